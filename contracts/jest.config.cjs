@@ -1,0 +1,3 @@
+const { cjs } = require('../jest.preset.cjs');
+
+module.exports = { ...cjs(), displayName: 'contracts', roots: ['<rootDir>/src'] };

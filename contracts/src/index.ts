@@ -1,0 +1,5 @@
+export * from './limits.js';
+export * from './routes.js';
+export * from './ranks.js';
+export * from './texts.js';
+export * from './schemas.js';

@@ -1,0 +1,76 @@
+/** Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests. */
+export const API = {
+  health: '/api/health',
+  currentUser: '/api/auth/user',
+  login: '/api/login',
+  logout: '/api/logout',
+  register: '/api/register',
+  forgotPassword: '/api/forgot-password',
+  resetPassword: '/api/reset-password',
+  changePassword: '/api/change-password',
+  notifications: '/api/notifications',
+  notificationsUnreadCount: '/api/notifications/unread-count',
+  notificationsMarkAllRead: '/api/notifications/mark-all-read',
+  notificationRead: (id: string | number) => `/api/notifications/${id}/read`,
+  threadsRecent: '/api/threads/recent',
+  threadsFeatured: '/api/threads/featured',
+  threads: '/api/threads',
+  thread: (id: string | number) => `/api/threads/${id}`,
+  threadReplies: (id: string | number) => `/api/threads/${id}/replies`,
+  votes: '/api/votes',
+  adminThreadPin: (id: string | number) => `/api/admin/threads/${id}/pin`,
+  adminThreadLock: (id: string | number) => `/api/admin/threads/${id}/lock`,
+  adminThreadFeatured: (id: string | number) => `/api/admin/threads/${id}/featured`,
+  adminThread: (id: string | number) => `/api/admin/threads/${id}`,
+  adminReply: (id: string | number) => `/api/admin/replies/${id}`,
+  user: (id: string | number) => `/api/users/${id}`,
+  userProfile: '/api/user/profile',
+  userAvatar: '/api/user/avatar',
+  userSelectRank: '/api/user/select-rank',
+  objectsUpload: '/api/objects/upload',
+  messages: '/api/messages',
+  messageRead: (id: string | number) => `/api/messages/${id}/read`,
+  search: '/api/search',
+  adminUsers: '/api/admin/users',
+  adminUserBan: (id: string | number) => `/api/admin/users/${id}/ban`,
+  adminUserUnban: (id: string | number) => `/api/admin/users/${id}/unban`,
+  adminUser: (id: string | number) => `/api/admin/users/${id}`,
+  adminUserUsername: (id: string | number) => `/api/admin/users/${id}/username`,
+  adminUserAvatar: (id: string | number) => `/api/admin/users/${id}/avatar`,
+  chat: '/api/chat',
+  chatMessages: '/api/chat/messages',
+} as const;
+
+export const WS = { chat: '/ws/chat' } as const;
+
+/** The remote manifest the shell reads at start: remote name to its entry URL. */
+export const REMOTES_MANIFEST_PATH = '/remotes.json';
+export const REMOTE_NAMES = ['forum', 'messaging', 'settings', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Pages of SPEC §2. */
+export const PAGES = {
+  landing: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  home: '/',
+  newThread: '/thread/new',
+  thread: (id: string | number) => `/thread/${id}`,
+  profile: (id: string | number) => `/profile/${id}`,
+  profileSelf: '/profile',
+  user: (id: string | number) => `/user/${id}`,
+  users: '/users',
+  messages: '/messages',
+  notifications: '/notifications',
+  search: (q?: string) => (q === undefined ? '/search' : `/search?q=${encodeURIComponent(q)}`),
+  hardest: '/hardest',
+  admin: '/admin',
+  chat: '/chat',
+  ranks: '/ranks',
+  upgrades: '/upgrades',
+  support: '/support',
+  settings: '/settings',
+  settingsPassword: '/settings/password',
+} as const;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Every error the API sends has this shape. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  db: z.enum(['up', 'down']),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const threadSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  createdAt: z.string(),
+});
+
+/** The signed-in user as `GET /api/auth/user` returns it (SPEC §3 User; never the password hash). */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  reputation: z.number().int(),
+  activePremiumRank: z.string().nullable(),
+  ownedPremiumRanks: z.array(z.string()),
+  threadCount: z.number().int(),
+  replyCount: z.number().int(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+  isBanned: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `remotes.json`: remote name to the URL of its `mf-manifest.json` or `remoteEntry.js`. */
+export const remotesManifestSchema = z.record(z.string(), z.string().min(1));
+export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
