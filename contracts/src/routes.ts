@@ -74,3 +74,36 @@ export const PAGES = {
   settings: '/settings',
   settingsPassword: '/settings/password',
 } as const;
+
+/**
+ * The signed-in router of SPEC §2: each path, the remote that owns it, and the screen it exposes.
+ * The shell mounts these; each remote's `screens` module must export every screen named here.
+ */
+export const SIGNED_IN_ROUTES = [
+  { path: '/', remote: 'forum', screen: 'Home' },
+  { path: '/thread/new', remote: 'forum', screen: 'NewThread' },
+  { path: '/thread/:id', remote: 'forum', screen: 'Thread' },
+  { path: '/profile', remote: 'forum', screen: 'Profile' },
+  { path: '/profile/:id', remote: 'forum', screen: 'Profile' },
+  // Both readings of SPEC §2: thread cards and the top-bar menu link to /user/{id}.
+  { path: '/user/:id', remote: 'forum', screen: 'Profile' },
+  { path: '/users', remote: 'forum', screen: 'Users' },
+  { path: '/search', remote: 'forum', screen: 'Search' },
+  { path: '/hardest', remote: 'forum', screen: 'Hardest' },
+  { path: '/messages', remote: 'messaging', screen: 'Messages' },
+  { path: '/notifications', remote: 'messaging', screen: 'Notifications' },
+  { path: '/chat', remote: 'messaging', screen: 'Chat' },
+  { path: '/settings', remote: 'settings', screen: 'Settings' },
+  { path: '/settings/password', remote: 'settings', screen: 'ChangePassword' },
+  { path: '/ranks', remote: 'settings', screen: 'Ranks' },
+  { path: '/upgrades', remote: 'settings', screen: 'Upgrades' },
+  { path: '/support', remote: 'settings', screen: 'Support' },
+  { path: '/admin', remote: 'admin', screen: 'Admin' },
+] as const satisfies readonly { path: string; remote: RemoteName; screen: string }[];
+
+export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];
+/** The screens a remote must expose. */
+export type ScreenName<R extends RemoteName> = Extract<SignedInRoute, { remote: R }>['screen'];
+
+/** Paths a visitor who is not signed in can open. */
+export const PUBLIC_PATHS = ['/', '/login', '/register', '/forgot-password', '/reset-password'] as const;

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { MEMBER, screenshotPath, signInAs } from './support';
+
+test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({ page }) => {
+  await signInAs(page);
+  await page.goto('/');
+  await expect(page.getByText('STATUS:')).toContainText('ONLINE');
+  await expect(page.getByTestId('screen-placeholder')).toContainText('forum');
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  for (const item of ['Home', 'Add Paste', 'Users', 'Upgrades', 'Hardest Posts', 'Support', 'Profile', 'Ranks', 'Settings', 'Logout']) {
+    await expect(sidebar.getByText(item, { exact: true })).toBeVisible();
+  }
+  await expect(sidebar.getByText('Admin Panel')).toHaveCount(0);
+  await expect(sidebar.getByText('neo', { exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${MEMBER.id}`);
+  await page.screenshot({ path: screenshotPath('signed-in-home'), fullPage: true });
+
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('screen-placeholder')).toContainText('settings');
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('a remote that cannot load shows the module offline panel while the shell keeps working', async ({ page }) => {
+  await signInAs(page);
+  let forumAttempts = 0;
+  await page.route('**/remotes.json', async (route) => {
+    const response = await route.fetch();
+    const manifest = await response.json();
+    await route.fulfill({ response, json: { ...manifest, forum: '/remotes/forum-moved/remoteEntry.js' } });
+  });
+  await page.route('**/remotes/forum-moved/**', (route) => {
+    forumAttempts += 1;
+    return route.fulfill({ status: 404, body: 'gone' });
+  });
+
+  await page.goto('/');
+  await expect(page.getByTestId('module-offline')).toBeVisible();
+  await expect(page.getByTestId('module-offline')).toContainText('MODULE OFFLINE');
+  expect(forumAttempts).toBe(2); // the first try and one retry
+  await expect(page.getByText('STATUS:')).toContainText('ONLINE');
+  await page.screenshot({ path: screenshotPath('module-offline'), fullPage: true });
+
+  // The rest of the shell still works: another remote mounts fine.
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Ranks' }).click();
+  await expect(page.getByTestId('screen-placeholder')).toContainText('settings');
+});
+
+test('Ctrl+B collapses the sidebar to icons and the choice survives a reload', async ({ page }) => {
+  await signInAs(page);
+  await page.goto('/');
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await page.screenshot({ path: screenshotPath('sidebar-collapsed'), fullPage: true });
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+});
+
+test('under 768 px the sidebar is a slide-in sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAs(page);
+  await page.goto('/');
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
+  await page.getByRole('button', { name: /toggle sidebar/i }).click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByText('Hardest Posts')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('mobile-sheet') });
+  await sheet.getByRole('link', { name: 'Hardest Posts' }).click();
+  await expect(page).toHaveURL(/\/hardest$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the top bar search goes to /search only with text', async ({ page }) => {
+  await signInAs(page);
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Search pastes' });
+  await box.fill('   ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await box.fill(' hello world ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=hello%20world$/);
+});
+
+test('admins see the Admin Panel item', async ({ page }) => {
+  await signInAs(page, { ...MEMBER, isAdmin: true });
+  await page.goto('/admin');
+  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Admin Panel')).toBeVisible();
+  await expect(page.getByTestId('screen-placeholder')).toContainText('admin');
+});

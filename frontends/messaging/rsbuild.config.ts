@@ -1,0 +1,3 @@
+import { frontendConfig } from '../mf-shared';
+
+export default frontendConfig('messaging');

@@ -1,0 +1,61 @@
+/**
+ * The one list of Module Federation shared singletons and the one Rsbuild config factory that the shell
+ * and every remote import, so the shared block is never copied between build configs.
+ */
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+export const SHARED_SINGLETONS = {
+  react: { singleton: true },
+  'react-dom': { singleton: true },
+  'react-router-dom': { singleton: true },
+  '@tanstack/react-query': { singleton: true },
+  '@termpaste/ui': { singleton: true },
+} as const;
+
+/** Dev-server ports (`npm run dev`); production serves every build from the backend or nginx. */
+export const DEV_PORTS = { shell: 3001, forum: 3101, messaging: 3102, settings: 3103, admin: 3104 } as const;
+export const DEV_BACKEND = 'http://127.0.0.1:3000';
+
+type FrontendName = keyof typeof DEV_PORTS;
+
+export function frontendConfig(name: FrontendName): RsbuildConfig {
+  const isShell = name === 'shell';
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation(
+        {
+          name: isShell ? 'termpaste_shell' : name,
+          // Remote addresses are read from remotes.json at run time, never baked into the shell.
+          remotes: {},
+          ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './screens': './src/screens.tsx' } }),
+          shared: SHARED_SINGLETONS,
+          dts: false,
+        },
+        {},
+      ),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: { title: 'Termpaste', template: isShell ? './src/index.html' : undefined },
+    output: {
+      // Remotes may be served under /remotes/<name>/ or from another origin: resolve chunks from where
+      // remoteEntry.js was loaded. The shell lives at the site root.
+      assetPrefix: isShell ? '/' : 'auto',
+      cleanDistPath: true,
+    },
+    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    server: {
+      port: DEV_PORTS[name],
+      host: '127.0.0.1',
+      strictPort: true,
+      cors: !isShell,
+      historyApiFallback: isShell,
+      proxy: isShell
+        ? { '/api': DEV_BACKEND, '/ws': { target: DEV_BACKEND, ws: true }, '/remotes.json': DEV_BACKEND }
+        : undefined,
+    },
+    dev: { lazyCompilation: false },
+  });
+}

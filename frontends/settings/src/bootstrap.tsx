@@ -1,0 +1,4 @@
+import { mountStandalone } from '@termpaste/ui/standalone';
+import { screens } from './screens';
+
+mountStandalone('settings', screens);

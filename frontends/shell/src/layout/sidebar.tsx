@@ -1,0 +1,154 @@
+import { PAGES, SIDEBAR, type CurrentUser } from '@termpaste/contracts';
+import { emailPrefix, Tooltip } from '@termpaste/ui';
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  Award,
+  Flame,
+  Gem,
+  Home,
+  LifeBuoy,
+  LogOut,
+  PlusSquare,
+  Settings,
+  Shield,
+  Terminal,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { NavLink } from 'react-router-dom';
+
+interface Item {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+const MAIN_ITEMS: Item[] = [
+  { label: 'Home', to: PAGES.home, icon: Home },
+  { label: 'Add Paste', to: PAGES.newThread, icon: PlusSquare },
+  { label: 'Users', to: PAGES.users, icon: Users },
+  { label: 'Upgrades', to: PAGES.upgrades, icon: Gem },
+  { label: 'Hardest Posts', to: PAGES.hardest, icon: Flame },
+  { label: 'Support', to: PAGES.support, icon: LifeBuoy },
+];
+
+export function logout() {
+  window.location.href = '/api/logout';
+}
+
+function SidebarLink({ item, collapsed, onNavigate }: { item: Item; collapsed: boolean; onNavigate?: () => void }) {
+  const link = (
+    <NavLink
+      to={item.to}
+      end={item.to === '/'}
+      onClick={onNavigate}
+      className={({ isActive }) => `shell-nav__link${isActive ? ' shell-nav__link--active' : ''}`}
+      aria-label={collapsed ? item.label : undefined}
+    >
+      <item.icon aria-hidden="true" size={18} />
+      <span className="shell-nav__label">{item.label}</span>
+    </NavLink>
+  );
+  return <li>{collapsed ? <Tooltip content={item.label} side="right">{link}</Tooltip> : link}</li>;
+}
+
+function SidebarContent({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: CurrentUser | null;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const bottom: Item[] = [
+    { label: 'Profile', to: user ? PAGES.profile(user.id) : PAGES.profileSelf, icon: User },
+    { label: 'Ranks', to: PAGES.ranks, icon: Award },
+    { label: 'Settings', to: PAGES.settings, icon: Settings },
+  ];
+  if (user?.isAdmin) bottom.push({ label: 'Admin Panel', to: PAGES.admin, icon: Shield });
+
+  return (
+    <>
+      <div className="shell-sidebar__header">
+        <Terminal aria-hidden="true" size={20} className="shell-accent" />
+        <div className="shell-sidebar__brand">
+          <span className="shell-sidebar__name">TERMPASTE</span>
+          <span className="shell-sidebar__status">
+            STATUS:{' '}
+            <span className={user ? 'shell-status--online' : 'shell-status--offline'}>
+              {user ? 'ONLINE' : 'OFFLINE'}
+            </span>
+          </span>
+        </div>
+      </div>
+      <nav className="shell-nav" aria-label="Main">
+        <ul className="shell-nav__group">
+          {MAIN_ITEMS.map((item) => (
+            <SidebarLink key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+          ))}
+        </ul>
+        <ul className="shell-nav__group shell-nav__group--bottom" aria-label="Account">
+          {bottom.map((item) => (
+            <SidebarLink key={item.label} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+          ))}
+          <li>
+            <button type="button" className="shell-nav__link" onClick={logout} aria-label={collapsed ? 'Logout' : undefined}>
+              <LogOut aria-hidden="true" size={18} />
+              <span className="shell-nav__label">Logout</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <div className="shell-sidebar__footer" title={user?.email}>
+        <span aria-hidden="true">@</span>
+        <span className="shell-nav__label">{user ? emailPrefix(user.email) : 'Guest'}</span>
+      </div>
+    </>
+  );
+}
+
+export function Sidebar({
+  user,
+  isMobile,
+  open,
+  openMobile,
+  setOpenMobile,
+}: {
+  user: CurrentUser | null;
+  isMobile: boolean;
+  open: boolean;
+  openMobile: boolean;
+  setOpenMobile: (open: boolean) => void;
+}) {
+  if (isMobile) {
+    return (
+      <Dialog.Root open={openMobile} onOpenChange={setOpenMobile}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="shell-sheet__overlay" />
+          <Dialog.Content
+            className="shell-sidebar shell-sheet"
+            style={{ width: SIDEBAR.widthMobile }}
+            aria-describedby={undefined}
+          >
+            <Dialog.Title className="tp-sr-only">Navigation</Dialog.Title>
+            <SidebarContent user={user} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    );
+  }
+  const style = { '--shell-sidebar-width': open ? SIDEBAR.width : SIDEBAR.widthIcon } as CSSProperties;
+  return (
+    <aside
+      className={`shell-sidebar${open ? '' : ' shell-sidebar--collapsed'}`}
+      data-state={open ? 'expanded' : 'collapsed'}
+      style={style}
+      aria-label="Sidebar"
+    >
+      <SidebarContent user={user} collapsed={!open} />
+    </aside>
+  );
+}

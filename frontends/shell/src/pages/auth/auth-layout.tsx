@@ -1,0 +1,29 @@
+import { Card } from '@termpaste/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+/** The frame of the sign-in pages: a centred terminal window under the product mark. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <main className="shell-auth">
+      <Link to="/" className="shell-auth__brand">
+        <span aria-hidden="true">&gt;_ </span>TERMPASTE
+      </Link>
+      <Card title={title} className="shell-auth__card">
+        <p className="shell-muted shell-auth__subtitle">{subtitle}</p>
+        {children}
+      </Card>
+    </main>
+  );
+}
+
+export function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="shell-field">
+      <label htmlFor={id} className="shell-field__label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

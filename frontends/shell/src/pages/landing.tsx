@@ -1,0 +1,60 @@
+import { LANDING, TEXTS } from '@termpaste/contracts';
+import { Link } from 'react-router-dom';
+import { useTypewriter } from './use-typewriter';
+
+const LOGO = String.raw`
+ _____ _____ ____  __  __ ____   _    ____ _____ _____
+|_   _| ____|  _ \|  \/  |  _ \ / \  / ___|_   _| ____|
+  | | |  _| | |_) | |\/| | |_) / _ \ \___ \ | | |  _|
+  | | | |___|  _ <| |  | |  __/ ___ \ ___) || | | |___
+  |_| |_____|_| \_\_|  |_|_| /_/   \_\____/ |_| |_____|`;
+
+const BOOT_LINES = ['[ OK ] mounting /dev/pastes', '[ OK ] starting live chat daemon', '[ OK ] reputation engine online'];
+
+export function LandingPage() {
+  const typed = useTypewriter(TEXTS.landingTagline, LANDING.typeIntervalMs);
+  const done = typed.length === TEXTS.landingTagline.length;
+
+  return (
+    <main className="shell-landing">
+      <div className="shell-landing__window">
+        <div className="shell-landing__bar" aria-hidden="true">
+          <span className="shell-landing__dot" />
+          <span className="shell-landing__dot" />
+          <span className="shell-landing__dot" />
+          <span className="shell-landing__bar-title">guest@termpaste:~</span>
+        </div>
+        <div className="shell-landing__body">
+          <pre className="shell-landing__logo" aria-label="Termpaste">
+            {LOGO}
+          </pre>
+          <ul className="shell-landing__boot" aria-hidden="true">
+            {BOOT_LINES.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="shell-landing__tagline" aria-label={TEXTS.landingTagline}>
+            <span className="shell-landing__prompt" aria-hidden="true">
+              $&nbsp;
+            </span>
+            <span data-testid="tagline" aria-hidden="true">
+              {typed}
+            </span>
+            <span
+              className="shell-landing__cursor"
+              aria-hidden="true"
+              style={{ animationDuration: `${LANDING.cursorBlinkMs * 2}ms` }}
+            >
+              █
+            </span>
+          </p>
+          <div className={done ? 'shell-landing__cta shell-landing__cta--ready' : 'shell-landing__cta'}>
+            <Link to="/login" className="tp-button tp-button--primary tp-button--lg">
+              [ ACCESS TERMINAL ]
+            </Link>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { TEXTS } from '@termpaste/contracts';
+import { Button, Card } from '@termpaste/ui';
+
+/** Shown in a remote's area when it cannot be loaded or crashes; the rest of the shell keeps working. */
+export function ModuleOffline({ remote, detail, onRetry }: { remote: string; detail?: string; onRetry?: () => void }) {
+  return (
+    <div className="shell-offline" role="alert" data-testid="module-offline">
+      <Card title={TEXTS.moduleOffline}>
+        <pre className="shell-offline__log">
+          {`> mount ${remote}\n`}
+          <span className="shell-offline__err">{`[ERR] module "${remote}" is offline\n`}</span>
+          {'> the rest of the terminal keeps running.\n'}
+          {detail ? `> ${detail}` : ''}
+        </pre>
+        <p className="shell-muted">
+          This part of Termpaste could not be loaded. Check your connection or try again in a moment.
+        </p>
+        {onRetry && (
+          <Button variant="outline" onClick={onRetry}>
+            RETRY
+          </Button>
+        )}
+      </Card>
+    </div>
+  );
+}

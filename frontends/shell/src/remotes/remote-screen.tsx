@@ -1,0 +1,80 @@
+import type { RemoteName } from '@termpaste/contracts';
+import { Skeleton } from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ModuleOffline } from './module-offline';
+import { remoteLoader } from './registry';
+
+class RemoteErrorBoundary extends Component<
+  { remote: string; resetKey: string; children: ReactNode },
+  { error: Error | null; resetKey: string }
+> {
+  override state = { error: null as Error | null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error: Error | null; resetKey: string },
+  ): Partial<{ error: Error | null; resetKey: string }> | null {
+    // Navigating away from a crashed screen gives the next screen a fresh start.
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`Remote "${this.props.remote}" crashed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <ModuleOffline
+          remote={this.props.remote}
+          detail={`crashed: ${this.state.error.message}`}
+          onRetry={() => this.setState({ error: null })}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function ScreenSkeleton() {
+  return (
+    <div className="shell-screen-loading" aria-busy="true" aria-label="Loading">
+      <Skeleton height="2rem" width="40%" />
+      <Skeleton height="1rem" />
+      <Skeleton height="1rem" width="85%" />
+      <Skeleton height="1rem" width="70%" />
+    </div>
+  );
+}
+
+/** Mounts one screen exposed by a remote, loading the remote on first use. */
+export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: string }) {
+  const location = useLocation();
+  const screens = useQuery({
+    queryKey: ['remote-screens', remote],
+    queryFn: () => remoteLoader.loadScreens(remote),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+  if (screens.isPending) return <ScreenSkeleton />;
+  if (screens.isError) {
+    return (
+      <ModuleOffline remote={remote} onRetry={() => void screens.refetch()} detail={screens.isRefetching ? 'retrying...' : undefined} />
+    );
+  }
+  const Screen = screens.data[screen];
+  if (!Screen) return <ModuleOffline remote={remote} detail={`screen "${screen}" is missing`} />;
+  return (
+    <RemoteErrorBoundary remote={remote} resetKey={location.pathname}>
+      <Screen />
+    </RemoteErrorBoundary>
+  );
+}

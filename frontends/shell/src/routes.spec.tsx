@@ -1,0 +1,106 @@
+import { API, TEXTS, type CurrentUser } from '@termpaste/contracts';
+import { createQueryClient, UiProvider } from '@termpaste/ui';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppRoutes } from './routes';
+
+const member: CurrentUser = {
+  id: 7,
+  username: 'neo',
+  email: 'neo@zion.example',
+  firstName: 'Thomas',
+  lastName: 'Anderson',
+  avatarUrl: null,
+  profileImageUrl: null,
+  bio: null,
+  reputation: 42,
+  activePremiumRank: null,
+  ownedPremiumRanks: [],
+  threadCount: 0,
+  replyCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isAdmin: false,
+  isOwner: false,
+  isBanned: false,
+};
+
+function renderAt(path: string, user: CurrentUser | null, unread = 0) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData([API.currentUser], user);
+  queryClient.setQueryData([API.notificationsUnreadCount], unread);
+  return render(
+    <UiProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </UiProvider>,
+  );
+}
+
+describe('routing by auth state (SPEC §2)', () => {
+  it.each(['/login', '/register', '/forgot-password', '/reset-password'])('a visitor can open %s', (path) => {
+    renderAt(path, null);
+    expect(screen.queryByText(TEXTS.notFound)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /login|create account|send reset link|reset password/i })).toBeEnabled();
+  });
+
+  it('a visitor gets the landing page at /', () => {
+    renderAt('/', null);
+    expect(screen.getByRole('link', { name: /access terminal/i })).toHaveAttribute('href', '/login');
+  });
+
+  it.each(['/thread/1', '/settings', '/admin', '/anything'])('a visitor gets the 404 page at %s', (path) => {
+    renderAt(path, null);
+    expect(screen.getByText(TEXTS.notFound)).toBeInTheDocument();
+  });
+
+  it('a member gets a 404 inside the layout for an unknown path, and for /login', () => {
+    renderAt('/login', member);
+    expect(screen.getByText(TEXTS.notFound)).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+  });
+
+  it('the sidebar shows every item, the footer the e-mail prefix, and STATUS ONLINE', () => {
+    renderAt('/nowhere', member);
+    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    for (const label of ['Home', 'Add Paste', 'Users', 'Upgrades', 'Hardest Posts', 'Support', 'Ranks', 'Settings']) {
+      expect(sidebar.getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/7');
+    expect(sidebar.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(sidebar.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(sidebar.getByText('neo')).toBeInTheDocument();
+    expect(sidebar.getByText('ONLINE')).toBeInTheDocument();
+  });
+
+  it('only admins get the Admin Panel item', () => {
+    renderAt('/nowhere', { ...member, isAdmin: true });
+    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    expect(sidebar.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('the unread badge shows only above 0', () => {
+    renderAt('/nowhere', member, 3);
+    expect(screen.getByLabelText('3 unread')).toHaveTextContent('3');
+  });
+
+  it('hides the unread badge at 0', () => {
+    renderAt('/nowhere', member, 0);
+    expect(screen.queryByLabelText(/unread/)).not.toBeInTheDocument();
+  });
+
+  it('Ctrl+B collapses the sidebar and stores the state in a cookie', () => {
+    renderAt('/nowhere', member);
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'b', ctrlKey: true }));
+    });
+    expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    expect(document.cookie).toContain('sidebar_state=false');
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'b', metaKey: true }));
+    });
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  });
+});

@@ -1,0 +1,88 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QUERY_DEFAULTS } from '@termpaste/contracts';
+
+/** What a query does when the server answers 401 (SPEC §7: throw by default, or return nothing). */
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** SPEC §8: a non-OK response becomes `Error('<status>: <body text or status text>')`. */
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/**
+ * Calls the API with the session cookie. A JSON body (and its content type) is sent only when `data`
+ * is given. Throws on a non-OK response; returns the Response for the caller to read.
+ */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const hasBody = data !== undefined;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    ...(hasBody ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) } : {}),
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/**
+ * The default query function: the query key's segments joined with '/' are the URL, fetched with GET
+ * and parsed as JSON. On 401 it throws, or resolves to null with `on401: 'returnNull'`.
+ */
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.map(String).join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** SPEC §8: an error whose message begins '401: ' and contains 'Unauthorized' is an auth failure. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * The server's message inside an API error, for the toasts of SPEC §8 ("server message or …"): the
+ * `message` field of a JSON error body, else a plain-text body; `fallback` for anything else (a JSON
+ * body without a message, a network failure).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  const body = match[1]!.trim();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Not JSON: the body text itself is the message.
+    return body || fallback;
+  }
+  const message =
+    parsed && typeof parsed === 'object' ? (parsed as { message?: unknown }).message : undefined;
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(message) && message.length) return message.join('; ');
+  return fallback;
+}
+
+/** The one QueryClient of an app (the shell owns it), with the data-fetching defaults of SPEC §9. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: QUERY_DEFAULTS.refetchInterval,
+        refetchOnWindowFocus: QUERY_DEFAULTS.refetchOnWindowFocus,
+        staleTime: QUERY_DEFAULTS.staleTime,
+        retry: QUERY_DEFAULTS.retry,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

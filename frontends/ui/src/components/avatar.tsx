@@ -1,0 +1,59 @@
+import { useState, type CSSProperties } from 'react';
+import { cx } from '../lib/cx.js';
+import { initials, type AvatarUser } from '../lib/format.js';
+
+export interface AvatarProps {
+  user: AvatarUser | null | undefined;
+  /** Pixels; 32 by default. */
+  size?: number;
+  alt?: string;
+  className?: string;
+}
+
+function displayName(user: AvatarUser | null | undefined): string {
+  const name = [user?.firstName, user?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || user?.email?.trim() || 'Anonymous';
+}
+
+/**
+ * SPEC §3: avatarUrl, else profileImageUrl, else initials. An image that fails to load falls back to
+ * the next source, so a dead link never shows a broken picture.
+ */
+export function Avatar({ user, size = 32, alt, className }: AvatarProps) {
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const sources = [user?.avatarUrl, user?.profileImageUrl].filter(
+    (url): url is string => typeof url === 'string' && url.trim() !== '' && !failed.has(url),
+  );
+  const src = sources[0];
+  const label = alt ?? displayName(user);
+  const style = { '--tp-avatar-size': `${size}px` } as CSSProperties;
+
+  if (src) {
+    return (
+      <img
+        key={src}
+        src={src}
+        alt={label}
+        width={size}
+        height={size}
+        loading="lazy"
+        className={cx('tp-avatar', className)}
+        style={style}
+        onError={() => setFailed((prev) => new Set(prev).add(src))}
+      />
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      className={cx('tp-avatar', 'tp-avatar--initials', className)}
+      style={style}
+    >
+      <span aria-hidden="true">{initials(user)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,51 @@
+// @termpaste/ui: the terminal design system, shared as a Module Federation singleton (one toast store,
+// one tooltip provider, one confirm dialog). Styles: import '@termpaste/ui/theme.css' once in each app.
+
+export { cx } from './lib/cx.js';
+export { emailPrefix, initials, relativeTime, type AvatarUser } from './lib/format.js';
+
+export {
+  apiRequest,
+  createQueryClient,
+  errorMessage,
+  getQueryFn,
+  isUnauthorizedError,
+  type UnauthorizedBehavior,
+} from './api/client.js';
+export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
+
+export { Avatar, type AvatarProps } from './components/avatar.js';
+export { Badge, type BadgeProps, type BadgeVariant } from './components/badge.js';
+export {
+  Button,
+  IconButton,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  type IconButtonProps,
+} from './components/button.js';
+export { Card, type CardProps } from './components/card.js';
+export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
+export { Input, Label, Textarea } from './components/field.js';
+export { Skeleton, type SkeletonProps } from './components/skeleton.js';
+export { Spinner, type SpinnerProps } from './components/spinner.js';
+export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table.js';
+export {
+  dismissToast,
+  toast,
+  useToast,
+  type ToastHandle,
+  type ToastItem,
+  type ToastOptions,
+  type ToastVariant,
+} from './components/toast-store.js';
+export { Toaster } from './components/toaster.js';
+export {
+  Tooltip,
+  TooltipProvider,
+  type TooltipProps,
+  type TooltipProviderProps,
+  type TooltipSide,
+} from './components/tooltip.js';
+export { UiProvider, type UiProviderProps } from './components/ui-provider.js';
+export { ScreenPlaceholder } from './components/screen-placeholder.js';

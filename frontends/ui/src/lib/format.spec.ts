@@ -1,0 +1,60 @@
+import { emailPrefix, initials, relativeTime } from './format.js';
+
+describe('initials (SPEC §3)', () => {
+  it.each([
+    [{ firstName: 'ada', lastName: 'lovelace', email: 'x@y.z' }, 'AL'],
+    [{ firstName: 'ada', lastName: null, email: 'x@y.z' }, 'A'],
+    [{ firstName: 'ada' }, 'A'],
+    [{ lastName: 'lovelace', email: 'zero@cool.net' }, 'Z'],
+    [{ email: 'neo@matrix.io' }, 'N'],
+    [{ firstName: '  ', lastName: '  ', email: '  trinity@x.io ' }, 'T'],
+    [{ firstName: ' grace ', lastName: ' hopper ' }, 'GH'],
+    [{}, '?'],
+    [{ email: '' }, '?'],
+  ])('%j → %s', (user, expected) => {
+    expect(initials(user)).toBe(expected);
+  });
+
+  it('is ? without a user', () => {
+    expect(initials(null)).toBe('?');
+    expect(initials(undefined)).toBe('?');
+  });
+
+  it('keeps a character outside the basic plane whole', () => {
+    expect(initials({ firstName: '𝔸da' })).toBe('𝔸');
+  });
+});
+
+describe('relativeTime', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+
+  it('reads like "about 2 hours ago"', () => {
+    expect(relativeTime(hoursAgo(2))).toBe('about 2 hours ago');
+    expect(relativeTime(hoursAgo(2).toISOString())).toBe('about 2 hours ago');
+  });
+
+  it('says "in …" for a future date', () => {
+    expect(relativeTime(hoursAgo(-2))).toBe('in about 2 hours');
+  });
+
+  it.each([null, undefined, '', 'not a date', new Date(Number.NaN)])('says never for %p', (value) => {
+    expect(relativeTime(value)).toBe('never');
+  });
+});
+
+describe('emailPrefix', () => {
+  it('keeps the part before the @', () => {
+    expect(emailPrefix('zero.cool@hackers.net')).toBe('zero.cool');
+  });
+
+  it('keeps a text without @ whole', () => {
+    expect(emailPrefix('localuser')).toBe('localuser');
+  });
+
+  it('falls back for a missing, blank or prefix-less e-mail', () => {
+    expect(emailPrefix(null)).toBe('');
+    expect(emailPrefix(undefined, 'Guest')).toBe('Guest');
+    expect(emailPrefix('  ', 'User')).toBe('User');
+    expect(emailPrefix('@host', 'User')).toBe('User');
+  });
+});

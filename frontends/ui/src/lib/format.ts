@@ -1,0 +1,46 @@
+import { formatDistanceToNow } from 'date-fns';
+
+/** The fields an avatar and its initials are drawn from (SPEC §3); any of them may be missing. */
+export interface AvatarUser {
+  avatarUrl?: string | null;
+  profileImageUrl?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+/** The first character of a trimmed text (a whole code point, so an emoji stays intact), or ''. */
+function firstLetter(text: string | null | undefined): string {
+  return Array.from(text?.trim() ?? '')[0] ?? '';
+}
+
+/**
+ * Avatar initials (SPEC §3): first letters of first and last name, else the first letter of the first
+ * name, else the first letter of the e-mail, else `?`. Upper-cased; blank fields count as missing.
+ */
+export function initials(user: AvatarUser | null | undefined): string {
+  const first = firstLetter(user?.firstName);
+  const last = firstLetter(user?.lastName);
+  if (first && last) return (first + last).toUpperCase();
+  if (first) return first.toUpperCase();
+  return firstLetter(user?.email).toUpperCase() || '?';
+}
+
+/** 'about 2 hours ago' for a date, 'never' for no date or an invalid one (SPEC §9). */
+export function relativeTime(date: string | Date | null | undefined): string {
+  if (date === null || date === undefined || date === '') return 'never';
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return 'never';
+  return formatDistanceToNow(value, { addSuffix: true });
+}
+
+/**
+ * The part of an e-mail before the @ (the sidebar footer and thread cards show it). Returns `fallback`
+ * for a missing or blank e-mail, so callers write `emailPrefix(user?.email, 'Guest')`.
+ */
+export function emailPrefix(email: string | null | undefined, fallback = ''): string {
+  const trimmed = email?.trim() ?? '';
+  const at = trimmed.indexOf('@');
+  const prefix = at === -1 ? trimmed : trimmed.slice(0, at);
+  return prefix || fallback;
+}
