@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,11 @@ if (!process.env.E2E_PORT) {
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
 }
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'termpaste-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'termpaste-e2e-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data folder.
+  chmodSync(process.env.E2E_DATA_DIR, 0o755);
+}
 
 const port = process.env.E2E_PORT;
 export const baseURL = `http://127.0.0.1:${port}`;

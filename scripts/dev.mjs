@@ -9,22 +9,37 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEV_PORTS = { shell: 3001, forum: 3101, messaging: 3102, settings: 3103, admin: 3104 };
 
-await nx(['run-many', '-t', 'build', '--projects=@termpaste/contracts,@termpaste/ui,@termpaste/backend', '--output-style=static']);
+await nx([
+  'run-many',
+  '-t',
+  'build',
+  '--projects=@termpaste/contracts,@termpaste/ui,@termpaste/backend',
+  '--output-style=static',
+]);
 
 const remoteUrls = Object.fromEntries(
   Object.entries(DEV_PORTS)
     .filter(([name]) => name !== 'shell')
     .map(([name, port]) => [name, `http://localhost:${port}/remoteEntry.js`]),
 );
-const tsc = (project) => `node ${require.resolve('typescript/bin/tsc')} -w --preserveWatchOutput -p ${project}`;
+const tsc = (project) =>
+  `node ${require.resolve('typescript/bin/tsc')} -w --preserveWatchOutput -p ${project}`;
 const rsbuild = require.resolve('@rsbuild/core/bin/rsbuild.js');
 
 const commands = [
   { name: 'contracts', command: tsc('contracts/tsconfig.build.json') },
   { name: 'ui', command: tsc('frontends/ui/tsconfig.build.json') },
   { name: 'backend:tsc', command: tsc('backend/tsconfig.build.json') },
-  { name: 'backend', command: 'node --watch backend/dist/main.js', env: { REMOTE_URLS: JSON.stringify(remoteUrls) } },
-  ...Object.keys(DEV_PORTS).map((name) => ({ name, command: `node ${rsbuild} dev`, cwd: `frontends/${name}` })),
+  {
+    name: 'backend',
+    command: 'node --watch backend/dist/main.js',
+    env: { REMOTE_URLS: JSON.stringify(remoteUrls) },
+  },
+  ...Object.keys(DEV_PORTS).map((name) => ({
+    name,
+    command: `node ${rsbuild} dev`,
+    cwd: `frontends/${name}`,
+  })),
 ];
 
 const concurrently = require.resolve('concurrently/dist/bin/concurrently.js');

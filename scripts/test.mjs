@@ -47,7 +47,9 @@ await step('typecheck and unit/API tests', () =>
 
 const compose = which('docker-compose');
 if (compose) {
-  await step('docker-compose config', () => sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']));
+  await step('docker-compose config', () =>
+    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']),
+  );
 } else if (ci) {
   results.push({ step: 'docker-compose config', status: 'failed' });
   console.error('=== docker-compose is required under CI=true (apt-get install docker-compose)');
@@ -58,13 +60,18 @@ if (compose) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   await step('end-to-end (Playwright in Chromium)', () =>
-    sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], { cwd: join(root, 'e2e') }),
+    sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], {
+      cwd: join(root, 'e2e'),
+    }),
   );
 } else if (ci) {
   results.push({ step: 'end-to-end', status: 'failed' });
   console.error(`=== Chromium is required under CI=true: ${chromium} not found (apt-get install chromium)`);
 } else {
-  loudSkip('end-to-end', `Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  loudSkip(
+    'end-to-end',
+    `Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
 }
 
 const passed = results.filter((r) => r.status === 'passed').length;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotPath } from './support';
+import { screenshotPath } from './support.js';
 
 const TAGLINE = 'Share your pastes with the underground.';
 
@@ -29,7 +29,10 @@ test('the login route shows its form and links', async ({ page }) => {
   await expect(page.getByLabel('Username or email')).toBeVisible();
   await expect(page.getByLabel('Password')).toBeVisible();
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /forgot password/i })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: /forgot password/i })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
   await expect(page.getByRole('link', { name: /register/i })).toHaveAttribute('href', '/register');
   await page.screenshot({ path: screenshotPath('login'), fullPage: true });
 });

@@ -1,18 +1,34 @@
 import { expect, test } from '@playwright/test';
-import { MEMBER, screenshotPath, signInAs } from './support';
+import { MEMBER, screenshotPath, signInAs } from './support.js';
 
-test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({ page }) => {
+test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({
+  page,
+}) => {
   await signInAs(page);
   await page.goto('/');
   await expect(page.getByText('STATUS:')).toContainText('ONLINE');
   await expect(page.getByTestId('screen-placeholder')).toContainText('forum');
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-  for (const item of ['Home', 'Add Paste', 'Users', 'Upgrades', 'Hardest Posts', 'Support', 'Profile', 'Ranks', 'Settings', 'Logout']) {
+  for (const item of [
+    'Home',
+    'Add Paste',
+    'Users',
+    'Upgrades',
+    'Hardest Posts',
+    'Support',
+    'Profile',
+    'Ranks',
+    'Settings',
+    'Logout',
+  ]) {
     await expect(sidebar.getByText(item, { exact: true })).toBeVisible();
   }
   await expect(sidebar.getByText('Admin Panel')).toHaveCount(0);
   await expect(sidebar.getByText('neo', { exact: true })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${MEMBER.id}`);
+  await expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+    'href',
+    `/profile/${MEMBER.id}`,
+  );
   await page.screenshot({ path: screenshotPath('signed-in-home'), fullPage: true });
 
   await sidebar.getByRole('link', { name: 'Settings' }).click();
@@ -21,7 +37,9 @@ test('a signed-in member gets the layout and the forum remote mounted through Mo
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });
 
-test('a remote that cannot load shows the module offline panel while the shell keeps working', async ({ page }) => {
+test('a remote that cannot load shows the module offline panel while the shell keeps working', async ({
+  page,
+}) => {
   await signInAs(page);
   let forumAttempts = 0;
   await page.route('**/remotes.json', async (route) => {

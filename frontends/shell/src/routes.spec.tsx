@@ -41,7 +41,9 @@ describe('routing by auth state (SPEC §2)', () => {
   it.each(['/login', '/register', '/forgot-password', '/reset-password'])('a visitor can open %s', (path) => {
     renderAt(path, null);
     expect(screen.queryByText(TEXTS.notFound)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /login|create account|send reset link|reset password/i })).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: /login|create account|send reset link|reset password/i }),
+    ).toBeEnabled();
   });
 
   it('a visitor gets the landing page at /', () => {
@@ -63,7 +65,16 @@ describe('routing by auth state (SPEC §2)', () => {
   it('the sidebar shows every item, the footer the e-mail prefix, and STATUS ONLINE', () => {
     renderAt('/nowhere', member);
     const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
-    for (const label of ['Home', 'Add Paste', 'Users', 'Upgrades', 'Hardest Posts', 'Support', 'Ranks', 'Settings']) {
+    for (const label of [
+      'Home',
+      'Add Paste',
+      'Users',
+      'Upgrades',
+      'Hardest Posts',
+      'Support',
+      'Ranks',
+      'Settings',
+    ]) {
       expect(sidebar.getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/7');

@@ -34,7 +34,13 @@ export function AppRoutes() {
           <Route
             key={route.path}
             path={route.path}
-            element={<RemoteScreen key={`${route.remote}/${route.screen}`} remote={route.remote} screen={route.screen} />}
+            element={
+              <RemoteScreen
+                key={`${route.remote}/${route.screen}`}
+                remote={route.remote}
+                screen={route.screen}
+              />
+            }
           />
         ))}
         <Route path="*" element={<NotFoundPage />} />

@@ -6,7 +6,13 @@ import { createQueryClient } from './api/client.js';
 import { useCurrentUser } from './api/current-user.js';
 import { UiProvider } from './components/ui-provider.js';
 
-function StandaloneRoutes({ remote, screens }: { remote: RemoteName; screens: Record<string, ComponentType> }) {
+function StandaloneRoutes({
+  remote,
+  screens,
+}: {
+  remote: RemoteName;
+  screens: Record<string, ComponentType>;
+}) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) {

@@ -38,7 +38,15 @@ export function logout() {
   window.location.href = '/api/logout';
 }
 
-function SidebarLink({ item, collapsed, onNavigate }: { item: Item; collapsed: boolean; onNavigate?: () => void }) {
+function SidebarLink({
+  item,
+  collapsed,
+  onNavigate,
+}: {
+  item: Item;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const link = (
     <NavLink
       to={item.to}
@@ -51,7 +59,17 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: Item; collapsed: b
       <span className="shell-nav__label">{item.label}</span>
     </NavLink>
   );
-  return <li>{collapsed ? <Tooltip content={item.label} side="right">{link}</Tooltip> : link}</li>;
+  return (
+    <li>
+      {collapsed ? (
+        <Tooltip content={item.label} side="right">
+          {link}
+        </Tooltip>
+      ) : (
+        link
+      )}
+    </li>
+  );
 }
 
 function SidebarContent({
@@ -95,7 +113,12 @@ function SidebarContent({
             <SidebarLink key={item.label} item={item} collapsed={collapsed} onNavigate={onNavigate} />
           ))}
           <li>
-            <button type="button" className="shell-nav__link" onClick={logout} aria-label={collapsed ? 'Logout' : undefined}>
+            <button
+              type="button"
+              className="shell-nav__link"
+              onClick={logout}
+              aria-label={collapsed ? 'Logout' : undefined}
+            >
               <LogOut aria-hidden="true" size={18} />
               <span className="shell-nav__label">Logout</span>
             </button>

@@ -73,11 +73,21 @@ function UserMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-export function TopBar({ user, onToggleSidebar }: { user: CurrentUser | null; onToggleSidebar?: () => void }) {
+export function TopBar({
+  user,
+  onToggleSidebar,
+}: {
+  user: CurrentUser | null;
+  onToggleSidebar?: () => void;
+}) {
   return (
     <header className="shell-topbar">
       {onToggleSidebar && (
-        <IconButton label="Toggle sidebar (Ctrl+B)" icon={<PanelLeft size={18} />} onClick={onToggleSidebar} />
+        <IconButton
+          label="Toggle sidebar (Ctrl+B)"
+          icon={<PanelLeft size={18} />}
+          onClick={onToggleSidebar}
+        />
       )}
       <Link to="/" className="shell-topbar__home" aria-label="Home">
         <Home aria-hidden="true" size={18} />

@@ -9,7 +9,11 @@ const LOGO = String.raw`
   | | | |___|  _ <| |  | |  __/ ___ \ ___) || | | |___
   |_| |_____|_| \_\_|  |_|_| /_/   \_\____/ |_| |_____|`;
 
-const BOOT_LINES = ['[ OK ] mounting /dev/pastes', '[ OK ] starting live chat daemon', '[ OK ] reputation engine online'];
+const BOOT_LINES = [
+  '[ OK ] mounting /dev/pastes',
+  '[ OK ] starting live chat daemon',
+  '[ OK ] reputation engine online',
+];
 
 export function LandingPage() {
   const typed = useTypewriter(TEXTS.landingTagline, LANDING.typeIntervalMs);

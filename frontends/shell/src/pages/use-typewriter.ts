@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Types `text` one character every `intervalMs`; shows it whole when the visitor prefers reduced motion. */

@@ -2,7 +2,15 @@ import { TEXTS } from '@termpaste/contracts';
 import { Button, Card } from '@termpaste/ui';
 
 /** Shown in a remote's area when it cannot be loaded or crashes; the rest of the shell keeps working. */
-export function ModuleOffline({ remote, detail, onRetry }: { remote: string; detail?: string; onRetry?: () => void }) {
+export function ModuleOffline({
+  remote,
+  detail,
+  onRetry,
+}: {
+  remote: string;
+  detail?: string;
+  onRetry?: () => void;
+}) {
   return (
     <div className="shell-offline" role="alert" data-testid="module-offline">
       <Card title={TEXTS.moduleOffline}>

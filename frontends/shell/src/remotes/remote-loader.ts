@@ -1,4 +1,9 @@
-import { REMOTE_NAMES, remotesManifestSchema, type RemoteName, type RemotesManifest } from '@termpaste/contracts';
+import {
+  REMOTE_NAMES,
+  remotesManifestSchema,
+  type RemoteName,
+  type RemotesManifest,
+} from '@termpaste/contracts';
 import type { ComponentType } from 'react';
 
 /** What a remote's `./screens` module exports. */
@@ -55,7 +60,8 @@ export function createRemoteLoader(options: {
     const known = await entries();
     if (!known[remote]) throw new Error(`remotes.json has no entry for "${remote}"`);
     const module = (await options.runtime.load(`${remote}/screens`)) as RemoteScreensModule | null;
-    if (!module || typeof module.screens !== 'object') throw new Error(`"${remote}/screens" exposes no screens`);
+    if (!module || typeof module.screens !== 'object')
+      throw new Error(`"${remote}/screens" exposes no screens`);
     return module;
   }
 

@@ -67,7 +67,11 @@ export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: s
   if (screens.isPending) return <ScreenSkeleton />;
   if (screens.isError) {
     return (
-      <ModuleOffline remote={remote} onRetry={() => void screens.refetch()} detail={screens.isRefetching ? 'retrying...' : undefined} />
+      <ModuleOffline
+        remote={remote}
+        onRetry={() => void screens.refetch()}
+        detail={screens.isRefetching ? 'retrying...' : undefined}
+      />
     );
   }
   const Screen = screens.data[screen];

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** The frame of the sign-in pages: a centred terminal window under the product mark. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   return (
     <main className="shell-auth">
       <Link to="/" className="shell-auth__brand">

@@ -9,9 +9,14 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const forgot = useMutation({
     mutationFn: () => apiRequest('POST', API.forgotPassword, { email }),
-    onSuccess: () => toast({ title: 'Reset Link Sent', description: 'Check your email for the password reset link' }),
+    onSuccess: () =>
+      toast({ title: 'Reset Link Sent', description: 'Check your email for the password reset link' }),
     onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to process request'), variant: 'destructive' }),
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to process request'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = (event: FormEvent) => {
@@ -20,12 +25,15 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout title="FORGOT PASSWORD" subtitle="Request a password reset link. The reset link expires in 1 hour.">
+    <AuthLayout
+      title="FORGOT PASSWORD"
+      subtitle="Request a password reset link. The reset link expires in 1 hour."
+    >
       {forgot.isSuccess ? (
         <div className="shell-form" role="status">
           <p>
-            If an account exists with that email, a password reset link will arrive shortly. The reset link expires in
-            1 hour.
+            If an account exists with that email, a password reset link will arrive shortly. The reset link
+            expires in 1 hour.
           </p>
           <Link to="/reset-password" className="tp-button tp-button--primary">
             ENTER RESET TOKEN

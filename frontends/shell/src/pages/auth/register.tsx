@@ -13,7 +13,11 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: () =>
-      apiRequest('POST', API.register, { username: form.username, email: form.email, password: form.password }),
+      apiRequest('POST', API.register, {
+        username: form.username,
+        email: form.email,
+        password: form.password,
+      }),
     onSuccess: async () => {
       toast({ title: 'Registration Successful', description: 'Your account is ready.' });
       await queryClient.invalidateQueries({ queryKey: [API.currentUser] });

@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { type LoggerService, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule, type AppModuleOptions } from './app.module.js';
+import { ErrorFilter } from './common/error.filter.js';
+import { frontendsRouter } from './http/frontends.js';
+import { noSniff } from './http/no-sniff.middleware.js';
+
+/** Largest JSON request body; a bigger one gets a 413. */
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface CreateAppOptions extends AppModuleOptions {
+  logger?: LoggerService | LogLevel[] | false;
+}
+
+/**
+ * The whole HTTP application, wired as in production but not listening yet: main.ts and the tests both
+ * build it here. Connects to the database and runs pending migrations.
+ */
+export async function createApp({
+  logger,
+  ...moduleOptions
+}: CreateAppOptions): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(moduleOptions), {
+    abortOnError: false,
+    ...(logger === undefined ? {} : { logger }),
+  });
+  app.disable('x-powered-by');
+  app.use(noSniff);
+  app.use(frontendsRouter(moduleOptions.config));
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useGlobalFilters(new ErrorFilter());
+  await app.init();
+  return app;
+}

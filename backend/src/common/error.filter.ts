@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { ErrorBody } from '@termpaste/contracts';
+import type { Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { describeZodError } from './zod-error.js';
+
+/** What body-parser attaches to the errors it raises (Nest keeps them as the HttpException's cause). */
+interface BodyParserError {
+  type?: string;
+  limit?: number;
+}
+
+/**
+ * The one error shape of the API: `{ statusCode, message }`. Known errors keep their status and message;
+ * anything unexpected is logged with its stack under a random id, and the client only learns the id.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const body = this.toErrorBody(exception, req);
+    if (res.headersSent) {
+      // Part of a response is already out: all we can do is cut it short.
+      res.end();
+      return;
+    }
+    res.status(body.statusCode).json(body);
+  }
+
+  private toErrorBody(exception: unknown, req: Request): ErrorBody {
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      if (statusCode >= 500)
+        this.logger.error(`${req.method} ${req.originalUrl}: ${exception.message}`, exception.stack);
+      return { statusCode, message: httpExceptionMessage(exception) };
+    }
+    if (exception instanceof ZodError) {
+      return { statusCode: HttpStatus.BAD_REQUEST, message: describeZodError(exception) };
+    }
+    const id = randomBytes(4).toString('hex');
+    const stack = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+    this.logger.error(`Internal error (id ${id}) on ${req.method} ${req.originalUrl}`, stack);
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: `Internal error (id ${id})` };
+  }
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const cause = exception.cause as BodyParserError | undefined;
+  if (cause?.type === 'entity.parse.failed') return `Malformed JSON in request body: ${exception.message}`;
+  if (cause?.type === 'entity.too.large') {
+    return `Request body is too large${cause.limit ? ` (limit ${cause.limit} bytes)` : ''}`;
+  }
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  if (typeof response === 'object' && response !== null && 'message' in response) {
+    const { message } = response;
+    if (typeof message === 'string') return message;
+    if (Array.isArray(message)) return message.map(String).join('; ');
+  }
+  return exception.message;
+}

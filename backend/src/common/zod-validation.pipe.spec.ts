@@ -1,0 +1,53 @@
+import { BadRequestException } from '@nestjs/common';
+import { z } from 'zod';
+import { describeZodError } from './zod-error.js';
+import { ZodValidationPipe } from './zod-validation.pipe.js';
+
+const schema = z.object({
+  username: z.string().min(3),
+  profile: z.object({ age: z.number().int() }),
+  tags: z.array(z.string()).default([]),
+});
+
+function rejection(pipe: ZodValidationPipe<z.ZodType>, value: unknown, data?: string): BadRequestException {
+  try {
+    pipe.transform(value, { type: 'body', data });
+  } catch (error) {
+    expect(error).toBeInstanceOf(BadRequestException);
+    return error as BadRequestException;
+  }
+  throw new Error('expected a BadRequestException');
+}
+
+describe('ZodValidationPipe', () => {
+  const pipe = new ZodValidationPipe(schema);
+
+  it('returns the parsed value (defaults applied)', () => {
+    expect(pipe.transform({ username: 'neo', profile: { age: 30 } }, { type: 'body' })).toEqual({
+      username: 'neo',
+      profile: { age: 30 },
+      tags: [],
+    });
+  });
+
+  it('is a 400 naming each bad field, nested ones by their path', () => {
+    const error = rejection(pipe, { username: 'x', profile: { age: 1.5 } });
+    expect(error.getStatus()).toBe(400);
+    expect(error.message).toMatch(/^username: .*3.*; profile\.age: /);
+  });
+
+  it('names the whole value after the parameter when it is not an object', () => {
+    expect(rejection(new ZodValidationPipe(z.coerce.number().int()), 'abc', 'page').message).toMatch(
+      /^page: /,
+    );
+    expect(rejection(pipe, undefined).message).toMatch(/^body: /);
+  });
+});
+
+describe('describeZodError', () => {
+  it('joins every issue on one line', () => {
+    const result = z.object({ a: z.string(), b: z.string() }).safeParse({});
+    expect(result.success).toBe(false);
+    expect(describeZodError(result.error!)).toMatch(/^a: [^;]+; b: [^;]+$/);
+  });
+});

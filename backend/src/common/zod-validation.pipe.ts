@@ -1,0 +1,20 @@
+import { type ArgumentMetadata, BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+import { describeZodError } from './zod-error.js';
+
+/**
+ * Validates (and parses) a request part with a schema from `@termpaste/contracts`:
+ * `@Body(new ZodValidationPipe(registerSchema)) body: Register`. A failure is a 400 naming the field.
+ */
+@Injectable()
+export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.output<Schema>> {
+  constructor(private readonly schema: Schema) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): z.output<Schema> {
+    const result = this.schema.safeParse(value);
+    if (!result.success) {
+      throw new BadRequestException(describeZodError(result.error, metadata.data ?? metadata.type));
+    }
+    return result.data;
+  }
+}

@@ -1,0 +1,211 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, SESSION_SECRET_FILE } from './config.js';
+
+const SECRET = 's'.repeat(32);
+const EXTERNAL = { DATABASE_URL: 'postgres://u:p@db:5432/termpaste', SESSION_SECRET: SECRET };
+
+describe('loadConfig', () => {
+  let cwd: string;
+
+  beforeEach(() => {
+    cwd = mkdtempSync(path.join(os.tmpdir(), 'termpaste-config-'));
+  });
+
+  afterEach(() => {
+    rmSync(cwd, { recursive: true, force: true });
+  });
+
+  function configError(env: Record<string, string>): string {
+    try {
+      loadConfig(env, cwd);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  }
+
+  describe('defaults', () => {
+    it('runs embedded on 127.0.0.1:3000 with data in ./.data', () => {
+      const config = loadConfig({}, cwd);
+      expect(config).toMatchObject({
+        port: 3000,
+        host: '127.0.0.1',
+        dataDir: path.join(cwd, '.data'),
+        database: { mode: 'embedded', dir: path.join(cwd, '.data', 'pg'), port: undefined },
+        redisUrl: undefined,
+        smtpUrl: undefined,
+        publicUrl: 'http://localhost:3000',
+        productName: 'Termpaste',
+        remoteUrls: {},
+      });
+    });
+
+    it("finds the built frontends in the repository's frontends/ folder", () => {
+      const repoFrontends = fileURLToPath(new URL('../../../frontends', import.meta.url));
+      expect(loadConfig({}, cwd).frontendsDir).toBe(repoFrontends);
+    });
+
+    it('listens on every interface with an external database', () => {
+      const config = loadConfig(EXTERNAL, cwd);
+      expect(config.host).toBe('0.0.0.0');
+      expect(config.database).toEqual({ mode: 'external', url: EXTERNAL.DATABASE_URL });
+    });
+
+    it('derives PUBLIC_URL from PORT, and drops a trailing slash from a given one', () => {
+      expect(loadConfig({ PORT: '8080' }, cwd).publicUrl).toBe('http://localhost:8080');
+      expect(loadConfig({ PUBLIC_URL: 'https://forum.example.com/' }, cwd).publicUrl).toBe(
+        'https://forum.example.com',
+      );
+    });
+
+    it('resolves DATA_DIR and FRONTENDS_DIR against the working directory', () => {
+      const config = loadConfig({ DATA_DIR: 'state', FRONTENDS_DIR: 'web' }, cwd);
+      expect(config.dataDir).toBe(path.join(cwd, 'state'));
+      expect(config.frontendsDir).toBe(path.join(cwd, 'web'));
+    });
+
+    it('treats an empty variable as unset', () => {
+      expect(loadConfig({ PORT: '', DATABASE_URL: '' }, cwd)).toMatchObject({
+        port: 3000,
+        database: { mode: 'embedded' },
+      });
+    });
+
+    it('takes every variable', () => {
+      const config = loadConfig(
+        {
+          ...EXTERNAL,
+          PORT: '4000',
+          HOST: '::',
+          REDIS_URL: 'redis://cache:6379',
+          SMTP_URL: 'smtp://mail:25',
+          PRODUCT_NAME: 'Pastebin of Doom',
+          EMBEDDED_PG_PORT: '5439',
+        },
+        cwd,
+      );
+      expect(config).toMatchObject({
+        port: 4000,
+        host: '::',
+        redisUrl: 'redis://cache:6379',
+        smtpUrl: 'smtp://mail:25',
+        productName: 'Pastebin of Doom',
+        sessionSecret: SECRET,
+      });
+      expect(loadConfig({ EMBEDDED_PG_PORT: '5439' }, cwd).database).toMatchObject({ port: 5439 });
+    });
+  });
+
+  describe('fails fast naming the bad variable', () => {
+    it.each([
+      [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
+      [{ PORT: '70000' }, 'Invalid configuration: PORT must be a port number (got "70000")'],
+      [
+        { EMBEDDED_PG_PORT: '-1' },
+        'Invalid configuration: EMBEDDED_PG_PORT must be a port number (got "-1")',
+      ],
+      [{ PUBLIC_URL: 'forum.example.com' }, 'Invalid configuration: PUBLIC_URL must be a URL'],
+      [
+        { PUBLIC_URL: 'ftp://forum.example.com' },
+        'Invalid configuration: PUBLIC_URL must start with http:// or https://',
+      ],
+      [
+        { DATABASE_URL: 'mysql://db/x', SESSION_SECRET: SECRET },
+        'Invalid configuration: DATABASE_URL must start with postgres://',
+      ],
+      [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must'],
+      [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must start with smtp://'],
+      [
+        { SESSION_SECRET: 'short' },
+        'Invalid configuration: SESSION_SECRET must be at least 32 characters long',
+      ],
+      [{ HOST: '   ' }, 'Invalid configuration: HOST must not be blank'],
+      [{ PRODUCT_NAME: ' ' }, 'Invalid configuration: PRODUCT_NAME must not be blank'],
+    ])('%j', (env, message) => {
+      expect(configError(env)).toContain(message);
+    });
+
+    it('never echoes a secret', () => {
+      const message = configError({ SESSION_SECRET: 'hunter2', DATABASE_URL: 'mysql://root:pw@db/x' });
+      expect(message).not.toMatch(/hunter2|pw@/);
+      expect(message).toMatch(/DATABASE_URL .*; SESSION_SECRET /);
+    });
+
+    it('requires SESSION_SECRET with an external database', () => {
+      expect(configError({ DATABASE_URL: EXTERNAL.DATABASE_URL })).toMatch(
+        /^Invalid configuration: SESSION_SECRET must be set when DATABASE_URL is set/,
+      );
+    });
+  });
+
+  describe('REMOTE_URLS', () => {
+    it('overrides entries by remote name', () => {
+      const config = loadConfig(
+        { REMOTE_URLS: '{"admin":"https://admin.example.com/mf-manifest.json"}' },
+        cwd,
+      );
+      expect(config.remoteUrls).toEqual({ admin: 'https://admin.example.com/mf-manifest.json' });
+    });
+
+    it('accepts an absolute path', () => {
+      expect(loadConfig({ REMOTE_URLS: '{"forum":"/cdn/forum/mf-manifest.json"}' }, cwd).remoteUrls).toEqual({
+        forum: '/cdn/forum/mf-manifest.json',
+      });
+    });
+
+    it.each([
+      ['{admin:', 'REMOTE_URLS must be a JSON object mapping a remote name to its entry URL (got "{admin:")'],
+      ['["admin"]', 'REMOTE_URLS must be a JSON object'],
+      [
+        '{"blog":"https://blog.example.com/mf-manifest.json"}',
+        'REMOTE_URLS names an unknown remote "blog" (known: forum, messaging, settings, admin)',
+      ],
+      ['{"admin":42}', 'REMOTE_URLS must map "admin" to an http(s) URL or an absolute path'],
+      [
+        '{"admin":"javascript:alert(1)"}',
+        'REMOTE_URLS must map "admin" to an http(s) URL or an absolute path',
+      ],
+    ])('refuses %s', (value, message) => {
+      expect(configError({ REMOTE_URLS: value })).toContain(message);
+    });
+  });
+
+  describe('session secret in embedded mode', () => {
+    it('is generated once, kept in $DATA_DIR/session-secret with mode 0600, and reused', () => {
+      const first = loadConfig({ DATA_DIR: 'data' }, cwd);
+      const file = path.join(cwd, 'data', SESSION_SECRET_FILE);
+      expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      expect(loadConfig({ DATA_DIR: 'data' }, cwd).sessionSecret).toBe(first.sessionSecret);
+    });
+
+    it('differs between installations', () => {
+      expect(loadConfig({ DATA_DIR: 'a' }, cwd).sessionSecret).not.toBe(
+        loadConfig({ DATA_DIR: 'b' }, cwd).sessionSecret,
+      );
+    });
+
+    it('is not generated when SESSION_SECRET is set', () => {
+      expect(loadConfig({ DATA_DIR: 'data', SESSION_SECRET: SECRET }, cwd).sessionSecret).toBe(SECRET);
+      expect(() => statSync(path.join(cwd, 'data', SESSION_SECRET_FILE))).toThrow();
+    });
+
+    it('tightens a kept secret file readable by others', () => {
+      const file = path.join(cwd, SESSION_SECRET_FILE);
+      writeFileSync(file, 'k'.repeat(40), { mode: 0o644 });
+      expect(loadConfig({ DATA_DIR: '.' }, cwd).sessionSecret).toBe('k'.repeat(40));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    });
+
+    it('refuses a kept secret that is too short', () => {
+      writeFileSync(path.join(cwd, SESSION_SECRET_FILE), 'short\n', { mode: 0o600 });
+      expect(configError({ DATA_DIR: '.' })).toMatch(/session-secret must hold at least 32 characters/);
+    });
+  });
+});

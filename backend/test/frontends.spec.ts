@@ -1,0 +1,176 @@
+import { API, REMOTES_MANIFEST_PATH, remotesManifestSchema } from '@termpaste/contracts';
+import { SHELL_NOT_BUILT_MESSAGE } from '../src/http/frontends.js';
+import { createFrontendsFixture, type FrontendsFixture } from './support/frontends-fixture.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const SHELL_INDEX = '<!doctype html><title>Termpaste</title><div id="root"></div>';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+describe('serving the built frontends', () => {
+  let fixture: FrontendsFixture;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fixture = await createFrontendsFixture({
+      'shell/dist/index.html': SHELL_INDEX,
+      'shell/dist/static/js/main.0a1b2c3d.js': 'console.log("shell")',
+      'shell/dist/favicon.svg': '<svg/>',
+      'forum/dist/remoteEntry.js': 'var forum = 1;',
+      'forum/dist/mf-manifest.json': '{"name":"forum"}',
+      'forum/dist/static/js/123.abcd1234.js': 'var chunk = 1;',
+      'forum/dist/index.html': '<!doctype html><title>forum standalone</title>',
+    });
+    t = await createTestApp({ env: { FRONTENDS_DIR: fixture.dir } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await fixture?.remove();
+  });
+
+  it('serves the shell at /', async () => {
+    const res = await t.http
+      .get('/')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
+    expect(res.text).toBe(SHELL_INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/thread/5', '/settings/password', '/search?q=a.b'])(
+    'answers the deep link %s with the shell',
+    async (link) => {
+      const res = await t.http
+        .get(link)
+        .expect(200)
+        .expect('Content-Type', /text\/html/);
+      expect(res.text).toBe(SHELL_INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await t.http
+      .head('/thread/5')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
+    expect(res.text).toBeUndefined();
+  });
+
+  it('never answers /api or /ws paths with the shell', async () => {
+    const api = await t.http.get('/api/nope').expect(404);
+    expect(api.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/nope' });
+    await t.http.get('/api').expect(404).expect('Content-Type', /json/);
+    await t.http.get('/ws/chat').expect(404).expect('Content-Type', /json/);
+    await t.http.get(API.health).expect(200, { status: 'ok', db: 'up' });
+  });
+
+  it('serves shell assets, fingerprinted ones as immutable', async () => {
+    const res = await t.http
+      .get('/static/js/main.0a1b2c3d.js')
+      .expect(200)
+      .expect('Content-Type', /javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    const icon = await t.http.get('/favicon.svg').expect(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a 404, not the shell', async () => {
+    await t.http.get('/static/js/gone.12345678.js').expect(404).expect('Content-Type', /json/);
+  });
+
+  it('serves a remote at /remotes/<name>/ with no-cache on its entry and manifest', async () => {
+    const entry = await t.http
+      .get('/remotes/forum/remoteEntry.js')
+      .expect(200)
+      .expect('Content-Type', /javascript/);
+    expect(entry.text).toBe('var forum = 1;');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.http.get('/remotes/forum/mf-manifest.json').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const chunk = await t.http.get('/remotes/forum/static/js/123.abcd1234.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it.each([
+    '/remotes/forum/missing.js',
+    '/remotes/forum/thread/5',
+    '/remotes/forum/',
+    '/remotes/admin/remoteEntry.js',
+    '/remotes/blog/remoteEntry.js',
+  ])('answers %s with a real 404', async (url) => {
+    const res = await t.http.get(url).expect(404);
+    expect(res.body).toEqual({ statusCode: 404, message: `Cannot GET ${url}` });
+  });
+
+  it('does not let a path escape the build folder', async () => {
+    const res = await t.http.get('/remotes/forum/..%2f..%2fshell/dist/index.html');
+    expect([403, 404]).toContain(res.status);
+    expect(res.text).not.toContain('<title>Termpaste');
+  });
+
+  it('serves remotes.json pointing at each remote, uncached', async () => {
+    const res = await t.http.get(REMOTES_MANIFEST_PATH).expect(200).expect('Content-Type', /json/);
+    expect(remotesManifestSchema.parse(res.body)).toEqual({
+      forum: '/remotes/forum/remoteEntry.js',
+      messaging: '/remotes/messaging/remoteEntry.js',
+      settings: '/remotes/settings/remoteEntry.js',
+      admin: '/remotes/admin/remoteEntry.js',
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sets X-Content-Type-Options: nosniff on everything', async () => {
+    for (const url of [
+      '/',
+      '/thread/5',
+      '/remotes/forum/remoteEntry.js',
+      '/remotes/forum/missing.js',
+      REMOTES_MANIFEST_PATH,
+      API.health,
+      '/api/nope',
+    ]) {
+      const res = await t.http.get(url);
+      expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
+    }
+  });
+
+  it('does not answer non-GET requests with the shell', async () => {
+    await t.http.post('/thread/5').send({}).expect(404).expect('Content-Type', /json/);
+  });
+});
+
+describe('remotes.json with REMOTE_URLS', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { REMOTE_URLS: '{"admin":"https://admin.example.com/remoteEntry.js"}' },
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('replaces the overridden entries only', async () => {
+    const res = await t.http.get(REMOTES_MANIFEST_PATH).expect(200);
+    expect(res.body).toEqual({
+      forum: '/remotes/forum/remoteEntry.js',
+      messaging: '/remotes/messaging/remoteEntry.js',
+      settings: '/remotes/settings/remoteEntry.js',
+      admin: 'https://admin.example.com/remoteEntry.js',
+    });
+  });
+
+  it('answers app pages with a 503 that says to build when the shell is not built', async () => {
+    for (const url of ['/', '/thread/5']) {
+      const res = await t.http
+        .get(url)
+        .expect(503)
+        .expect('Content-Type', /text\/plain/);
+      expect(res.text).toBe(SHELL_NOT_BUILT_MESSAGE);
+      expect(res.text).toContain('npm run build');
+    }
+  });
+});

@@ -1,0 +1,4 @@
+export default async function globalTeardown() {
+  await globalThis.termpasteTestCluster?.stop();
+  globalThis.termpasteTestCluster = undefined;
+}

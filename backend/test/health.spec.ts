@@ -1,0 +1,35 @@
+import { API, healthSchema } from '@termpaste/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is 200 with the database up', async () => {
+    const res = await t.http.get(API.health).expect(200);
+    expect(healthSchema.parse(res.body)).toEqual({ status: 'ok', db: 'up' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('runs on a migrated database (citext is installed)', async () => {
+    const rows: Array<{ extname: string }> = await t.dataSource.query(
+      "SELECT extname FROM pg_extension WHERE extname = 'citext'",
+    );
+    expect(rows).toEqual([{ extname: 'citext' }]);
+  });
+
+  it('is 503 once the database is gone', async () => {
+    await t.database.drop(); // disconnects the app's pool, and new connections fail
+    const started = Date.now();
+    const res = await t.http.get(API.health).expect(503);
+    expect(res.body).toEqual({ status: 'error', db: 'down' });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

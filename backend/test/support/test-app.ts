@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ModuleMetadata } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import supertest from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.js';
+import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import { CapturingLogger } from './capturing-logger.js';
+import { createTestDatabase, type TestDatabase } from './postgres.js';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+
+export interface TestAppOptions {
+  /** Extra modules, e.g. a test-only controller. */
+  imports?: ModuleMetadata['imports'];
+  /** Environment on top of the test defaults (FRONTENDS_DIR defaults to an empty folder). */
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** A supertest agent on the listening server (keeps cookies between requests). */
+  http: ReturnType<typeof supertest.agent>;
+  url: string;
+  config: AppConfig;
+  dataSource: DataSource;
+  database: TestDatabase;
+  logs: CapturingLogger;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app (createApp, as main.ts builds it) on a fresh database copied from the migrated template,
+ * listening on 127.0.0.1 on a free port. Call `close()` in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'termpaste-test-data-'));
+  const logs = new CapturingLogger();
+  let app: NestExpressApplication | undefined;
+  try {
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      DATA_DIR: dataDir,
+      FRONTENDS_DIR: path.join(dataDir, 'no-frontends'),
+      ...options.env,
+    });
+    app = await createApp({ config, databaseUrl: database.url, imports: options.imports, logger: logs });
+    await app.listen(0, '127.0.0.1');
+    const url = await app.getUrl();
+    const started = app;
+    return {
+      app,
+      http: supertest.agent(url),
+      url,
+      config,
+      dataSource: app.get(DataSource),
+      database,
+      logs,
+      close: async () => {
+        await started.close();
+        await database.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
