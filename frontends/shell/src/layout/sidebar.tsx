@@ -38,6 +38,8 @@ export function logout() {
   window.location.href = '/api/logout';
 }
 
+// The active item is styled by the aria-current="page" that NavLink sets: a className function would
+// not survive the Tooltip trigger's prop merging.
 function SidebarLink({
   item,
   collapsed,
@@ -52,7 +54,7 @@ function SidebarLink({
       to={item.to}
       end={item.to === '/'}
       onClick={onNavigate}
-      className={({ isActive }) => `shell-nav__link${isActive ? ' shell-nav__link--active' : ''}`}
+      className="shell-nav__link"
       aria-label={collapsed ? item.label : undefined}
     >
       <item.icon aria-hidden="true" size={18} />

@@ -5,9 +5,7 @@ export function ScreenPlaceholder({ remote, title }: { remote: string; title: st
   return (
     <Card title={title} data-testid="screen-placeholder">
       <p className="tp-muted">
-        <span className="tp-prompt" aria-hidden="true">
-          &gt;{' '}
-        </span>
+        <span className="tp-prompt" aria-hidden="true" />
         module <strong>{remote}</strong> online. This screen is under construction.
       </p>
     </Card>
