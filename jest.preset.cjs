@@ -18,6 +18,7 @@ const swc = (module, { jsx = false } = {}) => [
 
 // Source imports carry `.js` (NodeNext); jest resolves them to the `.ts` beside.
 const stripJs = { '^(\\.{1,2}/.*)\\.js$': '$1' };
+/** The backend (ESM) tests read contracts from source, so a change needs no rebuild. */
 const contractsSource = { '^@termpaste/contracts$': '<rootDir>/../contracts/src/index.ts' };
 
 /** Node code that runs as native ESM (the backend: NestJS 12 ships ESM only). */
@@ -36,6 +37,7 @@ const cjs = ({ jsx = false, rootDepth = '..' } = {}) => ({
   moduleNameMapper: {
     ...stripJs,
     '^@termpaste/contracts$': `<rootDir>/${rootDepth}/contracts/src/index.ts`,
+    '^@termpaste/contracts/testing$': `<rootDir>/${rootDepth}/contracts/src/testing.ts`,
     '^@termpaste/ui$': `<rootDir>/${rootDepth}/frontends/ui/src/index.ts`,
     '\\.css$': '<rootDir>/' + rootDepth + '/jest.style-stub.cjs',
   },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { MEMBER, screenshotPath, signInAs } from './support.js';
 
 test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({
@@ -108,7 +109,7 @@ test('the top bar search goes to /search only with text', async ({ page }) => {
 });
 
 test('admins see the Admin Panel item', async ({ page }) => {
-  await signInAs(page, { ...MEMBER, isAdmin: true });
+  await signInAs(page, sampleCurrentUser({ isAdmin: true }));
   await page.goto('/admin');
   await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Admin Panel')).toBeVisible();
   await expect(page.getByTestId('screen-placeholder')).toContainText('admin');

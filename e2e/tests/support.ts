@@ -1,3 +1,5 @@
+import type { CurrentUser } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,26 +16,8 @@ export const screenshotPath = (name: string) => {
  * A signed-in member, answered for `GET /api/auth/user` in the browser only. Accounts arrive with the
  * accounts capability; until then the signed-in shell is reached this way.
  */
-export const MEMBER = {
-  id: 7,
-  username: 'neo',
-  email: 'neo@zion.example',
-  firstName: 'Thomas',
-  lastName: 'Anderson',
-  avatarUrl: null,
-  profileImageUrl: null,
-  bio: null,
-  reputation: 42,
-  activePremiumRank: null,
-  ownedPremiumRanks: [],
-  threadCount: 3,
-  replyCount: 5,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  isAdmin: false,
-  isOwner: false,
-  isBanned: false,
-};
+export const MEMBER = sampleCurrentUser();
 
-export async function signInAs(page: Page, user: typeof MEMBER = MEMBER) {
+export async function signInAs(page: Page, user: CurrentUser = MEMBER) {
   await page.route('**/api/auth/user', (route) => route.fulfill({ json: user }));
 }

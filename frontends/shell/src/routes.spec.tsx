@@ -1,28 +1,11 @@
 import { API, TEXTS, type CurrentUser } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, UiProvider } from '@termpaste/ui';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from './routes';
 
-const member: CurrentUser = {
-  id: 7,
-  username: 'neo',
-  email: 'neo@zion.example',
-  firstName: 'Thomas',
-  lastName: 'Anderson',
-  avatarUrl: null,
-  profileImageUrl: null,
-  bio: null,
-  reputation: 42,
-  activePremiumRank: null,
-  ownedPremiumRanks: [],
-  threadCount: 0,
-  replyCount: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  isAdmin: false,
-  isOwner: false,
-  isBanned: false,
-};
+const member = sampleCurrentUser({ threadCount: 0, replyCount: 0 });
 
 function renderAt(path: string, user: CurrentUser | null, unread = 0) {
   const queryClient = createQueryClient();

@@ -1,14 +1,14 @@
 import { API } from '@termpaste/contracts';
-import { apiRequest, errorMessage, Button, Input, toast } from '@termpaste/ui';
+import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AuthLayout, Field } from './auth-layout';
+import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+  const { values, bind } = useFormFields({ email: '' });
   const forgot = useMutation({
-    mutationFn: () => apiRequest('POST', API.forgotPassword, { email }),
+    mutationFn: () => apiRequest('POST', API.forgotPassword, values),
     onSuccess: () =>
       toast({ title: 'Reset Link Sent', description: 'Check your email for the password reset link' }),
     onError: (error) =>
@@ -41,20 +41,12 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} className="shell-form">
-          <Field id="forgot-email" label="Email">
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={forgot.isPending}
-            />
-          </Field>
-          <Button type="submit" variant="primary" disabled={forgot.isPending} className="shell-form__submit">
-            {forgot.isPending ? 'PROCESSING...' : 'SEND RESET LINK'}
-          </Button>
+          <FormFields disabled={forgot.isPending}>
+            <TextField id="forgot-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+            <Button type="submit" variant="primary" className="shell-form__submit">
+              {forgot.isPending ? 'PROCESSING...' : 'SEND RESET LINK'}
+            </Button>
+          </FormFields>
         </form>
       )}
       <nav className="shell-auth__links">

@@ -1,18 +1,17 @@
 import { API, PRODUCT_NAME_DEFAULT } from '@termpaste/contracts';
-import { apiRequest, errorMessage, Button, Input, toast } from '@termpaste/ui';
+import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthLayout, Field } from './auth-layout';
+import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 
 export function LoginPage() {
-  const [usernameOrEmail, setUsernameOrEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, bind } = useFormFields({ usernameOrEmail: '', password: '' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const login = useMutation({
-    mutationFn: () => apiRequest('POST', API.login, { usernameOrEmail, password }),
+    mutationFn: () => apiRequest('POST', API.login, values),
     onSuccess: async () => {
       toast({ title: 'Access Granted', description: `Welcome to ${PRODUCT_NAME_DEFAULT}` });
       await queryClient.invalidateQueries({ queryKey: [API.currentUser] });
@@ -34,32 +33,24 @@ export function LoginPage() {
   return (
     <AuthLayout title="LOGIN" subtitle="Authenticate to access the terminal.">
       <form onSubmit={submit} className="shell-form">
-        <Field id="login-user" label="Username or email">
-          <Input
+        <FormFields disabled={login.isPending}>
+          <TextField
             id="login-user"
-            name="usernameOrEmail"
+            label="Username or email"
             autoComplete="username"
-            required
-            value={usernameOrEmail}
-            onChange={(e) => setUsernameOrEmail(e.target.value)}
-            disabled={login.isPending}
+            {...bind('usernameOrEmail')}
           />
-        </Field>
-        <Field id="login-password" label="Password">
-          <Input
+          <TextField
             id="login-password"
-            name="password"
+            label="Password"
             type="password"
             autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={login.isPending}
+            {...bind('password')}
           />
-        </Field>
-        <Button type="submit" variant="primary" disabled={login.isPending} className="shell-form__submit">
-          {login.isPending ? 'AUTHENTICATING...' : 'LOGIN'}
-        </Button>
+          <Button type="submit" variant="primary" className="shell-form__submit">
+            {login.isPending ? 'AUTHENTICATING...' : 'LOGIN'}
+          </Button>
+        </FormFields>
       </form>
       <nav className="shell-auth__links">
         <Link to="/forgot-password">Forgot password?</Link>

@@ -1,22 +1,22 @@
 import { API, LIMITS } from '@termpaste/contracts';
-import { apiRequest, errorMessage, Button, Input, toast } from '@termpaste/ui';
+import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthLayout, Field } from './auth-layout';
+import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 import { passwordProblem } from './password-rules';
 
 export function RegisterPage() {
-  const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
+  const { values, bind } = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const register = useMutation({
     mutationFn: () =>
       apiRequest('POST', API.register, {
-        username: form.username,
-        email: form.email,
-        password: form.password,
+        username: values.username,
+        email: values.email,
+        password: values.password,
       }),
     onSuccess: async () => {
       toast({ title: 'Registration Successful', description: 'Your account is ready.' });
@@ -33,7 +33,7 @@ export function RegisterPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblem(form.password, form.confirmPassword);
+    const problem = passwordProblem(values.password, values.confirmPassword);
     if (problem) {
       toast({ title: 'Registration Failed', description: problem, variant: 'destructive' });
       return;
@@ -41,38 +41,31 @@ export function RegisterPage() {
     register.mutate();
   };
 
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    required: true,
-    disabled: register.isPending,
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
   return (
     <AuthLayout title="REGISTER" subtitle="Create an account to join the network.">
       <form onSubmit={submit} className="shell-form">
-        <Field id="reg-username" label="Username">
-          <Input id="reg-username" autoComplete="username" {...field('username')} />
-        </Field>
-        <Field id="reg-email" label="Email">
-          <Input id="reg-email" type="email" autoComplete="email" {...field('email')} />
-        </Field>
-        <Field id="reg-password" label="Password">
-          <Input
+        <FormFields disabled={register.isPending}>
+          <TextField id="reg-username" label="Username" autoComplete="username" {...bind('username')} />
+          <TextField id="reg-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+          <TextField
             id="reg-password"
+            label="Password"
             type="password"
             autoComplete="new-password"
             minLength={LIMITS.passwordMin}
-            {...field('password')}
+            {...bind('password')}
           />
-        </Field>
-        <Field id="reg-confirm" label="Confirm password">
-          <Input id="reg-confirm" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        </Field>
-        <Button type="submit" variant="primary" disabled={register.isPending} className="shell-form__submit">
-          {register.isPending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
-        </Button>
+          <TextField
+            id="reg-confirm"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            {...bind('confirmPassword')}
+          />
+          <Button type="submit" variant="primary" className="shell-form__submit">
+            {register.isPending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
+          </Button>
+        </FormFields>
       </form>
       <nav className="shell-auth__links">
         <Link to="/login">Already registered? Login</Link>

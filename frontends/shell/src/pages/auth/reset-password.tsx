@@ -1,21 +1,23 @@
 import { API } from '@termpaste/contracts';
-import { apiRequest, errorMessage, Button, Input, toast } from '@termpaste/ui';
+import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout, Field } from './auth-layout';
+import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 import { passwordProblem } from './password-rules';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const tokenFromLink = params.get('token');
-  const [token, setToken] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, bind } = useFormFields({ token: '', newPassword: '', confirmPassword: '' });
   const navigate = useNavigate();
 
   const reset = useMutation({
-    mutationFn: () => apiRequest('POST', API.resetPassword, { token: tokenFromLink ?? token, newPassword }),
+    mutationFn: () =>
+      apiRequest('POST', API.resetPassword, {
+        token: tokenFromLink ?? values.token,
+        newPassword: values.newPassword,
+      }),
     onSuccess: () => {
       toast({ title: 'Password Reset Successful', description: 'You can now login with your new password' });
       navigate('/login');
@@ -30,7 +32,7 @@ export function ResetPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblem(newPassword, confirmPassword);
+    const problem = passwordProblem(values.newPassword, values.confirmPassword);
     if (problem) {
       toast({ title: 'Reset Failed', description: problem, variant: 'destructive' });
       return;
@@ -41,43 +43,28 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="RESET PASSWORD" subtitle="Choose a new password for your account.">
       <form onSubmit={submit} className="shell-form">
-        {!tokenFromLink && (
-          <Field id="reset-token" label="Reset token">
-            <Input
-              id="reset-token"
-              required
-              autoComplete="one-time-code"
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              disabled={reset.isPending}
-            />
-          </Field>
-        )}
-        <Field id="reset-new" label="New password">
-          <Input
+        <FormFields disabled={reset.isPending}>
+          {!tokenFromLink && (
+            <TextField id="reset-token" label="Reset token" autoComplete="one-time-code" {...bind('token')} />
+          )}
+          <TextField
             id="reset-new"
+            label="New password"
             type="password"
             autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            disabled={reset.isPending}
+            {...bind('newPassword')}
           />
-        </Field>
-        <Field id="reset-confirm" label="Confirm new password">
-          <Input
+          <TextField
             id="reset-confirm"
+            label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-            disabled={reset.isPending}
+            {...bind('confirmPassword')}
           />
-        </Field>
-        <Button type="submit" variant="primary" disabled={reset.isPending} className="shell-form__submit">
-          {reset.isPending ? 'RESETTING...' : 'RESET PASSWORD'}
-        </Button>
+          <Button type="submit" variant="primary" className="shell-form__submit">
+            {reset.isPending ? 'RESETTING...' : 'RESET PASSWORD'}
+          </Button>
+        </FormFields>
       </form>
       <nav className="shell-auth__links">
         <Link to="/login">Back to login</Link>
