@@ -24,7 +24,7 @@ const remoteUrls = Object.fromEntries(
 );
 const tsc = (project) =>
   `node ${require.resolve('typescript/bin/tsc')} -w --preserveWatchOutput -p ${project}`;
-const rsbuild = require.resolve('@rsbuild/core/bin/rsbuild.js');
+const rsbuild = join(root, 'node_modules/.bin/rsbuild');
 
 const commands = [
   { name: 'contracts', command: tsc('contracts/tsconfig.build.json') },
@@ -42,7 +42,7 @@ const commands = [
   })),
 ];
 
-const concurrently = require.resolve('concurrently/dist/bin/concurrently.js');
+const concurrently = join(root, 'node_modules/concurrently/dist/bin/concurrently.js');
 const child = spawn(
   process.execPath,
   [
