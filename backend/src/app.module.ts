@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './infra/database/data-source.options.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 export interface AppModuleOptions {
@@ -42,6 +43,7 @@ export class AppModule {
           toRetry: isUnreachable,
         }),
         HealthModule,
+        AuthModule,
         ...imports,
       ],
     };

@@ -22,6 +22,10 @@ test('a visitor gets the 404 page on any other path', async ({ page }) => {
   await page.goto('/thread/1');
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await page.screenshot({ path: screenshotPath('not-found'), fullPage: true });
+  // The visitor's top bar: its access button goes through /api/login to the login page.
+  await page.getByRole('button', { name: 'ACCESS' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Username or email')).toBeVisible();
 });
 
 test('the login route shows its form and links', async ({ page }) => {

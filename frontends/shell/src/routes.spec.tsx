@@ -39,6 +39,13 @@ describe('routing by auth state (SPEC §2)', () => {
     expect(screen.getByText(TEXTS.notFound)).toBeInTheDocument();
   });
 
+  it('the visitor top bar has a Home link and an access button to /api/login', async () => {
+    renderAt('/anything', null);
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'ACCESS' })).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
   it('a member gets a 404 inside the layout for an unknown path, and for /login', () => {
     renderAt('/login', member);
     expect(screen.getByText(TEXTS.notFound)).toBeInTheDocument();

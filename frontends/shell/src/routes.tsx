@@ -2,6 +2,7 @@ import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
 import { useCurrentUser } from '@termpaste/ui';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
+import { TopBar } from './layout/top-bar';
 import { ForgotPasswordPage } from './pages/auth/forgot-password';
 import { LoginPage } from './pages/auth/login';
 import { RegisterPage } from './pages/auth/register';
@@ -22,7 +23,15 @@ export function AppRoutes() {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="*"
+          element={
+            <>
+              <TopBar user={null} />
+              <NotFoundPage />
+            </>
+          }
+        />
       </Routes>
     );
   }
