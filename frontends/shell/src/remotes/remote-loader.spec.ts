@@ -52,6 +52,13 @@ describe('createRemoteLoader', () => {
     expect(loads).toEqual(['forum/screens']);
   });
 
+  it('registers every remote up front without loading any', async () => {
+    const { loader, registered, loads } = setup();
+    await loader.registerAll();
+    expect(registered[0]!.remotes.map((r) => r.name)).toEqual(['forum', 'admin']);
+    expect(loads).toEqual([]);
+  });
+
   it('fetches the manifest once for many remotes', async () => {
     const { loader, manifestFetches } = setup();
     await loader.loadScreens('forum');

@@ -66,6 +66,11 @@ export function createRemoteLoader(options: {
   }
 
   return {
+    /** Reads remotes.json and registers every remote; a failure is retried by the next load. */
+    async registerAll(): Promise<void> {
+      await entries();
+    },
+
     async loadScreens(remote: RemoteName): Promise<RemoteScreensModule['screens']> {
       try {
         return (await attempt(remote)).screens;
