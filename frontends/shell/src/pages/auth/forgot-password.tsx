@@ -1,22 +1,17 @@
 import { API } from '@termpaste/contracts';
-import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
-import { useMutation } from '@tanstack/react-query';
+import { Button } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuthCall } from './auth-call';
 import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 
 export function ForgotPasswordPage() {
   const { values, bind } = useFormFields({ email: '' });
-  const forgot = useMutation({
-    mutationFn: () => apiRequest('POST', API.forgotPassword, values),
-    onSuccess: () =>
-      toast({ title: 'Reset Link Sent', description: 'Check your email for the password reset link' }),
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to process request'),
-        variant: 'destructive',
-      }),
+  const { call: forgot } = useAuthCall({
+    path: API.forgotPassword,
+    body: () => values,
+    success: { title: 'Reset Link Sent', description: 'Check your email for the password reset link' },
+    failure: { title: 'Error', fallback: 'Failed to process request' },
   });
 
   const submit = (event: FormEvent) => {

@@ -1,28 +1,24 @@
 import { API, PRODUCT_NAME_DEFAULT } from '@termpaste/contracts';
-import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '@termpaste/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useAuthCall } from './auth-call';
 import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 
 export function LoginPage() {
   const { values, bind } = useFormFields({ usernameOrEmail: '', password: '' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-
-  const login = useMutation({
-    mutationFn: () => apiRequest('POST', API.login, values),
+  const { call: login } = useAuthCall({
+    path: API.login,
+    body: () => values,
+    success: { title: 'Access Granted', description: `Welcome to ${PRODUCT_NAME_DEFAULT}` },
+    failure: { title: 'Access Denied', fallback: 'Invalid username/email or password' },
     onSuccess: async () => {
-      toast({ title: 'Access Granted', description: `Welcome to ${PRODUCT_NAME_DEFAULT}` });
       await queryClient.invalidateQueries({ queryKey: [API.currentUser] });
       navigate('/');
     },
-    onError: (error) =>
-      toast({
-        title: 'Access Denied',
-        description: errorMessage(error, 'Invalid username/email or password'),
-        variant: 'destructive',
-      }),
   });
 
   const submit = (event: FormEvent) => {

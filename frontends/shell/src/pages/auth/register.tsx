@@ -1,8 +1,9 @@
 import { API, LIMITS } from '@termpaste/contracts';
-import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '@termpaste/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useAuthCall } from './auth-call';
 import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 import { passwordProblem } from './password-rules';
 
@@ -11,33 +12,21 @@ export function RegisterPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const register = useMutation({
-    mutationFn: () =>
-      apiRequest('POST', API.register, {
-        username: values.username,
-        email: values.email,
-        password: values.password,
-      }),
+  const { call: register, fail } = useAuthCall({
+    path: API.register,
+    body: () => ({ username: values.username, email: values.email, password: values.password }),
+    success: { title: 'Registration Successful', description: 'Your account is ready.' },
+    failure: { title: 'Registration Failed', fallback: 'Failed to create account' },
     onSuccess: async () => {
-      toast({ title: 'Registration Successful', description: 'Your account is ready.' });
       await queryClient.invalidateQueries({ queryKey: [API.currentUser] });
       navigate('/');
     },
-    onError: (error) =>
-      toast({
-        title: 'Registration Failed',
-        description: errorMessage(error, 'Failed to create account'),
-        variant: 'destructive',
-      }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = passwordProblem(values.password, values.confirmPassword);
-    if (problem) {
-      toast({ title: 'Registration Failed', description: problem, variant: 'destructive' });
-      return;
-    }
+    if (problem) return fail(problem);
     register.mutate();
   };
 

@@ -1,8 +1,8 @@
 import { API } from '@termpaste/contracts';
-import { apiRequest, Button, errorMessage, toast } from '@termpaste/ui';
-import { useMutation } from '@tanstack/react-query';
+import { Button } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuthCall } from './auth-call';
 import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
 import { passwordProblem } from './password-rules';
 
@@ -12,31 +12,18 @@ export function ResetPasswordPage() {
   const { values, bind } = useFormFields({ token: '', newPassword: '', confirmPassword: '' });
   const navigate = useNavigate();
 
-  const reset = useMutation({
-    mutationFn: () =>
-      apiRequest('POST', API.resetPassword, {
-        token: tokenFromLink ?? values.token,
-        newPassword: values.newPassword,
-      }),
-    onSuccess: () => {
-      toast({ title: 'Password Reset Successful', description: 'You can now login with your new password' });
-      navigate('/login');
-    },
-    onError: (error) =>
-      toast({
-        title: 'Reset Failed',
-        description: errorMessage(error, 'Invalid or expired reset token'),
-        variant: 'destructive',
-      }),
+  const { call: reset, fail } = useAuthCall({
+    path: API.resetPassword,
+    body: () => ({ token: tokenFromLink ?? values.token, newPassword: values.newPassword }),
+    success: { title: 'Password Reset Successful', description: 'You can now login with your new password' },
+    failure: { title: 'Reset Failed', fallback: 'Invalid or expired reset token' },
+    onSuccess: () => navigate('/login'),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = passwordProblem(values.newPassword, values.confirmPassword);
-    if (problem) {
-      toast({ title: 'Reset Failed', description: problem, variant: 'destructive' });
-      return;
-    }
+    if (problem) return fail(problem);
     reset.mutate();
   };
 

@@ -1,0 +1,26 @@
+import { apiRequest, errorMessage, toast } from '@termpaste/ui';
+import { useMutation } from '@tanstack/react-query';
+
+/**
+ * One auth form's call (SPEC §8): POSTs the body, toasts the success, or toasts the failure under its
+ * title with the server's message or the fallback text. `fail` reports a client-side check the same way.
+ */
+export function useAuthCall(options: {
+  path: string;
+  body: () => unknown;
+  success: { title: string; description: string };
+  failure: { title: string; fallback: string };
+  onSuccess?: () => unknown;
+}) {
+  const fail = (description: string) =>
+    toast({ title: options.failure.title, description, variant: 'destructive' });
+  const call = useMutation({
+    mutationFn: () => apiRequest('POST', options.path, options.body()),
+    onSuccess: async () => {
+      toast(options.success);
+      await options.onSuccess?.();
+    },
+    onError: (error) => fail(errorMessage(error, options.failure.fallback)),
+  });
+  return { call, fail };
+}
