@@ -3,3 +3,4 @@ export * from './routes.js';
 export * from './ranks.js';
 export * from './texts.js';
 export * from './schemas.js';
+export * from './auth.js';

@@ -1,6 +1,7 @@
 /** Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests. */
 export const API = {
   health: '/api/health',
+  site: '/api/site',
   currentUser: '/api/auth/user',
   login: '/api/login',
   logout: '/api/logout',
