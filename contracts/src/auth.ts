@@ -28,14 +28,21 @@ const newPasswordSchema = z
   .min(LIMITS.passwordMin, `New password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `New password must be at most ${LIMITS.passwordMax} characters`);
 
-export const registerSchema = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
 export type RegisterBody = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
   usernameOrEmail: trimmed('Username or email')
     .min(1, 'Username or email is required')
     .max(EMAIL_MAX, 'Username or email is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -64,3 +71,22 @@ export type MessageBody = z.infer<typeof messageSchema>;
 /** Public facts about this installation: `GET /api/site`. */
 export const siteSchema = z.object({ productName: z.string() });
 export type Site = z.infer<typeof siteSchema>;
+
+/**
+ * The client-side password checks of SPEC §5, or null when the pair is fine. The change-password form
+ * words them for a new password.
+ */
+export function passwordProblem(
+  password: string,
+  confirmation: string,
+  form: 'new' | 'change' = 'new',
+): string | null {
+  if (password !== confirmation)
+    return form === 'change' ? 'New passwords do not match' : 'Passwords do not match';
+  if (password.length < LIMITS.passwordMin) {
+    return form === 'change'
+      ? `New password must be at least ${LIMITS.passwordMin} characters`
+      : `Password must be at least ${LIMITS.passwordMin} characters`;
+  }
+  return null;
+}

@@ -13,6 +13,10 @@ export {
   type UnauthorizedBehavior,
 } from './api/client.js';
 export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
+export { useFormCall } from './api/form-call.js';
+export { siteQuery, useProductName } from './api/site.js';
+export { redirectToLogin } from './api/unauthorized.js';
+export { FormFields, TextField, useFormFields } from './components/form.js';
 
 export { Avatar, type AvatarProps } from './components/avatar.js';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/badge.js';

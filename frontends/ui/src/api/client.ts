@@ -1,5 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '@termpaste/contracts';
+import { redirectToLogin } from './unauthorized.js';
 
 /** What a query does when the server answers 401 (SPEC §7: throw by default, or return nothing). */
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
@@ -73,7 +74,13 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** The one QueryClient of an app (the shell owns it), with the data-fetching defaults of SPEC §9. */
 export function createQueryClient(): QueryClient {
+  // A call that finds the session gone (401 ... Unauthorized) sends the member to sign in again (§8).
+  const onError = (error: unknown) => {
+    if (isUnauthorizedError(error)) redirectToLogin();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

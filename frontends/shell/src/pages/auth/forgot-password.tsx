@@ -1,13 +1,12 @@
 import { API } from '@termpaste/contracts';
-import { Button } from '@termpaste/ui';
+import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthCall } from './auth-call';
-import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
+import { AuthLayout } from './auth-layout';
 
 export function ForgotPasswordPage() {
   const { values, bind } = useFormFields({ email: '' });
-  const { call: forgot } = useAuthCall({
+  const { call: forgot } = useFormCall({
     path: API.forgotPassword,
     body: () => values,
     success: { title: 'Reset Link Sent', description: 'Check your email for the password reset link' },

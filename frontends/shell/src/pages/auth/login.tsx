@@ -1,19 +1,19 @@
-import { API, PRODUCT_NAME_DEFAULT } from '@termpaste/contracts';
-import { Button } from '@termpaste/ui';
+import { API } from '@termpaste/contracts';
+import { Button, FormFields, TextField, useFormCall, useFormFields, useProductName } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuthCall } from './auth-call';
-import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
+import { AuthLayout } from './auth-layout';
 
 export function LoginPage() {
   const { values, bind } = useFormFields({ usernameOrEmail: '', password: '' });
+  const productName = useProductName();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { call: login } = useAuthCall({
+  const { call: login } = useFormCall({
     path: API.login,
     body: () => values,
-    success: { title: 'Access Granted', description: `Welcome to ${PRODUCT_NAME_DEFAULT}` },
+    success: { title: 'Access Granted', description: `Welcome to ${productName}` },
     failure: { title: 'Access Denied', fallback: 'Invalid username/email or password' },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [API.currentUser] });

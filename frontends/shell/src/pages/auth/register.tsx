@@ -1,18 +1,16 @@
-import { API, LIMITS } from '@termpaste/contracts';
-import { Button } from '@termpaste/ui';
+import { API, LIMITS, passwordProblem } from '@termpaste/contracts';
+import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuthCall } from './auth-call';
-import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
-import { passwordProblem } from './password-rules';
+import { AuthLayout } from './auth-layout';
 
 export function RegisterPage() {
   const { values, bind } = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const { call: register, fail } = useAuthCall({
+  const { call: register, fail } = useFormCall({
     path: API.register,
     body: () => ({ username: values.username, email: values.email, password: values.password }),
     success: { title: 'Registration Successful', description: 'Your account is ready.' },

@@ -1,10 +1,8 @@
-import { API } from '@termpaste/contracts';
-import { Button } from '@termpaste/ui';
+import { API, passwordProblem } from '@termpaste/contracts';
+import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuthCall } from './auth-call';
-import { AuthLayout, FormFields, TextField, useFormFields } from './auth-layout';
-import { passwordProblem } from './password-rules';
+import { AuthLayout } from './auth-layout';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -12,7 +10,7 @@ export function ResetPasswordPage() {
   const { values, bind } = useFormFields({ token: '', newPassword: '', confirmPassword: '' });
   const navigate = useNavigate();
 
-  const { call: reset, fail } = useAuthCall({
+  const { call: reset, fail } = useFormCall({
     path: API.resetPassword,
     body: () => ({ token: tokenFromLink ?? values.token, newPassword: values.newPassword }),
     success: { title: 'Password Reset Successful', description: 'You can now login with your new password' },

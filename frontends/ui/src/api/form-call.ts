@@ -1,11 +1,13 @@
-import { apiRequest, errorMessage, toast } from '@termpaste/ui';
 import { useMutation } from '@tanstack/react-query';
+import { toast } from '../components/toast-store.js';
+import { apiRequest, errorMessage } from './client.js';
 
 /**
- * One auth form's call (SPEC §8): POSTs the body, toasts the success, or toasts the failure under its
- * title with the server's message or the fallback text. `fail` reports a client-side check the same way.
+ * One form's call (SPEC §8): sends the body, toasts the success, or toasts the failure under its title
+ * with the server's message or the fallback text. `fail` reports a client-side check the same way.
  */
-export function useAuthCall(options: {
+export function useFormCall(options: {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body: () => unknown;
   success: { title: string; description: string };
@@ -15,7 +17,7 @@ export function useAuthCall(options: {
   const fail = (description: string) =>
     toast({ title: options.failure.title, description, variant: 'destructive' });
   const call = useMutation({
-    mutationFn: () => apiRequest('POST', options.path, options.body()),
+    mutationFn: () => apiRequest(options.method ?? 'POST', options.path, options.body()),
     onSuccess: async () => {
       toast(options.success);
       await options.onSuccess?.();

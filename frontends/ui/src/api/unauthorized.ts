@@ -1,0 +1,20 @@
+import { API, REDIRECT_DELAY_MS, TEXTS } from '@termpaste/contracts';
+import { toast } from '../components/toast-store.js';
+
+let redirecting = false;
+
+/**
+ * The unauthorized rule of SPEC §8: toast 'Unauthorized' / 'You are logged out. Logging in again...',
+ * then send the browser to /api/login after 0.5 s. Many failing calls at once still redirect once.
+ */
+export function redirectToLogin(
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): void {
+  if (redirecting) return;
+  redirecting = true;
+  toast({ title: TEXTS.unauthorized, description: TEXTS.loggedOut, variant: 'destructive' });
+  setTimeout(() => {
+    redirecting = false;
+    navigate(API.login);
+  }, REDIRECT_DELAY_MS);
+}
