@@ -32,6 +32,9 @@ export function LandingPage() {
           <pre className="shell-landing__logo" aria-label="Termpaste">
             {LOGO}
           </pre>
+          <p className="shell-landing__logo-compact" aria-hidden="true">
+            &gt;_ TERMPASTE
+          </p>
           <ul className="shell-landing__boot" aria-hidden="true">
             {BOOT_LINES.map((line) => (
               <li key={line}>{line}</li>
