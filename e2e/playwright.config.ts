@@ -62,6 +62,14 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL },
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      OWNER_EMAIL: 'owner@e2e.termpaste.test',
+      // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
+      RATE_LIMITS: 'off',
+    },
   },
 });

@@ -33,7 +33,11 @@ const commands = [
   {
     name: 'backend',
     command: 'node --watch backend/dist/main.js',
-    env: { REMOTE_URLS: JSON.stringify(remoteUrls) },
+    env: {
+      REMOTE_URLS: JSON.stringify(remoteUrls),
+      // The shell's dev server proxies /api with its own Host: its origin must pass the CSRF check.
+      ALLOWED_ORIGINS: `http://localhost:${DEV_PORTS.shell},http://127.0.0.1:${DEV_PORTS.shell}`,
+    },
   },
   ...Object.keys(DEV_PORTS).map((name) => ({
     name,

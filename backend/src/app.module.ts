@@ -1,8 +1,12 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OriginGuard } from './common/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './infra/database/data-source.options.js';
+import { MailModule } from './infra/mail/mail.module.js';
+import { QueueModule } from './infra/queue/queue.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
@@ -35,6 +39,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        // First: a provider a test module exports globally (a recording MailService) wins over the app's.
+        ...imports,
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(databaseUrl),
@@ -42,10 +48,13 @@ export class AppModule {
           retryDelay: 2000,
           toRetry: isUnreachable,
         }),
+        QueueModule.forRoot({ redisUrl: config.redisUrl }),
+        MailModule,
         HealthModule,
         AuthModule,
-        ...imports,
       ],
+      // CSRF defence on every route: state-changing requests only from our own site.
+      providers: [{ provide: APP_GUARD, useClass: OriginGuard }],
     };
   }
 }

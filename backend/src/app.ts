@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { frontendsRouter } from './http/frontends.js';
 import { noSniff } from './http/no-sniff.middleware.js';
+import { isHttps, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
 
 /** Largest JSON request body; a bigger one gets a 413. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -27,9 +29,12 @@ export async function createApp({
     ...(logger === undefined ? {} : { logger }),
   });
   app.disable('x-powered-by');
+  // Served over https means behind a TLS-terminating proxy: take the client address and scheme from it.
+  if (isHttps(moduleOptions.config)) app.set('trust proxy', 1);
   app.use(noSniff);
   app.use(frontendsRouter(moduleOptions.config));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use('/api', app.get<RequestHandler>(SESSION_MIDDLEWARE));
   app.useGlobalFilters(new ErrorFilter());
   await app.init();
   return app;

@@ -91,6 +91,7 @@ describe('error filter', () => {
   it('names the bad field when the validation pipe refuses a body', async () => {
     const res = await t.http
       .post('/api/test/notes')
+      .set('Origin', t.url)
       .send({ title: '', tags: ['a', 'b', 'c'] })
       .expect(400);
     expect(errorBodySchema.parse(res.body).message).toMatch(/^title: .+; tags: .+/);
@@ -99,6 +100,7 @@ describe('error filter', () => {
   it('passes a valid body through the validation pipe', async () => {
     await t.http
       .post('/api/test/notes')
+      .set('Origin', t.url)
       .send({ title: 'hello', tags: ['a'] })
       .expect(201, { title: 'hello', tags: ['a'] });
   });

@@ -49,3 +49,12 @@ test('the API answers health and never serves the shell under /api', async ({ re
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toMatchObject({ statusCode: 404 });
 });
+
+test('the landing page fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /access terminal/i })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: screenshotPath('landing-mobile'), fullPage: true });
+});

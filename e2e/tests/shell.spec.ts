@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { MEMBER, screenshotPath, signInAs } from './support.js';
+import { newAccount, OWNER_EMAIL, screenshotPath, signUp } from './support.js';
 
 test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({
   page,
 }) => {
-  await signInAs(page);
+  const member = await signUp(page);
   await page.goto('/');
   await expect(page.getByText('STATUS:')).toContainText('ONLINE');
   await expect(page.getByTestId('screen-placeholder')).toContainText('forum');
@@ -25,11 +24,9 @@ test('a signed-in member gets the layout and the forum remote mounted through Mo
     await expect(sidebar.getByText(item, { exact: true })).toBeVisible();
   }
   await expect(sidebar.getByText('Admin Panel')).toHaveCount(0);
-  await expect(sidebar.getByText('neo', { exact: true })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute(
-    'href',
-    `/profile/${MEMBER.id}`,
-  );
+  // The footer shows the part of the e-mail before the @.
+  await expect(sidebar.getByText(member.email.split('@')[0]!, { exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', /^\/profile\/\d+$/);
   await page.screenshot({ path: screenshotPath('signed-in-home'), fullPage: true });
 
   await sidebar.getByRole('link', { name: 'Settings' }).click();
@@ -41,7 +38,7 @@ test('a signed-in member gets the layout and the forum remote mounted through Mo
 test('a remote that cannot load shows the module offline panel while the shell keeps working', async ({
   page,
 }) => {
-  await signInAs(page);
+  await signUp(page);
   // remotes.json names an address where no forum remote is deployed (the real server answers 404 there).
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();
@@ -66,7 +63,7 @@ test('a remote that cannot load shows the module offline panel while the shell k
 });
 
 test('Ctrl+B collapses the sidebar to icons and the choice survives a reload', async ({ page }) => {
-  await signInAs(page);
+  await signUp(page);
   await page.goto('/');
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
@@ -84,7 +81,7 @@ test('Ctrl+B collapses the sidebar to icons and the choice survives a reload', a
 
 test('under 768 px the sidebar is a slide-in sheet', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signInAs(page);
+  await signUp(page);
   await page.goto('/');
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
   await page.getByRole('button', { name: /toggle sidebar/i }).click();
@@ -97,7 +94,7 @@ test('under 768 px the sidebar is a slide-in sheet', async ({ page }) => {
 });
 
 test('the top bar search goes to /search only with text', async ({ page }) => {
-  await signInAs(page);
+  await signUp(page);
   await page.goto('/');
   const box = page.getByRole('searchbox', { name: 'Search pastes' });
   await box.fill('   ');
@@ -108,8 +105,8 @@ test('the top bar search goes to /search only with text', async ({ page }) => {
   await expect(page).toHaveURL(/\/search\?q=hello%20world$/);
 });
 
-test('admins see the Admin Panel item', async ({ page }) => {
-  await signInAs(page, sampleCurrentUser({ isAdmin: true }));
+test('the owner (OWNER_EMAIL) is an admin and sees the Admin Panel item', async ({ page }) => {
+  await signUp(page, { ...newAccount('owner'), email: OWNER_EMAIL });
   await page.goto('/admin');
   await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Admin Panel')).toBeVisible();
   await expect(page.getByTestId('screen-placeholder')).toContainText('admin');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, SESSION_SECRET_FILE } from './config.js';
+import { ConfigError, loadConfig, RATE_LIMIT_DEFAULTS, SESSION_SECRET_FILE } from './config.js';
 
 const SECRET = 's'.repeat(32);
 const EXTERNAL = { DATABASE_URL: 'postgres://u:p@db:5432/termpaste', SESSION_SECRET: SECRET };
@@ -139,6 +139,83 @@ describe('loadConfig', () => {
       expect(configError({ DATABASE_URL: EXTERNAL.DATABASE_URL })).toMatch(
         /^Invalid configuration: SESSION_SECRET must be set when DATABASE_URL is set/,
       );
+    });
+  });
+
+  describe('accounts', () => {
+    it('has no owner e-mail, no extra origins and Discourse-like rate limits by default', () => {
+      expect(loadConfig({}, cwd)).toMatchObject({
+        ownerEmail: undefined,
+        allowedOrigins: [],
+        rateLimits: {
+          enabled: true,
+          loginPerMinute: 6,
+          loginPerHour: 30,
+          registerPerHour: 5,
+          forgotPasswordPerHour: 5,
+          forgotPasswordPerEmailPerHour: 3,
+          resetPasswordPerHour: 10,
+        },
+      });
+      expect(loadConfig({}, cwd).rateLimits).toEqual({ enabled: true, ...RATE_LIMIT_DEFAULTS });
+    });
+
+    it('lower-cases OWNER_EMAIL', () => {
+      expect(loadConfig({ OWNER_EMAIL: ' The.Boss@Example.COM ' }, cwd).ownerEmail).toBe(
+        'the.boss@example.com',
+      );
+    });
+
+    it('keeps the origin of each of ALLOWED_ORIGINS', () => {
+      expect(
+        loadConfig({ ALLOWED_ORIGINS: 'https://admin.example.com/, http://localhost:3104,,' }, cwd)
+          .allowedOrigins,
+      ).toEqual(['https://admin.example.com', 'http://localhost:3104']);
+    });
+
+    it('takes every rate limit, and RATE_LIMITS=off', () => {
+      const config = loadConfig(
+        {
+          RATE_LIMITS: 'off',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '1',
+          RATE_LIMIT_LOGIN_PER_HOUR: '2',
+          RATE_LIMIT_REGISTER_PER_HOUR: '3',
+          RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '4',
+          RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: '5',
+          RATE_LIMIT_RESET_PASSWORD_PER_HOUR: '6',
+        },
+        cwd,
+      );
+      expect(config.rateLimits).toEqual({
+        enabled: false,
+        loginPerMinute: 1,
+        loginPerHour: 2,
+        registerPerHour: 3,
+        forgotPasswordPerHour: 4,
+        forgotPasswordPerEmailPerHour: 5,
+        resetPasswordPerHour: 6,
+      });
+    });
+
+    it.each([
+      [{ OWNER_EMAIL: 'boss' }, 'OWNER_EMAIL must be an e-mail address (got "boss")'],
+      [
+        { ALLOWED_ORIGINS: 'admin.example.com' },
+        'ALLOWED_ORIGINS must list origins like https://admin.example.com',
+      ],
+      [{ ALLOWED_ORIGINS: 'https://admin.example.com/panel' }, 'ALLOWED_ORIGINS must list origins'],
+      [{ ALLOWED_ORIGINS: 'ftp://files.example.com' }, 'ALLOWED_ORIGINS must list origins'],
+      [{ RATE_LIMITS: 'no' }, 'RATE_LIMITS must be on or off (got "no")'],
+      [
+        { RATE_LIMIT_LOGIN_PER_MINUTE: '0' },
+        'RATE_LIMIT_LOGIN_PER_MINUTE must be a whole number of at least 1',
+      ],
+      [
+        { RATE_LIMIT_REGISTER_PER_HOUR: '2.5' },
+        'RATE_LIMIT_REGISTER_PER_HOUR must be a whole number of at least 1',
+      ],
+    ])('refuses %j', (env, message) => {
+      expect(configError(env)).toContain(`Invalid configuration: ${message}`);
     });
   });
 

@@ -25,7 +25,38 @@ export interface AppConfig {
   frontendsDir: string;
   /** Entries of remotes.json to replace (remote name to entry URL). */
   remoteUrls: Partial<Record<RemoteName, string>>;
+  /** Lower-cased; unset: the first account ever registered becomes the owner. */
+  ownerEmail: string | undefined;
+  /** Origins besides our own that may send state-changing requests (the admin remote's, say). */
+  allowedOrigins: string[];
+  rateLimits: RateLimitConfig;
 }
+
+/** Attempts allowed per client address, and per account or e-mail where the request names one. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Per address and per account. */
+  loginPerMinute: number;
+  /** Per address. */
+  loginPerHour: number;
+  /** Per address. */
+  registerPerHour: number;
+  /** Per address. */
+  forgotPasswordPerHour: number;
+  forgotPasswordPerEmailPerHour: number;
+  /** Per address. */
+  resetPasswordPerHour: number;
+}
+
+/** Rate limit defaults, close to Discourse's. */
+export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
+  loginPerMinute: 6,
+  loginPerHour: 30,
+  registerPerHour: 5,
+  forgotPasswordPerHour: 5,
+  forgotPasswordPerEmailPerHour: 3,
+  resetPasswordPerHour: 10,
+};
 
 export class ConfigError extends StartupError {
   override readonly name = 'ConfigError';
@@ -99,6 +130,33 @@ function isEntryUrl(value: string): boolean {
 
 const nonEmpty = z.string().trim().min(1, 'must not be blank');
 
+const positiveCount = z.string().transform((raw, ctx) => {
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1) return fail(ctx, 'must be a whole number of at least 1');
+  return count;
+});
+
+const onOff = z.enum(['on', 'off'], { error: 'must be on or off' });
+
+/** A comma-separated list of http(s) origins, each kept as `URL.origin` (no path, no trailing slash). */
+const originList = z.string().transform((raw, ctx) => {
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return fail(ctx, `must list origins like https://admin.example.com, separated by commas ("${entry}")`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) {
+      return fail(ctx, `must list origins like https://admin.example.com, separated by commas ("${entry}")`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const envSchema = z.object({
   PORT: portNumber.optional(),
   HOST: nonEmpty.optional(),
@@ -115,6 +173,15 @@ const envSchema = z.object({
   FRONTENDS_DIR: nonEmpty.optional(),
   REMOTE_URLS: remoteUrls.optional(),
   EMBEDDED_PG_PORT: portNumber.optional(),
+  OWNER_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
+  ALLOWED_ORIGINS: originList.optional(),
+  RATE_LIMITS: onOff.optional(),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_LOGIN_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_RESET_PASSWORD_PER_HOUR: positiveCount.optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -172,6 +239,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     productName: vars.PRODUCT_NAME ?? PRODUCT_NAME_DEFAULT,
     frontendsDir: vars.FRONTENDS_DIR ? path.resolve(cwd, vars.FRONTENDS_DIR) : DEFAULT_FRONTENDS_DIR,
     remoteUrls: vars.REMOTE_URLS ?? {},
+    ownerEmail: vars.OWNER_EMAIL?.toLowerCase(),
+    allowedOrigins: vars.ALLOWED_ORIGINS ?? [],
+    rateLimits: {
+      enabled: vars.RATE_LIMITS !== 'off',
+      loginPerMinute: vars.RATE_LIMIT_LOGIN_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.loginPerMinute,
+      loginPerHour: vars.RATE_LIMIT_LOGIN_PER_HOUR ?? RATE_LIMIT_DEFAULTS.loginPerHour,
+      registerPerHour: vars.RATE_LIMIT_REGISTER_PER_HOUR ?? RATE_LIMIT_DEFAULTS.registerPerHour,
+      forgotPasswordPerHour:
+        vars.RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.forgotPasswordPerHour,
+      forgotPasswordPerEmailPerHour:
+        vars.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR ??
+        RATE_LIMIT_DEFAULTS.forgotPasswordPerEmailPerHour,
+      resetPasswordPerHour:
+        vars.RATE_LIMIT_RESET_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.resetPasswordPerHour,
+    },
   };
 }
 

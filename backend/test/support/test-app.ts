@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
 import { CapturingLogger } from './capturing-logger.js';
+import { RecordingMailService, recordingMailModule } from './mail.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -15,14 +16,26 @@ export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123
 export interface TestAppOptions {
   /** Extra modules, e.g. a test-only controller. */
   imports?: ModuleMetadata['imports'];
-  /** Environment on top of the test defaults (FRONTENDS_DIR defaults to an empty folder). */
+  /**
+   * Environment on top of the test defaults (FRONTENDS_DIR defaults to an empty folder, RATE_LIMITS to
+   * off: suites about rate limits turn them on).
+   */
   env?: Record<string, string>;
+  /** Run on this database (another app's, to test a restart) instead of a fresh one; close() keeps it. */
+  database?: TestDatabase;
 }
 
 export interface TestApp {
   app: NestExpressApplication;
   /** A supertest agent on the listening server (keeps cookies between requests). */
   http: ReturnType<typeof supertest.agent>;
+  /**
+   * A new browser on our site: an agent with its own cookies that sends `Origin: <url>` with every
+   * request, as a browser does for the state-changing ones the CSRF check wants.
+   */
+  browser(): ReturnType<typeof supertest.agent>;
+  /** Every mail the app sent. */
+  mail: RecordingMailService;
   url: string;
   config: AppConfig;
   dataSource: DataSource;
@@ -36,7 +49,10 @@ export interface TestApp {
  * listening on 127.0.0.1 on a free port. Call `close()` in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownDatabase = options.database === undefined;
+  const database = options.database ?? (await createTestDatabase());
+  const dropDatabase = () => (ownDatabase ? database.drop() : Promise.resolve());
+  const mail = new RecordingMailService();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'termpaste-test-data-'));
   const logs = new CapturingLogger();
   let app: NestExpressApplication | undefined;
@@ -46,15 +62,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SESSION_SECRET: TEST_SESSION_SECRET,
       DATA_DIR: dataDir,
       FRONTENDS_DIR: path.join(dataDir, 'no-frontends'),
+      RATE_LIMITS: 'off',
       ...options.env,
     });
-    app = await createApp({ config, databaseUrl: database.url, imports: options.imports, logger: logs });
+    app = await createApp({
+      config,
+      databaseUrl: database.url,
+      imports: [recordingMailModule(mail), ...(options.imports ?? [])],
+      logger: logs,
+    });
     await app.listen(0, '127.0.0.1');
     const url = await app.getUrl();
     const started = app;
     return {
       app,
       http: supertest.agent(url),
+      browser: () => supertest.agent(url).set('Origin', url),
+      mail,
       url,
       config,
       dataSource: app.get(DataSource),
@@ -62,13 +86,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logs,
       close: async () => {
         await started.close();
-        await database.drop();
+        await dropDatabase();
         await rm(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
-    await database.drop();
+    await dropDatabase();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }

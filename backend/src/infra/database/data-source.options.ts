@@ -1,9 +1,11 @@
 import type { DataSourceOptions } from 'typeorm';
+import { PasswordResetToken } from '../../modules/auth/entities/password-reset-token.entity.js';
+import { User } from '../../modules/users/entities/user.entity.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
 /** Every entity class; each module adds its own here as it gains tables. */
-export const ENTITIES: Array<new (...args: never[]) => object> = [];
+export const ENTITIES: Array<new (...args: never[]) => object> = [User, PasswordResetToken];
 
 /** The one definition of how we talk to PostgreSQL, used by the app, the test setup and scripts. */
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -353,6 +353,39 @@ async function clearStaleLock(dir: string, onLog: (line: string) => void): Promi
   await fs.rm(lockFile, { force: true });
 }
 
+/** A PostgreSQL already serving a data directory (another process started it, e.g. `npm start`). */
+export interface RunningPostgres {
+  pid: number;
+  port: number;
+  /** A connection URL for one database of that cluster (its password is kept beside the directory). */
+  url(database?: string): string;
+}
+
+/**
+ * The PostgreSQL serving `dir` right now, from its `postmaster.pid` (pid on line 1, port on line 4), or
+ * undefined when none runs there. For tools that must not start a second server on the directory.
+ */
+export async function findRunningPostgres(dir: string): Promise<RunningPostgres | undefined> {
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !isAlive(pid)) return undefined;
+  const owner = await describeProcess(pid);
+  if (owner !== undefined && !path.basename(owner.argv[0] ?? '').startsWith('postgres')) return undefined;
+  const password = (await fs.readFile(`${path.resolve(dir)}.password`, 'utf8')).trim();
+  return {
+    pid,
+    port,
+    url: (database = 'postgres') =>
+      `postgresql://${encodeURIComponent(EMBEDDED_PG_USER)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+  };
+}
+
 /** Whether a process runs (a zombie, exited but not yet reaped, does not). */
 function isAlive(pid: number): boolean {
   try {

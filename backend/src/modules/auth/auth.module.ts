@@ -1,5 +1,60 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
+import { RedisThrottlerStorage } from '../../common/redis-throttler.storage.js';
+import { SessionsService } from '../users/sessions.service.js';
+import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { rateLimitThrottlers } from './rate-limit.guard.js';
+import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
+import { SiteController } from './site.controller.js';
 
-@Module({ controllers: [AuthController] })
-export class AuthModule {}
+@Module({
+  imports: [
+    UsersModule,
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        throttlers: rateLimitThrottlers(config.rateLimits),
+        // Unset: counted in this process's memory.
+        storage:
+          config.rateLimits.enabled && config.redisUrl
+            ? new RedisThrottlerStorage(config.redisUrl)
+            : undefined,
+        // Our guard sends Retry-After itself; no X-RateLimit-* on every answer.
+        setHeaders: false,
+      }),
+    }),
+  ],
+  controllers: [AuthController, SiteController],
+  providers: [
+    AuthService,
+    PasswordResetService,
+    {
+      provide: SESSION_MIDDLEWARE,
+      inject: [APP_CONFIG, SessionsService],
+      useFactory: createSessionMiddleware,
+    },
+  ],
+  exports: [SESSION_MIDDLEWARE],
+})
+export class AuthModule implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Auth');
+
+  constructor(@InjectConfig() private readonly config: AppConfig) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.rateLimits.enabled) {
+      this.logger.warn(
+        'Rate limits are OFF (RATE_LIMITS=off): sign-in, registration and password reset can be tried without limit',
+      );
+    } else {
+      this.logger.log(
+        `Rate limits: counted ${this.config.redisUrl ? 'in Redis (shared by every instance)' : 'in memory (per process)'}`,
+      );
+    }
+  }
+}

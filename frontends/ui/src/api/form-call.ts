@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../components/toast-store.js';
-import { apiRequest, errorMessage } from './client.js';
+import { apiRequest, errorMessage, isUnauthorizedError } from './client.js';
 
 /**
  * One form's call (SPEC §8): sends the body, toasts the success, or toasts the failure under its title
@@ -22,7 +22,10 @@ export function useFormCall(options: {
       toast(options.success);
       await options.onSuccess?.();
     },
-    onError: (error) => fail(errorMessage(error, options.failure.fallback)),
+    onError: (error) => {
+      // A session that is gone gets the unauthorized rule (the query client's), not a form error.
+      if (!isUnauthorizedError(error)) fail(errorMessage(error, options.failure.fallback));
+    },
   });
   return { call, fail };
 }

@@ -1,4 +1,4 @@
-import { API, LIMITS, passwordProblem } from '@termpaste/contracts';
+import { API, passwordProblem } from '@termpaste/contracts';
 import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -39,7 +39,6 @@ export function RegisterPage() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            minLength={LIMITS.passwordMin}
             {...bind('password')}
           />
           <TextField

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type Address,
+  createTransport,
+  type SMTPSentMessageInfo,
+  type StreamSentMessageInfo,
+  type Transporter,
+} from 'nodemailer';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { type QueueJob, QueueProcessor } from '../queue/queue.port.js';
+import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from './mail.service.js';
+
+/** Where mail goes without SMTP_URL, under DATA_DIR. */
+export const OUTBOX_DIR = 'outbox';
+
+/**
+ * Delivers the mail queue's jobs with nodemailer: over SMTP_URL when set, else as one `.eml` file per
+ * message in `$DATA_DIR/outbox/`, with the path in the log (the "link" in embedded mode). A job run twice
+ * sends twice: the jobId given to MailService.send is what keeps a message from being queued twice.
+ */
+@Injectable()
+@QueueProcessor(MAIL_QUEUE)
+export class MailProcessor implements QueueProcessor<MailMessage>, OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly from: Address;
+  private readonly smtp: Transporter<SMTPSentMessageInfo> | undefined;
+  private readonly outbox: Transporter<StreamSentMessageInfo> | undefined;
+  private readonly outboxDir: string;
+
+  constructor(@InjectConfig() config: AppConfig) {
+    this.from = { name: config.productName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
+    this.outboxDir = path.join(config.dataDir, OUTBOX_DIR);
+    if (config.smtpUrl) this.smtp = createTransport(config.smtpUrl);
+    else this.outbox = createTransport({ streamTransport: true, buffer: true });
+  }
+
+  async process(job: QueueJob<MailMessage>): Promise<void> {
+    if (job.name !== SEND_MAIL_JOB) throw new Error(`Unknown job "${job.name}" on the mail queue`);
+    const { to, subject, text, html } = job.data;
+    const mail = { from: this.from, to, subject, text, html };
+    if (this.smtp) {
+      const info = await this.smtp.sendMail(mail);
+      this.logger.log(`Mail to ${to} sent (${info.messageId})`);
+      return;
+    }
+    const { message } = await this.outbox!.sendMail(mail);
+    const file = path.join(this.outboxDir, outboxFileName(new Date()));
+    await mkdir(this.outboxDir, { recursive: true });
+    // Written aside, then renamed: whoever watches the outbox never reads half a message.
+    await writeFile(`${file}.tmp`, message as Buffer);
+    await rename(`${file}.tmp`, file);
+    this.logger.log(`Mail to ${to} written to ${file}`);
+  }
+
+  onApplicationShutdown(): void {
+    this.smtp?.close();
+  }
+}
+
+/** `<ISO timestamp>-<random>.eml`, with `-` for the time's colons (not allowed in Windows file names). */
+export function outboxFileName(at: Date): string {
+  return `${at.toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+}

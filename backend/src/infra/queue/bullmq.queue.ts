@@ -1,0 +1,166 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import { DiscoveryService, ModuleRef } from '@nestjs/core';
+import {
+  createIORedisClient,
+  type DefaultJobOptions,
+  type IRedisClient,
+  type Job,
+  type JobsOptions,
+  type Queue,
+  type QueueOptions,
+  RedisConnection,
+  type RedisOptions,
+  Worker,
+} from 'bullmq';
+import { Redis } from 'ioredis';
+import { settlesWithin } from '../../common/settles-within.js';
+import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
+import {
+  assertValidJobId,
+  DEFAULT_JOB_OPTIONS,
+  findProcessors,
+  type JobOptions,
+  type QueueProcessor,
+  QueuePort,
+} from './queue.port.js';
+
+/** Every queue's defaults: retried with exponential backoff; finished jobs kept for a while, not forever. */
+export const BULL_JOB_DEFAULTS: DefaultJobOptions = {
+  attempts: DEFAULT_JOB_OPTIONS.attempts,
+  backoff: { type: 'exponential', delay: DEFAULT_JOB_OPTIONS.backoffMs },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 5000 },
+};
+
+/** The shared BullMQ configuration (`BullModule.forRootAsync`): every queue and worker connects to REDIS_URL. */
+export function bullConnection(redisUrl: string): QueueOptions {
+  // BullMQ require()s ioredis from its own folder, where npm did not hoist our ioredis 6 (typeorm's optional
+  // peer pins ^5): hand it our copy. BullMQ still owns (and closes) every connection it makes.
+  RedisConnection.clientFactory = ioredisClient;
+  return { connection: { url: redisUrl, maxRetriesPerRequest: null } };
+}
+
+function ioredisClient({ url, ...options }: RedisOptions): IRedisClient {
+  return createIORedisClient(url ? new Redis(url, options) : new Redis(options));
+}
+
+/**
+ * The queue when REDIS_URL is set: jobs go to BullMQ (the queues BullModule registered), and, unless
+ * `runProcessors` is false, this process runs a BullMQ Worker per processor. Jobs outlive the process:
+ * a worker that dies mid-job leaves it to another once its lock expires.
+ */
+@Injectable()
+export class BullMqQueue
+  extends QueuePort
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('Queue');
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(QUEUE_OPTIONS) private readonly options: ResolvedQueueOptions,
+    private readonly moduleRef: ModuleRef,
+    private readonly discovery: DiscoveryService,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    for (const name of this.options.queues) {
+      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      // An 'error' event nobody listens to (Redis unreachable) would crash the process.
+      queue.on('error', (error) => this.logger.error(`Queue ${name}: ${error.message}`));
+      this.queues.set(name, queue);
+    }
+  }
+
+  /** Workers start once every module is initialised, so processors find their dependencies ready. */
+  onApplicationBootstrap(): void {
+    if (!this.options.runProcessors) return;
+    for (const [name, processor] of findProcessors(this.discovery, this.options.queues)) {
+      this.workers.push(this.startWorker(this.queues.get(name)!, processor));
+    }
+  }
+
+  async add<T>(queue: string, name: string, data: T, options: JobOptions = {}): Promise<void> {
+    assertKnownQueue(queue, this.options.queues);
+    assertValidJobId(options.jobId);
+    // Only what the caller set: an undefined value would override the queue's default.
+    const jobOptions: JobsOptions = {};
+    if (options.jobId !== undefined) jobOptions.jobId = options.jobId;
+    if (options.attempts !== undefined) jobOptions.attempts = Math.max(1, options.attempts);
+    if (options.backoffMs !== undefined) {
+      jobOptions.backoff = { type: 'exponential', delay: options.backoffMs };
+    }
+    await this.queues.get(queue)!.add(name, data, jobOptions);
+  }
+
+  /**
+   * Stops taking jobs and waits (bounded) for the running ones while the database and queues are still
+   * open; a job still running after that is left locked, and another worker takes it over.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.workers.length === 0) return;
+    await Promise.all(this.workers.map((worker) => worker.pause(true)));
+    let finished = true;
+    if (this.running.size > 0) {
+      this.logger.log(`Waiting for ${this.running.size} running job(s) to finish`);
+      finished = await settlesWithin(Promise.allSettled(this.running), this.options.shutdownTimeoutMs);
+      if (!finished) {
+        this.logger.warn(
+          `${this.running.size} job(s) still running after ${this.options.shutdownTimeoutMs} ms: ` +
+            'leaving them to another worker',
+        );
+      }
+    }
+    await Promise.all(this.workers.map((worker) => worker.close(!finished)));
+  }
+
+  private startWorker(queue: Queue, processor: QueueProcessor): Worker {
+    const worker = new Worker(
+      queue.name,
+      (job: Job) => {
+        const run = (async () =>
+          processor.process({
+            id: job.id!,
+            name: job.name,
+            data: job.data,
+            attemptsMade: job.attemptsMade,
+          }))();
+        this.running.add(run);
+        const done = (): boolean => this.running.delete(run);
+        run.then(done, done);
+        return run;
+      },
+      { connection: queue.opts.connection, prefix: queue.opts.prefix, ...this.options.worker },
+    );
+    worker.on('failed', (job, error) => {
+      if (!job) {
+        this.logger.error(`A job of queue ${queue.name} failed: ${error.message}`, error.stack);
+        return;
+      }
+      const label = `${queue.name}/${job.name} (${job.id})`;
+      const attempts = job.opts.attempts ?? 1;
+      if (job.attemptsMade < attempts) {
+        this.logger.warn(`Job ${label} failed (attempt ${job.attemptsMade}/${attempts}): ${error.message}`);
+      } else {
+        this.logger.error(
+          `Job ${label} failed after ${job.attemptsMade} attempt(s), giving up: ${error.message}`,
+          error.stack,
+        );
+      }
+    });
+    worker.on('error', (error) => this.logger.error(`Worker ${queue.name}: ${error.message}`, error.stack));
+    return worker;
+  }
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { settlesWithin } from '../../common/settles-within.js';
+import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
+import {
+  assertValidJobId,
+  DEFAULT_JOB_OPTIONS,
+  findProcessors,
+  type JobOptions,
+  type QueueProcessor,
+  QueuePort,
+} from './queue.port.js';
+
+/** Finished job ids remembered for the jobId dedupe, as many as BullMQ keeps (1000 done + 5000 failed). */
+const FINISHED_IDS_KEPT = 6000;
+
+interface PendingJob {
+  queue: string;
+  id: string;
+  name: string;
+  /** The data as JSON, parsed afresh for each attempt (as BullMQ reads it back from Redis). */
+  json: string | undefined;
+  attempts: number;
+  backoffMs: number;
+  attemptsMade: number;
+}
+
+/** BullMQ's exponential backoff: the first retry after `backoffMs`, then twice as long each time. */
+function retryDelay(backoffMs: number, attemptsMade: number): number {
+  return Math.round(2 ** (attemptsMade - 1) * backoffMs);
+}
+
+/**
+ * The queue when REDIS_URL is unset (embedded mode): jobs run in this process, after `add` returns, with
+ * the same attempts, backoff and jobId rules as BullMQ. Nothing survives a restart: waiting jobs are
+ * dropped at shutdown (logged), running ones are waited for (bounded).
+ */
+@Injectable()
+export class InProcessQueue extends QueuePort implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Queue');
+  private processors = new Map<string, QueueProcessor>();
+  /** Jobs added while the app starts: they run once every processor is known. */
+  private held: PendingJob[] | undefined = [];
+  private stopped = false;
+  /** `queue/id` of the jobs waiting or running. */
+  private readonly active = new Set<string>();
+  /** `queue/id` of the last finished jobs, oldest first. */
+  private readonly finished = new Set<string>();
+  /** Cancels the timer of each job waiting to run (first run or retry), by `queue/id`. */
+  private readonly timers = new Map<string, () => void>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(QUEUE_OPTIONS) private readonly options: ResolvedQueueOptions,
+    private readonly discovery: DiscoveryService,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.processors = findProcessors(this.discovery, this.options.queues);
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const job of held) this.schedule(job, 0);
+  }
+
+  async add<T>(queue: string, name: string, data: T, options: JobOptions = {}): Promise<void> {
+    assertKnownQueue(queue, this.options.queues);
+    assertValidJobId(options.jobId);
+    const id = options.jobId ?? randomUUID();
+    const key = `${queue}/${id}`;
+    if (this.active.has(key) || this.finished.has(key)) return;
+    if (this.stopped) {
+      this.logger.warn(`Job ${queue}/${name} (${id}) dropped: the app is shutting down`);
+      return;
+    }
+    const job: PendingJob = {
+      queue,
+      id,
+      name,
+      json: JSON.stringify(data),
+      attempts: Math.max(1, options.attempts ?? DEFAULT_JOB_OPTIONS.attempts),
+      backoffMs: options.backoffMs ?? DEFAULT_JOB_OPTIONS.backoffMs,
+      attemptsMade: 0,
+    };
+    this.active.add(key);
+    if (this.held) this.held.push(job);
+    else this.schedule(job, 0);
+  }
+
+  /** Drops the waiting jobs and waits (bounded) for the running ones, while the database is still open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    const dropped = this.timers.size + (this.held?.length ?? 0);
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+    this.held = undefined;
+    if (dropped > 0) {
+      this.logger.warn(`${dropped} waiting job(s) dropped at shutdown (the in-process queue keeps nothing)`);
+    }
+    if (this.running.size === 0) return;
+    this.logger.log(`Waiting for ${this.running.size} running job(s) to finish`);
+    if (!(await settlesWithin(Promise.all(this.running), this.options.shutdownTimeoutMs))) {
+      this.logger.warn(
+        `${this.running.size} job(s) still running after ${this.options.shutdownTimeoutMs} ms: not waiting longer`,
+      );
+    }
+  }
+
+  private schedule(job: PendingJob, delayMs: number): void {
+    const key = `${job.queue}/${job.id}`;
+    const start = (): void => {
+      this.timers.delete(key);
+      const run = this.run(job);
+      this.running.add(run);
+      void run.then(() => this.running.delete(run));
+    };
+    if (delayMs <= 0) {
+      const handle = setImmediate(start);
+      this.timers.set(key, () => clearImmediate(handle));
+    } else {
+      const handle = setTimeout(start, delayMs);
+      this.timers.set(key, () => clearTimeout(handle));
+    }
+  }
+
+  /** One attempt; never rejects (a failing job must not crash the process). */
+  private async run(job: PendingJob): Promise<void> {
+    const label = `${job.queue}/${job.name} (${job.id})`;
+    const processor = this.processors.get(job.queue);
+    if (!processor) {
+      this.logger.error(`Job ${label} dropped: no processor for queue "${job.queue}"`);
+      this.finish(job);
+      return;
+    }
+    try {
+      const data: unknown = job.json === undefined ? undefined : JSON.parse(job.json);
+      await processor.process({ id: job.id, name: job.name, data, attemptsMade: job.attemptsMade });
+      this.finish(job);
+    } catch (error) {
+      job.attemptsMade += 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (job.attemptsMade < job.attempts && !this.stopped) {
+        const delay = retryDelay(job.backoffMs, job.attemptsMade);
+        this.logger.warn(
+          `Job ${label} failed (attempt ${job.attemptsMade}/${job.attempts}), retrying in ${delay} ms: ${reason}`,
+        );
+        this.schedule(job, delay);
+      } else {
+        const outcome = this.stopped ? 'not retried (shutting down)' : 'giving up';
+        const message = `Job ${label} failed after ${job.attemptsMade} attempt(s), ${outcome}: ${reason}`;
+        if (error instanceof Error && error.stack) this.logger.error(message, error.stack);
+        else this.logger.error(message);
+        this.finish(job);
+      }
+    }
+  }
+
+  private finish(job: PendingJob): void {
+    const key = `${job.queue}/${job.id}`;
+    this.active.delete(key);
+    this.finished.add(key);
+    if (this.finished.size > FINISHED_IDS_KEPT) {
+      this.finished.delete(this.finished.values().next().value!);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import type { WorkerOptions } from 'bullmq';
+import { MAIL_QUEUE } from '../mail/mail.service.js';
+
+/** Every queue of the app, one per feature that owns a processor (BullMQ registers each at start-up). */
+export const QUEUE_NAMES: readonly string[] = [MAIL_QUEUE];
+
+/** How long shutdown waits for running jobs before it gives up on them. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5000;
+
+export interface QueueModuleOptions {
+  /** AppConfig.redisUrl: BullMQ on this Redis when set, the in-process driver otherwise. */
+  redisUrl: string | undefined;
+  /**
+   * Whether this process runs the processors (default true). An API instance whose jobs are run by
+   * separate workers (main.worker.ts) passes false and only enqueues. The in-process driver always runs
+   * them: there is no other process.
+   */
+  runProcessors?: boolean;
+  /** Defaults to QUEUE_NAMES; tests use queues of their own. */
+  queues?: readonly string[];
+  shutdownTimeoutMs?: number;
+  /** BullMQ worker tuning (tests shorten the lock so a dead worker's job is picked up quickly). */
+  worker?: Pick<WorkerOptions, 'concurrency' | 'lockDuration' | 'stalledInterval'>;
+}
+
+export type ResolvedQueueOptions = Required<Omit<QueueModuleOptions, 'redisUrl' | 'worker'>> &
+  Pick<QueueModuleOptions, 'redisUrl' | 'worker'>;
+
+export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
+
+export function resolveQueueOptions(options: QueueModuleOptions): ResolvedQueueOptions {
+  return {
+    redisUrl: options.redisUrl,
+    runProcessors: options.runProcessors ?? true,
+    queues: options.queues ?? QUEUE_NAMES,
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    worker: options.worker,
+  };
+}
+
+/** Adding to a queue nobody registered is a programming error, reported the same way by both adapters. */
+export function assertKnownQueue(queue: string, queues: readonly string[]): void {
+  if (!queues.includes(queue)) {
+    throw new Error(`Unknown queue "${queue}" (queues: ${queues.join(', ')})`);
+  }
+}

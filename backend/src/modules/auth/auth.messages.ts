@@ -1,0 +1,10 @@
+/** The texts the auth endpoints answer with (SPEC §8 shows the server's message in its toasts). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid username/email or password',
+  banned: 'Your account has been banned',
+  resetLinkSent: 'If an account exists for that email, a reset link has been sent.',
+  invalidResetToken: 'Invalid or expired reset token',
+  passwordReset: 'Your password has been reset. You can now sign in with it.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Your password has been updated',
+} as const;

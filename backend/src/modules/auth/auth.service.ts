@@ -1,0 +1,48 @@
+import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { ChangePasswordBody, RegisterBody } from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import type { User } from '../users/entities/user.entity.js';
+import { SessionsService } from '../users/sessions.service.js';
+import { UsersService } from '../users/users.service.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
+import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
+
+/** Credentials: creating accounts, checking passwords, changing them. Sessions are the controller's. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** 409 naming what is taken; the owner rule is UsersService.create's. */
+  async register({ username, email, password }: RegisterBody): Promise<User> {
+    await this.users.assertAvailable(username, email);
+    return this.users.create({ username, email, passwordHash: await hashPassword(password) });
+  }
+
+  /**
+   * The account these credentials open. An unknown account costs the same hashing time as a wrong
+   * password and gets the same 401; a banned account is told so only once the password is right.
+   */
+  async checkCredentials(usernameOrEmail: string, password: string): Promise<User> {
+    const user = await this.users.findByUsernameOrEmail(usernameOrEmail);
+    const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyNothing(password);
+    if (!user || !matches) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    if (user.isBanned) throw new ForbiddenException(AUTH_MESSAGES.banned);
+    return user;
+  }
+
+  /** Needs the current password; signs the user out everywhere but in the session `keepSid`. */
+  async changePassword(user: User, body: ChangePasswordBody, keepSid: string): Promise<void> {
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new BadRequestException(AUTH_MESSAGES.currentPasswordIncorrect);
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await this.users.setPasswordHash(user.id, passwordHash, manager);
+      await this.sessions.revokeUserSessions(user.id, { exceptSid: keepSid, manager });
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import {
+  applyDecorators,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import type { AppConfig, RateLimitConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+
+export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'reset-password';
+
+const ACTION_KEY = 'termpaste:rate-limited-action';
+
+/** The body field naming the account an action is about, for the per-account limits. */
+const ACCOUNT_FIELD: Partial<Record<RateLimitedAction, string>> = {
+  login: 'usernameOrEmail',
+  'forgot-password': 'email',
+};
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export function tooManyAttempts(seconds: number): string {
+  return `Too many attempts. Try again in ${seconds} seconds.`;
+}
+
+/** Limits a route by the policy of `action` (see rateLimitThrottlers). */
+export function RateLimited(action: RateLimitedAction): MethodDecorator {
+  return applyDecorators(SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
+}
+
+function actionOf(context: ExecutionContext): RateLimitedAction | undefined {
+  return Reflect.getMetadata(ACTION_KEY, context.getHandler()) as RateLimitedAction | undefined;
+}
+
+/** The account a request names (lower-cased), or undefined when its body names none. */
+function accountOf(action: RateLimitedAction, req: Request): string | undefined {
+  const field = ACCOUNT_FIELD[action];
+  const value: unknown = field ? (req.body as Record<string, unknown> | undefined)?.[field] : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return value.trim().toLowerCase();
+}
+
+function rule(
+  action: RateLimitedAction,
+  by: 'address' | 'account',
+  ttl: number,
+  limit: number,
+): ThrottlerOptions {
+  return {
+    name: `${action}-per-${by}-per-${ttl === MINUTE_MS ? 'minute' : 'hour'}`,
+    ttl,
+    limit,
+    skipIf: (context) =>
+      actionOf(context) !== action ||
+      (by === 'account' && accountOf(action, context.switchToHttp().getRequest<Request>()) === undefined),
+    // Per address: the throttler's default tracker (the client address, IPv6 by /64).
+    ...(by === 'account'
+      ? {
+          getTracker: (req: Record<string, unknown>) =>
+            `account:${accountOf(action, req as unknown as Request)}`,
+        }
+      : {}),
+  };
+}
+
+/** Every limit, each applying only to the routes marked with its action. */
+export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[] {
+  return [
+    rule('login', 'address', MINUTE_MS, limits.loginPerMinute),
+    rule('login', 'address', HOUR_MS, limits.loginPerHour),
+    rule('login', 'account', MINUTE_MS, limits.loginPerMinute),
+    rule('register', 'address', HOUR_MS, limits.registerPerHour),
+    rule('forgot-password', 'address', HOUR_MS, limits.forgotPasswordPerHour),
+    rule('forgot-password', 'account', HOUR_MS, limits.forgotPasswordPerEmailPerHour),
+    rule('reset-password', 'address', HOUR_MS, limits.resetPasswordPerHour),
+  ];
+}
+
+/**
+ * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
+ * seconds.` and a plain Retry-After header. RATE_LIMITS=off lets everything through.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'rateLimits'>,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  protected override async shouldSkip(): Promise<boolean> {
+    return !this.config.rateLimits.enabled;
+  }
+
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    const seconds = Math.max(1, detail.timeToBlockExpire);
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
+    // Not ThrottlerException: under jest the throttler has its own copy of Nest's HttpException (see
+    // test/support/require-esm-transform.cjs), which the error filter would not recognise.
+    throw new HttpException(tooManyAttempts(seconds), HttpStatus.TOO_MANY_REQUESTS);
+  }
+}

@@ -1,0 +1,37 @@
+import type { CookieOptions, RequestHandler } from 'express';
+import session from 'express-session';
+import type { AppConfig } from '../../config/config.js';
+import type { SessionsService } from '../users/sessions.service.js';
+import { PgSessionStore } from './session.store.js';
+
+export const SESSION_COOKIE = 'termpaste.sid';
+/** Rolling: every response of a signed-in session moves the expiry this far ahead. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Injection token of the express-session middleware (createApp mounts it on /api). */
+export const SESSION_MIDDLEWARE = Symbol('SESSION_MIDDLEWARE');
+
+export function isHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return new URL(config.publicUrl).protocol === 'https:';
+}
+
+/** The session cookie: out of scripts' reach, not sent on cross-site sub-requests, HTTPS-only on https. */
+export function sessionCookieOptions(config: Pick<AppConfig, 'publicUrl'>): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: isHttps(config), path: '/' };
+}
+
+export function createSessionMiddleware(
+  config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>,
+  sessions: SessionsService,
+): RequestHandler {
+  return session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: new PgSessionStore(sessions, SESSION_MAX_AGE_MS),
+    // Only signed-in sessions are stored; a visitor gets no cookie and costs no row.
+    saveUninitialized: false,
+    resave: false,
+    rolling: true,
+    cookie: { ...sessionCookieOptions(config), maxAge: SESSION_MAX_AGE_MS },
+  }) as RequestHandler;
+}

@@ -1,0 +1,66 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A member (SPEC §3 User). Counters are kept up to date by the writes that change them. */
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
+  id!: number;
+
+  /** citext: unique without regard to case, kept as typed. */
+  @Column({ type: 'citext' })
+  username!: string;
+
+  @Column({ type: 'citext' })
+  email!: string;
+
+  /** argon2id, PHC string. Never leaves the backend. */
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash!: string;
+
+  @Column({ name: 'first_name', type: 'text', nullable: true })
+  firstName!: string | null;
+
+  @Column({ name: 'last_name', type: 'text', nullable: true })
+  lastName!: string | null;
+
+  @Column({ name: 'avatar_url', type: 'text', nullable: true })
+  avatarUrl!: string | null;
+
+  @Column({ name: 'profile_image_url', type: 'text', nullable: true })
+  profileImageUrl!: string | null;
+
+  /** Markdown. */
+  @Column({ type: 'text', nullable: true })
+  bio!: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  reputation!: number;
+
+  /** Null: the reputation rank applies. */
+  @Column({ name: 'active_premium_rank', type: 'text', nullable: true })
+  activePremiumRank!: string | null;
+
+  @Column({ name: 'owned_premium_ranks', type: 'text', array: true, default: () => "'{}'" })
+  ownedPremiumRanks!: string[];
+
+  @Column({ name: 'thread_count', type: 'integer', default: 0 })
+  threadCount!: number;
+
+  @Column({ name: 'reply_count', type: 'integer', default: 0 })
+  replyCount!: number;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin!: boolean;
+
+  @Column({ name: 'is_owner', type: 'boolean', default: false })
+  isOwner!: boolean;
+
+  @Column({ name: 'is_banned', type: 'boolean', default: false })
+  isBanned!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,85 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** What we keep of a session: express-session's JSON (its cookie and our `userId`). */
+export type StoredSession = Record<string, unknown> & { userId?: number };
+
+/** Expired rows are deleted at most this often, by a write that happens to come along. */
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** A touch that would move the expiry by less than this writes nothing (saves a write per request). */
+const TOUCH_GRANULARITY_MS = 60 * 60 * 1000;
+
+/**
+ * Sign-in sessions in the `sessions` table: durable across restarts, shared by every instance, and
+ * revocable per user. express-session reads and writes them through the auth module's store.
+ */
+@Injectable()
+export class SessionsService {
+  private readonly logger = new Logger('Sessions');
+  private lastPrune = 0;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async get(sid: string): Promise<StoredSession | undefined> {
+    const rows: Array<{ data: StoredSession }> = await this.dataSource.query(
+      'SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()',
+      [sid],
+    );
+    return rows[0]?.data;
+  }
+
+  async set(sid: string, data: StoredSession, expiresAt: Date): Promise<void> {
+    this.pruneNowAndThen();
+    await this.dataSource.query(
+      `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (sid) DO UPDATE SET user_id = $2, data = $3, expires_at = $4`,
+      [sid, data.userId ?? null, JSON.stringify(data), expiresAt],
+    );
+  }
+
+  /** Extends a session that still exists; a revoked one stays revoked. */
+  async touch(sid: string, cookie: unknown, expiresAt: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sessions SET expires_at = $2, data = jsonb_set(data, '{cookie}', $3::jsonb)
+       WHERE sid = $1 AND expires_at < $4`,
+      [sid, expiresAt, JSON.stringify(cookie), new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS)],
+    );
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM sessions WHERE sid = $1', [sid]);
+  }
+
+  /**
+   * Signs the user out everywhere (but in `exceptSid`, the session making the request, when given).
+   * Pass the transaction's manager to make it part of a larger change.
+   */
+  async revokeUserSessions(
+    userId: number,
+    { exceptSid, manager }: { exceptSid?: string; manager?: EntityManager } = {},
+  ): Promise<number> {
+    const runner = manager ?? this.dataSource.manager;
+    const [, affected]: [unknown, number] = await runner.query(
+      'DELETE FROM sessions WHERE user_id = $1 AND sid IS DISTINCT FROM $2',
+      [userId, exceptSid ?? null],
+    );
+    return affected;
+  }
+
+  async pruneExpired(): Promise<number> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      'DELETE FROM sessions WHERE expires_at <= now()',
+    );
+    return affected;
+  }
+
+  private pruneNowAndThen(): void {
+    const now = Date.now();
+    if (now - this.lastPrune < PRUNE_INTERVAL_MS) return;
+    this.lastPrune = now;
+    this.pruneExpired().catch((error: unknown) =>
+      this.logger.warn(`Pruning expired sessions failed: ${error instanceof Error ? error.message : error}`),
+    );
+  }
+}

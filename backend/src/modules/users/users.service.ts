@@ -1,0 +1,180 @@
+import {
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { CurrentUser } from '@termpaste/contracts';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { User } from './entities/user.entity.js';
+import { SessionsService } from './sessions.service.js';
+
+export const USERNAME_TAKEN = 'Username is already taken';
+export const EMAIL_TAKEN = 'Email is already registered';
+export const OWNER_CANNOT_BE_BANNED = 'The owner cannot be banned';
+
+const UNIQUE_VIOLATION = '23505';
+const CONFLICTS: Record<string, string> = {
+  users_username_key: USERNAME_TAKEN,
+  users_email_key: EMAIL_TAKEN,
+};
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** What `setAdmin` did, for the CLI to report. */
+export type AdminChange = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'owner';
+
+/** The signed-in user as the API shows it (contracts' currentUserSchema): never the password hash. */
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatarUrl: user.avatarUrl,
+    profileImageUrl: user.profileImageUrl,
+    bio: user.bio,
+    reputation: user.reputation,
+    activePremiumRank: user.activePremiumRank,
+    ownedPremiumRanks: user.ownedPremiumRanks,
+    threadCount: user.threadCount,
+    replyCount: user.replyCount,
+    createdAt: user.createdAt.toISOString(),
+    isAdmin: user.isAdmin,
+    isOwner: user.isOwner,
+    isBanned: user.isBanned,
+  };
+}
+
+/** Accounts: the `users` table, and (through SessionsService) their sessions. */
+@Injectable()
+export class UsersService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Users');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'ownerEmail'>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.logger.log(await this.describeOwnerRule());
+  }
+
+  /** Which account is or will become the owner, in words for the start-up log. */
+  async describeOwnerRule(): Promise<string> {
+    const owner = await this.dataSource.getRepository(User).findOne({ where: { isOwner: true } });
+    if (owner) return `Owner: ${owner.username}`;
+    if (this.config.ownerEmail) {
+      return `Owner: the account that registers with OWNER_EMAIL (${this.config.ownerEmail}) becomes owner and admin`;
+    }
+    return 'Owner: the first account to register becomes owner and admin (set OWNER_EMAIL to choose it)';
+  }
+
+  findById(id: number): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ id });
+  }
+
+  /** By username or e-mail, in any letter case (usernames cannot hold an @, so the two never clash). */
+  findByUsernameOrEmail(usernameOrEmail: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .findOne({ where: [{ username: usernameOrEmail }, { email: usernameOrEmail }] });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ email });
+  }
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ username });
+  }
+
+  /** A 409 naming what is taken, before the caller spends time hashing a password. */
+  async assertAvailable(username: string, email: string): Promise<void> {
+    const [taken]: Array<{ username: boolean | null; email: boolean | null }> = await this.dataSource.query(
+      `SELECT bool_or(username = $1) AS username, bool_or(email = $2) AS email
+       FROM users WHERE username = $1 OR email = $2`,
+      [username, email],
+    );
+    if (taken?.username) throw new ConflictException(USERNAME_TAKEN);
+    if (taken?.email) throw new ConflictException(EMAIL_TAKEN);
+  }
+
+  /**
+   * Creates an account; 409 when the username or e-mail is taken in any letter case. The owner is
+   * decided under a lock, so two concurrent first registrations cannot both become owner (and a unique
+   * index allows one owner at most anyway): the account with OWNER_EMAIL, or without it the first one.
+   */
+  async create(newUser: NewUser): Promise<User> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.query("SELECT pg_advisory_xact_lock(hashtext('termpaste.registration'))");
+        const owner = await this.becomesOwner(manager, newUser.email);
+        const repository = manager.getRepository(User);
+        return repository.save(repository.create({ ...newUser, isOwner: owner, isAdmin: owner }));
+      });
+    } catch (error) {
+      const conflict = uniqueViolation(error);
+      if (conflict) throw new ConflictException(conflict);
+      throw error;
+    }
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).getRepository(User).update({ id: userId }, { passwordHash });
+  }
+
+  /** Bans the user and signs them out everywhere, in one transaction. The owner cannot be banned. */
+  async ban(userId: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const user = await manager
+        .getRepository(User)
+        .findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new NotFoundException('User not found');
+      if (user.isOwner) throw new ForbiddenException(OWNER_CANNOT_BE_BANNED);
+      await manager.getRepository(User).update({ id: userId }, { isBanned: true });
+      await this.sessions.revokeUserSessions(userId, { manager });
+    });
+  }
+
+  async unban(userId: number): Promise<void> {
+    const result = await this.dataSource.getRepository(User).update({ id: userId }, { isBanned: false });
+    if (!result.affected) throw new NotFoundException('User not found');
+  }
+
+  /** Grants or revokes admin by username (any letter case). The owner always stays admin. */
+  async setAdmin(username: string, isAdmin: boolean): Promise<{ change: AdminChange; user?: User }> {
+    const user = await this.findByUsername(username);
+    if (!user) return { change: 'not-found' };
+    if (user.isOwner && !isAdmin) return { change: 'owner', user };
+    if (user.isAdmin === isAdmin) return { change: 'unchanged', user };
+    await this.dataSource.getRepository(User).update({ id: user.id }, { isAdmin });
+    return { change: isAdmin ? 'granted' : 'revoked', user: { ...user, isAdmin } };
+  }
+
+  private async becomesOwner(manager: EntityManager, email: string): Promise<boolean> {
+    const repository = manager.getRepository(User);
+    if (this.config.ownerEmail) {
+      if (email.toLowerCase() !== this.config.ownerEmail) return false;
+      // An owner made under the first-account rule before OWNER_EMAIL was set keeps the title.
+      return !(await repository.exists({ where: { isOwner: true } }));
+    }
+    return !(await repository.exists({}));
+  }
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
+  return code === UNIQUE_VIOLATION && constraint ? CONFLICTS[constraint] : undefined;
+}

@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { API } from '@termpaste/contracts';
+import { RedisThrottlerStorage } from '../src/common/redis-throttler.storage.js';
+import { describeWithRedis, redisCommand, type RedisHandle, startRedis } from './support/redis.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describeWithRedis('rate limits in Redis', () => {
+  let redis: RedisHandle;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  describe('RedisThrottlerStorage', () => {
+    let storage: RedisThrottlerStorage;
+
+    beforeAll(() => {
+      storage = new RedisThrottlerStorage(redis.url, 'test:');
+    });
+
+    afterAll(async () => {
+      await storage.onApplicationShutdown();
+    });
+
+    it('counts hits in a window, then blocks for the block duration', async () => {
+      const hit = () => storage.increment('counting', 60_000, 2, 30_000, 'login');
+      expect(await hit()).toEqual({ totalHits: 1, timeToExpire: 60, isBlocked: false, timeToBlockExpire: 0 });
+      expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: false });
+      expect(await hit()).toEqual({ totalHits: 3, timeToExpire: 60, isBlocked: true, timeToBlockExpire: 30 });
+      expect(await hit()).toMatchObject({ isBlocked: true, timeToBlockExpire: 30 });
+    });
+
+    it('keeps keys and throttlers apart', async () => {
+      await storage.increment('apart', 60_000, 1, 60_000, 'login');
+      expect(await storage.increment('apart', 60_000, 1, 60_000, 'login')).toMatchObject({ isBlocked: true });
+      expect(await storage.increment('apart', 60_000, 1, 60_000, 'register')).toMatchObject({
+        isBlocked: false,
+      });
+      expect(await storage.increment('other', 60_000, 1, 60_000, 'login')).toMatchObject({
+        isBlocked: false,
+      });
+    });
+
+    it('starts a new window when the old one ends', async () => {
+      await storage.increment('window', 150, 5, 150, 'login');
+      await storage.increment('window', 150, 5, 150, 'login');
+      await sleep(250);
+      expect(await storage.increment('window', 150, 5, 150, 'login')).toMatchObject({ totalHits: 1 });
+    });
+
+    it('counts afresh once a block is over', async () => {
+      await storage.increment('block', 60_000, 1, 150, 'login');
+      expect(await storage.increment('block', 60_000, 1, 150, 'login')).toMatchObject({ isBlocked: true });
+      await sleep(250);
+      expect(await storage.increment('block', 60_000, 1, 150, 'login')).toMatchObject({
+        totalHits: 1,
+        isBlocked: false,
+      });
+    });
+
+    it('leaves keys that expire in Redis, under its prefix, with both keys in one hash slot', async () => {
+      await storage.increment('expiring', 60_000, 1, 60_000, 'login');
+      await storage.increment('expiring', 60_000, 1, 60_000, 'login');
+      const keys = await redisCommand(redis.port, 'KEYS test:{login:expiring}*');
+      expect(keys).toContain('test:{login:expiring}:blocked');
+      const ttl = Number((await redisCommand(redis.port, 'PTTL test:{login:expiring}:blocked')).slice(1));
+      expect(ttl).toBeGreaterThan(59_000);
+    });
+
+    it('counts concurrent hits exactly (one script, atomically)', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => storage.increment('concurrent', 60_000, 10, 60_000, 'login')),
+      );
+      expect(results.filter((result) => !result.isBlocked)).toHaveLength(10);
+    });
+  });
+
+  describe('two instances with one REDIS_URL', () => {
+    let first: TestApp;
+    let second: TestApp;
+
+    beforeAll(async () => {
+      const env = { REDIS_URL: redis.url, RATE_LIMITS: 'on', RATE_LIMIT_LOGIN_PER_MINUTE: '3' };
+      first = await createTestApp({ env });
+      second = await createTestApp({ env, database: first.database });
+    });
+
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('share the counts: attempts on either add up', async () => {
+      expect(first.logs.text()).toContain('Rate limits: counted in Redis (shared by every instance)');
+      const attempt = (t: TestApp) =>
+        t.browser().post(API.login).send({ usernameOrEmail: 'shared_account', password: 'wrong password' });
+      await attempt(first).expect(401);
+      await attempt(second).expect(401);
+      await attempt(first).expect(401);
+      const res = await attempt(second).expect(429);
+      expect(res.body.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { API } from '@termpaste/contracts';
+import supertest from 'supertest';
+import { SessionsService } from '../src/modules/users/sessions.service.js';
+import { UsersService } from '../src/modules/users/users.service.js';
+import { PASSWORD, registered, sessionCookie, signedIn } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describe('sessions', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function sessionRows(userId: number): Promise<Array<{ sid: string; expires_at: Date }>> {
+    return t.dataSource.query('SELECT sid, expires_at FROM sessions WHERE user_id = $1', [userId]);
+  }
+
+  it('keeps a row per signed-in session, expiring in 30 days; a visitor gets no cookie and no row', async () => {
+    const visitor = await t.http.get(API.site).expect(200);
+    expect(sessionCookie(visitor)).toBeUndefined();
+
+    const { user } = await registered(t);
+    const rows = await sessionRows(user.id);
+    expect(rows).toHaveLength(1);
+    const days = (rows[0]!.expires_at.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
+  it('rolls: each answer to a signed-in browser renews the cookie', async () => {
+    const { browser } = await registered(t);
+    const res = await browser.get(API.currentUser).expect(200);
+    expect(sessionCookie(res)).toMatch(/Expires=/);
+  });
+
+  it('revokeUserSessions signs a user out everywhere', async () => {
+    const { browser, account, user } = await registered(t);
+    const other = await signedIn(t, account.username);
+    expect(await t.app.get(SessionsService).revokeUserSessions(user.id)).toBe(2);
+    await browser.get(API.currentUser).expect(401);
+    await other.get(API.currentUser).expect(401);
+    expect(await sessionRows(user.id)).toEqual([]);
+  });
+
+  it('drops an expired session, and prunes expired rows', async () => {
+    const { browser, user } = await registered(t);
+    await t.dataSource.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [user.id],
+    );
+    await browser.get(API.currentUser).expect(401);
+    expect(await t.app.get(SessionsService).pruneExpired()).toBeGreaterThanOrEqual(1);
+    expect(await sessionRows(user.id)).toEqual([]);
+  });
+
+  it("a deleted account's sessions go with it", async () => {
+    const { browser, user } = await registered(t);
+    await t.dataSource.query('DELETE FROM users WHERE id = $1', [user.id]);
+    expect(await sessionRows(user.id)).toEqual([]);
+    await browser.get(API.currentUser).expect(401);
+  });
+
+  describe('a banned user', () => {
+    it('is signed out at once and cannot sign in: 403', async () => {
+      const { browser, account, user } = await registered(t);
+      await t.app.get(UsersService).ban(user.id);
+
+      await browser.get(API.currentUser).expect(401, { statusCode: 401, message: 'Unauthorized' });
+      expect(await sessionRows(user.id)).toEqual([]);
+      await t
+        .browser()
+        .post(API.login)
+        .send({ usernameOrEmail: account.username, password: PASSWORD })
+        .expect(403, { statusCode: 403, message: 'Your account has been banned' });
+      // A wrong password tells nothing about the ban.
+      await t
+        .browser()
+        .post(API.login)
+        .send({ usernameOrEmail: account.username, password: 'wrong password' })
+        .expect(401);
+    });
+
+    it('counts as signed out even with a session that escaped revocation', async () => {
+      const { browser, user } = await registered(t);
+      await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [user.id]);
+      await browser.get(API.currentUser).expect(401);
+    });
+
+    it('can sign in again once unbanned', async () => {
+      const { account, user } = await registered(t);
+      const users = t.app.get(UsersService);
+      await users.ban(user.id);
+      await users.unban(user.id);
+      await signedIn(t, account.username);
+    });
+
+    it('ban is all or nothing: a failing revocation leaves the user unbanned', async () => {
+      const { browser, user } = await registered(t);
+      const sessions = t.app.get(SessionsService);
+      const revoke = sessions.revokeUserSessions;
+      sessions.revokeUserSessions = () => Promise.reject(new Error('boom'));
+      try {
+        await expect(t.app.get(UsersService).ban(user.id)).rejects.toThrow('boom');
+      } finally {
+        sessions.revokeUserSessions = revoke;
+      }
+      const [row] = await t.dataSource.query('SELECT is_banned FROM users WHERE id = $1', [user.id]);
+      expect(row.is_banned).toBe(false);
+      await browser.get(API.currentUser).expect(200);
+    });
+  });
+
+  it('survives a restart of the backend (same database, new process state)', async () => {
+    const first = await createTestApp();
+    let second: TestApp | undefined;
+    try {
+      const { account, user } = await registered(first);
+      const browser = await signedIn(first, account.username);
+      const cookie = sessionCookie(await browser.get(API.currentUser).expect(200))!.split(';')[0]!;
+      await first.app.close();
+
+      second = await createTestApp({ database: first.database });
+      const res = await supertest(second.url).get(API.currentUser).set('Cookie', cookie).expect(200);
+      expect(res.body.id).toBe(user.id);
+    } finally {
+      await second?.close();
+      await first.close().catch(() => undefined);
+      await first.database.drop();
+    }
+  });
+});
