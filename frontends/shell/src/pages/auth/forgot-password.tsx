@@ -25,11 +25,8 @@ export function ForgotPasswordPage() {
     >
       {forgot.isSuccess ? (
         <div className="shell-form" role="status">
-          <p>
-            If an account exists with that email, a password reset link will arrive shortly. The reset link
-            expires in 1 hour.
-          </p>
-          <Link to="/reset-password" className="tp-button tp-button--primary">
+          <p>If an account exists with that email, a password reset link will arrive shortly.</p>
+          <Link to="/reset-password" className="tp-button tp-button--primary tp-button--md">
             ENTER RESET TOKEN
           </Link>
         </div>
