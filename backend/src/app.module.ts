@@ -8,6 +8,7 @@ import { dataSourceOptions } from './infra/database/data-source.options.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 export interface AppModuleOptions {
@@ -52,6 +53,7 @@ export class AppModule {
         MailModule,
         HealthModule,
         AuthModule,
+        ForumModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.
       providers: [{ provide: APP_GUARD, useClass: OriginGuard }],

