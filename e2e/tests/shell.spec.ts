@@ -7,7 +7,8 @@ test('a signed-in member gets the layout and the forum remote mounted through Mo
   const member = await signUp(page);
   await page.goto('/');
   await expect(page.getByText('STATUS:')).toContainText('ONLINE');
-  await expect(page.getByTestId('screen-placeholder')).toContainText('forum');
+  // Home comes from the forum remote.
+  await expect(page.getByRole('region', { name: 'RECENT PASTES' })).toBeVisible();
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   for (const item of [
     'Home',
