@@ -1,4 +1,4 @@
-import { createReplySchema, createThreadSchema, voteSchema } from './forum.js';
+import { authorRank, createReplySchema, createThreadSchema, isHotThread, voteSchema } from './forum.js';
 
 describe('forum schemas', () => {
   it('trims the title but keeps the content as written', () => {
@@ -43,5 +43,23 @@ describe('forum schemas', () => {
     expect(voteSchema.safeParse({ threadId: 1, replyId: 2, value: 1 }).success).toBe(false);
     expect(voteSchema.safeParse({ value: 1 }).success).toBe(false);
     expect(voteSchema.safeParse({ threadId: 1, value: 0 }).success).toBe(false);
+  });
+});
+
+describe('forum rules', () => {
+  it('a paste is hot above 20 replies or above 100 views', () => {
+    expect(isHotThread({ replyCount: 20, viewCount: 100 })).toBe(false);
+    expect(isHotThread({ replyCount: 21, viewCount: 0 })).toBe(true);
+    expect(isHotThread({ replyCount: 0, viewCount: 101 })).toBe(true);
+  });
+
+  it("an author's rank: the active grade wins, else the reputation rank", () => {
+    expect(authorRank({ reputation: 120, activePremiumRank: null }).name).toBe('Regular');
+    expect(authorRank({ reputation: 120, activePremiumRank: 'Cyber Ghost' })).toMatchObject({
+      name: 'Cyber Ghost',
+      style: 'cyber-ghost',
+      isPremium: true,
+    });
+    expect(authorRank({ reputation: 3, activePremiumRank: 'Not A Grade' }).name).toBe('Newbie');
   });
 });

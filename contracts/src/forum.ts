@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.js';
+import { HOT_THREAD, LIMITS } from './limits.js';
+import { effectiveRank, type Rank } from './ranks.js';
 
 /** Content of a paste or reply: at most this many characters. */
 export const CONTENT_MAX = 100_000;
 /** Pastes per page of the recent list and of search results. */
 export const THREADS_PAGE_SIZE = 50;
+/** Members per page of the users directory. */
+export const USERS_PAGE_SIZE = 50;
+/** A users-directory name filter: at most this many characters. */
+export const USER_FILTER_MAX = 64;
 
 export const FORUM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -73,9 +78,27 @@ export const publicAuthorSchema = z.object({
   profileImageUrl: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  reputation: z.number().int(),
+  /** The active premium grade, sent only while the member owns it (else null). */
   activePremiumRank: z.string().nullable(),
 });
 export type PublicAuthor = z.infer<typeof publicAuthorSchema>;
+
+/**
+ * The rank a public author shows. The API sends `activePremiumRank` only while it is owned, so an
+ * active grade wins; otherwise the reputation rank.
+ */
+export function authorRank(author: Pick<PublicAuthor, 'reputation' | 'activePremiumRank'>): Rank {
+  const active = author.activePremiumRank;
+  return effectiveRank({
+    reputation: author.reputation,
+    activePremiumRank: active,
+    ownedPremiumRanks: active ? [active] : [],
+  });
+}
+
+/** The signed-in member's own vote on a paste or reply (null: none, or signed out). */
+export const myVoteSchema = z.union([z.literal(1), z.literal(-1)]).nullable();
 
 /** A thread card (lists, search, profile): no content, which may be long. */
 export const threadCardSchema = z.object({
@@ -103,11 +126,13 @@ export const replySchema = z.object({
   createdAt: z.string(),
   author: publicAuthorSchema.nullable(),
   voteScore: z.number().int(),
+  myVote: myVoteSchema,
 });
 export type ReplyView = z.infer<typeof replySchema>;
 
 export const threadDetailSchema = threadCardSchema.extend({
   content: z.string(),
+  myVote: myVoteSchema,
   replies: z.array(replySchema),
 });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
@@ -121,11 +146,12 @@ export const recentThreadsPageSchema = z.object({
 });
 export type RecentThreadsPage = z.infer<typeof recentThreadsPageSchema>;
 
-/** `GET /api/search?q=&page=`: ranked by relevance, then recency. */
+/** `GET /api/search?q=&page=`: ranked by relevance, then recency; `total` counts every match. */
 export const searchResultsSchema = z.object({
   threads: z.array(threadCardSchema),
   page: z.number().int(),
   hasMore: z.boolean(),
+  total: z.number().int(),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
@@ -167,3 +193,25 @@ export const threadFlagsSchema = z.object({
   isFeatured: z.boolean(),
 });
 export type ThreadFlags = z.infer<typeof threadFlagsSchema>;
+
+/** One member of the users directory (`GET /api/users`): public fields only. */
+export const directoryUserSchema = publicAuthorSchema.extend({
+  threadCount: z.number().int(),
+  replyCount: z.number().int(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+});
+export type DirectoryUser = z.infer<typeof directoryUserSchema>;
+
+/** `GET /api/users?q=&cursor=`: members by reputation (highest first), keyset-paged, filtered by name. */
+export const usersPageSchema = z.object({
+  users: z.array(directoryUserSchema),
+  nextCursor: z.string().nullable(),
+});
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+/** SPEC §2/§9: a paste is hot when it has more than 20 replies or more than 100 views. */
+export function isHotThread(thread: Pick<ThreadCard, 'replyCount' | 'viewCount'>): boolean {
+  return thread.replyCount > HOT_THREAD.replyCountOver || thread.viewCount > HOT_THREAD.viewCountOver;
+}
