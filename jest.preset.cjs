@@ -29,11 +29,51 @@ const esm = {
   moduleNameMapper: { ...stripJs },
 };
 
+/**
+ * Packages installed as ESM only ("type": "module": react-markdown and the unified family): jest's
+ * CommonJS mode must transform them like our own code. Read from node_modules (nested ones too), so no
+ * list goes stale.
+ */
+function esmOnlyPackages() {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const names = new Set();
+  const scan = (modules, depth) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(modules);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const scoped = entry.startsWith('@');
+      const packages = scoped
+        ? fs.readdirSync(path.join(modules, entry)).map((n) => `${entry}/${n}`)
+        : [entry];
+      for (const name of packages) {
+        const dir = path.join(modules, name);
+        try {
+          const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+          if (pkg.type === 'module' && !name.startsWith('@termpaste/')) names.add(name);
+        } catch {
+          continue; // not a package folder (.bin, a broken link)
+        }
+        if (depth < 2) scan(path.join(dir, 'node_modules'), depth + 1);
+      }
+    }
+  };
+  scan(path.join(__dirname, 'node_modules'), 0);
+  return [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+
 /** Code that jest runs as CommonJS (contracts, the React frontends). */
 const cjs = ({ jsx = false, rootDepth = '..' } = {}) => ({
   testEnvironment: jsx ? 'jsdom' : 'node',
   transform: { '^.+\\.(t|j)sx?$': swc('commonjs', { jsx }) },
-  transformIgnorePatterns: ['/node_modules/'],
+  // Ignored: a file whose innermost package under node_modules is not ESM only.
+  transformIgnorePatterns: [
+    `/node_modules/(?!(?:${esmOnlyPackages().join('|')})/)(?:@[^/]+/)?[^/]+/(?!.*/node_modules/)`,
+  ],
   moduleNameMapper: {
     ...stripJs,
     '^@termpaste/contracts$': `<rootDir>/${rootDepth}/contracts/src/index.ts`,

@@ -2,7 +2,7 @@
 // one tooltip provider, one confirm dialog). Styles: import '@termpaste/ui/theme.css' once in each app.
 
 export { cx } from './lib/cx.js';
-export { emailPrefix, initials, relativeTime, type AvatarUser } from './lib/format.js';
+export { emailPrefix, initials, relativeTime, shortDate, type AvatarUser } from './lib/format.js';
 
 export {
   apiRequest,
@@ -30,7 +30,10 @@ export {
 } from './components/button.js';
 export { Card, type CardProps } from './components/card.js';
 export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
+export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
 export { Input, Label, Textarea } from './components/field.js';
+export { Markdown, type MarkdownProps } from './components/markdown.js';
+export { RankBadge, UserName } from './components/rank.js';
 export { Skeleton, type SkeletonProps } from './components/skeleton.js';
 export { Spinner, type SpinnerProps } from './components/spinner.js';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table.js';

@@ -3,7 +3,8 @@ import { createQueryClient, UiProvider } from '@termpaste/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { HomeScreen, recentThreadsKey } from './home';
+import { recentThreadsQuery } from '../api/forum';
+import { HomeScreen } from './home';
 
 function card(id: number, overrides: Partial<ThreadCard> = {}): ThreadCard {
   return {
@@ -17,6 +18,7 @@ function card(id: number, overrides: Partial<ThreadCard> = {}): ThreadCard {
       profileImageUrl: null,
       firstName: null,
       lastName: null,
+      reputation: 12,
       activePremiumRank: null,
     },
     viewCount: 7,
@@ -33,7 +35,7 @@ function card(id: number, overrides: Partial<ThreadCard> = {}): ThreadCard {
 
 function renderHome(page?: RecentThreadsPage): QueryClient {
   const client = createQueryClient();
-  if (page) client.setQueryData(recentThreadsKey, { pages: [page], pageParams: [null] });
+  if (page) client.setQueryData(recentThreadsQuery.queryKey, { pages: [page], pageParams: [null] });
   else globalThis.fetch = () => new Promise(() => undefined); // stays loading
   render(
     <UiProvider queryClient={client}>

@@ -15,7 +15,7 @@ function displayName(user: AvatarUser | null | undefined): string {
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return name || user?.email?.trim() || 'Anonymous';
+  return name || user?.email?.trim() || user?.username?.trim() || 'Anonymous';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { emailPrefix, initials, relativeTime } from './format.js';
+import { emailPrefix, initials, relativeTime, shortDate } from './format.js';
 
 describe('initials (SPEC §3)', () => {
   it.each([
@@ -11,6 +11,8 @@ describe('initials (SPEC §3)', () => {
     [{ firstName: ' grace ', lastName: ' hopper ' }, 'GH'],
     [{}, '?'],
     [{ email: '' }, '?'],
+    [{ username: 'morpheus' }, 'M'],
+    [{ email: 'neo@matrix.io', username: 'morpheus' }, 'N'],
   ])('%j → %s', (user, expected) => {
     expect(initials(user)).toBe(expected);
   });
@@ -56,5 +58,12 @@ describe('emailPrefix', () => {
     expect(emailPrefix(undefined, 'Guest')).toBe('Guest');
     expect(emailPrefix('  ', 'User')).toBe('User');
     expect(emailPrefix('@host', 'User')).toBe('User');
+  });
+});
+
+describe('shortDate', () => {
+  it('reads like a calendar date, and is empty for an invalid one', () => {
+    expect(shortDate('2026-01-05T12:00:00.000Z')).toBe('Jan 5, 2026');
+    expect(shortDate('not a date')).toBe('');
   });
 });

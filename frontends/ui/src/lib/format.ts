@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { format, formatDistanceToNow } from 'date-fns';
 
 /** The fields an avatar and its initials are drawn from (SPEC §3); any of them may be missing. */
 export interface AvatarUser {
@@ -7,6 +7,8 @@ export interface AvatarUser {
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
+  /** Public authors carry no e-mail: their username stands in for it. */
+  username?: string | null;
 }
 
 /** The first character of a trimmed text (a whole code point, so an emoji stays intact), or ''. */
@@ -16,14 +18,15 @@ function firstLetter(text: string | null | undefined): string {
 
 /**
  * Avatar initials (SPEC §3): first letters of first and last name, else the first letter of the first
- * name, else the first letter of the e-mail, else `?`. Upper-cased; blank fields count as missing.
+ * name, else the first letter of the e-mail (of the username for public authors, who carry no e-mail),
+ * else `?`. Upper-cased; blank fields count as missing.
  */
 export function initials(user: AvatarUser | null | undefined): string {
   const first = firstLetter(user?.firstName);
   const last = firstLetter(user?.lastName);
   if (first && last) return (first + last).toUpperCase();
   if (first) return first.toUpperCase();
-  return firstLetter(user?.email).toUpperCase() || '?';
+  return (firstLetter(user?.email) || firstLetter(user?.username)).toUpperCase() || '?';
 }
 
 /** 'about 2 hours ago' for a date, 'never' for no date or an invalid one (SPEC §9). */
@@ -43,4 +46,10 @@ export function emailPrefix(email: string | null | undefined, fallback = ''): st
   const at = trimmed.indexOf('@');
   const prefix = at === -1 ? trimmed : trimmed.slice(0, at);
   return prefix || fallback;
+}
+
+/** A calendar date like 'Jan 5, 2026' (profiles, the members list); '' for an invalid date. */
+export function shortDate(date: string | Date): string {
+  const value = date instanceof Date ? date : new Date(date);
+  return Number.isNaN(value.getTime()) ? '' : format(value, 'MMM d, yyyy');
 }

@@ -1,0 +1,178 @@
+import {
+  API,
+  type CreateThreadBody,
+  createdSchema,
+  recentThreadsPageSchema,
+  searchResultsSchema,
+  threadCardSchema,
+  threadDetailSchema,
+  threadFlagsSchema,
+  type ThreadDetail,
+  userProfileSchema,
+  usersPageSchema,
+  type VoteBody,
+  voteResultSchema,
+} from '@termpaste/contracts';
+import { apiRequest, currentUserQuery, errorMessage, isUnauthorizedError, toast } from '@termpaste/ui';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+
+/** GET a path and check the body against its contracts schema. */
+interface Schema<T> {
+  parse(value: unknown): T;
+}
+
+const getJson = <T>(url: string, schema: Schema<T>) => sendJson('GET', url, schema);
+
+async function sendJson<T>(method: string, url: string, schema: Schema<T>, data?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, data);
+  return schema.parse(await response.json());
+}
+
+export const recentThreadsQuery = infiniteQueryOptions({
+  queryKey: [API.threadsRecent],
+  queryFn: ({ pageParam }) =>
+    getJson(
+      pageParam ? `${API.threadsRecent}?cursor=${encodeURIComponent(pageParam)}` : API.threadsRecent,
+      recentThreadsPageSchema,
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+export const featuredThreadsQuery = queryOptions({
+  queryKey: [API.threadsFeatured],
+  queryFn: () => getJson(API.threadsFeatured, threadCardSchema.array()),
+});
+
+export const threadQuery = (id: string) =>
+  queryOptions({
+    queryKey: [API.threads, id],
+    queryFn: () => getJson(API.thread(id), threadDetailSchema),
+  });
+
+export const searchQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: [API.search, q],
+    queryFn: ({ pageParam }) =>
+      getJson(`${API.search}?q=${encodeURIComponent(q)}&page=${pageParam}`, searchResultsSchema),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+
+export const profileQuery = (id: string | number) =>
+  queryOptions({
+    queryKey: [API.user(id)],
+    queryFn: () => getJson(API.user(id), userProfileSchema),
+  });
+
+export const usersQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: [API.users, q],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      const query = params.toString();
+      return getJson(query ? `${API.users}?${query}` : API.users, usersPageSchema);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Every list a paste appears in: after a write they are read again when next shown. */
+function invalidateLists(client: QueryClient) {
+  for (const key of [API.threadsRecent, API.threadsFeatured, API.search]) {
+    void client.invalidateQueries({ queryKey: [key] });
+  }
+  void client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/users') });
+}
+
+/** SPEC §8 'Other errors': the server's message in a destructive toast (401 has its own rule). */
+export function toastError(error: unknown, fallback = 'Something went wrong') {
+  if (isUnauthorizedError(error)) return;
+  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+}
+
+export function useCreateThread() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateThreadBody) => sendJson('POST', API.threads, createdSchema, body),
+    onSuccess: () => {
+      invalidateLists(client);
+      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+}
+
+export function useCreateReply(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { content: string; parentId: number | null }) =>
+      sendJson('POST', API.threadReplies(threadId), createdSchema, body),
+    onSuccess: async () => {
+      invalidateLists(client);
+      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await client.invalidateQueries({ queryKey: threadQuery(threadId).queryKey });
+    },
+  });
+}
+
+/** A vote on the paste or one reply; the result is written into the cached paste (no refetch). */
+export function useVote(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VoteBody) => sendJson('POST', API.votes, voteResultSchema, body),
+    onSuccess: (result, body) => {
+      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) => {
+        if (!thread) return thread;
+        const vote = { voteScore: result.voteScore, myVote: result.value };
+        if (body.threadId !== undefined) return { ...thread, ...vote };
+        return {
+          ...thread,
+          replies: thread.replies.map((reply) => (reply.id === body.replyId ? { ...reply, ...vote } : reply)),
+        };
+      });
+    },
+  });
+}
+
+export type ThreadFlag = 'pin' | 'lock' | 'featured';
+const FLAG_PATHS = { pin: API.adminThreadPin, lock: API.adminThreadLock, featured: API.adminThreadFeatured };
+
+export function useToggleFlag(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (flag: ThreadFlag) => sendJson('POST', FLAG_PATHS[flag](threadId), threadFlagsSchema),
+    onSuccess: (flags) => {
+      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
+        thread ? { ...thread, ...flags } : thread,
+      );
+      invalidateLists(client);
+    },
+  });
+}
+
+export function useDeleteThread(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('DELETE', API.adminThread(threadId)),
+    onSuccess: () => invalidateLists(client),
+  });
+}
+
+export function useDeleteReply(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: number) => apiRequest('DELETE', API.adminReply(replyId)),
+    onSuccess: async () => {
+      invalidateLists(client);
+      await client.invalidateQueries({ queryKey: threadQuery(threadId).queryKey });
+    },
+  });
+}

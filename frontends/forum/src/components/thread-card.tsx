@@ -1,0 +1,65 @@
+import { PAGES, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import { relativeTime } from '@termpaste/ui';
+import { Eye, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { ThreadFlags } from './thread-flags';
+
+/** The title with its [LOCKED] and [PINNED] prefixes (SPEC §2 thread card). */
+export function prefixedTitle(thread: Pick<ThreadCardData, 'title' | 'isLocked' | 'isPinned'>): string {
+  return [thread.isLocked && '[LOCKED]', thread.isPinned && '[PINNED]', thread.title]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * A paste in a list (search, profile): flags, prefixed title, author, replies, views, age and the last
+ * reply. Authors show by username ('User' when it is missing): e-mail addresses are never sent.
+ */
+export function ThreadCard({ thread }: { thread: ThreadCardData }) {
+  const author = thread.author;
+  return (
+    <article className="forum-card" aria-label={thread.title}>
+      <h3 className="forum-card__title">
+        <ThreadFlags thread={thread} />
+        <Link to={PAGES.thread(thread.id)}>{prefixedTitle(thread)}</Link>
+      </h3>
+      <p className="forum-card__meta">
+        <span>
+          by{' '}
+          {author ? (
+            <Link to={PAGES.profile(author.id)}>{author.username || 'User'}</Link>
+          ) : (
+            <span className="forum-muted">Anonymous</span>
+          )}
+        </span>
+        <span className="forum-card__stat">
+          <MessageSquare size={13} aria-hidden="true" />
+          {thread.replyCount} {thread.replyCount === 1 ? 'reply' : 'replies'}
+        </span>
+        <span className="forum-card__stat">
+          <Eye size={13} aria-hidden="true" />
+          {thread.viewCount} {thread.viewCount === 1 ? 'view' : 'views'}
+        </span>
+        <span className="forum-muted">{relativeTime(thread.createdAt)}</span>
+      </p>
+      {thread.lastReplyAt && (
+        <p className="forum-card__last forum-muted">
+          Last reply {relativeTime(thread.lastReplyAt)} by {thread.lastReplyAuthor?.username ?? 'Anonymous'}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** A list of thread cards. */
+export function ThreadCardList({ threads, label }: { threads: ThreadCardData[]; label: string }) {
+  return (
+    <ul className="forum-card-list" aria-label={label}>
+      {threads.map((thread) => (
+        <li key={thread.id}>
+          <ThreadCard thread={thread} />
+        </li>
+      ))}
+    </ul>
+  );
+}

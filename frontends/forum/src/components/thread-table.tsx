@@ -1,0 +1,71 @@
+import { LAYOUT, PAGES, type ThreadCard } from '@termpaste/contracts';
+import {
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  relativeTime,
+} from '@termpaste/ui';
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthorLink } from './author';
+import { ThreadFlags } from './thread-flags';
+
+/**
+ * The paste table of home and /hardest (SPEC §2): Title, Comments, Views, Created by, Added. Rows open
+ * the paste; `null` shows ten placeholder rows while loading.
+ */
+export function ThreadTable({ threads, label }: { threads: ThreadCard[] | null; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Title</TableHead>
+          <TableHead className="forum-num">Comments</TableHead>
+          <TableHead className="forum-num">Views</TableHead>
+          <TableHead>Created by</TableHead>
+          <TableHead>Added</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {threads === null
+          ? Array.from({ length: LAYOUT.threadListSkeletonRows }, (_, i) => (
+              <TableRow key={i} data-testid="skeleton-row">
+                {[60, 10, 10, 25, 20].map((width, cell) => (
+                  <TableCell key={cell}>
+                    <Skeleton width={`${width * 1.5}%`} height="0.9rem" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : threads.map((thread) => (
+              <TableRow
+                key={thread.id}
+                className="forum-row"
+                onClick={() => navigate(PAGES.thread(thread.id))}
+              >
+                <TableCell className="forum-title-cell">
+                  <ThreadFlags thread={thread} />
+                  <Link
+                    to={PAGES.thread(thread.id)}
+                    className="forum-title"
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {thread.title}
+                  </Link>
+                </TableCell>
+                <TableCell className="forum-num">{thread.replyCount}</TableCell>
+                <TableCell className="forum-num">{thread.viewCount}</TableCell>
+                <TableCell>
+                  <AuthorLink author={thread.author} />
+                </TableCell>
+                <TableCell className="forum-muted forum-nowrap">{relativeTime(thread.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}

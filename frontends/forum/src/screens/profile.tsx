@@ -1,0 +1,141 @@
+import {
+  nextRank,
+  pointsToNextRank,
+  rankFromReputation,
+  TEXTS,
+  authorRank,
+  type UserProfile,
+} from '@termpaste/contracts';
+import {
+  Avatar,
+  Badge,
+  Card,
+  Markdown,
+  RankBadge,
+  shortDate,
+  Spinner,
+  UserName,
+  useCurrentUser,
+} from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { profileQuery } from '../api/forum';
+import { ThreadCardList } from '../components/thread-card';
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="forum-stat">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** Where the member stands on the reputation ladder, and how far the next rank is. */
+function RankStatus({ profile }: { profile: UserProfile }) {
+  const current = rankFromReputation(profile.reputation);
+  const next = nextRank(profile.reputation);
+  const floor = Number.isFinite(current.minReputation) ? current.minReputation : 0;
+  const progress = next
+    ? Math.min(100, Math.max(0, ((profile.reputation - floor) / (next.minReputation - floor)) * 100))
+    : 100;
+  return (
+    <Card title="RANK STATUS">
+      <p>
+        Reputation rank: <RankBadge rank={current} />
+        {profile.activePremiumRank && (
+          <>
+            {' '}
+            · active grade: <RankBadge rank={authorRank(profile)} />
+          </>
+        )}
+      </p>
+      <div
+        className="forum-progress"
+        role="progressbar"
+        aria-label="Progress to the next rank"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress)}
+      >
+        <span style={{ width: `${progress}%` }} />
+      </div>
+      <p className="forum-muted">
+        {next
+          ? `${pointsToNextRank(profile.reputation)} points needed to reach ${next.name}`
+          : 'Top rank reached: Legend.'}
+      </p>
+    </Card>
+  );
+}
+
+function ProfileView({ profile }: { profile: UserProfile }) {
+  return (
+    <div className="forum-stack">
+      <Card title="PROFILE">
+        <div className="forum-profile">
+          <Avatar user={profile} size={96} />
+          <div className="forum-profile__main">
+            <h1 className="forum-profile__name">
+              <UserName user={profile} />
+              <RankBadge rank={authorRank(profile)} />
+              {profile.isOwner && <Badge variant="warning">OWNER</Badge>}
+              {!profile.isOwner && profile.isAdmin && <Badge variant="accent">ADMIN</Badge>}
+              {profile.isBanned && <Badge variant="danger">BANNED</Badge>}
+            </h1>
+            {(profile.firstName || profile.lastName) && (
+              <p className="forum-muted">{[profile.firstName, profile.lastName].filter(Boolean).join(' ')}</p>
+            )}
+            {profile.bio?.trim() ? (
+              <Markdown className="forum-profile__bio">{profile.bio}</Markdown>
+            ) : (
+              <p className="forum-muted">No bio yet.</p>
+            )}
+            <dl className="forum-stats">
+              <Stat label="Rep" value={profile.reputation} />
+              <Stat label="Threads" value={profile.threadCount} />
+              <Stat label="Replies" value={profile.replyCount} />
+              <Stat label="Joined" value={shortDate(profile.createdAt)} />
+            </dl>
+          </div>
+        </div>
+      </Card>
+      <RankStatus profile={profile} />
+      <Card title="RECENT PASTES">
+        {profile.recentThreads.length === 0 ? (
+          <p className="forum-muted">No threads posted yet</p>
+        ) : (
+          <ThreadCardList threads={profile.recentThreads} label="Recent pastes" />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <Card title="ERROR">
+      <p className="forum-error forum-not-found">{TEXTS.userNotFound}</p>
+    </Card>
+  );
+}
+
+/** /profile/{id} and /user/{id} (both readings of SPEC §2); /profile alone shows your own. */
+export function ProfileScreen() {
+  const { id: param } = useParams();
+  const { user } = useCurrentUser();
+  const id = param ?? (user ? String(user.id) : '');
+  const valid = /^\d{1,10}$/.test(id);
+  const profile = useQuery({ ...profileQuery(id), enabled: valid });
+
+  if (!valid || (profile.isError && /^404: /.test(profile.error.message))) return <NotFound />;
+  if (profile.isError) {
+    return (
+      <Card title="ERROR">
+        <p className="forum-error">Could not load this profile. Try again in a moment.</p>
+      </Card>
+    );
+  }
+  if (!profile.data) return <Spinner label="Loading profile..." />;
+  return <ProfileView profile={profile.data} />;
+}

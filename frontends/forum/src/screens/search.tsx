@@ -1,0 +1,96 @@
+import { PAGES } from '@termpaste/contracts';
+import { Button, Card, Input, Spinner } from '@termpaste/ui';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { searchQuery } from '../api/forum';
+import { ThreadCardList } from '../components/thread-card';
+
+function Results({ q }: { q: string }) {
+  const results = useInfiniteQuery(searchQuery(q));
+  if (results.isError) return <p className="forum-error">Search failed. Try again in a moment.</p>;
+  if (!results.data) return <Spinner label="Searching..." />;
+  const threads = results.data.pages.flatMap((page) => page.threads);
+  const total = results.data.pages[0]?.total ?? 0;
+  return (
+    <>
+      <h2 className="forum-section-title">
+        {total} {total === 1 ? 'result' : 'results'}
+      </h2>
+      {threads.length === 0 ? (
+        <div className="forum-empty">
+          <p>No threads found matching &quot;{q}&quot;</p>
+          <p className="forum-muted">
+            Try different keywords, a phrase in quotes, or -word to leave a word out.
+          </p>
+        </div>
+      ) : (
+        <ThreadCardList threads={threads} label="Search results" />
+      )}
+      {results.hasNextPage && (
+        <div className="forum-footer">
+          <span className="forum-muted">
+            Showing {threads.length} of {total}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={results.isFetchingNextPage}
+            onClick={() => void results.fetchNextPage()}
+          >
+            LOAD MORE
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /search?q= (SPEC §2): full-text search over pastes, ranked by relevance then recency. */
+export function SearchScreen() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  const [shownFor, setShownFor] = useState(q);
+  // Keep the box in step when the top-bar search changes the URL while this screen stays mounted.
+  if (shownFor !== q) {
+    setShownFor(q);
+    setText(q);
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    if (query) navigate(PAGES.search(query));
+  };
+
+  return (
+    <Card title="SEARCH" className="forum-narrow">
+      <form role="search" onSubmit={submit} className="forum-search-form">
+        <Input
+          type="search"
+          aria-label="Search pastes"
+          placeholder="Search pastes..."
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={!text.trim()}>
+          <Search size={14} aria-hidden="true" />
+          SEARCH
+        </Button>
+      </form>
+      {q ? (
+        <>
+          <p className="forum-searching">
+            Searching for: <strong>&quot;{q}&quot;</strong>
+          </p>
+          <Results q={q} />
+        </>
+      ) : (
+        <p className="forum-muted">Enter a search query to find threads</p>
+      )}
+    </Card>
+  );
+}

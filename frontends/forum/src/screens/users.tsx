@@ -1,0 +1,115 @@
+import { authorRank, PAGES, USER_FILTER_MAX } from '@termpaste/contracts';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Input,
+  RankBadge,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  shortDate,
+  UserName,
+} from '@termpaste/ui';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { usersQuery } from '../api/forum';
+
+const FILTER_DELAY_MS = 250;
+
+/** /users: the members directory (named by SPEC §2 without a screen), highest reputation first. */
+export function UsersScreen() {
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setFilter(text.trim()), FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const users = useInfiniteQuery({ ...usersQuery(filter), placeholderData: keepPreviousData });
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? null;
+
+  return (
+    <Card title="USERS" className="forum-wide">
+      <div className="forum-filter">
+        <Input
+          type="search"
+          aria-label="Filter members by name"
+          placeholder="Filter by name..."
+          maxLength={USER_FILTER_MAX}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      {users.isError ? (
+        <p className="forum-error">Could not load members. Try again in a moment.</p>
+      ) : rows && rows.length === 0 ? (
+        <p className="forum-muted">{filter ? `No members match "${filter}".` : 'No members yet.'}</p>
+      ) : (
+        <Table aria-label="Members">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="forum-num">#</TableHead>
+              <TableHead>Member</TableHead>
+              <TableHead>Rank</TableHead>
+              <TableHead className="forum-num">Rep</TableHead>
+              <TableHead className="forum-num">Pastes</TableHead>
+              <TableHead className="forum-num">Replies</TableHead>
+              <TableHead>Joined</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows === null
+              ? Array.from({ length: 10 }, (_, i) => (
+                  <TableRow key={i} data-testid="skeleton-row">
+                    {Array.from({ length: 7 }, (_, cell) => (
+                      <TableCell key={cell}>
+                        <Skeleton height="0.9rem" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : rows.map((member, index) => (
+                  <TableRow key={member.id}>
+                    <TableCell className="forum-num forum-muted">{index + 1}</TableCell>
+                    <TableCell className="forum-member">
+                      <Link to={PAGES.profile(member.id)} className="forum-author">
+                        <Avatar user={member} size={22} alt="" />
+                        <UserName user={member} />
+                      </Link>
+                      {member.isOwner && <Badge variant="warning">OWNER</Badge>}
+                      {!member.isOwner && member.isAdmin && <Badge variant="accent">ADMIN</Badge>}
+                    </TableCell>
+                    <TableCell>
+                      <RankBadge rank={authorRank(member)} />
+                    </TableCell>
+                    <TableCell className="forum-num">{member.reputation}</TableCell>
+                    <TableCell className="forum-num">{member.threadCount}</TableCell>
+                    <TableCell className="forum-num">{member.replyCount}</TableCell>
+                    <TableCell className="forum-muted forum-nowrap">{shortDate(member.createdAt)}</TableCell>
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      )}
+      {users.hasNextPage && (
+        <div className="forum-footer">
+          <span className="forum-muted">Showing {rows?.length ?? 0} members</span>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={users.isFetchingNextPage}
+            onClick={() => void users.fetchNextPage()}
+          >
+            LOAD MORE
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
