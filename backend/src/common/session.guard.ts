@@ -12,9 +12,24 @@ declare module 'express-session' {
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by SessionGuard: the signed-in user, loaded for this request. */
-    currentUser?: User;
+    /**
+     * Set by the session guards: the signed-in user, loaded for this request; null (OptionalSessionGuard
+     * only) for a visitor.
+     */
+    currentUser?: User | null;
   }
+}
+
+/**
+ * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once) and
+ * records it as `req.currentUser`: null when there is no session or its account is gone. Every session
+ * guard loads the user through this, then judges it.
+ */
+export async function loadSessionUser(context: ExecutionContext, users: UsersService): Promise<User | null> {
+  const req = context.switchToHttp().getRequest<Request>();
+  const userId = req.session?.userId;
+  req.currentUser = userId === undefined ? null : await users.findById(userId);
+  return req.currentUser;
 }
 
 /**
@@ -27,12 +42,24 @@ export class SessionGuard implements CanActivate {
   constructor(private readonly users: UsersService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
-    const userId = req.session?.userId;
-    if (userId === undefined) throw new UnauthorizedException();
-    const user = await this.users.findById(userId);
+    const user = await loadSessionUser(context, this.users);
     if (!user || user.isBanned) throw new UnauthorizedException();
-    req.currentUser = user;
+    return true;
+  }
+}
+
+/**
+ * For routes open to visitors that show a signed-in member something of their own (their votes): lets
+ * every request through, with `@OptionalCurrentUser()` the member or null. As for SessionGuard, a banned
+ * user counts as signed out. The module of the guarded controller imports UsersModule.
+ */
+@Injectable()
+export class OptionalSessionGuard implements CanActivate {
+  constructor(private readonly users: UsersService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = await loadSessionUser(context, this.users);
+    if (user?.isBanned) context.switchToHttp().getRequest<Request>().currentUser = null;
     return true;
   }
 }

@@ -6,19 +6,14 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { FORUM_MESSAGES } from '@termpaste/contracts';
-import type { Request } from 'express';
 import type { User } from '../modules/users/entities/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
-import './session.guard.js';
+import { loadSessionUser } from './session.guard.js';
 
 /** Loads the signed-in user (401 when there is none); a banned user is let through for the caller to judge. */
 async function loadUser(context: ExecutionContext, users: UsersService): Promise<User> {
-  const req = context.switchToHttp().getRequest<Request>();
-  const userId = req.session?.userId;
-  if (userId === undefined) throw new UnauthorizedException();
-  const user = await users.findById(userId);
+  const user = await loadSessionUser(context, users);
   if (!user) throw new UnauthorizedException();
-  req.currentUser = user;
   return user;
 }
 

@@ -22,13 +22,16 @@ import {
   type ThreadCard,
   type ThreadDetail,
   type ThreadFlags,
+  USER_FILTER_MAX,
   type UserProfile,
+  type UsersPage,
   type VoteBody,
   type VoteResult,
   voteSchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
+import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
 import { AdminGuard, WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -36,12 +39,18 @@ import { ForumService } from './forum.service.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 
+/** The 400 message for a users-directory name filter longer than USER_FILTER_MAX. */
+export const USER_FILTER_TOO_LONG = `The name filter must be at most ${USER_FILTER_MAX} characters`;
+
 /** A query parameter as one string (a repeated one counts as absent). */
 function single(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Pastes, replies and votes (SPEC §7). Reading is open to anyone; writing needs a member not banned. */
+/**
+ * Pastes, replies, votes and members (SPEC §7). Reading is open to anyone, except the users directory
+ * (signed-in members); writing needs a member not banned.
+ */
 @Controller('api')
 export class ForumController {
   constructor(private readonly forum: ForumService) {}
@@ -56,9 +65,11 @@ export class ForumController {
     return this.forum.featured();
   }
 
+  /** Open to visitors; a signed-in member also gets their own votes (`myVote`). */
   @Get('threads/:id')
-  thread(@Param('id') id: string): Promise<ThreadDetail> {
-    return this.forum.detail(threadId(id));
+  @UseGuards(OptionalSessionGuard)
+  thread(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<ThreadDetail> {
+    return this.forum.detail(threadId(id), viewer?.id ?? null);
   }
 
   @Get('threads/:id/raw')
@@ -105,6 +116,16 @@ export class ForumController {
     const pageText = single(page);
     const pageNumber = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(Number(pageText), 1) : 1;
     return this.forum.search(query, pageNumber);
+  }
+
+  /** The users directory, for signed-in members: `q` filters by a part of the username. */
+  @Get('users')
+  @UseGuards(SessionGuard)
+  users(@Query('q') q: unknown, @Query('cursor') cursor: unknown): Promise<UsersPage> {
+    // PostgreSQL cannot take NUL characters; no username holds one.
+    const filter = (single(q) ?? '').replaceAll('\0', '').trim();
+    if (filter.length > USER_FILTER_MAX) throw new BadRequestException(USER_FILTER_TOO_LONG);
+    return this.forum.directory(filter, single(cursor) || undefined);
   }
 
   @Get('users/:id')

@@ -2,6 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import {
   type CreateReplyBody,
   type CreateThreadBody,
+  type DirectoryUser,
   FORUM_MESSAGES,
   type PublicAuthor,
   type RecentThreadsPage,
@@ -13,17 +14,24 @@ import {
   type ThreadFlags,
   THREADS_PAGE_SIZE,
   type UserProfile,
+  USERS_PAGE_SIZE,
+  type UsersPage,
   type VoteBody,
   type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { User } from '../users/entities/user.entity.js';
 
+/** A user's active premium grade while they own it, else NULL (a grade taken back stops showing). */
+const ownedActiveRank = (alias: string) =>
+  `CASE WHEN ${alias}.active_premium_rank = ANY (${alias}.owned_premium_ranks) THEN ${alias}.active_premium_rank END`;
+
 /** A user as JSON for an author column: public fields only, never the e-mail address. */
 const authorJson = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object(
   'id', ${alias}.id, 'username', ${alias}.username::text, 'avatarUrl', ${alias}.avatar_url,
   'profileImageUrl', ${alias}.profile_image_url, 'firstName', ${alias}.first_name,
-  'lastName', ${alias}.last_name, 'activePremiumRank', ${alias}.active_premium_rank) END`;
+  'lastName', ${alias}.last_name, 'reputation', ${alias}.reputation,
+  'activePremiumRank', ${ownedActiveRank(alias)}) END`;
 
 const CARD_COLUMNS = `t.id, t.title, t.created_at, t.view_count, t.vote_score, t.reply_count, t.is_pinned,
   t.is_locked, t.is_featured, t.last_reply_at,
@@ -66,6 +74,10 @@ function toCard(row: CardRow): ThreadCard {
   };
 }
 
+const INVALID_CURSOR = 'Invalid cursor';
+const MIN_INT = -2_147_483_648;
+const MAX_INT = 2_147_483_647;
+
 /** The opaque cursor: the last card's (created_at in microseconds, id). */
 function encodeCursor(row: CardRow): string {
   return Buffer.from(`${row.created_micros}:${row.id}`).toString('base64url');
@@ -73,8 +85,62 @@ function encodeCursor(row: CardRow): string {
 
 function decodeCursor(cursor: string): { micros: string; id: number } {
   const match = /^(-?\d{1,16}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new BadRequestException('Invalid cursor');
+  if (!match) throw new BadRequestException(INVALID_CURSOR);
   return { micros: match[1]!, id: Number(match[2]) };
+}
+
+/** The users directory's opaque cursor: the last member's (reputation, id). */
+function encodeUserCursor(user: DirectoryUser): string {
+  return Buffer.from(`${user.reputation}:${user.id}`).toString('base64url');
+}
+
+function decodeUserCursor(cursor: string): { reputation: number; id: number } {
+  const match = /^(-?\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const reputation = Number(match?.[1]);
+  const id = Number(match?.[2]);
+  if (!match || reputation < MIN_INT || reputation > MAX_INT || id > MAX_INT) {
+    throw new BadRequestException(INVALID_CURSOR);
+  }
+  return { reputation, id };
+}
+
+/** A LIKE pattern that matches `text` literally anywhere (`\` is LIKE's default escape character). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+interface DirectoryRow {
+  id: number;
+  username: string;
+  avatar_url: string | null;
+  profile_image_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  reputation: number;
+  active_premium_rank: string | null;
+  thread_count: number;
+  reply_count: number;
+  created_at: Date;
+  is_admin: boolean;
+  is_owner: boolean;
+}
+
+function toDirectoryUser(row: DirectoryRow): DirectoryUser {
+  return {
+    id: row.id,
+    username: row.username,
+    avatarUrl: row.avatar_url,
+    profileImageUrl: row.profile_image_url,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    reputation: row.reputation,
+    activePremiumRank: row.active_premium_rank,
+    threadCount: row.thread_count,
+    replyCount: row.reply_count,
+    createdAt: row.created_at.toISOString(),
+    isAdmin: row.is_admin,
+    isOwner: row.is_owner,
+  };
 }
 
 /** Pastes, replies, votes and search (SPEC §3): every counter is kept in the transaction of its write. */
@@ -118,16 +184,21 @@ export class ForumService {
     return rows.map(toCard);
   }
 
-  /** The paste with its replies; counts one view (atomically). */
-  async detail(id: number): Promise<ThreadDetail> {
+  /**
+   * The paste with its replies; counts one view (atomically). `viewerId`: the signed-in member, whose own
+   * votes come as `myVote` (null for a visitor).
+   */
+  async detail(id: number, viewerId: number | null): Promise<ThreadDetail> {
     const [, affected] = (await this.dataSource.query(
       'UPDATE threads SET view_count = view_count + 1 WHERE id = $1',
       [id],
     )) as [unknown, number];
     if (!affected) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    const [row]: Array<CardRow & { content: string }> = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS}, t.content FROM ${CARD_FROM} WHERE t.id = $1`,
-      [id],
+    const [row]: Array<CardRow & { content: string; my_vote: 1 | -1 | null }> = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS}, t.content, mv.value::int AS my_vote
+       FROM ${CARD_FROM} LEFT JOIN votes mv ON mv.thread_id = t.id AND mv.user_id = $2::integer
+       WHERE t.id = $1`,
+      [id, viewerId],
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     const replies: Array<{
@@ -138,15 +209,19 @@ export class ForumService {
       created_at: Date;
       vote_score: number;
       author: PublicAuthor | null;
+      my_vote: 1 | -1 | null;
     }> = await this.dataSource.query(
-      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.vote_score, ${authorJson('a')} AS author
+      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.vote_score, ${authorJson('a')} AS author,
+         mv.value::int AS my_vote
        FROM replies r LEFT JOIN users a ON a.id = r.author_id
+       LEFT JOIN votes mv ON mv.reply_id = r.id AND mv.user_id = $2::integer
        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
-      [id],
+      [id, viewerId],
     );
     return {
       ...toCard(row),
       content: row.content,
+      myVote: row.my_vote,
       replies: replies.map((r): ReplyView => ({
         id: r.id,
         threadId: r.thread_id,
@@ -155,6 +230,7 @@ export class ForumService {
         createdAt: r.created_at.toISOString(),
         author: r.author,
         voteScore: r.vote_score,
+        myVote: r.my_vote,
       })),
     };
   }
@@ -259,19 +335,58 @@ export class ForumService {
     });
   }
 
-  /** Full-text search: relevance (title above content), then recency; 50 a page. */
+  /** Full-text search: relevance (title above content), then recency; 50 a page; `total` counts every match. */
   async search(query: string, page: number): Promise<SearchResults> {
-    const rows: CardRow[] = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM}, websearch_to_tsquery('english', $1) q
-       WHERE t.search @@ q
-       ORDER BY ts_rank(t.search, q) DESC, t.created_at DESC, t.id DESC
-       LIMIT $2 OFFSET $3`,
-      [query, THREADS_PAGE_SIZE + 1, (page - 1) * THREADS_PAGE_SIZE],
-    );
+    const [rows, [count]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM}, websearch_to_tsquery('english', $1) q
+         WHERE t.search @@ q
+         ORDER BY ts_rank(t.search, q) DESC, t.created_at DESC, t.id DESC
+         LIMIT $2 OFFSET $3`,
+        [query, THREADS_PAGE_SIZE + 1, (page - 1) * THREADS_PAGE_SIZE],
+      ) as Promise<CardRow[]>,
+      // The same predicate, counted on the GIN index alone (a bitmap scan: no rows ranked or joined).
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM threads t WHERE t.search @@ websearch_to_tsquery('english', $1)`,
+        [query],
+      ) as Promise<Array<{ total: number }>>,
+    ]);
     return {
       threads: rows.slice(0, THREADS_PAGE_SIZE).map(toCard),
       page,
       hasMore: rows.length > THREADS_PAGE_SIZE,
+      total: count?.total ?? 0,
+    };
+  }
+
+  /**
+   * The users directory: members by reputation (highest first, then newest), keyset-paged 50 at a time;
+   * `filter` keeps those whose username contains it, in any letter case (the trigram index serves it).
+   */
+  async directory(filter: string, cursor?: string): Promise<UsersPage> {
+    const after = cursor ? decodeUserCursor(cursor) : undefined;
+    const params: unknown[] = [USERS_PAGE_SIZE + 1];
+    const conditions: string[] = [];
+    if (filter) {
+      params.push(containsPattern(filter.toLowerCase()));
+      conditions.push(`lower(u.username::text) LIKE $${params.length}`);
+    }
+    if (after) {
+      params.push(after.reputation, after.id);
+      conditions.push(`(u.reputation, u.id) < ($${params.length - 1}::integer, $${params.length}::integer)`);
+    }
+    const rows: DirectoryRow[] = await this.dataSource.query(
+      `SELECT u.id, u.username::text AS username, u.avatar_url, u.profile_image_url, u.first_name, u.last_name,
+         u.reputation, ${ownedActiveRank('u')} AS active_premium_rank, u.thread_count, u.reply_count,
+         u.created_at, u.is_admin, u.is_owner
+       FROM users u ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+       ORDER BY u.reputation DESC, u.id DESC LIMIT $1`,
+      params,
+    );
+    const users = rows.slice(0, USERS_PAGE_SIZE).map(toDirectoryUser);
+    return {
+      users,
+      nextCursor: rows.length > USERS_PAGE_SIZE ? encodeUserCursor(users[users.length - 1]!) : null,
     };
   }
 

@@ -1,10 +1,12 @@
 import { EnableCitext1795323328934 } from './1795323328934-enable-citext.js';
 import { UsersSessionsResetTokens1795400000000 } from './1795400000000-users-sessions-reset-tokens.js';
 import { Forum1795500000000 } from './1795500000000-forum.js';
+import { UsersDirectory1795600000000 } from './1795600000000-users-directory.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
   EnableCitext1795323328934,
   UsersSessionsResetTokens1795400000000,
   Forum1795500000000,
+  UsersDirectory1795600000000,
 ];
