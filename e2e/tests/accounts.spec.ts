@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, readOutboxMail, screenshotPath, signUp } from './support.js';
-
-async function expectToast(page: Page, title: string, text?: string) {
-  // The toast on screen (one at a time), not the screen reader's copy Radix keeps for a moment.
-  const toast = page.locator('.tp-toast[data-state="open"]');
-  await expect(toast).toHaveCount(1);
-  await expect(toast.locator('.tp-toast__title')).toHaveText(title);
-  if (text) await expect(toast.locator('.tp-toast__description')).toHaveText(text);
-}
+import { expectToast, newAccount, readOutboxMail, screenshotPath, signUp } from './support.js';
 
 async function logout(page: Page) {
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();

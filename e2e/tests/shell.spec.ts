@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, OWNER_EMAIL, screenshotPath, signUp } from './support.js';
+import { screenshotPath, signInAsOwner, signUp } from './support.js';
 
 test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({
   page,
@@ -107,7 +107,7 @@ test('the top bar search goes to /search only with text', async ({ page }) => {
 });
 
 test('the owner (OWNER_EMAIL) is an admin and sees the Admin Panel item', async ({ page }) => {
-  await signUp(page, { ...newAccount('owner'), email: OWNER_EMAIL });
+  await signInAsOwner(page);
   await page.goto('/admin');
   await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Admin Panel')).toBeVisible();
   await expect(page.getByTestId('screen-placeholder')).toContainText('admin');

@@ -39,6 +39,32 @@ export async function signUp(page: Page, account: Account = newAccount()): Promi
   return account;
 }
 
+/** The toast on screen (one at a time), not the screen reader's copy Radix keeps for a moment. */
+export async function expectToast(page: Page, title: string, text?: string) {
+  const toast = page.locator('.tp-toast[data-state="open"]');
+  await expect(toast).toHaveCount(1);
+  await expect(toast.locator('.tp-toast__title')).toHaveText(title);
+  if (text) await expect(toast.locator('.tp-toast__description')).toHaveText(text);
+}
+
+/** The owner (OWNER_EMAIL): one fixed account for the whole run, which any test may sign in as. */
+export const OWNER: Account = { username: 'owner', email: OWNER_EMAIL, password: 'owner-e2e-secret' };
+
+/** Signs the page's context in as the owner (an admin), registering the account the first time. */
+export async function signInAsOwner(page: Page): Promise<Account> {
+  const headers = { Origin: baseURL() };
+  const registered = await page.request.post('/api/register', { data: OWNER, headers });
+  if (registered.status() === 201) return OWNER;
+  // Another test registered it first (tests run in parallel).
+  expect(registered.status(), await registered.text()).toBe(409);
+  const login = await page.request.post('/api/login', {
+    data: { usernameOrEmail: OWNER.username, password: OWNER.password },
+    headers,
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return OWNER;
+}
+
 /** The e2e server's own origin, for the Origin header of API calls made outside the page. */
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
