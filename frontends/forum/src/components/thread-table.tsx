@@ -13,20 +13,32 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AuthorLink } from './author';
 import { ThreadFlags } from './thread-flags';
 
+/** Column names: home's (SPEC §2 home) by default; /hardest names them title, replies, views, creator, added. */
+const HOME_COLUMNS = { replies: 'Comments', author: 'Created by' };
+export const HARDEST_COLUMNS = { replies: 'Replies', author: 'Creator' };
+
 /**
  * The paste table of home and /hardest (SPEC §2): Title, Comments, Views, Created by, Added. Rows open
  * the paste; `null` shows ten placeholder rows while loading.
  */
-export function ThreadTable({ threads, label }: { threads: ThreadCard[] | null; label: string }) {
+export function ThreadTable({
+  threads,
+  label,
+  columns = HOME_COLUMNS,
+}: {
+  threads: ThreadCard[] | null;
+  label: string;
+  columns?: typeof HOME_COLUMNS;
+}) {
   const navigate = useNavigate();
   return (
     <Table aria-label={label}>
       <TableHeader>
         <TableRow>
           <TableHead>Title</TableHead>
-          <TableHead className="forum-num">Comments</TableHead>
+          <TableHead className="forum-num">{columns.replies}</TableHead>
           <TableHead className="forum-num">Views</TableHead>
-          <TableHead>Created by</TableHead>
+          <TableHead>{columns.author}</TableHead>
           <TableHead>Added</TableHead>
         </TableRow>
       </TableHeader>

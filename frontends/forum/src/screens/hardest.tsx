@@ -1,7 +1,7 @@
 import { Card } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { featuredThreadsQuery } from '../api/forum';
-import { ThreadTable } from '../components/thread-table';
+import { HARDEST_COLUMNS, ThreadTable } from '../components/thread-table';
 
 /** /hardest (SPEC §2): the featured pastes, newest first. */
 export function HardestScreen() {
@@ -18,7 +18,7 @@ export function HardestScreen() {
       ) : threads && threads.length === 0 ? (
         <p className="forum-muted">No featured posts yet. Check back soon!</p>
       ) : (
-        <ThreadTable threads={threads} label="Featured pastes" />
+        <ThreadTable threads={threads} label="Featured pastes" columns={HARDEST_COLUMNS} />
       )}
     </Card>
   );

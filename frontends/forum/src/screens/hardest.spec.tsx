@@ -1,0 +1,114 @@
+import type { ThreadCard } from '@termpaste/contracts';
+import { createQueryClient, UiProvider } from '@termpaste/ui';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { featuredThreadsQuery } from '../api/forum';
+import { HardestScreen } from './hardest';
+
+function card(id: number, overrides: Partial<ThreadCard> = {}): ThreadCard {
+  return {
+    id,
+    title: `featured ${id}`,
+    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    author: {
+      id: 3,
+      username: 'trinity',
+      avatarUrl: null,
+      profileImageUrl: null,
+      firstName: null,
+      lastName: null,
+      reputation: 12,
+      activePremiumRank: null,
+    },
+    viewCount: 150,
+    voteScore: 0,
+    replyCount: 4,
+    isPinned: false,
+    isLocked: false,
+    isFeatured: true,
+    lastReplyAt: null,
+    lastReplyAuthor: null,
+    ...overrides,
+  };
+}
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname}</output>;
+}
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+function renderHardest(threads?: ThreadCard[]) {
+  const client = createQueryClient();
+  if (threads) client.setQueryData(featuredThreadsQuery.queryKey, threads);
+  else globalThis.fetch = () => new Promise<Response>(() => undefined);
+  render(
+    <UiProvider queryClient={client}>
+      <MemoryRouter initialEntries={['/hardest']}>
+        <Routes>
+          <Route path="/hardest" element={<HardestScreen />} />
+          <Route path="*" element={<Location />} />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('hardest posts (SPEC §2 /hardest)', () => {
+  it('lists the featured pastes with their columns and count', () => {
+    renderHardest([card(1), card(2, { author: null, replyCount: 9, viewCount: 12 })]);
+    const region = screen.getByRole('region', { name: 'HARDEST POSTS' });
+    expect(within(region).getByText('2 featured')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Featured pastes' });
+    for (const column of ['Title', 'Replies', 'Views', 'Creator', 'Added']) {
+      expect(within(table).getByRole('columnheader', { name: column })).toBeInTheDocument();
+    }
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link', { name: 'featured 1' })).toHaveAttribute('href', '/thread/1');
+    expect(within(rows[1]!).getByRole('link', { name: 'featured 2' })).toHaveAttribute('href', '/thread/2');
+    expect(within(rows[0]!).getByRole('link', { name: /trinity/ })).toHaveAttribute('href', '/profile/3');
+    const cells = within(rows[0]!).getAllByRole('cell');
+    expect(cells).toHaveLength(5);
+    expect(cells[0]).toHaveTextContent('featured 1');
+    expect(cells[1]).toHaveTextContent(/^4$/);
+    expect(cells[2]).toHaveTextContent(/^150$/);
+    expect(cells[3]).toHaveTextContent('trinity');
+    expect(cells[4]).toHaveTextContent(/^about 2 hours ago$/);
+    expect(within(rows[1]!).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('img', { name: 'Featured' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('img', { name: 'Hot' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('img', { name: 'Hot' })).not.toBeInTheDocument();
+  });
+
+  it('opens a paste when its row is clicked', async () => {
+    const user = renderHardest([card(1), card(7)]);
+    const rows = screen.getAllByRole('row').slice(1);
+    await user.click(within(rows[1]!).getAllByRole('cell')[2]!);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/thread/7');
+  });
+
+  it('says 1 featured with one', () => {
+    renderHardest([card(1)]);
+    expect(screen.getByText('1 featured')).toBeInTheDocument();
+  });
+
+  it('shows the empty message', () => {
+    renderHardest([]);
+    expect(screen.getByText('No featured posts yet. Check back soon!')).toBeInTheDocument();
+    expect(screen.getByText('0 featured')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows placeholder rows while loading', () => {
+    renderHardest();
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
+    expect(screen.queryByText(/featured$/)).not.toBeInTheDocument();
+  });
+});

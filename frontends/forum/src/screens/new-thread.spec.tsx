@@ -1,0 +1,193 @@
+import { currentUserQuery, createQueryClient, UiProvider } from '@termpaste/ui';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { resetToastsForTests } from '../../../ui/src/components/toast-store';
+import { NewThreadScreen } from './new-thread';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+interface Answer {
+  status?: number;
+  body?: unknown;
+}
+
+const realFetch = globalThis.fetch;
+
+/** Replaces fetch: records each call and answers with the handler's status and JSON (or text) body. */
+function stubFetch(handler: (call: Call) => Answer | Promise<Answer>): Call[] {
+  const calls: Call[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const { status = 200, body = {} } = await handler(call);
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+/** The toast on screen (one at a time). */
+async function expectToast(title: string, description?: string) {
+  await waitFor(() => {
+    const shown = document.querySelector('.tp-toast');
+    expect(shown?.querySelector('.tp-toast__title')?.textContent).toBe(title);
+    if (description !== undefined) {
+      expect(shown?.querySelector('.tp-toast__description')?.textContent).toBe(description);
+    }
+  });
+}
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
+
+function renderNewThread() {
+  const client = createQueryClient();
+  client.setQueryData(currentUserQuery.queryKey, sampleCurrentUser());
+  render(
+    <UiProvider queryClient={client}>
+      <MemoryRouter initialEntries={['/thread/new']}>
+        <Routes>
+          <Route path="/thread/new" element={<NewThreadScreen />} />
+          <Route path="*" element={<Location />} />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+  return {
+    user: userEvent.setup(),
+    title: screen.getByRole('textbox', { name: 'Title' }),
+    content: screen.getByRole('textbox', { name: 'Content' }),
+    submit: () => screen.getByRole('button', { name: /ADD PASTE|SUBMITTING/ }),
+  };
+}
+
+afterEach(() => {
+  act(() => resetToastsForTests());
+  globalThis.fetch = realFetch;
+});
+
+describe('add paste (SPEC §2 /thread/new)', () => {
+  it('counts the title live against its limit of 200', async () => {
+    const { user, title } = renderNewThread();
+    const counter = screen.getByTestId('title-counter');
+    expect(counter).toHaveTextContent('0/200');
+    expect(title).toHaveAttribute('maxLength', '200');
+    await user.type(title, 'hello');
+    expect(counter).toHaveTextContent('5/200');
+    await user.type(title, '{Backspace}{Backspace}');
+    expect(counter).toHaveTextContent('3/200');
+  });
+
+  it('stops the title at 200 characters', async () => {
+    const { user, title } = renderNewThread();
+    await user.click(title);
+    await user.paste('x'.repeat(250));
+    expect(title).toHaveValue('x'.repeat(200));
+    expect(screen.getByTestId('title-counter')).toHaveTextContent('200/200');
+  });
+
+  it('shows and hides the Markdown preview', async () => {
+    const { user, content } = renderNewThread();
+    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'SHOW PREVIEW' }));
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(preview).toHaveTextContent('Preview will appear here...');
+    expect(screen.getByRole('button', { name: 'HIDE PREVIEW' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.type(content, '   ');
+    expect(screen.getByRole('region', { name: 'Preview' })).toHaveTextContent('Preview will appear here...');
+
+    await user.clear(content);
+    await user.type(content, '# Heading{Enter}{Enter}some **bold** text');
+    const shown = screen.getByRole('region', { name: 'Preview' });
+    expect(shown).not.toHaveTextContent('Preview will appear here...');
+    expect(screen.getByRole('heading', { level: 1, name: 'Heading' })).toBeInTheDocument();
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+
+    await user.click(screen.getByRole('button', { name: 'HIDE PREVIEW' }));
+    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Heading' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SHOW PREVIEW' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it.each([
+    ['a blank title', '   ', 'some content'],
+    ['blank content', 'a title', '  \n  '],
+    ['nothing', '', ''],
+  ])('refuses %s with a validation toast and sends nothing', async (_, titleText, contentText) => {
+    const calls = stubFetch(() => ({ body: { id: 1 } }));
+    const { user, title, content, submit } = renderNewThread();
+    if (titleText) await user.type(title, titleText);
+    if (contentText) await user.type(content, contentText);
+    await user.click(submit());
+    await expectToast('Validation Error', 'Please fill in all fields');
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Title' })).toBeInTheDocument();
+  });
+
+  it('posts the trimmed title and the content as written, then opens the new paste', async () => {
+    let answer: (value: Answer) => void = () => undefined;
+    const calls = stubFetch((call) =>
+      call.method === 'POST'
+        ? new Promise<Answer>((resolve) => (answer = resolve))
+        : { body: sampleCurrentUser() },
+    );
+    const { user, title, content, submit } = renderNewThread();
+    await user.type(title, '  nmap cheatsheet  ');
+    await user.type(content, '  nmap -sV host');
+    await user.click(submit());
+
+    await waitFor(() => expect(submit()).toHaveTextContent('SUBMITTING...'));
+    expect(submit()).toBeDisabled();
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/threads', body: { title: 'nmap cheatsheet', content: '  nmap -sV host' } },
+    ]);
+
+    await act(async () => answer({ status: 201, body: { id: 42 } }));
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/thread/42');
+    await expectToast('Paste created', 'nmap cheatsheet');
+  });
+
+  it("shows the server's message when it refuses the paste", async () => {
+    const calls = stubFetch(() => ({
+      status: 400,
+      body: { statusCode: 400, message: 'Title must be at most 200 characters', error: 'Bad Request' },
+    }));
+    const { user, title, content, submit } = renderNewThread();
+    await user.type(title, 'x');
+    await user.type(content, 'y');
+    await user.click(submit());
+
+    await expectToast('Error', 'Title must be at most 200 characters');
+    expect(document.querySelector('.tp-toast')).toHaveClass('tp-toast--destructive');
+    expect(calls).toHaveLength(1);
+    expect(submit()).toHaveTextContent('ADD PASTE');
+    expect(submit()).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('x');
+    expect(screen.queryByRole('status', { name: 'location' })).not.toBeInTheDocument();
+  });
+
+  it('goes home on CANCEL when opened directly', async () => {
+    const { user } = renderNewThread();
+    await user.click(screen.getByRole('button', { name: 'CANCEL' }));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
+  });
+});

@@ -1,0 +1,221 @@
+import type { CurrentUser, ThreadCard, UserProfile } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
+import { createQueryClient, currentUserQuery, UiProvider } from '@termpaste/ui';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { profileQuery } from '../api/forum';
+import { ProfileScreen } from './profile';
+
+interface Call {
+  method: string;
+  url: string;
+}
+
+const realFetch = globalThis.fetch;
+
+function stubFetch(handler: (call: Call) => { status?: number; body: unknown }): Call[] {
+  const calls: Call[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { method: init?.method ?? 'GET', url: String(input) };
+    calls.push(call);
+    const { status = 200, body } = handler(call);
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+function card(id: number, title: string): ThreadCard {
+  return {
+    id,
+    title,
+    createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    author: {
+      id: 3,
+      username: 'trinity',
+      avatarUrl: null,
+      profileImageUrl: null,
+      firstName: null,
+      lastName: null,
+      reputation: 42,
+      activePremiumRank: null,
+    },
+    viewCount: 7,
+    voteScore: 0,
+    replyCount: 2,
+    isPinned: false,
+    isLocked: false,
+    isFeatured: false,
+    lastReplyAt: null,
+    lastReplyAuthor: null,
+  };
+}
+
+function sampleProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    id: 3,
+    username: 'trinity',
+    firstName: 'Tri',
+    lastName: 'Nity',
+    avatarUrl: 'https://cdn.test/trinity.png',
+    profileImageUrl: null,
+    bio: 'I *hack* things. See [my site](https://trinity.example).',
+    reputation: 42,
+    activePremiumRank: null,
+    ownedPremiumRanks: [],
+    threadCount: 3,
+    replyCount: 17,
+    createdAt: '2026-01-05T12:00:00.000Z',
+    isAdmin: false,
+    isOwner: false,
+    isBanned: false,
+    recentThreads: [card(11, 'first paste'), card(12, 'second paste')],
+    ...overrides,
+  };
+}
+
+function renderProfile({
+  path = '/profile/3',
+  profile = sampleProfile() as UserProfile | null,
+  user = sampleCurrentUser() as CurrentUser | null,
+} = {}) {
+  const client = createQueryClient();
+  client.setQueryData(currentUserQuery.queryKey, user);
+  if (profile) client.setQueryData(profileQuery(String(profile.id)).queryKey, profile);
+  render(
+    <UiProvider queryClient={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/profile" element={<ProfileScreen />} />
+          <Route path="/profile/:id" element={<ProfileScreen />} />
+          <Route path="/user/:id" element={<ProfileScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+}
+
+/** The value shown under a stat label. */
+const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('user profile (SPEC §2)', () => {
+  it('shows the avatar, username, full name, bio as Markdown and the rank badge', () => {
+    renderProfile();
+    const card = screen.getByRole('region', { name: 'PROFILE' });
+    expect(within(card).getByRole('img', { name: 'Tri Nity' })).toHaveAttribute(
+      'src',
+      'https://cdn.test/trinity.png',
+    );
+    const heading = within(card).getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('trinity');
+    expect(within(heading).getByText('ROOKIE')).toHaveClass('rank-rookie');
+    expect(card).toHaveTextContent('Tri Nity');
+    expect(within(card).getByText('hack').tagName).toBe('EM');
+    expect(within(card).getByRole('link', { name: 'my site' })).toHaveAttribute(
+      'href',
+      'https://trinity.example',
+    );
+    expect(within(heading).queryByText('ADMIN')).not.toBeInTheDocument();
+  });
+
+  it('shows Rep, Threads, Replies and Joined', () => {
+    renderProfile();
+    expect(stat('Rep')).toHaveTextContent(/^42$/);
+    expect(stat('Threads')).toHaveTextContent(/^3$/);
+    expect(stat('Replies')).toHaveTextContent(/^17$/);
+    expect(stat('Joined')).toHaveTextContent(/^Jan 5, 2026$/);
+  });
+
+  it('shows the points needed to reach the next rank', () => {
+    renderProfile();
+    const status = screen.getByRole('region', { name: 'RANK STATUS' });
+    expect(status).toHaveTextContent('8 points needed to reach Member');
+    const bar = within(status).getByRole('progressbar', { name: 'Progress to the next rank' });
+    // Rookie starts at 10, Member at 50: 42 is 80% of the way.
+    expect(bar).toHaveAttribute('aria-valuenow', '80');
+  });
+
+  it('says the top rank is reached at Legend', () => {
+    renderProfile({ profile: sampleProfile({ reputation: 6000 }) });
+    expect(screen.getByRole('region', { name: 'RANK STATUS' })).toHaveTextContent(
+      'Top rank reached: Legend.',
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it('shows an owned active premium grade as the badge and styles the name', () => {
+    renderProfile({
+      profile: sampleProfile({ activePremiumRank: 'Cyber Ghost', ownedPremiumRanks: ['Cyber Ghost'] }),
+    });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(within(heading).getByText('CYBER GHOST')).toBeInTheDocument();
+    expect(within(heading).getByText('trinity')).toHaveClass('rank-cyber-ghost');
+  });
+
+  it('tags admins, owners and banned members', () => {
+    renderProfile({ profile: sampleProfile({ isAdmin: true, isBanned: true }) });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(within(heading).getByText('ADMIN')).toBeInTheDocument();
+    expect(within(heading).getByText('BANNED')).toBeInTheDocument();
+    expect(within(heading).queryByText('OWNER')).not.toBeInTheDocument();
+  });
+
+  it('lists the recent pastes as cards', () => {
+    renderProfile();
+    const list = screen.getByRole('list', { name: 'Recent pastes' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: 'second paste' })).toHaveAttribute('href', '/thread/12');
+  });
+
+  it("says 'No threads posted yet' and 'No bio yet.' for an empty profile", () => {
+    renderProfile({ profile: sampleProfile({ recentThreads: [], bio: '  ', avatarUrl: null }) });
+    expect(screen.getByText('No threads posted yet')).toBeInTheDocument();
+    expect(screen.getByText('No bio yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recent pastes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Tri Nity' })).toHaveTextContent('TN');
+  });
+
+  it('reads /user/{id} too', () => {
+    renderProfile({ path: '/user/3' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('trinity');
+  });
+
+  it("shows 'User not found [404]' when the API answers 404", async () => {
+    const calls = stubFetch(() => ({ status: 404, body: { statusCode: 404, message: 'User not found' } }));
+    renderProfile({ path: '/profile/404', profile: null });
+    expect(await screen.findByText('User not found [404]')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'GET', url: '/api/users/404' }]);
+  });
+
+  it("shows 'User not found [404]' for an id that is not a number, without a call", () => {
+    const calls = stubFetch(() => ({ body: sampleProfile() }));
+    renderProfile({ path: '/profile/neo', profile: null });
+    expect(screen.getByText('User not found [404]')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the signed-in member at /profile without an id', async () => {
+    const calls = stubFetch(() => ({ body: sampleProfile({ id: 7, username: 'neo', recentThreads: [] }) }));
+    renderProfile({ path: '/profile', profile: null, user: sampleCurrentUser({ id: 7 }) });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('neo');
+    expect(calls).toEqual([{ method: 'GET', url: '/api/users/7' }]);
+  });
+
+  it('says it could not load on another error', async () => {
+    stubFetch(() => ({ status: 500, body: 'boom' }));
+    renderProfile({ path: '/profile/3', profile: null });
+    expect(
+      await screen.findByText('Could not load this profile. Try again in a moment.'),
+    ).toBeInTheDocument();
+  });
+});

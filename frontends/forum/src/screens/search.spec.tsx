@@ -1,0 +1,206 @@
+import type { SearchResults, ThreadCard } from '@termpaste/contracts';
+import { createQueryClient, UiProvider } from '@termpaste/ui';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { searchQuery } from '../api/forum';
+import { SearchScreen } from './search';
+
+interface Call {
+  method: string;
+  url: string;
+}
+
+const realFetch = globalThis.fetch;
+
+/** Replaces fetch: records each call and answers 200 with the handler's JSON. */
+function stubFetch(handler: (call: Call) => unknown): Call[] {
+  const calls: Call[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { method: init?.method ?? 'GET', url: String(input) };
+    calls.push(call);
+    const text = JSON.stringify(handler(call));
+    return {
+      ok: true,
+      status: 200,
+      statusText: '',
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+function card(id: number, title: string): ThreadCard {
+  return {
+    id,
+    title,
+    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    author: {
+      id: 3,
+      username: 'trinity',
+      avatarUrl: null,
+      profileImageUrl: null,
+      firstName: null,
+      lastName: null,
+      reputation: 12,
+      activePremiumRank: null,
+    },
+    viewCount: 7,
+    voteScore: 0,
+    replyCount: 2,
+    isPinned: false,
+    isLocked: false,
+    isFeatured: false,
+    lastReplyAt: null,
+    lastReplyAuthor: null,
+  };
+}
+
+const page = (threads: ThreadCard[], overrides: Partial<SearchResults> = {}): SearchResults => ({
+  threads,
+  page: 1,
+  hasMore: false,
+  total: threads.length,
+  ...overrides,
+});
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
+
+function renderSearch(path: string, seed: Record<string, SearchResults> = {}) {
+  const client = createQueryClient();
+  for (const [q, results] of Object.entries(seed)) {
+    client.setQueryData(searchQuery(q).queryKey, { pages: [results], pageParams: [1] });
+  }
+  render(
+    <UiProvider queryClient={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/search"
+            element={
+              <>
+                <SearchScreen />
+                <Location />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+  return userEvent.setup();
+}
+
+const location = () => screen.getByRole('status', { name: 'location' });
+
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe('search (SPEC §2 /search)', () => {
+  it('asks for a query when there is none, and searches nothing', () => {
+    const calls = stubFetch(() => page([]));
+    renderSearch('/search');
+    expect(screen.getByText('Enter a search query to find threads')).toBeInTheDocument();
+    expect(screen.queryByText(/Searching for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search pastes' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'SEARCH' })).toBeDisabled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('treats a blank q as no query', () => {
+    renderSearch('/search?q=%20%20');
+    expect(screen.getByText('Enter a search query to find threads')).toBeInTheDocument();
+  });
+
+  it('shows the query, the result count and the cards', () => {
+    renderSearch('/search?q=nmap', {
+      nmap: page([card(1, 'nmap basics'), card(2, 'nmap scripts')], { total: 2 }),
+    });
+    expect(screen.getByText(/Searching for/)).toHaveTextContent('Searching for: "nmap"');
+    expect(screen.getByRole('heading', { name: '2 results' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Search results' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: 'nmap scripts' })).toHaveAttribute('href', '/thread/2');
+    expect(screen.getByRole('searchbox', { name: 'Search pastes' })).toHaveValue('nmap');
+    expect(screen.queryByText('Enter a search query to find threads')).not.toBeInTheDocument();
+  });
+
+  it('says 1 result in the singular', () => {
+    renderSearch('/search?q=rare', { rare: page([card(1, 'rare')]) });
+    expect(screen.getByRole('heading', { name: '1 result' })).toBeInTheDocument();
+  });
+
+  it('reads an encoded query', () => {
+    renderSearch('/search?q=port%20scan%20%26%20more', { 'port scan & more': page([]) });
+    expect(screen.getByText(/Searching for/)).toHaveTextContent('Searching for: "port scan & more"');
+  });
+
+  it('says nothing matched, with a hint', () => {
+    renderSearch('/search?q=zzz', { zzz: page([]) });
+    expect(screen.getByRole('heading', { name: '0 results' })).toBeInTheDocument();
+    expect(screen.getByText('No threads found matching "zzz"')).toBeInTheDocument();
+    expect(screen.getByText(/Try different keywords/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+  });
+
+  it('fetches the first page of the query from the API', async () => {
+    const calls = stubFetch(() => page([card(9, 'found it')]));
+    renderSearch('/search?q=a%26b');
+    expect(await screen.findByRole('link', { name: 'found it' })).toHaveAttribute('href', '/thread/9');
+    expect(calls).toEqual([{ method: 'GET', url: '/api/search?q=a%26b&page=1' }]);
+  });
+
+  it('loads the next page with LOAD MORE', async () => {
+    const calls = stubFetch(() => page([card(3, 'third')], { page: 2, total: 3 }));
+    const user = renderSearch('/search?q=x', {
+      x: page([card(1, 'first'), card(2, 'second')], { hasMore: true, total: 3 }),
+    });
+    expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'LOAD MORE' }));
+    expect(await screen.findByRole('link', { name: 'third' })).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'GET', url: '/api/search?q=x&page=2' }]);
+    expect(screen.queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
+  });
+
+  it('submits the trimmed text as an encoded q', async () => {
+    stubFetch(() => page([]));
+    const user = renderSearch('/search');
+    await user.type(screen.getByRole('searchbox', { name: 'Search pastes' }), '  sql & xss  ');
+    await user.click(screen.getByRole('button', { name: 'SEARCH' }));
+    expect(location()).toHaveTextContent('/search?q=sql%20%26%20xss');
+    expect(await screen.findByText('No threads found matching "sql & xss"')).toBeInTheDocument();
+  });
+
+  it('submits with Enter too', async () => {
+    stubFetch(() => page([]));
+    const user = renderSearch('/search');
+    await user.type(screen.getByRole('searchbox', { name: 'Search pastes' }), 'nmap{Enter}');
+    expect(location()).toHaveTextContent('/search?q=nmap');
+  });
+
+  it('does not submit whitespace only', async () => {
+    const calls = stubFetch(() => page([]));
+    const user = renderSearch('/search');
+    const box = screen.getByRole('searchbox', { name: 'Search pastes' });
+    await user.type(box, '   ');
+    expect(screen.getByRole('button', { name: 'SEARCH' })).toBeDisabled();
+    await user.type(box, '{Enter}');
+    expect(location()).toHaveTextContent(/^\/search$/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('follows a new q in the URL while mounted', async () => {
+    stubFetch(() => page([]));
+    const user = renderSearch('/search?q=old', { old: page([card(1, 'old one')]) });
+    const box = screen.getByRole('searchbox', { name: 'Search pastes' });
+    await user.clear(box);
+    await user.type(box, 'new{Enter}');
+    await waitFor(() => expect(screen.getByText(/Searching for/)).toHaveTextContent('"new"'));
+    expect(box).toHaveValue('new');
+  });
+});

@@ -1,0 +1,524 @@
+import type { CurrentUser, PublicAuthor, ReplyView, ThreadDetail } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
+import { createQueryClient, currentUserQuery, UiProvider } from '@termpaste/ui';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { resetToastsForTests } from '../../../ui/src/components/toast-store';
+import { threadQuery } from '../api/forum';
+import { ThreadScreen } from './thread';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+interface Answer {
+  status?: number;
+  body?: unknown;
+}
+
+const realFetch = globalThis.fetch;
+
+/** Replaces fetch: records each call and answers with the handler's status and JSON (or text) body. */
+function stubFetch(handler: (call: Call) => Answer | Promise<Answer>): Call[] {
+  const calls: Call[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const { status = 200, body = {} } = await handler(call);
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+/** The calls that write (everything but GET). */
+const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+
+async function expectToast(title: string) {
+  await waitFor(() => expect(document.querySelector('.tp-toast .tp-toast__title')?.textContent).toBe(title));
+}
+
+function author(id: number, username: string, overrides: Partial<PublicAuthor> = {}): PublicAuthor {
+  return {
+    id,
+    username,
+    avatarUrl: null,
+    profileImageUrl: null,
+    firstName: null,
+    lastName: null,
+    reputation: 12,
+    activePremiumRank: null,
+    ...overrides,
+  };
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function reply(
+  id: number,
+  parentId: number | null,
+  by: PublicAuthor | null,
+  overrides: Partial<ReplyView> = {},
+): ReplyView {
+  return {
+    id,
+    threadId: 5,
+    parentId,
+    content: `reply number ${id}`,
+    createdAt: minutesAgo(60 - id),
+    author: by,
+    voteScore: 0,
+    myVote: null,
+    ...overrides,
+  };
+}
+
+function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetail {
+  return {
+    id: 5,
+    title: 'nmap cheatsheet',
+    createdAt: minutesAgo(120),
+    author: author(3, 'trinity', { reputation: 260 }),
+    viewCount: 7,
+    voteScore: 3,
+    replyCount: 4,
+    isPinned: false,
+    isLocked: false,
+    isFeatured: false,
+    lastReplyAt: minutesAgo(30),
+    lastReplyAuthor: author(9, 'tank'),
+    content: '## Usage\n\nRun **nmap -sV** against the host.',
+    myVote: null,
+    replies: [
+      reply(11, null, author(8, 'morpheus')),
+      reply(12, 11, author(3, 'trinity')),
+      reply(13, 12, author(9, 'tank')),
+      reply(14, null, null, { content: 'ghost words', voteScore: -2 }),
+    ],
+    ...overrides,
+  };
+}
+
+const member = sampleCurrentUser();
+const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname}</output>;
+}
+
+function renderThread({
+  thread = sampleThread() as ThreadDetail | null,
+  user = member as CurrentUser | null,
+  path = '/thread/5',
+} = {}) {
+  const client = createQueryClient();
+  client.setQueryData(currentUserQuery.queryKey, user);
+  if (thread) client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
+  render(
+    <UiProvider queryClient={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/thread/:id" element={<ThreadScreen />} />
+          <Route path="*" element={<Location />} />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+  return { client, user: userEvent.setup() };
+}
+
+/** Answers the reads the screen makes again after a write: the current user and the paste. */
+function server(
+  state: { thread: ThreadDetail; user: CurrentUser },
+  writeAnswer: (call: Call) => Answer = () => ({}),
+) {
+  return stubFetch((call) => {
+    if (call.method === 'GET' && call.url === '/api/auth/user') return { body: state.user };
+    if (call.method === 'GET' && call.url === `/api/threads/${state.thread.id}`)
+      return { body: state.thread };
+    if (call.method === 'GET') return { status: 404, body: 'not stubbed' };
+    return writeAnswer(call);
+  });
+}
+
+const pasteCard = () => screen.getByRole('region', { name: 'PASTE' });
+const replyItem = (name: string) => screen.getByRole('listitem', { name: `Reply by ${name}` });
+const dialogClosed = () => waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+afterEach(() => {
+  act(() => resetToastsForTests());
+  globalThis.fetch = realFetch;
+  jest.useRealTimers();
+});
+
+describe('thread detail (SPEC §2 /thread/{id})', () => {
+  it('shows the paste: title, author, rank, time, views, Markdown and score', () => {
+    renderThread();
+    const card = pasteCard();
+    expect(within(card).getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet');
+    const byline = within(card).getByRole('link', { name: /trinity/ });
+    expect(byline).toHaveAttribute('href', '/profile/3');
+    expect(within(card).getByText('ADVANCED')).toHaveClass('tp-badge', 'rank-advanced');
+    expect(within(card).getByText('about 2 hours ago').tagName).toBe('TIME');
+    expect(card).toHaveTextContent('7 views');
+    expect(within(card).getByRole('heading', { level: 2, name: 'Usage' })).toBeInTheDocument();
+    expect(within(card).getByText('nmap -sV').tagName).toBe('STRONG');
+    const votes = within(card).getByRole('group', { name: 'Vote on this paste' });
+    expect(within(votes).getByTestId('score')).toHaveTextContent('+3');
+    expect(within(card).getByRole('link', { name: 'RAW' })).toHaveAttribute('href', '/api/threads/5/raw');
+  });
+
+  it('goes home on BACK when opened directly, and copies the paste', async () => {
+    const { user } = renderThread();
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(window.navigator, 'clipboard', { configurable: true, get: () => ({ writeText }) });
+    await user.click(screen.getByRole('button', { name: 'Copy paste' }));
+    expect(writeText).toHaveBeenCalledWith(sampleThread().content);
+    await user.click(screen.getByRole('button', { name: 'BACK' }));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
+  });
+
+  it('signed out: votes are disabled and the reply form asks to log in', () => {
+    renderThread({ user: null });
+    for (const name of ['Upvote paste', 'Downvote paste']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+    for (const button of screen.getAllByRole('button', { name: /^(Upvote|Downvote) reply$/ })) {
+      expect(button).toBeDisabled();
+    }
+    const form = screen.getByRole('region', { name: 'POST A REPLY' });
+    expect(form).toHaveTextContent('You must be logged in to post replies');
+    expect(within(form).getByRole('link', { name: 'LOGIN' })).toHaveAttribute('href', '/api/login');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /REPLY$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
+  });
+
+  it('lists the replies as a tree under a heading with their count', () => {
+    renderThread();
+    const replies = screen.getByRole('region', { name: '4 REPLIES' });
+    const items = within(replies).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Reply by morpheus',
+      'Reply by trinity',
+      'Reply by tank',
+      'Reply by Anonymous',
+    ]);
+    expect(items.map((item) => item.dataset.depth)).toEqual(['0', '1', '2', '0']);
+    expect(items[1]).toHaveClass('forum-reply--nested');
+    expect(items[0]).not.toHaveClass('forum-reply--nested');
+    expect(items[0]).toHaveTextContent('reply number 11');
+    expect(within(items[0]!).getByRole('link', { name: /morpheus/ })).toHaveAttribute('href', '/profile/8');
+    expect(within(items[3]!).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(items[3]!).getByTestId('score')).toHaveTextContent('-2');
+    expect(within(items[0]!).getByTestId('score')).toHaveTextContent(/^0$/);
+  });
+
+  it('says No replies yet. under 0 REPLIES', () => {
+    renderThread({ thread: sampleThread({ replyCount: 0, replies: [] }) });
+    expect(screen.getByRole('region', { name: '0 REPLIES' })).toHaveTextContent('No replies yet.');
+  });
+
+  it('says 1 REPLY in the singular, and 1 view', () => {
+    renderThread({ thread: sampleThread({ replyCount: 1, viewCount: 1, replies: [reply(11, null, null)] }) });
+    expect(screen.getByRole('region', { name: '1 REPLY' })).toBeInTheDocument();
+    expect(pasteCard()).toHaveTextContent('1 view');
+    expect(pasteCard()).not.toHaveTextContent('1 views');
+  });
+
+  it('names whom a reply answers once it is deeper than the indent', () => {
+    const chain = Array.from({ length: 9 }, (_, i) =>
+      reply(21 + i, i === 0 ? null : 20 + i, author(30 + i, `n${i}`)),
+    );
+    renderThread({ thread: sampleThread({ replies: chain, replyCount: 9 }) });
+    const deep = replyItem('n7');
+    expect(deep.dataset.depth).toBe('7');
+    expect(within(deep).getByRole('link', { name: /n6/ })).toHaveAttribute('href', '#reply-27');
+    expect(within(replyItem('n6')).queryByRole('link', { name: /n5/ })).toBeNull();
+  });
+
+  it('votes on the paste and shows the new score', async () => {
+    const state = { thread: sampleThread(), user: member };
+    const calls = server(state, () => ({ body: { value: 1, voteScore: 4 } }));
+    const { user } = renderThread();
+    await user.click(screen.getByRole('button', { name: 'Upvote paste' }));
+    await waitFor(() => expect(within(pasteCard()).getAllByTestId('score')[0]).toHaveTextContent('+4'));
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/votes', body: { threadId: 5, value: 1 } }]);
+    expect(screen.getByRole('button', { name: 'Take back upvote' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('votes on a reply', async () => {
+    const calls = server({ thread: sampleThread(), user: member }, () => ({
+      body: { value: -1, voteScore: -1 },
+    }));
+    const { user } = renderThread();
+    await user.click(within(replyItem('morpheus')).getByRole('button', { name: 'Downvote reply' }));
+    await waitFor(() => expect(within(replyItem('morpheus')).getByTestId('score')).toHaveTextContent('-1'));
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/votes', body: { replyId: 11, value: -1 } }]);
+  });
+
+  it('answers a reply: target shown, {content, parentId} sent, form cleared, toast', async () => {
+    const state = { thread: sampleThread(), user: member };
+    const calls = server(state, (call) => {
+      state.thread = {
+        ...state.thread,
+        replyCount: 5,
+        replies: [...state.thread.replies, reply(15, 12, author(7, 'neo'), { content: 'my answer' })],
+      };
+      return call.method === 'POST' ? { status: 201, body: { id: 15 } } : {};
+    });
+    const { user } = renderThread();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    expect(form).not.toHaveTextContent('Replying to');
+
+    await user.click(within(replyItem('trinity')).getByRole('button', { name: 'REPLY' }));
+    expect(form).toHaveTextContent('Replying to trinity');
+    const textarea = within(form).getByRole('textbox', { name: 'Your reply' });
+    expect(textarea).toHaveAttribute('placeholder', expect.stringContaining('Markdown supported'));
+    expect(textarea).toHaveFocus();
+
+    await user.type(textarea, 'my answer');
+    await user.click(within(form).getByRole('button', { name: 'POST REPLY' }));
+
+    await expectToast('Reply posted');
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: '/api/threads/5/replies', body: { content: 'my answer', parentId: 12 } },
+    ]);
+    expect(textarea).toHaveValue('');
+    expect(form).not.toHaveTextContent('Replying to');
+    // The paste is read again: the new reply sits under its parent.
+    await waitFor(() => expect(replyItem('neo').dataset.depth).toBe('2'));
+    expect(screen.getByRole('region', { name: '5 REPLIES' })).toBeInTheDocument();
+  });
+
+  it('posts a top-level reply with parentId null, and CANCEL REPLY drops the target', async () => {
+    const calls = server({ thread: sampleThread(), user: member }, () => ({ status: 201, body: { id: 16 } }));
+    const { user } = renderThread();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    await user.click(within(replyItem('morpheus')).getByRole('button', { name: 'REPLY' }));
+    expect(form).toHaveTextContent('Replying to morpheus');
+    await user.click(within(form).getByRole('button', { name: 'CANCEL REPLY' }));
+    expect(form).not.toHaveTextContent('Replying to');
+
+    await user.type(within(form).getByRole('textbox'), '  top level  ');
+    await user.click(within(form).getByRole('button', { name: 'POST REPLY' }));
+    await expectToast('Reply posted');
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: '/api/threads/5/replies', body: { content: '  top level  ', parentId: null } },
+    ]);
+  });
+
+  it('keeps POST REPLY disabled for an empty or whitespace-only reply', async () => {
+    const calls = server({ thread: sampleThread(), user: member });
+    const { user } = renderThread();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    const post = within(form).getByRole('button', { name: 'POST REPLY' });
+    expect(post).toBeDisabled();
+    await user.type(within(form).getByRole('textbox'), '   {Enter}  ');
+    expect(post).toBeDisabled();
+    await user.type(within(form).getByRole('textbox'), 'x');
+    expect(post).toBeEnabled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server message when a reply is refused', async () => {
+    server({ thread: sampleThread(), user: member }, () => ({
+      status: 403,
+      body: { statusCode: 403, message: 'Thread is locked' },
+    }));
+    const { user } = renderThread();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    await user.type(within(form).getByRole('textbox'), 'late');
+    await user.click(within(form).getByRole('button', { name: 'POST REPLY' }));
+    await waitFor(() =>
+      expect(document.querySelector('.tp-toast')).toHaveTextContent(/^ErrorThread is locked/),
+    );
+    expect(within(form).getByRole('textbox')).toHaveValue('late');
+  });
+
+  it('hides the reply form from members on a locked paste', () => {
+    renderThread({ thread: sampleThread({ isLocked: true }) });
+    const region = screen.getByRole('region', { name: 'POST A REPLY' });
+    expect(region).toHaveTextContent('This paste is locked');
+    expect(screen.queryByRole('form', { name: 'Reply' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(pasteCard()).getByRole('img', { name: 'Locked' })).toBeInTheDocument();
+  });
+
+  it('still lets an admin reply on a locked paste', () => {
+    renderThread({ thread: sampleThread({ isLocked: true }), user: admin });
+    expect(screen.getByRole('form', { name: 'Reply' })).toBeInTheDocument();
+  });
+
+  describe('moderation', () => {
+    it('is offered to admins only', () => {
+      renderThread();
+      expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
+      for (const name of ['PIN', 'LOCK', 'FEATURE', 'DELETE']) {
+        expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+      }
+    });
+
+    it('shows PIN, LOCK, FEATURE and DELETE to an admin, and UNPIN etc. when set', () => {
+      renderThread({ user: admin });
+      const group = screen.getByRole('group', { name: 'Moderation' });
+      expect(
+        within(group)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['PIN', 'LOCK', 'FEATURE', 'DELETE']);
+      expect(within(replyItem('morpheus')).getByRole('button', { name: 'DELETE' })).toBeInTheDocument();
+    });
+
+    it('reads UNPIN, UNLOCK and UNFEATURE on a flagged paste', () => {
+      renderThread({
+        user: admin,
+        thread: sampleThread({ isPinned: true, isLocked: true, isFeatured: true }),
+      });
+      const group = screen.getByRole('group', { name: 'Moderation' });
+      expect(
+        within(group)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['UNPIN', 'UNLOCK', 'UNFEATURE', 'DELETE']);
+    });
+
+    it('pins only after the confirmation, never after CANCEL', async () => {
+      const calls = server({ thread: sampleThread(), user: admin }, () => ({
+        body: { isPinned: true, isLocked: false, isFeatured: false },
+      }));
+      const { user } = renderThread({ user: admin });
+      const group = screen.getByRole('group', { name: 'Moderation' });
+
+      await user.click(within(group).getByRole('button', { name: 'PIN' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'PIN this paste?' });
+      await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+      await dialogClosed();
+      expect(calls).toHaveLength(0);
+
+      await user.click(within(group).getByRole('button', { name: 'PIN' }));
+      const again = await screen.findByRole('alertdialog', { name: 'PIN this paste?' });
+      expect(calls).toHaveLength(0);
+      await user.click(within(again).getByRole('button', { name: 'PIN' }));
+
+      await expectToast('Thread pin status toggled');
+      expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/admin/threads/5/pin', body: undefined }]);
+      await dialogClosed();
+      expect(within(group).getByRole('button', { name: 'UNPIN' })).toBeInTheDocument();
+      expect(within(pasteCard()).getByRole('img', { name: 'Pinned' })).toBeInTheDocument();
+    });
+
+    it.each([
+      ['LOCK', 'lock', { isPinned: false, isLocked: true, isFeatured: false }, 'UNLOCK'],
+      ['FEATURE', 'featured', { isPinned: false, isLocked: false, isFeatured: true }, 'UNFEATURE'],
+    ])('%s calls /%s after the confirmation', async (label, path, flags, after) => {
+      const calls = server({ thread: sampleThread(), user: admin }, () => ({ body: flags }));
+      const { user } = renderThread({ user: admin });
+      const group = screen.getByRole('group', { name: 'Moderation' });
+      await user.click(within(group).getByRole('button', { name: label }));
+      const dialog = await screen.findByRole('alertdialog', { name: `${label} this paste?` });
+      await user.click(within(dialog).getByRole('button', { name: label }));
+      await expectToast(`Thread ${path} status toggled`);
+      expect(writes(calls)).toEqual([
+        { method: 'POST', url: `/api/admin/threads/5/${path}`, body: undefined },
+      ]);
+      await dialogClosed();
+      expect(within(group).getByRole('button', { name: after })).toBeInTheDocument();
+    });
+
+    it('deletes the paste after the confirmation and goes home 500 ms later', async () => {
+      const calls = server({ thread: sampleThread(), user: admin }, () => ({ status: 204, body: '' }));
+      const { user } = renderThread({ user: admin });
+      const group = screen.getByRole('group', { name: 'Moderation' });
+
+      await user.click(within(group).getByRole('button', { name: 'DELETE' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
+      await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+      await dialogClosed();
+      expect(calls).toHaveLength(0);
+
+      await user.click(within(group).getByRole('button', { name: 'DELETE' }));
+      dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
+      await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+
+      await expectToast('Thread deleted successfully');
+      const deletedAt = Date.now();
+      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/admin/threads/5', body: undefined }]);
+      expect(screen.queryByRole('status', { name: 'location' })).not.toBeInTheDocument();
+      expect(await screen.findByRole('status', { name: 'location' }, { timeout: 2000 })).toHaveTextContent(
+        /^\/$/,
+      );
+      expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(400);
+    });
+
+    it('deletes a reply after the confirmation', async () => {
+      const state = { thread: sampleThread(), user: admin };
+      const calls = server(state, (call) => {
+        state.thread = {
+          ...state.thread,
+          replyCount: 3,
+          replies: state.thread.replies.filter((r) => r.id !== 13),
+        };
+        return call.method === 'DELETE' ? { status: 204, body: '' } : {};
+      });
+      const { user } = renderThread({ user: admin });
+      await user.click(within(replyItem('tank')).getByRole('button', { name: 'DELETE' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reply?' });
+      await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+
+      await expectToast('Reply deleted successfully');
+      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/admin/replies/13', body: undefined }]);
+      await waitFor(() =>
+        expect(screen.queryByRole('listitem', { name: 'Reply by tank' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('region', { name: '3 REPLIES' })).toBeInTheDocument();
+    });
+  });
+
+  describe('not found', () => {
+    it("shows 'Thread not found [404]' when the API answers 404", async () => {
+      const calls = stubFetch(() => ({
+        status: 404,
+        body: { statusCode: 404, message: 'Thread not found' },
+      }));
+      renderThread({ thread: null, path: '/thread/99' });
+      expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
+      expect(calls).toEqual([{ method: 'GET', url: '/api/threads/99', body: undefined }]);
+    });
+
+    it.each(['abc', '12abc', '-1', '1.5'])("shows it for the id '%s' without calling the API", (id) => {
+      const calls = stubFetch(() => ({ body: sampleThread() }));
+      renderThread({ thread: null, path: `/thread/${id}` });
+      expect(screen.getByText('Thread not found [404]')).toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+    });
+
+    it('says the paste could not load on another error', async () => {
+      stubFetch(() => ({ status: 500, body: 'boom' }));
+      renderThread({ thread: null, path: '/thread/5' });
+      expect(
+        await screen.findByText('Could not load this paste. Try again in a moment.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Thread not found [404]')).not.toBeInTheDocument();
+    });
+
+    it('shows a spinner while loading', () => {
+      stubFetch(() => new Promise<Answer>(() => undefined));
+      renderThread({ thread: null, path: '/thread/5' });
+      expect(screen.getByText('Loading paste...')).toBeInTheDocument();
+    });
+  });
+});
