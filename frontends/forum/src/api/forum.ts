@@ -34,8 +34,11 @@ async function sendJson<T>(method: string, url: string, schema: Schema<T>, data?
   return schema.parse(await response.json());
 }
 
+// Home and a paste are read afresh on every visit (each visit of a paste counts a view, SPEC §2), so
+// new pastes and replies show without a reload; everything else keeps the never-stale default (§9).
 export const recentThreadsQuery = infiniteQueryOptions({
   queryKey: [API.threadsRecent],
+  refetchOnMount: 'always',
   queryFn: ({ pageParam }) =>
     getJson(
       pageParam ? `${API.threadsRecent}?cursor=${encodeURIComponent(pageParam)}` : API.threadsRecent,
@@ -54,6 +57,7 @@ export const threadQuery = (id: string) =>
   queryOptions({
     queryKey: [API.threads, id],
     queryFn: () => getJson(API.thread(id), threadDetailSchema),
+    refetchOnMount: 'always',
   });
 
 export const searchQuery = (q: string) =>

@@ -15,7 +15,7 @@ export function HomeScreen() {
     </Link>
   );
 
-  if (recent.isError) {
+  if (recent.isError && !recent.data) {
     return (
       <Card title="RECENT PASTES" actions={addPaste}>
         <p className="forum-error">Could not load pastes. Try again in a moment.</p>

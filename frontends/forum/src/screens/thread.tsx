@@ -23,7 +23,7 @@ import {
 } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CornerDownRight, Eye, FileText, Reply, Trash2 } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   threadQuery,
@@ -61,6 +61,8 @@ function AdminThreadActions({ thread }: { thread: ThreadDetail }) {
   const navigate = useNavigate();
   const toggle = useToggleFlag(id);
   const remove = useDeleteThread(id);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
 
   const onToggle = async (action: (typeof FLAG_ACTIONS)[number]) => {
     const label = action.on(thread) ? action.unset : action.set;
@@ -83,7 +85,7 @@ function AdminThreadActions({ thread }: { thread: ThreadDetail }) {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast({ title: 'Thread deleted successfully' });
-        setTimeout(() => navigate(PAGES.home), REDIRECT_DELAY_MS);
+        redirect.current = setTimeout(() => navigate(PAGES.home), REDIRECT_DELAY_MS);
       },
       onError: (error) => toastError(error),
     });
@@ -142,7 +144,8 @@ function ReplyItem({
   threadId: string;
   signedIn: boolean;
   isAdmin: boolean;
-  onReply: (reply: ReplyView) => void;
+  /** Null when replies are closed to this viewer (signed out, or a locked paste for a member). */
+  onReply: ((reply: ReplyView) => void) | null;
 }) {
   const vote = useVote(threadId);
   const remove = useDeleteReply(threadId);
@@ -190,7 +193,7 @@ function ReplyItem({
             vote.mutate({ replyId: reply.id, value }, { onError: (error) => toastError(error) })
           }
         />
-        {signedIn && (
+        {onReply && (
           <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
             <Reply size={12} aria-hidden="true" />
             REPLY
@@ -286,6 +289,9 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
   const [target, setTarget] = useState<ReplyView | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const rows = useMemo(() => replyTree(thread.replies), [thread.replies]);
+  const canReply = signedIn && (!thread.isLocked || isAdmin);
+  // A target deleted meanwhile (by an admin) is no target: the server would refuse its parentId.
+  const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
 
   const replyTo = (reply: ReplyView) => {
     setTarget(reply);
@@ -359,7 +365,7 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
                 threadId={threadId}
                 signedIn={signedIn}
                 isAdmin={isAdmin}
-                onReply={replyTo}
+                onReply={canReply ? replyTo : null}
               />
             ))}
           </ol>
@@ -374,12 +380,12 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
               LOGIN
             </a>
           </p>
-        ) : thread.isLocked && !isAdmin ? (
+        ) : !canReply ? (
           <p className="forum-muted">This paste is locked: new replies are closed.</p>
         ) : (
           <ReplyForm
             thread={thread}
-            target={target}
+            target={liveTarget}
             onClearTarget={() => setTarget(null)}
             textareaRef={textareaRef}
           />
@@ -401,7 +407,7 @@ export function ThreadScreen() {
       </Card>
     );
   }
-  if (thread.isError) {
+  if (thread.isError && !thread.data) {
     return (
       <Card title="ERROR">
         <p className="forum-error">Could not load this paste. Try again in a moment.</p>

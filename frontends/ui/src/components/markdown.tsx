@@ -28,7 +28,8 @@ function CodeBlock({ node, children, className, ...props }: ComponentProps<'pre'
 function MarkdownLink({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: Element }) {
   // A link the URL rule blanked (javascript:, data:, …) is no link at all.
   if (!href) return <span className="tp-markdown__dead-link">{children}</span>;
-  const external = /^[a-z][a-z0-9+.-]*:/i.test(href);
+  // Another site opens in a new tab; mailto and xmpp hand over to an app, in place.
+  const external = /^(https?|ircs?):|^\/\//i.test(href);
   return (
     <a
       {...props}
