@@ -1,39 +1,9 @@
-import type { PublicAuthor, ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import type { ThreadCard as ThreadCardData } from '@termpaste/contracts';
 import { TooltipProvider } from '@termpaste/ui';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { sampleAuthor, sampleCard as card } from '../testing';
 import { prefixedTitle, ThreadCard, ThreadCardList } from './thread-card';
-
-function author(id: number, username: string): PublicAuthor {
-  return {
-    id,
-    username,
-    avatarUrl: null,
-    profileImageUrl: null,
-    firstName: null,
-    lastName: null,
-    reputation: 12,
-    activePremiumRank: null,
-  };
-}
-
-function card(overrides: Partial<ThreadCardData> = {}): ThreadCardData {
-  return {
-    id: 4,
-    title: 'nmap cheatsheet',
-    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    author: author(3, 'trinity'),
-    viewCount: 7,
-    voteScore: 0,
-    replyCount: 2,
-    isPinned: false,
-    isLocked: false,
-    isFeatured: false,
-    lastReplyAt: null,
-    lastReplyAuthor: null,
-    ...overrides,
-  };
-}
 
 function renderCard(thread: ThreadCardData) {
   render(
@@ -113,7 +83,7 @@ describe('ThreadCard (SPEC §2)', () => {
     const article = renderCard(
       card({
         lastReplyAt: new Date(Date.now() - 3600_000).toISOString(),
-        lastReplyAuthor: author(8, 'morpheus'),
+        lastReplyAuthor: sampleAuthor({ id: 8, username: 'morpheus' }),
       }),
     );
     expect(article).toHaveTextContent('Last reply about 1 hour ago by morpheus');
@@ -131,7 +101,7 @@ describe('ThreadCard (SPEC §2)', () => {
   });
 
   it("shows 'User' for an author without a username", () => {
-    const article = renderCard(card({ author: author(3, '') }));
+    const article = renderCard(card({ author: sampleAuthor({ username: '' }) }));
     expect(within(article).getByRole('link', { name: 'User' })).toHaveAttribute('href', '/profile/3');
   });
 });

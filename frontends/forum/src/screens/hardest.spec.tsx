@@ -1,63 +1,18 @@
 import type { ThreadCard } from '@termpaste/contracts';
-import { createQueryClient, UiProvider } from '@termpaste/ui';
-import { render, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createQueryClient } from '@termpaste/ui';
+import { screen, within } from '@testing-library/react';
 import { featuredThreadsQuery } from '../api/forum';
+import { pending, renderScreen, sampleCard, stubFetch } from '../testing';
 import { HardestScreen } from './hardest';
 
-function card(id: number, overrides: Partial<ThreadCard> = {}): ThreadCard {
-  return {
-    id,
-    title: `featured ${id}`,
-    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    author: {
-      id: 3,
-      username: 'trinity',
-      avatarUrl: null,
-      profileImageUrl: null,
-      firstName: null,
-      lastName: null,
-      reputation: 12,
-      activePremiumRank: null,
-    },
-    viewCount: 150,
-    voteScore: 0,
-    replyCount: 4,
-    isPinned: false,
-    isLocked: false,
-    isFeatured: true,
-    lastReplyAt: null,
-    lastReplyAuthor: null,
-    ...overrides,
-  };
-}
-
-function Location() {
-  const location = useLocation();
-  return <output aria-label="location">{location.pathname}</output>;
-}
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+const card = (id: number, overrides: Partial<ThreadCard> = {}) =>
+  sampleCard({ id, title: `featured ${id}`, viewCount: 150, replyCount: 4, isFeatured: true, ...overrides });
 
 function renderHardest(threads?: ThreadCard[]) {
   const client = createQueryClient();
   if (threads) client.setQueryData(featuredThreadsQuery.queryKey, threads);
-  else globalThis.fetch = () => new Promise<Response>(() => undefined);
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter initialEntries={['/hardest']}>
-        <Routes>
-          <Route path="/hardest" element={<HardestScreen />} />
-          <Route path="*" element={<Location />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
-  return userEvent.setup();
+  else stubFetch(pending);
+  return renderScreen(<HardestScreen />, { path: '/hardest', client }).user;
 }
 
 describe('hardest posts (SPEC §2 /hardest)', () => {

@@ -1,50 +1,18 @@
-import { type RecentThreadsPage, type ThreadCard } from '@termpaste/contracts';
-import { createQueryClient, UiProvider } from '@termpaste/ui';
-import type { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import type { RecentThreadsPage, ThreadCard } from '@termpaste/contracts';
+import { createQueryClient } from '@termpaste/ui';
+import { screen, within } from '@testing-library/react';
 import { recentThreadsQuery } from '../api/forum';
+import { pending, renderScreen, sampleCard, stubFetch } from '../testing';
 import { HomeScreen } from './home';
 
-function card(id: number, overrides: Partial<ThreadCard> = {}): ThreadCard {
-  return {
-    id,
-    title: `paste ${id}`,
-    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    author: {
-      id: 3,
-      username: 'trinity',
-      avatarUrl: null,
-      profileImageUrl: null,
-      firstName: null,
-      lastName: null,
-      reputation: 12,
-      activePremiumRank: null,
-    },
-    viewCount: 7,
-    voteScore: 0,
-    replyCount: 2,
-    isPinned: false,
-    isLocked: false,
-    isFeatured: false,
-    lastReplyAt: null,
-    lastReplyAuthor: null,
-    ...overrides,
-  };
-}
+const card = (id: number, overrides: Partial<ThreadCard> = {}) =>
+  sampleCard({ id, title: `paste ${id}`, ...overrides });
 
-function renderHome(page?: RecentThreadsPage): QueryClient {
+function renderHome(page?: RecentThreadsPage) {
   const client = createQueryClient();
   if (page) client.setQueryData(recentThreadsQuery.queryKey, { pages: [page], pageParams: [null] });
-  else globalThis.fetch = () => new Promise(() => undefined); // stays loading
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter>
-        <HomeScreen />
-      </MemoryRouter>
-    </UiProvider>,
-  );
-  return client;
+  stubFetch(pending); // never answers: the seeded page stays, or the screen stays loading
+  renderScreen(<HomeScreen />, { client });
 }
 
 describe('home (SPEC §2)', () => {

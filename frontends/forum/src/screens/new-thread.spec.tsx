@@ -1,87 +1,17 @@
-import { currentUserQuery, createQueryClient, UiProvider } from '@termpaste/ui';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { resetToastsForTests } from '../../../ui/src/components/toast-store';
+import { act, screen, waitFor } from '@testing-library/react';
+import { expectToast, renderScreen, stubFetch, type FetchAnswer } from '../testing';
 import { NewThreadScreen } from './new-thread';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-interface Answer {
-  status?: number;
-  body?: unknown;
-}
-
-const realFetch = globalThis.fetch;
-
-/** Replaces fetch: records each call and answers with the handler's status and JSON (or text) body. */
-function stubFetch(handler: (call: Call) => Answer | Promise<Answer>): Call[] {
-  const calls: Call[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      url: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const { status = 200, body = {} } = await handler(call);
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      statusText: '',
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as Response;
-  }) as typeof fetch;
-  return calls;
-}
-
-/** The toast on screen (one at a time). */
-async function expectToast(title: string, description?: string) {
-  await waitFor(() => {
-    const shown = document.querySelector('.tp-toast');
-    expect(shown?.querySelector('.tp-toast__title')?.textContent).toBe(title);
-    if (description !== undefined) {
-      expect(shown?.querySelector('.tp-toast__description')?.textContent).toBe(description);
-    }
-  });
-}
-
-function Location() {
-  const location = useLocation();
-  return <output aria-label="location">{location.pathname + location.search}</output>;
-}
-
 function renderNewThread() {
-  const client = createQueryClient();
-  client.setQueryData(currentUserQuery.queryKey, sampleCurrentUser());
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter initialEntries={['/thread/new']}>
-        <Routes>
-          <Route path="/thread/new" element={<NewThreadScreen />} />
-          <Route path="*" element={<Location />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
+  const { user } = renderScreen(<NewThreadScreen />, { path: '/thread/new' });
   return {
-    user: userEvent.setup(),
+    user,
     title: screen.getByRole('textbox', { name: 'Title' }),
     content: screen.getByRole('textbox', { name: 'Content' }),
     submit: () => screen.getByRole('button', { name: /ADD PASTE|SUBMITTING/ }),
   };
 }
-
-afterEach(() => {
-  act(() => resetToastsForTests());
-  globalThis.fetch = realFetch;
-});
 
 describe('add paste (SPEC §2 /thread/new)', () => {
   it('counts the title live against its limit of 200', async () => {
@@ -144,10 +74,10 @@ describe('add paste (SPEC §2 /thread/new)', () => {
   });
 
   it('posts the trimmed title and the content as written, then opens the new paste', async () => {
-    let answer: (value: Answer) => void = () => undefined;
+    let answer: (value: FetchAnswer) => void = () => undefined;
     const calls = stubFetch((call) =>
       call.method === 'POST'
-        ? new Promise<Answer>((resolve) => (answer = resolve))
+        ? new Promise<FetchAnswer>((resolve) => (answer = resolve))
         : { body: sampleCurrentUser() },
     );
     const { user, title, content, submit } = renderNewThread();

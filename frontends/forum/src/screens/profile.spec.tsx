@@ -1,108 +1,23 @@
-import type { CurrentUser, ThreadCard, UserProfile } from '@termpaste/contracts';
+import type { UserProfile } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { createQueryClient, currentUserQuery, UiProvider } from '@termpaste/ui';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createQueryClient } from '@termpaste/ui';
+import { screen, within } from '@testing-library/react';
 import { profileQuery } from '../api/forum';
+import { renderScreen, sampleProfile, stubFetch, type RenderScreenOptions } from '../testing';
 import { ProfileScreen } from './profile';
 
-interface Call {
-  method: string;
-  url: string;
-}
-
-const realFetch = globalThis.fetch;
-
-function stubFetch(handler: (call: Call) => { status?: number; body: unknown }): Call[] {
-  const calls: Call[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: String(input) };
-    calls.push(call);
-    const { status = 200, body } = handler(call);
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      statusText: '',
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as Response;
-  }) as typeof fetch;
-  return calls;
-}
-
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function card(id: number, title: string): ThreadCard {
-  return {
-    id,
-    title,
-    createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-    author: {
-      id: 3,
-      username: 'trinity',
-      avatarUrl: null,
-      profileImageUrl: null,
-      firstName: null,
-      lastName: null,
-      reputation: 42,
-      activePremiumRank: null,
-    },
-    viewCount: 7,
-    voteScore: 0,
-    replyCount: 2,
-    isPinned: false,
-    isLocked: false,
-    isFeatured: false,
-    lastReplyAt: null,
-    lastReplyAuthor: null,
-  };
-}
-
-function sampleProfile(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    id: 3,
-    username: 'trinity',
-    firstName: 'Tri',
-    lastName: 'Nity',
-    avatarUrl: 'https://cdn.test/trinity.png',
-    profileImageUrl: null,
-    bio: 'I *hack* things. See [my site](https://trinity.example).',
-    reputation: 42,
-    activePremiumRank: null,
-    ownedPremiumRanks: [],
-    threadCount: 3,
-    replyCount: 17,
-    createdAt: '2026-01-05T12:00:00.000Z',
-    isAdmin: false,
-    isOwner: false,
-    isBanned: false,
-    recentThreads: [card(11, 'first paste'), card(12, 'second paste')],
-    ...overrides,
-  };
-}
-
 function renderProfile({
-  path = '/profile/3',
   profile = sampleProfile() as UserProfile | null,
-  user = sampleCurrentUser() as CurrentUser | null,
-} = {}) {
+  ...options
+}: RenderScreenOptions & { profile?: UserProfile | null } = {}) {
   const client = createQueryClient();
-  client.setQueryData(currentUserQuery.queryKey, user);
   if (profile) client.setQueryData(profileQuery(String(profile.id)).queryKey, profile);
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/profile" element={<ProfileScreen />} />
-          <Route path="/profile/:id" element={<ProfileScreen />} />
-          <Route path="/user/:id" element={<ProfileScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
+  renderScreen(<ProfileScreen />, {
+    path: '/profile/3',
+    route: ['/profile', '/profile/:id', '/user/:id'],
+    client,
+    ...options,
+  });
 }
 
 /** The value shown under a stat label. */

@@ -1,61 +1,11 @@
 import type { SearchResults, ThreadCard } from '@termpaste/contracts';
-import { createQueryClient, UiProvider } from '@termpaste/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createQueryClient } from '@termpaste/ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import { searchQuery } from '../api/forum';
+import { Location, renderScreen, sampleCard, stubFetch } from '../testing';
 import { SearchScreen } from './search';
 
-interface Call {
-  method: string;
-  url: string;
-}
-
-const realFetch = globalThis.fetch;
-
-/** Replaces fetch: records each call and answers 200 with the handler's JSON. */
-function stubFetch(handler: (call: Call) => unknown): Call[] {
-  const calls: Call[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: String(input) };
-    calls.push(call);
-    const text = JSON.stringify(handler(call));
-    return {
-      ok: true,
-      status: 200,
-      statusText: '',
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as Response;
-  }) as typeof fetch;
-  return calls;
-}
-
-function card(id: number, title: string): ThreadCard {
-  return {
-    id,
-    title,
-    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    author: {
-      id: 3,
-      username: 'trinity',
-      avatarUrl: null,
-      profileImageUrl: null,
-      firstName: null,
-      lastName: null,
-      reputation: 12,
-      activePremiumRank: null,
-    },
-    viewCount: 7,
-    voteScore: 0,
-    replyCount: 2,
-    isPinned: false,
-    isLocked: false,
-    isFeatured: false,
-    lastReplyAt: null,
-    lastReplyAuthor: null,
-  };
-}
+const card = (id: number, title: string) => sampleCard({ id, title });
 
 const page = (threads: ThreadCard[], overrides: Partial<SearchResults> = {}): SearchResults => ({
   threads,
@@ -65,45 +15,25 @@ const page = (threads: ThreadCard[], overrides: Partial<SearchResults> = {}): Se
   ...overrides,
 });
 
-function Location() {
-  const location = useLocation();
-  return <output aria-label="location">{location.pathname + location.search}</output>;
-}
-
 function renderSearch(path: string, seed: Record<string, SearchResults> = {}) {
   const client = createQueryClient();
   for (const [q, results] of Object.entries(seed)) {
     client.setQueryData(searchQuery(q).queryKey, { pages: [results], pageParams: [1] });
   }
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/search"
-            element={
-              <>
-                <SearchScreen />
-                <Location />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
+  const screenAndLocation = (
+    <>
+      <SearchScreen />
+      <Location />
+    </>
   );
-  return userEvent.setup();
+  return renderScreen(screenAndLocation, { path, client }).user;
 }
 
 const location = () => screen.getByRole('status', { name: 'location' });
 
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
 describe('search (SPEC §2 /search)', () => {
   it('asks for a query when there is none, and searches nothing', () => {
-    const calls = stubFetch(() => page([]));
+    const calls = stubFetch(() => ({ body: page([]) }));
     renderSearch('/search');
     expect(screen.getByText('Enter a search query to find threads')).toBeInTheDocument();
     expect(screen.queryByText(/Searching for/)).not.toBeInTheDocument();
@@ -149,14 +79,14 @@ describe('search (SPEC §2 /search)', () => {
   });
 
   it('fetches the first page of the query from the API', async () => {
-    const calls = stubFetch(() => page([card(9, 'found it')]));
+    const calls = stubFetch(() => ({ body: page([card(9, 'found it')]) }));
     renderSearch('/search?q=a%26b');
     expect(await screen.findByRole('link', { name: 'found it' })).toHaveAttribute('href', '/thread/9');
     expect(calls).toEqual([{ method: 'GET', url: '/api/search?q=a%26b&page=1' }]);
   });
 
   it('loads the next page with LOAD MORE', async () => {
-    const calls = stubFetch(() => page([card(3, 'third')], { page: 2, total: 3 }));
+    const calls = stubFetch(() => ({ body: page([card(3, 'third')], { page: 2, total: 3 }) }));
     const user = renderSearch('/search?q=x', {
       x: page([card(1, 'first'), card(2, 'second')], { hasMore: true, total: 3 }),
     });
@@ -168,7 +98,7 @@ describe('search (SPEC §2 /search)', () => {
   });
 
   it('submits the trimmed text as an encoded q', async () => {
-    stubFetch(() => page([]));
+    stubFetch(() => ({ body: page([]) }));
     const user = renderSearch('/search');
     await user.type(screen.getByRole('searchbox', { name: 'Search pastes' }), '  sql & xss  ');
     await user.click(screen.getByRole('button', { name: 'SEARCH' }));
@@ -177,14 +107,14 @@ describe('search (SPEC §2 /search)', () => {
   });
 
   it('submits with Enter too', async () => {
-    stubFetch(() => page([]));
+    stubFetch(() => ({ body: page([]) }));
     const user = renderSearch('/search');
     await user.type(screen.getByRole('searchbox', { name: 'Search pastes' }), 'nmap{Enter}');
     expect(location()).toHaveTextContent('/search?q=nmap');
   });
 
   it('does not submit whitespace only', async () => {
-    const calls = stubFetch(() => page([]));
+    const calls = stubFetch(() => ({ body: page([]) }));
     const user = renderSearch('/search');
     const box = screen.getByRole('searchbox', { name: 'Search pastes' });
     await user.type(box, '   ');
@@ -195,7 +125,7 @@ describe('search (SPEC §2 /search)', () => {
   });
 
   it('follows a new q in the URL while mounted', async () => {
-    stubFetch(() => page([]));
+    stubFetch(() => ({ body: page([]) }));
     const user = renderSearch('/search?q=old', { old: page([card(1, 'old one')]) });
     const box = screen.getByRole('searchbox', { name: 'Search pastes' });
     await user.clear(box);

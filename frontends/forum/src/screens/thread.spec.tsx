@@ -1,149 +1,43 @@
-import type { CurrentUser, PublicAuthor, ReplyView, ThreadDetail } from '@termpaste/contracts';
+import type { CurrentUser, ThreadDetail } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { createQueryClient, currentUserQuery, UiProvider } from '@termpaste/ui';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { resetToastsForTests } from '../../../ui/src/components/toast-store';
+import { createQueryClient } from '@termpaste/ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import { threadQuery } from '../api/forum';
+import {
+  expectToast,
+  pending,
+  renderScreen,
+  sampleAuthor,
+  sampleReply,
+  sampleThread,
+  stubClipboard,
+  stubFetch,
+  urls,
+  type FetchAnswer,
+  type FetchCall,
+  type RenderScreenOptions,
+} from '../testing';
 import { ThreadScreen } from './thread';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-interface Answer {
-  status?: number;
-  body?: unknown;
-}
-
-const realFetch = globalThis.fetch;
-
-/** Replaces fetch: records each call and answers with the handler's status and JSON (or text) body. */
-function stubFetch(handler: (call: Call) => Answer | Promise<Answer>): Call[] {
-  const calls: Call[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      url: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const { status = 200, body = {} } = await handler(call);
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      statusText: '',
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as Response;
-  }) as typeof fetch;
-  return calls;
-}
-
 /** The calls that write (everything but GET). */
-const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
-
-async function expectToast(title: string) {
-  await waitFor(() => expect(document.querySelector('.tp-toast .tp-toast__title')?.textContent).toBe(title));
-}
-
-function author(id: number, username: string, overrides: Partial<PublicAuthor> = {}): PublicAuthor {
-  return {
-    id,
-    username,
-    avatarUrl: null,
-    profileImageUrl: null,
-    firstName: null,
-    lastName: null,
-    reputation: 12,
-    activePremiumRank: null,
-    ...overrides,
-  };
-}
-
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-function reply(
-  id: number,
-  parentId: number | null,
-  by: PublicAuthor | null,
-  overrides: Partial<ReplyView> = {},
-): ReplyView {
-  return {
-    id,
-    threadId: 5,
-    parentId,
-    content: `reply number ${id}`,
-    createdAt: minutesAgo(60 - id),
-    author: by,
-    voteScore: 0,
-    myVote: null,
-    ...overrides,
-  };
-}
-
-function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetail {
-  return {
-    id: 5,
-    title: 'nmap cheatsheet',
-    createdAt: minutesAgo(120),
-    author: author(3, 'trinity', { reputation: 260 }),
-    viewCount: 7,
-    voteScore: 3,
-    replyCount: 4,
-    isPinned: false,
-    isLocked: false,
-    isFeatured: false,
-    lastReplyAt: minutesAgo(30),
-    lastReplyAuthor: author(9, 'tank'),
-    content: '## Usage\n\nRun **nmap -sV** against the host.',
-    myVote: null,
-    replies: [
-      reply(11, null, author(8, 'morpheus')),
-      reply(12, 11, author(3, 'trinity')),
-      reply(13, 12, author(9, 'tank')),
-      reply(14, null, null, { content: 'ghost words', voteScore: -2 }),
-    ],
-    ...overrides,
-  };
-}
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
 const member = sampleCurrentUser();
 const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
 
-function Location() {
-  const location = useLocation();
-  return <output aria-label="location">{location.pathname}</output>;
-}
-
 function renderThread({
   thread = sampleThread() as ThreadDetail | null,
-  user = member as CurrentUser | null,
-  path = '/thread/5',
-} = {}) {
+  ...options
+}: RenderScreenOptions & { thread?: ThreadDetail | null } = {}) {
   const client = createQueryClient();
-  client.setQueryData(currentUserQuery.queryKey, user);
   if (thread) client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/thread/:id" element={<ThreadScreen />} />
-          <Route path="*" element={<Location />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
-  return { client, user: userEvent.setup() };
+  return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
 }
 
 /** Answers the reads the screen makes again after a write: the current user and the paste. */
 function server(
   state: { thread: ThreadDetail; user: CurrentUser },
-  writeAnswer: (call: Call) => Answer = () => ({}),
+  writeAnswer: (call: FetchCall) => FetchAnswer = () => ({}),
 ) {
   return stubFetch((call) => {
     if (call.method === 'GET' && call.url === '/api/auth/user') return { body: state.user };
@@ -159,8 +53,6 @@ const replyItem = (name: string) => screen.getByRole('listitem', { name: `Reply 
 const dialogClosed = () => waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
 afterEach(() => {
-  act(() => resetToastsForTests());
-  globalThis.fetch = realFetch;
   jest.useRealTimers();
 });
 
@@ -183,8 +75,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
 
   it('goes home on BACK when opened directly, and copies the paste', async () => {
     const { user } = renderThread();
-    const writeText = jest.fn(() => Promise.resolve());
-    Object.defineProperty(window.navigator, 'clipboard', { configurable: true, get: () => ({ writeText }) });
+    const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     await user.click(screen.getByRole('button', { name: 'Copy paste' }));
     expect(writeText).toHaveBeenCalledWith(sampleThread().content);
     await user.click(screen.getByRole('button', { name: 'BACK' }));
@@ -233,7 +124,9 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
   });
 
   it('says 1 REPLY in the singular, and 1 view', () => {
-    renderThread({ thread: sampleThread({ replyCount: 1, viewCount: 1, replies: [reply(11, null, null)] }) });
+    renderThread({
+      thread: sampleThread({ replyCount: 1, viewCount: 1, replies: [sampleReply({ id: 11, author: null })] }),
+    });
     expect(screen.getByRole('region', { name: '1 REPLY' })).toBeInTheDocument();
     expect(pasteCard()).toHaveTextContent('1 view');
     expect(pasteCard()).not.toHaveTextContent('1 views');
@@ -241,7 +134,11 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
 
   it('names whom a reply answers once it is deeper than the indent', () => {
     const chain = Array.from({ length: 9 }, (_, i) =>
-      reply(21 + i, i === 0 ? null : 20 + i, author(30 + i, `n${i}`)),
+      sampleReply({
+        id: 21 + i,
+        parentId: i === 0 ? null : 20 + i,
+        author: sampleAuthor({ id: 30 + i, username: `n${i}` }),
+      }),
     );
     renderThread({ thread: sampleThread({ replies: chain, replyCount: 9 }) });
     const deep = replyItem('n7');
@@ -276,7 +173,15 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
       state.thread = {
         ...state.thread,
         replyCount: 5,
-        replies: [...state.thread.replies, reply(15, 12, author(7, 'neo'), { content: 'my answer' })],
+        replies: [
+          ...state.thread.replies,
+          sampleReply({
+            id: 15,
+            parentId: 12,
+            author: sampleAuthor({ id: 7, username: 'neo' }),
+            content: 'my answer',
+          }),
+        ],
       };
       return call.method === 'POST' ? { status: 201, body: { id: 15 } } : {};
     });
@@ -331,7 +236,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(post).toBeDisabled();
     await user.type(within(form).getByRole('textbox'), 'x');
     expect(post).toBeEnabled();
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
   });
 
   it('shows the server message when a reply is refused', async () => {
@@ -407,11 +312,11 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
       const dialog = await screen.findByRole('alertdialog', { name: 'PIN this paste?' });
       await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
       await dialogClosed();
-      expect(calls).toHaveLength(0);
+      expect(writes(calls)).toHaveLength(0);
 
       await user.click(within(group).getByRole('button', { name: 'PIN' }));
       const again = await screen.findByRole('alertdialog', { name: 'PIN this paste?' });
-      expect(calls).toHaveLength(0);
+      expect(writes(calls)).toHaveLength(0);
       await user.click(within(again).getByRole('button', { name: 'PIN' }));
 
       await expectToast('Thread pin status toggled');
@@ -448,7 +353,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
       let dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
       await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
       await dialogClosed();
-      expect(calls).toHaveLength(0);
+      expect(writes(calls)).toHaveLength(0);
 
       await user.click(within(group).getByRole('button', { name: 'DELETE' }));
       dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
@@ -499,6 +404,16 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
       expect(calls).toEqual([{ method: 'GET', url: '/api/threads/99', body: undefined }]);
     });
 
+    it('reads a cached paste afresh on a visit: one deleted meanwhile shows as not found', async () => {
+      const calls = stubFetch(() => ({
+        status: 404,
+        body: { statusCode: 404, message: 'Thread not found' },
+      }));
+      renderThread();
+      expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
+      expect(urls(calls)).toEqual(['/api/threads/5']);
+    });
+
     it.each(['abc', '12abc', '-1', '1.5'])("shows it for the id '%s' without calling the API", (id) => {
       const calls = stubFetch(() => ({ body: sampleThread() }));
       renderThread({ thread: null, path: `/thread/${id}` });
@@ -516,7 +431,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     });
 
     it('shows a spinner while loading', () => {
-      stubFetch(() => new Promise<Answer>(() => undefined));
+      stubFetch(pending);
       renderThread({ thread: null, path: '/thread/5' });
       expect(screen.getByText('Loading paste...')).toBeInTheDocument();
     });

@@ -1,64 +1,17 @@
 import type { DirectoryUser, UsersPage } from '@termpaste/contracts';
-import { createQueryClient, UiProvider } from '@termpaste/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '@termpaste/ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import { usersQuery } from '../api/forum';
+import { renderScreen, sampleDirectoryUser, stubFetch, urls } from '../testing';
 import { UsersScreen } from './users';
 
-const realFetch = globalThis.fetch;
-
-/** Replaces fetch: records each URL and answers 200 with the handler's JSON. */
-function stubFetch(handler: (url: string) => unknown): string[] {
-  const urls: string[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    urls.push(String(input));
-    const text = JSON.stringify(handler(String(input)));
-    return {
-      ok: true,
-      status: 200,
-      statusText: '',
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as Response;
-  }) as typeof fetch;
-  return urls;
-}
-
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function member(id: number, username: string, overrides: Partial<DirectoryUser> = {}): DirectoryUser {
-  return {
-    id,
-    username,
-    avatarUrl: null,
-    profileImageUrl: null,
-    firstName: null,
-    lastName: null,
-    reputation: 120,
-    activePremiumRank: null,
-    threadCount: 4,
-    replyCount: 9,
-    createdAt: '2026-01-05T12:00:00.000Z',
-    isAdmin: false,
-    isOwner: false,
-    ...overrides,
-  };
-}
+const member = (id: number, username: string, overrides: Partial<DirectoryUser> = {}) =>
+  sampleDirectoryUser({ id, username, ...overrides });
 
 function renderUsers(first?: UsersPage) {
   const client = createQueryClient();
   if (first) client.setQueryData(usersQuery('').queryKey, { pages: [first], pageParams: [null] });
-  render(
-    <UiProvider queryClient={client}>
-      <MemoryRouter initialEntries={['/users']}>
-        <UsersScreen />
-      </MemoryRouter>
-    </UiProvider>,
-  );
-  return userEvent.setup();
+  return renderScreen(<UsersScreen />, { path: '/users', client }).user;
 }
 
 const bodyRows = () =>
@@ -108,43 +61,42 @@ describe('users directory (/users)', () => {
   });
 
   it('fetches the first page without a query string', async () => {
-    const urls = stubFetch(() => ({ users: [member(2, 'neo')], nextCursor: null }));
+    const calls = stubFetch(() => ({ body: { users: [member(2, 'neo')], nextCursor: null } }));
     renderUsers();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
     expect(await screen.findByRole('link', { name: /neo/ })).toHaveAttribute('href', '/profile/2');
-    expect(urls).toEqual(['/api/users']);
+    expect(urls(calls)).toEqual(['/api/users']);
   });
 
   it('filters by name after a pause in typing, sending ?q= once', async () => {
-    const urls = stubFetch((url) => ({
-      users: url.includes('q=') ? [member(3, 'trinity')] : [],
-      nextCursor: null,
+    const calls = stubFetch(({ url }) => ({
+      body: { users: url.includes('q=') ? [member(3, 'trinity')] : [], nextCursor: null },
     }));
     const user = renderUsers({ users: [member(1, 'root'), member(3, 'trinity')], nextCursor: null });
     const box = screen.getByRole('searchbox', { name: 'Filter members by name' });
     expect(box).toHaveAttribute('maxLength', '64');
     await user.type(box, ' tri ');
-    expect(urls).toEqual([]);
+    expect(urls(calls)).toEqual([]);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(urls).toEqual(['/api/users?q=tri']);
+    expect(urls(calls)).toEqual(['/api/users?q=tri']);
     expect(within(bodyRows()[0]!).getByRole('link', { name: /trinity/ })).toBeInTheDocument();
   });
 
   it('says when no member matches', async () => {
-    const urls = stubFetch(() => ({ users: [], nextCursor: null }));
+    const calls = stubFetch(() => ({ body: { users: [], nextCursor: null } }));
     const user = renderUsers({ users: [member(1, 'root')], nextCursor: null });
     await user.type(screen.getByRole('searchbox', { name: 'Filter members by name' }), 'a&b');
     expect(await screen.findByText('No members match "a&b".')).toBeInTheDocument();
-    expect(urls).toEqual(['/api/users?q=a%26b']);
+    expect(urls(calls)).toEqual(['/api/users?q=a%26b']);
   });
 
   it('loads more members with the cursor while there is a next page', async () => {
-    const urls = stubFetch(() => ({ users: [member(9, 'tank')], nextCursor: null }));
+    const calls = stubFetch(() => ({ body: { users: [member(9, 'tank')], nextCursor: null } }));
     const user = renderUsers({ users: [member(1, 'root'), member(3, 'trinity')], nextCursor: 'c2' });
     expect(screen.getByText('Showing 2 members')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'LOAD MORE' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    expect(urls).toEqual(['/api/users?cursor=c2']);
+    expect(urls(calls)).toEqual(['/api/users?cursor=c2']);
     expect(within(bodyRows()[2]!).getAllByRole('cell')[0]).toHaveTextContent(/^3$/);
     expect(screen.queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
   });

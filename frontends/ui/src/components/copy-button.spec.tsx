@@ -1,16 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CopyButton } from './copy-button.js';
+import { stubClipboard } from '../testing/clipboard.js';
 import { resetToastsForTests } from './toast-store.js';
 import { Toaster } from './toaster.js';
-
-function stubClipboard(writeText: (text: string) => Promise<void>) {
-  const spy = jest.fn(writeText);
-  Object.defineProperty(window.navigator, 'clipboard', {
-    configurable: true,
-    get: () => ({ writeText: spy }),
-  });
-  return spy;
-}
 
 /** Lets the clipboard promise settle and React apply the state it sets. */
 const settle = () => act(async () => {});
@@ -23,7 +15,7 @@ afterEach(() => {
 describe('CopyButton', () => {
   it('copies its text, reads COPIED, then goes back to its label', async () => {
     jest.useFakeTimers();
-    const writeText = stubClipboard(() => Promise.resolve());
+    const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     render(<CopyButton text="ssh root@10.0.0.1" label="COPY PASTE" aria-label="Copy paste" />);
     const button = screen.getByRole('button', { name: 'Copy paste' });
     expect(button).toHaveTextContent('COPY PASTE');
@@ -42,7 +34,7 @@ describe('CopyButton', () => {
   });
 
   it('reads COPY by default and a text function at click time', async () => {
-    const writeText = stubClipboard(() => Promise.resolve());
+    const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     let value = 'first';
     render(<CopyButton text={() => value} />);
     const button = screen.getByRole('button', { name: 'COPY' });
@@ -54,7 +46,7 @@ describe('CopyButton', () => {
   });
 
   it('shows an error toast when the clipboard refuses, and stays on its label', async () => {
-    stubClipboard(() => Promise.reject(new Error('NotAllowedError')));
+    stubClipboard(jest.fn(() => Promise.reject(new Error('NotAllowedError'))));
     render(
       <>
         <CopyButton text="secret" />

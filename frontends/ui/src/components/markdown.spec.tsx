@@ -1,17 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Markdown } from './markdown.js';
+import { stubClipboard } from '../testing/clipboard.js';
 import { resetToastsForTests } from './toast-store.js';
-
-/** Replaces navigator.clipboard (after userEvent.setup(), which installs its own stub). */
-function stubClipboard(writeText: (text: string) => Promise<void>) {
-  const spy = jest.fn(writeText);
-  Object.defineProperty(window.navigator, 'clipboard', {
-    configurable: true,
-    get: () => ({ writeText: spy }),
-  });
-  return spy;
-}
 
 afterEach(() => {
   act(() => resetToastsForTests());
@@ -53,7 +44,7 @@ describe('Markdown (SPEC §5)', () => {
     expect(code.textContent).toBe(source + '\n');
 
     const user = userEvent.setup();
-    const writeText = stubClipboard(() => Promise.resolve());
+    const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     await user.click(screen.getByRole('button', { name: 'Copy code' }));
     expect(writeText).toHaveBeenCalledTimes(1);
     expect(writeText).toHaveBeenCalledWith(source);
@@ -65,7 +56,7 @@ describe('Markdown (SPEC §5)', () => {
     const buttons = screen.getAllByRole('button', { name: 'Copy code' });
     expect(buttons).toHaveLength(2);
     const user = userEvent.setup();
-    const writeText = stubClipboard(() => Promise.resolve());
+    const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     await user.click(buttons[1]!);
     expect(writeText).toHaveBeenCalledWith('print(2)');
   });
