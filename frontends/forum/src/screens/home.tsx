@@ -1,8 +1,9 @@
 import { PAGES } from '@termpaste/contracts';
-import { Button, Card } from '@termpaste/ui';
+import { Card } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { recentThreadsQuery } from '../api/forum';
+import { ListFooter } from '../components/list-footer';
 import { ThreadTable } from '../components/thread-table';
 
 /** Home (SPEC §2): pinned pastes apart, the rest newest first, 50 at a time. */
@@ -51,21 +52,9 @@ export function HomeScreen() {
       <Card title="RECENT PASTES" actions={addPaste}>
         <ThreadTable threads={threads} label="Recent pastes" />
         {threads && (
-          <div className="forum-footer">
-            <span className="forum-muted">
-              Showing {pinned.length + threads.length} of {total} total pastes
-            </span>
-            {recent.hasNextPage && (
-              <Button
-                variant="outline"
-                size="sm"
-                loading={recent.isFetchingNextPage}
-                onClick={() => void recent.fetchNextPage()}
-              >
-                LOAD MORE
-              </Button>
-            )}
-          </div>
+          <ListFooter list={recent}>
+            Showing {pinned.length + threads.length} of {total} total pastes
+          </ListFooter>
         )}
       </Card>
     </div>

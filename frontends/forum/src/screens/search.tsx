@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { searchQuery } from '../api/forum';
+import { ListFooter } from '../components/list-footer';
 import { ThreadCardList } from '../components/thread-card';
 
 function Results({ q }: { q: string }) {
@@ -29,19 +30,9 @@ function Results({ q }: { q: string }) {
         <ThreadCardList threads={threads} label="Search results" />
       )}
       {results.hasNextPage && (
-        <div className="forum-footer">
-          <span className="forum-muted">
-            Showing {threads.length} of {total}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            loading={results.isFetchingNextPage}
-            onClick={() => void results.fetchNextPage()}
-          >
-            LOAD MORE
-          </Button>
-        </div>
+        <ListFooter list={results}>
+          Showing {threads.length} of {total}
+        </ListFooter>
       )}
     </>
   );

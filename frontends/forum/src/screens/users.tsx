@@ -2,7 +2,6 @@ import { authorRank, PAGES, USER_FILTER_MAX } from '@termpaste/contracts';
 import {
   Avatar,
   Badge,
-  Button,
   Card,
   Input,
   RankBadge,
@@ -20,6 +19,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usersQuery } from '../api/forum';
+import { ListFooter } from '../components/list-footer';
 
 const FILTER_DELAY_MS = 250;
 
@@ -97,19 +97,7 @@ export function UsersScreen() {
           </TableBody>
         </Table>
       )}
-      {users.hasNextPage && (
-        <div className="forum-footer">
-          <span className="forum-muted">Showing {rows?.length ?? 0} members</span>
-          <Button
-            variant="outline"
-            size="sm"
-            loading={users.isFetchingNextPage}
-            onClick={() => void users.fetchNextPage()}
-          >
-            LOAD MORE
-          </Button>
-        </div>
-      )}
+      {users.hasNextPage && <ListFooter list={users}>Showing {rows?.length ?? 0} members</ListFooter>}
     </Card>
   );
 }
