@@ -32,7 +32,7 @@ export function ThreadTable({
 }) {
   const navigate = useNavigate();
   return (
-    <Table aria-label={label}>
+    <Table aria-label={label} className="forum-thread-table">
       <TableHeader>
         <TableRow>
           <TableHead>Title</TableHead>
