@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,13 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'termpaste-e2e-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'termpaste-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data folder.
-  chmodSync(process.env.E2E_DATA_DIR, 0o755);
+  chmodSync(dataDir, 0o755);
+  // Removed when the run ends: after the web server (and its PostgreSQL) has stopped, which a
+  // globalTeardown would not wait for.
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 const port = process.env.E2E_PORT;
@@ -33,7 +37,6 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  globalTeardown: './global-teardown.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
