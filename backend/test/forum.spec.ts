@@ -208,7 +208,7 @@ describe('forum', () => {
       expect(card.lastReplyAuthor?.reputation).toBe(await reputationOf(bob.user.id));
     });
 
-    it('show an active premium grade only while they own it', async () => {
+    it('show an active premium grade only while they own it (and so does the profile)', async () => {
       const member = await registered(t);
       const id = await paste(member.browser, 'premium author');
       await member.browser.post(API.threadReplies(id)).send({ content: 'own reply' }).expect(201);
@@ -223,19 +223,20 @@ describe('forum', () => {
           card.author,
           card.lastReplyAuthor,
         ];
-        return authors.map((a) => a!.activePremiumRank);
+        const profile = userProfileSchema.parse((await t.http.get(API.user(member.user.id))).body);
+        return [...authors.map((a) => a!.activePremiumRank), profile.activePremiumRank];
       };
-      expect(await shown()).toEqual([null, null, null, null, null]);
+      expect(await shown()).toEqual([null, null, null, null, null, null]);
       await t.dataSource.query(
         `UPDATE users SET active_premium_rank = 'Cyber Ghost', owned_premium_ranks = '{Elite Hacker}' WHERE id = $1`,
         [member.user.id],
       );
-      expect(await shown()).toEqual([null, null, null, null, null]);
+      expect(await shown()).toEqual([null, null, null, null, null, null]);
       await t.dataSource.query(
         `UPDATE users SET owned_premium_ranks = '{Elite Hacker,Cyber Ghost}' WHERE id = $1`,
         [member.user.id],
       );
-      expect(await shown()).toEqual(Array(5).fill('Cyber Ghost'));
+      expect(await shown()).toEqual(Array(6).fill('Cyber Ghost'));
     });
   });
 

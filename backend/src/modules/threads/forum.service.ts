@@ -392,10 +392,10 @@ export class ForumService {
 
   async profile(userId: number): Promise<UserProfile> {
     const [user]: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT id, username::text AS username, first_name, last_name, avatar_url, profile_image_url, bio,
-         reputation, active_premium_rank, owned_premium_ranks, thread_count, reply_count, created_at,
-         is_admin, is_owner, is_banned
-       FROM users WHERE id = $1`,
+      `SELECT u.id, u.username::text AS username, u.first_name, u.last_name, u.avatar_url,
+         u.profile_image_url, u.bio, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
+         u.owned_premium_ranks, u.thread_count, u.reply_count, u.created_at, u.is_admin, u.is_owner, u.is_banned
+       FROM users u WHERE u.id = $1`,
       [userId],
     );
     if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);

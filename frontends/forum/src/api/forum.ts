@@ -22,13 +22,14 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 
-/** GET a path and check the body against its contracts schema. */
+/** A contracts (zod) schema: the response body is checked against it. */
 interface Schema<T> {
   parse(value: unknown): T;
 }
 
 const getJson = <T>(url: string, schema: Schema<T>) => sendJson('GET', url, schema);
 
+/** Calls the API (SPEC §8 errors) and checks the JSON body against its contracts schema. */
 async function sendJson<T>(method: string, url: string, schema: Schema<T>, data?: unknown): Promise<T> {
   const response = await apiRequest(method, url, data);
   return schema.parse(await response.json());
@@ -69,15 +70,16 @@ export const searchQuery = (q: string) =>
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
 
+// Both members' queries sit under [API.users], so one invalidation covers profiles and the directory.
 export const profileQuery = (id: string | number) =>
   queryOptions({
-    queryKey: [API.user(id)],
+    queryKey: [API.users, String(id)],
     queryFn: () => getJson(API.user(id), userProfileSchema),
   });
 
 export const usersQuery = (q: string) =>
   infiniteQueryOptions({
-    queryKey: [API.users, q],
+    queryKey: [API.users, { filter: q }],
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
@@ -89,24 +91,27 @@ export const usersQuery = (q: string) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** Every list a paste appears in: after a write they are read again when next shown. */
+/** Every list a paste appears in (and the members' counts): read again when next shown. */
 function invalidateLists(client: QueryClient) {
-  for (const key of [API.threadsRecent, API.threadsFeatured, API.search]) {
+  for (const key of [API.threadsRecent, API.threadsFeatured, API.search, API.users]) {
     void client.invalidateQueries({ queryKey: [key] });
   }
-  void client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/users') });
 }
 
-/** SPEC §8 'Other errors': the server's message in a destructive toast (401 has its own rule). */
-export function toastError(error: unknown, fallback = 'Something went wrong') {
+/**
+ * SPEC §8 'Other errors' for every forum write: the server's message (else `fallback`) in a destructive
+ * toast. A 401 is left to the query client's unauthorized rule.
+ */
+const toastError = (fallback: string) => (error: unknown) => {
   if (isUnauthorizedError(error)) return;
   toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
-}
+};
 
 export function useCreateThread() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateThreadBody) => sendJson('POST', API.threads, createdSchema, body),
+    onError: toastError('Failed to create paste'),
     onSuccess: () => {
       invalidateLists(client);
       void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
@@ -119,6 +124,7 @@ export function useCreateReply(threadId: string) {
   return useMutation({
     mutationFn: (body: { content: string; parentId: number | null }) =>
       sendJson('POST', API.threadReplies(threadId), createdSchema, body),
+    onError: toastError('Failed to post reply'),
     onSuccess: async () => {
       invalidateLists(client);
       void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
@@ -132,6 +138,7 @@ export function useVote(threadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: VoteBody) => sendJson('POST', API.votes, voteResultSchema, body),
+    onError: toastError('Failed to vote'),
     onSuccess: (result, body) => {
       client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) => {
         if (!thread) return thread;
@@ -153,6 +160,7 @@ export function useToggleFlag(threadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (flag: ThreadFlag) => sendJson('POST', FLAG_PATHS[flag](threadId), threadFlagsSchema),
+    onError: toastError('Failed to update the paste'),
     onSuccess: (flags) => {
       client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
         thread ? { ...thread, ...flags } : thread,
@@ -166,6 +174,7 @@ export function useDeleteThread(threadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('DELETE', API.adminThread(threadId)),
+    onError: toastError('Failed to delete the paste'),
     onSuccess: () => invalidateLists(client),
   });
 }
@@ -174,6 +183,7 @@ export function useDeleteReply(threadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (replyId: number) => apiRequest('DELETE', API.adminReply(replyId)),
+    onError: toastError('Failed to delete the reply'),
     onSuccess: async () => {
       invalidateLists(client);
       await client.invalidateQueries({ queryKey: threadQuery(threadId).queryKey });

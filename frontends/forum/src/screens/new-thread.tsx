@@ -3,7 +3,7 @@ import { Button, Card, Input, Label, Markdown, Textarea, toast } from '@termpast
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGoBack } from '../lib/go-back';
-import { toastError, useCreateThread } from '../api/forum';
+import { useCreateThread } from '../api/forum';
 
 /** /thread/new (SPEC §2): title with a live counter, content, Markdown preview, CANCEL and ADD PASTE. */
 export function NewThreadScreen() {
@@ -29,7 +29,6 @@ export function NewThreadScreen() {
           toast({ title: 'Paste created', description: title.trim() });
           navigate(PAGES.thread(id));
         },
-        onError: (error) => toastError(error, 'Failed to create paste'),
       },
     );
   };

@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { profileQuery } from '../api/forum';
 import { ThreadCardList } from '../components/thread-card';
+import { isNotFoundError, isRecordId } from '../lib/not-found';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -73,9 +74,9 @@ function ProfileView({ profile }: { profile: UserProfile }) {
   return (
     <div className="forum-stack">
       <Card title="PROFILE">
-        <div className="forum-profile">
+        <div className="forum-split">
           <Avatar user={profile} size={96} />
-          <div className="forum-profile__main">
+          <div className="forum-split__main">
             <h1 className="forum-profile__name">
               <UserName user={profile} />
               <RankBadge rank={authorRank(profile)} />
@@ -125,10 +126,9 @@ export function ProfileScreen() {
   const { id: param } = useParams();
   const { user } = useCurrentUser();
   const id = param ?? (user ? String(user.id) : '');
-  const valid = /^\d{1,10}$/.test(id);
-  const profile = useQuery({ ...profileQuery(id), enabled: valid });
+  const profile = useQuery({ ...profileQuery(id), enabled: isRecordId(id) });
 
-  if (!valid || (profile.isError && /^404: /.test(profile.error.message))) return <NotFound />;
+  if (!isRecordId(id) || isNotFoundError(profile.error)) return <NotFound />;
   if (profile.isError) {
     return (
       <Card title="ERROR">

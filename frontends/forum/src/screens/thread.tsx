@@ -27,7 +27,6 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefOb
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   threadQuery,
-  toastError,
   useCreateReply,
   useDeleteReply,
   useDeleteThread,
@@ -39,6 +38,7 @@ import { AuthorLink } from '../components/author';
 import { ThreadFlags } from '../components/thread-flags';
 import { VoteButtons } from '../components/vote-buttons';
 import { useGoBack } from '../lib/go-back';
+import { isNotFoundError, isRecordId } from '../lib/not-found';
 import { replyTree } from '../lib/reply-tree';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
@@ -70,7 +70,6 @@ function AdminThreadActions({ thread }: { thread: ThreadDetail }) {
       return;
     toggle.mutate(action.flag, {
       onSuccess: () => toast({ title: `Thread ${action.flag} status toggled` }),
-      onError: (error) => toastError(error),
     });
   };
 
@@ -87,7 +86,6 @@ function AdminThreadActions({ thread }: { thread: ThreadDetail }) {
         toast({ title: 'Thread deleted successfully' });
         redirect.current = setTimeout(() => navigate(PAGES.home), REDIRECT_DELAY_MS);
       },
-      onError: (error) => toastError(error),
     });
   };
 
@@ -159,10 +157,7 @@ function ReplyItem({
       destructive: true,
     });
     if (!confirmed) return;
-    remove.mutate(reply.id, {
-      onSuccess: () => toast({ title: 'Reply deleted successfully' }),
-      onError: (error) => toastError(error),
-    });
+    remove.mutate(reply.id, { onSuccess: () => toast({ title: 'Reply deleted successfully' }) });
   };
 
   return (
@@ -189,9 +184,7 @@ function ReplyItem({
           myVote={reply.myVote}
           disabled={!signedIn}
           pending={vote.isPending}
-          onVote={(value) =>
-            vote.mutate({ replyId: reply.id, value }, { onError: (error) => toastError(error) })
-          }
+          onVote={(value) => vote.mutate({ replyId: reply.id, value })}
         />
         {onReply && (
           <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
@@ -243,7 +236,6 @@ function ReplyForm({
           setContent('');
           onClearTarget();
         },
-        onError: (error) => toastError(error, 'Failed to post reply'),
       },
     );
   };
@@ -324,18 +316,16 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
           </>
         }
       >
-        <div className="forum-thread">
+        <div className="forum-split">
           <VoteButtons
             what="paste"
             score={thread.voteScore}
             myVote={thread.myVote}
             disabled={!signedIn}
             pending={vote.isPending}
-            onVote={(value) =>
-              vote.mutate({ threadId: thread.id, value }, { onError: (error) => toastError(error) })
-            }
+            onVote={(value) => vote.mutate({ threadId: thread.id, value })}
           />
-          <div className="forum-thread__main">
+          <div className="forum-split__main">
             <h1 className="forum-thread__title">
               <ThreadFlags thread={thread} />
               {thread.title}
@@ -398,9 +388,9 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
 /** /thread/{id} (SPEC §2): the paste, its votes and moderation, the reply tree and the reply form. */
 export function ThreadScreen() {
   const { id = '' } = useParams();
-  const thread = useQuery({ ...threadQuery(id), enabled: /^\d{1,10}$/.test(id) });
+  const thread = useQuery({ ...threadQuery(id), enabled: isRecordId(id) });
 
-  if (!/^\d{1,10}$/.test(id) || (thread.isError && /^404: /.test(thread.error.message))) {
+  if (!isRecordId(id) || isNotFoundError(thread.error)) {
     return (
       <Card title="ERROR">
         <p className="forum-error forum-not-found">{TEXTS.threadNotFound}</p>

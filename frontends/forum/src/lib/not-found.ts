@@ -1,0 +1,9 @@
+/** An id in a route (/thread/{id}, /profile/{id}) that can name a row; anything else is not found. */
+export function isRecordId(text: string): boolean {
+  return /^\d{1,10}$/.test(text);
+}
+
+/** The API answered 404 (SPEC §8: errors read '<status>: <body>'). */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('404: ');
+}
