@@ -5,6 +5,7 @@ import { OriginGuard } from './common/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './infra/database/data-source.options.js';
+import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
           toRetry: isUnreachable,
         }),
         QueueModule.forRoot({ redisUrl: config.redisUrl }),
+        EventsModule.forRoot({ redisUrl: config.redisUrl }),
         MailModule,
         HealthModule,
         AuthModule,

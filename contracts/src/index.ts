@@ -5,3 +5,4 @@ export * from './texts.js';
 export * from './schemas.js';
 export * from './auth.js';
 export * from './forum.js';
+export * from './messaging.js';

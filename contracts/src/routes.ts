@@ -32,6 +32,7 @@ export const API = {
   userSelectRank: '/api/user/select-rank',
   objectsUpload: '/api/objects/upload',
   messages: '/api/messages',
+  messagesSent: '/api/messages/sent',
   messageRead: (id: string | number) => `/api/messages/${id}/read`,
   search: '/api/search',
   adminUsers: '/api/admin/users',
@@ -108,5 +109,16 @@ export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];
 /** The screens a remote must expose. */
 export type ScreenName<R extends RemoteName> = Extract<SignedInRoute, { remote: R }>['screen'];
 
+/**
+ * Widgets a remote exposes beside its screens (in the same `screens` module), mounted by the shell's
+ * signed-in layout on the listed paths: the global chat popover sits on home (SPEC §2).
+ */
+export const REMOTE_WIDGETS = [
+  { remote: 'messaging', widget: 'ChatPopover', paths: ['/'] },
+] as const satisfies readonly { remote: RemoteName; widget: string; paths: readonly string[] }[];
+
 /** Paths a visitor who is not signed in can open. */
 export const PUBLIC_PATHS = ['/', '/login', '/register', '/forgot-password', '/reset-password'] as const;
+
+/** The widgets a remote must expose (REMOTE_WIDGETS). */
+export type WidgetName<R extends RemoteName> = Extract<(typeof REMOTE_WIDGETS)[number], { remote: R }>['widget'];

@@ -15,6 +15,15 @@ export {
 export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
 export { useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName } from './api/site.js';
+export {
+  LIVE_BACKOFF,
+  LiveBadge,
+  liveUrl,
+  parseLiveEvent,
+  useLiveEvents,
+  type LiveStatus,
+  type UseLiveEventsOptions,
+} from './api/live.js';
 export { redirectToLogin } from './api/unauthorized.js';
 export { FormFields, TextField, useFormFields } from './components/form.js';
 

@@ -2,6 +2,7 @@ import { EnableCitext1795323328934 } from './1795323328934-enable-citext.js';
 import { UsersSessionsResetTokens1795400000000 } from './1795400000000-users-sessions-reset-tokens.js';
 import { Forum1795500000000 } from './1795500000000-forum.js';
 import { UsersDirectory1795600000000 } from './1795600000000-users-directory.js';
+import { Messaging1795700000000 } from './1795700000000-messaging.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   UsersSessionsResetTokens1795400000000,
   Forum1795500000000,
   UsersDirectory1795600000000,
+  Messaging1795700000000,
 ];

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { publicAuthorSchema } from './forum.js';
+import { LIMITS } from './limits.js';
+
+/** A private message's content: at most this many characters. */
+export const MESSAGE_CONTENT_MAX = 20_000;
+/** Private messages per page of the inbox and of the sent list. */
+export const MESSAGES_PAGE_SIZE = 50;
+/** Notifications per page. */
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+/** `GET /api/chat` and `GET /api/chat/messages`: the latest this many chat messages. */
+export const CHAT_HISTORY_SIZE = 100;
+/** At most this many distinct members are notified of the @mentions in one paste or reply. */
+export const MENTIONS_PER_POST_MAX = 20;
+
+/** Chat rate limit defaults (per member): RATE_LIMIT_CHAT_MESSAGES in RATE_LIMIT_CHAT_WINDOW_SECONDS. */
+export const CHAT_RATE_LIMIT_DEFAULTS = { messages: 5, windowSeconds: 10 } as const;
+
+export const MESSAGING_MESSAGES = {
+  recipientRequired: 'Recipient is required',
+  userNotFound: 'User not found',
+  messageToSelf: 'You cannot send a message to yourself',
+  subjectRequired: 'Subject is required',
+  subjectTooLong: `Subject must be at most ${LIMITS.subjectMax} characters`,
+  contentRequired: 'Message is required',
+  contentTooLong: `Message must be at most ${MESSAGE_CONTENT_MAX} characters`,
+  messageNotFound: 'Message not found',
+  notificationNotFound: 'Notification not found',
+  chatRequired: 'Message cannot be empty',
+  chatTooLong: `Message must be at most ${LIMITS.chatMessageMax} characters`,
+  chatTooFast: (seconds: number) =>
+    `You are sending messages too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+} as const;
+
+/** UI texts of SPEC §2 for the messaging screens. */
+export const MESSAGING_TEXTS = {
+  noMessages: 'No messages yet',
+  selectMessage: 'Select a message to view or compose a new one',
+  messageSent: 'Message sent',
+  noNotifications: 'No notifications yet',
+  allRead: 'All notifications marked as read',
+  chatEmpty: 'No messages yet. Be the first to start the conversation!',
+  chatSignedOut: 'You must be logged in to access the global chat.',
+  chatSendFailed: 'Failed to send message',
+  globalChat: 'GLOBAL CHAT',
+} as const;
+
+/** PostgreSQL text cannot hold NUL characters: they are dropped before validation. */
+const withoutNul = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
+
+/** `POST /api/messages`: recipientEmail holds an e-mail address or a username. */
+export const sendMessageSchema = z.object({
+  recipientEmail: z.preprocess(
+    withoutNul,
+    z
+      .string(MESSAGING_MESSAGES.recipientRequired)
+      .trim()
+      .min(1, MESSAGING_MESSAGES.recipientRequired)
+      .max(320, MESSAGING_MESSAGES.userNotFound),
+  ),
+  subject: z.preprocess(
+    withoutNul,
+    z
+      .string(MESSAGING_MESSAGES.subjectRequired)
+      .trim()
+      .min(1, MESSAGING_MESSAGES.subjectRequired)
+      .max(LIMITS.subjectMax, MESSAGING_MESSAGES.subjectTooLong),
+  ),
+  /** Kept as written (a pasted snippet keeps its indentation); must not be blank. */
+  content: z.preprocess(
+    withoutNul,
+    z
+      .string(MESSAGING_MESSAGES.contentRequired)
+      .refine((value) => value.trim().length > 0, MESSAGING_MESSAGES.contentRequired)
+      .refine((value) => value.length <= MESSAGE_CONTENT_MAX, MESSAGING_MESSAGES.contentTooLong),
+  ),
+});
+export type SendMessageBody = z.infer<typeof sendMessageSchema>;
+
+/** A private message (SPEC §3). `recipient` is beyond the spec: the sent list shows it. */
+export const privateMessageSchema = z.object({
+  id: z.number().int(),
+  /** Null when the account was deleted. */
+  sender: publicAuthorSchema.nullable(),
+  recipient: publicAuthorSchema.nullable(),
+  subject: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+export type PrivateMessage = z.infer<typeof privateMessageSchema>;
+
+/** `GET /api/messages?cursor=` (inbox) and `GET /api/messages/sent?cursor=`: newest first, keyset-paged. */
+export const messagesPageSchema = z.object({
+  messages: z.array(privateMessageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
+
+export const NOTIFICATION_TYPES = ['reply', 'message', 'mention'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A notification (SPEC §3). `actor` (who caused it) is beyond the spec. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  threadId: z.number().int().nullable(),
+  actor: publicAuthorSchema.nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `GET /api/notifications?cursor=`: newest first, keyset-paged; `unreadCount` counts every unread one. */
+export const notificationsPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
+
+/** `GET /api/notifications/unread-count`: a bare number (SPEC §3). */
+export const unreadCountSchema = z.number().int().nonnegative();
+
+const chatText = z.preprocess(
+  withoutNul,
+  z
+    .string(MESSAGING_MESSAGES.chatRequired)
+    .trim()
+    .min(1, MESSAGING_MESSAGES.chatRequired)
+    .max(LIMITS.chatMessageMax, MESSAGING_MESSAGES.chatTooLong),
+);
+
+/** `POST /api/chat` (popover variant). */
+export const chatPostSchema = z.object({ message: chatText });
+/** `POST /api/chat/messages` (chat page variant). */
+export const chatMessagePostSchema = z.object({ content: chatText });
+
+/** The author of a chat message (SPEC §3): the public author, so a chat line can link and show a rank. */
+export const chatAuthorSchema = publicAuthorSchema;
+
+/** A chat message (SPEC §3). Null author: the account was deleted. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: chatAuthorSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** `GET /api/chat` and `GET /api/chat/messages`: the latest CHAT_HISTORY_SIZE, newest first. */
+export const chatHistorySchema = z.array(chatMessageSchema);
+
+/**
+ * Events the server sends on `/ws/chat`, one JSON object per frame. A new chat message goes to every
+ * socket twice, once in each shape the two clients of SPEC §7 read. The others go to one member's
+ * sockets only. `?scope=user` on the socket URL asks for the member's own events only (the top bar's
+ * live badge), without the chat.
+ */
+export const LIVE_EVENT = {
+  chatMessage: 'chat_message',
+  newMessage: 'new_message',
+  notification: 'notification',
+  unreadCount: 'unread_count',
+  privateMessage: 'private_message',
+  pong: 'pong',
+} as const;
+
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(LIVE_EVENT.chatMessage), message: chatMessageSchema }),
+  z.object({ type: z.literal(LIVE_EVENT.newMessage), message: chatMessageSchema }),
+  z.object({ type: z.literal(LIVE_EVENT.notification), notification: notificationSchema }),
+  z.object({ type: z.literal(LIVE_EVENT.unreadCount), count: z.number().int().nonnegative() }),
+  /** A private message arrived in the member's inbox. */
+  z.object({ type: z.literal(LIVE_EVENT.privateMessage), message: privateMessageSchema }),
+  z.object({ type: z.literal(LIVE_EVENT.pong) }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Frames a client may send: `{"type":"ping"}` is answered with `{"type":"pong"}`; others are ignored. */
+export const LIVE_CLIENT_PING = { type: 'ping' } as const;
+/** Largest client frame the server reads; a bigger one closes that socket (1009). */
+export const LIVE_MAX_CLIENT_FRAME_BYTES = 4096;
+/** `/ws/chat?scope=user`: only the member's own events. */
+export const LIVE_SCOPE_USER = 'user';
