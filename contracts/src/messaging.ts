@@ -184,3 +184,10 @@ export const LIVE_CLIENT_PING = { type: 'ping' } as const;
 export const LIVE_MAX_CLIENT_FRAME_BYTES = 4096;
 /** `/ws/chat?scope=user`: only the member's own events. */
 export const LIVE_SCOPE_USER = 'user';
+
+/**
+ * `PATCH /api/notifications/{id}/read` and `POST /api/notifications/mark-all-read`: the member's unread
+ * count afterwards.
+ */
+export const unreadCountResultSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export type UnreadCountResult = z.infer<typeof unreadCountResultSchema>;

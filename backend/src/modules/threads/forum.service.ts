@@ -20,18 +20,8 @@ import {
   type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
-
-/** A user's active premium grade while they own it, else NULL (a grade taken back stops showing). */
-const ownedActiveRank = (alias: string) =>
-  `CASE WHEN ${alias}.active_premium_rank = ANY (${alias}.owned_premium_ranks) THEN ${alias}.active_premium_rank END`;
-
-/** A user as JSON for an author column: public fields only, never the e-mail address. */
-const authorJson = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object(
-  'id', ${alias}.id, 'username', ${alias}.username::text, 'avatarUrl', ${alias}.avatar_url,
-  'profileImageUrl', ${alias}.profile_image_url, 'firstName', ${alias}.first_name,
-  'lastName', ${alias}.last_name, 'reputation', ${alias}.reputation,
-  'activePremiumRank', ${ownedActiveRank(alias)}) END`;
 
 const CARD_COLUMNS = `t.id, t.title, t.created_at, t.view_count, t.vote_score, t.reply_count, t.is_pinned,
   t.is_locked, t.is_featured, t.last_reply_at,

@@ -1,0 +1,13 @@
+/** A user's active premium grade while they own it, else NULL (a grade taken back stops showing). */
+export const ownedActiveRank = (alias: string) =>
+  `CASE WHEN ${alias}.active_premium_rank = ANY (${alias}.owned_premium_ranks) THEN ${alias}.active_premium_rank END`;
+
+/**
+ * A user (joined as `alias`, possibly NULL by a LEFT JOIN) as JSON for an author column: the
+ * PublicAuthor of contracts, public fields only, never the e-mail address; NULL when there is none.
+ */
+export const authorJson = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object(
+  'id', ${alias}.id, 'username', ${alias}.username::text, 'avatarUrl', ${alias}.avatar_url,
+  'profileImageUrl', ${alias}.profile_image_url, 'firstName', ${alias}.first_name,
+  'lastName', ${alias}.last_name, 'reputation', ${alias}.reputation,
+  'activePremiumRank', ${ownedActiveRank(alias)}) END`;
