@@ -9,8 +9,11 @@ import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ChatModule } from './modules/chat/chat.module.js';
 import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -56,6 +59,9 @@ export class AppModule {
         HealthModule,
         AuthModule,
         ForumModule,
+        ChatModule,
+        NotificationsModule,
+        MessagesModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.
       providers: [{ provide: APP_GUARD, useClass: OriginGuard }],

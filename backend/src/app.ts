@@ -6,8 +6,10 @@ import type { RequestHandler } from 'express';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { frontendsRouter } from './http/frontends.js';
+import { SessionWsAdapter } from './infra/ws/session-ws.adapter.js';
 import { noSniff } from './http/no-sniff.middleware.js';
 import { isHttps, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
+import { UsersService } from './modules/users/users.service.js';
 
 /** Largest JSON request body; a bigger one gets a 413. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -36,6 +38,14 @@ export async function createApp({
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use('/api', app.get<RequestHandler>(SESSION_MIDDLEWARE));
   app.useGlobalFilters(new ErrorFilter());
+  // WebSocket gateways (`/ws/chat`): upgrades only from our own site, for a signed-in member.
+  app.useWebSocketAdapter(
+    new SessionWsAdapter(app.getHttpServer(), {
+      config: moduleOptions.config,
+      sessionMiddleware: app.get<RequestHandler>(SESSION_MIDDLEWARE),
+      users: app.get(UsersService),
+    }),
+  );
   await app.init();
   return app;
 }

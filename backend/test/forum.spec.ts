@@ -520,6 +520,8 @@ describe('forum', () => {
       await t.http.get(`${API.threadsRecent}?cursor=${huge}`).expect(400);
       const far = Buffer.from('9999999999999999:2147483647').toString('base64url');
       await t.http.get(`${API.threadsRecent}?cursor=${far}`).expect(200);
+      const idTooBig = Buffer.from('1:2147483648').toString('base64url');
+      await t.http.get(`${API.threadsRecent}?cursor=${idTooBig}`).expect(400);
     });
   });
 

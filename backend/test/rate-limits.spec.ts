@@ -190,6 +190,7 @@ describe('rateLimitThrottlers', () => {
       'forgot-password-per-address-per-hour: 5 in 3600s',
       'forgot-password-per-account-per-hour: 3 in 3600s',
       'reset-password-per-address-per-hour: 10 in 3600s',
+      'chat-per-member: 5 in 10s',
     ]);
   });
 });

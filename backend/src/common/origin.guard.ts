@@ -7,7 +7,8 @@ export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function originOf(value: string | undefined): string | undefined {
+/** The origin of a URL (`https://host:port`), or undefined when it is none (also for an opaque `null`). */
+export function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
     const origin = new URL(value).origin;
@@ -32,6 +33,11 @@ function hostOrigin(req: Request): string | undefined {
   return host ? originOf(`${req.protocol}://${host}`) : undefined;
 }
 
+/** Our own site's origins besides the one a request was addressed to: PUBLIC_URL's and ALLOWED_ORIGINS. */
+export function trustedOrigins(config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins'>): Set<string> {
+  return new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+}
+
 /**
  * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (PUBLIC_URL's
  * origin, the origin it was addressed to, or one of ALLOWED_ORIGINS), shown by its Origin header, or
@@ -42,7 +48,7 @@ export class OriginGuard implements CanActivate {
   private readonly trusted: Set<string>;
 
   constructor(@InjectConfig() config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins'>) {
-    this.trusted = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+    this.trusted = trustedOrigins(config);
   }
 
   canActivate(context: ExecutionContext): boolean {

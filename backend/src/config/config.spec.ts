@@ -155,7 +155,10 @@ describe('loadConfig', () => {
           forgotPasswordPerHour: 5,
           forgotPasswordPerEmailPerHour: 3,
           resetPasswordPerHour: 10,
+          chatMessages: 5,
+          chatWindowSeconds: 10,
         },
+        liveHeartbeatMs: 30_000,
       });
       expect(loadConfig({}, cwd).rateLimits).toEqual({ enabled: true, ...RATE_LIMIT_DEFAULTS });
     });
@@ -183,6 +186,8 @@ describe('loadConfig', () => {
           RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '4',
           RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: '5',
           RATE_LIMIT_RESET_PASSWORD_PER_HOUR: '6',
+          RATE_LIMIT_CHAT_MESSAGES: '7',
+          RATE_LIMIT_CHAT_WINDOW_SECONDS: '8',
         },
         cwd,
       );
@@ -194,6 +199,8 @@ describe('loadConfig', () => {
         forgotPasswordPerHour: 4,
         forgotPasswordPerEmailPerHour: 5,
         resetPasswordPerHour: 6,
+        chatMessages: 7,
+        chatWindowSeconds: 8,
       });
     });
 

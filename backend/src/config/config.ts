@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRODUCT_NAME_DEFAULT, REMOTE_NAMES, type RemoteName } from '@termpaste/contracts';
+import {
+  CHAT_RATE_LIMIT_DEFAULTS,
+  PRODUCT_NAME_DEFAULT,
+  REMOTE_NAMES,
+  type RemoteName,
+} from '@termpaste/contracts';
 import { z } from 'zod';
 import { StartupError } from '../common/startup-error.js';
 
@@ -30,6 +35,8 @@ export interface AppConfig {
   /** Origins besides our own that may send state-changing requests (the admin remote's, say). */
   allowedOrigins: string[];
   rateLimits: RateLimitConfig;
+  /** How often the live socket (`/ws/chat`) pings each client; one that missed the last ping is dropped. */
+  liveHeartbeatMs: number;
 }
 
 /** Attempts allowed per client address, and per account or e-mail where the request names one. */
@@ -46,6 +53,9 @@ export interface RateLimitConfig {
   forgotPasswordPerEmailPerHour: number;
   /** Per address. */
   resetPasswordPerHour: number;
+  /** Chat messages per member in `chatWindowSeconds` (both chat POST routes together). */
+  chatMessages: number;
+  chatWindowSeconds: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
@@ -56,7 +66,12 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   forgotPasswordPerHour: 5,
   forgotPasswordPerEmailPerHour: 3,
   resetPasswordPerHour: 10,
+  chatMessages: CHAT_RATE_LIMIT_DEFAULTS.messages,
+  chatWindowSeconds: CHAT_RATE_LIMIT_DEFAULTS.windowSeconds,
 };
+
+/** The live socket's default heartbeat: a ping every 30 seconds. */
+export const LIVE_HEARTBEAT_MS_DEFAULT = 30_000;
 
 export class ConfigError extends StartupError {
   override readonly name = 'ConfigError';
@@ -182,6 +197,9 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_RESET_PASSWORD_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_CHAT_MESSAGES: positiveCount.optional(),
+  RATE_LIMIT_CHAT_WINDOW_SECONDS: positiveCount.optional(),
+  LIVE_HEARTBEAT_MS: positiveCount.optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -253,7 +271,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         RATE_LIMIT_DEFAULTS.forgotPasswordPerEmailPerHour,
       resetPasswordPerHour:
         vars.RATE_LIMIT_RESET_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.resetPasswordPerHour,
+      chatMessages: vars.RATE_LIMIT_CHAT_MESSAGES ?? RATE_LIMIT_DEFAULTS.chatMessages,
+      chatWindowSeconds: vars.RATE_LIMIT_CHAT_WINDOW_SECONDS ?? RATE_LIMIT_DEFAULTS.chatWindowSeconds,
     },
+    liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
   };
 }
 

@@ -49,7 +49,7 @@ export class AuthModule implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     if (!this.config.rateLimits.enabled) {
       this.logger.warn(
-        'Rate limits are OFF (RATE_LIMITS=off): sign-in, registration and password reset can be tried without limit',
+        'Rate limits are OFF (RATE_LIMITS=off): sign-in, registration, password reset and chat messages go without limit',
       );
     } else {
       this.logger.log(

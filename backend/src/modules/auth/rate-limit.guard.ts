@@ -17,11 +17,12 @@ import {
   type ThrottlerOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
+import { MESSAGING_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig, RateLimitConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 
-export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'reset-password';
+export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'chat';
 
 const ACTION_KEY = 'termpaste:rate-limited-action';
 
@@ -38,7 +39,11 @@ export function tooManyAttempts(seconds: number): string {
   return `Too many attempts. Try again in ${seconds} seconds.`;
 }
 
-/** Limits a route by the policy of `action` (see rateLimitThrottlers). */
+/**
+ * Limits a route by the policy of `action` (see rateLimitThrottlers). `chat` counts per signed-in member:
+ * a session guard (WriterGuard) must run before this one, e.g. `@UseGuards(WriterGuard)` ABOVE
+ * `@RateLimited('chat')`, or both in one `applyDecorators(UseGuards(WriterGuard), RateLimited('chat'))`.
+ */
 export function RateLimited(action: RateLimitedAction): MethodDecorator {
   return applyDecorators(SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
@@ -78,6 +83,25 @@ function rule(
   };
 }
 
+/**
+ * Chat: per signed-in member, one counter for every route marked `chat` (the key ignores the handler, so
+ * `POST /api/chat` and `POST /api/chat/messages` share it).
+ */
+function chatRule(limits: RateLimitConfig): ThrottlerOptions {
+  return {
+    name: 'chat-per-member',
+    ttl: limits.chatWindowSeconds * 1000,
+    limit: limits.chatMessages,
+    skipIf: (context) => actionOf(context) !== 'chat',
+    getTracker: (req: Record<string, unknown>) => {
+      const user = (req as unknown as Request).currentUser;
+      if (!user) throw new Error("RateLimited('chat') needs a session guard to run before it");
+      return `user:${user.id}`;
+    },
+    generateKey: (_context, tracker, name) => `${name}:${tracker}`,
+  };
+}
+
 /** Every limit, each applying only to the routes marked with its action. */
 export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[] {
   return [
@@ -88,12 +112,14 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
     rule('forgot-password', 'address', HOUR_MS, limits.forgotPasswordPerHour),
     rule('forgot-password', 'account', HOUR_MS, limits.forgotPasswordPerEmailPerHour),
     rule('reset-password', 'address', HOUR_MS, limits.resetPasswordPerHour),
+    chatRule(limits),
   ];
 }
 
 /**
  * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
- * seconds.` and a plain Retry-After header. RATE_LIMITS=off lets everything through.
+ * seconds.` (chat: `You are sending messages too fast. …`) and a plain Retry-After header.
+ * RATE_LIMITS=off lets everything through.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -118,6 +144,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
     // Not ThrottlerException: under jest the throttler has its own copy of Nest's HttpException (see
     // test/support/require-esm-transform.cjs), which the error filter would not recognise.
-    throw new HttpException(tooManyAttempts(seconds), HttpStatus.TOO_MANY_REQUESTS);
+    const message =
+      actionOf(context) === 'chat' ? MESSAGING_MESSAGES.chatTooFast(seconds) : tooManyAttempts(seconds);
+    throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 
 /** The forum: pastes, replies, votes, search and public profiles. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, NotificationsModule],
   controllers: [ForumController, ForumAdminController],
   providers: [ForumService],
 })

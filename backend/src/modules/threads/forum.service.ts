@@ -20,12 +20,20 @@ import {
   type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import {
+  createdMicros,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  INVALID_CURSOR,
+  olderThan,
+} from '../../common/keyset-cursor.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
 const CARD_COLUMNS = `t.id, t.title, t.created_at, t.view_count, t.vote_score, t.reply_count, t.is_pinned,
   t.is_locked, t.is_featured, t.last_reply_at,
-  (extract(epoch FROM t.created_at) * 1000000)::bigint::text AS created_micros,
+  ${createdMicros('t')} AS created_micros,
   ${authorJson('a')} AS author, ${authorJson('l')} AS last_reply_author`;
 
 const CARD_FROM = `threads t LEFT JOIN users a ON a.id = t.author_id
@@ -64,20 +72,8 @@ function toCard(row: CardRow): ThreadCard {
   };
 }
 
-const INVALID_CURSOR = 'Invalid cursor';
 const MIN_INT = -2_147_483_648;
 const MAX_INT = 2_147_483_647;
-
-/** The opaque cursor: the last card's (created_at in microseconds, id). */
-function encodeCursor(row: CardRow): string {
-  return Buffer.from(`${row.created_micros}:${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { micros: string; id: number } {
-  const match = /^(-?\d{1,16}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new BadRequestException(INVALID_CURSOR);
-  return { micros: match[1]!, id: Number(match[2]) };
-}
 
 /** The users directory's opaque cursor: the last member's (reputation, id). */
 function encodeUserCursor(user: DirectoryUser): string {
@@ -136,10 +132,13 @@ function toDirectoryUser(row: DirectoryRow): DirectoryUser {
 /** Pastes, replies, votes and search (SPEC §3): every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {
-    const after = cursor ? decodeCursor(cursor) : undefined;
+    const after = cursor ? decodeKeysetCursor(cursor) : undefined;
     const pinned: CardRow[] = after
       ? []
       : await this.dataSource.query(
@@ -149,7 +148,7 @@ export class ForumService {
     let where = 'NOT t.is_pinned';
     if (after) {
       params.push(after.micros, after.id);
-      where += ` AND (t.created_at, t.id) < ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::integer)`;
+      where += ` AND ${olderThan('t', 2, 3)}`;
     }
     const rows: CardRow[] = await this.dataSource.query(
       `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $1`,
@@ -162,7 +161,10 @@ export class ForumService {
     return {
       pinned: pinned.map(toCard),
       threads: page.map(toCard),
-      nextCursor: rows.length > THREADS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null,
+      nextCursor:
+        rows.length > THREADS_PAGE_SIZE
+          ? encodeKeysetCursor({ micros: page.at(-1)!.created_micros, id: page.at(-1)!.id })
+          : null,
       total: stats?.thread_count ?? 0,
     };
   }
@@ -234,9 +236,12 @@ export class ForumService {
     return row.content;
   }
 
-  /** A new paste; +5 reputation, the author's and the forum's counts, all in one transaction. */
-  createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
-    return this.dataSource.transaction(async (manager) => {
+  /**
+   * A new paste; +5 reputation, the author's and the forum's counts, all in one transaction. Once it
+   * commits, its @mention notifications are queued.
+   */
+  async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
+    const created = await this.dataSource.transaction(async (manager) => {
       const [row]: Array<{ id: number }> = await manager.query(
         'INSERT INTO threads (title, content, author_id) VALUES ($1, $2, $3) RETURNING id',
         [body.title, body.content, author.id],
@@ -248,11 +253,16 @@ export class ForumService {
       await manager.query('UPDATE forum_stats SET thread_count = thread_count + 1');
       return { id: row!.id };
     });
+    await this.notifications.enqueueForThread(created.id);
+    return created;
   }
 
-  /** A reply; +2 reputation and the counters of the paste and the author, in one transaction. */
-  createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
-    return this.dataSource.transaction(async (manager) => {
+  /**
+   * A reply; +2 reputation and the counters of the paste and the author, in one transaction. Once it
+   * commits, its notifications are queued.
+   */
+  async createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
+    const created = await this.dataSource.transaction(async (manager) => {
       const [thread]: Array<{ is_locked: boolean }> = await manager.query(
         'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
         [threadId],
@@ -283,6 +293,8 @@ export class ForumService {
       );
       return { id: reply!.id };
     });
+    await this.notifications.enqueueForReply(created.id);
+    return created;
   }
 
   /** Votes, takes a vote back (same value again) or switches it; the target's score is kept on write. */

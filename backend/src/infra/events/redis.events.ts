@@ -1,0 +1,112 @@
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { liveEventSchema } from '@termpaste/contracts';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { settlesWithin } from '../../common/settles-within.js';
+import { EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
+
+/** The Redis pub/sub channel every instance publishes its live events on. */
+export const LIVE_CHANNEL = 'termpaste:live';
+
+/** How long start-up waits for the subscription before going on (it is kept trying after that). */
+const SUBSCRIBE_WAIT_MS = 5000;
+/** Longest part of an invalid payload quoted in the log. */
+const LOGGED_PAYLOAD_MAX = 200;
+
+const envelopeSchema = z.union([
+  z.object({ to: z.literal('all'), event: liveEventSchema }),
+  z.object({ to: z.literal('user'), userId: z.number().int().positive(), event: liveEventSchema }),
+]);
+
+/**
+ * The events port over Redis pub/sub (REDIS_URL set): every instance publishes on one channel and
+ * subscribes to it, so an event published anywhere reaches the sockets of every instance. Two
+ * connections (a subscribed one cannot publish); envelopes travel as JSON, and one that does not parse
+ * as a LiveEnvelope is logged and dropped. At most once, like pub/sub itself.
+ */
+export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Events');
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly listeners = new Set<LiveListener>();
+  private readonly subscribed: Promise<unknown>;
+  private lastError: string | undefined;
+
+  constructor(
+    redisUrl: string,
+    private readonly channel = LIVE_CHANNEL,
+  ) {
+    super();
+    // A publish waits for at most one reconnection attempt rather than hanging while Redis is away.
+    this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    // The subscription is retried until Redis is there, and renewed after every reconnection.
+    this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    for (const connection of [this.publisher, this.subscriber]) {
+      // An 'error' event nobody listens to (Redis unreachable) would crash the process.
+      connection.on('error', (error: Error) => {
+        if (error.message === this.lastError) return;
+        this.lastError = error.message;
+        this.logger.warn(`Redis: ${error.message}`);
+      });
+      connection.on('ready', () => (this.lastError = undefined));
+    }
+    this.subscriber.on('message', (channel: string, payload: string) => {
+      if (channel === this.channel) this.receive(payload);
+    });
+    this.subscribed = this.subscriber.subscribe(this.channel);
+    // Start-up reports a failure (onModuleInit); this only keeps it from being an unhandled rejection.
+    this.subscribed.catch(() => undefined);
+  }
+
+  /** Start-up waits (a while) for the subscription, so events published once the app is up arrive. */
+  async onModuleInit(): Promise<void> {
+    const done = await settlesWithin(this.subscribed, SUBSCRIBE_WAIT_MS).catch((error: unknown) => {
+      this.logger.error(`Could not subscribe to ${this.channel}: ${String(error)}`);
+      return true;
+    });
+    if (!done) this.logger.warn(`Not yet subscribed to ${this.channel} (Redis unreachable?); still trying`);
+  }
+
+  async publish(envelope: LiveEnvelope): Promise<void> {
+    await this.publisher.publish(this.channel, JSON.stringify(envelope));
+  }
+
+  subscribe(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.listeners.clear();
+    await Promise.all(
+      [this.publisher, this.subscriber].map((connection) =>
+        connection.quit().catch(() => connection.disconnect()),
+      ),
+    );
+  }
+
+  private receive(payload: string): void {
+    let envelope: LiveEnvelope;
+    try {
+      const value: unknown = JSON.parse(payload);
+      envelopeSchema.parse(value);
+      // Delivered as sent (the schema only checks it), so listeners see what the in-process bus gives.
+      envelope = value as LiveEnvelope;
+    } catch {
+      this.logger.warn(
+        `Ignored an invalid live event on ${this.channel}: ${payload.slice(0, LOGGED_PAYLOAD_MAX)}`,
+      );
+      return;
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(envelope);
+      } catch (error) {
+        this.logger.error(
+          'A live event listener failed',
+          error instanceof Error ? error.stack : String(error),
+        );
+      }
+    }
+  }
+}

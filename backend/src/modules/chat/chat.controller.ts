@@ -1,0 +1,50 @@
+import { applyDecorators, Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { API, type ChatMessage, chatMessagePostSchema, chatPostSchema } from '@termpaste/contracts';
+import type { z } from 'zod';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import { WriterGuard } from '../../common/writer.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { RateLimited } from '../auth/rate-limit.guard.js';
+import type { User } from '../users/entities/user.entity.js';
+import { ChatService } from './chat.service.js';
+
+/**
+ * Sending to the chat: a member not banned (401 / 403), then the per-member chat rate limit. In this
+ * order — the limit counts by the member the writer guard loaded.
+ */
+const ChatWrite = () => applyDecorators(UseGuards(WriterGuard), RateLimited('chat'));
+
+/**
+ * The global chat (SPEC §7), in its two variants over one store: the popover's `/api/chat` (POST
+ * `message`) and the chat page's `/api/chat/messages` (POST `content`). Members only.
+ */
+@Controller()
+export class ChatController {
+  constructor(private readonly chat: ChatService) {}
+
+  /** The latest messages, newest first. */
+  @Get([API.chat, API.chatMessages])
+  @UseGuards(SessionGuard)
+  history(): Promise<ChatMessage[]> {
+    return this.chat.history();
+  }
+
+  @Post(API.chat)
+  @ChatWrite()
+  postFromPopover(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(chatPostSchema)) body: z.output<typeof chatPostSchema>,
+  ): Promise<ChatMessage> {
+    return this.chat.post(user, body.message);
+  }
+
+  @Post(API.chatMessages)
+  @ChatWrite()
+  postFromChatPage(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(chatMessagePostSchema)) body: z.output<typeof chatMessagePostSchema>,
+  ): Promise<ChatMessage> {
+    return this.chat.post(user, body.content);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { ChatController } from './chat.controller.js';
+import { ChatGateway } from './chat.gateway.js';
+import { ChatService } from './chat.service.js';
+
+/**
+ * The global chat: its API, and the live socket (`/ws/chat`) that carries every live event — the chat
+ * to every member, notifications and private messages to their member only.
+ */
+@Module({
+  imports: [UsersModule],
+  controllers: [ChatController],
+  providers: [ChatService, ChatGateway],
+})
+export class ChatModule {}

@@ -1,0 +1,84 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  CHAT_HISTORY_SIZE,
+  type ChatMessage,
+  LIVE_EVENT,
+  type PublicAuthor,
+  REPUTATION,
+} from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import { EventsPort } from '../../infra/events/events.port.js';
+import { authorJson } from '../users/author-sql.js';
+import type { User } from '../users/entities/user.entity.js';
+
+interface ChatRow {
+  id: number;
+  content: string;
+  created_at: Date;
+  author: PublicAuthor | null;
+}
+
+function toChatMessage(row: ChatRow): ChatMessage {
+  return { id: row.id, content: row.content, createdAt: row.created_at.toISOString(), author: row.author };
+}
+
+/** The global chat (SPEC §3): one store behind both API variants, live through the events port. */
+@Injectable()
+export class ChatService {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventsPort,
+  ) {}
+
+  /** The latest CHAT_HISTORY_SIZE messages, newest first. */
+  async history(): Promise<ChatMessage[]> {
+    const rows: ChatRow[] = await this.dataSource.query(
+      `SELECT m.id, m.content, m.created_at, ${authorJson('a')} AS author
+       FROM chat_messages m LEFT JOIN users a ON a.id = m.author_id
+       ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
+      [CHAT_HISTORY_SIZE],
+    );
+    return rows.map(toChatMessage);
+  }
+
+  /**
+   * A new message and the author's +1 reputation in one transaction; once committed, it goes live to
+   * every socket in both shapes the clients read (`chat_message` and `new_message`).
+   */
+  async post(author: User, content: string): Promise<ChatMessage> {
+    const message = await this.dataSource.transaction(async (manager) => {
+      await manager.query('UPDATE users SET reputation = reputation + $2 WHERE id = $1', [
+        author.id,
+        REPUTATION.chatMessage,
+      ]);
+      // The author as they are now, the new reputation counted.
+      const [row]: ChatRow[] = await manager.query(
+        `WITH m AS (
+           INSERT INTO chat_messages (author_id, content) VALUES ($1, $2)
+           RETURNING id, content, created_at, author_id
+         )
+         SELECT m.id, m.content, m.created_at, ${authorJson('a')} AS author
+         FROM m LEFT JOIN users a ON a.id = m.author_id`,
+        [author.id, content],
+      );
+      return toChatMessage(row!);
+    });
+    await this.publish(message);
+    return message;
+  }
+
+  /** The message is saved whatever happens here: a live event that cannot go out is only logged. */
+  private async publish(message: ChatMessage): Promise<void> {
+    try {
+      await this.events.publish({ to: 'all', event: { type: LIVE_EVENT.chatMessage, message } });
+      await this.events.publish({ to: 'all', event: { type: LIVE_EVENT.newMessage, message } });
+    } catch (error) {
+      this.logger.error(
+        `Chat message ${message.id} saved but not sent live`,
+        error instanceof Error ? error.stack : String(error),
+      );
+    }
+  }
+}

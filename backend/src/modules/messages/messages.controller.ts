@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  type MessagesPage,
+  MESSAGING_MESSAGES,
+  type PrivateMessage,
+  type SendMessageBody,
+  sendMessageSchema,
+} from '@termpaste/contracts';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { singleQueryValue } from '../../common/keyset-cursor.js';
+import { parseId } from '../../common/parse-id.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import { WriterGuard } from '../../common/writer.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { User } from '../users/entities/user.entity.js';
+import { MessagesService } from './messages.service.js';
+
+/**
+ * Private messages (SPEC §7): reading needs a signed-in member (401), sending one not banned (403).
+ * Someone else's message, or an id that names nothing, is the same 404.
+ */
+@Controller('api/messages')
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  /** The inbox, newest first. */
+  @Get()
+  @UseGuards(SessionGuard)
+  inbox(@CurrentUser() user: User, @Query('cursor') cursor: unknown): Promise<MessagesPage> {
+    return this.messages.list(user.id, 'inbox', singleQueryValue(cursor));
+  }
+
+  @Get('sent')
+  @UseGuards(SessionGuard)
+  sent(@CurrentUser() user: User, @Query('cursor') cursor: unknown): Promise<MessagesPage> {
+    return this.messages.list(user.id, 'sent', singleQueryValue(cursor));
+  }
+
+  @Post()
+  @UseGuards(WriterGuard)
+  send(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(sendMessageSchema)) body: SendMessageBody,
+  ): Promise<PrivateMessage> {
+    return this.messages.send(user, body);
+  }
+
+  @Patch(':id/read')
+  @UseGuards(SessionGuard)
+  markRead(@CurrentUser() user: User, @Param('id') id: string): Promise<PrivateMessage> {
+    return this.messages.markRead(user.id, parseId(id, MESSAGING_MESSAGES.messageNotFound));
+  }
+}

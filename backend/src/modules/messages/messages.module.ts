@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { MessagesController } from './messages.controller.js';
+import { MessagesService } from './messages.service.js';
+
+/** Private messages between members; a new one notifies its recipient through NotificationsModule. */
+@Module({
+  imports: [UsersModule, NotificationsModule],
+  controllers: [MessagesController],
+  providers: [MessagesService],
+})
+export class MessagesModule {}

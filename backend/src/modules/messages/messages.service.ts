@@ -1,0 +1,139 @@
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  LIVE_EVENT,
+  MESSAGES_PAGE_SIZE,
+  type MessagesPage,
+  MESSAGING_MESSAGES,
+  type PrivateMessage,
+  type PublicAuthor,
+  type SendMessageBody,
+} from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import {
+  createdMicros,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  olderThan,
+} from '../../common/keyset-cursor.js';
+import { EventsPort } from '../../infra/events/events.port.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { authorJson } from '../users/author-sql.js';
+import type { User } from '../users/entities/user.entity.js';
+
+/** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
+const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
+  ${createdMicros('m')} AS created_micros, ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient`;
+
+const WITH_PEOPLE = (from: string) => `${from} m LEFT JOIN users s ON s.id = m.sender_id
+  LEFT JOIN users r ON r.id = m.recipient_id`;
+
+interface MessageRow {
+  id: number;
+  subject: string;
+  content: string;
+  created_at: Date;
+  is_read: boolean;
+  created_micros: string;
+  sender: PublicAuthor | null;
+  recipient: PublicAuthor | null;
+}
+
+function toMessage(row: MessageRow): PrivateMessage {
+  return {
+    id: row.id,
+    sender: row.sender,
+    recipient: row.recipient,
+    subject: row.subject,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    isRead: row.is_read,
+  };
+}
+
+/** Private messages (SPEC §3) between members: the inbox, the sent list, sending and reading. */
+@Injectable()
+export class MessagesService {
+  private readonly logger = new Logger('Messages');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+    private readonly events: EventsPort,
+  ) {}
+
+  /** Messages to the member (`inbox`) or from them (`sent`), newest first, MESSAGES_PAGE_SIZE a page. */
+  async list(userId: number, box: 'inbox' | 'sent', cursor?: string): Promise<MessagesPage> {
+    const after = cursor ? decodeKeysetCursor(cursor) : undefined;
+    const params: unknown[] = [userId, MESSAGES_PAGE_SIZE + 1];
+    let where = box === 'inbox' ? 'm.recipient_id = $1' : 'm.sender_id = $1';
+    if (after) {
+      params.push(after.micros, after.id);
+      where += ` AND ${olderThan('m', 3, 4)}`;
+    }
+    const rows: MessageRow[] = await this.dataSource.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('private_messages')}
+       WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
+      params,
+    );
+    const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+    const last = page[page.length - 1];
+    return {
+      messages: page.map(toMessage),
+      nextCursor:
+        rows.length > MESSAGES_PAGE_SIZE && last
+          ? encodeKeysetCursor({ micros: last.created_micros, id: last.id })
+          : null,
+    };
+  }
+
+  /**
+   * Sends a message to the member named by `recipientEmail`: an e-mail address or a username, either in
+   * any letter case. Once stored, the recipient's notification is queued and the message pushed live.
+   */
+  async send(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
+    // A username cannot hold `@`; an e-mail address always does.
+    const column = body.recipientEmail.includes('@') ? 'email' : 'username';
+    const [recipient]: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM users WHERE ${column} = $1::citext`,
+      [body.recipientEmail],
+    );
+    if (!recipient) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
+    if (recipient.id === sender.id) throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
+    // One statement: committed when it returns. A recipient deleted meanwhile leaves recipient_id NULL.
+    const [row]: MessageRow[] = await this.dataSource.query(
+      `WITH m AS (
+         INSERT INTO private_messages (sender_id, recipient_id, subject, content)
+         SELECT $1, u.id, $3, $4 FROM users u WHERE u.id = $2
+         RETURNING *)
+       SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
+      [sender.id, recipient.id, body.subject, body.content],
+    );
+    if (!row) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
+    const message = toMessage(row);
+    await this.notifications.enqueueForMessage(message.id);
+    try {
+      await this.events.publish({
+        to: 'user',
+        userId: recipient.id,
+        event: { type: LIVE_EVENT.privateMessage, message },
+      });
+    } catch (error) {
+      this.logger.warn(
+        `Live private_message event not published: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return message;
+  }
+
+  /** Marks a message read, for its recipient only (anyone else: 404, as for a message that does not exist). */
+  async markRead(userId: number, messageId: number): Promise<PrivateMessage> {
+    const [row]: MessageRow[] = await this.dataSource.query(
+      `WITH m AS (
+         UPDATE private_messages SET is_read = true WHERE id = $1 AND recipient_id = $2 RETURNING *)
+       SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
+      [messageId, userId],
+    );
+    if (!row) throw new NotFoundException(MESSAGING_MESSAGES.messageNotFound);
+    return toMessage(row);
+  }
+}

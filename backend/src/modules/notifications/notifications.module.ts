@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { NotificationsController } from './notifications.controller.js';
+import { NotificationsProcessor } from './notifications.processor.js';
+import { NotificationsService } from './notifications.service.js';
+
+/**
+ * Notifications: the member's list and unread count, and the fan-out processor of the `notifications`
+ * queue. Modules whose posts notify (forum, messages) import this one and call
+ * `NotificationsService.enqueueFor*` after their transaction commits.
+ */
+@Module({
+  imports: [UsersModule],
+  controllers: [NotificationsController],
+  providers: [NotificationsService, NotificationsProcessor],
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}

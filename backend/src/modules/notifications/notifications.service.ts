@@ -1,0 +1,271 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  LIVE_EVENT,
+  MESSAGING_MESSAGES,
+  type LiveEvent,
+  type Notification,
+  type NotificationsPage,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationType,
+  type PublicAuthor,
+  type UnreadCountResult,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  createdMicros,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  olderThan,
+} from '../../common/keyset-cursor.js';
+import { settlesWithin } from '../../common/settles-within.js';
+import { EventsPort } from '../../infra/events/events.port.js';
+import { QueuePort } from '../../infra/queue/queue.port.js';
+import { authorJson } from '../users/author-sql.js';
+import { NOTIFICATION_JOBS, NOTIFICATIONS_QUEUE, notificationJobId } from './notifications.queue.js';
+
+/** How long a request that already committed waits for its notification job to be queued. */
+const ENQUEUE_WAIT_MS = 3000;
+
+/** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
+  ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor`;
+
+interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  content: string;
+  is_read: boolean;
+  created_at: Date;
+  thread_id: number | null;
+  created_micros: string;
+  actor: PublicAuthor | null;
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    isRead: row.is_read,
+    createdAt: row.created_at.toISOString(),
+    threadId: row.thread_id,
+    actor: row.actor,
+  };
+}
+
+/** A notification to create (at most once per recipient and source). */
+export interface NewNotification {
+  userId: number;
+  type: NotificationType;
+  content: string;
+  threadId: number | null;
+  actorId: number | null;
+  /** `thread:<id>`, `reply:<id>` or `message:<id>`: one notification per member and source. */
+  source: string;
+}
+
+/**
+ * Notifications (SPEC §3): the list, the unread count (a counter kept on write in
+ * `notification_counters`), reading them, and creating them once per member and source. Other modules
+ * call `enqueueFor*` after their own transaction commits; the fan-out runs on the notifications queue.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: QueuePort,
+    private readonly events: EventsPort,
+  ) {}
+
+  /** Queues the @mention notifications of a new paste. Never rejects: a failure is logged. */
+  enqueueForThread(threadId: number): Promise<void> {
+    return this.enqueue('thread', { threadId }, threadId);
+  }
+
+  /** Queues the notifications of a new reply. Never rejects: a failure is logged. */
+  enqueueForReply(replyId: number): Promise<void> {
+    return this.enqueue('reply', { replyId }, replyId);
+  }
+
+  /** Queues the notification of a new private message. Never rejects: a failure is logged. */
+  enqueueForMessage(messageId: number): Promise<void> {
+    return this.enqueue('message', { messageId }, messageId);
+  }
+
+  /**
+   * Called once the source's transaction committed: the post exists whatever happens here, so a queue
+   * that fails or does not answer in time is logged and the request goes on.
+   */
+  private async enqueue(kind: keyof typeof NOTIFICATION_JOBS, data: object, id: number): Promise<void> {
+    const jobId = notificationJobId(kind, id);
+    try {
+      const added = this.queue.add(NOTIFICATIONS_QUEUE, NOTIFICATION_JOBS[kind], data, { jobId });
+      // Still waiting: logged when it ends, without holding the request any longer.
+      if (!(await settlesWithin(added, ENQUEUE_WAIT_MS))) {
+        this.logger.warn(`Notification job ${jobId} not queued after ${ENQUEUE_WAIT_MS} ms; still trying`);
+        added.catch((error: unknown) => this.logEnqueueFailure(jobId, error));
+      }
+    } catch (error) {
+      this.logEnqueueFailure(jobId, error);
+    }
+  }
+
+  private logEnqueueFailure(jobId: string, error: unknown): void {
+    const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.logger.error(`Notification job ${jobId} could not be queued`, reason);
+  }
+
+  /** The member's notifications, newest first, NOTIFICATIONS_PAGE_SIZE at a time. */
+  async list(userId: number, cursor?: string): Promise<NotificationsPage> {
+    const after = cursor ? decodeKeysetCursor(cursor) : undefined;
+    const params: unknown[] = [userId, NOTIFICATIONS_PAGE_SIZE + 1];
+    let where = 'n.user_id = $1';
+    if (after) {
+      params.push(after.micros, after.id);
+      where += ` AND ${olderThan('n', 3, 4)}`;
+    }
+    const rows: NotificationRow[] = await this.dataSource.query(
+      `SELECT ${NOTIFICATION_COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+       WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
+      params,
+    );
+    const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+    const last = page[page.length - 1];
+    return {
+      notifications: page.map(toNotification),
+      nextCursor:
+        rows.length > NOTIFICATIONS_PAGE_SIZE && last
+          ? encodeKeysetCursor({ micros: last.created_micros, id: last.id })
+          : null,
+      unreadCount: await this.unreadCount(userId),
+    };
+  }
+
+  /** The member's unread notifications, read from the counter (0 when there is none yet). */
+  async unreadCount(userId: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const [row]: Array<{ unread: number }> = await manager.query(
+      'SELECT unread FROM notification_counters WHERE user_id = $1',
+      [userId],
+    );
+    return row?.unread ?? 0;
+  }
+
+  /** Marks one of the member's notifications read (again is fine); another member's is a 404. */
+  async markRead(userId: number, notificationId: number): Promise<UnreadCountResult> {
+    const unreadCount = await this.dataSource.transaction(async (manager) => {
+      // The counter first, as every writer of it does: concurrent reads and fan-outs queue up here.
+      let unread = await this.lockCounter(manager, userId);
+      const [, changed] = (await manager.query(
+        'UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 AND NOT is_read',
+        [notificationId, userId],
+      )) as [unknown, number];
+      if (changed > 0) {
+        unread = await this.lowerCounter(manager, userId, changed);
+      } else {
+        const [own] = await manager.query('SELECT 1 FROM notifications WHERE id = $1 AND user_id = $2', [
+          notificationId,
+          userId,
+        ]);
+        if (!own) throw new NotFoundException(MESSAGING_MESSAGES.notificationNotFound);
+      }
+      return unread;
+    });
+    await this.publish(userId, { type: LIVE_EVENT.unreadCount, count: unreadCount });
+    return { unreadCount };
+  }
+
+  /** Marks every notification of the member read. */
+  async markAllRead(userId: number): Promise<UnreadCountResult> {
+    const unreadCount = await this.dataSource.transaction(async (manager) => {
+      let unread = await this.lockCounter(manager, userId);
+      const [, changed] = (await manager.query(
+        'UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read',
+        [userId],
+      )) as [unknown, number];
+      if (changed > 0) unread = await this.lowerCounter(manager, userId, changed);
+      return unread;
+    });
+    await this.publish(userId, { type: LIVE_EVENT.unreadCount, count: unreadCount });
+    return { unreadCount };
+  }
+
+  /** Locks the member's counter row (made if missing) for this transaction; returns its value. */
+  private async lockCounter(manager: EntityManager, userId: number): Promise<number> {
+    const [row]: Array<{ unread: number }> = await manager.query(
+      `INSERT INTO notification_counters (user_id) VALUES ($1)
+       ON CONFLICT (user_id) DO UPDATE SET unread = notification_counters.unread
+       RETURNING unread`,
+      [userId],
+    );
+    return row!.unread;
+  }
+
+  private async lowerCounter(manager: EntityManager, userId: number, by: number): Promise<number> {
+    const [[row]] = (await manager.query(
+      'UPDATE notification_counters SET unread = GREATEST(unread - $2, 0) WHERE user_id = $1 RETURNING unread',
+      [userId, by],
+    )) as [Array<{ unread: number }>, number];
+    return row!.unread;
+  }
+
+  /**
+   * Creates the notifications in order, each in its own transaction with its counter increment (so no
+   * transaction holds two members' counters: concurrent fan-outs cannot deadlock). One a member already
+   * has for the source is skipped, so a job run twice creates nothing new, and the first one listed wins
+   * when a member is due two for one post. Each created one is published, with the new unread count,
+   * after its commit. Returns the ones created.
+   */
+  async createOnce(notifications: NewNotification[]): Promise<Notification[]> {
+    const created: Notification[] = [];
+    for (const item of notifications) {
+      let result: { notification: Notification; unread: number } | undefined;
+      try {
+        result = await this.dataSource.transaction(async (manager) => {
+          const [row]: Array<{ id: number }> = await manager.query(
+            `INSERT INTO notifications (user_id, type, content, thread_id, actor_id, source)
+             VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (user_id, source) DO NOTHING RETURNING id`,
+            [item.userId, item.type, item.content, item.threadId, item.actorId, item.source],
+          );
+          if (!row) return undefined;
+          const [counter]: Array<{ unread: number }> = await manager.query(
+            `INSERT INTO notification_counters (user_id, unread) VALUES ($1, 1)
+             ON CONFLICT (user_id) DO UPDATE SET unread = notification_counters.unread + 1
+             RETURNING unread`,
+            [item.userId],
+          );
+          const [full]: NotificationRow[] = await manager.query(
+            `SELECT ${NOTIFICATION_COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+             WHERE n.id = $1`,
+            [row.id],
+          );
+          return { notification: toNotification(full!), unread: counter!.unread };
+        });
+      } catch (error) {
+        // The recipient's account or the paste was deleted since the job read them: nobody to tell.
+        if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) continue;
+        throw error;
+      }
+      if (!result) continue;
+      created.push(result.notification);
+      await this.publish(item.userId, { type: LIVE_EVENT.notification, notification: result.notification });
+      await this.publish(item.userId, { type: LIVE_EVENT.unreadCount, count: result.unread });
+    }
+    return created;
+  }
+
+  /** Live events are best effort (a socket catches up by refetching): a failure is logged, never thrown. */
+  private async publish(userId: number, event: LiveEvent): Promise<void> {
+    try {
+      await this.events.publish({ to: 'user', userId, event });
+    } catch (error) {
+      this.logger.warn(
+        `Live ${event.type} event to user ${userId} not published: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}
