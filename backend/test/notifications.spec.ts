@@ -297,6 +297,33 @@ describe('notifications', () => {
         actor_id: alice.user.id,
       });
     });
+
+    it('is read when its recipient opens the message, and the count goes down', async () => {
+      const res = await alice.browser
+        .post(API.messages)
+        .send({ recipientEmail: carol.account.username, subject: 'Open me', content: 'Hi' })
+        .expect(201);
+      const messageId = (res.body as { id: number }).id;
+      await waitFor('the notification', async () => (await ofSource(`message:${messageId}`)).length > 0);
+      const before = await unreadCount(carol.browser);
+      await carol.browser.patch(API.messageRead(messageId)).expect(200);
+      expect((await ofSource(`message:${messageId}`))[0]).toMatchObject({ is_read: true });
+      expect(await unreadCount(carol.browser)).toBe(before - 1);
+      expect(await counter(carol.user.id)).toBe(await unreadInTable(carol.user.id));
+      // Opening it again changes nothing.
+      await carol.browser.patch(API.messageRead(messageId)).expect(200);
+      expect(await unreadCount(carol.browser)).toBe(before - 1);
+    });
+
+    it('makes no notification when the message was opened before the job ran', async () => {
+      const [row]: Array<{ id: number }> = await t.dataSource.query(
+        `INSERT INTO private_messages (sender_id, recipient_id, subject, content, is_read)
+         VALUES ($1, $2, 'Seen', 'already', true) RETURNING id`,
+        [alice.user.id, carol.user.id],
+      );
+      await runJob('message', { messageId: row!.id });
+      expect(await ofSource(`message:${row!.id}`)).toEqual([]);
+    });
   });
 
   describe('jobs', () => {

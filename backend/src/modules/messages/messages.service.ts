@@ -16,6 +16,7 @@ import {
   olderThan,
 } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
+import { notificationSource } from '../notifications/notifications.queue.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -125,7 +126,10 @@ export class MessagesService {
     return message;
   }
 
-  /** Marks a message read, for its recipient only (anyone else: 404, as for a message that does not exist). */
+  /**
+   * Marks a message read, and its 'message' notification with it, for its recipient only (anyone else: 404,
+   * as for a message that does not exist).
+   */
   async markRead(userId: number, messageId: number): Promise<PrivateMessage> {
     const [row]: MessageRow[] = await this.dataSource.query(
       `WITH m AS (
@@ -134,6 +138,7 @@ export class MessagesService {
       [messageId, userId],
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.messageNotFound);
+    await this.notifications.markSourceRead(userId, notificationSource('message', messageId));
     return toMessage(row);
   }
 }

@@ -7,6 +7,7 @@ import {
   type MessageJobData,
   NOTIFICATION_JOBS,
   NOTIFICATIONS_QUEUE,
+  notificationSource,
   type ReplyJobData,
   type ThreadJobData,
 } from './notifications.queue.js';
@@ -69,7 +70,7 @@ export class NotificationsProcessor implements QueueProcessor {
       [threadId],
     );
     if (!thread || thread.author_id === null || thread.author === null) return;
-    const source = `thread:${threadId}`;
+    const source = notificationSource('thread', threadId);
     const mentioned = await this.mentioned(thread.content, thread.author_id);
     await this.notifications.createOnce(
       mentioned.map((userId) => ({
@@ -107,7 +108,7 @@ export class NotificationsProcessor implements QueueProcessor {
     );
     if (!reply || reply.author_id === null || reply.author === null) return;
     const actorId = reply.author_id;
-    const base = { threadId: reply.thread_id, actorId, source: `reply:${replyId}` };
+    const base = { threadId: reply.thread_id, actorId, source: notificationSource('reply', replyId) };
     const title = quoted(reply.title);
     const due: NewNotification[] = [];
     if (reply.parent_author_id !== null && reply.parent_author_id !== actorId) {
@@ -132,20 +133,23 @@ export class NotificationsProcessor implements QueueProcessor {
     await this.notifications.createOnce(due);
   }
 
-  /** A new private message: its recipient. */
+  /** A new private message: its recipient, unless they have opened it already. */
   private async message(messageId: number): Promise<void> {
     const [message]: Array<{
       subject: string;
       sender_id: number | null;
       sender: string | null;
       recipient_id: number | null;
+      is_read: boolean;
     }> = await this.dataSource.query(
-      `SELECT m.subject, m.sender_id, s.username::text AS sender, m.recipient_id
+      `SELECT m.subject, m.sender_id, s.username::text AS sender, m.recipient_id, m.is_read
        FROM private_messages m LEFT JOIN users s ON s.id = m.sender_id WHERE m.id = $1`,
       [messageId],
     );
     if (!message || message.sender_id === null || message.sender === null) return;
     if (message.recipient_id === null || message.recipient_id === message.sender_id) return;
+    // Opened before this job ran: the recipient has seen it, so a notification would only be noise.
+    if (message.is_read) return;
     await this.notifications.createOnce([
       {
         userId: message.recipient_id,
@@ -153,7 +157,7 @@ export class NotificationsProcessor implements QueueProcessor {
         content: `${message.sender} sent you a message: ${quoted(message.subject)}`,
         threadId: null,
         actorId: message.sender_id,
-        source: `message:${messageId}`,
+        source: notificationSource('message', messageId),
       },
     ]);
   }

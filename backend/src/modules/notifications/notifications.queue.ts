@@ -29,3 +29,6 @@ export interface MessageJobData {
  * not hold `:` nor be numeric (JobOptions.jobId).
  */
 export const notificationJobId = (kind: keyof typeof NOTIFICATION_JOBS, id: number) => `${kind}-${id}`;
+
+/** The source key of the notifications about a post or message: one per member and source. */
+export const notificationSource = (kind: keyof typeof NOTIFICATION_JOBS, id: number) => `${kind}:${id}`;

@@ -178,6 +178,24 @@ export class NotificationsService {
     return { unreadCount };
   }
 
+  /**
+   * Marks read the member's notification about a source, if there is an unread one: opening a private
+   * message reads its 'message' notification too.
+   */
+  async markSourceRead(userId: number, source: string): Promise<void> {
+    const unreadCount = await this.dataSource.transaction(async (manager) => {
+      await this.lockCounter(manager, userId);
+      const [, changed] = (await manager.query(
+        'UPDATE notifications SET is_read = true WHERE user_id = $1 AND source = $2 AND NOT is_read',
+        [userId, source],
+      )) as [unknown, number];
+      return changed > 0 ? this.lowerCounter(manager, userId, changed) : null;
+    });
+    if (unreadCount !== null) {
+      await this.publish(userId, { type: LIVE_EVENT.unreadCount, count: unreadCount });
+    }
+  }
+
   /** Marks every notification of the member read. */
   async markAllRead(userId: number): Promise<UnreadCountResult> {
     const unreadCount = await this.dataSource.transaction(async (manager) => {
