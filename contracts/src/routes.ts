@@ -121,4 +121,7 @@ export const REMOTE_WIDGETS = [
 export const PUBLIC_PATHS = ['/', '/login', '/register', '/forgot-password', '/reset-password'] as const;
 
 /** The widgets a remote must expose (REMOTE_WIDGETS). */
-export type WidgetName<R extends RemoteName> = Extract<(typeof REMOTE_WIDGETS)[number], { remote: R }>['widget'];
+export type WidgetName<R extends RemoteName> = Extract<
+  (typeof REMOTE_WIDGETS)[number],
+  { remote: R }
+>['widget'];

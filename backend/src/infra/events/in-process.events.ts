@@ -14,7 +14,10 @@ export class InProcessEvents extends EventsPort {
         try {
           listener(envelope);
         } catch (error) {
-          this.logger.error('A live event listener failed', error instanceof Error ? error.stack : String(error));
+          this.logger.error(
+            'A live event listener failed',
+            error instanceof Error ? error.stack : String(error),
+          );
         }
       }
     });

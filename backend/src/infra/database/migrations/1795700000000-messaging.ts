@@ -55,7 +55,9 @@ export class Messaging1795700000000 implements MigrationInterface {
         content text NOT NULL CHECK (char_length(content) BETWEEN 1 AND 500),
         created_at timestamptz NOT NULL DEFAULT clock_timestamp()
       )`);
-    await queryRunner.query('CREATE INDEX chat_messages_recent_idx ON chat_messages (created_at DESC, id DESC)');
+    await queryRunner.query(
+      'CREATE INDEX chat_messages_recent_idx ON chat_messages (created_at DESC, id DESC)',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
