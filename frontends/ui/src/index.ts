@@ -17,6 +17,7 @@ export { useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName } from './api/site.js';
 export {
   LIVE_BACKOFF,
+  LIVE_HEARTBEAT,
   LiveBadge,
   liveUrl,
   parseLiveEvent,

@@ -1,13 +1,25 @@
+import { REMOTE_WIDGETS } from '@termpaste/contracts';
 import { useCurrentUser } from '@termpaste/ui';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { RemoteWidget } from '../remotes/remote-widget';
+import { useMemberLiveUpdates } from './live-updates';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 import { TopBar } from './top-bar';
 
-/** The signed-in layout: sidebar, top bar and the current route's screen. */
+/** The widgets of REMOTE_WIDGETS that belong on this path. */
+function Widgets() {
+  const { pathname } = useLocation();
+  return REMOTE_WIDGETS.filter((w) => (w.paths as readonly string[]).includes(pathname)).map((w) => (
+    <RemoteWidget key={`${w.remote}/${w.widget}`} remote={w.remote} widget={w.widget} />
+  ));
+}
+
+/** The signed-in layout: sidebar, top bar, the current route's screen and its widgets. */
 export function AppLayout() {
   const { user } = useCurrentUser();
   const sidebar = useSidebarState();
+  useMemberLiveUpdates(user !== null);
 
   return (
     <div className="shell-layout">
@@ -23,6 +35,7 @@ export function AppLayout() {
         <main className="shell-content" id="content">
           <Outlet />
         </main>
+        <Widgets />
       </div>
     </div>
   );

@@ -1,4 +1,11 @@
-import { LIVE_SCOPE_USER, liveEventSchema, WS, type LiveEvent } from '@termpaste/contracts';
+import {
+  LIVE_CLIENT_PING,
+  LIVE_EVENT,
+  LIVE_SCOPE_USER,
+  liveEventSchema,
+  WS,
+  type LiveEvent,
+} from '@termpaste/contracts';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../components/badge.js';
@@ -14,6 +21,16 @@ export const LIVE_BACKOFF = {
   minDelayMs: 1000,
   maxDelayMs: 30_000,
   growFactor: 1.5,
+} as const;
+
+/**
+ * Keep-alive: while open, the client pings every `intervalMs` (so proxies never see an idle socket and
+ * close it), and the server answers. A socket that has heard nothing for `silenceMs` is taken for dead
+ * (a laptop that slept, a network that changed without telling) and replaced.
+ */
+export const LIVE_HEARTBEAT = {
+  intervalMs: 25_000,
+  silenceMs: 60_000,
 } as const;
 
 /** `/ws/chat` on this page's host: wss on https, else ws (SPEC §7). */
@@ -38,6 +55,7 @@ export interface UseLiveEventsOptions {
   enabled: boolean;
   /** 'user': only the member's own events (notifications, unread count), no chat. */
   scope?: 'user';
+  /** Every valid event but the heartbeat's pong. */
   onEvent: (event: LiveEvent) => void;
   /**
    * Called on every successful connection; `reconnected` is true after a drop, when events may have
@@ -48,12 +66,15 @@ export interface UseLiveEventsOptions {
 
 /**
  * Opens `/ws/chat` while `enabled`, hands every valid event to `onEvent`, and reconnects with backoff
- * when the connection drops. Returns the connection's status for the UI to show.
+ * when the connection drops (at once when the browser comes back online or the tab is shown again).
+ * Returns the connection's status for the UI to show.
  */
 export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEventsOptions): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>(enabled ? 'connecting' : 'closed');
   const handlers = useRef({ onEvent, onOpen });
-  handlers.current = { onEvent, onOpen };
+  useEffect(() => {
+    handlers.current = { onEvent, onOpen };
+  });
 
   useEffect(() => {
     if (!enabled) {
@@ -62,29 +83,66 @@ export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEvents
     }
     setStatus('connecting');
     let opened = false;
-    const socket = new ReconnectingWebSocket(liveUrl(window.location, scope), undefined, {
-      minReconnectionDelay: LIVE_BACKOFF.minDelayMs * (1 + Math.random()),
-      maxReconnectionDelay: LIVE_BACKOFF.maxDelayMs,
-      reconnectionDelayGrowFactor: LIVE_BACKOFF.growFactor,
-    });
+    let lastHeard = Date.now();
+
     const handleOpen = () => {
+      lastHeard = Date.now();
       setStatus('open');
       handlers.current.onOpen?.(opened);
       opened = true;
     };
     const handleClose = () => setStatus('reconnecting');
     const handleMessage = (message: MessageEvent) => {
+      lastHeard = Date.now();
       const event = parseLiveEvent(message.data);
-      if (event) handlers.current.onEvent(event);
+      if (event && event.type !== LIVE_EVENT.pong) handlers.current.onEvent(event);
     };
-    socket.addEventListener('open', handleOpen);
-    socket.addEventListener('close', handleClose);
-    socket.addEventListener('message', handleMessage);
+
+    const connect = () => {
+      const created = new ReconnectingWebSocket(liveUrl(window.location, scope), undefined, {
+        minReconnectionDelay: LIVE_BACKOFF.minDelayMs * (1 + Math.random()),
+        maxReconnectionDelay: LIVE_BACKOFF.maxDelayMs,
+        reconnectionDelayGrowFactor: LIVE_BACKOFF.growFactor,
+      });
+      created.addEventListener('open', handleOpen);
+      created.addEventListener('close', handleClose);
+      created.addEventListener('message', handleMessage);
+      return created;
+    };
+    const disconnect = (old: ReconnectingWebSocket) => {
+      old.removeEventListener('open', handleOpen);
+      old.removeEventListener('close', handleClose);
+      old.removeEventListener('message', handleMessage);
+      old.close();
+    };
+    let socket = connect();
+
+    /** A fresh socket at once, without waiting out the backoff. */
+    const replace = () => {
+      disconnect(socket);
+      setStatus(opened ? 'reconnecting' : 'connecting');
+      socket = connect();
+    };
+    // Back online, or the tab shown again: a socket that is down is worth trying now.
+    const retryNow = () => {
+      if (socket.readyState !== ReconnectingWebSocket.OPEN) replace();
+    };
+    const handleVisibility = () => {
+      if (document.visibilityState === 'visible') retryNow();
+    };
+    const heartbeat = setInterval(() => {
+      if (socket.readyState !== ReconnectingWebSocket.OPEN) return;
+      if (Date.now() - lastHeard > LIVE_HEARTBEAT.silenceMs) replace();
+      else socket.send(JSON.stringify(LIVE_CLIENT_PING));
+    }, LIVE_HEARTBEAT.intervalMs);
+    window.addEventListener('online', retryNow);
+    document.addEventListener('visibilitychange', handleVisibility);
+
     return () => {
-      socket.removeEventListener('open', handleOpen);
-      socket.removeEventListener('close', handleClose);
-      socket.removeEventListener('message', handleMessage);
-      socket.close();
+      clearInterval(heartbeat);
+      window.removeEventListener('online', retryNow);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      disconnect(socket);
     };
   }, [enabled, scope]);
 

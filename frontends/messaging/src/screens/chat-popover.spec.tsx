@@ -1,0 +1,215 @@
+import type { ChatMessage } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  FakeWebSocket,
+  connectedSocket,
+  deferred,
+  errorBody,
+  expectToast,
+  neo,
+  openSockets,
+  reads,
+  renderScreen,
+  sampleAuthor,
+  sampleChat,
+  stubFetch,
+  writes,
+  type FetchAnswer,
+  type FetchCall,
+} from '../testing';
+import { ChatPopover } from './chat-popover';
+
+function server(
+  state: { history: ChatMessage[] },
+  onWrite: (call: FetchCall) => FetchAnswer | Promise<FetchAnswer> = () => ({ status: 201, body: {} }),
+) {
+  return stubFetch((call) => {
+    if (call.method === 'GET' && call.url === '/api/chat') return { body: state.history };
+    if (call.method === 'GET' && call.url === '/api/auth/user') return { body: sampleCurrentUser() };
+    if (call.method === 'GET') return { status: 404, body: 'not stubbed' };
+    return onWrite(call);
+  });
+}
+
+const toggle = () => screen.getByRole('button', { name: 'Open global chat' });
+const panel = () => screen.getByRole('dialog', { name: 'GLOBAL CHAT' });
+const lineTexts = () => screen.queryAllByTestId('chat-line').map((line) => line.textContent);
+/** Gives timers and pending promises a moment: enough for a socket or a fetch that was going to start. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+function renderPopover(options: Parameters<typeof renderScreen>[1] = {}) {
+  const rendered = renderScreen(<ChatPopover />, { path: '/', ...options });
+  return {
+    ...rendered,
+    input: () => within(panel()).getByRole('textbox', { name: 'Message' }),
+    send: () => within(panel()).getByRole('button', { name: 'SEND' }),
+  };
+}
+
+async function openPanel(user: ReturnType<typeof renderPopover>['user']) {
+  await user.click(toggle());
+  return panel();
+}
+
+describe('global chat popover (SPEC §2 home)', () => {
+  it('renders nothing when signed out', async () => {
+    const calls = server({ history: [] });
+    renderPopover({ user: null });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('is a round button at first: no history read, no live connection', async () => {
+    const calls = server({ history: [] });
+    renderPopover();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle().querySelector('svg')).not.toBeNull();
+    expect(toggle()).toHaveClass('msg-popover__toggle');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('opens a 600x600 GLOBAL CHAT panel with the live badge and the history, oldest first', async () => {
+    const calls = server({
+      history: [
+        sampleChat({ id: 43, content: 'newest', author: sampleAuthor({ activePremiumRank: 'Cyber Ghost' }) }),
+        sampleChat({ id: 42, content: 'oldest', author: null }),
+      ],
+    });
+    const { user } = renderPopover();
+    const shown = await openPanel(user);
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle()).toHaveAttribute('aria-controls', shown.id);
+    expect(shown.closest('.msg-popover')).toHaveStyle({ '--msg-popover-size': '600px' });
+    expect(within(shown).getByRole('heading', { name: 'GLOBAL CHAT' })).toBeInTheDocument();
+    expect(within(shown).getByText('CONNECTING...')).toBeInTheDocument();
+
+    await waitFor(() => expect(lineTexts()).toHaveLength(2));
+    expect(lineTexts()[0]).toMatch(/Anonymous > oldest$/);
+    expect(lineTexts()[1]).toMatch(/trinity \[Cyber Ghost\] > newest$/);
+    expect(within(shown).getByText('[Cyber Ghost]')).toHaveClass('rank-cyber-ghost');
+    expect(reads(calls, '/api/chat')).toHaveLength(1);
+
+    const socket = await connectedSocket();
+    expect(socket.url).toBe('ws://localhost/ws/chat');
+    expect(within(shown).getByText('LIVE')).toBeInTheDocument();
+  });
+
+  it('holds the live connection only while open, and reads the history on each opening', async () => {
+    const calls = server({ history: [sampleChat()] });
+    const { user } = renderPopover();
+    await openPanel(user);
+    await connectedSocket();
+    expect(openSockets()).toHaveLength(1);
+
+    await user.click(toggle());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(openSockets()).toHaveLength(0);
+    await settle();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(reads(calls, '/api/chat')).toHaveLength(1);
+
+    await openPanel(user);
+    await connectedSocket(1);
+    expect(openSockets()).toHaveLength(1);
+    await waitFor(() => expect(reads(calls, '/api/chat')).toHaveLength(2));
+  });
+
+  it('closes on Escape and on its close button, giving the focus back to the round button', async () => {
+    server({ history: [] });
+    const { user, input } = renderPopover();
+    await openPanel(user);
+    await waitFor(() => expect(input()).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle()).toHaveFocus();
+    expect(openSockets()).toHaveLength(0);
+
+    await openPanel(user);
+    await user.click(within(panel()).getByRole('button', { name: 'Close global chat' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle()).toHaveFocus();
+  });
+
+  it('reads the history again on a chat_message event', async () => {
+    const state = { history: [sampleChat({ id: 41, content: 'hello' })] };
+    const calls = server(state);
+    const { user } = renderPopover();
+    await openPanel(user);
+    const socket = await connectedSocket();
+    await waitFor(() => expect(lineTexts()).toHaveLength(1));
+
+    // The page's shape of the news is not the popover's business.
+    socket.receive({ type: 'new_message', message: sampleChat({ id: 42 }) });
+    await settle();
+    expect(reads(calls, '/api/chat')).toHaveLength(1);
+
+    const arrived = sampleChat({ id: 42, content: 'from afar', author: sampleAuthor({ username: 'tank' }) });
+    state.history = [arrived, ...state.history];
+    socket.receive({ type: 'chat_message', message: arrived });
+    await waitFor(() => expect(lineTexts()).toHaveLength(2));
+    expect(lineTexts()[1]).toMatch(/tank > from afar$/);
+    expect(reads(calls, '/api/chat')).toHaveLength(2);
+  });
+
+  it('sends with POST /api/chat {message}, then clears the input', async () => {
+    const calls = server({ history: [] }, (call) => ({
+      status: 201,
+      body: sampleChat({ id: 50, content: (call.body as { message: string }).message, author: neo() }),
+    }));
+    const { user, input, send } = renderPopover();
+    await openPanel(user);
+    expect(input()).toHaveAttribute('maxLength', '500');
+    expect(send()).toBeDisabled();
+    await user.type(input(), '   ');
+    expect(send()).toBeDisabled();
+
+    await user.type(input(), ' wake up {Enter}');
+    await waitFor(() => expect(input()).toHaveValue(''));
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/chat', body: { message: 'wake up' } }]);
+    await expectToast('Message sent');
+    expect(lineTexts()).toEqual([expect.stringMatching(/neo > wake up$/)]);
+  });
+
+  it('stops the input at 500 characters', async () => {
+    server({ history: [] });
+    const { user, input } = renderPopover();
+    await openPanel(user);
+    await user.click(input());
+    await user.paste('y'.repeat(501));
+    expect(input()).toHaveValue('y'.repeat(500));
+  });
+
+  it('disables Send while a send is pending', async () => {
+    const answer = deferred();
+    const calls = server({ history: [] }, () => answer.promise);
+    const { user, input, send } = renderPopover();
+    await openPanel(user);
+    await user.type(input(), 'one{Enter}');
+    await waitFor(() => expect(send()).toBeDisabled());
+    await user.type(input(), '{Enter}');
+    expect(writes(calls)).toHaveLength(1);
+    await act(async () => answer.resolve({ status: 201, body: sampleChat({ id: 51, content: 'one' }) }));
+    await waitFor(() => expect(input()).toHaveValue(''));
+  });
+
+  it("toasts the server's message, or 'Failed to send message'", async () => {
+    let answer: FetchAnswer = { status: 400, body: errorBody(400, 'Message cannot be empty') };
+    server({ history: [] }, () => answer);
+    const { user, input } = renderPopover();
+    await openPanel(user);
+    await user.type(input(), 'x{Enter}');
+    await expectToast('Error', 'Message cannot be empty');
+    expect(input()).toHaveValue('x');
+
+    answer = { status: 502, body: '' };
+    await user.type(input(), '{Enter}');
+    await expectToast('Error', 'Failed to send message');
+  });
+});

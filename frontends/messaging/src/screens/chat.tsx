@@ -1,0 +1,52 @@
+import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
+import { Card, LiveBadge, Spinner, useCurrentUser, useLiveEvents } from '@termpaste/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { chatQuery, prependChatMessage } from '../api/messaging';
+import { ChatLog } from '../components/chat';
+import { ChatPageComposer } from '../components/chat-composer';
+
+/**
+ * /chat (SPEC §2): the global room. The live connection is open while the page is (§4); a new line
+ * (`new_message`) joins the list at once, then the list is read again (§7), as it is after a reconnect.
+ */
+function ChatRoom({ userId }: { userId: number }) {
+  const client = useQueryClient();
+  const history = useQuery(chatQuery('page'));
+  const refetch = () => void client.invalidateQueries({ queryKey: chatQuery('page').queryKey });
+  const status = useLiveEvents({
+    enabled: true,
+    onEvent: (event: LiveEvent) => {
+      if (event.type !== LIVE_EVENT.newMessage) return;
+      prependChatMessage(client, 'page', event.message);
+      refetch();
+    },
+    onOpen: (reconnected) => {
+      if (reconnected) refetch();
+    },
+  });
+
+  return (
+    <Card title={MESSAGING_TEXTS.globalChat} actions={<LiveBadge status={status} />} className="msg-chat">
+      <ChatLog
+        messages={history.data}
+        isError={history.isError}
+        userId={userId}
+        height={LAYOUT.chatPaneHeightPx}
+      />
+      <ChatPageComposer />
+    </Card>
+  );
+}
+
+export function ChatScreen() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner label="Loading..." />;
+  if (!user) {
+    return (
+      <Card className="msg-chat">
+        <p className="msg-signed-out">{MESSAGING_TEXTS.chatSignedOut}</p>
+      </Card>
+    );
+  }
+  return <ChatRoom userId={user.id} />;
+}

@@ -1,0 +1,33 @@
+import { API, LIVE_EVENT, type LiveEvent } from '@termpaste/contracts';
+import { useLiveEvents, type LiveStatus } from '@termpaste/ui';
+import { useQueryClient } from '@tanstack/react-query';
+
+/**
+ * The signed-in member's own live events, for as long as they are signed in: the unread badge follows
+ * the server's count, and the notification and message lists refetch when something arrives. Uses a
+ * `scope=user` socket, which carries no chat.
+ */
+export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
+  const queryClient = useQueryClient();
+  return useLiveEvents({
+    enabled: signedIn,
+    scope: 'user',
+    onEvent: (event: LiveEvent) => {
+      switch (event.type) {
+        case LIVE_EVENT.unreadCount:
+          queryClient.setQueryData([API.notificationsUnreadCount], event.count);
+          break;
+        case LIVE_EVENT.notification:
+          void queryClient.invalidateQueries({ queryKey: [API.notifications] });
+          break;
+        case LIVE_EVENT.privateMessage:
+          void queryClient.invalidateQueries({ queryKey: [API.messages] });
+          break;
+      }
+    },
+    // After a drop, events may have been missed: read the count again.
+    onOpen: (reconnected) => {
+      if (reconnected) void queryClient.invalidateQueries({ queryKey: [API.notificationsUnreadCount] });
+    },
+  });
+}

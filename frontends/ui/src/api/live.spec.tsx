@@ -1,0 +1,244 @@
+import { LIVE_EVENT, type ChatMessage } from '@termpaste/contracts';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import {
+  LIVE_HEARTBEAT,
+  LiveBadge,
+  liveUrl,
+  parseLiveEvent,
+  useLiveEvents,
+  type LiveStatus,
+} from './live.js';
+
+/** A WebSocket the test drives: it opens, receives frames and drops when told to. */
+class FakeWebSocket extends EventTarget {
+  static instances: FakeWebSocket[] = [];
+  readyState = 0;
+  binaryType = 'blob';
+  readonly sent: string[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeWebSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+  receive(data: unknown) {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    this.dispatchEvent(new MessageEvent('message', { data: text }));
+  }
+  drop() {
+    this.readyState = 3;
+    this.dispatchEvent(new CloseEvent('close', { code: 1006 }));
+  }
+}
+
+const sockets = () => FakeWebSocket.instances;
+const last = () => sockets().at(-1)!;
+/** Lets timers and the promise chains they start run (the socket connects after a timer). */
+const elapse = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+const chatMessage: ChatMessage = {
+  id: 1,
+  content: 'hello',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  author: null,
+};
+
+const realWebSocket = globalThis.WebSocket;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  // No jitter: the first retry comes after exactly LIVE_BACKOFF.minDelayMs.
+  jest.spyOn(Math, 'random').mockReturnValue(0);
+  FakeWebSocket.instances = [];
+  globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+  globalThis.WebSocket = realWebSocket;
+});
+
+function renderLive(initial: { enabled: boolean; scope?: 'user' }) {
+  const onEvent = jest.fn();
+  const onOpen = jest.fn();
+  const hook = renderHook(
+    (props: { enabled: boolean; scope?: 'user' }) => useLiveEvents({ ...props, onEvent, onOpen }),
+    { initialProps: initial },
+  );
+  return { ...hook, onEvent, onOpen };
+}
+
+describe('liveUrl and parseLiveEvent', () => {
+  it('uses wss on https and ws otherwise, with the user scope when asked', () => {
+    expect(liveUrl({ protocol: 'https:', host: 'termpaste.example' })).toBe(
+      'wss://termpaste.example/ws/chat',
+    );
+    expect(liveUrl({ protocol: 'http:', host: 'localhost:3000' }, 'user')).toBe(
+      'ws://localhost:3000/ws/chat?scope=user',
+    );
+  });
+
+  it('reads valid events only', () => {
+    expect(parseLiveEvent(JSON.stringify({ type: 'unread_count', count: 2 }))).toEqual({
+      type: 'unread_count',
+      count: 2,
+    });
+    expect(parseLiveEvent('not json')).toBeNull();
+    expect(parseLiveEvent(JSON.stringify({ type: 'unread_count', count: -1 }))).toBeNull();
+    expect(parseLiveEvent(new ArrayBuffer(2))).toBeNull();
+  });
+});
+
+describe('useLiveEvents', () => {
+  it('opens no socket while not enabled', async () => {
+    const { result } = renderLive({ enabled: false });
+    await elapse(5000);
+    expect(sockets()).toHaveLength(0);
+    expect(result.current).toBe('closed');
+  });
+
+  it('connects to /ws/chat, reports the status and hands over valid events but pongs', async () => {
+    const { result, onEvent, onOpen } = renderLive({ enabled: true });
+    expect(result.current).toBe('connecting');
+    await elapse(0);
+    expect(sockets()).toHaveLength(1);
+    expect(last().url).toBe('ws://localhost/ws/chat');
+
+    act(() => last().open());
+    expect(result.current).toBe('open');
+    expect(onOpen).toHaveBeenCalledWith(false);
+
+    act(() => {
+      last().receive({ type: LIVE_EVENT.newMessage, message: chatMessage });
+      last().receive('garbage');
+      last().receive({ type: 'who_knows' });
+      last().receive({ type: LIVE_EVENT.pong });
+    });
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenCalledWith({ type: 'new_message', message: chatMessage });
+  });
+
+  it('asks for the member scope', async () => {
+    renderLive({ enabled: true, scope: 'user' });
+    await elapse(0);
+    expect(last().url).toBe('ws://localhost/ws/chat?scope=user');
+  });
+
+  it('reconnects with a growing delay after a drop, and says it reconnected', async () => {
+    const { result, onOpen } = renderLive({ enabled: true });
+    await elapse(0);
+    act(() => last().open());
+
+    act(() => last().drop());
+    expect(result.current).toBe('reconnecting');
+    await elapse(999);
+    expect(sockets()).toHaveLength(1);
+    await elapse(1);
+    expect(sockets()).toHaveLength(2);
+
+    // The second attempt fails too: the next one waits 1.5 times longer.
+    act(() => last().drop());
+    await elapse(1499);
+    expect(sockets()).toHaveLength(2);
+    await elapse(1);
+    expect(sockets()).toHaveLength(3);
+
+    act(() => last().open());
+    expect(result.current).toBe('open');
+    expect(onOpen.mock.calls).toEqual([[false], [true]]);
+  });
+
+  it('reconnects at once when the browser comes back online', async () => {
+    const { result } = renderLive({ enabled: true });
+    await elapse(0);
+    act(() => last().open());
+    act(() => last().drop());
+    await elapse(1000);
+    act(() => last().drop());
+    expect(sockets()).toHaveLength(2);
+
+    // The next retry is 1.5 s away; coming back online tries at once.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await elapse(0);
+    expect(sockets()).toHaveLength(3);
+    expect(result.current).toBe('reconnecting');
+    act(() => last().open());
+    expect(result.current).toBe('open');
+
+    // Online again while open: nothing to do.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await elapse(0);
+    expect(sockets()).toHaveLength(3);
+  });
+
+  it('pings while open and replaces a socket that went silent', async () => {
+    const { result, onOpen } = renderLive({ enabled: true });
+    await elapse(0);
+    const first = last();
+    act(() => first.open());
+
+    await elapse(LIVE_HEARTBEAT.intervalMs);
+    expect(first.sent).toEqual(['{"type":"ping"}']);
+    act(() => first.receive({ type: LIVE_EVENT.pong }));
+
+    // Heard at 25 s, then silent: still pinging at 75 s, replaced at 100 s (over 60 s without a word).
+    await elapse(LIVE_HEARTBEAT.intervalMs * 2);
+    expect(first.sent).toHaveLength(3);
+    expect(sockets()).toHaveLength(1);
+    await elapse(LIVE_HEARTBEAT.intervalMs);
+    expect(first.readyState).toBe(3);
+    expect(result.current).toBe('reconnecting');
+    // (A zero-delay timer set while timers run is due 1 ms later under fake timers.)
+    await elapse(1);
+    expect(sockets()).toHaveLength(2);
+    act(() => last().open());
+    expect(result.current).toBe('open');
+    expect(onOpen.mock.calls).toEqual([[false], [true]]);
+  });
+
+  it('closes the socket when disabled or unmounted, and stops reconnecting', async () => {
+    const { result, rerender, unmount } = renderLive({ enabled: true });
+    await elapse(0);
+    act(() => last().open());
+
+    rerender({ enabled: false });
+    expect(result.current).toBe('closed');
+    expect(sockets()[0]!.readyState).toBe(3);
+    await elapse(60_000);
+    expect(sockets()).toHaveLength(1);
+
+    rerender({ enabled: true });
+    await elapse(0);
+    expect(sockets()).toHaveLength(2);
+    unmount();
+    expect(sockets()[1]!.readyState).toBe(3);
+    await elapse(60_000);
+    expect(sockets()).toHaveLength(2);
+  });
+});
+
+describe('LiveBadge', () => {
+  it.each<[LiveStatus, string]>([
+    ['open', 'LIVE'],
+    ['connecting', 'CONNECTING...'],
+    ['reconnecting', 'RECONNECTING...'],
+    ['closed', 'OFFLINE'],
+  ])('reads %s as %s', (status, text) => {
+    render(<LiveBadge status={status} />);
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(screen.getByRole('status')).toHaveClass(`tp-live--${status}`);
+  });
+});
