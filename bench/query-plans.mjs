@@ -1,6 +1,8 @@
-// Query plans of the forum's list queries on a seeded database (20,000 pastes, 2,000 members), taken
-// from the real ForumService's SQL and parameters. Fails when home or the members directory stops
-// being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the data).
+// Query plans of the list queries on a seeded database (20,000 pastes, 2,000 members, 40,000 private
+// messages, 40,000 notifications, 20,000 chat messages), taken from the real services' SQL and
+// parameters. Fails when home, the members directory, an inbox, the notifications or the chat history
+// stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
+// data).
 //   node bench/query-plans.mjs            (builds nothing; reads the backend's TypeScript directly)
 import { register } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,10 +14,15 @@ const load = (path) => import(pathToFileURL(join(backend, path)).href);
 const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaway-postgres.ts');
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
 const { ForumService } = await load('src/modules/threads/forum.service.ts');
+const { MessagesService } = await load('src/modules/messages/messages.service.ts');
+const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
+const { ChatService } = await load('src/modules/chat/chat.service.ts');
 const { DataSource } = await import('typeorm');
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 20_000);
 const USERS = Number(process.env.BENCH_USERS ?? 2_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
+const CHAT = Number(process.env.BENCH_CHAT ?? 20_000);
 const failures = [];
 
 const server = await startThrowawayPostgres(join(await makeTempDir('termpaste-plans-'), 'pg'));
@@ -38,20 +45,50 @@ try {
     [THREADS, USERS],
   );
   await ds.query('UPDATE forum_stats SET thread_count = (SELECT count(*) FROM threads)');
-  await ds.query('VACUUM ANALYZE users');
-  await ds.query('VACUUM ANALYZE threads');
+  // Member 1 gets a tenth of every private message and notification: a busy inbox.
+  await ds.query(
+    `INSERT INTO private_messages (sender_id, recipient_id, subject, content, created_at)
+     SELECT 2 + n % ($2::int - 1), CASE WHEN n % 10 = 0 THEN 1 ELSE 2 + (n * 13) % ($2::int - 1) END,
+       'Subject ' || n, 'content ' || n, now() - n * interval '3 minutes'
+     FROM generate_series(1, $1::int) n`,
+    [MESSAGES, USERS],
+  );
+  await ds.query(
+    `INSERT INTO notifications (user_id, type, content, actor_id, source, created_at)
+     SELECT CASE WHEN n % 10 = 0 THEN 1 ELSE 2 + (n * 17) % ($2::int - 1) END, 'message', 'note ' || n,
+       2, 'message:' || n, now() - n * interval '3 minutes'
+     FROM generate_series(1, $1::int) n`,
+    [MESSAGES, USERS],
+  );
+  await ds.query(
+    `INSERT INTO chat_messages (author_id, content, created_at)
+     SELECT 1 + n % $2::int, 'chat line ' || n, now() - n * interval '1 minute'
+     FROM generate_series(1, $1::int) n`,
+    [CHAT, USERS],
+  );
+  for (const table of ['users', 'threads', 'private_messages', 'notifications', 'chat_messages']) {
+    await ds.query(`VACUUM ANALYZE ${table}`);
+  }
 
   const real = new ForumService(ds);
-  /** Runs `call` on a service whose matching query prints its plan, and checks the plan. */
+  const quiet = { publish: async () => undefined, add: async () => undefined };
+  const services = (dataSource) => ({
+    forum: new ForumService(dataSource),
+    messages: new MessagesService(dataSource, undefined, quiet),
+    notifications: new NotificationsService(dataSource, quiet, quiet),
+    chat: new ChatService(dataSource, quiet),
+  });
+  const realServices = services(ds);
+  /** Runs `call` on services whose matching query prints its plan, and checks the plan. */
   const explain = async (name, match, call, mustUse) => {
-    const service = new ForumService({
+    const service = services({
       query: async (sql, params) => {
         if (!match(sql)) return ds.query(sql, params);
         const rows = await ds.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         console.log(`=== ${name}\n${plan}\n`);
         const top = plan.split('\n').slice(0, 8).join('\n');
-        if (!plan.includes(`Index Scan using ${mustUse}`) || /Sort|Seq Scan on (threads|users)/.test(top)) {
+        if (!plan.includes(`Index Scan using ${mustUse}`) || /Sort|Seq Scan/.test(top)) {
           failures.push(`${name}: expected an index scan on ${mustUse} under the Limit`);
         }
         return [];
@@ -59,22 +96,69 @@ try {
     });
     await call(service).catch(() => undefined); // the stand-in rows are not real results
   };
+  const forum = (call) => (s) => call(s.forum);
 
   const isHome = (sql) => sql.includes('NOT t.is_pinned');
   const isDirectory = (sql) => sql.includes('FROM users u');
   const first = await real.recent();
-  await explain('home, first page', isHome, (s) => s.recent(), 'threads_recent_idx');
+  await explain(
+    'home, first page',
+    isHome,
+    forum((s) => s.recent()),
+    'threads_recent_idx',
+  );
   let cursor = first.nextCursor;
   for (let i = 0; i < 100 && cursor; i++) cursor = (await real.recent(cursor)).nextCursor;
-  await explain('home, page 102', isHome, (s) => s.recent(cursor), 'threads_recent_idx');
+  await explain(
+    'home, page 102',
+    isHome,
+    forum((s) => s.recent(cursor)),
+    'threads_recent_idx',
+  );
   const members = await real.directory('');
-  await explain('members, first page', isDirectory, (s) => s.directory(''), 'users_reputation_idx');
+  await explain(
+    'members, first page',
+    isDirectory,
+    forum((s) => s.directory('')),
+    'users_reputation_idx',
+  );
   await explain(
     'members, next page',
     isDirectory,
-    (s) => s.directory('', members.nextCursor),
+    forum((s) => s.directory('', members.nextCursor)),
     'users_reputation_idx',
   );
+
+  const isInbox = (sql) => sql.includes('m.recipient_id = $1');
+  const inbox = await realServices.messages.list(1, 'inbox');
+  await explain(
+    'inbox, first page',
+    isInbox,
+    (s) => s.messages.list(1, 'inbox'),
+    'private_messages_inbox_idx',
+  );
+  await explain(
+    'inbox, next page',
+    isInbox,
+    (s) => s.messages.list(1, 'inbox', inbox.nextCursor),
+    'private_messages_inbox_idx',
+  );
+  const isNotifications = (sql) => sql.includes('n.user_id = $1');
+  const notes = await realServices.notifications.list(1);
+  await explain(
+    'notifications, first page',
+    isNotifications,
+    (s) => s.notifications.list(1),
+    'notifications_user_idx',
+  );
+  await explain(
+    'notifications, next page',
+    isNotifications,
+    (s) => s.notifications.list(1, notes.nextCursor),
+    'notifications_user_idx',
+  );
+  const isChat = (sql) => sql.includes('FROM chat_messages m');
+  await explain('chat history', isChat, (s) => s.chat.history(), 'chat_messages_recent_idx');
   await ds.destroy();
 } finally {
   await server.stop();
@@ -85,5 +169,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(
-  `query plans: home and the members directory are index scans (${THREADS} pastes, ${USERS} members)`,
+  `query plans: home, members, inbox, notifications and chat are index scans (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines)`,
 );

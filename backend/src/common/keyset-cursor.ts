@@ -42,3 +42,50 @@ export function decodeKeysetCursor(cursor: string): KeysetPosition {
 export function singleQueryValue(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+/** What a newest-first page query needs: the rows' alias, its select list and from clause, its filter. */
+export interface KeysetPageQuery {
+  /** Alias of the paged table in `from`: its created_at and id order the list. */
+  alias: string;
+  /** The select list; must include `created_micros` (see createdMicros) and the alias's id. */
+  select: string;
+  from: string;
+  /** The filter, with `params` as $1, $2, … */
+  where: string;
+  params: unknown[];
+  pageSize: number;
+  /** Where the previous page stopped (a cursor this API handed out), or none for the first page. */
+  cursor?: string;
+}
+
+/**
+ * One page of a newest-first list keyset-paged on (created_at, id): at most `pageSize` rows, and the
+ * cursor of the next page (null on the last). A made-up cursor is a 400.
+ */
+export async function keysetPage<Row extends { created_micros: string; id: number }>(
+  query: (sql: string, params: unknown[]) => Promise<Row[]>,
+  { alias, select, from, where, params, pageSize, cursor }: KeysetPageQuery,
+): Promise<{ rows: Row[]; nextCursor: string | null }> {
+  const after = cursor ? decodeKeysetCursor(cursor) : undefined;
+  const all = [...params, pageSize + 1];
+  const limit = all.length;
+  let condition = where;
+  if (after) {
+    all.push(after.micros, after.id);
+    condition = `(${where}) AND ${olderThan(alias, limit + 1, limit + 2)}`;
+  }
+  const rows = await query(
+    `SELECT ${select} FROM ${from} WHERE ${condition}
+     ORDER BY ${alias}.created_at DESC, ${alias}.id DESC LIMIT $${limit}`,
+    all,
+  );
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > pageSize && last
+        ? encodeKeysetCursor({ micros: last.created_micros, id: last.id })
+        : null,
+  };
+}

@@ -9,12 +9,7 @@ import {
   type SendMessageBody,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import {
-  createdMicros,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  olderThan,
-} from '../../common/keyset-cursor.js';
+import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { notificationSource } from '../notifications/notifications.queue.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -64,27 +59,19 @@ export class MessagesService {
 
   /** Messages to the member (`inbox`) or from them (`sent`), newest first, MESSAGES_PAGE_SIZE a page. */
   async list(userId: number, box: 'inbox' | 'sent', cursor?: string): Promise<MessagesPage> {
-    const after = cursor ? decodeKeysetCursor(cursor) : undefined;
-    const params: unknown[] = [userId, MESSAGES_PAGE_SIZE + 1];
-    let where = box === 'inbox' ? 'm.recipient_id = $1' : 'm.sender_id = $1';
-    if (after) {
-      params.push(after.micros, after.id);
-      where += ` AND ${olderThan('m', 3, 4)}`;
-    }
-    const rows: MessageRow[] = await this.dataSource.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('private_messages')}
-       WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
-      params,
+    const { rows, nextCursor } = await keysetPage<MessageRow>(
+      (sql, params) => this.dataSource.query(sql, params),
+      {
+        alias: 'm',
+        select: MESSAGE_COLUMNS,
+        from: WITH_PEOPLE('private_messages'),
+        where: box === 'inbox' ? 'm.recipient_id = $1' : 'm.sender_id = $1',
+        params: [userId],
+        pageSize: MESSAGES_PAGE_SIZE,
+        cursor,
+      },
     );
-    const page = rows.slice(0, MESSAGES_PAGE_SIZE);
-    const last = page[page.length - 1];
-    return {
-      messages: page.map(toMessage),
-      nextCursor:
-        rows.length > MESSAGES_PAGE_SIZE && last
-          ? encodeKeysetCursor({ micros: last.created_micros, id: last.id })
-          : null,
-    };
+    return { messages: rows.map(toMessage), nextCursor };
   }
 
   /**

@@ -11,12 +11,7 @@ import {
   type UnreadCountResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  createdMicros,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  olderThan,
-} from '../../common/keyset-cursor.js';
+import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { settlesWithin } from '../../common/settles-within.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { QueuePort } from '../../infra/queue/queue.port.js';
@@ -121,26 +116,21 @@ export class NotificationsService {
 
   /** The member's notifications, newest first, NOTIFICATIONS_PAGE_SIZE at a time. */
   async list(userId: number, cursor?: string): Promise<NotificationsPage> {
-    const after = cursor ? decodeKeysetCursor(cursor) : undefined;
-    const params: unknown[] = [userId, NOTIFICATIONS_PAGE_SIZE + 1];
-    let where = 'n.user_id = $1';
-    if (after) {
-      params.push(after.micros, after.id);
-      where += ` AND ${olderThan('n', 3, 4)}`;
-    }
-    const rows: NotificationRow[] = await this.dataSource.query(
-      `SELECT ${NOTIFICATION_COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
-       WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
-      params,
+    const { rows, nextCursor } = await keysetPage<NotificationRow>(
+      (sql, params) => this.dataSource.query(sql, params),
+      {
+        alias: 'n',
+        select: NOTIFICATION_COLUMNS,
+        from: 'notifications n LEFT JOIN users a ON a.id = n.actor_id',
+        where: 'n.user_id = $1',
+        params: [userId],
+        pageSize: NOTIFICATIONS_PAGE_SIZE,
+        cursor,
+      },
     );
-    const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
-    const last = page[page.length - 1];
     return {
-      notifications: page.map(toNotification),
-      nextCursor:
-        rows.length > NOTIFICATIONS_PAGE_SIZE && last
-          ? encodeKeysetCursor({ micros: last.created_micros, id: last.id })
-          : null,
+      notifications: rows.map(toNotification),
+      nextCursor,
       unreadCount: await this.unreadCount(userId),
     };
   }

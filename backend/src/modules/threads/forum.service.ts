@@ -21,13 +21,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import {
-  createdMicros,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  INVALID_CURSOR,
-  olderThan,
-} from '../../common/keyset-cursor.js';
+import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -138,33 +132,30 @@ export class ForumService {
   ) {}
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {
-    const after = cursor ? decodeKeysetCursor(cursor) : undefined;
-    const pinned: CardRow[] = after
+    const pinned: CardRow[] = cursor
       ? []
       : await this.dataSource.query(
           `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_pinned ORDER BY t.created_at DESC, t.id DESC`,
         );
-    const params: unknown[] = [THREADS_PAGE_SIZE + 1];
-    let where = 'NOT t.is_pinned';
-    if (after) {
-      params.push(after.micros, after.id);
-      where += ` AND ${olderThan('t', 2, 3)}`;
-    }
-    const rows: CardRow[] = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $1`,
-      params,
+    const { rows, nextCursor } = await keysetPage<CardRow>(
+      (sql, params) => this.dataSource.query(sql, params),
+      {
+        alias: 't',
+        select: CARD_COLUMNS,
+        from: CARD_FROM,
+        where: 'NOT t.is_pinned',
+        params: [],
+        pageSize: THREADS_PAGE_SIZE,
+        cursor,
+      },
     );
-    const page = rows.slice(0, THREADS_PAGE_SIZE);
     const [stats]: Array<{ thread_count: number }> = await this.dataSource.query(
       'SELECT thread_count FROM forum_stats',
     );
     return {
       pinned: pinned.map(toCard),
-      threads: page.map(toCard),
-      nextCursor:
-        rows.length > THREADS_PAGE_SIZE
-          ? encodeKeysetCursor({ micros: page.at(-1)!.created_micros, id: page.at(-1)!.id })
-          : null,
+      threads: rows.map(toCard),
+      nextCursor,
       total: stats?.thread_count ?? 0,
     };
   }
