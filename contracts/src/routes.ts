@@ -67,6 +67,8 @@ export const PAGES = {
   user: (id: string | number) => `/user/${id}`,
   users: '/users',
   messages: '/messages',
+  /** /messages with the compose form open, addressed to `to` (a username). */
+  messagesTo: (to: string) => `/messages?to=${encodeURIComponent(to)}`,
   notifications: '/notifications',
   search: (q?: string) => (q === undefined ? '/search' : `/search?q=${encodeURIComponent(q)}`),
   hardest: '/hardest',

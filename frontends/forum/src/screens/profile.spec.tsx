@@ -126,6 +126,21 @@ describe('user profile (SPEC §2)', () => {
     expect(calls).toEqual([{ method: 'GET', url: '/api/users/7' }]);
   });
 
+  it("offers a SEND MESSAGE link on another member's profile, to compose to them", () => {
+    renderProfile({ user: sampleCurrentUser({ id: 7 }) });
+    expect(screen.getByRole('link', { name: 'SEND MESSAGE' })).toHaveAttribute(
+      'href',
+      `/messages?to=${sampleProfile().username}`,
+    );
+  });
+
+  it('offers no SEND MESSAGE on your own profile', async () => {
+    stubFetch(() => ({ body: sampleProfile({ id: 7, username: 'neo', recentThreads: [] }) }));
+    renderProfile({ path: '/profile', profile: null, user: sampleCurrentUser({ id: 7 }) });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('neo');
+    expect(screen.queryByRole('link', { name: 'SEND MESSAGE' })).not.toBeInTheDocument();
+  });
+
   it('says it could not load on another error', async () => {
     stubFetch(() => ({ status: 500, body: 'boom' }));
     renderProfile({ path: '/profile/3', profile: null });

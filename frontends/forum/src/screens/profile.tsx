@@ -1,5 +1,6 @@
 import {
   nextRank,
+  PAGES,
   pointsToNextRank,
   rankFromReputation,
   TEXTS,
@@ -18,7 +19,8 @@ import {
   useCurrentUser,
 } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { Mail } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
 import { profileQuery } from '../api/forum';
 import { ThreadCardList } from '../components/thread-card';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
@@ -70,10 +72,23 @@ function RankStatus({ profile }: { profile: UserProfile }) {
   );
 }
 
-function ProfileView({ profile }: { profile: UserProfile }) {
+function ProfileView({ profile, viewerId }: { profile: UserProfile; viewerId: number | null }) {
+  const canMessage = viewerId !== null && viewerId !== profile.id;
   return (
     <div className="forum-stack">
-      <Card title="PROFILE">
+      <Card
+        title="PROFILE"
+        actions={
+          canMessage && (
+            <Link
+              to={PAGES.messagesTo(profile.username)}
+              className="tp-button tp-button--outline tp-button--sm"
+            >
+              <Mail aria-hidden="true" size={14} /> SEND MESSAGE
+            </Link>
+          )
+        }
+      >
         <div className="forum-split">
           <Avatar user={profile} size={96} />
           <div className="forum-split__main">
@@ -137,5 +152,5 @@ export function ProfileScreen() {
     );
   }
   if (!profile.data) return <Spinner label="Loading profile..." />;
-  return <ProfileView profile={profile.data} />;
+  return <ProfileView profile={profile.data} viewerId={user?.id ?? null} />;
 }
