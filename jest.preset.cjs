@@ -79,6 +79,8 @@ const cjs = ({ jsx = false, rootDepth = '..' } = {}) => ({
     '^@termpaste/contracts$': `<rootDir>/${rootDepth}/contracts/src/index.ts`,
     '^@termpaste/contracts/testing$': `<rootDir>/${rootDepth}/contracts/src/testing.ts`,
     '^@termpaste/ui$': `<rootDir>/${rootDepth}/frontends/ui/src/index.ts`,
+    // From source too, so its renderScreen, toasts and query client are the ones the screens use.
+    '^@termpaste/ui/testing$': `<rootDir>/${rootDepth}/frontends/ui/src/testing/index.ts`,
     '\\.css$': '<rootDir>/' + rootDepth + '/jest.style-stub.cjs',
   },
 });

@@ -8,12 +8,15 @@ export {
   apiRequest,
   createQueryClient,
   errorMessage,
+  getJson,
   getQueryFn,
   isUnauthorizedError,
+  sendJson,
+  type Schema,
   type UnauthorizedBehavior,
 } from './api/client.js';
 export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
-export { useFormCall } from './api/form-call.js';
+export { toastError, useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName } from './api/site.js';
 export {
   LIVE_BACKOFF,
@@ -42,6 +45,7 @@ export { Card, type CardProps } from './components/card.js';
 export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
 export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
 export { Input, Label, Textarea } from './components/field.js';
+export { ListFooter, type ListFooterProps } from './components/list-footer.js';
 export { Markdown, type MarkdownProps } from './components/markdown.js';
 export { RankBadge, UserName } from './components/rank.js';
 export { Skeleton, type SkeletonProps } from './components/skeleton.js';

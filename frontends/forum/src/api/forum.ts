@@ -13,7 +13,7 @@ import {
   type VoteBody,
   voteResultSchema,
 } from '@termpaste/contracts';
-import { apiRequest, currentUserQuery, errorMessage, isUnauthorizedError, toast } from '@termpaste/ui';
+import { apiRequest, currentUserQuery, getJson, sendJson, toastError } from '@termpaste/ui';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -21,19 +21,6 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-
-/** A contracts (zod) schema: the response body is checked against it. */
-interface Schema<T> {
-  parse(value: unknown): T;
-}
-
-const getJson = <T>(url: string, schema: Schema<T>) => sendJson('GET', url, schema);
-
-/** Calls the API (SPEC §8 errors) and checks the JSON body against its contracts schema. */
-async function sendJson<T>(method: string, url: string, schema: Schema<T>, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, data);
-  return schema.parse(await response.json());
-}
 
 // Home and a paste are read afresh on every visit (each visit of a paste counts a view, SPEC §2), so
 // new pastes and replies show without a reload; everything else keeps the never-stale default (§9).
@@ -97,15 +84,6 @@ function invalidateLists(client: QueryClient) {
     void client.invalidateQueries({ queryKey: [key] });
   }
 }
-
-/**
- * SPEC §8 'Other errors' for every forum write: the server's message (else `fallback`) in a destructive
- * toast. A 401 is left to the query client's unauthorized rule.
- */
-const toastError = (fallback: string) => (error: unknown) => {
-  if (isUnauthorizedError(error)) return;
-  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
-};
 
 export function useCreateThread() {
   const client = useQueryClient();

@@ -1,9 +1,8 @@
 import { PAGES } from '@termpaste/contracts';
-import { Card } from '@termpaste/ui';
+import { Card, ListFooter } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { recentThreadsQuery } from '../api/forum';
-import { ListFooter } from '../components/list-footer';
 import { ThreadTable } from '../components/thread-table';
 
 /** Home (SPEC §2): pinned pastes apart, the rest newest first, 50 at a time. */
@@ -52,7 +51,7 @@ export function HomeScreen() {
       <Card title="RECENT PASTES" actions={addPaste}>
         <ThreadTable threads={threads} label="Recent pastes" />
         {threads && (
-          <ListFooter list={recent}>
+          <ListFooter className="forum-footer" list={recent}>
             Showing {pinned.length + threads.length} of {total} total pastes
           </ListFooter>
         )}

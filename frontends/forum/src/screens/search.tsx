@@ -1,11 +1,10 @@
 import { PAGES } from '@termpaste/contracts';
-import { Button, Card, Input, Spinner } from '@termpaste/ui';
+import { Button, Card, Input, ListFooter, Spinner } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { searchQuery } from '../api/forum';
-import { ListFooter } from '../components/list-footer';
 import { ThreadCardList } from '../components/thread-card';
 
 function Results({ q }: { q: string }) {
@@ -30,7 +29,7 @@ function Results({ q }: { q: string }) {
         <ThreadCardList threads={threads} label="Search results" />
       )}
       {results.hasNextPage && (
-        <ListFooter list={results}>
+        <ListFooter className="forum-footer" list={results}>
           Showing {threads.length} of {total}
         </ListFooter>
       )}

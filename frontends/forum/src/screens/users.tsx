@@ -4,6 +4,7 @@ import {
   Badge,
   Card,
   Input,
+  ListFooter,
   RankBadge,
   Skeleton,
   Table,
@@ -19,7 +20,6 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usersQuery } from '../api/forum';
-import { ListFooter } from '../components/list-footer';
 
 const FILTER_DELAY_MS = 250;
 
@@ -97,7 +97,11 @@ export function UsersScreen() {
           </TableBody>
         </Table>
       )}
-      {users.hasNextPage && <ListFooter list={users}>Showing {rows?.length ?? 0} members</ListFooter>}
+      {users.hasNextPage && (
+        <ListFooter className="forum-footer" list={users}>
+          Showing {rows?.length ?? 0} members
+        </ListFooter>
+      )}
     </Card>
   );
 }

@@ -15,7 +15,7 @@ import {
   type PrivateMessage,
   type SendMessageBody,
 } from '@termpaste/contracts';
-import { apiRequest, currentUserQuery, errorMessage, isUnauthorizedError, toast } from '@termpaste/ui';
+import { currentUserQuery, getJson, sendJson, toast, toastError } from '@termpaste/ui';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -24,19 +24,6 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-
-/** A contracts (zod) schema: the response body is checked against it. */
-interface Schema<T> {
-  parse(value: unknown): T;
-}
-
-const getJson = <T>(url: string, schema: Schema<T>) => sendJson('GET', url, schema);
-
-/** Calls the API (SPEC §8 errors) and checks the JSON body against its contracts schema. */
-async function sendJson<T>(method: string, url: string, schema: Schema<T>, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, data);
-  return schema.parse(await response.json());
-}
 
 const withCursor = (url: string, cursor: string | null) =>
   cursor ? `${url}?cursor=${encodeURIComponent(cursor)}` : url;
@@ -61,15 +48,6 @@ export const mailboxQuery = (box: Mailbox) =>
 
 /** The key the shell's top bar reads its unread badge from (a bare number). */
 export const unreadCountKey = [API.notificationsUnreadCount] as const;
-
-/**
- * SPEC §8 'Other errors' for every messaging write: the server's message (else `fallback`) in a
- * destructive toast. A 401 is left to the query client's unauthorized rule (toast, then /api/login).
- */
-export const toastError = (fallback: string) => (error: unknown) => {
-  if (isUnauthorizedError(error)) return;
-  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
-};
 
 /** Replaces one message wherever a cached mailbox holds it. */
 function replaceMessage(client: QueryClient, box: Mailbox, message: PrivateMessage) {

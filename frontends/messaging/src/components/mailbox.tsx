@@ -1,9 +1,8 @@
 import { LAYOUT, MESSAGING_TEXTS, type PrivateMessage } from '@termpaste/contracts';
-import { Avatar, Badge, Skeleton, UserName, cx, relativeTime } from '@termpaste/ui';
+import { Avatar, Badge, ListFooter, Skeleton, UserName, cx, relativeTime } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { mailboxQuery, type Mailbox } from '../api/messaging';
 import { fullDate } from '../lib/time';
-import { ListFooter } from './list-footer';
 
 function MessageRow({
   message,
@@ -101,7 +100,7 @@ export function MailboxList({
             />
           ))}
         </ul>
-        <ListFooter list={list}>
+        <ListFooter className="msg-footer" list={list}>
           {messages.length} message{messages.length === 1 ? '' : 's'}
         </ListFooter>
       </>

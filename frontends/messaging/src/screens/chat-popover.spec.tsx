@@ -1,8 +1,7 @@
-import type { ChatMessage } from '@termpaste/contracts';
-import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   FakeWebSocket,
+  chatApi,
   connectedSocket,
   deferred,
   errorBody,
@@ -13,24 +12,12 @@ import {
   renderScreen,
   sampleAuthor,
   sampleChat,
-  stubFetch,
   writes,
   type FetchAnswer,
-  type FetchCall,
 } from '../testing';
 import { ChatPopover } from './chat-popover';
 
-function server(
-  state: { history: ChatMessage[] },
-  onWrite: (call: FetchCall) => FetchAnswer | Promise<FetchAnswer> = () => ({ status: 201, body: {} }),
-) {
-  return stubFetch((call) => {
-    if (call.method === 'GET' && call.url === '/api/chat') return { body: state.history };
-    if (call.method === 'GET' && call.url === '/api/auth/user') return { body: sampleCurrentUser() };
-    if (call.method === 'GET') return { status: 404, body: 'not stubbed' };
-    return onWrite(call);
-  });
-}
+const server = chatApi('/api/chat');
 
 const toggle = () => screen.getByRole('button', { name: 'Open global chat' });
 const panel = () => screen.getByRole('dialog', { name: 'GLOBAL CHAT' });
@@ -146,13 +133,13 @@ describe('global chat popover (SPEC §2 home)', () => {
     await waitFor(() => expect(lineTexts()).toHaveLength(1));
 
     // The page's shape of the news is not the popover's business.
-    socket.receive({ type: 'new_message', message: sampleChat({ id: 42 }) });
+    socket.serverSend({ type: 'new_message', message: sampleChat({ id: 42 }) });
     await settle();
     expect(reads(calls, '/api/chat')).toHaveLength(1);
 
     const arrived = sampleChat({ id: 42, content: 'from afar', author: sampleAuthor({ username: 'tank' }) });
     state.history = [arrived, ...state.history];
-    socket.receive({ type: 'chat_message', message: arrived });
+    socket.serverSend({ type: 'chat_message', message: arrived });
     await waitFor(() => expect(lineTexts()).toHaveLength(2));
     expect(lineTexts()[1]).toMatch(/tank > from afar$/);
     expect(reads(calls, '/api/chat')).toHaveLength(2);

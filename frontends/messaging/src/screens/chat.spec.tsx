@@ -1,9 +1,9 @@
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import type { ChatMessage } from '@termpaste/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chatClock } from '../lib/time';
 import {
   FakeWebSocket,
+  chatApi,
   connectedSocket,
   deferred,
   errorBody,
@@ -16,8 +16,6 @@ import {
   sampleChat,
   stubFetch,
   writes,
-  type FetchAnswer,
-  type FetchCall,
 } from '../testing';
 import { ChatScreen } from './chat';
 
@@ -28,18 +26,7 @@ const history = () => [
   sampleChat({ id: 41, content: 'first', author: neo() }),
 ];
 
-/** Answers the reads (the history, the current user) and hands writes to `onWrite`. */
-function server(
-  state: { history: ChatMessage[] },
-  onWrite: (call: FetchCall) => FetchAnswer | Promise<FetchAnswer> = () => ({ status: 201, body: {} }),
-) {
-  return stubFetch((call) => {
-    if (call.method === 'GET' && call.url === '/api/chat/messages') return { body: state.history };
-    if (call.method === 'GET' && call.url === '/api/auth/user') return { body: sampleCurrentUser() };
-    if (call.method === 'GET') return { status: 404, body: 'not stubbed' };
-    return onWrite(call);
-  });
-}
+const server = chatApi('/api/chat/messages');
 
 function renderChat(options: Parameters<typeof renderScreen>[1] = {}) {
   const rendered = renderScreen(<ChatScreen />, { path: '/chat', ...options });
@@ -234,10 +221,10 @@ describe('global chat page (SPEC §2 /chat)', () => {
       readLater(call.url);
       return call.url === '/api/chat/messages' ? refetch.promise : { body: sampleCurrentUser() };
     });
-    socket.receive({ type: 'new_message', message: arrived });
-    socket.receive({ type: 'new_message', message: arrived });
+    socket.serverSend({ type: 'new_message', message: arrived });
+    socket.serverSend({ type: 'new_message', message: arrived });
     // The popover's shape of the same news is not the page's business.
-    socket.receive({ type: 'chat_message', message: sampleChat({ id: 99, content: 'popover shape' }) });
+    socket.serverSend({ type: 'chat_message', message: sampleChat({ id: 99, content: 'popover shape' }) });
     await waitFor(() => expect(lineTexts()).toHaveLength(4));
     expect(lineTexts().at(-1)).toMatch(/tank > just in$/);
     expect(readLater).toHaveBeenCalledWith('/api/chat/messages');
@@ -259,7 +246,7 @@ describe('global chat page (SPEC §2 /chat)', () => {
     Object.defineProperty(log, 'scrollTop', { configurable: true, writable: true, value: 400 });
     const socket = await connectedSocket();
     state.history = [sampleChat({ id: 44, content: 'newest' }), ...state.history];
-    socket.receive({ type: 'new_message', message: state.history[0]! });
+    socket.serverSend({ type: 'new_message', message: state.history[0]! });
     await waitFor(() => expect(log.scrollTop).toBe(900));
 
     // Scrolled back up to read: a new line leaves the reader where they are.
@@ -267,7 +254,7 @@ describe('global chat page (SPEC §2 /chat)', () => {
     fireEvent.scroll(log);
     Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 });
     state.history = [sampleChat({ id: 45, content: 'newer still' }), ...state.history];
-    socket.receive({ type: 'new_message', message: state.history[0]! });
+    socket.serverSend({ type: 'new_message', message: state.history[0]! });
     await waitFor(() => expect(lineTexts()).toHaveLength(5));
     expect(log.scrollTop).toBe(100);
   });
@@ -278,7 +265,7 @@ describe('global chat page (SPEC §2 /chat)', () => {
     const socket = await connectedSocket();
     await waitFor(() => expect(reads(calls, '/api/chat/messages')).toHaveLength(1));
 
-    socket.drop();
+    socket.serverClose();
     expect(screen.getByText('RECONNECTING...')).toHaveClass('tp-live--reconnecting');
     const again = await connectedSocket(1);
     expect(again.url).toBe('ws://localhost/ws/chat');

@@ -11,10 +11,11 @@ import {
   renderScreen,
   sampleAuthor,
   sampleMessage,
-  stubFetch,
+  stubApi,
   writes,
   type FetchAnswer,
   type FetchCall,
+  type FetchHandler,
 } from '../testing';
 import { MessagesScreen, replySubject } from './messages';
 
@@ -51,16 +52,14 @@ interface State {
   more?: Record<string, MessagesPage>;
 }
 
-function server(state: State, onWrite: (call: FetchCall) => FetchAnswer | Promise<FetchAnswer> = () => ({})) {
-  return stubFetch((call) => {
-    if (call.method === 'GET' && call.url === API.messages) return { body: state.inbox };
-    if (call.method === 'GET' && call.url === API.messagesSent) return { body: state.sent };
-    const cursor = /\?cursor=(.*)$/.exec(call.url)?.[1];
-    if (call.method === 'GET' && cursor && state.more?.[cursor]) return { body: state.more[cursor] };
-    if (call.method === 'GET') return { status: 404, body: 'not stubbed' };
-    return onWrite(call);
-  });
-}
+/** Answers the inbox, the sent list and their `?cursor=` pages from `state.more`. */
+const server = (state: State, onWrite?: FetchHandler) =>
+  stubApi((url) => {
+    if (url === API.messages) return state.inbox;
+    if (url === API.messagesSent) return state.sent;
+    const cursor = /\?cursor=(.*)$/.exec(url)?.[1];
+    return cursor ? state.more?.[cursor] : undefined;
+  }, onWrite);
 
 /** PATCH …/read answers the message, read. */
 const readAnswer = (call: FetchCall): FetchAnswer => {

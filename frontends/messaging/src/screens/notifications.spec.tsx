@@ -9,10 +9,10 @@ import {
   reads,
   renderScreen,
   sampleNotification,
+  stubApi,
   stubFetch,
   writes,
-  type FetchAnswer,
-  type FetchCall,
+  type FetchHandler,
 } from '../testing';
 import { NotificationsScreen } from './notifications';
 
@@ -36,18 +36,15 @@ const page = (notifications: Notification[], extra: Partial<NotificationsPage> =
 });
 
 /** Answers GET /api/notifications with `state.page` (and `?cursor=` pages from `state.more`). */
-function server(
+const server = (
   state: { page: NotificationsPage; more?: Record<string, NotificationsPage> },
-  onWrite: (call: FetchCall) => FetchAnswer | Promise<FetchAnswer> = () => ({ body: { unreadCount: 0 } }),
-) {
-  return stubFetch((call) => {
-    if (call.method === 'GET' && call.url === API.notifications) return { body: state.page };
-    const cursor = /\?cursor=(.*)$/.exec(call.url)?.[1];
-    if (call.method === 'GET' && cursor && state.more?.[cursor]) return { body: state.more[cursor] };
-    if (call.method === 'GET') return { status: 404, body: 'not stubbed' };
-    return onWrite(call);
-  });
-}
+  onWrite: FetchHandler = () => ({ body: { unreadCount: 0 } }),
+) =>
+  stubApi((url) => {
+    if (url === API.notifications) return state.page;
+    const cursor = /\?cursor=(.*)$/.exec(url)?.[1];
+    return cursor ? state.more?.[cursor] : undefined;
+  }, onWrite);
 
 function renderNotifications() {
   return renderScreen(<NotificationsScreen />, { path: '/notifications' });
@@ -181,8 +178,8 @@ describe('notifications (SPEC §2 /notifications)', () => {
       threadId: 2,
     });
     state.page = page([arrived, ...three()]);
-    socket.receive({ type: 'notification', notification: arrived });
-    socket.receive({ type: 'unread_count', count: 3 });
+    socket.serverSend({ type: 'notification', notification: arrived });
+    socket.serverSend({ type: 'unread_count', count: 3 });
     await waitFor(() => expect(items()).toHaveLength(4));
     expect(items()[0]).toHaveTextContent('oracle mentioned you');
     expect(client.getQueryData([API.notificationsUnreadCount])).toBe(3);

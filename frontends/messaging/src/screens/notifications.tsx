@@ -6,7 +6,7 @@ import {
   type Notification,
   type NotificationType,
 } from '@termpaste/contracts';
-import { Button, Card, Skeleton, cx, relativeTime, useLiveEvents } from '@termpaste/ui';
+import { Button, Card, ListFooter, Skeleton, cx, relativeTime, useLiveEvents } from '@termpaste/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Mail, Reply, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -18,7 +18,6 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
 } from '../api/messaging';
-import { ListFooter } from '../components/list-footer';
 import { fullDate } from '../lib/time';
 
 const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; label: string }> = {
@@ -168,7 +167,7 @@ export function NotificationsScreen() {
             <NotificationItem key={n.id} notification={n} onRead={(id) => markRead.mutate(id)} />
           ))}
         </ul>
-        <ListFooter list={list}>
+        <ListFooter className="msg-footer" list={list}>
           Showing {notifications.length} notification{notifications.length === 1 ? '' : 's'}
         </ListFooter>
       </>

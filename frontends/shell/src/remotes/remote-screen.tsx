@@ -53,16 +53,21 @@ function ScreenSkeleton() {
   );
 }
 
-/** Mounts one screen exposed by a remote, loading the remote on first use. */
-export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: string }) {
-  const location = useLocation();
-  const screens = useQuery({
+/** The `screens` module of a remote, loaded once (and tried once more) for the whole session. */
+export function useRemoteScreens(remote: RemoteName) {
+  return useQuery({
     queryKey: ['remote-screens', remote],
     queryFn: () => remoteLoader.loadScreens(remote),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+}
+
+/** Mounts one screen exposed by a remote, loading the remote on first use. */
+export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: string }) {
+  const location = useLocation();
+  const screens = useRemoteScreens(remote);
 
   if (screens.isPending) return <ScreenSkeleton />;
   if (screens.isError) {

@@ -1,7 +1,6 @@
 import type { RemoteName } from '@termpaste/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { remoteLoader } from './registry';
+import { useRemoteScreens } from './remote-screen';
 
 /** A widget that crashes disappears; the screen around it keeps working. */
 class WidgetErrorBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
@@ -25,13 +24,7 @@ class WidgetErrorBoundary extends Component<{ name: string; children: ReactNode 
  * home. Unlike a screen it shows nothing while its remote loads or when it is offline.
  */
 export function RemoteWidget({ remote, widget }: { remote: RemoteName; widget: string }) {
-  const screens = useQuery({
-    queryKey: ['remote-screens', remote],
-    queryFn: () => remoteLoader.loadScreens(remote),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const screens = useRemoteScreens(remote);
   const Widget = screens.data?.[widget];
   if (!Widget) return null;
   return (

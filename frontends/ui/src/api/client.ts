@@ -27,6 +27,25 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** A contracts (zod) schema: what getJson and sendJson check a response body against. */
+export interface Schema<T> {
+  parse(value: unknown): T;
+}
+
+/** Calls the API like apiRequest and checks the JSON body against its contracts schema. */
+export async function sendJson<T>(
+  method: string,
+  url: string,
+  schema: Schema<T>,
+  data?: unknown,
+): Promise<T> {
+  const response = await apiRequest(method, url, data);
+  return schema.parse(await response.json());
+}
+
+/** GETs `url` and checks the JSON body against its contracts schema. */
+export const getJson = <T>(url: string, schema: Schema<T>): Promise<T> => sendJson('GET', url, schema);
+
 /**
  * The default query function: the query key's segments joined with '/' are the URL, fetched with GET
  * and parsed as JSON. On 401 it throws, or resolves to null with `on401: 'returnNull'`.

@@ -3,6 +3,18 @@ import { toast } from '../components/toast-store.js';
 import { apiRequest, errorMessage, isUnauthorizedError } from './client.js';
 
 /**
+ * SPEC §8 'Other errors' for a write (a mutation's onError): the server's message, else `fallback`, in a
+ * destructive toast titled `title`. A 401 is left to the query client's unauthorized rule (toast, then
+ * /api/login), not toasted as an error.
+ */
+export const toastError =
+  (fallback: string, title = 'Error') =>
+  (error: unknown): void => {
+    if (isUnauthorizedError(error)) return;
+    toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
+  };
+
+/**
  * One form's call (SPEC §8): sends the body, toasts the success, or toasts the failure under its title
  * with the server's message or the fallback text. `fail` reports a client-side check the same way.
  */
@@ -22,10 +34,7 @@ export function useFormCall(options: {
       toast(options.success);
       await options.onSuccess?.();
     },
-    onError: (error) => {
-      // A session that is gone gets the unauthorized rule (the query client's), not a form error.
-      if (!isUnauthorizedError(error)) fail(errorMessage(error, options.failure.fallback));
-    },
+    onError: toastError(options.failure.fallback, options.failure.title),
   });
   return { call, fail };
 }

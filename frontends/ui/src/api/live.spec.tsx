@@ -1,5 +1,6 @@
 import { LIVE_EVENT, type ChatMessage } from '@termpaste/contracts';
 import { act, render, renderHook, screen } from '@testing-library/react';
+import { FakeWebSocket, installFakeWebSocket } from '../testing/web-socket.js';
 import {
   LIVE_HEARTBEAT,
   LiveBadge,
@@ -8,36 +9,6 @@ import {
   useLiveEvents,
   type LiveStatus,
 } from './live.js';
-
-/** A WebSocket the test drives: it opens, receives frames and drops when told to. */
-class FakeWebSocket extends EventTarget {
-  static instances: FakeWebSocket[] = [];
-  readyState = 0;
-  binaryType = 'blob';
-  readonly sent: string[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event('open'));
-  }
-  receive(data: unknown) {
-    const text = typeof data === 'string' ? data : JSON.stringify(data);
-    this.dispatchEvent(new MessageEvent('message', { data: text }));
-  }
-  drop() {
-    this.readyState = 3;
-    this.dispatchEvent(new CloseEvent('close', { code: 1006 }));
-  }
-}
 
 const sockets = () => FakeWebSocket.instances;
 const last = () => sockets().at(-1)!;
@@ -51,20 +22,17 @@ const chatMessage: ChatMessage = {
   author: null,
 };
 
-const realWebSocket = globalThis.WebSocket;
+installFakeWebSocket();
 
 beforeEach(() => {
   jest.useFakeTimers();
   // No jitter: the first retry comes after exactly LIVE_BACKOFF.minDelayMs.
   jest.spyOn(Math, 'random').mockReturnValue(0);
-  FakeWebSocket.instances = [];
-  globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 });
 
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
-  globalThis.WebSocket = realWebSocket;
 });
 
 function renderLive(initial: { enabled: boolean; scope?: 'user' }) {
@@ -113,16 +81,14 @@ describe('useLiveEvents', () => {
     expect(sockets()).toHaveLength(1);
     expect(last().url).toBe('ws://localhost/ws/chat');
 
-    act(() => last().open());
+    last().open();
     expect(result.current).toBe('open');
     expect(onOpen).toHaveBeenCalledWith(false);
 
-    act(() => {
-      last().receive({ type: LIVE_EVENT.newMessage, message: chatMessage });
-      last().receive('garbage');
-      last().receive({ type: 'who_knows' });
-      last().receive({ type: LIVE_EVENT.pong });
-    });
+    last().serverSend({ type: LIVE_EVENT.newMessage, message: chatMessage });
+    last().serverSend('garbage');
+    last().serverSend({ type: 'who_knows' });
+    last().serverSend({ type: LIVE_EVENT.pong });
     expect(onEvent).toHaveBeenCalledTimes(1);
     expect(onEvent).toHaveBeenCalledWith({ type: 'new_message', message: chatMessage });
   });
@@ -136,9 +102,9 @@ describe('useLiveEvents', () => {
   it('reconnects with a growing delay after a drop, and says it reconnected', async () => {
     const { result, onOpen } = renderLive({ enabled: true });
     await elapse(0);
-    act(() => last().open());
+    last().open();
 
-    act(() => last().drop());
+    last().serverClose();
     expect(result.current).toBe('reconnecting');
     await elapse(999);
     expect(sockets()).toHaveLength(1);
@@ -146,13 +112,13 @@ describe('useLiveEvents', () => {
     expect(sockets()).toHaveLength(2);
 
     // The second attempt fails too: the next one waits 1.5 times longer.
-    act(() => last().drop());
+    last().serverClose();
     await elapse(1499);
     expect(sockets()).toHaveLength(2);
     await elapse(1);
     expect(sockets()).toHaveLength(3);
 
-    act(() => last().open());
+    last().open();
     expect(result.current).toBe('open');
     expect(onOpen.mock.calls).toEqual([[false], [true]]);
   });
@@ -160,10 +126,10 @@ describe('useLiveEvents', () => {
   it('reconnects at once when the browser comes back online', async () => {
     const { result } = renderLive({ enabled: true });
     await elapse(0);
-    act(() => last().open());
-    act(() => last().drop());
+    last().open();
+    last().serverClose();
     await elapse(1000);
-    act(() => last().drop());
+    last().serverClose();
     expect(sockets()).toHaveLength(2);
 
     // The next retry is 1.5 s away; coming back online tries at once.
@@ -173,7 +139,7 @@ describe('useLiveEvents', () => {
     await elapse(0);
     expect(sockets()).toHaveLength(3);
     expect(result.current).toBe('reconnecting');
-    act(() => last().open());
+    last().open();
     expect(result.current).toBe('open');
 
     // Online again while open: nothing to do.
@@ -188,11 +154,11 @@ describe('useLiveEvents', () => {
     const { result, onOpen } = renderLive({ enabled: true });
     await elapse(0);
     const first = last();
-    act(() => first.open());
+    first.open();
 
     await elapse(LIVE_HEARTBEAT.intervalMs);
     expect(first.sent).toEqual(['{"type":"ping"}']);
-    act(() => first.receive({ type: LIVE_EVENT.pong }));
+    first.serverSend({ type: LIVE_EVENT.pong });
 
     // Heard at 25 s, then silent: still pinging at 75 s, replaced at 100 s (over 60 s without a word).
     await elapse(LIVE_HEARTBEAT.intervalMs * 2);
@@ -204,7 +170,7 @@ describe('useLiveEvents', () => {
     // (A zero-delay timer set while timers run is due 1 ms later under fake timers.)
     await elapse(1);
     expect(sockets()).toHaveLength(2);
-    act(() => last().open());
+    last().open();
     expect(result.current).toBe('open');
     expect(onOpen.mock.calls).toEqual([[false], [true]]);
   });
@@ -212,7 +178,7 @@ describe('useLiveEvents', () => {
   it('closes the socket when disabled or unmounted, and stops reconnecting', async () => {
     const { result, rerender, unmount } = renderLive({ enabled: true });
     await elapse(0);
-    act(() => last().open());
+    last().open();
 
     rerender({ enabled: false });
     expect(result.current).toBe('closed');

@@ -1,5 +1,5 @@
 /**
- * Test support, imported by specs only (the package exports `.` and `./standalone`, never this file).
+ * Test support, imported by specs only (through `@termpaste/ui/testing`).
  * Makes `navigator.clipboard.writeText` the given function, typically a `jest.fn`, and returns it so the
  * test can read its calls. Call it after `userEvent.setup()`, which installs a clipboard of its own.
  */

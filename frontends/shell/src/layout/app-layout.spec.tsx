@@ -1,0 +1,79 @@
+import { API, LIVE_EVENT } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
+import { createQueryClient, UiProvider } from '@termpaste/ui';
+import { connectedSocket, FakeWebSocket, installFakeWebSocket } from '@termpaste/ui/testing';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppRoutes } from '../routes';
+
+installFakeWebSocket();
+
+const member = sampleCurrentUser({ threadCount: 0, replyCount: 0 });
+
+/** Remote screens already loaded, so nothing is fetched: home and users from forum, the chat widget. */
+function renderAt(path: string, user = member as typeof member | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData([API.currentUser], user);
+  queryClient.setQueryData([API.notificationsUnreadCount], 0);
+  queryClient.setQueryData(['remote-screens', 'forum'], {
+    Home: () => <p>home</p>,
+    Users: () => <p>users</p>,
+  });
+  queryClient.setQueryData(['remote-screens', 'messaging'], {
+    ChatPopover: () => <button type="button">Open global chat</button>,
+  });
+  render(
+    <UiProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </UiProvider>,
+  );
+  return queryClient;
+}
+
+describe('signed-in layout', () => {
+  it('mounts the chat popover widget on home only', () => {
+    renderAt('/');
+    expect(screen.getByText('home')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open global chat' })).toBeInTheDocument();
+  });
+
+  it('has no chat popover on other pages', () => {
+    renderAt('/users');
+    expect(screen.getByText('users')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open global chat' })).not.toBeInTheDocument();
+  });
+
+  it("keeps a socket for the member's own events, and the unread badge follows it live", async () => {
+    const client = renderAt('/users');
+    const socket = await connectedSocket();
+    expect(socket.url).toMatch(/^ws:\/\/[^/]+\/ws\/chat\?scope=user$/);
+    expect(screen.queryByLabelText(/unread/)).not.toBeInTheDocument();
+    socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 4 });
+    expect(await screen.findByLabelText('4 unread')).toHaveTextContent('4');
+    socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 0 });
+    await waitFor(() => expect(screen.queryByLabelText(/unread/)).not.toBeInTheDocument());
+    expect(client.getQueryData([API.notificationsUnreadCount])).toBe(0);
+  });
+
+  it('ignores frames that are not live events', async () => {
+    renderAt('/users');
+    const socket = await connectedSocket();
+    socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 2 });
+    expect(await screen.findByLabelText('2 unread')).toBeInTheDocument();
+    socket.serverSend('not json');
+    socket.serverSend({ type: LIVE_EVENT.unreadCount, count: -3 });
+    socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 'many' });
+    socket.serverSend({ type: 'unread', count: 9 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('2 unread')).toBeInTheDocument();
+  });
+
+  it('opens no socket for a visitor', async () => {
+    renderAt('/', null);
+    expect(screen.getByRole('link', { name: /access terminal/i })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});
