@@ -6,7 +6,7 @@ import {
   type LiveEvent,
 } from '@termpaste/contracts';
 import { EventsPort } from '../src/infra/events/events.port.js';
-import { ChatGateway } from '../src/modules/chat/chat.gateway.js';
+import { ChatGateway, MAX_SOCKETS_PER_MEMBER } from '../src/modules/chat/chat.gateway.js';
 import { connect, type LiveClient, type LiveMember, liveMember, refusal, settle } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -157,6 +157,27 @@ describe('live socket /ws/chat', () => {
       await client.close();
       await waitFor('the socket forgotten', () => gateway.connectionCount === before);
       await publish({ to: 'user', userId: bob.user.id, event: { type: LIVE_EVENT.unreadCount, count: 1 } });
+    });
+  });
+
+  describe('limits', () => {
+    it(`closes a member's socket beyond ${MAX_SOCKETS_PER_MEMBER} at once (1008); others still connect`, async () => {
+      const carol = await liveMember(t);
+      const held = await Promise.all(
+        Array.from({ length: MAX_SOCKETS_PER_MEMBER }, () => connect(t, { cookie: carol.cookie })),
+      );
+      const extra = await connect(t, { cookie: carol.cookie });
+      expect(await extra.closed).toBe(1008);
+      await held[0]!.roundTrip();
+      const other = await socket(alice);
+      await other.roundTrip();
+      const gateway = t.app.get(ChatGateway);
+      const full = gateway.connectionCount;
+      await held[0]!.close();
+      await waitFor('the closed socket forgotten', () => gateway.connectionCount < full);
+      const again = await connect(t, { cookie: carol.cookie });
+      await again.roundTrip();
+      await Promise.all([...held.slice(1), again, other].map((client) => client.close()));
     });
   });
 

@@ -13,6 +13,11 @@ const CLOSE_POLICY_VIOLATION = 1008;
 /** A socket that has this much unsent data is too slow to keep up: it is cut (the client reconnects). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PONG_FRAME = JSON.stringify({ type: LIVE_EVENT.pong });
+/**
+ * Live sockets one member may hold on one instance (a few tabs, each with its own and maybe a chat
+ * one); a further one is closed at once (1008), so nobody can pile up sockets.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 16;
 
 interface LiveSocket {
   userId: number;
@@ -87,9 +92,13 @@ export class ChatGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       socket.close(CLOSE_POLICY_VIOLATION, 'Unauthorized');
       return;
     }
+    let mine = this.byUser.get(userId);
+    if (mine && mine.size >= MAX_SOCKETS_PER_MEMBER) {
+      socket.close(CLOSE_POLICY_VIOLATION, 'Too many live connections');
+      return;
+    }
     const state: LiveSocket = { userId, userScopeOnly: wantsUserScopeOnly(req.url), alive: true };
     this.sockets.set(socket, state);
-    let mine = this.byUser.get(userId);
     if (!mine) this.byUser.set(userId, (mine = new Set()));
     mine.add(socket);
 
