@@ -95,6 +95,12 @@ describe('notifications', () => {
 
   const ofSource = (source: string) => rows('source = $1', [source]);
   const ofUser = (userId: number) => rows('user_id = $1', [userId]);
+  /** Waits until the queue has made the notifications of `source`, and returns them. */
+  const notified = (what: string, source: string) =>
+    waitFor(what, async () => {
+      const found = await ofSource(source);
+      return found.length > 0 && found;
+    });
 
   async function counter(userId: number): Promise<number | undefined> {
     const [row] = await t.dataSource.query('SELECT unread FROM notification_counters WHERE user_id = $1', [
@@ -154,10 +160,7 @@ describe('notifications', () => {
     it('notifies the paste’s author through the queue', async () => {
       const threadId = await paste(alice.browser, 'My "quoted" paste');
       const replyId = await reply(bob.browser, threadId, 'Nice one');
-      const [row] = await waitFor('the notification', async () => {
-        const found = await ofSource(`reply:${replyId}`);
-        return found.length > 0 && found;
-      });
+      const [row] = await notified('the notification', `reply:${replyId}`);
       expect(row).toMatchObject({
         user_id: alice.user.id,
         type: 'reply',
@@ -237,10 +240,7 @@ describe('notifications', () => {
         `And myself @${alice.account.username}`,
       ].join('\n');
       const threadId = await paste(alice.browser, 'Shout-out', content);
-      const [row] = await waitFor('the mention', async () => {
-        const found = await ofSource(`thread:${threadId}`);
-        return found.length > 0 && found;
-      });
+      const [row] = await notified('the mention', `thread:${threadId}`);
       await runJob('thread', { threadId });
       expect(await ofSource(`thread:${threadId}`)).toEqual([
         expect.objectContaining({
@@ -285,10 +285,7 @@ describe('notifications', () => {
         .send({ recipientEmail: carol.account.username, subject: 'Lunch?', content: 'At noon' })
         .expect(201);
       const messageId = (res.body as { id: number }).id;
-      const [row] = await waitFor('the notification', async () => {
-        const found = await ofSource(`message:${messageId}`);
-        return found.length > 0 && found;
-      });
+      const [row] = await notified('the notification', `message:${messageId}`);
       expect(row).toMatchObject({
         user_id: carol.user.id,
         type: 'message',

@@ -1,3 +1,4 @@
+import type { Logger } from '@nestjs/common';
 import type { LiveEvent } from '@termpaste/contracts';
 
 /** Who a live event is for: every connected member (chat), or one member's sockets only. */
@@ -19,4 +20,19 @@ export abstract class EventsPort {
   abstract publish(envelope: LiveEnvelope): Promise<void>;
   /** Calls `listener` for every envelope published from now on, on any instance; returns an unsubscribe. */
   abstract subscribe(listener: LiveListener): () => void;
+}
+
+/** Hands an envelope to each listener; one that throws is logged and does not stop the others. */
+export function deliverToListeners(
+  listeners: Iterable<LiveListener>,
+  envelope: LiveEnvelope,
+  logger: Logger,
+): void {
+  for (const listener of listeners) {
+    try {
+      listener(envelope);
+    } catch (error) {
+      logger.error('A live event listener failed', error instanceof Error ? error.stack : String(error));
+    }
+  }
 }

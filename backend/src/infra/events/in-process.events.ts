@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
+import { deliverToListeners, EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
 
 /** The events port within one process (embedded mode): a listener set, delivered on the next tick. */
 @Injectable()
@@ -9,18 +9,7 @@ export class InProcessEvents extends EventsPort {
 
   async publish(envelope: LiveEnvelope): Promise<void> {
     // Asynchronous like the Redis adapter, so callers never depend on delivery happening inline.
-    queueMicrotask(() => {
-      for (const listener of this.listeners) {
-        try {
-          listener(envelope);
-        } catch (error) {
-          this.logger.error(
-            'A live event listener failed',
-            error instanceof Error ? error.stack : String(error),
-          );
-        }
-      }
-    });
+    queueMicrotask(() => deliverToListeners(this.listeners, envelope, this.logger));
   }
 
   subscribe(listener: LiveListener): () => void {

@@ -3,7 +3,7 @@ import { liveEventSchema } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { settlesWithin } from '../../common/settles-within.js';
-import { EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
+import { deliverToListeners, EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
 
 /** The Redis pub/sub channel every instance publishes its live events on. */
 export const LIVE_CHANNEL = 'termpaste:live';
@@ -98,15 +98,6 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
       );
       return;
     }
-    for (const listener of this.listeners) {
-      try {
-        listener(envelope);
-      } catch (error) {
-        this.logger.error(
-          'A live event listener failed',
-          error instanceof Error ? error.stack : String(error),
-        );
-      }
-    }
+    deliverToListeners(this.listeners, envelope, this.logger);
   }
 }
