@@ -6,3 +6,5 @@ export * from './schemas.js';
 export * from './auth.js';
 export * from './forum.js';
 export * from './messaging.js';
+export * from './settings.js';
+export * from './admin.js';

@@ -164,6 +164,8 @@ export const LIVE_EVENT = {
   notification: 'notification',
   unreadCount: 'unread_count',
   privateMessage: 'private_message',
+  /** The member's sessions were revoked (banned, deleted): the server closes their sockets after it. */
+  signedOut: 'signed_out',
   pong: 'pong',
 } as const;
 
@@ -174,6 +176,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(LIVE_EVENT.unreadCount), count: z.number().int().nonnegative() }),
   /** A private message arrived in the member's inbox. */
   z.object({ type: z.literal(LIVE_EVENT.privateMessage), message: privateMessageSchema }),
+  z.object({ type: z.literal(LIVE_EVENT.signedOut) }),
   z.object({ type: z.literal(LIVE_EVENT.pong) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -41,6 +41,12 @@ export const API = {
   adminUser: (id: string | number) => `/api/admin/users/${id}`,
   adminUserUsername: (id: string | number) => `/api/admin/users/${id}/username`,
   adminUserAvatar: (id: string | number) => `/api/admin/users/${id}/avatar`,
+  adminUserGrades: (id: string | number) => `/api/admin/users/${id}/grades`,
+  adminUserRole: (id: string | number) => `/api/admin/users/${id}/admin`,
+  adminAudit: '/api/admin/audit',
+  support: '/api/support',
+  /** Where the local storage adapter takes presigned PUTs and serves stored objects. */
+  uploads: '/api/uploads',
   chat: '/api/chat',
   chatMessages: '/api/chat/messages',
 } as const;

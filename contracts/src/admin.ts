@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { premiumRankNameSchema } from './settings.js';
+
+/** Members per page of the admin users table. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+/** Audit log entries per page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+export const ADMIN_MESSAGES = {
+  usernameEmpty: 'Username cannot be empty',
+  ownerProtected: 'The owner account is protected',
+  onlyOwnerDeletesAdmins: 'Only the owner can delete an admin account',
+  onlyOwnerChangesAdmins: 'Only the owner can grant or revoke admin',
+  cannotActOnSelf: 'You cannot do this to your own account',
+  noAvatar: 'This user has no avatar',
+  userNotFound: 'User not found',
+} as const;
+
+/** Success toasts of SPEC §8 for the admin panel. */
+export const ADMIN_TEXTS = {
+  banned: 'User banned',
+  unbanned: 'User unbanned',
+  deleted: 'User deleted',
+  renamed: 'Username updated',
+  avatarDeleted: 'Avatar deleted',
+  protectedAccount: 'Protected Account',
+} as const;
+
+/** One row of the admin users table (`GET /api/admin/users`): includes the e-mail (staff only). */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  reputation: z.number().int(),
+  activePremiumRank: z.string().nullable(),
+  ownedPremiumRanks: z.array(z.string()),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+  isBanned: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** `GET /api/admin/users?q=&cursor=`: newest members first, keyset-paged; q filters by name or e-mail. */
+export const adminUsersPageSchema = z.object({
+  users: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** `PUT /api/admin/users/{id}/username` {username}. */
+export const adminRenameSchema = z.object({ username: z.string() });
+
+/** `PUT /api/admin/users/{id}/grades` {grades}: the VIP grades the member owns (beyond the spec). */
+export const adminGradesSchema = z.object({ grades: z.array(premiumRankNameSchema).max(4) });
+export type AdminGradesBody = z.infer<typeof adminGradesSchema>;
+
+/** `PUT /api/admin/users/{id}/admin` {isAdmin}: owner only (beyond the spec). */
+export const adminRoleSchema = z.object({ isAdmin: z.boolean() });
+
+export const AUDIT_ACTIONS = [
+  'thread.pin',
+  'thread.unpin',
+  'thread.lock',
+  'thread.unlock',
+  'thread.feature',
+  'thread.unfeature',
+  'thread.delete',
+  'reply.delete',
+  'user.ban',
+  'user.unban',
+  'user.rename',
+  'user.avatar_delete',
+  'user.delete',
+  'user.grades',
+  'user.admin_grant',
+  'user.admin_revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One staff action (beyond the spec, as Discourse's staff action log). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** Who did it: null once their account is deleted (actorName keeps the name). */
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  /** What it was done to: `thread`, `reply` or `user`, its id and a label (title or username) at the time. */
+  targetType: z.enum(['thread', 'reply', 'user']),
+  targetId: z.number().int(),
+  targetLabel: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/admin/audit?action=&q=&cursor=`: newest first, keyset-paged, filterable by action and name. */
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

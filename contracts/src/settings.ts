@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { PREMIUM_RANK_NAMES } from './ranks.js';
+
+/** Profile fields (beyond the spec: the spec sets no limits). */
+export const PROFILE_LIMITS = { nameMax: 64, bioMax: 5_000 } as const;
+/** A presigned upload address is valid this long. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Image types an avatar may be, told by the file's first bytes (not its name or header). */
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
+
+export const SETTINGS_MESSAGES = {
+  firstNameTooLong: `First name must be at most ${PROFILE_LIMITS.nameMax} characters`,
+  lastNameTooLong: `Last name must be at most ${PROFILE_LIMITS.nameMax} characters`,
+  bioTooLong: `Bio must be at most ${PROFILE_LIMITS.bioMax} characters`,
+  rankNotOwned: 'You do not own this rank',
+  unknownRank: 'Unknown rank',
+  uploadExpired: 'Request has expired',
+  uploadInvalid: 'Invalid upload address',
+  uploadTooLarge: 'File is too large (max 10MB)',
+  uploadNotImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+  avatarNotUploaded: 'The avatar must be an image you uploaded',
+  supportSent: 'Your message has been sent to the staff',
+} as const;
+
+/** UI texts of SPEC §2/§8 for the settings screens. */
+export const SETTINGS_TEXTS = {
+  uploading: 'UPLOADING...',
+  avatarHint: 'Max 10MB, JPG/PNG/GIF',
+  usernameFixed: 'Username cannot be changed',
+  notAuthenticated: 'Not authenticated',
+  profileUpdated: 'Profile Updated',
+  profileUpdatedText: 'Your profile has been saved successfully',
+  profileFailed: 'Update Failed',
+  profileFailedText: 'Failed to update profile',
+  avatarUpdated: 'Avatar Updated',
+  avatarUpdatedText: 'Your avatar has been uploaded successfully',
+  avatarFailed: 'Upload Failed',
+  avatarFailedText: 'Failed to update avatar',
+  rankUpdated: 'Your active rank has been updated',
+  rankFailed: 'Failed to update rank',
+} as const;
+
+const withoutNul = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
+
+/** An optional text field: trimmed; empty means none (null). */
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    withoutNul,
+    z
+      .string()
+      .trim()
+      .max(max, message)
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+  );
+
+/** `PUT /api/user/profile` {bio, firstName, lastName}: each optional; an empty one clears the field. */
+export const updateProfileSchema = z.object({
+  firstName: optionalText(PROFILE_LIMITS.nameMax, SETTINGS_MESSAGES.firstNameTooLong),
+  lastName: optionalText(PROFILE_LIMITS.nameMax, SETTINGS_MESSAGES.lastNameTooLong),
+  bio: optionalText(PROFILE_LIMITS.bioMax, SETTINGS_MESSAGES.bioTooLong),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileSchema>;
+
+/** `POST /api/user/select-rank` {rankName}: one of the member's owned grades, or null for the reputation rank. */
+export const selectRankSchema = z.object({
+  rankName: z.string().nullable(),
+});
+export type SelectRankBody = z.infer<typeof selectRankSchema>;
+
+/** `POST /api/objects/upload`: where to PUT the file (presigned, valid UPLOAD_URL_TTL_SECONDS). */
+export const uploadUrlSchema = z.object({ uploadURL: z.string() });
+export type UploadUrl = z.infer<typeof uploadUrlSchema>;
+
+/** `PUT /api/user/avatar` {avatarURL}: the uploadURL the file was PUT to (or the object URL it became). */
+export const setAvatarSchema = z.object({ avatarURL: z.string().trim().min(1).max(2048) });
+export type SetAvatarBody = z.infer<typeof setAvatarSchema>;
+
+/** `POST /api/support` {subject, content}: a private message to the owner and every admin. */
+export const supportRequestSchema = z.object({
+  subject: z.preprocess(withoutNul, z.string().trim().min(1, 'Subject is required').max(200)),
+  content: z.preprocess(withoutNul, z.string().trim().min(1, 'Message is required').max(20_000)),
+});
+export type SupportRequestBody = z.infer<typeof supportRequestSchema>;
+
+/** `POST /api/support`: how many staff members got it. */
+export const supportResultSchema = z.object({ recipients: z.number().int() });
+
+export const premiumRankNameSchema = z.enum(PREMIUM_RANK_NAMES);
