@@ -1,7 +1,12 @@
 import { API, LIVE_EVENT } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, UiProvider } from '@termpaste/ui';
-import { connectedSocket, FakeWebSocket, installFakeWebSocket } from '@termpaste/ui/testing';
+import {
+  connectedSocket,
+  expectLoginRedirect,
+  FakeWebSocket,
+  installFakeWebSocket,
+} from '@termpaste/ui/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../routes';
@@ -68,6 +73,13 @@ describe('signed-in layout', () => {
     socket.serverSend({ type: 'unread', count: 9 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByLabelText('2 unread')).toBeInTheDocument();
+  });
+
+  it('sends a member signed out by staff to sign-in', async () => {
+    renderAt('/users');
+    const socket = await connectedSocket();
+    socket.serverSend({ type: LIVE_EVENT.signedOut });
+    await expectLoginRedirect();
   });
 
   it('opens no socket for a visitor', async () => {

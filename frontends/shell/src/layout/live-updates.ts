@@ -1,11 +1,12 @@
 import { API, LIVE_EVENT, type LiveEvent } from '@termpaste/contracts';
-import { useLiveEvents, type LiveStatus } from '@termpaste/ui';
+import { redirectToLogin, useLiveEvents, type LiveStatus } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
  * The signed-in member's own live events, for as long as they are signed in: the unread badge follows
- * the server's count, and the notification and message lists refetch when something arrives. Uses a
- * `scope=user` socket, which carries no chat.
+ * the server's count, the notification and message lists refetch when something arrives, and a member
+ * signed out by staff (banned, deleted) is sent to sign-in at once. Uses a `scope=user` socket, which
+ * carries no chat.
  */
 export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
   const queryClient = useQueryClient();
@@ -22,6 +23,10 @@ export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
           break;
         case LIVE_EVENT.privateMessage:
           void queryClient.invalidateQueries({ queryKey: [API.messages] });
+          break;
+        // Banned or deleted: the session is gone; say so and go to sign-in as any 401 does.
+        case LIVE_EVENT.signedOut:
+          redirectToLogin();
           break;
       }
     },
