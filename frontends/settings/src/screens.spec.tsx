@@ -1,0 +1,24 @@
+import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
+import { ChangePasswordScreen } from './screens/change-password';
+import { ProfileSettingsScreen } from './screens/profile-settings';
+import { RanksScreen } from './screens/ranks';
+import { SupportScreen } from './screens/support';
+import { UpgradesScreen } from './screens/upgrades';
+import { screens } from './screens';
+
+describe('the screens module the shell loads', () => {
+  it('exposes every settings screen, and nothing else', () => {
+    const expected = SIGNED_IN_ROUTES.filter((route) => route.remote === 'settings').map((r) => r.screen);
+    expect(Object.keys(screens).sort()).toEqual([...new Set(expected)].sort());
+  });
+
+  it('maps each route to its built screen (no placeholder left)', () => {
+    expect(screens).toEqual({
+      Settings: ProfileSettingsScreen,
+      ChangePassword: ChangePasswordScreen,
+      Ranks: RanksScreen,
+      Upgrades: UpgradesScreen,
+      Support: SupportScreen,
+    });
+  });
+});
