@@ -8,13 +8,17 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..');
 
-// Chosen once in the main process; Playwright's workers inherit the environment.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
+const freePort = () =>
+  execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
-}
+
+// Chosen once in the main process; Playwright's workers inherit the environment.
+process.env.E2E_PORT ??= freePort();
+// The admin remote is served from an origin of its own (ARCHITECTURE.md: deployed on its own origin).
+process.env.E2E_ADMIN_PORT ??= freePort();
+while (process.env.E2E_ADMIN_PORT === process.env.E2E_PORT) process.env.E2E_ADMIN_PORT = freePort();
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'termpaste-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
@@ -27,6 +31,8 @@ if (!process.env.E2E_DATA_DIR) {
 
 const port = process.env.E2E_PORT;
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The second origin the admin remote's dist/ is served from (as deploy/nginx/admin.conf would). */
+export const adminOrigin = `http://127.0.0.1:${process.env.E2E_ADMIN_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -55,24 +61,45 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // `npm start` exactly as a newcomer runs it, on a free port with a throwaway DATA_DIR.
-    command: 'npm start',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      OWNER_EMAIL: 'owner@e2e.termpaste.test',
-      // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
-      RATE_LIMITS: 'off',
+  webServer: [
+    {
+      // `npm start` exactly as a newcomer runs it, on a free port with a throwaway DATA_DIR.
+      command: 'npm start',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        OWNER_EMAIL: 'owner@e2e.termpaste.test',
+        // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
+        RATE_LIMITS: 'off',
+        // The shell loads the admin remote from the second origin below; the remote's own calls run
+        // inside the shell's page (same origin), ALLOWED_ORIGINS only trusts that origin as a deployment would.
+        REMOTE_URLS: JSON.stringify({ admin: `${adminOrigin}/remoteEntry.js` }),
+        ALLOWED_ORIGINS: adminOrigin,
+      },
     },
-  },
+    {
+      // Listed second, so it starts once `npm start` has built everything and serves; it also waits for
+      // frontends/admin/dist/remoteEntry.js itself, and reads files per request (a rebuild is picked up).
+      command: [
+        'node e2e/support/static-server.mjs --root frontends/admin/dist',
+        `--port ${process.env.E2E_ADMIN_PORT} --host 127.0.0.1 --allow-origin ${baseURL}`,
+      ].join(' '),
+      cwd: repoRoot,
+      url: `${adminOrigin}/remoteEntry.js`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -8,12 +8,15 @@ import { dataSourceOptions } from './infra/database/data-source.options.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
+import { StorageModule } from './infra/storage/storage.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ProfileModule } from './modules/users/profile.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -56,12 +59,15 @@ export class AppModule {
         QueueModule.forRoot({ redisUrl: config.redisUrl }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         MailModule,
+        StorageModule.forRoot(config),
         HealthModule,
         AuthModule,
         ForumModule,
         ChatModule,
         NotificationsModule,
         MessagesModule,
+        ProfileModule,
+        AdminModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.
       providers: [{ provide: APP_GUARD, useClass: OriginGuard }],

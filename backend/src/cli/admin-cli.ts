@@ -10,6 +10,7 @@ import {
   type EmbeddedPostgresOptions,
   findRunningPostgres,
 } from '../infra/database/embedded-postgres.js';
+import { AuditService, CLI_ACTOR } from '../modules/admin/audit.service.js';
 import { SessionsService } from '../modules/users/sessions.service.js';
 import { type AdminChange, UsersService } from '../modules/users/users.service.js';
 
@@ -60,10 +61,26 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
   try {
     const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
     connection = await connect(config, options, out);
-    dataSource = await new DataSource(dataSourceOptions(connection.url)).initialize();
-    const users = new UsersService(dataSource, new SessionsService(dataSource), config);
+    const db = await new DataSource(dataSourceOptions(connection.url)).initialize();
+    dataSource = db;
+    const users = new UsersService(db, new SessionsService(db), config);
+    const audit = new AuditService(db);
     const grant = command === 'make-admin';
-    const { change, user } = await users.setAdmin(username, grant);
+    // The change and its audit log entry (actor `cli`) in one transaction.
+    const { change, user } = await db.transaction(async (manager) => {
+      const result = await users.setAdmin(username, grant, manager);
+      if (result.user && (result.change === 'granted' || result.change === 'revoked')) {
+        await audit.record(manager, CLI_ACTOR, {
+          action: grant ? 'user.admin_grant' : 'user.admin_revoke',
+          targetType: 'user',
+          targetId: result.user.id,
+          targetLabel: result.user.username,
+          before: { isAdmin: !grant },
+          after: { isAdmin: grant },
+        });
+      }
+      return result;
+    });
     const name = user?.username ?? username;
     const results: Record<AdminChange, [code: number, line: string]> = {
       granted: [0, `${name} is now an admin`],

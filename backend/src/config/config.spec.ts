@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, RATE_LIMIT_DEFAULTS, SESSION_SECRET_FILE } from './config.js';
+import {
+  ConfigError,
+  loadConfig,
+  RATE_LIMIT_DEFAULTS,
+  S3_REGION_DEFAULT,
+  SESSION_SECRET_FILE,
+} from './config.js';
 
 const SECRET = 's'.repeat(32);
 const EXTERNAL = { DATABASE_URL: 'postgres://u:p@db:5432/termpaste', SESSION_SECRET: SECRET };
@@ -255,6 +261,79 @@ describe('loadConfig', () => {
       ],
     ])('refuses %s', (value, message) => {
       expect(configError({ REMOTE_URLS: value })).toContain(message);
+    });
+  });
+
+  describe('avatar storage', () => {
+    const S3 = { S3_BUCKET: 'avatars' };
+
+    it('is local disk under $DATA_DIR/uploads without S3_BUCKET', () => {
+      expect(loadConfig({ DATA_DIR: 'state' }, cwd).storage).toEqual({
+        mode: 'local',
+        dir: path.join(cwd, 'state', 'uploads'),
+      });
+    });
+
+    it('is S3 with S3_BUCKET, in us-east-1 with the default credentials unless told otherwise', () => {
+      expect(loadConfig(S3, cwd).storage).toEqual({
+        mode: 's3',
+        bucket: 'avatars',
+        region: S3_REGION_DEFAULT,
+        endpoint: undefined,
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        publicUrl: undefined,
+        forcePathStyle: false,
+      });
+      expect(S3_REGION_DEFAULT).toBe('us-east-1');
+    });
+
+    it('takes every S3 variable, dropping trailing slashes from the URLs', () => {
+      const config = loadConfig(
+        {
+          ...S3,
+          S3_REGION: 'eu-central-1',
+          S3_ENDPOINT: 'http://minio:9000/',
+          S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+          S3_SECRET_ACCESS_KEY: 'very-secret',
+          S3_PUBLIC_URL: 'https://cdn.example.com/avatars/',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
+        cwd,
+      );
+      expect(config.storage).toEqual({
+        mode: 's3',
+        bucket: 'avatars',
+        region: 'eu-central-1',
+        endpoint: 'http://minio:9000',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'very-secret',
+        publicUrl: 'https://cdn.example.com/avatars',
+        forcePathStyle: true,
+      });
+    });
+
+    it.each([
+      [{ ...S3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must'],
+      [{ ...S3, S3_PUBLIC_URL: 'ftp://cdn' }, 'S3_PUBLIC_URL must start with http:// or https://'],
+      [{ ...S3, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be true or false (got "yes")'],
+      [{ ...S3, S3_BUCKET: ' ' }, 'S3_BUCKET must not be blank'],
+      [{ S3_REGION: 'eu-west-1' }, 'S3_REGION is set but S3_BUCKET is not'],
+      [
+        { S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' },
+        'S3_ENDPOINT, S3_FORCE_PATH_STYLE are set but S3_BUCKET is not',
+      ],
+      [
+        { ...S3, S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      ],
+    ])('refuses %j', (env, message) => {
+      expect(configError(env)).toContain(`Invalid configuration: ${message}`);
+    });
+
+    it('never echoes the S3 credentials', () => {
+      const message = configError({ S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: ' ', ...S3 });
+      expect(message).toMatch(/S3_SECRET_ACCESS_KEY must not be blank$/);
     });
   });
 

@@ -37,7 +37,29 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** How often the live socket (`/ws/chat`) pings each client; one that missed the last ping is dropped. */
   liveHeartbeatMs: number;
+  /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+/** Avatar storage: local disk (the backend serves presigned PUTs), or S3 when S3_BUCKET is set. */
+export type StorageConfig =
+  | { mode: 'local'; dir: string }
+  | {
+      mode: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible endpoint (MinIO, R2…); unset: AWS. */
+      endpoint: string | undefined;
+      /** Both or neither; neither: the SDK's default credential chain. */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** Where objects are read from (a CDN, a public bucket address), without a trailing slash. */
+      publicUrl: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+/** The region used when S3_REGION is unset. */
+export const S3_REGION_DEFAULT = 'us-east-1';
 
 /** Attempts allowed per client address, and per account or e-mail where the request names one. */
 export interface RateLimitConfig {
@@ -84,7 +106,14 @@ export const SESSION_SECRET_FILE = 'session-secret';
 const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../../frontends', import.meta.url));
 
 /** Values we never echo back in an error message (they may hold passwords). */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SESSION_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'SESSION_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
   ctx.addIssue({ code: 'custom', message });
@@ -200,6 +229,13 @@ const envSchema = z.object({
   RATE_LIMIT_CHAT_MESSAGES: positiveCount.optional(),
   RATE_LIMIT_CHAT_WINDOW_SECONDS: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
+  S3_BUCKET: nonEmpty.optional(),
+  S3_REGION: nonEmpty.optional(),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  S3_ACCESS_KEY_ID: nonEmpty.optional(),
+  S3_SECRET_ACCESS_KEY: nonEmpty.optional(),
+  S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -275,6 +311,45 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       chatWindowSeconds: vars.RATE_LIMIT_CHAT_WINDOW_SECONDS ?? RATE_LIMIT_DEFAULTS.chatWindowSeconds,
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
+    storage: storageConfig(vars, dataDir),
+  };
+}
+
+const S3_VARIABLES = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+function storageConfig(vars: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (vars.S3_BUCKET === undefined) {
+    const stray = S3_VARIABLES.filter((name) => vars[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not ` +
+          '(set S3_BUCKET to store avatars in S3, or unset these to store them under DATA_DIR)',
+      );
+    }
+    return { mode: 'local', dir: path.join(dataDir, 'uploads') };
+  }
+  if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together ' +
+        "(or neither, for the AWS SDK's default credentials)",
+    );
+  }
+  return {
+    mode: 's3',
+    bucket: vars.S3_BUCKET,
+    region: vars.S3_REGION ?? S3_REGION_DEFAULT,
+    endpoint: vars.S3_ENDPOINT?.replace(/\/+$/, ''),
+    accessKeyId: vars.S3_ACCESS_KEY_ID,
+    secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+    publicUrl: vars.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

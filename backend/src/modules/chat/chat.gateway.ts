@@ -10,6 +10,9 @@ import { upgradeUserId } from '../../infra/ws/session-ws.adapter.js';
 
 /** Close code for a socket that reached the gateway without an authenticated member (policy violation). */
 const CLOSE_POLICY_VIOLATION = 1008;
+/** Close code (and reason) for the sockets of a member signed out by staff (banned or deleted). */
+export const CLOSE_SIGNED_OUT = 4001;
+export const CLOSE_SIGNED_OUT_REASON = 'Signed out';
 /** A socket that has this much unsent data is too slow to keep up: it is cut (the client reconnects). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PONG_FRAME = JSON.stringify({ type: LIVE_EVENT.pong });
@@ -49,6 +52,9 @@ function isPing(data: RawData, isBinary: boolean): boolean {
  * goes to the sockets it is for. Chat events (`to: 'all'`) go to every socket but those opened with
  * `?scope=user`; a member's own events (`to: 'user'`) to each of that member's sockets. Upgrades are
  * authenticated by SessionWsAdapter (own Origin, signed-in member not banned).
+ *
+ * A `signed_out` event for a member (banned or deleted by staff) is sent to each of their sockets, which
+ * are then closed (4001 `Signed out`).
  *
  * Clients may send `{"type":"ping"}` (answered `{"type":"pong"}`); other frames are ignored, and one
  * over LIVE_MAX_CLIENT_FRAME_BYTES closes that socket (1009). A heartbeat pings every socket and cuts
@@ -123,7 +129,12 @@ export class ChatGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     if (envelope.to === 'all') {
       for (const [socket, state] of this.sockets) if (!state.userScopeOnly) this.send(socket, frame);
     } else {
-      for (const socket of this.byUser.get(envelope.userId) ?? []) this.send(socket, frame);
+      const signedOut = envelope.event.type === LIVE_EVENT.signedOut;
+      for (const socket of [...(this.byUser.get(envelope.userId) ?? [])]) {
+        this.send(socket, frame);
+        // The event goes first: a signed-out member's sockets are then closed (on every instance).
+        if (signedOut) socket.close(CLOSE_SIGNED_OUT, CLOSE_SIGNED_OUT_REASON);
+      }
     }
   }
 

@@ -98,11 +98,40 @@ export class MessagesService {
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     const message = toMessage(row);
+    await this.announce(message, recipient.id);
+    return message;
+  }
+
+  /**
+   * A support request (`POST /api/support`): one private message to the owner and to every admin, except
+   * the sender and banned accounts, stored in one statement, then each recipient notified as for any
+   * message. Returns the messages sent (none when the sender is the only staff member).
+   */
+  async sendToStaff(sender: User, subject: string, content: string): Promise<PrivateMessage[]> {
+    const rows: MessageRow[] = await this.dataSource.query(
+      `WITH m AS (
+         INSERT INTO private_messages (sender_id, recipient_id, subject, content)
+         SELECT $1, u.id, $2, $3 FROM users u
+         WHERE (u.is_owner OR u.is_admin) AND NOT u.is_banned AND u.id <> $1
+         ORDER BY u.id
+         RETURNING *)
+       SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,
+      [sender.id, subject, content],
+    );
+    const messages = rows.map(toMessage);
+    for (const message of messages) {
+      if (message.recipient) await this.announce(message, message.recipient.id);
+    }
+    return messages;
+  }
+
+  /** Once a message is stored: its recipient's notification is queued and the message pushed live. */
+  private async announce(message: PrivateMessage, recipientId: number): Promise<void> {
     await this.notifications.enqueueForMessage(message.id);
     try {
       await this.events.publish({
         to: 'user',
-        userId: recipient.id,
+        userId: recipientId,
         event: { type: LIVE_EVENT.privateMessage, message },
       });
     } catch (error) {
@@ -110,7 +139,6 @@ export class MessagesService {
         `Live private_message event not published: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    return message;
   }
 
   /**

@@ -134,7 +134,7 @@ export class ForumController {
   }
 }
 
-/** Moderation of pastes and replies: admins only. */
+/** Moderation of pastes and replies: admins only, each action recorded in the audit log. */
 @Controller('api/admin')
 @UseGuards(AdminGuard)
 export class ForumAdminController {
@@ -142,31 +142,31 @@ export class ForumAdminController {
 
   @Post('threads/:id/pin')
   @HttpCode(200)
-  pin(@Param('id') id: string): Promise<ThreadFlags> {
-    return this.forum.toggle(threadId(id), 'is_pinned');
+  pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
+    return this.forum.toggle(threadId(id), 'is_pinned', admin);
   }
 
   @Post('threads/:id/lock')
   @HttpCode(200)
-  lock(@Param('id') id: string): Promise<ThreadFlags> {
-    return this.forum.toggle(threadId(id), 'is_locked');
+  lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
+    return this.forum.toggle(threadId(id), 'is_locked', admin);
   }
 
   @Post('threads/:id/featured')
   @HttpCode(200)
-  featured(@Param('id') id: string): Promise<ThreadFlags> {
-    return this.forum.toggle(threadId(id), 'is_featured');
+  featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
+    return this.forum.toggle(threadId(id), 'is_featured', admin);
   }
 
   @Delete('threads/:id')
-  async deleteThread(@Param('id') id: string): Promise<{ message: string }> {
-    await this.forum.deleteThread(threadId(id));
+  async deleteThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.forum.deleteThread(threadId(id), admin);
     return { message: 'Thread deleted successfully' };
   }
 
   @Delete('replies/:id')
-  async deleteReply(@Param('id') id: string): Promise<{ message: string }> {
-    await this.forum.deleteReply(parseId(id, FORUM_MESSAGES.replyNotFound));
+  async deleteReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.forum.deleteReply(parseId(id, FORUM_MESSAGES.replyNotFound), admin);
     return { message: 'Reply deleted successfully' };
   }
 }

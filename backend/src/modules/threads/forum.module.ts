@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../admin/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
@@ -6,7 +7,7 @@ import { ForumService } from './forum.service.js';
 
 /** The forum: pastes, replies, votes, search and public profiles. */
 @Module({
-  imports: [UsersModule, NotificationsModule],
+  imports: [UsersModule, NotificationsModule, AuditModule],
   controllers: [ForumController, ForumAdminController],
   providers: [ForumService],
 })

@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  type AuditAction,
   type CreateReplyBody,
   type CreateThreadBody,
   type DirectoryUser,
@@ -20,6 +21,7 @@ import {
   type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type AuditActor, AuditService, excerpt } from '../admin/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
@@ -65,6 +67,16 @@ function toCard(row: CardRow): ThreadCard {
     lastReplyAuthor: row.last_reply_author,
   };
 }
+
+/** A paste's flags an admin toggles, and the audit actions of turning each on and off. */
+type ThreadFlag = 'is_pinned' | 'is_locked' | 'is_featured';
+const FLAG_ACTIONS: Record<ThreadFlag, { key: keyof ThreadFlags; on: AuditAction; off: AuditAction }> = {
+  is_pinned: { key: 'isPinned', on: 'thread.pin', off: 'thread.unpin' },
+  is_locked: { key: 'isLocked', on: 'thread.lock', off: 'thread.unlock' },
+  is_featured: { key: 'isFeatured', on: 'thread.feature', off: 'thread.unfeature' },
+};
+/** How much of a deleted reply's text its audit entry keeps. */
+const AUDIT_CONTENT_MAX = 1000;
 
 const MIN_INT = -2_147_483_648;
 const MAX_INT = 2_147_483_647;
@@ -129,6 +141,7 @@ export class ForumService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly audit: AuditService,
   ) {}
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {
@@ -418,27 +431,69 @@ export class ForumService {
     };
   }
 
-  async toggle(threadId: number, flag: 'is_pinned' | 'is_locked' | 'is_featured'): Promise<ThreadFlags> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1 RETURNING is_pinned, is_locked, is_featured`,
-      [threadId],
-    )) as [Array<{ is_pinned: boolean; is_locked: boolean; is_featured: boolean }>, number];
-    const row = rows[0];
-    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    return { isPinned: row.is_pinned, isLocked: row.is_locked, isFeatured: row.is_featured };
+  /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
+  toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1
+         RETURNING title, is_pinned, is_locked, is_featured`,
+        [threadId],
+      )) as [Array<{ title: string; is_pinned: boolean; is_locked: boolean; is_featured: boolean }>, number];
+      const row = rows[0];
+      if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      const after: ThreadFlags = {
+        isPinned: row.is_pinned,
+        isLocked: row.is_locked,
+        isFeatured: row.is_featured,
+      };
+      const { key, on, off } = FLAG_ACTIONS[flag];
+      await this.audit.record(manager, actor, {
+        action: after[key] ? on : off,
+        targetType: 'thread',
+        targetId: threadId,
+        targetLabel: row.title,
+        before: { ...after, [key]: !after[key] },
+        after,
+      });
+      return after;
+    });
   }
 
   /**
    * Deletes a paste with its replies and votes; the forum's count and the authors' thread and reply
-   * counts go down with it. Reputation already earned is kept.
+   * counts go down with it. Reputation already earned is kept. `actor` (an admin) is recorded in the
+   * audit log, in the same transaction.
    */
-  deleteThread(threadId: number): Promise<void> {
+  deleteThread(threadId: number, actor: AuditActor): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const [thread]: Array<{ author_id: number | null }> = await manager.query(
-        'SELECT author_id FROM threads WHERE id = $1 FOR UPDATE',
+      const [thread]: Array<{
+        author_id: number | null;
+        author_name: string | null;
+        title: string;
+        reply_count: number;
+        view_count: number;
+        vote_score: number;
+      }> = await manager.query(
+        `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count, t.vote_score
+         FROM threads t LEFT JOIN users a ON a.id = t.author_id WHERE t.id = $1 FOR UPDATE OF t`,
         [threadId],
       );
       if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      await this.audit.record(manager, actor, {
+        action: 'thread.delete',
+        targetType: 'thread',
+        targetId: threadId,
+        targetLabel: thread.title,
+        before: {
+          title: thread.title,
+          authorId: thread.author_id,
+          authorName: thread.author_name,
+          replyCount: thread.reply_count,
+          viewCount: thread.view_count,
+          voteScore: thread.vote_score,
+        },
+        after: null,
+      });
       await this.lowerReplyCounts(manager, 'SELECT author_id FROM replies WHERE thread_id = $1', [threadId]);
       if (thread.author_id !== null) {
         await manager.query('UPDATE users SET thread_count = GREATEST(thread_count - 1, 0) WHERE id = $1', [
@@ -450,15 +505,40 @@ export class ForumService {
     });
   }
 
-  /** Deletes a reply and the replies under it, keeping the paste's and the authors' counters right. */
-  deleteReply(replyId: number): Promise<void> {
+  /**
+   * Deletes a reply and the replies under it, keeping the paste's and the authors' counters right.
+   * `actor` (an admin) is recorded in the audit log, in the same transaction.
+   */
+  deleteReply(replyId: number, actor: AuditActor): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const [reply]: Array<{ thread_id: number }> = await manager.query(
-        'SELECT thread_id FROM replies WHERE id = $1',
+      const [reply]: Array<{
+        thread_id: number;
+        thread_title: string;
+        author_id: number | null;
+        author_name: string | null;
+        content: string;
+      }> = await manager.query(
+        `SELECT r.thread_id, t.title AS thread_title, r.author_id, a.username::text AS author_name, r.content
+         FROM replies r JOIN threads t ON t.id = r.thread_id LEFT JOIN users a ON a.id = r.author_id
+         WHERE r.id = $1`,
         [replyId],
       );
       if (!reply) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
       await manager.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [reply.thread_id]);
+      await this.audit.record(manager, actor, {
+        action: 'reply.delete',
+        targetType: 'reply',
+        targetId: replyId,
+        targetLabel: excerpt(reply.content),
+        before: {
+          threadId: reply.thread_id,
+          threadTitle: reply.thread_title,
+          authorId: reply.author_id,
+          authorName: reply.author_name,
+          content: reply.content.slice(0, AUDIT_CONTENT_MAX),
+        },
+        after: null,
+      });
       const subtree = `WITH RECURSIVE sub AS (
           SELECT id, author_id FROM replies WHERE id = $1
           UNION ALL SELECT r.id, r.author_id FROM replies r JOIN sub ON r.parent_id = sub.id)`;

@@ -152,13 +152,20 @@ export class UsersService implements OnApplicationBootstrap {
     if (!result.affected) throw new NotFoundException('User not found');
   }
 
-  /** Grants or revokes admin by username (any letter case). The owner always stays admin. */
-  async setAdmin(username: string, isAdmin: boolean): Promise<{ change: AdminChange; user?: User }> {
-    const user = await this.findByUsername(username);
+  /**
+   * Grants or revokes admin by username (any letter case). The owner always stays admin. Pass the
+   * transaction's manager to make it part of a larger change (the CLI records it in the audit log).
+   */
+  async setAdmin(
+    username: string,
+    isAdmin: boolean,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ change: AdminChange; user?: User }> {
+    const user = await manager.getRepository(User).findOneBy({ username });
     if (!user) return { change: 'not-found' };
     if (user.isOwner && !isAdmin) return { change: 'owner', user };
     if (user.isAdmin === isAdmin) return { change: 'unchanged', user };
-    await this.dataSource.getRepository(User).update({ id: user.id }, { isAdmin });
+    await manager.getRepository(User).update({ id: user.id }, { isAdmin });
     return { change: isAdmin ? 'granted' : 'revoked', user: { ...user, isAdmin } };
   }
 

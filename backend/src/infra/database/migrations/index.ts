@@ -3,6 +3,7 @@ import { UsersSessionsResetTokens1795400000000 } from './1795400000000-users-ses
 import { Forum1795500000000 } from './1795500000000-forum.js';
 import { UsersDirectory1795600000000 } from './1795600000000-users-directory.js';
 import { Messaging1795700000000 } from './1795700000000-messaging.js';
+import { AdminAudit1795800000000 } from './1795800000000-admin-audit.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Forum1795500000000,
   UsersDirectory1795600000000,
   Messaging1795700000000,
+  AdminAudit1795800000000,
 ];

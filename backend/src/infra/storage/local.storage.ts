@@ -1,0 +1,258 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createWriteStream, type ReadStream } from 'node:fs';
+import { type FileHandle, link, mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { API, type AvatarContentType, LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
+import {
+  avatarKeyOwner,
+  isAvatarKey,
+  keyUnder,
+  newAvatarKey,
+  SNIFF_BYTES,
+  sniffImageType,
+} from './object-keys.js';
+import { type PresignedUpload, StoragePort, type StoredObject } from './storage.port.js';
+
+/** The 409 message for a second PUT to an upload address (an object never changes under its key). */
+export const UPLOAD_ALREADY_DONE = 'This upload address has been used already';
+/** The 400 message when the client stops sending halfway. */
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted';
+
+/** The query of a presigned upload address: expiry (unix seconds), byte limit, signature. */
+export interface UploadQuery {
+  expires?: unknown;
+  max?: unknown;
+  sig?: unknown;
+}
+
+export interface LocalStorageOptions {
+  /** `$DATA_DIR/uploads`. */
+  dir: string;
+  /** PUBLIC_URL, without a trailing slash. */
+  publicUrl: string;
+  /** SESSION_SECRET: the signing key is derived from it. */
+  secret: string;
+}
+
+/** A stored object opened for reading. */
+export interface OpenedObject extends StoredObject {
+  stream: ReadStream;
+}
+
+const DIGITS = /^\d{1,12}$/;
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Avatars on local disk under `$DATA_DIR/uploads` (`avatars/<userId>/<random>`). The backend itself takes
+ * the upload: a PUT to `${PUBLIC_URL}/api/uploads/<key>?expires=…&max=…&sig=…`, where `sig` is an
+ * HMAC-SHA256 of the key, expiry and byte limit under a key derived from SESSION_SECRET, so the address
+ * is its own authorization and cannot be stretched to another key, a later time or a larger file.
+ */
+export class LocalStorage extends StoragePort {
+  private readonly base: string;
+  private readonly signingKey: Buffer;
+  private readonly tmpDir: string;
+
+  constructor(private readonly options: LocalStorageOptions) {
+    super();
+    this.base = `${options.publicUrl}${API.uploads}/`;
+    this.signingKey = Buffer.from(
+      hkdfSync('sha256', options.secret, 'termpaste', 'termpaste upload address signing', 32),
+    );
+    this.tmpDir = path.join(options.dir, '.tmp');
+  }
+
+  async presignUpload(userId: number, expiresInSeconds: number): Promise<PresignedUpload> {
+    const key = newAvatarKey(userId);
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const max = LIMITS.avatarMaxBytes;
+    const query = new URLSearchParams({
+      expires: String(expires),
+      max: String(max),
+      sig: this.sign(key, expires, max),
+    });
+    return { key, uploadURL: `${this.base}${key}?${query.toString()}` };
+  }
+
+  ownedKey(userId: number, url: string): string | null {
+    const key = keyUnder(url, [this.base]);
+    return key !== null && avatarKeyOwner(key) === userId ? key : null;
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    const opened = await this.openFile(key);
+    if (!opened) return null;
+    await opened.handle.close();
+    return opened.object;
+  }
+
+  publicUrl(key: string): string {
+    return `${this.base}${key}`;
+  }
+
+  keyOfPublicUrl(url: string): string | null {
+    return url.startsWith(this.base) && isAvatarKey(url.slice(this.base.length))
+      ? url.slice(this.base.length)
+      : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isAvatarKey(key)) return;
+    await rm(this.filePath(key), { force: true });
+  }
+
+  /**
+   * Checks a presigned address: 403 `Invalid upload address` unless its signature is ours for this key,
+   * expiry and limit, then 403 `Request has expired` past its expiry. Returns the byte limit.
+   */
+  verifyUpload(key: string, query: UploadQuery): { maxBytes: number } {
+    const { expires, max, sig } = query;
+    if (
+      !isAvatarKey(key) ||
+      typeof expires !== 'string' ||
+      typeof max !== 'string' ||
+      typeof sig !== 'string' ||
+      !DIGITS.test(expires) ||
+      !DIGITS.test(max) ||
+      !SIGNATURE.test(sig)
+    ) {
+      throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
+    }
+    const expected = Buffer.from(this.sign(key, Number(expires), Number(max)));
+    if (!timingSafeEqual(expected, Buffer.from(sig))) {
+      throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
+    }
+    if (Number(expires) < Math.floor(Date.now() / 1000)) {
+      throw new ForbiddenException(SETTINGS_MESSAGES.uploadExpired);
+    }
+    return { maxBytes: Math.min(Number(max), LIMITS.avatarMaxBytes) };
+  }
+
+  /**
+   * Stores the body of an upload under `key`, streaming it to a temporary file: 413 as soon as it passes
+   * `maxBytes`, 415 unless its first bytes are a PNG, JPEG, GIF or WebP, 409 when the key holds an object
+   * already. Nothing is kept on failure; on success the file appears under its key at once, whole.
+   * The source is never destroyed, so the caller can still answer (and drain what the client sends on).
+   */
+  async receive(key: string, source: Readable, maxBytes: number): Promise<StoredObject> {
+    if (!isAvatarKey(key)) throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
+    const final = this.filePath(key);
+    await mkdir(this.tmpDir, { recursive: true });
+    await mkdir(path.dirname(final), { recursive: true });
+    const tmp = path.join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    const out = createWriteStream(tmp, { flags: 'wx', mode: 0o644 });
+    out.on('error', () => undefined); // reported through the write and end callbacks
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let contentType: AvatarContentType | null = null;
+    try {
+      for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) throw new PayloadTooLargeException(SETTINGS_MESSAGES.uploadTooLarge);
+        if (contentType === null && head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES) contentType = imageOrThrow(head);
+        }
+        await new Promise<void>((resolve, reject) =>
+          out.write(chunk, (error) => (error ? reject(error) : resolve())),
+        );
+      }
+      contentType ??= imageOrThrow(head);
+      await new Promise<void>((resolve, reject) => {
+        out.once('error', reject);
+        out.end(() => resolve());
+      });
+    } catch (error) {
+      // Closed first: a file still being opened would otherwise appear after the rm.
+      out.destroy();
+      await finished(out).catch(() => undefined);
+      await rm(tmp, { force: true });
+      if (error instanceof HttpException) throw error;
+      if (isClientAbort(error)) throw new BadRequestException(UPLOAD_INTERRUPTED);
+      throw error;
+    }
+    try {
+      // link, unlike rename, never replaces: an object never changes under its key.
+      await link(tmp, final);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new ConflictException(UPLOAD_ALREADY_DONE);
+      }
+      throw error;
+    } finally {
+      await rm(tmp, { force: true });
+    }
+    return { key, contentType, size };
+  }
+
+  /** A stored object to send, with its type told by its bytes; null when there is none. */
+  async openObject(key: string): Promise<OpenedObject | null> {
+    const opened = await this.openFile(key);
+    if (!opened) return null;
+    // The stream closes the file handle when it ends or is destroyed.
+    return { ...opened.object, stream: opened.handle.createReadStream({ start: 0 }) };
+  }
+
+  private async openFile(key: string): Promise<{ handle: FileHandle; object: StoredObject } | null> {
+    if (!isAvatarKey(key)) return null;
+    let handle: FileHandle;
+    try {
+      handle = await open(this.filePath(key), 'r');
+    } catch (error) {
+      if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      const head = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = info.isFile() ? await handle.read(head, 0, SNIFF_BYTES, 0) : { bytesRead: 0 };
+      const contentType = info.isFile() ? sniffImageType(head.subarray(0, bytesRead)) : null;
+      if (!contentType) {
+        await handle.close();
+        return null;
+      }
+      return { handle, object: { key, contentType, size: info.size } };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private filePath(key: string): string {
+    // The key was checked against the strict shape of object-keys.ts: letters, digits, `_`, `-`, `/`.
+    const file = path.join(this.options.dir, ...key.split('/'));
+    if (!file.startsWith(path.join(this.options.dir, 'avatars') + path.sep)) {
+      throw new Error(`Object key escapes the uploads folder: ${key}`);
+    }
+    return file;
+  }
+
+  private sign(key: string, expires: number, max: number): string {
+    return createHmac('sha256', this.signingKey)
+      .update(`PUT\n${key}\n${expires}\n${max}`)
+      .digest('base64url');
+  }
+}
+
+function imageOrThrow(head: Buffer): AvatarContentType {
+  const type = sniffImageType(head);
+  if (!type) throw new UnsupportedMediaTypeException(SETTINGS_MESSAGES.uploadNotImage);
+  return type;
+}
+
+function isClientAbort(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return (
+    code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error)?.message === 'aborted'
+  );
+}

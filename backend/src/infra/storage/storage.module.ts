@@ -1,0 +1,44 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/config.js';
+import { LocalStorage } from './local.storage.js';
+import { LocalUploadsController } from './local-uploads.controller.js';
+import { StoragePort } from './storage.port.js';
+
+/**
+ * The storage port for every module: S3 when S3_BUCKET is set, else local disk under
+ * `$DATA_DIR/uploads`, whose presigned PUTs and files the backend serves itself (`/api/uploads/*`).
+ */
+@Global()
+@Module({})
+export class StorageModule {
+  static forRoot(config: Pick<AppConfig, 'storage' | 'publicUrl' | 'sessionSecret'>): DynamicModule {
+    if (config.storage.mode === 's3') {
+      const s3 = config.storage;
+      return {
+        module: StorageModule,
+        providers: [
+          {
+            provide: StoragePort,
+            // Loaded only in S3 mode: the embedded default never pays for the AWS SDK.
+            useFactory: async () => new (await import('./s3.storage.js')).S3Storage(s3),
+          },
+        ],
+        exports: [StoragePort],
+      };
+    }
+    const storage = new LocalStorage({
+      dir: config.storage.dir,
+      publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
+    });
+    return {
+      module: StorageModule,
+      controllers: [LocalUploadsController],
+      providers: [
+        { provide: LocalStorage, useValue: storage },
+        { provide: StoragePort, useValue: storage },
+      ],
+      exports: [StoragePort],
+    };
+  }
+}

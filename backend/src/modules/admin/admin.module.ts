@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { AdminController } from './admin.controller.js';
+import { AdminService } from './admin.service.js';
+import { AuditModule } from './audit.module.js';
+
+/**
+ * The admin panel's backend (SPEC §2, §6, §7): members' accounts and the staff action log. Stored avatars
+ * are removed through the storage port when one is provided.
+ */
+@Module({
+  imports: [UsersModule, AuditModule],
+  controllers: [AdminController],
+  providers: [AdminService],
+})
+export class AdminModule {}

@@ -1,0 +1,43 @@
+import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import {
+  API,
+  LIMITS,
+  type SupportRequestBody,
+  supportRequestSchema,
+  type supportResultSchema,
+} from '@termpaste/contracts';
+import type { z } from 'zod';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { WriterGuard } from '../../common/writer.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { User } from '../users/entities/user.entity.js';
+import { MessagesService } from './messages.service.js';
+
+export type SupportResult = z.infer<typeof supportResultSchema>;
+
+/** What staff see in their inbox: the member's subject, marked as a support request. */
+export const SUPPORT_SUBJECT_PREFIX = '[Support] ';
+
+export function supportSubject(subject: string): string {
+  // By code points, so a cut never splits a surrogate pair.
+  return Array.from(`${SUPPORT_SUBJECT_PREFIX}${subject}`).slice(0, LIMITS.subjectMax).join('');
+}
+
+/**
+ * The Support page (SPEC §2 sidebar): a member not banned writes to the staff, as a private message to
+ * the owner and every admin (but themselves), each notified as for any message.
+ */
+@Controller()
+export class SupportController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Post(API.support)
+  @UseGuards(WriterGuard)
+  async send(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(supportRequestSchema)) body: SupportRequestBody,
+  ): Promise<SupportResult> {
+    const sent = await this.messages.sendToStaff(user, supportSubject(body.subject), body.content);
+    return { recipients: sent.length };
+  }
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  API,
+  type CurrentUser as CurrentUserBody,
+  type SelectRankBody,
+  selectRankSchema,
+  type SetAvatarBody,
+  setAvatarSchema,
+  updateProfileSchema,
+  type UploadUrl,
+} from '@termpaste/contracts';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { WriterGuard } from '../../common/writer.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { User } from './entities/user.entity.js';
+import { type ProfileFields, ProfileService } from './profile.service.js';
+import { toCurrentUser } from './users.service.js';
+
+/**
+ * The member's own settings (SPEC §7): profile, active rank, avatar. Signed in (else 401) and not banned
+ * (else 403); each answers with the current user, as `GET /api/auth/user` does.
+ */
+@Controller()
+@UseGuards(WriterGuard)
+export class ProfileController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @Put(API.userProfile)
+  async update(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(updateProfileSchema)) body: ProfileFields,
+  ): Promise<CurrentUserBody> {
+    return toCurrentUser(await this.profile.update(user.id, body));
+  }
+
+  @Post(API.userSelectRank)
+  @HttpCode(200)
+  async selectRank(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(selectRankSchema)) body: SelectRankBody,
+  ): Promise<CurrentUserBody> {
+    return toCurrentUser(await this.profile.selectRank(user.id, body.rankName));
+  }
+
+  /** Where to PUT a new avatar file: `{ uploadURL }`, presigned. */
+  @Post(API.objectsUpload)
+  @HttpCode(200)
+  uploadUrl(@CurrentUser() user: User): Promise<UploadUrl> {
+    return this.profile.uploadUrl(user.id);
+  }
+
+  /** `{ avatarURL }`: the upload address the file went to, or the object's URL. */
+  @Put(API.userAvatar)
+  async setAvatar(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(setAvatarSchema)) body: SetAvatarBody,
+  ): Promise<CurrentUserBody> {
+    return toCurrentUser(await this.profile.setAvatar(user.id, body.avatarURL));
+  }
+}

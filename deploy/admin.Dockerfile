@@ -1,0 +1,11 @@
+# The admin remote alone, on nginx, for an origin of its own (deploy/nginx/admin.conf). Build context:
+# the repository root. SHELL_ORIGIN is the shell's origin (PUBLIC_URL's), allowed by CORS.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && NX_DAEMON=false npx nx run @termpaste/admin:build --output-style=static
+
+FROM nginx:1.27-alpine
+ENV SHELL_ORIGIN=http://localhost:8080
+COPY deploy/nginx/admin.conf /etc/nginx/templates/default.conf.template
+COPY --from=build /app/frontends/admin/dist /usr/share/nginx/html

@@ -1,0 +1,148 @@
+import {
+  ADMIN_TEXTS,
+  API,
+  auditPageSchema,
+  adminUsersPageSchema,
+  type AdminUser,
+  type AuditAction,
+  type PremiumRankName,
+} from '@termpaste/contracts';
+import { apiRequest, currentUserQuery, getJson, toast, toastError } from '@termpaste/ui';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** `url?a=1&b=2`, leaving out empty values. */
+function withParams(url: string, params: Record<string, string | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+/**
+ * The members table (`GET /api/admin/users?q=&cursor=`), newest first, 50 a page; `q` filters by name or
+ * e-mail. Read afresh on every visit: members join and other staff act meanwhile.
+ */
+export const adminUsersQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: [API.adminUsers, { q }],
+    queryFn: ({ pageParam }) =>
+      getJson(withParams(API.adminUsers, { q, cursor: pageParam }), adminUsersPageSchema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+
+/** The staff action log (`GET /api/admin/audit?action=&q=&cursor=`), newest first, 50 a page. */
+export const auditQuery = (filter: { action: AuditAction | ''; q: string }) =>
+  infiniteQueryOptions({
+    queryKey: [API.adminAudit, filter],
+    queryFn: ({ pageParam }) =>
+      getJson(
+        withParams(API.adminAudit, { action: filter.action, q: filter.q, cursor: pageParam }),
+        auditPageSchema,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+
+/** What an admin can do to one member's account (SPEC §6; grades and admin beyond the spec). */
+export type UserAction =
+  | { kind: 'ban' }
+  | { kind: 'unban' }
+  | { kind: 'delete' }
+  | { kind: 'deleteAvatar' }
+  | { kind: 'rename'; username: string }
+  | { kind: 'grades'; grades: PremiumRankName[] }
+  | { kind: 'role'; isAdmin: boolean };
+
+/** Success toasts of SPEC §8 ('Grades updated', 'Admin granted' and 'Admin revoked' beyond it). */
+export const ACTION_TEXTS = {
+  ...ADMIN_TEXTS,
+  gradesUpdated: 'Grades updated',
+  adminGranted: 'Admin granted',
+  adminRevoked: 'Admin revoked',
+} as const;
+
+function request(id: number, action: UserAction): Promise<Response> {
+  switch (action.kind) {
+    case 'ban':
+      return apiRequest('POST', API.adminUserBan(id));
+    case 'unban':
+      return apiRequest('POST', API.adminUserUnban(id));
+    case 'delete':
+      return apiRequest('DELETE', API.adminUser(id));
+    case 'deleteAvatar':
+      return apiRequest('DELETE', API.adminUserAvatar(id));
+    case 'rename':
+      return apiRequest('PUT', API.adminUserUsername(id), { username: action.username });
+    case 'grades':
+      return apiRequest('PUT', API.adminUserGrades(id), { grades: action.grades });
+    case 'role':
+      return apiRequest('PUT', API.adminUserRole(id), { isAdmin: action.isAdmin });
+  }
+}
+
+function successTitle(action: UserAction): string {
+  switch (action.kind) {
+    case 'ban':
+      return ACTION_TEXTS.banned;
+    case 'unban':
+      return ACTION_TEXTS.unbanned;
+    case 'delete':
+      return ACTION_TEXTS.deleted;
+    case 'deleteAvatar':
+      return ACTION_TEXTS.avatarDeleted;
+    case 'rename':
+      return ACTION_TEXTS.renamed;
+    case 'grades':
+      return ACTION_TEXTS.gradesUpdated;
+    case 'role':
+      return action.isAdmin ? ACTION_TEXTS.adminGranted : ACTION_TEXTS.adminRevoked;
+  }
+}
+
+const FAILURES: Record<UserAction['kind'], string> = {
+  ban: 'Failed to ban the user',
+  unban: 'Failed to unban the user',
+  delete: 'Failed to delete the user',
+  deleteAvatar: 'Failed to delete the avatar',
+  rename: 'Failed to update the username',
+  grades: 'Failed to update the grades',
+  role: 'Failed to change admin rights',
+};
+
+/**
+ * Lists a member's name, avatar or rank appears in, besides the admin table and the audit log: read
+ * again when next shown (the forum's caches live in the shell's one query client).
+ */
+const AFFECTED_LISTS = [
+  API.adminUsers,
+  API.adminAudit,
+  API.users,
+  API.threadsRecent,
+  API.threadsFeatured,
+  API.threads,
+  API.search,
+];
+
+/**
+ * One action on `user`'s account: the call, then the §8 toast and the lists read again; a refusal (403
+ * for the owner's account, say) is toasted with the server's message. An action on the viewer's own
+ * account refetches the current user too (a rename or a grade shows in the top bar).
+ */
+export function useUserAction(user: AdminUser, viewerId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => request(user.id, action),
+    onError: (error, action) => toastError(FAILURES[action.kind])(error),
+    onSuccess: async (_response, action) => {
+      toast({
+        title: successTitle(action),
+        description: action.kind === 'rename' ? `${user.username} → ${action.username}` : user.username,
+      });
+      for (const key of AFFECTED_LISTS) void client.invalidateQueries({ queryKey: [key] });
+      if (user.id === viewerId) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+}

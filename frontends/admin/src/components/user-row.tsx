@@ -1,0 +1,371 @@
+import {
+  ADMIN_MESSAGES,
+  ADMIN_TEXTS,
+  effectiveRank,
+  PAGES,
+  PREMIUM_RANKS,
+  usernameSchema,
+  USERNAME,
+  type AdminUser,
+  type CurrentUser,
+  type PremiumRankName,
+} from '@termpaste/contracts';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Input,
+  RankBadge,
+  TableCell,
+  TableRow,
+  UserName,
+  shortDate,
+  useConfirm,
+  type ConfirmOptions,
+} from '@termpaste/ui';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useUserAction, type UserAction } from '../api/admin';
+import { rowActions } from '../lib/permissions';
+
+/** Columns of the users table; the grades panel row spans them all. */
+export const USER_COLUMNS = ['User', 'Email', 'Status', 'Rank', 'Joined', 'Actions'] as const;
+
+function confirmFor(user: AdminUser, action: UserAction): ConfirmOptions {
+  const name = user.username;
+  switch (action.kind) {
+    case 'ban':
+      return {
+        title: `Ban ${name}?`,
+        description: 'Their sessions end at once and they cannot sign in until unbanned.',
+        confirmLabel: 'BAN',
+        destructive: true,
+      };
+    case 'unban':
+      return { title: `Unban ${name}?`, description: 'They can sign in again.', confirmLabel: 'UNBAN' };
+    case 'delete':
+      return {
+        title: `Delete ${name}?`,
+        description:
+          'The account is deleted. Their pastes and replies stay, shown as Anonymous. This cannot be undone.',
+        confirmLabel: 'DELETE',
+        destructive: true,
+      };
+    case 'deleteAvatar':
+      return {
+        title: `Delete ${name}'s avatar?`,
+        description: 'Their initials are shown instead.',
+        confirmLabel: 'DELETE AVATAR',
+        destructive: true,
+      };
+    case 'rename':
+      return {
+        title: `Rename ${name} to ${action.username}?`,
+        description: 'Their pastes, replies and messages show the new name.',
+        confirmLabel: 'RENAME',
+      };
+    case 'grades':
+      return {
+        title: `Update ${name}'s VIP grades?`,
+        description: action.grades.length ? `Owned: ${action.grades.join(', ')}` : 'No VIP grades.',
+        confirmLabel: 'SAVE GRADES',
+      };
+    case 'role':
+      return action.isAdmin
+        ? {
+            title: `Make ${name} an admin?`,
+            description: 'Admins moderate pastes and replies and manage members.',
+            confirmLabel: 'MAKE ADMIN',
+          }
+        : {
+            title: `Revoke admin from ${name}?`,
+            description: 'They become a plain member.',
+            confirmLabel: 'REVOKE ADMIN',
+            destructive: true,
+          };
+  }
+}
+
+/** The client-side check of a new username: 'Username cannot be empty' (SPEC §5), then the sign-up rules. */
+function usernameError(value: string): string | null {
+  if (value.trim() === '') return ADMIN_MESSAGES.usernameEmpty;
+  const parsed = usernameSchema.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid username');
+}
+
+function RenameForm({
+  user,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  user: AdminUser;
+  pending: boolean;
+  onSave: (username: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(user.username);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = usernameError(value);
+    setError(problem);
+    if (problem) return;
+    const username = value.trim();
+    if (username === user.username) onCancel();
+    else onSave(username);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onCancel();
+  };
+
+  return (
+    <form className="adm-rename" aria-label={`Rename ${user.username}`} onSubmit={onSubmit} noValidate>
+      <div className="adm-rename__row">
+        <Input
+          aria-label="New username"
+          value={value}
+          maxLength={USERNAME.max}
+          autoFocus
+          disabled={pending}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" size="sm" loading={pending}>
+          SAVE
+        </Button>
+        <Button variant="ghost" size="sm" disabled={pending} onClick={onCancel}>
+          CANCEL
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="adm-error adm-rename__error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function GradesPanel({
+  user,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  user: AdminUser;
+  pending: boolean;
+  onSave: (grades: PremiumRankName[]) => void;
+  onCancel: () => void;
+}) {
+  const [grades, setGrades] = useState<ReadonlySet<string>>(() => new Set(user.ownedPremiumRanks));
+  const toggle = (name: string) =>
+    setGrades((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // In catalogue order, whatever order they were ticked in.
+    onSave(PREMIUM_RANKS.map((rank) => rank.name as PremiumRankName).filter((name) => grades.has(name)));
+  };
+
+  return (
+    <div
+      role="dialog"
+      aria-label={`VIP grades of ${user.username}`}
+      className="adm-grades"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <form onSubmit={onSubmit}>
+        <fieldset className="adm-grades__set" disabled={pending}>
+          <legend className="adm-grades__legend">VIP grades of {user.username}</legend>
+          {PREMIUM_RANKS.map((rank) => (
+            <label key={rank.name} className="adm-grades__option">
+              <input
+                type="checkbox"
+                checked={grades.has(rank.name)}
+                aria-label={rank.name}
+                onChange={() => toggle(rank.name)}
+                autoFocus={rank === PREMIUM_RANKS[0]}
+              />
+              <RankBadge rank={rank} />
+              <span className={`rank-${rank.style}`}>{rank.name}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="adm-grades__actions">
+          <Button variant="ghost" size="sm" disabled={pending} onClick={onCancel}>
+            CANCEL
+          </Button>
+          <Button type="submit" size="sm" loading={pending}>
+            SAVE GRADES
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * One member of the users table (SPEC §2): avatar and name with [OWNER] or [ADMIN], e-mail, BANNED or
+ * ACTIVE, rank, joined, and the actions the viewer may take, each behind a confirm prompt. The owner's
+ * row reads 'Protected Account' instead.
+ */
+export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser }) {
+  const confirm = useConfirm();
+  const action = useUserAction(user, viewer.id);
+  const [editing, setEditing] = useState(false);
+  const [gradesOpen, setGradesOpen] = useState(false);
+  const allowed = rowActions(user, viewer);
+  const rank = effectiveRank(user);
+  const pending = action.isPending;
+
+  const run = async (next: UserAction, after?: () => void) => {
+    if (!(await confirm(confirmFor(user, next)))) return;
+    action.mutate(next, { onSuccess: after });
+  };
+
+  return (
+    <>
+      <TableRow data-testid={`user-${user.id}`} aria-label={user.username}>
+        <TableCell className="adm-user-cell">
+          {editing ? (
+            <RenameForm
+              user={user}
+              pending={pending}
+              onCancel={() => setEditing(false)}
+              onSave={(username) => void run({ kind: 'rename', username }, () => setEditing(false))}
+            />
+          ) : (
+            <span className="adm-identity">
+              <Link to={PAGES.profile(user.id)} className="adm-user-link">
+                <Avatar user={user} size={24} alt="" />
+                <UserName user={{ ...user, activePremiumRank: rank.isPremium ? rank.name : null }} />
+              </Link>
+              {user.isOwner ? (
+                <Badge variant="warning">[OWNER]</Badge>
+              ) : (
+                user.isAdmin && <Badge variant="accent">[ADMIN]</Badge>
+              )}
+              {user.id === viewer.id && <span className="adm-muted">(you)</span>}
+            </span>
+          )}
+        </TableCell>
+        <TableCell className="adm-email">{user.email}</TableCell>
+        <TableCell>
+          {user.isBanned ? <Badge variant="danger">BANNED</Badge> : <Badge variant="accent">ACTIVE</Badge>}
+        </TableCell>
+        <TableCell>
+          <RankBadge rank={rank} />
+        </TableCell>
+        <TableCell className="adm-nowrap adm-muted">
+          <time dateTime={user.createdAt}>{shortDate(user.createdAt)}</time>
+        </TableCell>
+        <TableCell>
+          {allowed.protected ? (
+            <span className="adm-protected">{ADMIN_TEXTS.protectedAccount}</span>
+          ) : (
+            <div className="adm-actions" role="group" aria-label={`Actions for ${user.username}`}>
+              {allowed.ban && (
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => void run({ kind: 'ban' })}
+                >
+                  BAN
+                </Button>
+              )}
+              {allowed.unban && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => void run({ kind: 'unban' })}
+                >
+                  UNBAN
+                </Button>
+              )}
+              {allowed.rename && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending || editing}
+                  onClick={() => setEditing(true)}
+                >
+                  EDIT USERNAME
+                </Button>
+              )}
+              {allowed.deleteAvatar && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => void run({ kind: 'deleteAvatar' })}
+                >
+                  DELETE AVATAR
+                </Button>
+              )}
+              {allowed.grades && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  aria-expanded={gradesOpen}
+                  onClick={() => setGradesOpen((open) => !open)}
+                >
+                  GRADES
+                </Button>
+              )}
+              {allowed.role && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => void run({ kind: 'role', isAdmin: !user.isAdmin })}
+                >
+                  {user.isAdmin ? 'REVOKE ADMIN' : 'MAKE ADMIN'}
+                </Button>
+              )}
+              {allowed.delete && (
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => void run({ kind: 'delete' })}
+                >
+                  DELETE
+                </Button>
+              )}
+            </div>
+          )}
+        </TableCell>
+      </TableRow>
+      {gradesOpen && allowed.grades && (
+        <TableRow className="adm-grades-row">
+          <TableCell colSpan={USER_COLUMNS.length}>
+            <GradesPanel
+              user={user}
+              pending={pending}
+              onCancel={() => setGradesOpen(false)}
+              onSave={(grades) => void run({ kind: 'grades', grades }, () => setGradesOpen(false))}
+            />
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { TEXTS } from '@termpaste/contracts';
+import { Card, Spinner, cx, useCurrentUser } from '@termpaste/ui';
+import { ShieldAlert } from 'lucide-react';
+import { useId, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AuditPanel } from '../components/audit-panel';
+import { UsersPanel } from '../components/users-panel';
+
+const TABS = [
+  { id: 'users', label: 'USERS' },
+  { id: 'audit', label: 'AUDIT LOG' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** Non-admins (SPEC §2): the 403 view, and nothing is fetched. */
+function AccessDenied() {
+  return (
+    <Card title="ADMIN PANEL" className="adm-narrow">
+      <div className="adm-denied" role="alert">
+        <ShieldAlert size={32} aria-hidden="true" />
+        <p className="adm-denied__title">{TEXTS.accessDenied}</p>
+        <p className="adm-muted">{TEXTS.adminRequired}</p>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * /admin (SPEC §2): the users table with the staff actions, and the audit log, as two tabs; the open tab
+ * is kept in the address (`?tab=audit`), so it survives a reload and can be linked to.
+ */
+export function AdminScreen() {
+  const { user, isLoading } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const baseId = useId();
+  const tab: TabId = params.get('tab') === 'audit' ? 'audit' : 'users';
+
+  if (isLoading) return <Spinner />;
+  if (!user?.isAdmin && !user?.isOwner) return <AccessDenied />;
+
+  const select = (next: TabId) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'users') copy.delete('tab');
+        else copy.set('tab', next);
+        return copy;
+      },
+      { replace: true },
+    );
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    select(next.id);
+    document.getElementById(`${baseId}-${next.id}-tab`)?.focus();
+  };
+
+  return (
+    <Card title="ADMIN PANEL" className="adm-wide">
+      <div className="adm-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${baseId}-${t.id}-tab`}
+            aria-selected={tab === t.id}
+            aria-controls={`${baseId}-${t.id}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={cx('adm-tab', tab === t.id && 'adm-tab--active')}
+            onClick={() => select(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
+        {tab === 'users' ? <UsersPanel viewer={user} /> : <AuditPanel />}
+      </div>
+    </Card>
+  );
+}
