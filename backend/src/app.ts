@@ -46,6 +46,12 @@ export async function createApp({
   // Served over https means behind a TLS-terminating proxy: take the client address and scheme from it.
   if (isHttps(moduleOptions.config)) app.set('trust proxy', 1);
   app.use(noSniff);
+  // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with
+  // the session cookie: CORS answers them, and only them. Same-origin pages need none of it.
+  const { allowedOrigins } = moduleOptions.config;
+  if (allowedOrigins.length > 0) {
+    app.enableCors({ origin: allowedOrigins, credentials: true, maxAge: 600 });
+  }
   app.use(frontendsRouter(moduleOptions.config));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT, type: parsedUnlessUpload('application/json') });
   // Registered here so Nest does not add its own (which would read upload bodies too).

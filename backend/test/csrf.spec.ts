@@ -99,6 +99,25 @@ describe('CSRF: state-changing requests only from our own site', () => {
     await register().set('Origin', 'http://localhost:3104').expect(201);
   });
 
+  it('answers CORS for ALLOWED_ORIGINS only, with credentials', async () => {
+    const preflight = await supertest(t.url)
+      .options(API.adminUsers)
+      .set('Origin', 'https://admin.example.com')
+      .set('Access-Control-Request-Method', 'PUT')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://admin.example.com');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    const read = await supertest(t.url).get(API.site).set('Origin', 'https://admin.example.com').expect(200);
+    expect(read.headers['access-control-allow-origin']).toBe('https://admin.example.com');
+    const foreign = await supertest(t.url)
+      .options(API.adminUsers)
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'PUT');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const plain = await supertest(t.url).get(API.site).set('Origin', 'https://evil.example').expect(200);
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('leaves reads alone', async () => {
     await supertest(t.url).get(API.site).set('Origin', 'https://evil.example').expect(200);
     await supertest(t.url).get(API.currentUser).expect(401);

@@ -61,8 +61,8 @@ test('a remote that cannot load shows the module offline panel while the shell k
 
   // The rest of the shell still works: another remote mounts fine.
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Ranks' }).click();
-  // Settings comes from the settings remote.
-  await expect(page.getByRole('region', { name: 'PROFILE SETTINGS' })).toBeVisible();
+  // /ranks comes from the settings remote.
+  await expect(page.getByRole('region', { name: 'ACTIVE RANK' })).toBeVisible();
 });
 
 test('Ctrl+B collapses the sidebar to icons and the choice survives a reload', async ({ page }) => {

@@ -49,7 +49,7 @@ describe('ranks (SPEC §2 /ranks)', () => {
   it('asks a visitor to log in', () => {
     renderRanks(null);
     expect(screen.getByText('You must be logged in to manage your ranks.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'USE THIS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use This' })).not.toBeInTheDocument();
   });
 
   it('shows the reputation rank as active, with its progress, when no grade is owned', () => {
@@ -62,8 +62,8 @@ describe('ranks (SPEC §2 /ranks)', () => {
     expect(within(row).getByText('ROOKIE')).toHaveClass('rank-rookie');
     expect(within(row).getByText('Rookie')).toBeInTheDocument();
     expect(row).toHaveTextContent('42 reputation');
-    expect(within(row).getByText('ACTIVE')).toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: 'USE THIS' })).not.toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Use This' })).not.toBeInTheDocument();
     // 42 of the 10 to 50 stretch from Rookie to Member.
     expect(within(row).getByRole('progressbar', { name: 'Progress to the next rank' })).toHaveAttribute(
       'aria-valuenow',
@@ -90,14 +90,14 @@ describe('ranks (SPEC §2 /ranks)', () => {
     expect(within(active).getByTestId('name-preview')).toHaveClass('rank-cyber-ghost');
     expect(active).toHaveTextContent('Your VIP grade Cyber Ghost is shown');
 
-    expect(within(reputationRow()).getByRole('button', { name: 'USE THIS' })).toBeEnabled();
-    expect(within(reputationRow()).queryByText('ACTIVE')).not.toBeInTheDocument();
+    expect(within(reputationRow()).getByRole('button', { name: 'Use This' })).toBeEnabled();
+    expect(within(reputationRow()).queryByText('Active')).not.toBeInTheDocument();
 
     const grades = within(screen.getByRole('list', { name: 'Owned VIP grades' })).getAllByRole('listitem');
     expect(grades.map((item) => item.getAttribute('aria-label'))).toEqual(['Elite Hacker', 'Cyber Ghost']);
-    expect(within(grade('Cyber Ghost')).getByText('ACTIVE')).toBeInTheDocument();
+    expect(within(grade('Cyber Ghost')).getByText('Active')).toBeInTheDocument();
     expect(within(grade('Cyber Ghost')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(grade('Elite Hacker')).getByRole('button', { name: 'USE THIS' })).toBeEnabled();
+    expect(within(grade('Elite Hacker')).getByRole('button', { name: 'Use This' })).toBeEnabled();
     expect(within(grade('Elite Hacker')).getByText('ELITE HACKER')).toHaveClass('rank-elite-hacker');
     const preview = within(grade('Elite Hacker')).getByTestId('name-preview');
     expect(preview).toHaveTextContent('neo');
@@ -108,8 +108,8 @@ describe('ranks (SPEC §2 /ranks)', () => {
   it('ignores an active grade the member does not own', () => {
     renderRanks(vip({ ownedPremiumRanks: ['Elite Hacker'], activePremiumRank: 'Digital Phantom' }));
     expect(card('ACTIVE RANK')).toHaveTextContent('No VIP grade is active');
-    expect(within(reputationRow()).getByText('ACTIVE')).toBeInTheDocument();
-    expect(within(grade('Elite Hacker')).getByRole('button', { name: 'USE THIS' })).toBeInTheDocument();
+    expect(within(reputationRow()).getByText('Active')).toBeInTheDocument();
+    expect(within(grade('Elite Hacker')).getByRole('button', { name: 'Use This' })).toBeInTheDocument();
   });
 
   it('selects an owned grade, toasts and refetches the member', async () => {
@@ -121,9 +121,9 @@ describe('ranks (SPEC §2 /ranks)', () => {
     });
     const { user } = renderRanks(state.user);
 
-    await user.click(within(grade('Elite Hacker')).getByRole('button', { name: 'USE THIS' }));
+    await user.click(within(grade('Elite Hacker')).getByRole('button', { name: 'Use This' }));
     await waitFor(() =>
-      expect(within(reputationRow()).getByRole('button', { name: 'USE THIS' })).toBeDisabled(),
+      expect(within(reputationRow()).getByRole('button', { name: 'Use This' })).toBeDisabled(),
     );
     expect(writes(calls)).toEqual([
       { method: 'POST', url: '/api/user/select-rank', body: { rankName: 'Elite Hacker' } },
@@ -132,8 +132,8 @@ describe('ranks (SPEC §2 /ranks)', () => {
     await act(async () => answer.resolve({ body: state.user }));
     await expectToast('Rank Updated', 'Your active rank has been updated');
     await waitFor(() => expect(reads(calls, API.currentUser)).toHaveLength(1));
-    expect(within(grade('Elite Hacker')).getByText('ACTIVE')).toBeInTheDocument();
-    expect(within(grade('Cyber Ghost')).getByRole('button', { name: 'USE THIS' })).toBeEnabled();
+    expect(within(grade('Elite Hacker')).getByText('Active')).toBeInTheDocument();
+    expect(within(grade('Cyber Ghost')).getByRole('button', { name: 'Use This' })).toBeEnabled();
     expect(within(card('ACTIVE RANK')).getByText('ELITE HACKER')).toBeInTheDocument();
   });
 
@@ -142,37 +142,37 @@ describe('ranks (SPEC §2 /ranks)', () => {
     const calls = server(state);
     const { user } = renderRanks(state.user);
 
-    await user.click(within(reputationRow()).getByRole('button', { name: 'USE THIS' }));
+    await user.click(within(reputationRow()).getByRole('button', { name: 'Use This' }));
     await expectToast('Rank Updated', 'Your active rank has been updated');
     expect(writes(calls)).toEqual([
       { method: 'POST', url: '/api/user/select-rank', body: { rankName: null } },
     ]);
-    await waitFor(() => expect(within(reputationRow()).getByText('ACTIVE')).toBeInTheDocument());
+    await waitFor(() => expect(within(reputationRow()).getByText('Active')).toBeInTheDocument());
     expect(card('ACTIVE RANK')).toHaveTextContent('No VIP grade is active');
-    expect(within(grade('Cyber Ghost')).getByRole('button', { name: 'USE THIS' })).toBeInTheDocument();
+    expect(within(grade('Cyber Ghost')).getByRole('button', { name: 'Use This' })).toBeInTheDocument();
   });
 
   it("toasts the server's refusal under Error", async () => {
     server({ user: vip() }, () => ({ status: 400, body: errorBody(400, 'You do not own this rank') }));
     const { user } = renderRanks();
-    await user.click(within(grade('Elite Hacker')).getByRole('button', { name: 'USE THIS' }));
+    await user.click(within(grade('Elite Hacker')).getByRole('button', { name: 'Use This' }));
     await expectToast('Error', 'You do not own this rank');
     expect(document.querySelector('.tp-toast')).toHaveClass('tp-toast--destructive');
-    expect(within(grade('Cyber Ghost')).getByText('ACTIVE')).toBeInTheDocument();
-    expect(within(grade('Elite Hacker')).getByRole('button', { name: 'USE THIS' })).toBeEnabled();
+    expect(within(grade('Cyber Ghost')).getByText('Active')).toBeInTheDocument();
+    expect(within(grade('Elite Hacker')).getByRole('button', { name: 'Use This' })).toBeEnabled();
   });
 
   it('says Failed to update rank when the server gives no message', async () => {
     server({ user: vip() }, () => ({ status: 500, body: '' }));
     const { user } = renderRanks();
-    await user.click(within(grade('Elite Hacker')).getByRole('button', { name: 'USE THIS' }));
+    await user.click(within(grade('Elite Hacker')).getByRole('button', { name: 'Use This' }));
     await expectToast('Error', 'Failed to update rank');
   });
 
   it('sends the member to sign in again when the session is gone', async () => {
     server({ user: vip() }, () => ({ status: 401, body: errorBody(401, 'Unauthorized') }));
     const { user } = renderRanks();
-    await user.click(within(reputationRow()).getByRole('button', { name: 'USE THIS' }));
+    await user.click(within(reputationRow()).getByRole('button', { name: 'Use This' }));
     await expectLoginRedirect();
   });
 

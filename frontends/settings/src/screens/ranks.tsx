@@ -42,7 +42,7 @@ function ladderProgress(reputation: number): number {
 const threshold = (min: number) =>
   Number.isFinite(min) ? `${min}+` : `below ${RANK_LADDER[1]!.minReputation}`;
 
-/** 'USE THIS', or the ACTIVE tag on the rank in use. */
+/** 'Use This' (SPEC §2; shown upper-cased like every button), or the 'Active' tag on the rank in use. */
 function Choice({
   active,
   name,
@@ -57,13 +57,13 @@ function Choice({
   if (active) {
     return (
       <Badge variant="accent" className="settings-rank__active" title={`${name} is active`}>
-        ACTIVE
+        Active
       </Badge>
     );
   }
   return (
     <Button size="sm" variant="outline" disabled={pending} title={`Use ${name}`} onClick={onSelect}>
-      USE THIS
+      Use This
     </Button>
   );
 }
