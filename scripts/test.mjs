@@ -49,9 +49,20 @@ await step('typecheck and unit/API tests', () =>
 
 const compose = which('docker-compose');
 if (compose) {
-  await step('docker-compose config', () =>
-    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']),
-  );
+  await step('docker-compose config', () => {
+    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']);
+    // The admin remote on a second origin, layered over the main file.
+    sh(compose, [
+      '--env-file',
+      '.env.example',
+      '-f',
+      'docker-compose.yml',
+      '-f',
+      'deploy/docker-compose.admin-origin.yml',
+      'config',
+      '-q',
+    ]);
+  });
 } else if (ci) {
   results.push({ step: 'docker-compose config', status: 'failed' });
   console.error('=== docker-compose is required under CI=true (apt-get install docker-compose)');
