@@ -5,7 +5,12 @@ WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && NX_DAEMON=false npx nx run @termpaste/admin:build --output-style=static
 
-FROM nginx:1.27-alpine
-ENV SHELL_ORIGIN=http://localhost:8080
+FROM nginx:1.28-alpine
+ENV SHELL_ORIGIN=http://localhost:8080 \
+    WEB_LISTEN=80 \
+    WEB_ROOT=/usr/share/nginx/html \
+    NGINX_ENVSUBST_FILTER='^(SHELL_ORIGIN|WEB_LISTEN|WEB_ROOT)$'
+RUN rm -f /etc/nginx/conf.d/default.conf
 COPY deploy/nginx/admin.conf /etc/nginx/templates/default.conf.template
 COPY --from=build /app/frontends/admin/dist /usr/share/nginx/html
+EXPOSE 80

@@ -1,13 +1,21 @@
-# Static frontends (shell and remotes) on nginx. Build context: the repository root.
+# The web service: the shell and the forum, messaging and settings remotes as static files on nginx, which
+# proxies /api, /ws and /remotes.json to the api replicas (deploy/nginx/web.conf.template). The admin
+# remote has an image and an origin of its own (deploy/admin.Dockerfile). Build context: the repository root.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && NX_DAEMON=false npx nx run-many -t build --projects='@termpaste/shell,@termpaste/forum,@termpaste/messaging,@termpaste/settings,@termpaste/admin' --output-style=static
+RUN npm ci --no-audit --no-fund && NX_DAEMON=false npx nx run-many -t build --projects='@termpaste/shell,@termpaste/forum,@termpaste/messaging,@termpaste/settings' --output-style=static
 
-FROM nginx:1.27-alpine
-COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+FROM nginx:1.28-alpine
+# The template's placeholders, filled in by the image's entrypoint (envsubst) at start; only these.
+ENV API_UPSTREAM=api:3000 \
+    WEB_LISTEN=80 \
+    WEB_ROOT=/usr/share/nginx/html \
+    NGINX_ENVSUBST_FILTER='^(API_UPSTREAM|WEB_LISTEN|WEB_ROOT)$'
+RUN rm -f /etc/nginx/conf.d/default.conf
+COPY deploy/nginx/web.conf.template /etc/nginx/templates/default.conf.template
 COPY --from=build /app/frontends/shell/dist /usr/share/nginx/html
 COPY --from=build /app/frontends/forum/dist /usr/share/nginx/html/remotes/forum
 COPY --from=build /app/frontends/messaging/dist /usr/share/nginx/html/remotes/messaging
 COPY --from=build /app/frontends/settings/dist /usr/share/nginx/html/remotes/settings
-COPY --from=build /app/frontends/admin/dist /usr/share/nginx/html/remotes/admin
+EXPOSE 80

@@ -1,10 +1,12 @@
-// `npm test`: every suite, in the order that fails fastest. Under CI=true a missing Chromium, Redis or
-// docker-compose fails the run; elsewhere the step that needs it is skipped with a loud line.
+// `npm test`: every suite, in the order that fails fastest. Under CI=true a missing Chromium, Redis,
+// docker-compose, nginx or PostgreSQL server fails the run; elsewhere the step that needs it is skipped
+// with a loud line.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nx } from './nx.mjs';
+import { prodTools } from './prod-tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';
@@ -49,20 +51,9 @@ await step('typecheck and unit/API tests', () =>
 
 const compose = which('docker-compose');
 if (compose) {
-  await step('docker-compose config', () => {
-    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']);
-    // The admin remote on a second origin, layered over the main file.
-    sh(compose, [
-      '--env-file',
-      '.env.example',
-      '-f',
-      'docker-compose.yml',
-      '-f',
-      'deploy/docker-compose.admin-origin.yml',
-      'config',
-      '-q',
-    ]);
-  });
+  await step('docker-compose config', () =>
+    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']),
+  );
 } else if (ci) {
   results.push({ step: 'docker-compose config', status: 'failed' });
   console.error('=== docker-compose is required under CI=true (apt-get install docker-compose)');
@@ -85,6 +76,20 @@ if (existsSync(chromium)) {
     'end-to-end',
     `Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`,
   );
+}
+
+// The production-mode smoke run (scripts/test-prod.mjs) on the build above: two APIs, a worker, nginx,
+// PostgreSQL, Redis and an SMTP listener, all real processes on loopback.
+const prod = prodTools();
+if (prod.missing.length === 0) {
+  await step('production-mode smoke run (test:prod)', () =>
+    sh(process.execPath, [join(root, 'scripts/test-prod.mjs')]),
+  );
+} else if (ci) {
+  results.push({ step: 'production-mode smoke run', status: 'failed' });
+  console.error(`=== test:prod is required under CI=true and needs ${prod.missing.join('; ')}`);
+} else {
+  loudSkip('production-mode smoke run (test:prod)', `missing ${prod.missing.join('; ')}`);
 }
 
 const passed = results.filter((r) => r.status === 'passed').length;

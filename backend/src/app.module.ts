@@ -36,7 +36,7 @@ const UNREACHABLE_CODES = new Set([
   '57P03',
 ]);
 
-function isUnreachable(error: unknown): boolean {
+export function isUnreachable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && UNREACHABLE_CODES.has(code);
 }
@@ -56,7 +56,8 @@ export class AppModule {
           retryDelay: 2000,
           toRetry: isUnreachable,
         }),
-        QueueModule.forRoot({ redisUrl: config.redisUrl }),
+        // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
+        QueueModule.forRoot({ redisUrl: config.redisUrl, runProcessors: config.processJobs }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         MailModule,
         StorageModule.forRoot(config),

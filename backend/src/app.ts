@@ -7,9 +7,14 @@ import { API } from '@termpaste/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { ErrorFilter } from './common/error.filter.js';
+import { apiDocsRouter } from './http/api-docs.js';
 import { frontendsRouter } from './http/frontends.js';
+import { queueDashboard } from './http/queue-dashboard.js';
 import { SessionWsAdapter } from './infra/ws/session-ws.adapter.js';
 import { noSniff } from './http/no-sniff.middleware.js';
+import { securityHeaders } from './http/security-headers.js';
+import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
+import { requestId } from './logging/request-id.js';
 import { isHttps, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -27,7 +32,13 @@ const parsedUnlessUpload = (type: string) => (req: IncomingMessage) =>
 const UPLOADS_UNDER_API = `${API.uploads.slice('/api'.length)}/`;
 
 export interface CreateAppOptions extends AppModuleOptions {
+  /** Nest's logger instead of the configured one (tests pass one that keeps the lines). */
   logger?: LoggerService | LogLevel[] | false;
+  /**
+   * JSON logs already built (bootstrap builds them to log start-up; tests, to read the lines). Unset:
+   * built here when LOG_FORMAT is json and no `logger` is given.
+   */
+  jsonLogs?: JsonLogs;
 }
 
 /**
@@ -36,16 +47,28 @@ export interface CreateAppOptions extends AppModuleOptions {
  */
 export async function createApp({
   logger,
+  jsonLogs,
   ...moduleOptions
 }: CreateAppOptions): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(moduleOptions), {
-    abortOnError: false,
-    ...(logger === undefined ? {} : { logger }),
-  });
+  const { config } = moduleOptions;
+  const json =
+    jsonLogs ?? (logger === undefined && config.logFormat === 'json' ? createJsonLogs(config) : undefined);
+  const imports = [...(json ? [json.module] : []), ...(moduleOptions.imports ?? [])];
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register({ ...moduleOptions, imports }),
+    {
+      abortOnError: false,
+      ...(json ? { logger: json.nest } : logger === undefined ? {} : { logger }),
+    },
+  );
   app.disable('x-powered-by');
+  // First, so that every response (files and errors too) carries its id, and every log line written for it.
+  app.use(requestId);
+  if (json) app.use(json.middleware);
   // Served over https means behind a TLS-terminating proxy: take the client address and scheme from it.
   if (isHttps(moduleOptions.config)) app.set('trust proxy', 1);
   app.use(noSniff);
+  app.use(securityHeaders(config));
   // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with
   // the session cookie: CORS answers them, and only them. Same-origin pages need none of it.
   const { allowedOrigins } = moduleOptions.config;
@@ -53,6 +76,7 @@ export async function createApp({
     app.enableCors({ origin: allowedOrigins, credentials: true, maxAge: 600 });
   }
   app.use(frontendsRouter(moduleOptions.config));
+  app.use(apiDocsRouter(config));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT, type: parsedUnlessUpload('application/json') });
   // Registered here so Nest does not add its own (which would read upload bodies too).
   app.useBodyParser('urlencoded', {
@@ -65,6 +89,8 @@ export async function createApp({
   app.use('/api', (req: Request, res: Response, next: NextFunction) =>
     req.path.startsWith(UPLOADS_UNDER_API) ? next() : session(req, res, next),
   );
+  // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
+  app.use(API.adminQueues, queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());
   // WebSocket gateways (`/ws/chat`): upgrades only from our own site, for a signed-in member.
   app.useWebSocketAdapter(

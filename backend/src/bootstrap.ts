@@ -7,6 +7,7 @@ import { settlesWithin } from './common/settles-within.js';
 import { StartupError } from './common/startup-error.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { EmbeddedPostgresServer, type EmbeddedPostgresOptions } from './infra/database/embedded-postgres.js';
+import { createJsonLogs } from './logging/json-logs.js';
 
 /** The database the app uses inside the embedded cluster. */
 export const EMBEDDED_DATABASE_NAME = 'termpaste';
@@ -55,6 +56,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
 
 async function start(options: BootstrapOptions, logger: Logger): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
+  // LOG_FORMAT=json: JSON lines from here on (start-up and PostgreSQL's lines too), unless the caller
+  // brought its own logger.
+  const jsonLogs =
+    options.logger === undefined && config.logFormat === 'json' ? createJsonLogs(config) : undefined;
+  if (jsonLogs) Logger.overrideLogger(jsonLogs.nest);
 
   let database: EmbeddedPostgresServer | undefined;
   let databaseUrl: string;
@@ -81,7 +87,7 @@ async function start(options: BootstrapOptions, logger: Logger): Promise<Running
 
   let app: NestExpressApplication | undefined;
   try {
-    app = await createApp({ config, databaseUrl, logger: options.logger });
+    app = await createApp({ config, databaseUrl, logger: options.logger, jsonLogs });
     await app.listen(config.port, config.host);
   } catch (error) {
     await app?.close().catch(() => undefined);

@@ -78,8 +78,8 @@ describeWithRedis('BullMQ queue (REDIS_URL set)', () => {
     expect(job?.opts).toMatchObject({
       attempts: 5,
       backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 5000 },
+      removeOnComplete: { count: 1000, age: 24 * 3600 },
+      removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
     });
 
     // The same id again is not a new job; another id is.

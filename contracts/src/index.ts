@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built.
+import './zod-config.js';
 export * from './limits.js';
 export * from './routes.js';
 export * from './ranks.js';
@@ -8,3 +10,4 @@ export * from './forum.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './admin.js';
+export * from './openapi.js';

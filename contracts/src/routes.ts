@@ -1,6 +1,8 @@
 /** Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests. */
 export const API = {
   health: '/api/health',
+  /** Readiness: the database and, when configured, Redis answer (health is liveness only). */
+  ready: '/api/ready',
   site: '/api/site',
   currentUser: '/api/auth/user',
   login: '/api/login',
@@ -44,11 +46,16 @@ export const API = {
   adminUserGrades: (id: string | number) => `/api/admin/users/${id}/grades`,
   adminUserRole: (id: string | number) => `/api/admin/users/${id}/admin`,
   adminAudit: '/api/admin/audit',
+  /** The operators' queue dashboard (bull-board), admins only, with REDIS_URL. */
+  adminQueues: '/api/admin/queues',
   support: '/api/support',
   /** Where the local storage adapter takes presigned PUTs and serves stored objects. */
   uploads: '/api/uploads',
   chat: '/api/chat',
   chatMessages: '/api/chat/messages',
+  /** This API's documentation (an HTML page) and the OpenAPI document it shows (see openapi.ts). */
+  docs: '/api/docs',
+  openApi: '/api/docs/openapi.json',
 } as const;
 
 export const WS = { chat: '/ws/chat' } as const;

@@ -13,6 +13,17 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/**
+ * `GET /api/ready`: 200 when PostgreSQL (and Redis, when REDIS_URL is set) answer in time, else 503
+ * naming the part that does not.
+ */
+export const readySchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  db: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down', 'not configured']),
+});
+export type Ready = z.infer<typeof readySchema>;
+
 export const threadSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),

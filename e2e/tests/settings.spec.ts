@@ -64,7 +64,7 @@ test('a member uploads an avatar, edits the profile and wears a granted grade in
 
   // No grade yet: /ranks says so and points to Upgrades.
   await page.goto('/ranks');
-  await expect(page.getByRole('link', { name: 'Upgrades' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Upgrades' })).toBeVisible();
 
   // The owner grants a grade; the member selects it on /ranks.
   const ownerContext = await browser.newContext();

@@ -10,6 +10,7 @@ import {
 import type { ErrorBody } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
+import { maskUrl } from '../logging/redact.js';
 import { describeZodError } from './zod-error.js';
 
 /** What body-parser attaches to the errors it raises (Nest keeps them as the HttpException's cause). */
@@ -43,7 +44,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       if (statusCode >= 500)
-        this.logger.error(`${req.method} ${req.originalUrl}: ${exception.message}`, exception.stack);
+        this.logger.error(`${req.method} ${maskUrl(req.originalUrl)}: ${exception.message}`, exception.stack);
       return { statusCode, message: httpExceptionMessage(exception) };
     }
     if (exception instanceof ZodError) {
@@ -51,7 +52,7 @@ export class ErrorFilter implements ExceptionFilter {
     }
     const id = randomBytes(4).toString('hex');
     const stack = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-    this.logger.error(`Internal error (id ${id}) on ${req.method} ${req.originalUrl}`, stack);
+    this.logger.error(`Internal error (id ${id}) on ${req.method} ${maskUrl(req.originalUrl)}`, stack);
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: `Internal error (id ${id})` };
   }
 }

@@ -39,6 +39,17 @@ export function trustedOrigins(config: Pick<AppConfig, 'publicUrl' | 'allowedOri
 }
 
 /**
+ * Whether a request may change state: a GET, HEAD or OPTIONS, or one whose origin (requestOrigin) is
+ * trusted or the one it was addressed to. OriginGuard checks Nest's routes with it; plain Express
+ * middleware that changes state (the queue dashboard) calls it itself.
+ */
+export function isOwnSiteRequest(req: Request, trusted: ReadonlySet<string>): boolean {
+  if (SAFE_METHODS.has(req.method)) return true;
+  const origin = requestOrigin(req);
+  return origin !== undefined && (trusted.has(origin) || origin === hostOrigin(req));
+}
+
+/**
  * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (PUBLIC_URL's
  * origin, the origin it was addressed to, or one of ALLOWED_ORIGINS), shown by its Origin header, or
  * absent that its Referer. Otherwise 403 before anything runs.
@@ -53,10 +64,7 @@ export class OriginGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    if (SAFE_METHODS.has(req.method)) return true;
-    const origin = requestOrigin(req);
-    if (origin !== undefined && (this.trusted.has(origin) || origin === hostOrigin(req))) return true;
+    if (isOwnSiteRequest(context.switchToHttp().getRequest<Request>(), this.trusted)) return true;
     throw new ForbiddenException(CROSS_SITE_REFUSED);
   }
 }

@@ -80,6 +80,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT only reaches a connected Redis; otherwise stop the reconnection attempts at once.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }

@@ -232,6 +232,70 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('jobs (PROCESS_JOBS) and workers', () => {
+    const REDIS = { REDIS_URL: 'redis://cache:6379' };
+
+    it('processes jobs by default, and a worker answers on port 3002', () => {
+      expect(loadConfig({}, cwd)).toMatchObject({ processJobs: true, workerHealthPort: 3002 });
+      expect(loadConfig({ ...EXTERNAL, ...REDIS, PROCESS_JOBS: 'on' }, cwd).processJobs).toBe(true);
+    });
+
+    it('takes PROCESS_JOBS=off with REDIS_URL, and WORKER_HEALTH_PORT', () => {
+      const config = loadConfig(
+        { ...EXTERNAL, ...REDIS, PROCESS_JOBS: 'off', WORKER_HEALTH_PORT: '4002' },
+        cwd,
+      );
+      expect(config).toMatchObject({ processJobs: false, workerHealthPort: 4002 });
+    });
+
+    it('refuses PROCESS_JOBS=off without REDIS_URL, saying why', () => {
+      expect(configError({ ...EXTERNAL, PROCESS_JOBS: 'off' })).toBe(
+        'Invalid configuration: PROCESS_JOBS=off needs REDIS_URL (without Redis the jobs run in this ' +
+          'process, and no worker could take them): set REDIS_URL and run a worker, or unset PROCESS_JOBS',
+      );
+      expect(configError({ PROCESS_JOBS: 'off' })).toMatch(/PROCESS_JOBS=off needs REDIS_URL/);
+    });
+
+    it.each([
+      [{ PROCESS_JOBS: 'no' }, 'Invalid configuration: PROCESS_JOBS must be on or off (got "no")'],
+      [{ WORKER_HEALTH_PORT: '0' }, 'Invalid configuration: WORKER_HEALTH_PORT must be a port number'],
+    ])('refuses %j', (env, message) => {
+      expect(configError(env)).toContain(message);
+    });
+
+    describe('for a worker', () => {
+      const workerConfigError = (env: Record<string, string>): string => {
+        try {
+          loadConfig(env, cwd, { role: 'worker' });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          return (error as Error).message;
+        }
+        throw new Error('expected a ConfigError');
+      };
+
+      it('requires DATABASE_URL and REDIS_URL, naming the missing ones', () => {
+        expect(workerConfigError({})).toMatch(
+          /^Invalid configuration: a worker needs DATABASE_URL and REDIS_URL \(it takes jobs from Redis/,
+        );
+        expect(workerConfigError(EXTERNAL)).toMatch(/^Invalid configuration: a worker needs REDIS_URL \(/);
+        expect(workerConfigError({ ...REDIS, SESSION_SECRET: SECRET })).toMatch(
+          /^Invalid configuration: a worker needs DATABASE_URL \(/,
+        );
+      });
+
+      it('needs no SESSION_SECRET, creates no file, and always processes jobs', () => {
+        const config = loadConfig(
+          { DATABASE_URL: EXTERNAL.DATABASE_URL, ...REDIS, PROCESS_JOBS: 'off', DATA_DIR: 'data' },
+          cwd,
+          { role: 'worker' },
+        );
+        expect(config).toMatchObject({ processJobs: true, redisUrl: REDIS.REDIS_URL, sessionSecret: '' });
+        expect(() => statSync(path.join(cwd, 'data'))).toThrow();
+      });
+    });
+  });
+
   describe('REMOTE_URLS', () => {
     it('overrides entries by remote name', () => {
       const config = loadConfig(
@@ -261,6 +325,38 @@ describe('loadConfig', () => {
       ],
     ])('refuses %s', (value, message) => {
       expect(configError({ REMOTE_URLS: value })).toContain(message);
+    });
+
+    it('lists the distinct origins of absolute entries (a path is our own origin)', () => {
+      const urls = {
+        admin: 'https://admin.example.com/mf-manifest.json',
+        forum: 'https://cdn.example.com:8443/forum/remoteEntry.js',
+        messaging: 'https://cdn.example.com:8443/messaging/remoteEntry.js',
+        settings: '/cdn/settings/remoteEntry.js',
+      };
+      expect(loadConfig({ REMOTE_URLS: JSON.stringify(urls) }, cwd).remoteOrigins).toEqual([
+        'https://admin.example.com',
+        'https://cdn.example.com:8443',
+      ]);
+      expect(loadConfig({}, cwd).remoteOrigins).toEqual([]);
+    });
+  });
+
+  describe('logs', () => {
+    it('are readable console lines on one machine, JSON in production, at level info', () => {
+      expect(loadConfig({}, cwd)).toMatchObject({ logFormat: 'pretty', logLevel: 'info' });
+      expect(loadConfig({ NODE_ENV: 'production' }, cwd).logFormat).toBe('json');
+      expect(loadConfig(EXTERNAL, cwd).logFormat).toBe('json');
+    });
+
+    it('follow LOG_FORMAT and LOG_LEVEL', () => {
+      expect(loadConfig({ ...EXTERNAL, LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }, cwd)).toMatchObject({
+        logFormat: 'pretty',
+        logLevel: 'debug',
+      });
+      expect(loadConfig({ LOG_FORMAT: 'json' }, cwd).logFormat).toBe('json');
+      expect(configError({ LOG_FORMAT: 'xml' })).toContain('LOG_FORMAT must be json or pretty');
+      expect(configError({ LOG_LEVEL: 'loud' })).toContain('LOG_LEVEL must be one of fatal, error');
     });
   });
 

@@ -22,6 +22,13 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   redisUrl: string | undefined;
+  /**
+   * PROCESS_JOBS: whether this API process runs the queue's jobs (default on). Off on API instances
+   * whose jobs separate workers (main.worker.ts) run; only with REDIS_URL.
+   */
+  processJobs: boolean;
+  /** WORKER_HEALTH_PORT: where a worker (main.worker.ts) answers `GET /health` (default 3002). */
+  workerHealthPort: number;
   smtpUrl: string | undefined;
   /** Without a trailing slash. */
   publicUrl: string;
@@ -39,6 +46,25 @@ export interface AppConfig {
   liveHeartbeatMs: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
+  logFormat: LogFormat;
+  /** LOG_LEVEL: the least severe level written (default info). */
+  logLevel: LogLevel;
+  /** The origins of REMOTE_URLS entries given as absolute URLs (the Content-Security-Policy allows them). */
+  remoteOrigins: string[];
+}
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The log format unless LOG_FORMAT says otherwise: JSON in production (NODE_ENV=production, or an
+ * external database), Nest's readable console output for `npm start` on one machine.
+ */
+export function defaultLogFormat(env: Record<string, string | undefined>): LogFormat {
+  return env.NODE_ENV === 'production' || (env.DATABASE_URL ?? '') !== '' ? 'json' : 'pretty';
 }
 
 /** Avatar storage: local disk (the backend serves presigned PUTs), or S3 when S3_BUCKET is set. */
@@ -91,6 +117,18 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   chatMessages: CHAT_RATE_LIMIT_DEFAULTS.messages,
   chatWindowSeconds: CHAT_RATE_LIMIT_DEFAULTS.windowSeconds,
 };
+
+/** Where a worker serves its health check unless WORKER_HEALTH_PORT says otherwise. */
+export const WORKER_HEALTH_PORT_DEFAULT = 3002;
+
+/** Who reads the configuration: the API server (main.ts) or a queue worker (main.worker.ts). */
+export interface LoadConfigOptions {
+  /**
+   * `worker`: DATABASE_URL and REDIS_URL are required (a worker takes jobs from Redis and runs them on
+   * the shared database), SESSION_SECRET is not (a worker serves no sessions) and PROCESS_JOBS is ignored.
+   */
+  role?: 'api' | 'worker';
+}
 
 /** The live socket's default heartbeat: a ping every 30 seconds. */
 export const LIVE_HEARTBEAT_MS_DEFAULT = 30_000;
@@ -207,6 +245,8 @@ const envSchema = z.object({
   DATA_DIR: nonEmpty.optional(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  PROCESS_JOBS: onOff.optional(),
+  WORKER_HEALTH_PORT: portNumber.optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   SESSION_SECRET: z
@@ -236,6 +276,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: nonEmpty.optional(),
   S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'must be json or pretty' }).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -256,7 +298,11 @@ function describeIssues(error: z.ZodError, env: Env): string {
  * variable. In embedded mode without SESSION_SECRET, the secret is generated once and kept in
  * `$DATA_DIR/session-secret` (mode 0600), so sessions survive a restart.
  */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+export function loadConfig(
+  env: Env = process.env,
+  cwd: string = process.cwd(),
+  { role = 'api' }: LoadConfigOptions = {},
+): AppConfig {
   // An empty variable (`FOO=` in a compose file) means "not set".
   const present: Env = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
@@ -265,11 +311,29 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const vars = parsed.data;
   const embedded = vars.DATABASE_URL === undefined;
+  if (role === 'worker') {
+    const missing = (['DATABASE_URL', 'REDIS_URL'] as const).filter((name) => vars[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: a worker needs ${missing.join(' and ')} ` +
+          '(it takes jobs from Redis at REDIS_URL and runs them on the PostgreSQL at DATABASE_URL, ' +
+          'the same as the API instances use); without REDIS_URL, `npm start` runs the jobs itself',
+      );
+    }
+  } else if (vars.PROCESS_JOBS === 'off' && vars.REDIS_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: PROCESS_JOBS=off needs REDIS_URL (without Redis the jobs run in this ' +
+        'process, and no worker could take them): set REDIS_URL and run a worker, or unset PROCESS_JOBS',
+    );
+  }
   const port = vars.PORT ?? 3000;
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? '.data');
 
   let sessionSecret = vars.SESSION_SECRET;
-  if (sessionSecret === undefined) {
+  if (sessionSecret === undefined && role === 'worker') {
+    // A worker signs no cookies: nothing to require, nothing to generate.
+    sessionSecret = '';
+  } else if (sessionSecret === undefined) {
     if (!embedded) {
       throw new ConfigError(
         'Invalid configuration: SESSION_SECRET must be set when DATABASE_URL is set ' +
@@ -287,6 +351,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ? { mode: 'embedded', dir: path.join(dataDir, 'pg'), port: vars.EMBEDDED_PG_PORT }
       : { mode: 'external', url: vars.DATABASE_URL! },
     redisUrl: vars.REDIS_URL,
+    processJobs: role === 'worker' || vars.PROCESS_JOBS !== 'off',
+    workerHealthPort: vars.WORKER_HEALTH_PORT ?? WORKER_HEALTH_PORT_DEFAULT,
     smtpUrl: vars.SMTP_URL,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     sessionSecret,
@@ -312,7 +378,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
     storage: storageConfig(vars, dataDir),
+    logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    remoteOrigins: remoteOrigins(vars.REMOTE_URLS ?? {}),
   };
+}
+
+/** The distinct origins of the entries that are absolute URLs (a path is on our own origin). */
+function remoteOrigins(urls: Partial<Record<RemoteName, string>>): string[] {
+  const origins = Object.values(urls)
+    .filter((url) => !url.startsWith('/'))
+    .map((url) => new URL(url).origin);
+  return [...new Set(origins)];
 }
 
 const S3_VARIABLES = [

@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import { createJsonLogs } from '../../src/logging/json-logs.js';
 import { CapturingLogger } from './capturing-logger.js';
 import { RecordingMailService, recordingMailModule } from './mail.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
@@ -23,6 +25,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Run on this database (another app's, to test a restart) instead of a fresh one; close() keeps it. */
   database?: TestDatabase;
+  /** JSON logs (pino) written here instead of the CapturingLogger (logging.spec reads them). */
+  logDestination?: DestinationStream;
 }
 
 export interface TestApp {
@@ -70,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseUrl: database.url,
       imports: [recordingMailModule(mail), ...(options.imports ?? [])],
       logger: logs,
+      ...(options.logDestination ? { jsonLogs: createJsonLogs(config, options.logDestination) } : {}),
     });
     await app.listen(0, '127.0.0.1');
     const url = await app.getUrl();

@@ -79,9 +79,11 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   async onApplicationShutdown(): Promise<void> {
     this.listeners.clear();
     await Promise.all(
-      [this.publisher, this.subscriber].map((connection) =>
-        connection.quit().catch(() => connection.disconnect()),
-      ),
+      // QUIT only reaches a connected Redis; otherwise stop the reconnection attempts at once.
+      [this.publisher, this.subscriber].map(async (connection) => {
+        if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
+        else connection.disconnect();
+      }),
     );
   }
 

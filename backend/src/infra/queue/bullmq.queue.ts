@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -32,13 +33,20 @@ import {
   QueuePort,
 } from './queue.port.js';
 
-/** Every queue's defaults: retried with exponential backoff; finished jobs kept for a while, not forever. */
+/**
+ * Every queue's defaults: retried with exponential backoff; finished jobs kept for a while, not forever:
+ * the last 1000 completed ones for at most a day, the last 5000 failed ones (for the dashboard's retry)
+ * for at most a week. BullMQ trims them as other jobs finish (`age` is in seconds).
+ */
 export const BULL_JOB_DEFAULTS: DefaultJobOptions = {
   attempts: DEFAULT_JOB_OPTIONS.attempts,
   backoff: { type: 'exponential', delay: DEFAULT_JOB_OPTIONS.backoffMs },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 5000 },
+  removeOnComplete: { count: 1000, age: 24 * 3600 },
+  removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };
+
+/** How long shutdown waits for the BullMQ workers to close once their jobs are done. */
+const WORKER_CLOSE_WAIT_MS = 2000;
 
 /** The shared BullMQ configuration (`BullModule.forRootAsync`): every queue and worker connects to REDIS_URL. */
 export function bullConnection(redisUrl: string): QueueOptions {
@@ -46,6 +54,14 @@ export function bullConnection(redisUrl: string): QueueOptions {
   // peer pins ^5): hand it our copy. BullMQ still owns (and closes) every connection it makes.
   RedisConnection.clientFactory = ioredisClient;
   return { connection: { url: redisUrl, maxRetriesPerRequest: null } };
+}
+
+/** Whether the worker's Redis connection is up right now. */
+async function isConnected(worker: Worker): Promise<boolean> {
+  const client = (worker.getBackend() as { client?: Promise<IRedisClient> }).client;
+  if (!client) return false;
+  const connection = await Promise.race([client, sleep(100).then(() => undefined)]);
+  return connection?.status === 'ready';
 }
 
 function ioredisClient({ url, ...options }: RedisOptions): IRedisClient {
@@ -86,10 +102,23 @@ export class BullMqQueue
 
   /** Workers start once every module is initialised, so processors find their dependencies ready. */
   onApplicationBootstrap(): void {
-    if (!this.options.runProcessors) return;
+    if (!this.options.runProcessors) {
+      this.logger.log(`Not running jobs here (PROCESS_JOBS=off): workers run queues ${this.queueList()}`);
+      return;
+    }
     for (const [name, processor] of findProcessors(this.discovery, this.options.queues)) {
       this.workers.push(this.startWorker(this.queues.get(name)!, processor));
     }
+    this.logger.log(`Running the jobs of queues ${this.processedQueues.join(', ')}`);
+  }
+
+  /** The names of the queues whose jobs this process runs (none when `runProcessors` is false). */
+  get processedQueues(): string[] {
+    return this.workers.map((worker) => worker.name);
+  }
+
+  private queueList(): string {
+    return this.options.queues.join(', ');
   }
 
   async add<T>(queue: string, name: string, data: T, options: JobOptions = {}): Promise<void> {
@@ -123,7 +152,13 @@ export class BullMqQueue
         );
       }
     }
-    await Promise.all(this.workers.map((worker) => worker.close(!finished)));
+    // A graceful close talks to Redis, and waits for it forever while it is unreachable.
+    const connected = (await Promise.all(this.workers.map(isConnected))).every(Boolean);
+    if (!connected) this.logger.warn('Redis is unreachable: closing the queue workers without it');
+    const closed = Promise.all(this.workers.map((worker) => worker.close(!finished || !connected)));
+    if (!(await settlesWithin(closed, WORKER_CLOSE_WAIT_MS))) {
+      this.logger.warn(`The queue workers did not close within ${WORKER_CLOSE_WAIT_MS} ms`);
+    }
   }
 
   private startWorker(queue: Queue, processor: QueueProcessor): Worker {

@@ -7,8 +7,13 @@ import { DiscoveryService } from '@nestjs/core';
  */
 export interface JobOptions {
   /**
-   * A job with the same id is not added twice (idempotent enqueue) while it waits, runs, or is among the
-   * recently finished ones. Not a number and without `:` (BullMQ's rule, enforced by both adapters).
+   * A job with the same id is not added twice (idempotent enqueue) while it waits, runs, or is still
+   * kept after finishing: with BullMQ, among the last 1000 completed jobs of the queue for at most 24 h,
+   * or the last 5000 failed ones for at most 7 days (BULL_JOB_DEFAULTS' retention); in-process, among the
+   * last 6000 finished since the process started. Once trimmed, the same id is a new job again, so
+   * this guards against a retried request, not against a replay days later: a processor whose effect
+   * must happen once also dedupes on its own (as the notifications do, by source). Not a number and
+   * without `:` (BullMQ's rule, enforced by both adapters).
    */
   jobId?: string;
   attempts?: number;

@@ -1,0 +1,101 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { INestApplication } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import { API, FORUM_MESSAGES } from '@termpaste/contracts';
+import type { Queue } from 'bullmq';
+import { type NextFunction, type Request, type Response, Router } from 'express';
+import { CROSS_SITE_REFUSED, isOwnSiteRequest, trustedOrigins } from '../common/origin.guard.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
+import { QUEUE_NAMES } from '../infra/queue/queue.options.js';
+import { UsersService } from '../modules/users/users.service.js';
+
+export const QUEUE_DASHBOARD_NEEDS_REDIS =
+  'The queue dashboard needs REDIS_URL: without Redis the jobs run inside this process and are kept nowhere to show';
+
+export const QUEUE_DASHBOARD_ACTION_REFUSED =
+  'Not available from the queue dashboard (it retries, promotes, cleans, pauses and resumes jobs only)';
+
+/** Where a mail job's text would be: it may hold a password-reset link, which is no admin's to read. */
+const MAIL_TEXT_HIDDEN = '(hidden)';
+
+/**
+ * The dashboard's state-changing calls we let through (relative to its base path): retrying failed jobs
+ * (one, or all failed ones), promoting delayed ones, cleaning finished ones, pausing and resuming.
+ * Adding jobs, editing their data, emptying or obliterating a queue stay with the code and the CLI.
+ */
+const ALLOWED_CHANGES: readonly RegExp[] = [
+  /^\/api\/queues\/[^/]+\/[^/]+\/(retry|promote|clean)$/,
+  /^\/api\/queues\/[^/]+\/retry\/failed$/,
+  /^\/api\/queues\/[^/]+\/clean\/(failed|completed)$/,
+  /^\/api\/queues\/[^/]+\/(promote|pause|resume)$/,
+  /^\/api\/queues\/(pause|resume)$/,
+];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Failed jobs can be retried; completed ones not (a mail job run again sends the mail again). */
+const ADAPTER_OPTIONS = { allowRetries: true, allowCompletedRetries: false };
+
+function refuse(res: Response, statusCode: number, message: string): void {
+  res.status(statusCode).json({ statusCode, message });
+}
+
+/**
+ * The operators' queue dashboard (bull-board) for `app.use(API.adminQueues, …)`, after the session
+ * middleware: every queue of QUEUE_NAMES, with retry of failed jobs. Signed-in admins only (401 for a
+ * visitor or a banned account, 403 `Admin privileges required` for a member), and, being plain Express
+ * that Nest's OriginGuard does not cover, it refuses cross-site state-changing calls itself. Mail jobs
+ * are shown without their text. Without REDIS_URL (in-process queue) it answers admins 404.
+ */
+export function queueDashboard(app: INestApplication): Router {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const users = app.get(UsersService);
+  const trusted = trustedOrigins(config);
+  const router = Router();
+
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (!isOwnSiteRequest(req, trusted)) return refuse(res, 403, CROSS_SITE_REFUSED);
+    const userId = req.session?.userId;
+    const user = userId === undefined ? null : await users.findById(userId);
+    if (!user || user.isBanned) return refuse(res, 401, 'Unauthorized');
+    if (!user.isAdmin) return refuse(res, 403, FORUM_MESSAGES.adminRequired);
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  if (!config.redisUrl) {
+    router.use((_req: Request, res: Response) => refuse(res, 404, QUEUE_DASHBOARD_NEEDS_REDIS));
+    return router;
+  }
+
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || ALLOWED_CHANGES.some((route) => route.test(req.path))) return next();
+    refuse(res, 403, QUEUE_DASHBOARD_ACTION_REFUSED);
+  });
+
+  const serverAdapter = new ExpressAdapter().setBasePath(API.adminQueues);
+  createBullBoard({
+    queues: QUEUE_NAMES.map((name) => {
+      const queue = new BullMQAdapter(
+        app.get<Queue>(getQueueToken(name), { strict: false }),
+        ADAPTER_OPTIONS,
+      );
+      if (name === MAIL_QUEUE) {
+        queue.setFormatter('data', ({ to, subject }: MailMessage) => ({
+          to,
+          subject,
+          text: MAIL_TEXT_HIDDEN,
+        }));
+      }
+      return queue;
+    }),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: `${config.productName} queues` } },
+  });
+  router.use(serverAdapter.getRouter());
+  return router;
+}

@@ -1,0 +1,78 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/config.js';
+import { bucketBaseUrl } from '../infra/storage/s3.storage.js';
+import { isHttps } from '../modules/auth/session.middleware.js';
+
+/** HSTS (https only): 180 days, subdomains included. */
+export const HSTS_MAX_AGE_SECONDS = 15_552_000;
+
+type SecurityConfig = Pick<AppConfig, 'publicUrl' | 'remoteOrigins' | 'storage'>;
+
+/**
+ * The Content-Security-Policy of every response, as directive name to sources. Our own origin and the
+ * remotes' origins (REMOTE_URLS) only: the shell loads each remote's entry and chunks by `<script>`,
+ * its CSS by `<link>` and its manifest by `fetch`. Styles may be inline: Radix injects `<style>` elements
+ * at run time (scroll lock) and React sets `style` attributes. Avatars may come from the bucket (S3), and
+ * the browser PUTs uploads straight to it.
+ */
+export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<string, string[]> {
+  const publicUrl = new URL(config.publicUrl);
+  const https = publicUrl.protocol === 'https:';
+  // 'self' covers ws(s) to our own host in current browsers, not in all: say it.
+  const ownSocket = `${https ? 'wss' : 'ws'}://${publicUrl.host}`;
+  const remotes = config.remoteOrigins;
+  const bucket: string[] = [];
+  const images: string[] = [];
+  if (config.storage.mode === 's3') {
+    bucket.push(new URL(bucketBaseUrl(config.storage)).origin);
+    images.push(config.storage.publicUrl ? new URL(config.storage.publicUrl).origin : bucket[0]!);
+  }
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...unique(images)],
+    'font-src': ["'self'", 'data:', ...remotes],
+    'connect-src': unique(["'self'", ownSocket, ...remotes, ...bucket]),
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  if (https) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** The header's value, as `directive source source; directive …`. */
+export function contentSecurityPolicy(config: SecurityConfig): string {
+  return Object.entries(contentSecurityPolicyDirectives(config))
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Security headers on every response (helmet): the Content-Security-Policy above, no framing, no
+ * referrer (a reset link's token must not travel), HSTS when PUBLIC_URL is https. Routes may set a
+ * stricter policy of their own (stored uploads do: `default-src 'none'`), which replaces this one.
+ */
+export function securityHeaders(config: SecurityConfig): RequestHandler {
+  const directives = contentSecurityPolicyDirectives(config);
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity: isHttps(config)
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false }
+      : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // The shell, remotes and avatars are ours; other sites may not embed them.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  }) as RequestHandler;
+}

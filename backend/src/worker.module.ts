@@ -1,0 +1,254 @@
+import 'reflect-metadata';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type DynamicModule,
+  type INestApplicationContext,
+  Logger,
+  type LoggerService,
+  type LogLevel,
+  Module,
+  type ModuleMetadata,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { isUnreachable } from './app.module.js';
+import { settlesWithin } from './common/settles-within.js';
+import { StartupError } from './common/startup-error.js';
+import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { dataSourceOptions } from './infra/database/data-source.options.js';
+import { EventsModule } from './infra/events/events.module.js';
+import { MailModule } from './infra/mail/mail.module.js';
+import { BullMqQueue } from './infra/queue/bullmq.queue.js';
+import { QueueModule } from './infra/queue/queue.module.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, type QueueModuleOptions } from './infra/queue/queue.options.js';
+import { QueuePort } from './infra/queue/queue.port.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { HealthService } from './modules/health/health.service.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+
+/** The worker's health check, on WORKER_HEALTH_PORT. */
+export const WORKER_HEALTH_PATH = '/health';
+
+/** Beyond the wait for running jobs: how long closing the connections may take before we give up. */
+const CLOSE_MARGIN_MS = 5000;
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+export interface WorkerModuleOptions {
+  config: AppConfig;
+  /** Extra modules (tests). */
+  imports?: ModuleMetadata['imports'];
+  /** Overrides of the queue's options (tests: the shutdown timeout, a short lock). */
+  queue?: Omit<Partial<QueueModuleOptions>, 'redisUrl' | 'runProcessors'>;
+}
+
+/**
+ * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
+ * `@QueueProcessor` of the app (mail, notifications) and what they need (live events over Redis, users),
+ * and no HTTP API. A module that gains a processor is imported here too.
+ */
+@Module({})
+export class WorkerModule {
+  static register({ config, imports = [], queue = {} }: WorkerModuleOptions): DynamicModule {
+    const databaseUrl = externalDatabaseUrl(config);
+    return {
+      module: WorkerModule,
+      imports: [
+        ...imports,
+        ConfigModule.forRoot(config),
+        // The same data source as the API's (migrations included: whichever process starts first runs them).
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(databaseUrl),
+          retryAttempts: 5,
+          retryDelay: 2000,
+          toRetry: isUnreachable,
+        }),
+        QueueModule.forRoot({ ...queue, redisUrl: config.redisUrl, runProcessors: true }),
+        EventsModule.forRoot({ redisUrl: config.redisUrl }),
+        HealthModule,
+        // Every module that owns a processor.
+        MailModule,
+        NotificationsModule,
+      ],
+    };
+  }
+}
+
+/** DATABASE_URL; a worker with an embedded database or without Redis is a configuration mistake. */
+function externalDatabaseUrl(config: AppConfig): string {
+  if (config.database.mode !== 'external' || !config.redisUrl) {
+    throw new ConfigError(
+      'Invalid configuration: a worker needs DATABASE_URL and REDIS_URL (it takes jobs from Redis and ' +
+        'runs them on the shared PostgreSQL); without REDIS_URL, `npm start` runs the jobs itself',
+    );
+  }
+  return config.database.url;
+}
+
+export interface CreateWorkerOptions extends Omit<WorkerModuleOptions, 'config'> {
+  logger?: LoggerService | LogLevel[] | false;
+}
+
+export interface RunningWorker {
+  app: INestApplicationContext;
+  /** The queues whose jobs this worker runs. */
+  queues: string[];
+  /** `http://<host>:<port>/health`, where the worker answers its health check. */
+  healthUrl: string;
+  /**
+   * Stops taking jobs, waits (bounded) for the running ones, closes the health check and every
+   * connection. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a queue worker for `config` (DATABASE_URL and REDIS_URL required): runs the jobs of every queue
+ * and answers `GET /health` on HOST:WORKER_HEALTH_PORT with 200 `{"status":"ok"}` while PostgreSQL and
+ * Redis answer, 503 otherwise.
+ */
+export async function createWorker(
+  config: AppConfig,
+  options: CreateWorkerOptions = {},
+): Promise<RunningWorker> {
+  const { logger, ...moduleOptions } = options;
+  if (logger !== undefined) Logger.overrideLogger(logger);
+  const log = new Logger('Worker');
+  const app = await NestFactory.createApplicationContext(
+    WorkerModule.register({ config, ...moduleOptions }),
+    {
+      abortOnError: false,
+      ...(logger === undefined ? {} : { logger }),
+    },
+  );
+  const health = app.get(HealthService);
+  const server = http.createServer((req, res) => void answerHealth(health, req, res));
+  try {
+    server.listen(config.workerHealthPort, config.host);
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([error]) => Promise.reject(error as Error)),
+    ]);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new StartupError(
+        `Port ${config.workerHealthPort} is already in use on ${config.host}: ` +
+          'stop the other process or set WORKER_HEALTH_PORT',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+
+  const queues = app.get(QueuePort) instanceof BullMqQueue ? app.get(BullMqQueue).processedQueues : [];
+  const { port } = server.address() as AddressInfo;
+  const healthUrl = `http://${urlHost(config.host)}:${port}${WORKER_HEALTH_PATH}`;
+  log.log(`Worker started: running the jobs of queues ${queues.join(', ')}`);
+  log.log(`Worker health check at ${healthUrl}`);
+
+  const closeTimeoutMs =
+    (moduleOptions.queue?.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS) + CLOSE_MARGIN_MS;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      log.log('Worker stopping: no new jobs; waiting for the running ones');
+      try {
+        if (!(await settlesWithin(app.close(), closeTimeoutMs))) {
+          log.warn(`The worker did not close within ${closeTimeoutMs} ms; stopping anyway`);
+        }
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      log.log('Worker stopped');
+    })();
+    return closing;
+  };
+  return { app, queues, healthUrl, close };
+}
+
+async function answerHealth(
+  health: HealthService,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const send = (status: number, body: object): void => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+  };
+  const path = (req.url ?? '').split('?')[0];
+  if (path !== WORKER_HEALTH_PATH) {
+    send(404, { statusCode: 404, message: 'Not Found' });
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    send(405, { statusCode: 405, message: 'Method Not Allowed' });
+    return;
+  }
+  try {
+    const [db, redis] = await Promise.all([health.isDatabaseUp(), health.isRedisUp()]);
+    if (db && redis) send(200, { status: 'ok' });
+    else send(503, { status: 'error', db: db ? 'up' : 'down', redis: redis ? 'up' : 'down' });
+  } catch {
+    send(503, { status: 'error' });
+  }
+}
+
+export interface StartWorkerOptions extends CreateWorkerOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Ends the process once a signal's shutdown is done (tests pass a spy). */
+  exit?: (code: number) => void;
+}
+
+/**
+ * main.worker.ts: reads the configuration as a worker (DATABASE_URL and REDIS_URL required), starts it,
+ * and on SIGTERM or SIGINT stops taking jobs, lets the running ones finish (bounded), closes every
+ * connection and exits 0 (1 when closing failed). A repeated signal only waits.
+ */
+export async function startWorker(options: StartWorkerOptions = {}): Promise<RunningWorker> {
+  const { env = process.env, cwd = process.cwd(), exit = (code) => process.exit(code), ...rest } = options;
+  const config = loadConfig(env, cwd, { role: 'worker' });
+  const worker = await createWorker(config, rest);
+  const log = new Logger('Worker');
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (shuttingDown) {
+      log.warn(`${signal} received again: still waiting for the running jobs`);
+      return;
+    }
+    shuttingDown = true;
+    log.log(`${signal} received: shutting down`);
+    worker
+      .close()
+      .then(
+        () => 0,
+        (error: unknown) => {
+          log.error('Shutdown failed', error instanceof Error ? error.stack : String(error));
+          return 1;
+        },
+      )
+      .then((code) => {
+        for (const name of SHUTDOWN_SIGNALS) process.removeListener(name, onSignal);
+        exit(code);
+      });
+  };
+  for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
+  return {
+    ...worker,
+    close: async () => {
+      for (const name of SHUTDOWN_SIGNALS) process.removeListener(name, onSignal);
+      await worker.close();
+    },
+  };
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}

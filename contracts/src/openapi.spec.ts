@@ -1,0 +1,129 @@
+import { API_OPERATIONS, API_TAGS, buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
+import { API } from './routes.js';
+
+/** Each path of API as OpenAPI writes it: `{id}` for an id. */
+const apiPaths = Object.entries(API).map(([name, value]) => ({
+  name,
+  path: typeof value === 'function' ? value('{id}') : value,
+}));
+
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') found.push(inner);
+      else refsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+describe('the OpenAPI route table', () => {
+  it.each(apiPaths)('documents API.$name ($path)', ({ name, path }) => {
+    const documented = API_OPERATIONS.filter((op) =>
+      // Uploads are served under the prefix, at /api/uploads/{key}.
+      name === 'uploads' ? op.path.startsWith(`${path}/`) : op.path === path,
+    );
+    expect(documented.length).toBeGreaterThan(0);
+  });
+
+  it('documents no path that API does not name', () => {
+    const known = apiPaths.map(({ path }) => path);
+    for (const op of API_OPERATIONS) {
+      expect(known.some((path) => op.path === path || op.path.startsWith(`${API.uploads}/`))).toBe(true);
+    }
+  });
+
+  it('has one operation per method and path, each with its own operationId and a known tag', () => {
+    const keys = API_OPERATIONS.map((op) => `${op.method} ${op.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const ids = API_OPERATIONS.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of API_OPERATIONS) expect(Object.keys(API_TAGS)).toContain(op.tag);
+  });
+});
+
+describe('buildOpenApiDocument', () => {
+  let doc: OpenApiDocument;
+
+  beforeAll(() => {
+    doc = buildOpenApiDocument({
+      productName: 'Termpaste',
+      version: '1.2.3',
+      serverUrl: 'https://forum.example',
+    });
+  });
+
+  it('is an OpenAPI 3.1 document about this installation', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Termpaste API', version: '1.2.3' });
+    expect(doc.servers).toEqual([{ url: 'https://forum.example' }]);
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    // Plain JSON: it is served as is.
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it('has every operation of the table, each with a success response', () => {
+    for (const op of API_OPERATIONS) {
+      const operation = doc.paths[op.path]?.[op.method] as { responses: Record<string, unknown> } | undefined;
+      expect(operation).toBeDefined();
+      const statuses = Object.keys(operation!.responses).map(Number);
+      expect(statuses.some((status) => status >= 200 && status < 400)).toBe(true);
+      if (op.auth !== 'none') expect(statuses).toContain(401);
+      if (op.auth === 'admin') expect(statuses).toContain(403);
+    }
+  });
+
+  it('names each path parameter', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+      for (const operation of Object.values(operations)) {
+        const inPath = ((operation.parameters ?? []) as { in: string; name: string }[])
+          .filter((param) => param.in === 'path')
+          .map((param) => param.name);
+        expect(inPath).toEqual(names);
+      }
+    }
+  });
+
+  it('refers only to components that exist, and JSON Schema without $schema or $id inside', () => {
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\/\w+$/);
+      expect(doc.components.schemas).toHaveProperty(ref.split('/').pop()!);
+    }
+    const text = JSON.stringify(doc.components.schemas);
+    expect(text).not.toContain('"$schema"');
+    expect(text).not.toContain('"$id"');
+  });
+
+  it('describes request bodies as the client sends them, responses as the server sends them', () => {
+    const schemas = doc.components.schemas;
+    // z.preprocess and transforms: the input side.
+    expect(schemas.CreateThreadBody).toMatchObject({
+      type: 'object',
+      properties: { title: { type: 'string', maxLength: 200 }, content: { type: 'string' } },
+      required: ['title', 'content'],
+    });
+    expect(schemas.UpdateProfileBody).toMatchObject({ type: 'object' });
+    expect(schemas.UpdateProfileBody).not.toHaveProperty('required');
+    expect(schemas.LoginBody).toMatchObject({ required: ['usernameOrEmail', 'password'] });
+    expect(schemas.ThreadCard).toMatchObject({
+      properties: { author: { anyOf: [{ $ref: '#/components/schemas/PublicAuthor' }, { type: 'null' }] } },
+    });
+    expect(schemas.Error).toMatchObject({ required: ['statusCode', 'message'] });
+    expect(doc.paths[API.threadsRecent]?.get).toMatchObject({
+      responses: {
+        '200': {
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/RecentThreadsPage' } } },
+        },
+      },
+    });
+  });
+
+  it('marks public routes as needing no session, the others the session cookie', () => {
+    expect(doc.paths[API.threadsRecent]?.get).toMatchObject({ security: [] });
+    expect(doc.paths[API.currentUser]?.get).toMatchObject({ security: [{ session: [] }] });
+  });
+});
