@@ -53,7 +53,7 @@ export async function createApp({
   const { config } = moduleOptions;
   const json =
     jsonLogs ?? (logger === undefined && config.logFormat === 'json' ? createJsonLogs(config) : undefined);
-  const imports = [...(json ? [json.module] : []), ...(moduleOptions.imports ?? [])];
+  const imports = moduleOptions.imports ?? [];
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ ...moduleOptions, imports }),
     {

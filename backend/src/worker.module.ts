@@ -17,6 +17,7 @@ import { isUnreachable } from './app.module.js';
 import { settlesWithin } from './common/settles-within.js';
 import { StartupError } from './common/startup-error.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
+import { createJsonLogs } from './logging/json-logs.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './infra/database/data-source.options.js';
 import { EventsModule } from './infra/events/events.module.js';
@@ -214,7 +215,9 @@ export interface StartWorkerOptions extends CreateWorkerOptions {
 export async function startWorker(options: StartWorkerOptions = {}): Promise<RunningWorker> {
   const { env = process.env, cwd = process.cwd(), exit = (code) => process.exit(code), ...rest } = options;
   const config = loadConfig(env, cwd, { role: 'worker' });
-  const worker = await createWorker(config, rest);
+  // LOG_FORMAT=json: the worker's lines are JSON too, unless the caller brought its own logger.
+  const logger = rest.logger ?? (config.logFormat === 'json' ? createJsonLogs(config).nest : undefined);
+  const worker = await createWorker(config, { ...rest, ...(logger === undefined ? {} : { logger }) });
   const log = new Logger('Worker');
   let shuttingDown = false;
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -44,7 +44,7 @@ class LoggingProbeController {
 class LoggingProbeModule {}
 
 /**
- * LOG_FORMAT=json (pino through nestjs-pino): one JSON object a line, a request id on the request's line
+ * LOG_FORMAT=json (pino, with pino-http for requests): one JSON object a line, a request id on the request's line
  * and on every line the app writes while handling it, and no password, token or cookie anywhere.
  */
 describe('JSON logs', () => {

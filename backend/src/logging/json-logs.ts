@@ -1,8 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DynamicModule, LoggerService } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import type { RequestHandler } from 'express';
-import { Logger as PinoNestLogger, LoggerModule, type Params, PinoLogger } from 'nestjs-pino';
-import { type DestinationStream, type Logger, pino } from 'pino';
+import { type DestinationStream, type Level, type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/config.js';
 import { maskUrl, REDACTED, REDACTED_PATHS } from './redact.js';
@@ -79,13 +79,69 @@ export function createRootLogger(
   );
 }
 
+/** Where an error's stack trace, passed as Nest's second argument, is told from a context name. */
+const STACK_LINE = /\n\s+at /;
+
+/**
+ * Nest's logger on pino: each line goes to the logger of the request being handled (so it carries the
+ * request's id), else to the root logger. Nest calls `log(message, context?)` and
+ * `error(message, stack?, context?)`; an object message is merged into the line (`msg` its text), an
+ * Error logged as `err`.
+ */
+export class PinoNestLogger implements LoggerService {
+  constructor(
+    private readonly root: Logger,
+    private readonly requests: AsyncLocalStorage<Logger>,
+  ) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  private write(level: Level, message: unknown, params: unknown[]): void {
+    const logger = this.requests.getStore() ?? this.root;
+    const rest = [...params];
+    const context = typeof rest.at(-1) === 'string' ? (rest.pop() as string) : undefined;
+    let stack: string | undefined;
+    if (level === 'error' && typeof rest[0] === 'string') stack = rest.shift() as string;
+    else if (level === 'error' && context !== undefined && params.length === 1 && STACK_LINE.test(context)) {
+      // error(message, stack) without a context.
+      logger.error({ err: { stack: context } }, String(message));
+      return;
+    }
+    const fields: Record<string, unknown> = context === undefined ? {} : { context };
+    if (stack !== undefined) fields.err = { stack };
+    if (message instanceof Error) {
+      logger[level]({ ...fields, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      const { msg, ...more } = message as Record<string, unknown>;
+      logger[level]({ ...fields, ...more }, typeof msg === 'string' ? msg : undefined);
+    } else {
+      logger[level](fields, String(message));
+    }
+  }
+}
+
 /** Everything JSON logging needs, built once per app (bootstrap builds it before the app, to log start-up). */
 export interface JsonLogs {
   root: Logger;
-  /** Nest's logger (nestjs-pino): within a request, each line carries the request's id. */
+  /** Nest's logger: within a request, each line carries the request's id. */
   nest: LoggerService;
-  /** nestjs-pino's module: binds the request's logger for all Nest runs (guards, controllers, filters). */
-  module: DynamicModule;
   /**
    * Mounted before any other middleware: a line per request once answered (with its id, method, masked URL,
    * status and time), and the logging context for everything that runs while handling it.
@@ -94,20 +150,16 @@ export interface JsonLogs {
 }
 
 /**
- * JSON logs through nestjs-pino and pino-http. The request middleware is ours, mounted first, so that the
- * frontends' files and errors raised before Nest's pipeline are logged with a request id too; nestjs-pino
- * then uses the request's logger (`useExisting`).
- *
- * nestjs-pino keeps one root logger per process (the first one built): a second app in the same process
- * (tests) logs its lines outside requests to the first one's destination.
+ * JSON logs through pino and pino-http. The request middleware is mounted first, so that the frontends'
+ * files and errors raised before Nest's pipeline are logged with a request id too; while a request is
+ * handled, Nest's logger writes to that request's logger (AsyncLocalStorage).
  */
 export function createJsonLogs(
   config: Pick<AppConfig, 'logLevel'>,
   destination?: DestinationStream,
 ): JsonLogs {
   const root = createRootLogger(config, destination);
-  const params: Params = { pinoHttp: { logger: root }, useExisting: true };
-  const context = new PinoLogger(params);
+  const requests = new AsyncLocalStorage<Logger>();
   const httpLogger = pinoHttp({
     logger: root,
     quietReqLogger: true,
@@ -117,11 +169,10 @@ export function createJsonLogs(
   });
   return {
     root,
-    nest: new PinoNestLogger(context, params),
-    module: LoggerModule.forRoot(params),
+    nest: new PinoNestLogger(root, requests),
     middleware: (req, res, next) => {
       httpLogger(req, res);
-      context.runInContext(() => next(), { bindings: { reqId: req.id } });
+      requests.run(req.log, () => next());
     },
   };
 }
