@@ -1,10 +1,9 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OriginGuard } from './common/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
-import { dataSourceOptions } from './infra/database/data-source.options.js';
+import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -26,21 +25,6 @@ export interface AppModuleOptions {
   imports?: ModuleMetadata['imports'];
 }
 
-/** Errors worth waiting out (the database is still starting); a failing migration is not one. */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  '57P03',
-]);
-
-export function isUnreachable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && UNREACHABLE_CODES.has(code);
-}
-
 @Module({})
 export class AppModule {
   static register({ config, databaseUrl, imports = [] }: AppModuleOptions): DynamicModule {
@@ -50,12 +34,7 @@ export class AppModule {
         // First: a provider a test module exports globally (a recording MailService) wins over the app's.
         ...imports,
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(databaseUrl),
-          retryAttempts: 5,
-          retryDelay: 2000,
-          toRetry: isUnreachable,
-        }),
+        databaseModule(databaseUrl),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({ redisUrl: config.redisUrl, runProcessors: config.processJobs }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),

@@ -12,14 +12,12 @@ import {
   type ModuleMetadata,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { isUnreachable } from './app.module.js';
 import { settlesWithin } from './common/settles-within.js';
 import { StartupError } from './common/startup-error.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { createJsonLogs } from './logging/json-logs.js';
 import { ConfigModule } from './config/config.module.js';
-import { dataSourceOptions } from './infra/database/data-source.options.js';
+import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { BullMqQueue } from './infra/queue/bullmq.queue.js';
@@ -61,12 +59,7 @@ export class WorkerModule {
         ...imports,
         ConfigModule.forRoot(config),
         // The same data source as the API's (migrations included: whichever process starts first runs them).
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(databaseUrl),
-          retryAttempts: 5,
-          retryDelay: 2000,
-          toRetry: isUnreachable,
-        }),
+        databaseModule(databaseUrl),
         QueueModule.forRoot({ ...queue, redisUrl: config.redisUrl, runProcessors: true }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         HealthModule,
