@@ -2,6 +2,7 @@
 // one tooltip provider, one confirm dialog). Styles: import '@termpaste/ui/theme.css' once in each app.
 
 export { cx } from './lib/cx.js';
+export { FILTER_DELAY_MS, useDebouncedFilter } from './lib/debounced-filter.js';
 export { emailPrefix, initials, relativeTime, shortDate, type AvatarUser } from './lib/format.js';
 
 export {

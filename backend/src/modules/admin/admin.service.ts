@@ -25,7 +25,8 @@ import { ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { USERNAME_TAKEN } from '../users/users.service.js';
-import { type AuditRecord, AuditService, containsPattern } from './audit.service.js';
+import { containsPattern } from '../../common/like-pattern.js';
+import { type AuditRecord, AuditService } from './audit.service.js';
 
 /** What an admin does to a member's account in the admin panel. */
 export type UserAction = 'ban' | 'unban' | 'rename' | 'avatar' | 'delete' | 'grades' | 'role';

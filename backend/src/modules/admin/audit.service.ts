@@ -8,6 +8,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
+import { containsPattern } from '../../common/like-pattern.js';
 
 /** Who did an admin action: a member (their name at the time is kept), or the command line. */
 export interface AuditActor {
@@ -41,11 +42,6 @@ export interface AuditFilter {
   /** Kept when the actor's name or the target's label contains it, in any letter case. */
   q?: string;
   cursor?: string;
-}
-
-/** A LIKE pattern that matches `text` literally anywhere (`\` is LIKE's default escape character). */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** A label for a text (a reply): its first words on one line, at most `max` characters. */

@@ -24,6 +24,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type AuditActor, AuditService, excerpt } from '../admin/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
+import { containsPattern } from '../../common/like-pattern.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -94,11 +95,6 @@ function decodeUserCursor(cursor: string): { reputation: number; id: number } {
     throw new BadRequestException(INVALID_CURSOR);
   }
   return { reputation, id };
-}
-
-/** A LIKE pattern that matches `text` literally anywhere (`\` is LIKE's default escape character). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 interface DirectoryRow {
@@ -374,7 +370,7 @@ export class ForumService {
     const params: unknown[] = [USERS_PAGE_SIZE + 1];
     const conditions: string[] = [];
     if (filter) {
-      params.push(containsPattern(filter.toLowerCase()));
+      params.push(containsPattern(filter));
       conditions.push(`lower(u.username::text) LIKE $${params.length}`);
     }
     if (after) {

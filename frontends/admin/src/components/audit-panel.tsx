@@ -10,13 +10,13 @@ import {
   TableHeader,
   TableRow,
   relativeTime,
+  useDebouncedFilter,
 } from '@termpaste/ui';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { auditQuery } from '../api/admin';
 import { AUDIT_LABELS, describeChange, targetLink } from '../lib/audit';
-import { useDebounced } from '../lib/debounce';
 
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Change'] as const;
 const TARGET_TYPES: Record<AuditEntry['targetType'], string> = {
@@ -76,7 +76,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 /** The AUDIT LOG tab (beyond the spec, as Discourse's staff action log): newest first, filterable. */
 export function AuditPanel() {
   const [action, setAction] = useState<AuditAction | ''>('');
-  const [text, q, setText] = useDebounced();
+  const [text, q, setText] = useDebouncedFilter();
   const log = useInfiniteQuery({ ...auditQuery({ action, q }), placeholderData: keepPreviousData });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? null;
   const filtered = action !== '' || q !== '';

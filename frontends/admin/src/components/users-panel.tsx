@@ -9,10 +9,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  useDebouncedFilter,
 } from '@termpaste/ui';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminUsersQuery } from '../api/admin';
-import { useDebounced } from '../lib/debounce';
 import { USER_COLUMNS, UserRow } from './user-row';
 
 /** Longest filter text sent (a name or an e-mail address). */
@@ -20,7 +20,7 @@ const FILTER_MAX = 254;
 
 /** The USERS tab: every member, newest first, filtered by name or e-mail, with the staff actions. */
 export function UsersPanel({ viewer }: { viewer: CurrentUser }) {
-  const [text, filter, setText] = useDebounced();
+  const [text, filter, setText] = useDebouncedFilter();
   const users = useInfiniteQuery({ ...adminUsersQuery(filter), placeholderData: keepPreviousData });
   const rows = users.data?.pages.flatMap((page) => page.users) ?? null;
 

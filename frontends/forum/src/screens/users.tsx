@@ -15,22 +15,15 @@ import {
   TableRow,
   shortDate,
   UserName,
+  useDebouncedFilter,
 } from '@termpaste/ui';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usersQuery } from '../api/forum';
 
-const FILTER_DELAY_MS = 250;
-
 /** /users: the members directory (named by SPEC §2 without a screen), highest reputation first. */
 export function UsersScreen() {
-  const [text, setText] = useState('');
-  const [filter, setFilter] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setFilter(text.trim()), FILTER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, filter, setText] = useDebouncedFilter();
   const users = useInfiniteQuery({ ...usersQuery(filter), placeholderData: keepPreviousData });
   const rows = users.data?.pages.flatMap((page) => page.users) ?? null;
 

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 export const FILTER_DELAY_MS = 250;
 
 /**
- * A text box's value and its settled, trimmed copy `FILTER_DELAY_MS` after the last change: what a
+ * A filter box's text and its settled, trimmed copy `FILTER_DELAY_MS` after the last change: what the
  * filter sends. Returns [text, settled, setText].
  */
-export function useDebounced(initial = ''): [string, string, (text: string) => void] {
+export function useDebouncedFilter(initial = ''): [string, string, (text: string) => void] {
   const [text, setText] = useState(initial);
   const [settled, setSettled] = useState(initial.trim());
   useEffect(() => {
