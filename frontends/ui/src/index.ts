@@ -17,6 +17,7 @@ export {
   type UnauthorizedBehavior,
 } from './api/client.js';
 export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
+export { refreshQueries } from './api/refresh.js';
 export { toastError, useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName } from './api/site.js';
 export {

@@ -7,7 +7,7 @@ import {
   type AuditAction,
   type PremiumRankName,
 } from '@termpaste/contracts';
-import { apiRequest, currentUserQuery, getJson, toast, toastError } from '@termpaste/ui';
+import { apiRequest, currentUserQuery, getJson, refreshQueries, toast, toastError } from '@termpaste/ui';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** `url?a=1&b=2`, leaving out empty values. */
@@ -141,8 +141,8 @@ export function useUserAction(user: AdminUser, viewerId: number | undefined) {
         title: successTitle(action),
         description: action.kind === 'rename' ? `${user.username} → ${action.username}` : user.username,
       });
-      for (const key of AFFECTED_LISTS) void client.invalidateQueries({ queryKey: [key] });
-      if (user.id === viewerId) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      void refreshQueries(client, ...AFFECTED_LISTS.map((key) => [key]));
+      if (user.id === viewerId) void refreshQueries(client, currentUserQuery.queryKey);
     },
   });
 }

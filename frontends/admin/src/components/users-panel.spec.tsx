@@ -5,6 +5,7 @@ import {
   actionLabels,
   adminApi,
   adminViewer,
+  deferred,
   errorBody,
   expectToast,
   morpheusRow,
@@ -203,6 +204,39 @@ describe('USERS tab', () => {
       expect(within(userRow('trinity')).getAllByRole('cell')[2]).toHaveTextContent('BANNED'),
     );
     expect(actionLabels('trinity')).toEqual(['UNBAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES', 'DELETE']);
+  });
+
+  it("a ban landing while the filtered table's first read is on the way shows BANNED: that read is replaced", async () => {
+    let banned = false;
+    const trinity = () => ({ users: [{ ...trinityRow(), isBanned: banned }], nextCursor: null });
+    const slowFirstFilteredRead = deferred();
+    let filteredReads = 0;
+    const calls = stubFetch((call) => {
+      if (call.method !== 'GET') {
+        banned = true;
+        return {};
+      }
+      if (call.url.includes('?q=') && ++filteredReads === 1) {
+        const before = trinity(); // read before the ban commits, answered after it
+        return slowFirstFilteredRead.promise.then(() => ({ body: before }));
+      }
+      return { body: trinity() };
+    });
+    const { user } = renderScreen(<AdminScreen />, { path: '/admin', user: adminViewer() });
+    await screen.findByRole('row', { name: 'trinity' });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter users by name or e-mail' }), 'trinity');
+    await waitFor(() => expect(filteredReads).toBe(1));
+
+    await user.click(within(userRow('trinity')).getByRole('button', { name: 'BAN' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban trinity?' });
+    await user.click(within(dialog).getByRole('button', { name: 'BAN' }));
+    await expectToast('User banned', 'trinity');
+    slowFirstFilteredRead.resolve({});
+
+    await waitFor(() =>
+      expect(within(userRow('trinity')).getAllByRole('cell')[2]).toHaveTextContent('BANNED'),
+    );
+    expect(reads(calls, '/api/admin/users?q=trinity')).toHaveLength(2);
   });
 
   it("toasts the server's refusal", async () => {

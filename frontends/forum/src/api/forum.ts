@@ -13,7 +13,7 @@ import {
   type VoteBody,
   voteResultSchema,
 } from '@termpaste/contracts';
-import { apiRequest, currentUserQuery, getJson, sendJson, toastError } from '@termpaste/ui';
+import { apiRequest, currentUserQuery, getJson, refreshQueries, sendJson, toastError } from '@termpaste/ui';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -80,9 +80,10 @@ export const usersQuery = (q: string) =>
 
 /** Every list a paste appears in (and the members' counts): read again when next shown. */
 function invalidateLists(client: QueryClient) {
-  for (const key of [API.threadsRecent, API.threadsFeatured, API.search, API.users]) {
-    void client.invalidateQueries({ queryKey: [key] });
-  }
+  void refreshQueries(
+    client,
+    ...[API.threadsRecent, API.threadsFeatured, API.search, API.users].map((key) => [key]),
+  );
 }
 
 export function useCreateThread() {
@@ -92,7 +93,7 @@ export function useCreateThread() {
     onError: toastError('Failed to create paste'),
     onSuccess: () => {
       invalidateLists(client);
-      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      void refreshQueries(client, currentUserQuery.queryKey);
     },
   });
 }
@@ -105,8 +106,8 @@ export function useCreateReply(threadId: string) {
     onError: toastError('Failed to post reply'),
     onSuccess: async () => {
       invalidateLists(client);
-      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      await client.invalidateQueries({ queryKey: threadQuery(threadId).queryKey });
+      void refreshQueries(client, currentUserQuery.queryKey);
+      await refreshQueries(client, threadQuery(threadId).queryKey);
     },
   });
 }
@@ -164,7 +165,7 @@ export function useDeleteReply(threadId: string) {
     onError: toastError('Failed to delete the reply'),
     onSuccess: async () => {
       invalidateLists(client);
-      await client.invalidateQueries({ queryKey: threadQuery(threadId).queryKey });
+      await refreshQueries(client, threadQuery(threadId).queryKey);
     },
   });
 }

@@ -15,7 +15,7 @@ import {
   type PrivateMessage,
   type SendMessageBody,
 } from '@termpaste/contracts';
-import { currentUserQuery, getJson, sendJson, toast, toastError } from '@termpaste/ui';
+import { currentUserQuery, getJson, refreshQueries, sendJson, toast, toastError } from '@termpaste/ui';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -71,7 +71,7 @@ export function useSendMessage() {
     onError: toastError('Failed to send message'),
     onSuccess: (_message, body) => {
       toast({ title: MESSAGING_TEXTS.messageSent, description: `To ${body.recipientEmail}` });
-      return client.invalidateQueries({ queryKey: mailboxQuery('sent').queryKey });
+      return refreshQueries(client, mailboxQuery('sent').queryKey);
     },
   });
 }
@@ -88,8 +88,7 @@ export function useMarkMessageRead() {
     onError: toastError('Failed to mark the message as read'),
     onSuccess: (message) => {
       replaceMessage(client, 'inbox', message);
-      void client.invalidateQueries({ queryKey: unreadCountKey });
-      void client.invalidateQueries({ queryKey: [API.notifications] });
+      void refreshQueries(client, unreadCountKey, [API.notifications]);
     },
   });
 }
@@ -218,7 +217,7 @@ export function useSendChat(variant: 'page' | 'popover') {
       toast({ title: MESSAGING_TEXTS.messageSent });
       prependChatMessage(client, variant, message);
       // +1 reputation per chat message (SPEC §1).
-      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      void refreshQueries(client, currentUserQuery.queryKey);
     },
   });
 }

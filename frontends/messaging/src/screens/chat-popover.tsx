@@ -1,5 +1,5 @@
 import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import { Card, IconButton, LiveBadge, useCurrentUser, useLiveEvents } from '@termpaste/ui';
+import { Card, IconButton, LiveBadge, refreshQueries, useCurrentUser, useLiveEvents } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
@@ -14,7 +14,7 @@ import { ChatPopoverComposer } from '../components/chat-composer';
 function ChatPanel({ id, userId, onClose }: { id: string; userId: number; onClose: () => void }) {
   const client = useQueryClient();
   const history = useQuery(chatQuery('popover'));
-  const refetch = () => void client.invalidateQueries({ queryKey: chatQuery('popover').queryKey });
+  const refetch = () => void refreshQueries(client, chatQuery('popover').queryKey);
   const status = useLiveEvents({
     enabled: true,
     onEvent: (event: LiveEvent) => {

@@ -1,5 +1,5 @@
 import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import { Card, LiveBadge, Spinner, useCurrentUser, useLiveEvents } from '@termpaste/ui';
+import { Card, LiveBadge, Spinner, refreshQueries, useCurrentUser, useLiveEvents } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatQuery, prependChatMessage } from '../api/messaging';
 import { ChatLog } from '../components/chat';
@@ -12,7 +12,7 @@ import { ChatPageComposer } from '../components/chat-composer';
 function ChatRoom({ userId }: { userId: number }) {
   const client = useQueryClient();
   const history = useQuery(chatQuery('page'));
-  const refetch = () => void client.invalidateQueries({ queryKey: chatQuery('page').queryKey });
+  const refetch = () => void refreshQueries(client, chatQuery('page').queryKey);
   const status = useLiveEvents({
     enabled: true,
     onEvent: (event: LiveEvent) => {

@@ -6,7 +6,16 @@ import {
   type Notification,
   type NotificationType,
 } from '@termpaste/contracts';
-import { Button, Card, ListFooter, Skeleton, cx, relativeTime, useLiveEvents } from '@termpaste/ui';
+import {
+  Button,
+  Card,
+  ListFooter,
+  Skeleton,
+  cx,
+  refreshQueries,
+  relativeTime,
+  useLiveEvents,
+} from '@termpaste/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Mail, Reply, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -102,7 +111,7 @@ export function NotificationsScreen() {
   const unread = useQuery({ ...unreadCountQuery, enabled: false });
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const refetch = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  const refetch = () => void refreshQueries(client, notificationsQuery.queryKey);
 
   useLiveEvents({
     enabled: true,

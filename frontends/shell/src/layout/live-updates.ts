@@ -1,5 +1,5 @@
 import { API, LIVE_EVENT, type LiveEvent } from '@termpaste/contracts';
-import { redirectToLogin, useLiveEvents, type LiveStatus } from '@termpaste/ui';
+import { redirectToLogin, refreshQueries, useLiveEvents, type LiveStatus } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -19,10 +19,10 @@ export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
           queryClient.setQueryData([API.notificationsUnreadCount], event.count);
           break;
         case LIVE_EVENT.notification:
-          void queryClient.invalidateQueries({ queryKey: [API.notifications] });
+          void refreshQueries(queryClient, [API.notifications]);
           break;
         case LIVE_EVENT.privateMessage:
-          void queryClient.invalidateQueries({ queryKey: [API.messages] });
+          void refreshQueries(queryClient, [API.messages]);
           break;
         // Banned or deleted: the session is gone; say so and go to sign-in as any 401 does.
         case LIVE_EVENT.signedOut:
@@ -32,7 +32,7 @@ export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
     },
     // After a drop, events may have been missed: read the count again.
     onOpen: (reconnected) => {
-      if (reconnected) void queryClient.invalidateQueries({ queryKey: [API.notificationsUnreadCount] });
+      if (reconnected) void refreshQueries(queryClient, [API.notificationsUnreadCount]);
     },
   });
 }
