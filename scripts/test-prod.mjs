@@ -16,6 +16,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -290,6 +291,9 @@ async function startRedis(tools, tmp, logDir) {
           maxRetriesPerRequest: 0,
           retryStrategy: () => null,
         });
+        // A refused connection rejects connect(), which is what this wait retries; the same refusal as
+        // an 'error' event would be printed as unhandled.
+        client.on('error', () => undefined);
         try {
           await client.connect();
           return (await client.ping()) === 'PONG';
@@ -473,32 +477,62 @@ async function check(name, run) {
   }
 }
 
-/** A browser of one member: its session cookie, and requests with our own Origin (the CSRF check). */
+/**
+ * One HTTP request from the local address `from` (any of 127.0.0.0/8 reaches loopback): what nginx sees
+ * as the client's address, as different machines would be. Answers `{ status, headers, text }`.
+ */
+function requestFrom(from, url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress: from }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const answer = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          answer.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        resolve({ status: res.statusCode, headers: answer, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Each member's own client address, 127.0.0.10 and up. */
+let nextAddress = 10;
+const newClientAddress = () => `127.0.0.${nextAddress++}`;
+
+/**
+ * A browser of one member, on a machine of its own (its own client address): its session cookie, and
+ * requests with our own Origin (the CSRF check).
+ */
 class Member {
   constructor(env, username) {
     this.env = env;
     this.username = username;
     this.email = `${username}@example.com`;
     this.password = PASSWORD;
+    this.address = newClientAddress();
     this.cookie = undefined;
     this.id = undefined;
   }
 
   /** `via`: the base URL to go through (nginx's production port unless told). */
-  async request(method, path, body, via = this.env.publicUrl) {
-    const res = await fetch(`${via}${path}`, {
+  async request(method, path, body, via = this.env.publicUrl, headers = {}) {
+    const res = await requestFrom(this.address, `${via}${path}`, {
       method,
-      redirect: 'manual',
       headers: {
         Origin: this.env.publicUrl,
         ...(this.cookie ? { Cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const session = res.headers.getSetCookie().find((cookie) => cookie.startsWith('termpaste.sid='));
     if (session) this.cookie = session.split(';')[0];
-    const text = await res.text();
+    const { text } = res;
     let json;
     try {
       json = JSON.parse(text);
@@ -642,8 +676,8 @@ async function main() {
         LOG_FORMAT: 'json',
         REMOTE_URLS: JSON.stringify({ admin: `${env.adminUrl}/remoteEntry.js` }),
         ALLOWED_ORIGINS: env.adminUrl,
-        // Every member registers from nginx's address (http PUBLIC_URL: no proxy trusted for it).
-        RATE_LIMIT_REGISTER_PER_HOUR: '50',
+        // As compose sets it: web's nginx is trusted for the client address (rate limits count per client).
+        TRUST_PROXY: '1',
       };
       env.backendEnv = backendEnv;
       env.workerHealthPort = await freePort();
@@ -993,6 +1027,33 @@ async function main() {
       const docs = await fetch(`${env.publicUrl}/api/docs`);
       assert(docs.ok, `/api/docs answered ${docs.status}`);
     });
+
+    await check(
+      'behind nginx (TRUST_PROXY=1) rate limits count per client address; a forged X-Forwarded-For changes nothing',
+      async () => {
+        // Registrations: 5 an hour per address by default. One machine registers 5 accounts, the 6th is
+        // refused; claiming another address in X-Forwarded-For does not help (nginx appends the real one,
+        // the one proxy trusted); a member on another machine is not held back.
+        const shared = newClientAddress();
+        const crowd = Array.from({ length: 6 }, (_, i) => new Member(env, `crowd${i}`));
+        for (const member of crowd) member.address = shared;
+        for (const member of crowd.slice(0, 5)) await member.register();
+        const sixth = crowd[5];
+        const body = { username: sixth.username, email: sixth.email, password: sixth.password };
+        const refused = await sixth.request('POST', '/api/register', body);
+        assert(
+          refused.status === 429 &&
+            /^Too many attempts\. Try again in \d+ seconds\.$/.test(refused.json?.message),
+          `the 6th registration from one address answered ${refused.status}: ${refused.text.slice(0, 200)}`,
+        );
+        const forged = await sixth.request('POST', '/api/register', body, undefined, {
+          'X-Forwarded-For': '203.0.113.7',
+        });
+        assert(forged.status === 429, `a forged X-Forwarded-For got past the limit: ${forged.status}`);
+        await new Member(env, 'elsewhere').register();
+        return `5 registrations from ${shared}, the 6th refused (forged address too); another address registers`;
+      },
+    );
 
     await check('through nginx: /api/ready still answers 200', async () => {
       const res = await fetch(`${env.publicUrl}/api/ready`);

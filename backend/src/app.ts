@@ -15,7 +15,7 @@ import { noSniff } from './http/no-sniff.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
 import { requestId } from './logging/request-id.js';
-import { isHttps, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
+import { SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /** Largest JSON request body; a bigger one gets a 413. */
@@ -65,8 +65,10 @@ export async function createApp({
   // First, so that every response (files and errors too) carries its id, and every log line written for it.
   app.use(requestId);
   if (json) app.use(json.middleware);
-  // Served over https means behind a TLS-terminating proxy: take the client address and scheme from it.
-  if (isHttps(moduleOptions.config)) app.set('trust proxy', 1);
+  // TRUST_PROXY (by default one proxy when served over https): the client's address and scheme are
+  // taken from the proxies it names, for rate limits, logs and secure cookies.
+  const { trustProxy } = moduleOptions.config;
+  if (trustProxy !== false) app.set('trust proxy', trustProxy);
   app.use(noSniff);
   app.use(securityHeaders(config));
   // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with

@@ -177,6 +177,56 @@ describe('rate limits', () => {
   });
 });
 
+describe('client addresses behind proxies (TRUST_PROXY)', () => {
+  const PLAIN = 'http://forum.internal';
+  const apps: TestApp[] = [];
+
+  async function appWith(env: Record<string, string>) {
+    const app = await createTestApp({
+      env: { PUBLIC_URL: PLAIN, RATE_LIMITS: 'on', RATE_LIMIT_REGISTER_PER_HOUR: '1', ...env },
+    });
+    apps.push(app);
+    return (forwardedFor?: string) => {
+      const req = app.http.post(API.register).set('Origin', PLAIN);
+      return (forwardedFor === undefined ? req : req.set('X-Forwarded-For', forwardedFor)).send(newAccount());
+    };
+  }
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  it('over http with no TRUST_PROXY, X-Forwarded-For is not believed: the connection address counts', async () => {
+    const register = await appWith({});
+    await register(newAddress()).expect(201);
+    retryAfter(await register(newAddress()));
+  });
+
+  it('TRUST_PROXY=1: the address the one proxy saw counts (the rightmost), whatever a client adds before it', async () => {
+    const register = await appWith({ TRUST_PROXY: '1' });
+    const client = newAddress();
+    await register(`203.0.113.9, ${client}`).expect(201);
+    retryAfter(await register(`203.0.113.10, ${client}`));
+    await register(`203.0.113.9, ${newAddress()}`).expect(201);
+  });
+
+  it('TRUST_PROXY=2: the address the outer of two proxies saw counts', async () => {
+    const register = await appWith({ TRUST_PROXY: '2' });
+    const client = newAddress();
+    await register(`${client}, 10.0.0.1`).expect(201);
+    retryAfter(await register(`${client}, 10.0.0.2`));
+    await register(`${newAddress()}, 10.0.0.1`).expect(201);
+  });
+
+  it('TRUST_PROXY=<addresses>: only those proxies are skipped', async () => {
+    const register = await appWith({ TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    const client = newAddress();
+    await register(`203.0.113.9, ${client}, 10.1.2.3`).expect(201);
+    retryAfter(await register(`203.0.113.10, ${client}, 10.9.9.9`));
+    await register(`${newAddress()}, 10.1.2.3`).expect(201);
+  });
+});
+
 describe('rateLimitThrottlers', () => {
   it('has Discourse-like defaults: per address and per account', () => {
     const rules = rateLimitThrottlers({ enabled: true, ...RATE_LIMIT_DEFAULTS }).map(

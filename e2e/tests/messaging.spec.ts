@@ -46,12 +46,15 @@ test('two members chat live, message each other and are notified', async ({ brow
   await expect(bobLog.getByText(hello)).toBeVisible();
   await expect(bobLog.getByRole('link', { name: alice.account.username })).toBeVisible();
   const bobBox = bob.page.getByRole('textbox', { name: 'Message' });
-  await bobBox.fill('hi alice');
+  // Names unique to this run: the room is global, and other tests (or repeats) talk in it too.
+  await bobBox.fill(`hi ${alice.account.username}`);
   await bobBox.press('Shift+Enter');
   await bobBox.pressSequentially('second line');
   await bobBox.press('Enter');
   await expect(bobBox).toHaveValue('');
-  await expect(popover.getByRole('log').getByText(/hi alice\s+second line/)).toBeVisible();
+  await expect(
+    popover.getByRole('log').getByText(new RegExp(`hi ${alice.account.username}\\s+second line`)),
+  ).toBeVisible();
   await alice.page.screenshot({ path: screenshotPath('chat-popover') });
   await bob.page.screenshot({ path: screenshotPath('chat-page') });
 

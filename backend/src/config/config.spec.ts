@@ -232,6 +232,37 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('TRUST_PROXY', () => {
+    it('trusts no proxy on http and one on https unless told', () => {
+      expect(loadConfig({}, cwd).trustProxy).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'https://paste.example.com' }, cwd).trustProxy).toBe(1);
+    });
+
+    it.each([
+      ['1', 1],
+      ['2', 2],
+      ['off', false],
+      ['0', false],
+      ['loopback', ['loopback']],
+      ['10.0.0.0/8, 127.0.0.1 ,fd00::/8', ['10.0.0.0/8', '127.0.0.1', 'fd00::/8']],
+    ])('takes %j', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }, cwd).trustProxy).toEqual(expected);
+    });
+
+    it.each(['true', 'yes', '11', '10.0.0.0/33', 'nginx', '1.2.3', '10.0.0.0/8/1', '::1/129'])(
+      'refuses %j',
+      (value) => {
+        expect(configError({ TRUST_PROXY: value })).toContain('Invalid configuration: TRUST_PROXY must');
+      },
+    );
+
+    it('refuses off with an https PUBLIC_URL: a TLS proxy is in front and secure cookies need it trusted', () => {
+      expect(configError({ TRUST_PROXY: 'off', PUBLIC_URL: 'https://paste.example.com' })).toContain(
+        'TRUST_PROXY is off but PUBLIC_URL is https',
+      );
+    });
+  });
+
   describe('jobs (PROCESS_JOBS) and workers', () => {
     const REDIS = { REDIS_URL: 'redis://cache:6379' };
 

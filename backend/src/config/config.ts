@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +53,54 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** The origins of REMOTE_URLS entries given as absolute URLs (the Content-Security-Policy allows them). */
   remoteOrigins: string[];
+  /**
+   * TRUST_PROXY: which proxies in front of the API to believe about the client's address and scheme
+   * (X-Forwarded-For, X-Forwarded-Proto): Express's `trust proxy` value, or false for none.
+   */
+  trustProxy: TrustProxy;
 }
+
+/**
+ * `false`: no proxy (the client address is the connection's); a number: that many proxies in front,
+ * the client address is the one the outermost of them saw; a list: the proxies' addresses or networks
+ * (or loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = false | number | string[];
+
+/** Express's names for address ranges TRUST_PROXY may list. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const TRUST_PROXY_HELP =
+  'must be off, the number of proxies in front of the API (1 for one nginx), or their addresses or ' +
+  'networks separated by commas (10.0.0.0/8, loopback...)';
+
+/** An address, or a network in CIDR form (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (['off', 'false', '0'].includes(value)) return false;
+  if (value === 'true') {
+    return fail(
+      ctx,
+      'must not be true: that would believe an X-Forwarded-For any client sends (give the number of ' +
+        'proxies in front of the API, 1 for one nginx, or their addresses)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : fail(ctx, TRUST_PROXY_HELP);
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const ok = entries.every((entry) => TRUST_PROXY_NAMES.includes(entry) || isAddressOrNetwork(entry));
+  return ok ? entries : fail(ctx, TRUST_PROXY_HELP);
+});
 
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -259,6 +307,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: portNumber.optional(),
   OWNER_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
   ALLOWED_ORIGINS: originList.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   RATE_LIMITS: onOff.optional(),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveCount.optional(),
   RATE_LIMIT_LOGIN_PER_HOUR: positiveCount.optional(),
@@ -327,7 +376,15 @@ export function loadConfig(
     );
   }
   const port = vars.PORT ?? 3000;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? '.data');
+
+  if (vars.TRUST_PROXY === false && publicUrl.startsWith('https:')) {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY is off but PUBLIC_URL is https, so a TLS-terminating proxy is ' +
+        'in front of the API: set TRUST_PROXY to the number of proxies (1 for one nginx) or their addresses',
+    );
+  }
 
   let sessionSecret = vars.SESSION_SECRET;
   if (sessionSecret === undefined && role === 'worker') {
@@ -354,7 +411,7 @@ export function loadConfig(
     processJobs: role === 'worker' || vars.PROCESS_JOBS !== 'off',
     workerHealthPort: vars.WORKER_HEALTH_PORT ?? WORKER_HEALTH_PORT_DEFAULT,
     smtpUrl: vars.SMTP_URL,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     sessionSecret,
     productName: vars.PRODUCT_NAME ?? PRODUCT_NAME_DEFAULT,
     frontendsDir: vars.FRONTENDS_DIR ? path.resolve(cwd, vars.FRONTENDS_DIR) : DEFAULT_FRONTENDS_DIR,
@@ -381,6 +438,8 @@ export function loadConfig(
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',
     remoteOrigins: remoteOrigins(vars.REMOTE_URLS ?? {}),
+    // Unset: served over https means behind one TLS-terminating proxy; over http, none.
+    trustProxy: vars.TRUST_PROXY ?? (publicUrl.startsWith('https:') ? 1 : false),
   };
 }
 

@@ -31,7 +31,7 @@ interface SerializedRequest {
   url: string;
   headers: Record<string, unknown>;
   remoteAddress?: string;
-  /** Express's request: its `ip` is the client's, behind the proxy too (`trust proxy` on https). */
+  /** Express's request: its `ip` is the client's, behind the proxy too (TRUST_PROXY). */
   raw?: { ip?: string };
 }
 

@@ -4,7 +4,6 @@ import type { RequestHandler, Request, Response } from 'express';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { originOf, trustedOrigins } from '../../common/origin.guard.js';
 import type { AppConfig } from '../../config/config.js';
-import { isHttps } from '../../modules/auth/session.middleware.js';
 import type { UsersService } from '../../modules/users/users.service.js';
 
 /** Close code sent to every socket when the server shuts down ("going away"). */
@@ -13,7 +12,7 @@ export const CLOSE_GOING_AWAY = 1001;
 const SHUTDOWN_GRACE_MS = 1000;
 
 export interface SessionWsAdapterOptions {
-  config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins'>;
+  config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins' | 'trustProxy'>;
   /** The express-session middleware (SESSION_MIDDLEWARE): run on the upgrade request to read the session. */
   sessionMiddleware: RequestHandler;
   users: Pick<UsersService, 'findById'>;
@@ -56,7 +55,7 @@ export class SessionWsAdapter extends WsAdapter {
     // Nothing parses frames on Nest's side: `() => undefined` drops each without a trace.
     super(httpServer, { messageParser: () => undefined });
     this.trusted = trustedOrigins(options.config);
-    this.behindProxy = isHttps(options.config);
+    this.behindProxy = options.config.trustProxy !== false;
   }
 
   override create(port: number, options: Record<string, unknown> = {}): WebSocketServer {
