@@ -241,6 +241,8 @@ describe('rateLimitThrottlers', () => {
       'forgot-password-per-account-per-hour: 3 in 3600s',
       'reset-password-per-address-per-hour: 10 in 3600s',
       'chat-per-member: 5 in 10s',
+      'message-per-member-per-minute: 10 in 60s',
+      'message-per-member-per-hour: 60 in 3600s',
     ]);
   });
 });

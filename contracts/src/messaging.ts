@@ -16,6 +16,13 @@ export const MENTIONS_PER_POST_MAX = 20;
 /** Chat rate limit defaults (per member): RATE_LIMIT_CHAT_MESSAGES in RATE_LIMIT_CHAT_WINDOW_SECONDS. */
 export const CHAT_RATE_LIMIT_DEFAULTS = { messages: 5, windowSeconds: 10 } as const;
 
+/**
+ * Private message rate limit defaults (per member, support requests included): at most
+ * RATE_LIMIT_MESSAGES_PER_MINUTE a minute and RATE_LIMIT_MESSAGES_PER_HOUR an hour. Beyond the spec,
+ * against floods of messages (Discourse limits personal messages per day).
+ */
+export const PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS = { perMinute: 10, perHour: 60 } as const;
+
 export const MESSAGING_MESSAGES = {
   recipientRequired: 'Recipient is required',
   userNotFound: 'User not found',
@@ -28,6 +35,7 @@ export const MESSAGING_MESSAGES = {
   notificationNotFound: 'Notification not found',
   chatRequired: 'Message cannot be empty',
   chatTooLong: `Message must be at most ${LIMITS.chatMessageMax} characters`,
+  /** 429 of chat messages, private messages and support requests. */
   chatTooFast: (seconds: number) =>
     `You are sending messages too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;

@@ -497,7 +497,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: sendMessageSchema,
     responses: [json(201, 'Sent', privateMessageSchema)],
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   {
     operationId: 'markMessageRead',
@@ -518,7 +518,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: supportRequestSchema,
     responses: [json(201, 'How many staff members got it', supportResultSchema)],
-    errors: [400],
+    errors: [400, 429],
   },
   // Chat
   {

@@ -194,6 +194,8 @@ describe('loadConfig', () => {
           RATE_LIMIT_RESET_PASSWORD_PER_HOUR: '6',
           RATE_LIMIT_CHAT_MESSAGES: '7',
           RATE_LIMIT_CHAT_WINDOW_SECONDS: '8',
+          RATE_LIMIT_MESSAGES_PER_MINUTE: '9',
+          RATE_LIMIT_MESSAGES_PER_HOUR: '10',
         },
         cwd,
       );
@@ -207,6 +209,8 @@ describe('loadConfig', () => {
         resetPasswordPerHour: 6,
         chatMessages: 7,
         chatWindowSeconds: 8,
+        messagesPerMinute: 9,
+        messagesPerHour: 10,
       });
     });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CHAT_RATE_LIMIT_DEFAULTS,
+  PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS,
   PRODUCT_NAME_DEFAULT,
   REMOTE_NAMES,
   type RemoteName,
@@ -152,6 +153,9 @@ export interface RateLimitConfig {
   /** Chat messages per member in `chatWindowSeconds` (both chat POST routes together). */
   chatMessages: number;
   chatWindowSeconds: number;
+  /** Private messages per member (support requests included), a minute and an hour. */
+  messagesPerMinute: number;
+  messagesPerHour: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
@@ -164,6 +168,8 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   resetPasswordPerHour: 10,
   chatMessages: CHAT_RATE_LIMIT_DEFAULTS.messages,
   chatWindowSeconds: CHAT_RATE_LIMIT_DEFAULTS.windowSeconds,
+  messagesPerMinute: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perMinute,
+  messagesPerHour: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perHour,
 };
 
 /** Where a worker serves its health check unless WORKER_HEALTH_PORT says otherwise. */
@@ -317,6 +323,8 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_CHAT_MESSAGES: positiveCount.optional(),
   RATE_LIMIT_CHAT_WINDOW_SECONDS: positiveCount.optional(),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_MESSAGES_PER_HOUR: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
   S3_BUCKET: nonEmpty.optional(),
   S3_REGION: nonEmpty.optional(),
@@ -432,6 +440,8 @@ export function loadConfig(
         vars.RATE_LIMIT_RESET_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.resetPasswordPerHour,
       chatMessages: vars.RATE_LIMIT_CHAT_MESSAGES ?? RATE_LIMIT_DEFAULTS.chatMessages,
       chatWindowSeconds: vars.RATE_LIMIT_CHAT_WINDOW_SECONDS ?? RATE_LIMIT_DEFAULTS.chatWindowSeconds,
+      messagesPerMinute: vars.RATE_LIMIT_MESSAGES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.messagesPerMinute,
+      messagesPerHour: vars.RATE_LIMIT_MESSAGES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.messagesPerHour,
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
     storage: storageConfig(vars, dataDir),

@@ -21,8 +21,14 @@ import { MESSAGING_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig, RateLimitConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { WriterGuard } from '../../common/writer.guard.js';
 
-export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'chat';
+export type RateLimitedAction =
+  'login' | 'register' | 'forgot-password' | 'reset-password' | 'chat' | 'message';
+
+/** Actions counted per signed-in member rather than per address. */
+type MemberAction = Extract<RateLimitedAction, 'chat' | 'message'>;
+const MEMBER_ACTIONS: ReadonlySet<RateLimitedAction> = new Set<MemberAction>(['chat', 'message']);
 
 const ACTION_KEY = 'termpaste:rate-limited-action';
 
@@ -39,13 +45,18 @@ export function tooManyAttempts(seconds: number): string {
   return `Too many attempts. Try again in ${seconds} seconds.`;
 }
 
-/**
- * Limits a route by the policy of `action` (see rateLimitThrottlers). `chat` counts per signed-in member:
- * a session guard (WriterGuard) must run before this one, e.g. `@UseGuards(WriterGuard)` ABOVE
- * `@RateLimited('chat')`, or both in one `applyDecorators(UseGuards(WriterGuard), RateLimited('chat'))`.
- */
-export function RateLimited(action: RateLimitedAction): MethodDecorator {
+/** Limits a route by the policy of `action` (see rateLimitThrottlers), counted per client address. */
+export function RateLimited(action: Exclude<RateLimitedAction, MemberAction>): MethodDecorator {
   return applyDecorators(SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
+}
+
+/**
+ * A write by a signed-in member who is not banned (WriterGuard: 401 / 403), then the limit of `action`
+ * counted per member. In this order: the limit counts by the member the writer guard loaded, and a
+ * visitor is refused without being counted.
+ */
+export function MemberRateLimited(action: MemberAction): MethodDecorator {
+  return applyDecorators(UseGuards(WriterGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
 
 function actionOf(context: ExecutionContext): RateLimitedAction | undefined {
@@ -84,21 +95,21 @@ function rule(
 }
 
 /**
- * Chat: per signed-in member, one counter for every route marked `chat` (the key ignores the handler, so
- * `POST /api/chat` and `POST /api/chat/messages` share it).
+ * Per signed-in member, one counter for every route marked with `action` (the key ignores the handler, so
+ * `POST /api/chat` and `POST /api/chat/messages` share one, as private messages and support requests do).
  */
-function chatRule(limits: RateLimitConfig): ThrottlerOptions {
+function memberRule(action: MemberAction, name: string, ttl: number, limit: number): ThrottlerOptions {
   return {
-    name: 'chat-per-member',
-    ttl: limits.chatWindowSeconds * 1000,
-    limit: limits.chatMessages,
-    skipIf: (context) => actionOf(context) !== 'chat',
+    name,
+    ttl,
+    limit,
+    skipIf: (context) => actionOf(context) !== action,
     getTracker: (req: Record<string, unknown>) => {
       const user = (req as unknown as Request).currentUser;
-      if (!user) throw new Error("RateLimited('chat') needs a session guard to run before it");
+      if (!user) throw new Error(`the ${action} limit needs WriterGuard to run first (MemberRateLimited)`);
       return `user:${user.id}`;
     },
-    generateKey: (_context, tracker, name) => `${name}:${tracker}`,
+    generateKey: (_context, tracker, ruleName) => `${ruleName}:${tracker}`,
   };
 }
 
@@ -112,13 +123,15 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
     rule('forgot-password', 'address', HOUR_MS, limits.forgotPasswordPerHour),
     rule('forgot-password', 'account', HOUR_MS, limits.forgotPasswordPerEmailPerHour),
     rule('reset-password', 'address', HOUR_MS, limits.resetPasswordPerHour),
-    chatRule(limits),
+    memberRule('chat', 'chat-per-member', limits.chatWindowSeconds * 1000, limits.chatMessages),
+    memberRule('message', 'message-per-member-per-minute', MINUTE_MS, limits.messagesPerMinute),
+    memberRule('message', 'message-per-member-per-hour', HOUR_MS, limits.messagesPerHour),
   ];
 }
 
 /**
  * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
- * seconds.` (chat: `You are sending messages too fast. …`) and a plain Retry-After header.
+ * seconds.` (chat and private messages: `You are sending messages too fast. …`) and a plain Retry-After header.
  * RATE_LIMITS=off lets everything through.
  */
 @Injectable()
@@ -144,8 +157,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
     // Not ThrottlerException: under jest the throttler has its own copy of Nest's HttpException (see
     // test/support/require-esm-transform.cjs), which the error filter would not recognise.
-    const message =
-      actionOf(context) === 'chat' ? MESSAGING_MESSAGES.chatTooFast(seconds) : tooManyAttempts(seconds);
+    const message = MEMBER_ACTIONS.has(actionOf(context) as RateLimitedAction)
+      ? MESSAGING_MESSAGES.chatTooFast(seconds)
+      : tooManyAttempts(seconds);
     throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

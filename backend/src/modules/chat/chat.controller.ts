@@ -1,19 +1,15 @@
-import { applyDecorators, Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
 import { API, type ChatMessage, chatMessagePostSchema, chatPostSchema } from '@termpaste/contracts';
 import type { z } from 'zod';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { SessionGuard } from '../../common/session.guard.js';
-import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RateLimited } from '../auth/rate-limit.guard.js';
+import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ChatService } from './chat.service.js';
 
-/**
- * Sending to the chat: a member not banned (401 / 403), then the per-member chat rate limit. In this
- * order — the limit counts by the member the writer guard loaded.
- */
-const ChatWrite = () => applyDecorators(UseGuards(WriterGuard), RateLimited('chat'));
+/** Sending to the chat: a member not banned (401 / 403), then the per-member chat rate limit. */
+const ChatWrite = () => MemberRateLimited('chat');
 
 /**
  * The global chat (SPEC §7), in its two variants over one store: the popover's `/api/chat` (POST

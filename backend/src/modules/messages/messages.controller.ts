@@ -10,7 +10,7 @@ import { CurrentUser } from '../../common/current-user.decorator.js';
 import { singleQueryValue } from '../../common/keyset-cursor.js';
 import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../../common/session.guard.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MessagesService } from './messages.service.js';
@@ -37,7 +37,7 @@ export class MessagesController {
   }
 
   @Post()
-  @UseGuards(WriterGuard)
+  @MemberRateLimited('message')
   send(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(sendMessageSchema)) body: SendMessageBody,

@@ -1,4 +1,4 @@
-import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import {
   API,
   LIMITS,
@@ -8,7 +8,7 @@ import {
 } from '@termpaste/contracts';
 import type { z } from 'zod';
 import { CurrentUser } from '../../common/current-user.decorator.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MessagesService } from './messages.service.js';
@@ -32,7 +32,7 @@ export class SupportController {
   constructor(private readonly messages: MessagesService) {}
 
   @Post(API.support)
-  @UseGuards(WriterGuard)
+  @MemberRateLimited('message')
   async send(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(supportRequestSchema)) body: SupportRequestBody,
