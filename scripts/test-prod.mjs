@@ -40,6 +40,8 @@ const isRoot = process.getuid?.() === 0;
 const DB_PASSWORD = 'smoke-db-password';
 const SESSION_SECRET = 'smoke-run-session-secret-0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
+/** The workers' job lock and stalled-check period (JOB_LOCK_SECONDS): the kill step waits about twice it. */
+const JOB_LOCK_SECONDS = 5;
 /** The remotes the web service serves (the admin remote has its own origin). */
 const WEB_REMOTES = ['forum', 'messaging', 'settings'];
 
@@ -678,6 +680,9 @@ async function main() {
         ALLOWED_ORIGINS: env.adminUrl,
         // As compose sets it: web's nginx is trusted for the client address (rate limits count per client).
         TRUST_PROXY: '1',
+        // A killed worker's job is taken up after about twice this (BullMQ's default, 30 s, would make
+        // the kill step take a minute).
+        JOB_LOCK_SECONDS: String(JOB_LOCK_SECONDS),
       };
       env.backendEnv = backendEnv;
       env.workerHealthPort = await freePort();
@@ -958,10 +963,10 @@ async function main() {
           );
           await lock.query('ROLLBACK');
 
-          // BullMQ hands a dead worker's job to another once its lock expired (lockDuration, 30 s) and
-          // two stalled-job checks (stalledInterval, 30 s; at most one a period across workers) saw it.
-          // Restarting once the dead worker's lock and its last check's mark are gone makes that exactly
-          // two checks of the new worker: at its start, and 30 s later.
+          // BullMQ hands a dead worker's job to another once its lock expired (lockDuration) and two
+          // stalled-job checks (stalledInterval; at most one a period across workers) saw it, both
+          // JOB_LOCK_SECONDS here. Restarting once the dead worker's lock and its last check's mark are
+          // gone makes that exactly two checks of the new worker: at its start, and one period later.
           await waitFor(
             "the dead worker's job lock and stalled-check mark to expire",
             async () =>
@@ -980,6 +985,12 @@ async function main() {
             async () => (await count()) === 1 + mentioned.length,
             150_000,
             500,
+          );
+          // Two stalled-job checks, one period apart: JOB_LOCK_SECONDS, not BullMQ's 30 s, sets it.
+          const takenUpAfter = Date.now() - restartedAt;
+          assert(
+            takenUpAfter < 4 * JOB_LOCK_SECONDS * 1000,
+            `the restarted worker took ${seconds(takenUpAfter)} to finish the job (JOB_LOCK_SECONDS=${JOB_LOCK_SECONDS} not applied?)`,
           );
           const duplicates = await db.query(
             `SELECT user_id, source, count(*) FROM notifications GROUP BY user_id, source HAVING count(*) > 1`,

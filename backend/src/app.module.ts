@@ -7,6 +7,7 @@ import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
+import { jobLock } from './infra/queue/queue.options.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -36,7 +37,11 @@ export class AppModule {
         ConfigModule.forRoot(config),
         databaseModule(databaseUrl),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
-        QueueModule.forRoot({ redisUrl: config.redisUrl, runProcessors: config.processJobs }),
+        QueueModule.forRoot({
+          redisUrl: config.redisUrl,
+          runProcessors: config.processJobs,
+          worker: jobLock(config),
+        }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         MailModule,
         StorageModule.forRoot(config),

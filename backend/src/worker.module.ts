@@ -22,7 +22,11 @@ import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { BullMqQueue } from './infra/queue/bullmq.queue.js';
 import { QueueModule } from './infra/queue/queue.module.js';
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS, type QueueModuleOptions } from './infra/queue/queue.options.js';
+import {
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  jobLock,
+  type QueueModuleOptions,
+} from './infra/queue/queue.options.js';
 import { QueuePort } from './infra/queue/queue.port.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -60,7 +64,12 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         // The same data source as the API's (migrations included: whichever process starts first runs them).
         databaseModule(databaseUrl),
-        QueueModule.forRoot({ ...queue, redisUrl: config.redisUrl, runProcessors: true }),
+        QueueModule.forRoot({
+          ...queue,
+          worker: { ...jobLock(config), ...queue.worker },
+          redisUrl: config.redisUrl,
+          runProcessors: true,
+        }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         HealthModule,
         // Every module that owns a processor.

@@ -236,6 +236,20 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('JOB_LOCK_SECONDS', () => {
+    it("is BullMQ's 30 s unless told, in milliseconds", () => {
+      expect(loadConfig({}, cwd).jobLockMs).toBe(30_000);
+      expect(loadConfig({ JOB_LOCK_SECONDS: '5' }, cwd).jobLockMs).toBe(5_000);
+      expect(loadConfig({ JOB_LOCK_SECONDS: '600' }, cwd).jobLockMs).toBe(600_000);
+    });
+
+    it.each(['4', '601', '7.5', 'soon'])('refuses %j', (value) => {
+      expect(configError({ JOB_LOCK_SECONDS: value })).toContain(
+        `Invalid configuration: JOB_LOCK_SECONDS must be a whole number of seconds from 5 to 600 (got "${value}")`,
+      );
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     it('trusts no proxy on http and one on https unless told', () => {
       expect(loadConfig({}, cwd).trustProxy).toBe(false);

@@ -46,6 +46,11 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** How often the live socket (`/ws/chat`) pings each client; one that missed the last ping is dropped. */
   liveHeartbeatMs: number;
+  /**
+   * JOB_LOCK_SECONDS: how long a queue worker's lock on a running job lasts without renewal, and how often
+   * workers look for stalled jobs. A job whose worker died is taken up again after about twice this.
+   */
+  jobLockMs: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
@@ -187,6 +192,9 @@ export interface LoadConfigOptions {
 /** The live socket's default heartbeat: a ping every 30 seconds. */
 export const LIVE_HEARTBEAT_MS_DEFAULT = 30_000;
 
+/** BullMQ's own default lock and stalled-check period. */
+export const JOB_LOCK_SECONDS_DEFAULT = 30;
+
 export class ConfigError extends StartupError {
   override readonly name = 'ConfigError';
 }
@@ -326,6 +334,14 @@ const envSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_MINUTE: positiveCount.optional(),
   RATE_LIMIT_MESSAGES_PER_HOUR: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
+  JOB_LOCK_SECONDS: z
+    .string()
+    .transform((raw, ctx) =>
+      /^\d+$/.test(raw) && Number(raw) >= 5 && Number(raw) <= 600
+        ? Number(raw)
+        : fail(ctx, 'must be a whole number of seconds from 5 to 600'),
+    )
+    .optional(),
   S3_BUCKET: nonEmpty.optional(),
   S3_REGION: nonEmpty.optional(),
   S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
@@ -444,6 +460,7 @@ export function loadConfig(
       messagesPerHour: vars.RATE_LIMIT_MESSAGES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.messagesPerHour,
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
+    jobLockMs: (vars.JOB_LOCK_SECONDS ?? JOB_LOCK_SECONDS_DEFAULT) * 1000,
     storage: storageConfig(vars, dataDir),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',

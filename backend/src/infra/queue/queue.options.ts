@@ -39,6 +39,11 @@ export function resolveQueueOptions(options: QueueModuleOptions): ResolvedQueueO
   };
 }
 
+/** The worker tuning JOB_LOCK_SECONDS sets: the job lock and the stalled-job check period. */
+export function jobLock(config: { jobLockMs: number }): QueueModuleOptions['worker'] {
+  return { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
+}
+
 /** Adding to a queue nobody registered is a programming error, reported the same way by both adapters. */
 export function assertKnownQueue(queue: string, queues: readonly string[]): void {
   if (!queues.includes(queue)) {
