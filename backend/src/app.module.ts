@@ -17,6 +17,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ProfileModule } from './modules/users/profile.module.js';
+import { UploadsSweepModule } from './modules/users/uploads-sweep.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -52,6 +53,7 @@ export class AppModule {
         NotificationsModule,
         MessagesModule,
         ProfileModule,
+        UploadsSweepModule,
         AdminModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.

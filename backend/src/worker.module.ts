@@ -28,9 +28,11 @@ import {
   type QueueModuleOptions,
 } from './infra/queue/queue.options.js';
 import { QueuePort } from './infra/queue/queue.port.js';
+import { StorageModule } from './infra/storage/storage.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { UploadsSweepModule } from './modules/users/uploads-sweep.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -71,10 +73,13 @@ export class WorkerModule {
           runProcessors: true,
         }),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
+        StorageModule.forRoot(config),
         HealthModule,
         // Every module that owns a processor.
         MailModule,
         NotificationsModule,
+        // Not a queue job, but work for the process that runs them: unclaimed uploads are deleted.
+        UploadsSweepModule,
       ],
     };
   }

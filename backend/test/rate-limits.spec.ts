@@ -243,6 +243,7 @@ describe('rateLimitThrottlers', () => {
       'chat-per-member: 5 in 10s',
       'message-per-member-per-minute: 10 in 60s',
       'message-per-member-per-hour: 60 in 3600s',
+      'upload-per-member-per-hour: 20 in 3600s',
     ]);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@termpaste/contracts';
 import { UPLOAD_ALREADY_DONE } from '../src/infra/storage/local.storage.js';
 import { StoragePort } from '../src/infra/storage/storage.port.js';
+import { UNCLAIMED_UPLOAD_GRACE_SECONDS, UploadsSweeper } from '../src/modules/users/uploads-sweep.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -87,6 +88,11 @@ describe('avatar uploads (local storage)', () => {
     const res = await browser.put(local(uploadURL)).set('Content-Type', contentType).send(body).expect(200);
     expect(res.text).toBe('');
     return uploadURL;
+  }
+
+  async function me(browser: Browser): Promise<CurrentUser> {
+    const res = await browser.get(API.currentUser).expect(200);
+    return currentUserSchema.strict().parse(res.body);
   }
 
   async function setAvatar(browser: Browser, avatarURL: string): Promise<CurrentUser> {
@@ -426,8 +432,127 @@ describe('avatar uploads (local storage)', () => {
     });
   });
 
+  describe('unclaimed uploads (UploadsSweeper)', () => {
+    const sweeper = () => t.app.get(UploadsSweeper);
+    const pendingKeys = async (userId: number): Promise<string[]> =>
+      (
+        (await t.dataSource.query('SELECT key FROM pending_uploads WHERE user_id = $1 ORDER BY key', [
+          userId,
+        ])) as Array<{ key: string }>
+      ).map((row) => row.key);
+    /** Makes the uploads of `userId` look handed out `seconds` ago. */
+    const age = (userId: number, seconds: number) =>
+      t.dataSource.query(
+        `UPDATE pending_uploads SET created_at = now() - make_interval(secs => $2) WHERE user_id = $1`,
+        [userId, seconds],
+      );
+
+    it('notes each address handed out, and forgets it once the upload is the avatar', async () => {
+      const carol = await registered(t);
+      const claimed = await upload(carol.browser, PNG);
+      const unclaimed = await upload(carol.browser, PNG);
+      expect(await pendingKeys(carol.user.id)).toEqual([keyOf(claimed), keyOf(unclaimed)].sort());
+      await setAvatar(carol.browser, claimed);
+      expect(await pendingKeys(carol.user.id)).toEqual([keyOf(unclaimed)]);
+    });
+
+    it('deletes the files of uploads never claimed once past the grace period, and only those', async () => {
+      const dave = await registered(t);
+      const avatar = await upload(dave.browser, PNG);
+      await setAvatar(dave.browser, avatar);
+      const forgotten = await upload(dave.browser, PNG);
+      await presign(dave.browser); // an address never uploaded to
+      const recent = await upload(dave.browser, PNG);
+      await age(dave.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
+      await t.dataSource.query('UPDATE pending_uploads SET created_at = now() WHERE key = $1', [
+        keyOf(recent),
+      ]);
+
+      expect(await sweeper().sweep()).toBeGreaterThanOrEqual(2);
+      expect(existsSync(fileOf(keyOf(forgotten)))).toBe(false);
+      await t.http.get(local(forgotten).split('?')[0]!).expect(404, FILE_NOT_FOUND);
+      expect(existsSync(fileOf(keyOf(recent)))).toBe(true);
+      expect(existsSync(fileOf(keyOf(avatar)))).toBe(true);
+      await t.http.get(local(avatar).split('?')[0]!).expect(200);
+      expect(await pendingKeys(dave.user.id)).toEqual([keyOf(recent)]);
+      // Swept is gone for good: claiming it now is refused.
+      await dave.browser.put(API.userAvatar).send({ avatarURL: forgotten }).expect(400, NOT_UPLOADED);
+      expect((await me(dave.browser)).avatarUrl).toBe(avatar.split('?')[0]);
+    });
+
+    it('sweeps the unclaimed uploads of a deleted member too', async () => {
+      const erin = await registered(t);
+      const left = await upload(erin.browser, PNG);
+      await t.dataSource.query('DELETE FROM users WHERE id = $1', [erin.user.id]);
+      await age(erin.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
+      await sweeper().sweep();
+      expect(existsSync(fileOf(keyOf(left)))).toBe(false);
+      expect(await pendingKeys(erin.user.id)).toEqual([]);
+    });
+
+    it('an upload is claimed or swept, never both: a claim waits for a sweep holding it', async () => {
+      const frank = await registered(t);
+      const uploadURL = await upload(frank.browser, PNG);
+      await age(frank.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
+      // The sweep's lock on the row, held while the claim comes in.
+      const runner = t.dataSource.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction();
+      try {
+        await runner.query('SELECT key FROM pending_uploads WHERE key = $1 FOR UPDATE', [keyOf(uploadURL)]);
+        const claim = frank.browser
+          .put(API.userAvatar)
+          .send({ avatarURL: uploadURL })
+          .then((res) => res);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await t.app.get(StoragePort).delete(keyOf(uploadURL));
+        await runner.query('DELETE FROM pending_uploads WHERE key = $1', [keyOf(uploadURL)]);
+        await runner.commitTransaction();
+        const res = await claim;
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(NOT_UPLOADED);
+      } finally {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        await runner.release();
+      }
+      expect((await me(frank.browser)).avatarUrl).toBeNull();
+    });
+  });
+
   it('never answered with a 500', () => {
     expect(t.logs.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('upload address rate limit (per member)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMITS: 'on', RATE_LIMIT_UPLOADS_PER_HOUR: '2' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('allows RATE_LIMIT_UPLOADS_PER_HOUR addresses an hour, then 429 Too many uploads with Retry-After', async () => {
+    const gina = await registered(t);
+    const hank = await registered(t);
+    await gina.browser.post(API.objectsUpload).expect(200);
+    await gina.browser.post(API.objectsUpload).expect(200);
+    const res = await gina.browser.post(API.objectsUpload).expect(429);
+    const seconds = Number(res.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(60);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(res.body).toEqual({ statusCode: 429, message: SETTINGS_MESSAGES.uploadTooMany(seconds) });
+    // Nothing handed out for the refused one; another member is not held back; a visitor is not counted.
+    const [{ count }]: Array<{ count: number }> = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM pending_uploads WHERE user_id = $1',
+      [gina.user.id],
+    );
+    expect(count).toBe(2);
+    await hank.browser.post(API.objectsUpload).expect(200);
+    await t.browser().post(API.objectsUpload).expect(401);
   });
 });
 

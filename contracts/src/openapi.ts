@@ -463,7 +463,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Settings',
     auth: 'member',
     responses: [json(200, 'Where to PUT the file', uploadUrlSchema)],
-    errors: [503],
+    errors: [429, 503],
   },
   // Messages
   {

@@ -5,6 +5,12 @@ import { PREMIUM_RANK_NAMES } from './ranks.js';
 export const PROFILE_LIMITS = { nameMax: 64, bioMax: 5_000 } as const;
 /** A presigned upload address is valid this long. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/**
+ * Upload addresses a member may ask for an hour (RATE_LIMIT_UPLOADS_PER_HOUR), beyond the spec: with the
+ * sweep of unclaimed uploads, it bounds what one member can put in storage.
+ */
+export const UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR = 20;
 /** Image types an avatar may be, told by the file's first bytes (not its name or header). */
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
@@ -20,6 +26,8 @@ export const SETTINGS_MESSAGES = {
   uploadTooLarge: 'File is too large (max 10MB)',
   uploadNotImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
   avatarNotUploaded: 'The avatar must be an image you uploaded',
+  uploadTooMany: (seconds: number) =>
+    `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   supportSent: 'Your message has been sent to the staff',
 } as const;
 

@@ -196,6 +196,7 @@ describe('loadConfig', () => {
           RATE_LIMIT_CHAT_WINDOW_SECONDS: '8',
           RATE_LIMIT_MESSAGES_PER_MINUTE: '9',
           RATE_LIMIT_MESSAGES_PER_HOUR: '10',
+          RATE_LIMIT_UPLOADS_PER_HOUR: '11',
         },
         cwd,
       );
@@ -211,6 +212,7 @@ describe('loadConfig', () => {
         chatWindowSeconds: 8,
         messagesPerMinute: 9,
         messagesPerHour: 10,
+        uploadsPerHour: 11,
       });
     });
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   CHAT_RATE_LIMIT_DEFAULTS,
   PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS,
+  UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
   PRODUCT_NAME_DEFAULT,
   REMOTE_NAMES,
   type RemoteName,
@@ -161,6 +162,8 @@ export interface RateLimitConfig {
   /** Private messages per member (support requests included), a minute and an hour. */
   messagesPerMinute: number;
   messagesPerHour: number;
+  /** Upload addresses (`POST /api/objects/upload`) per member an hour. */
+  uploadsPerHour: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
@@ -175,6 +178,7 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   chatWindowSeconds: CHAT_RATE_LIMIT_DEFAULTS.windowSeconds,
   messagesPerMinute: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perMinute,
   messagesPerHour: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perHour,
+  uploadsPerHour: UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
 };
 
 /** Where a worker serves its health check unless WORKER_HEALTH_PORT says otherwise. */
@@ -333,6 +337,7 @@ const envSchema = z.object({
   RATE_LIMIT_CHAT_WINDOW_SECONDS: positiveCount.optional(),
   RATE_LIMIT_MESSAGES_PER_MINUTE: positiveCount.optional(),
   RATE_LIMIT_MESSAGES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_UPLOADS_PER_HOUR: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
   JOB_LOCK_SECONDS: z
     .string()
@@ -458,6 +463,7 @@ export function loadConfig(
       chatWindowSeconds: vars.RATE_LIMIT_CHAT_WINDOW_SECONDS ?? RATE_LIMIT_DEFAULTS.chatWindowSeconds,
       messagesPerMinute: vars.RATE_LIMIT_MESSAGES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.messagesPerMinute,
       messagesPerHour: vars.RATE_LIMIT_MESSAGES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.messagesPerHour,
+      uploadsPerHour: vars.RATE_LIMIT_UPLOADS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.uploadsPerHour,
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
     jobLockMs: (vars.JOB_LOCK_SECONDS ?? JOB_LOCK_SECONDS_DEFAULT) * 1000,

@@ -17,18 +17,17 @@ import {
   type ThrottlerOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { MESSAGING_MESSAGES } from '@termpaste/contracts';
+import { MESSAGING_MESSAGES, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig, RateLimitConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 
 export type RateLimitedAction =
-  'login' | 'register' | 'forgot-password' | 'reset-password' | 'chat' | 'message';
+  'login' | 'register' | 'forgot-password' | 'reset-password' | 'chat' | 'message' | 'upload';
 
 /** Actions counted per signed-in member rather than per address. */
-type MemberAction = Extract<RateLimitedAction, 'chat' | 'message'>;
-const MEMBER_ACTIONS: ReadonlySet<RateLimitedAction> = new Set<MemberAction>(['chat', 'message']);
+type MemberAction = Extract<RateLimitedAction, 'chat' | 'message' | 'upload'>;
 
 const ACTION_KEY = 'termpaste:rate-limited-action';
 
@@ -38,6 +37,13 @@ const ACCOUNT_FIELD: Partial<Record<RateLimitedAction, string>> = {
   'forgot-password': 'email',
 };
 
+/** The 429 texts of the member actions; the others say `Too many attempts…`. */
+const TOO_FAST: Partial<Record<RateLimitedAction, (seconds: number) => string>> = {
+  chat: MESSAGING_MESSAGES.chatTooFast,
+  message: MESSAGING_MESSAGES.chatTooFast,
+  upload: SETTINGS_MESSAGES.uploadTooMany,
+};
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -45,8 +51,11 @@ export function tooManyAttempts(seconds: number): string {
   return `Too many attempts. Try again in ${seconds} seconds.`;
 }
 
-/** Limits a route by the policy of `action` (see rateLimitThrottlers), counted per client address. */
-export function RateLimited(action: Exclude<RateLimitedAction, MemberAction>): MethodDecorator {
+/**
+ * Limits a route by the policy of `action` (see rateLimitThrottlers). The member actions count per
+ * signed-in member: WriterGuard must run first, on the controller or through MemberRateLimited.
+ */
+export function RateLimited(action: RateLimitedAction): MethodDecorator {
   return applyDecorators(SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
 
@@ -126,12 +135,14 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
     memberRule('chat', 'chat-per-member', limits.chatWindowSeconds * 1000, limits.chatMessages),
     memberRule('message', 'message-per-member-per-minute', MINUTE_MS, limits.messagesPerMinute),
     memberRule('message', 'message-per-member-per-hour', HOUR_MS, limits.messagesPerHour),
+    memberRule('upload', 'upload-per-member-per-hour', HOUR_MS, limits.uploadsPerHour),
   ];
 }
 
 /**
  * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
- * seconds.` (chat and private messages: `You are sending messages too fast. …`) and a plain Retry-After header.
+ * seconds.` (chat and private messages: `You are sending messages too fast. …`; uploads: `Too many
+ * uploads. …`) and a plain Retry-After header.
  * RATE_LIMITS=off lets everything through.
  */
 @Injectable()
@@ -157,9 +168,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
     // Not ThrottlerException: under jest the throttler has its own copy of Nest's HttpException (see
     // test/support/require-esm-transform.cjs), which the error filter would not recognise.
-    const message = MEMBER_ACTIONS.has(actionOf(context) as RateLimitedAction)
-      ? MESSAGING_MESSAGES.chatTooFast(seconds)
-      : tooManyAttempts(seconds);
+    const action = actionOf(context);
+    const message = (action && TOO_FAST[action]?.(seconds)) ?? tooManyAttempts(seconds);
     throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

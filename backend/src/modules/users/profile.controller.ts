@@ -12,6 +12,7 @@ import {
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { RateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from './entities/user.entity.js';
 import { type ProfileFields, ProfileService } from './profile.service.js';
 import { toCurrentUser } from './users.service.js';
@@ -45,6 +46,7 @@ export class ProfileController {
   /** Where to PUT a new avatar file: `{ uploadURL }`, presigned. */
   @Post(API.objectsUpload)
   @HttpCode(200)
+  @RateLimited('upload')
   uploadUrl(@CurrentUser() user: User): Promise<UploadUrl> {
     return this.profile.uploadUrl(user.id);
   }

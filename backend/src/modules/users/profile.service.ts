@@ -58,9 +58,13 @@ export class ProfileService {
     return this.reload(userId);
   }
 
-  /** A presigned address where the member PUTs a new avatar file, valid UPLOAD_URL_TTL_SECONDS. */
+  /**
+   * A presigned address where the member PUTs a new avatar file, valid UPLOAD_URL_TTL_SECONDS. Noted as
+   * pending: unless claimed as the avatar, the uploads sweep deletes the file later (UploadsSweeper).
+   */
   async uploadUrl(userId: number): Promise<UploadUrl> {
-    const { uploadURL } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
+    const { uploadURL, key } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
+    await this.dataSource.query('INSERT INTO pending_uploads (key, user_id) VALUES ($1, $2)', [key, userId]);
     return { uploadURL };
   }
 
@@ -71,10 +75,15 @@ export class ProfileService {
    */
   async setAvatar(userId: number, avatarURL: string): Promise<User> {
     const key = this.storage.ownedKey(userId, avatarURL);
-    const object = key === null ? null : await this.storage.stat(key);
-    if (key === null || object === null) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
+    if (key === null) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
     const url = this.storage.publicUrl(key);
     const previous = await this.dataSource.transaction(async (manager) => {
+      // Claimed: the uploads sweep no longer sees it. Were the sweep deleting it right now, this waits for
+      // its transaction, and the file is then found gone below.
+      await manager.query('DELETE FROM pending_uploads WHERE key = $1', [key]);
+      if ((await this.storage.stat(key)) === null) {
+        throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
+      }
       const [row]: Array<{ avatar_url: string | null }> = await manager.query(
         'SELECT avatar_url FROM users WHERE id = $1 FOR UPDATE',
         [userId],

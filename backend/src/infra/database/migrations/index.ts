@@ -4,6 +4,7 @@ import { Forum1795500000000 } from './1795500000000-forum.js';
 import { UsersDirectory1795600000000 } from './1795600000000-users-directory.js';
 import { Messaging1795700000000 } from './1795700000000-messaging.js';
 import { AdminAudit1795800000000 } from './1795800000000-admin-audit.js';
+import { PendingUploads1795900000000 } from './1795900000000-pending-uploads.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   UsersDirectory1795600000000,
   Messaging1795700000000,
   AdminAudit1795800000000,
+  PendingUploads1795900000000,
 ];
