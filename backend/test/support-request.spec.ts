@@ -4,6 +4,7 @@ import {
   LIMITS,
   type MessagesPage,
   type NotificationsPage,
+  SETTINGS_MESSAGES,
   supportResultSchema,
 } from '@termpaste/contracts';
 import { SUPPORT_SUBJECT_PREFIX } from '../src/modules/messages/support.controller.js';
@@ -116,5 +117,34 @@ describe('POST /api/support', () => {
 
   it('never answered with a 500', () => {
     expect(t.logs.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('POST /api/support with nobody to read it', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // OWNER_EMAIL names an account not registered yet: there is no staff member at all.
+    t = await createTestApp({ env: { OWNER_EMAIL: 'boss@example.com' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('409 No staff member can receive your message yet, and nothing is stored', async () => {
+    const member = await registered(t);
+    const res = await member.browser.post(API.support).send({ subject: 'hello?', content: 'anyone?' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ statusCode: 409, message: SETTINGS_MESSAGES.noStaff });
+    const [{ count }]: Array<{ count: number }> = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM private_messages',
+    );
+    expect(count).toBe(0);
+  });
+
+  it('the same for the only staff member writing to support', async () => {
+    const boss = await registered(t, { email: 'boss@example.com' });
+    await boss.browser.post(API.support).send({ subject: 's', content: 'c' }).expect(409);
   });
 });

@@ -518,7 +518,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: supportRequestSchema,
     responses: [json(201, 'How many staff members got it', supportResultSchema)],
-    errors: [400, 429],
+    errors: [400, 409, 429],
   },
   // Chat
   {

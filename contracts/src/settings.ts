@@ -29,6 +29,7 @@ export const SETTINGS_MESSAGES = {
   uploadTooMany: (seconds: number) =>
     `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   supportSent: 'Your message has been sent to the staff',
+  noStaff: 'No staff member can receive your message yet',
 } as const;
 
 /** UI texts of SPEC §2/§8 for the settings screens. */

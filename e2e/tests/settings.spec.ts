@@ -97,3 +97,35 @@ test('a member uploads an avatar, edits the profile and wears a granted grade in
   ).toHaveCount(1);
   await ownerContext.close();
 });
+
+test('a member writes to the staff from Support; the owner reads it in the inbox', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // The staff first: the owner's account exists before anyone writes to it.
+  const ownerContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const owner = await ownerContext.newPage();
+  await signInAsOwner(owner);
+  const member = await memberPage(browser, 'tank');
+  const { page } = member;
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Support' }).first().click();
+  await expect(page).toHaveURL(/\/support$/);
+  const form = page.getByRole('form', { name: 'Support request' });
+  // Blank fields: the validation toast, and nothing is sent.
+  await form.getByRole('button', { name: 'SEND' }).click();
+  await expectToast(page, 'Validation Error', 'Please fill in all fields');
+  const subject = `Grade request ${member.account.username}`;
+  await form.getByLabel('Subject').fill(subject);
+  await expect(form.getByTestId('subject-counter')).toHaveText(`${subject.length}/200`);
+  await form.getByLabel('Message').fill('May I have **Cyber Ghost**?');
+  await page.screenshot({ path: screenshotPath('support'), fullPage: true });
+  await form.getByRole('button', { name: 'SEND' }).click();
+  await expectToast(page, 'Message sent', 'Your message has been sent to the staff');
+
+  // The owner finds it in the inbox, from the member, marked as a support request.
+  await owner.goto('/messages');
+  await owner.getByText(`[Support] ${subject}`).click();
+  await expect(owner.getByText('May I have')).toBeVisible();
+  await expect(owner.getByText(member.account.username).first()).toBeVisible();
+  await ownerContext.close();
+});

@@ -1,7 +1,8 @@
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, ConflictException, Controller, Post } from '@nestjs/common';
 import {
   API,
   LIMITS,
+  SETTINGS_MESSAGES,
   type SupportRequestBody,
   supportRequestSchema,
   type supportResultSchema,
@@ -38,6 +39,9 @@ export class SupportController {
     @Body(new ZodValidationPipe(supportRequestSchema)) body: SupportRequestBody,
   ): Promise<SupportResult> {
     const sent = await this.messages.sendToStaff(user, supportSubject(body.subject), body.content);
+    // Nobody to read it (OWNER_EMAIL not registered yet, or the only staff member wrote): say so, rather
+    // than confirm a message that went nowhere.
+    if (sent.length === 0) throw new ConflictException(SETTINGS_MESSAGES.noStaff);
     return { recipients: sent.length };
   }
 }
