@@ -112,6 +112,37 @@ describe('Markdown (SPEC §5)', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('shows an image of our own origin, and one from another site as a link to it (not loaded)', () => {
+    const { container } = render(
+      <Markdown>
+        {'![my avatar](/api/uploads/avatars/1/abc) and ![tracker](https://evil.example/pixel.gif "px") ' +
+          'and ![](https://cdn.example.org/a.png)'}
+      </Markdown>,
+    );
+    const images = container.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute('src', '/api/uploads/avatars/1/abc');
+    expect(images[0]).toHaveAttribute('alt', 'my avatar');
+    expect(images[0]).toHaveAttribute('loading', 'lazy');
+    const tracker = screen.getByRole('link', { name: '[image: tracker]' });
+    expect(tracker).toHaveAttribute('href', 'https://evil.example/pixel.gif');
+    expect(tracker).toHaveAttribute('target', '_blank');
+    expect(tracker.getAttribute('rel')?.split(' ')).toEqual(
+      expect.arrayContaining(['noopener', 'noreferrer']),
+    );
+    expect(screen.getByRole('link', { name: '[image: cdn.example.org]' })).toHaveAttribute(
+      'href',
+      'https://cdn.example.org/a.png',
+    );
+  });
+
+  it('drops an image whose address the URL rule blanked, keeping its text', () => {
+    const { container } = render(<Markdown>{'![x marks](javascript:alert(1))'}</Markdown>);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('a')).toBeNull();
+    expect(container).toHaveTextContent('x marks');
+  });
+
   it('shows raw HTML as text and creates no element from it', () => {
     const { container } = render(
       <Markdown>{'<script>alert(1)</script>\n\nhello <img src=x onerror=alert(1)> world'}</Markdown>,

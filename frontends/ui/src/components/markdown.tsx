@@ -41,7 +41,50 @@ function MarkdownLink({ node: _node, href, children, ...props }: ComponentProps<
   );
 }
 
-const components: Components = { pre: CodeBlock, a: MarkdownLink };
+/** Whether a URL (relative ones included) is on the page's own origin. */
+function isOwnOrigin(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An image of our own origin (an uploaded file) is shown. One from another site is not loaded (the
+ * Content-Security-Policy would block it, and loading it would tell that site who reads the paste): it
+ * becomes a link to the image, opened on demand, as a labelled placeholder instead of a broken picture.
+ */
+function MarkdownImage({
+  node: _node,
+  src,
+  alt,
+  title,
+  ...props
+}: ComponentProps<'img'> & { node?: Element }) {
+  if (typeof src !== 'string' || !src)
+    return alt ? <span className="tp-markdown__dead-link">{alt}</span> : null;
+  if (isOwnOrigin(src)) return <img {...props} src={src} alt={alt ?? ''} title={title} loading="lazy" />;
+  let host = src;
+  try {
+    host = new URL(src).host;
+  } catch {
+    // Shown as written.
+  }
+  return (
+    <a
+      className="tp-markdown__image-link"
+      href={src}
+      title={title ?? src}
+      target="_blank"
+      rel="noopener noreferrer nofollow ugc"
+    >
+      [image: {alt || host}]
+    </a>
+  );
+}
+
+const components: Components = { pre: CodeBlock, a: MarkdownLink, img: MarkdownImage };
 
 export interface MarkdownProps {
   children: string;
@@ -49,7 +92,8 @@ export interface MarkdownProps {
 }
 
 /**
- * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button.
+ * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, images
+ * from other sites as links (MarkdownImage).
  * Links other than http(s), irc(s), mailto, xmpp or relative are blanked (react-markdown's default URL
  * rule is exactly that list) and raw HTML is shown as text: no rehype-raw, ever.
  */
