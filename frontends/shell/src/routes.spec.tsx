@@ -3,6 +3,7 @@ import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, UiProvider } from '@termpaste/ui';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { pending, stubFetch } from '@termpaste/ui/testing';
 import { AppRoutes } from './routes';
 
 const member = sampleCurrentUser({ threadCount: 0, replyCount: 0 });
@@ -37,6 +38,36 @@ describe('routing by auth state (SPEC §2)', () => {
   it.each(['/thread/1', '/settings', '/admin', '/anything'])('a visitor gets the 404 page at %s', (path) => {
     renderAt(path, null);
     expect(screen.getByText(TEXTS.notFound)).toBeInTheDocument();
+  });
+
+  describe('while the current user is loading', () => {
+    function renderLoading(path: string) {
+      stubFetch(pending);
+      const queryClient = createQueryClient();
+      return render(
+        <UiProvider queryClient={queryClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+          </MemoryRouter>
+        </UiProvider>,
+      );
+    }
+
+    it.each(['/', '/thread/1', '/settings'])(
+      '%s waits: neither the landing nor the 404 page flashes',
+      (path) => {
+        renderLoading(path);
+        expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+        expect(screen.queryByText(TEXTS.notFound)).not.toBeInTheDocument();
+        expect(screen.queryByRole('link', { name: /access terminal/i })).not.toBeInTheDocument();
+      },
+    );
+
+    it('the sign-in page shows at once', () => {
+      renderLoading('/login');
+      expect(screen.getByRole('button', { name: /login/i })).toBeInTheDocument();
+      expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    });
   });
 
   it('the visitor top bar has a Home link and an access button to /api/login', async () => {

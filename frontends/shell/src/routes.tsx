@@ -1,5 +1,5 @@
 import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
-import { useCurrentUser } from '@termpaste/ui';
+import { Spinner, useCurrentUser } from '@termpaste/ui';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { TopBar } from './layout/top-bar';
@@ -11,14 +11,30 @@ import { LandingPage } from './pages/landing';
 import { NotFoundPage } from './pages/not-found';
 import { RemoteScreen } from './remotes/remote-screen';
 
-/** Routing by auth state (SPEC §2): visitors, and members while the current user is loading, get the public routes. */
+/**
+ * While the current user is loading: nothing yet, rather than the landing or the 404 page for a member
+ * who is about to get home or the page they opened (they would flash for the time of one request).
+ */
+function Loading() {
+  return (
+    <div className="shell-boot" role="status" aria-label="Loading">
+      <Spinner />
+    </div>
+  );
+}
+
+/**
+ * Routing by auth state (SPEC §2): visitors, and members while the current user is loading, get the public
+ * routes; while it loads, `/` and the paths only members have wait instead of showing the landing or 404.
+ */
 export function AppRoutes() {
   const { user, isLoading } = useCurrentUser();
 
   if (isLoading || !user) {
+    const pending = isLoading ? <Loading /> : null;
     return (
       <Routes>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={pending ?? <LandingPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
@@ -26,10 +42,12 @@ export function AppRoutes() {
         <Route
           path="*"
           element={
-            <>
-              <TopBar user={null} />
-              <NotFoundPage />
-            </>
+            pending ?? (
+              <>
+                <TopBar user={null} />
+                <NotFoundPage />
+              </>
+            )
           }
         />
       </Routes>

@@ -23,7 +23,16 @@ import {
 } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CornerDownRight, Eye, FileText, Reply, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type RefObject,
+} from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   threadQuery,
@@ -163,7 +172,7 @@ function ReplyItem({
   return (
     <li
       className={cx('forum-reply', depth > 0 && 'forum-reply--nested')}
-      style={{ marginLeft: `${Math.min(depth, MAX_INDENT) * 1.5}rem` }}
+      style={{ '--forum-depth': Math.min(depth, MAX_INDENT) } as CSSProperties}
       aria-label={`Reply by ${reply.author?.username ?? 'Anonymous'}`}
       data-depth={depth}
       id={`reply-${reply.id}`}
