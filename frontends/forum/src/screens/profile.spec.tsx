@@ -109,6 +109,7 @@ describe('user profile (SPEC §2)', () => {
     const calls = stubFetch(() => ({ status: 404, body: { statusCode: 404, message: 'User not found' } }));
     renderProfile({ path: '/profile/404', profile: null });
     expect(await screen.findByText('User not found [404]')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(calls).toEqual([{ method: 'GET', url: '/api/users/404' }]);
   });
 

@@ -21,6 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { NotFoundCard } from '../components/not-found';
 import { profileQuery } from '../api/forum';
 import { ThreadCardList } from '../components/thread-card';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
@@ -128,14 +129,6 @@ function ProfileView({ profile, viewerId }: { profile: UserProfile; viewerId: nu
   );
 }
 
-function NotFound() {
-  return (
-    <Card title="ERROR">
-      <p className="forum-error forum-not-found">{TEXTS.userNotFound}</p>
-    </Card>
-  );
-}
-
 /** /profile/{id} and /user/{id} (both readings of SPEC §2); /profile alone shows your own. */
 export function ProfileScreen() {
   const { id: param } = useParams();
@@ -143,7 +136,7 @@ export function ProfileScreen() {
   const id = param ?? (user ? String(user.id) : '');
   const profile = useQuery({ ...profileQuery(id), enabled: isRecordId(id) });
 
-  if (!isRecordId(id) || isNotFoundError(profile.error)) return <NotFound />;
+  if (!isRecordId(id) || isNotFoundError(profile.error)) return <NotFoundCard text={TEXTS.userNotFound} />;
   if (profile.isError) {
     return (
       <Card title="ERROR">

@@ -401,6 +401,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
       }));
       renderThread({ thread: null, path: '/thread/99' });
       expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
       expect(calls).toEqual([{ method: 'GET', url: '/api/threads/99', body: undefined }]);
     });
 

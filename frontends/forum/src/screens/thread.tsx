@@ -49,6 +49,7 @@ import { VoteButtons } from '../components/vote-buttons';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
 import { replyTree } from '../lib/reply-tree';
+import { NotFoundCard } from '../components/not-found';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
 const MAX_INDENT = 6;
@@ -399,13 +400,7 @@ export function ThreadScreen() {
   const { id = '' } = useParams();
   const thread = useQuery({ ...threadQuery(id), enabled: isRecordId(id) });
 
-  if (!isRecordId(id) || isNotFoundError(thread.error)) {
-    return (
-      <Card title="ERROR">
-        <p className="forum-error forum-not-found">{TEXTS.threadNotFound}</p>
-      </Card>
-    );
-  }
+  if (!isRecordId(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
     return (
       <Card title="ERROR">
