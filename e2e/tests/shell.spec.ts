@@ -99,13 +99,18 @@ test('under 768 px the sidebar is a slide-in sheet', async ({ page }) => {
 test('the top bar search goes to /search only with text', async ({ page }) => {
   await signUp(page);
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search pastes' });
+  // The top bar's box (the search page has one of its own).
+  const box = page.locator('.shell-search').getByRole('searchbox', { name: 'Search pastes' });
   await box.fill('   ');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await box.fill(' hello world ');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=hello%20world$/);
+  // On the search page the box shows what was searched for; elsewhere it is empty again.
+  await expect(box).toHaveValue('hello world');
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(box).toHaveValue('');
 });
 
 test('the owner (OWNER_EMAIL) is an admin and sees the Admin Panel item', async ({ page }) => {

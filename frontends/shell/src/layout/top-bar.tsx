@@ -3,12 +3,21 @@ import { Avatar, Badge, Button, IconButton } from '@termpaste/ui';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Home, Mail, PanelLeft, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from './sidebar';
 
+/** The query of the search page being shown, or '' elsewhere. */
+function useShownQuery(): string {
+  const { pathname, search } = useLocation();
+  return pathname === PAGES.search() ? (new URLSearchParams(search).get('q') ?? '') : '';
+}
+
 function SearchBox() {
-  const [text, setText] = useState('');
+  // On the search page the box holds what was searched for; leaving it empties the box.
+  const shown = useShownQuery();
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
