@@ -263,9 +263,17 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(within(pasteCard()).getByRole('img', { name: 'Locked' })).toBeInTheDocument();
   });
 
-  it('still lets an admin reply on a locked paste', () => {
+  it('still lets an admin reply on a locked paste, saying it is locked', () => {
     renderThread({ thread: sampleThread({ isLocked: true }), user: admin });
     expect(screen.getByRole('form', { name: 'Reply' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'POST A REPLY' })).toHaveTextContent(
+      'This paste is locked: only staff can reply.',
+    );
+  });
+
+  it('says nothing of locks on an open paste', () => {
+    renderThread({ user: admin });
+    expect(screen.getByRole('region', { name: 'POST A REPLY' })).not.toHaveTextContent('locked');
   });
 
   describe('moderation', () => {

@@ -383,12 +383,17 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
         ) : !canReply ? (
           <p className="forum-muted">This paste is locked: new replies are closed.</p>
         ) : (
-          <ReplyForm
-            thread={thread}
-            target={liveTarget}
-            onClearTarget={() => setTarget(null)}
-            textareaRef={textareaRef}
-          />
+          <>
+            {thread.isLocked && (
+              <p className="forum-muted forum-locked-note">This paste is locked: only staff can reply.</p>
+            )}
+            <ReplyForm
+              thread={thread}
+              target={liveTarget}
+              onClearTarget={() => setTarget(null)}
+              textareaRef={textareaRef}
+            />
+          </>
         )}
       </Card>
     </div>
