@@ -8,9 +8,11 @@ import { AppRoutes } from './routes';
 
 const member = sampleCurrentUser({ threadCount: 0, replyCount: 0 });
 
-function renderAt(path: string, user: CurrentUser | null, unread = 0) {
+/** The routes at `path`; `user` undefined: the current user is still loading (its request never answers). */
+function renderAt(path: string, user: CurrentUser | null | undefined, unread = 0) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData([API.currentUser], user);
+  if (user === undefined) stubFetch(pending);
+  else queryClient.setQueryData([API.currentUser], user);
   queryClient.setQueryData([API.notificationsUnreadCount], unread);
   return render(
     <UiProvider queryClient={queryClient}>
@@ -41,17 +43,7 @@ describe('routing by auth state (SPEC §2)', () => {
   });
 
   describe('while the current user is loading', () => {
-    function renderLoading(path: string) {
-      stubFetch(pending);
-      const queryClient = createQueryClient();
-      return render(
-        <UiProvider queryClient={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-          </MemoryRouter>
-        </UiProvider>,
-      );
-    }
+    const renderLoading = (path: string) => renderAt(path, undefined);
 
     it.each(['/', '/thread/1', '/settings'])(
       '%s waits: neither the landing nor the 404 page flashes',
