@@ -1,7 +1,7 @@
 // Query plans of the list queries on a seeded database (20,000 pastes, 2,000 members, 40,000 private
 // messages, 40,000 notifications, 20,000 chat messages), taken from the real services' SQL and
 // parameters. Fails when home, the members directory, an inbox, the notifications or the chat history
-// stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
+// (or the sweep of unclaimed uploads) stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
 // data).
 //   node bench/query-plans.mjs            (builds nothing; reads the backend's TypeScript directly)
 import { register } from 'node:module';
@@ -17,6 +17,7 @@ const { ForumService } = await load('src/modules/threads/forum.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
 const { ChatService } = await load('src/modules/chat/chat.service.ts');
+const { UploadsSweeper } = await load('src/modules/users/uploads-sweep.ts');
 const { DataSource } = await import('typeorm');
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 20_000);
@@ -66,13 +67,33 @@ try {
      FROM generate_series(1, $1::int) n`,
     [CHAT, USERS],
   );
-  for (const table of ['users', 'threads', 'private_messages', 'notifications', 'chat_messages']) {
+  // Upload addresses handed out: nearly all recent (claimed ones are deleted at once), a few forgotten.
+  await ds.query(
+    `INSERT INTO pending_uploads (key, user_id, created_at)
+     SELECT 'avatars/' || n || '/' || md5(n::text), 1 + n % $2::int,
+       CASE WHEN n % 100 = 0 THEN now() - interval '2 days' ELSE now() - n * interval '50 ms' END
+     FROM generate_series(1, $1::int) n`,
+    [CHAT, USERS],
+  );
+  for (const table of [
+    'users',
+    'threads',
+    'private_messages',
+    'notifications',
+    'chat_messages',
+    'pending_uploads',
+  ]) {
     await ds.query(`VACUUM ANALYZE ${table}`);
   }
 
   const real = new ForumService(ds);
   const quiet = { publish: async () => undefined, add: async () => undefined };
   const services = (dataSource) => ({
+    uploads: new UploadsSweeper(
+      { ...dataSource, transaction: (work) => work(dataSource) },
+      { delete: async () => undefined },
+      { processJobs: false },
+    ),
     forum: new ForumService(dataSource),
     messages: new MessagesService(dataSource, undefined, quiet),
     notifications: new NotificationsService(dataSource, quiet, quiet),
@@ -159,6 +180,8 @@ try {
   );
   const isChat = (sql) => sql.includes('FROM chat_messages m');
   await explain('chat history', isChat, (s) => s.chat.history(), 'chat_messages_recent_idx');
+  const isSweep = (sql) => sql.includes('FROM pending_uploads');
+  await explain('unclaimed uploads sweep', isSweep, (s) => s.uploads.sweep(), 'pending_uploads_created_idx');
   await ds.destroy();
 } finally {
   await server.stop();
@@ -169,5 +192,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(
-  `query plans: home, members, inbox, notifications and chat are index scans (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines)`,
+  `query plans: home, members, inbox, notifications, chat and the uploads sweep are index scans (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
 );
