@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentUserSchema } from './schemas.js';
 import { premiumRankNameSchema } from './settings.js';
 
 /** Members per page of the admin users table. */
@@ -27,21 +28,21 @@ export const ADMIN_TEXTS = {
 } as const;
 
 /** One row of the admin users table (`GET /api/admin/users`): includes the e-mail (staff only). */
-export const adminUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  reputation: z.number().int(),
-  activePremiumRank: z.string().nullable(),
-  ownedPremiumRanks: z.array(z.string()),
-  isAdmin: z.boolean(),
-  isOwner: z.boolean(),
-  isBanned: z.boolean(),
-  createdAt: z.string(),
+export const adminUserSchema = currentUserSchema.pick({
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  avatarUrl: true,
+  profileImageUrl: true,
+  reputation: true,
+  activePremiumRank: true,
+  ownedPremiumRanks: true,
+  isAdmin: true,
+  isOwner: true,
+  isBanned: true,
+  createdAt: true,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -46,13 +46,22 @@ export {
 export { Card, type CardProps } from './components/card.js';
 export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
 export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
-export { Input, Label, Textarea } from './components/field.js';
+export { CharCount, FormActions, Input, Label, LabelRow, Textarea } from './components/field.js';
 export { ListFooter, type ListFooterProps } from './components/list-footer.js';
 export { Markdown, type MarkdownProps } from './components/markdown.js';
 export { RankBadge, UserName } from './components/rank.js';
 export { Skeleton, type SkeletonProps } from './components/skeleton.js';
 export { Spinner, type SpinnerProps } from './components/spinner.js';
-export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table.js';
+export {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeletonRows,
+  type TableSkeletonRowsProps,
+} from './components/table.js';
 export {
   dismissToast,
   toast,

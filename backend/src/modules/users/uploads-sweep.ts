@@ -21,7 +21,7 @@ const BATCH = 100;
 /**
  * Deletes the files of uploads handed out (`pending_uploads`) and never made an avatar, once
  * UNCLAIMED_UPLOAD_GRACE_SECONDS old: a member cannot fill the storage with files nobody uses. Runs in
- * every process that runs jobs (a worker; an API instance unless PROCESS_JOBS=off), at start and every
+ * every process that runs jobs (a worker; an API instance unless PROCESS_JOBS=off), every
  * UPLOADS_SWEEP_INTERVAL_MS; several at once share the work (rows are taken with SKIP LOCKED).
  * Claiming (`PUT /api/user/avatar`) deletes the row first in its own transaction, so an upload is either
  * claimed or swept, never both.
@@ -49,7 +49,7 @@ export class UploadsSweeper implements OnApplicationBootstrap, OnApplicationShut
         )
         .finally(() => (this.running = undefined));
     };
-    run();
+    // Not at start: nothing is due that cannot wait one period, and starting stays one query lighter.
     this.timer = setInterval(run, UPLOADS_SWEEP_INTERVAL_MS);
     this.timer.unref();
   }

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, PAGES, type AuditAction, type AuditEntry } from '@termpa
 import {
   Input,
   ListFooter,
-  Skeleton,
+  TableSkeletonRows,
   Table,
   TableBody,
   TableCell,
@@ -120,17 +120,11 @@ export function AuditPanel() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {entries === null
-              ? Array.from({ length: 10 }, (_, i) => (
-                  <TableRow key={i} data-testid="skeleton-row">
-                    {COLUMNS.map((column) => (
-                      <TableCell key={column}>
-                        <Skeleton height="0.9rem" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : entries.map((entry) => <AuditRow key={entry.id} entry={entry} />)}
+            {entries === null ? (
+              <TableSkeletonRows columns={COLUMNS.length} />
+            ) : (
+              entries.map((entry) => <AuditRow key={entry.id} entry={entry} />)
+            )}
           </TableBody>
         </Table>
       )}

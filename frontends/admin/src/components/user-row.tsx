@@ -237,6 +237,36 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
     if (!(await confirm(confirmFor(user, next)))) return;
     action.mutate(next, { onSuccess: after });
   };
+  const act = (next: UserAction) => () => void run(next);
+
+  /** The row's buttons in their order; those the viewer may not use are not shown (rowActions). */
+  const buttons: Array<{
+    label: string;
+    shown: boolean;
+    onClick: () => void;
+    danger?: boolean;
+    /** Also disabled while this holds. */
+    busy?: boolean;
+    /** aria-expanded, for the button that opens a panel. */
+    expanded?: boolean;
+  }> = [
+    { label: 'BAN', shown: allowed.ban, danger: true, onClick: act({ kind: 'ban' }) },
+    { label: 'UNBAN', shown: allowed.unban, onClick: act({ kind: 'unban' }) },
+    { label: 'EDIT USERNAME', shown: allowed.rename, busy: editing, onClick: () => setEditing(true) },
+    { label: 'DELETE AVATAR', shown: allowed.deleteAvatar, onClick: act({ kind: 'deleteAvatar' }) },
+    {
+      label: 'GRADES',
+      shown: allowed.grades,
+      expanded: gradesOpen,
+      onClick: () => setGradesOpen((open) => !open),
+    },
+    {
+      label: user.isAdmin ? 'REVOKE ADMIN' : 'MAKE ADMIN',
+      shown: allowed.role,
+      onClick: act({ kind: 'role', isAdmin: !user.isAdmin }),
+    },
+    { label: 'DELETE', shown: allowed.delete, danger: true, onClick: act({ kind: 'delete' }) },
+  ];
 
   return (
     <>
@@ -279,77 +309,20 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
             <span className="adm-protected">{ADMIN_TEXTS.protectedAccount}</span>
           ) : (
             <div className="adm-actions" role="group" aria-label={`Actions for ${user.username}`}>
-              {allowed.ban && (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  disabled={pending}
-                  onClick={() => void run({ kind: 'ban' })}
-                >
-                  BAN
-                </Button>
-              )}
-              {allowed.unban && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={pending}
-                  onClick={() => void run({ kind: 'unban' })}
-                >
-                  UNBAN
-                </Button>
-              )}
-              {allowed.rename && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={pending || editing}
-                  onClick={() => setEditing(true)}
-                >
-                  EDIT USERNAME
-                </Button>
-              )}
-              {allowed.deleteAvatar && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={pending}
-                  onClick={() => void run({ kind: 'deleteAvatar' })}
-                >
-                  DELETE AVATAR
-                </Button>
-              )}
-              {allowed.grades && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={pending}
-                  aria-expanded={gradesOpen}
-                  onClick={() => setGradesOpen((open) => !open)}
-                >
-                  GRADES
-                </Button>
-              )}
-              {allowed.role && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={pending}
-                  onClick={() => void run({ kind: 'role', isAdmin: !user.isAdmin })}
-                >
-                  {user.isAdmin ? 'REVOKE ADMIN' : 'MAKE ADMIN'}
-                </Button>
-              )}
-              {allowed.delete && (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  disabled={pending}
-                  onClick={() => void run({ kind: 'delete' })}
-                >
-                  DELETE
-                </Button>
-              )}
+              {buttons
+                .filter((button) => button.shown)
+                .map(({ label, danger, onClick, expanded, busy }) => (
+                  <Button
+                    key={label}
+                    variant={danger ? 'danger' : 'outline'}
+                    size="sm"
+                    disabled={pending || busy}
+                    aria-expanded={expanded}
+                    onClick={onClick}
+                  >
+                    {label}
+                  </Button>
+                ))}
             </div>
           )}
         </TableCell>

@@ -2,10 +2,9 @@ import type { CurrentUser } from '@termpaste/contracts';
 import {
   Input,
   ListFooter,
-  Skeleton,
+  TableSkeletonRows,
   Table,
   TableBody,
-  TableCell,
   TableHead,
   TableHeader,
   TableRow,
@@ -50,17 +49,11 @@ export function UsersPanel({ viewer }: { viewer: CurrentUser }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows === null
-              ? Array.from({ length: 10 }, (_, i) => (
-                  <TableRow key={i} data-testid="skeleton-row">
-                    {USER_COLUMNS.map((column) => (
-                      <TableCell key={column}>
-                        <Skeleton height="0.9rem" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : rows.map((user) => <UserRow key={user.id} user={user} viewer={viewer} />)}
+            {rows === null ? (
+              <TableSkeletonRows columns={USER_COLUMNS.length} />
+            ) : (
+              rows.map((user) => <UserRow key={user.id} user={user} viewer={viewer} />)
+            )}
           </TableBody>
         </Table>
       )}

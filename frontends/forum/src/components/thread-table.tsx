@@ -1,6 +1,6 @@
 import { LAYOUT, PAGES, type ThreadCard } from '@termpaste/contracts';
 import {
-  Skeleton,
+  TableSkeletonRows,
   Table,
   TableBody,
   TableCell,
@@ -15,6 +15,9 @@ import { ThreadFlags } from './thread-flags';
 
 /** Column names: home's (SPEC §2 home) by default; /hardest names them title, replies, views, creator, added. */
 const HOME_COLUMNS = { replies: 'Comments', author: 'Created by' };
+
+/** The loading rows' placeholder widths, column by column. */
+const SKELETON_WIDTHS = ['90%', '15%', '15%', '37.5%', '30%'];
 export const HARDEST_COLUMNS = { replies: 'Replies', author: 'Creator' };
 
 /**
@@ -43,40 +46,30 @@ export function ThreadTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {threads === null
-          ? Array.from({ length: LAYOUT.threadListSkeletonRows }, (_, i) => (
-              <TableRow key={i} data-testid="skeleton-row">
-                {[60, 10, 10, 25, 20].map((width, cell) => (
-                  <TableCell key={cell}>
-                    <Skeleton width={`${width * 1.5}%`} height="0.9rem" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          : threads.map((thread) => (
-              <TableRow
-                key={thread.id}
-                className="forum-row"
-                onClick={() => navigate(PAGES.thread(thread.id))}
-              >
-                <TableCell className="forum-title-cell">
-                  <ThreadFlags thread={thread} />
-                  <Link
-                    to={PAGES.thread(thread.id)}
-                    className="forum-title"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {thread.title}
-                  </Link>
-                </TableCell>
-                <TableCell className="forum-num">{thread.replyCount}</TableCell>
-                <TableCell className="forum-num">{thread.viewCount}</TableCell>
-                <TableCell>
-                  <AuthorLink author={thread.author} />
-                </TableCell>
-                <TableCell className="forum-muted forum-nowrap">{relativeTime(thread.createdAt)}</TableCell>
-              </TableRow>
-            ))}
+        {threads === null ? (
+          <TableSkeletonRows columns={5} rows={LAYOUT.threadListSkeletonRows} widths={SKELETON_WIDTHS} />
+        ) : (
+          threads.map((thread) => (
+            <TableRow key={thread.id} className="forum-row" onClick={() => navigate(PAGES.thread(thread.id))}>
+              <TableCell className="forum-title-cell">
+                <ThreadFlags thread={thread} />
+                <Link
+                  to={PAGES.thread(thread.id)}
+                  className="forum-title"
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  {thread.title}
+                </Link>
+              </TableCell>
+              <TableCell className="forum-num">{thread.replyCount}</TableCell>
+              <TableCell className="forum-num">{thread.viewCount}</TableCell>
+              <TableCell>
+                <AuthorLink author={thread.author} />
+              </TableCell>
+              <TableCell className="forum-muted forum-nowrap">{relativeTime(thread.createdAt)}</TableCell>
+            </TableRow>
+          ))
+        )}
       </TableBody>
     </Table>
   );

@@ -1,5 +1,16 @@
 import { LIMITS, PAGES, TEXTS } from '@termpaste/contracts';
-import { Button, Card, Input, Label, Markdown, Textarea, toast } from '@termpaste/ui';
+import {
+  Button,
+  Card,
+  CharCount,
+  FormActions,
+  Input,
+  Label,
+  LabelRow,
+  Markdown,
+  Textarea,
+  toast,
+} from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGoBack } from '../lib/go-back';
@@ -38,12 +49,10 @@ export function NewThreadScreen() {
       <form onSubmit={submit} noValidate>
         <fieldset className="tp-form-fields" disabled={create.isPending}>
           <div className="tp-field">
-            <div className="forum-label-row">
+            <LabelRow>
               <Label htmlFor={titleId}>Title</Label>
-              <span className="forum-muted forum-counter" aria-live="polite" data-testid="title-counter">
-                {title.length}/{LIMITS.titleMax}
-              </span>
-            </div>
+              <CharCount length={title.length} max={LIMITS.titleMax} testId="title-counter" />
+            </LabelRow>
             <Input
               id={titleId}
               value={title}
@@ -54,12 +63,12 @@ export function NewThreadScreen() {
             />
           </div>
           <div className="tp-field">
-            <div className="forum-label-row">
+            <LabelRow>
               <Label htmlFor={contentId}>Content</Label>
               <Button variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
                 {preview ? 'HIDE PREVIEW' : 'SHOW PREVIEW'}
               </Button>
-            </div>
+            </LabelRow>
             <Textarea
               id={contentId}
               value={content}
@@ -78,14 +87,14 @@ export function NewThreadScreen() {
               )}
             </section>
           )}
-          <div className="forum-actions">
+          <FormActions>
             <Button variant="outline" onClick={goBack}>
               CANCEL
             </Button>
             <Button type="submit" variant="primary" loading={create.isPending}>
               {create.isPending ? 'SUBMITTING...' : 'ADD PASTE'}
             </Button>
-          </div>
+          </FormActions>
         </fieldset>
       </form>
     </Card>

@@ -11,6 +11,7 @@ import {
   Button,
   Card,
   CopyButton,
+  FormActions,
   Markdown,
   RankBadge,
   Spinner,
@@ -272,11 +273,11 @@ function ReplyForm({
         placeholder="Write a reply... (Markdown supported)"
         onChange={(event) => setContent(event.target.value)}
       />
-      <div className="forum-actions">
+      <FormActions>
         <Button type="submit" variant="primary" disabled={blank} loading={create.isPending}>
           POST REPLY
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

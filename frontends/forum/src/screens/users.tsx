@@ -6,7 +6,7 @@ import {
   Input,
   ListFooter,
   RankBadge,
-  Skeleton,
+  TableSkeletonRows,
   Table,
   TableBody,
   TableCell,
@@ -57,36 +57,30 @@ export function UsersScreen() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows === null
-              ? Array.from({ length: 10 }, (_, i) => (
-                  <TableRow key={i} data-testid="skeleton-row">
-                    {Array.from({ length: 7 }, (_, cell) => (
-                      <TableCell key={cell}>
-                        <Skeleton height="0.9rem" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : rows.map((member, index) => (
-                  <TableRow key={member.id}>
-                    <TableCell className="forum-num forum-muted">{index + 1}</TableCell>
-                    <TableCell className="forum-member">
-                      <Link to={PAGES.profile(member.id)} className="forum-author">
-                        <Avatar user={member} size={22} alt="" />
-                        <UserName user={member} />
-                      </Link>
-                      {member.isOwner && <Badge variant="warning">OWNER</Badge>}
-                      {!member.isOwner && member.isAdmin && <Badge variant="accent">ADMIN</Badge>}
-                    </TableCell>
-                    <TableCell>
-                      <RankBadge rank={authorRank(member)} />
-                    </TableCell>
-                    <TableCell className="forum-num">{member.reputation}</TableCell>
-                    <TableCell className="forum-num">{member.threadCount}</TableCell>
-                    <TableCell className="forum-num">{member.replyCount}</TableCell>
-                    <TableCell className="forum-muted forum-nowrap">{shortDate(member.createdAt)}</TableCell>
-                  </TableRow>
-                ))}
+            {rows === null ? (
+              <TableSkeletonRows columns={7} />
+            ) : (
+              rows.map((member, index) => (
+                <TableRow key={member.id}>
+                  <TableCell className="forum-num forum-muted">{index + 1}</TableCell>
+                  <TableCell className="forum-member">
+                    <Link to={PAGES.profile(member.id)} className="forum-author">
+                      <Avatar user={member} size={22} alt="" />
+                      <UserName user={member} />
+                    </Link>
+                    {member.isOwner && <Badge variant="warning">OWNER</Badge>}
+                    {!member.isOwner && member.isAdmin && <Badge variant="accent">ADMIN</Badge>}
+                  </TableCell>
+                  <TableCell>
+                    <RankBadge rank={authorRank(member)} />
+                  </TableCell>
+                  <TableCell className="forum-num">{member.reputation}</TableCell>
+                  <TableCell className="forum-num">{member.threadCount}</TableCell>
+                  <TableCell className="forum-num">{member.replyCount}</TableCell>
+                  <TableCell className="forum-muted forum-nowrap">{shortDate(member.createdAt)}</TableCell>
+                </TableRow>
+              ))
+            )}
           </TableBody>
         </Table>
       )}

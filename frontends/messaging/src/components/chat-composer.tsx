@@ -1,5 +1,5 @@
 import { LIMITS, LAYOUT } from '@termpaste/contracts';
-import { Button, Input, Textarea } from '@termpaste/ui';
+import { Button, CharCount, Input, Textarea } from '@termpaste/ui';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSendChat } from '../api/messaging';
 
@@ -25,11 +25,7 @@ function useChatInput(variant: 'page' | 'popover') {
 
 /** The counter under a chat box: characters used of the 500 allowed. */
 function Counter({ length }: { length: number }) {
-  return (
-    <span className="msg-muted msg-counter" aria-live="polite" data-testid="chat-counter">
-      {length}/{LIMITS.chatMessageMax}
-    </span>
-  );
+  return <CharCount length={length} max={LIMITS.chatMessageMax} testId="chat-counter" />;
 }
 
 /** The chat page's box (SPEC §2): a textarea where Enter sends and Shift+Enter adds a line. */

@@ -1,5 +1,5 @@
 import { LIMITS, MESSAGE_CONTENT_MAX, TEXTS } from '@termpaste/contracts';
-import { Button, Card, Input, Label, Textarea, toast } from '@termpaste/ui';
+import { Button, Card, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useSendMessage } from '../api/messaging';
 
@@ -55,12 +55,10 @@ export function ComposeForm({
             />
           </div>
           <div className="tp-field">
-            <div className="msg-label-row">
+            <LabelRow>
               <Label htmlFor={ids.subject}>Subject</Label>
-              <span className="msg-muted msg-counter" aria-live="polite" data-testid="subject-counter">
-                {subject.length}/{LIMITS.subjectMax}
-              </span>
-            </div>
+              <CharCount length={subject.length} max={LIMITS.subjectMax} testId="subject-counter" />
+            </LabelRow>
             <Input
               id={ids.subject}
               value={subject}
@@ -82,14 +80,14 @@ export function ComposeForm({
               onChange={(event) => setContent(event.target.value)}
             />
           </div>
-          <div className="msg-actions">
+          <FormActions>
             <Button variant="outline" onClick={onCancel}>
               CANCEL
             </Button>
             <Button type="submit" loading={send.isPending}>
               {send.isPending ? 'SENDING...' : 'SEND'}
             </Button>
-          </div>
+          </FormActions>
         </fieldset>
       </form>
     </Card>

@@ -2,8 +2,11 @@ import { effectiveRank, PAGES, PROFILE_LIMITS, SETTINGS_TEXTS, type CurrentUser 
 import {
   Button,
   Card,
+  CharCount,
+  FormActions,
   Input,
   Label,
+  LabelRow,
   Markdown,
   RankBadge,
   Spinner,
@@ -100,11 +103,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           </div>
         </div>
         <div className="tp-field">
-          <div className="settings-label-row">
+          <LabelRow>
             <Label htmlFor={ids.bio}>Bio</Label>
-            <span className="tp-muted settings-counter" data-testid="bio-counter">
-              {fields.bio.length}/{PROFILE_LIMITS.bioMax}
-            </span>
+            <CharCount length={fields.bio.length} max={PROFILE_LIMITS.bioMax} testId="bio-counter" />
             <Button
               variant="ghost"
               size="sm"
@@ -113,7 +114,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             >
               {preview ? 'HIDE PREVIEW' : 'SHOW PREVIEW'}
             </Button>
-          </div>
+          </LabelRow>
           <Textarea
             id={ids.bio}
             rows={8}
@@ -138,14 +139,14 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <strong className="tp-glow">{user.reputation}</strong> points{' '}
             <RankBadge rank={effectiveRank(user)} />
           </p>
-          <div className="settings-actions">
+          <FormActions>
             <Link to={PAGES.settingsPassword} className="tp-button tp-button--outline tp-button--md">
               CHANGE PASSWORD
             </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>
-          </div>
+          </FormActions>
         </footer>
       </fieldset>
     </form>

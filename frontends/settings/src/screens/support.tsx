@@ -1,5 +1,5 @@
 import { LIMITS, TEXTS } from '@termpaste/contracts';
-import { Button, Card, Input, Label, Textarea, toast } from '@termpaste/ui';
+import { Button, Card, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSendSupport } from '../api/settings';
@@ -45,12 +45,10 @@ export function SupportScreen() {
       <form onSubmit={submit} noValidate aria-label="Support request">
         <fieldset className="tp-form-fields" disabled={send.isPending}>
           <div className="tp-field">
-            <div className="settings-label-row">
+            <LabelRow>
               <Label htmlFor={ids.subject}>Subject</Label>
-              <span className="tp-muted settings-counter" data-testid="subject-counter">
-                {subject.length}/{LIMITS.subjectMax}
-              </span>
-            </div>
+              <CharCount length={subject.length} max={LIMITS.subjectMax} testId="subject-counter" />
+            </LabelRow>
             <Input
               id={ids.subject}
               value={subject}
@@ -69,11 +67,11 @@ export function SupportScreen() {
               onChange={(event) => setContent(event.target.value)}
             />
           </div>
-          <div className="settings-actions">
+          <FormActions>
             <Button type="submit" loading={send.isPending}>
               {send.isPending ? 'SENDING...' : 'SEND'}
             </Button>
-          </div>
+          </FormActions>
         </fieldset>
       </form>
     </Card>
