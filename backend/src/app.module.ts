@@ -36,7 +36,7 @@ export class AppModule {
         // First: a provider a test module exports globally (a recording MailService) wins over the app's.
         ...imports,
         ConfigModule.forRoot(config),
-        databaseModule(databaseUrl),
+        databaseModule(databaseUrl, config.databasePoolSize),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({
           redisUrl: config.redisUrl,

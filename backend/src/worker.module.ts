@@ -65,7 +65,7 @@ export class WorkerModule {
         ...imports,
         ConfigModule.forRoot(config),
         // The same data source as the API's (migrations included: whichever process starts first runs them).
-        databaseModule(databaseUrl),
+        databaseModule(databaseUrl, config.databasePoolSize),
         QueueModule.forRoot({
           ...queue,
           worker: { ...jobLock(config), ...queue.worker },

@@ -66,8 +66,9 @@ describe('forum', () => {
     return row as { reputation: number; thread_count: number; reply_count: number };
   }
 
+  /** The forum's paste count: the sum of forum_stats' slots. */
   async function total(): Promise<number> {
-    const [row] = await t.dataSource.query('SELECT thread_count FROM forum_stats');
+    const [row] = await t.dataSource.query('SELECT sum(thread_count)::int AS thread_count FROM forum_stats');
     return (row as { thread_count: number }).thread_count;
   }
 
@@ -137,6 +138,20 @@ describe('forum', () => {
     ])('refuses %s', async (_label, body, message) => {
       const res = await alice.browser.post(API.threads).send(body).expect(400);
       expect(res.body.message).toBe(message);
+    });
+
+    it('keeps the total exact under 50 concurrent creates by 10 members', async () => {
+      const members = [alice, bob, ...(await Promise.all(Array.from({ length: 8 }, () => registered(t))))];
+      const totalBefore = await total();
+      const ids = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => paste(members[i % members.length]!.browser, `concurrent ${i}`)),
+      );
+      expect(new Set(ids).size).toBe(50);
+      expect(await total()).toBe(totalBefore + 50);
+      const [count] = await t.dataSource.query('SELECT count(*)::int AS n FROM threads');
+      expect(await total()).toBe((count as { n: number }).n);
+      const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
+      expect(recent.total).toBe(totalBefore + 50);
     });
 
     it('accepts a 200-character title and 100,000 characters of content', async () => {

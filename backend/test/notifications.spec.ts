@@ -383,6 +383,32 @@ describe('notifications', () => {
       );
     });
 
+    it('are not queued for a paste that mentions nobody', async () => {
+      const queue = t.app.get(QueuePort);
+      const add = queue.add.bind(queue);
+      const calls: unknown[][] = [];
+      queue.add = (...args: Parameters<QueuePort['add']>) => {
+        calls.push(args);
+        return add(...args);
+      };
+      try {
+        await paste(alice.browser, 'Nobody', 'no mention at all');
+        await paste(
+          alice.browser,
+          'Nobody either',
+          `mail ${bob.account.email}, code \`@${bob.account.username}\``,
+        );
+        expect(calls).toEqual([]);
+        const threadId = await paste(alice.browser, 'Somebody', `hi @${carol.account.username}`);
+        expect(calls).toEqual([
+          [NOTIFICATIONS_QUEUE, 'thread', { threadId }, { jobId: `thread-${threadId}` }],
+        ]);
+        await notified('the mention', `thread:${threadId}`);
+      } finally {
+        delete (queue as Partial<QueuePort>).add;
+      }
+    });
+
     it('are enqueued after the post commits; a queue failure is logged and the post still succeeds', async () => {
       const queue = t.app.get(QueuePort);
       const calls: unknown[][] = [];

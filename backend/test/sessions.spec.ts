@@ -38,6 +38,31 @@ describe('sessions', () => {
     expect(sessionCookie(res)).toMatch(/Expires=/);
   });
 
+  it('renews the stored expiry at most once an hour per session, and keeps the session alive', async () => {
+    const { browser, user } = await registered(t);
+    // As if the session had been idle for 29 days.
+    await t.dataSource.query("UPDATE sessions SET expires_at = now() + interval '1 day' WHERE user_id = $1", [
+      user.id,
+    ]);
+    const daysLeft = async () =>
+      ((await sessionRows(user.id))[0]!.expires_at.getTime() - Date.now()) / 86_400_000;
+
+    // Stored by this process at registration, less than an hour ago: the touch sends no query.
+    await browser.get(API.currentUser).expect(200);
+    expect(await daysLeft()).toBeLessThan(1.01);
+
+    // An hour later, the touch writes: 30 days again from then.
+    const realNow = Date.now;
+    Date.now = () => realNow() + 61 * 60 * 1000;
+    try {
+      await browser.get(API.currentUser).expect(200);
+    } finally {
+      Date.now = realNow;
+    }
+    expect(await daysLeft()).toBeGreaterThan(29.9);
+    await browser.get(API.currentUser).expect(200);
+  });
+
   it('revokeUserSessions signs a user out everywhere', async () => {
     const { browser, account, user } = await registered(t);
     const other = await signedIn(t, account.username);

@@ -252,6 +252,34 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('VIEW_FLUSH_SECONDS', () => {
+    it('stores paste views every 5 s unless told, in milliseconds', () => {
+      expect(loadConfig({}, cwd).viewFlushMs).toBe(5_000);
+      expect(loadConfig({ VIEW_FLUSH_SECONDS: '1' }, cwd).viewFlushMs).toBe(1_000);
+      expect(loadConfig({ VIEW_FLUSH_SECONDS: '300' }, cwd).viewFlushMs).toBe(300_000);
+    });
+
+    it.each(['0', '301', '2.5', 'often'])('refuses %j', (value) => {
+      expect(configError({ VIEW_FLUSH_SECONDS: value })).toContain(
+        `Invalid configuration: VIEW_FLUSH_SECONDS must be a whole number of seconds from 1 to 300 (got "${value}")`,
+      );
+    });
+  });
+
+  describe('DATABASE_POOL_SIZE', () => {
+    it('opens at most 20 connections unless told', () => {
+      expect(loadConfig({}, cwd).databasePoolSize).toBe(20);
+      expect(loadConfig({ DATABASE_POOL_SIZE: '1' }, cwd).databasePoolSize).toBe(1);
+      expect(loadConfig({ DATABASE_POOL_SIZE: '500' }, cwd).databasePoolSize).toBe(500);
+    });
+
+    it.each(['0', '501', '7.5', 'many'])('refuses %j', (value) => {
+      expect(configError({ DATABASE_POOL_SIZE: value })).toContain(
+        `Invalid configuration: DATABASE_POOL_SIZE must be a whole number from 1 to 500 (got "${value}")`,
+      );
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     it('trusts no proxy on http and one on https unless told', () => {
       expect(loadConfig({}, cwd).trustProxy).toBe(false);

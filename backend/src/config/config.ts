@@ -52,6 +52,13 @@ export interface AppConfig {
    * workers look for stalled jobs. A job whose worker died is taken up again after about twice this.
    */
   jobLockMs: number;
+  /**
+   * VIEW_FLUSH_SECONDS: how often the paste views counted in memory are added to the database (and on
+   * shutdown); a crash loses at most this long's views.
+   */
+  viewFlushMs: number;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections this process opens at most. */
+  databasePoolSize: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
@@ -198,6 +205,18 @@ export const LIVE_HEARTBEAT_MS_DEFAULT = 30_000;
 
 /** BullMQ's own default lock and stalled-check period. */
 export const JOB_LOCK_SECONDS_DEFAULT = 30;
+
+/** Paste views are stored every 5 seconds unless VIEW_FLUSH_SECONDS says otherwise. */
+export const VIEW_FLUSH_SECONDS_DEFAULT = 5;
+export const VIEW_FLUSH_SECONDS_MAX = 300;
+
+/**
+ * Connections per process unless DATABASE_POOL_SIZE says otherwise: twice pg's 10, so that concurrent
+ * writes keep PostgreSQL busy while others wait for their commit to reach the disk. Mind PostgreSQL's
+ * max_connections (100 by default) across every instance and worker.
+ */
+export const DATABASE_POOL_SIZE_DEFAULT = 20;
+export const DATABASE_POOL_SIZE_MAX = 500;
 
 export class ConfigError extends StartupError {
   override readonly name = 'ConfigError';
@@ -347,6 +366,22 @@ const envSchema = z.object({
         : fail(ctx, 'must be a whole number of seconds from 5 to 600'),
     )
     .optional(),
+  VIEW_FLUSH_SECONDS: z
+    .string()
+    .transform((raw, ctx) =>
+      /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= VIEW_FLUSH_SECONDS_MAX
+        ? Number(raw)
+        : fail(ctx, `must be a whole number of seconds from 1 to ${VIEW_FLUSH_SECONDS_MAX}`),
+    )
+    .optional(),
+  DATABASE_POOL_SIZE: z
+    .string()
+    .transform((raw, ctx) =>
+      /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= DATABASE_POOL_SIZE_MAX
+        ? Number(raw)
+        : fail(ctx, `must be a whole number from 1 to ${DATABASE_POOL_SIZE_MAX}`),
+    )
+    .optional(),
   S3_BUCKET: nonEmpty.optional(),
   S3_REGION: nonEmpty.optional(),
   S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
@@ -467,6 +502,8 @@ export function loadConfig(
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
     jobLockMs: (vars.JOB_LOCK_SECONDS ?? JOB_LOCK_SECONDS_DEFAULT) * 1000,
+    viewFlushMs: (vars.VIEW_FLUSH_SECONDS ?? VIEW_FLUSH_SECONDS_DEFAULT) * 1000,
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? DATABASE_POOL_SIZE_DEFAULT,
     storage: storageConfig(vars, dataDir),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -16,11 +16,15 @@ export const ENTITIES: Array<new (...args: never[]) => object> = [
   Vote,
 ];
 
-/** The one definition of how we talk to PostgreSQL, used by the app, the test setup and scripts. */
-export function dataSourceOptions(url: string): DataSourceOptions {
+/**
+ * The one definition of how we talk to PostgreSQL, used by the app, the test setup and scripts.
+ * `poolSize`: connections opened at most (DATABASE_POOL_SIZE for the app; pg's 10 unless given).
+ */
+export function dataSourceOptions(url: string, { poolSize }: { poolSize?: number } = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
+    ...(poolSize === undefined ? {} : { poolSize }),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,

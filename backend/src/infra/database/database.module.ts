@@ -21,9 +21,9 @@ export function isUnreachable(error: unknown): boolean {
  * The database for the API and the worker alike: the data source (migrations run by whichever process
  * starts first), retried while the server is still unreachable.
  */
-export function databaseModule(databaseUrl: string): DynamicModule {
+export function databaseModule(databaseUrl: string, poolSize?: number): DynamicModule {
   return TypeOrmModule.forRoot({
-    ...dataSourceOptions(databaseUrl),
+    ...dataSourceOptions(databaseUrl, { poolSize }),
     retryAttempts: 5,
     retryDelay: 2000,
     toRetry: isUnreachable,

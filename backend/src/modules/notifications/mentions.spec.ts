@@ -1,4 +1,4 @@
-import { mentionedUsernames } from './mentions.js';
+import { mentionedUsernames, mentionsAnyone } from './mentions.js';
 
 describe('mentionedUsernames', () => {
   it.each([
@@ -30,5 +30,16 @@ describe('mentionedUsernames', () => {
     const started = performance.now();
     mentionedUsernames(text);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('mentionsAnyone', () => {
+  it.each([
+    ['hi @alice', true],
+    ['no at sign', false],
+    ['mail bob@example.com, code `@alice`, short @ab', false],
+    ['```\n@alice\n```\nthen @bob', true],
+  ])('%j: %s', (text, expected) => {
+    expect(mentionsAnyone(text)).toBe(expected);
   });
 });

@@ -64,3 +64,8 @@ export function mentionedUsernames(markdown: string, limit = Number.POSITIVE_INF
   }
   return [...names];
 }
+
+/** Whether `markdown` @mentions anyone at all (a post that does not has no mention to notify). */
+export function mentionsAnyone(markdown: string): boolean {
+  return markdown.includes('@') && mentionedUsernames(markdown, 1).length > 0;
+}

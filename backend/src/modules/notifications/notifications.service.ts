@@ -16,6 +16,7 @@ import { settlesWithin } from '../../common/settles-within.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { QueuePort } from '../../infra/queue/queue.port.js';
 import { authorJson } from '../users/author-sql.js';
+import { mentionsAnyone } from './mentions.js';
 import { NOTIFICATION_JOBS, NOTIFICATIONS_QUEUE, notificationJobId } from './notifications.queue.js';
 
 /** How long a request that already committed waits for its notification job to be queued. */
@@ -76,8 +77,12 @@ export class NotificationsService {
     private readonly events: EventsPort,
   ) {}
 
-  /** Queues the @mention notifications of a new paste. Never rejects: a failure is logged. */
-  enqueueForThread(threadId: number): Promise<void> {
+  /**
+   * Queues the @mention notifications of a new paste, whose `content` is given: a paste that mentions
+   * nobody (most) queues no job. Never rejects: a failure is logged.
+   */
+  async enqueueForThread(threadId: number, content: string): Promise<void> {
+    if (!mentionsAnyone(content)) return;
     return this.enqueue('thread', { threadId }, threadId);
   }
 

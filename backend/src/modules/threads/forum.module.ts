@@ -4,11 +4,13 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
+import { ViewCounter } from './view-counter.js';
 
 /** The forum: pastes, replies, votes, search and public profiles. */
 @Module({
   imports: [UsersModule, NotificationsModule, AuditModule],
   controllers: [ForumController, ForumAdminController],
-  providers: [ForumService],
+  providers: [ForumService, ViewCounter],
+  exports: [ViewCounter],
 })
 export class ForumModule {}

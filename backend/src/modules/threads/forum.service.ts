@@ -23,6 +23,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuditActor, AuditService, excerpt } from '../admin/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { ViewCounter } from './view-counter.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
@@ -78,6 +79,12 @@ const FLAG_ACTIONS: Record<ThreadFlag, { key: keyof ThreadFlags; on: AuditAction
 };
 /** How much of a deleted reply's text its audit entry keeps. */
 const AUDIT_CONTENT_MAX = 1000;
+
+/**
+ * The rows of `forum_stats` (migration 1796020000000): each transaction counts its pastes in its
+ * connection's slot, so concurrent writes do not queue on one row; the count is their sum.
+ */
+const FORUM_STATS_SLOT = 'pg_backend_pid() % 16';
 
 const MIN_INT = -2_147_483_648;
 const MAX_INT = 2_147_483_647;
@@ -138,6 +145,7 @@ export class ForumService {
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
+    private readonly views: ViewCounter,
   ) {}
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {
@@ -159,7 +167,7 @@ export class ForumService {
       },
     );
     const [stats]: Array<{ thread_count: number }> = await this.dataSource.query(
-      'SELECT thread_count FROM forum_stats',
+      'SELECT GREATEST(sum(thread_count), 0)::int AS thread_count FROM forum_stats',
     );
     return {
       pinned: pinned.map(toCard),
@@ -177,22 +185,23 @@ export class ForumService {
   }
 
   /**
-   * The paste with its replies; counts one view (atomically). `viewerId`: the signed-in member, whose own
-   * votes come as `myVote` (null for a visitor).
+   * The paste with its replies; counts one view (in memory: the ViewCounter stores views in batches, and
+   * the count shown is the stored one plus this process's pending ones). `viewerId`: the signed-in member,
+   * whose own votes come as `myVote` (null for a visitor).
    */
   async detail(id: number, viewerId: number | null): Promise<ThreadDetail> {
-    const [, affected] = (await this.dataSource.query(
-      'UPDATE threads SET view_count = view_count + 1 WHERE id = $1',
-      [id],
-    )) as [unknown, number];
-    if (!affected) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    const [row]: Array<CardRow & { content: string; my_vote: 1 | -1 | null }> = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS}, t.content, mv.value::int AS my_vote
-       FROM ${CARD_FROM} LEFT JOIN votes mv ON mv.thread_id = t.id AND mv.user_id = $2::integer
-       WHERE t.id = $1`,
-      [id, viewerId],
+    const [row] = await this.views.consistentRead(
+      (): Promise<Array<CardRow & { content: string; my_vote: 1 | -1 | null }>> =>
+        this.dataSource.query(
+          `SELECT ${CARD_COLUMNS}, t.content, mv.value::int AS my_vote
+           FROM ${CARD_FROM} LEFT JOIN votes mv ON mv.thread_id = t.id AND mv.user_id = $2::integer
+           WHERE t.id = $1`,
+          [id, viewerId],
+        ),
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    this.views.count(id);
+    const viewCount = row.view_count + this.views.pending(id);
     const replies: Array<{
       id: number;
       thread_id: number;
@@ -212,6 +221,7 @@ export class ForumService {
     );
     return {
       ...toCard(row),
+      viewCount,
       content: row.content,
       myVote: row.my_vote,
       replies: replies.map((r): ReplyView => ({
@@ -250,10 +260,12 @@ export class ForumService {
         'UPDATE users SET reputation = reputation + $2, thread_count = thread_count + 1 WHERE id = $1',
         [author.id, REPUTATION.thread],
       );
-      await manager.query('UPDATE forum_stats SET thread_count = thread_count + 1');
+      await manager.query(
+        `UPDATE forum_stats SET thread_count = thread_count + 1 WHERE slot = ${FORUM_STATS_SLOT}`,
+      );
       return { id: row!.id };
     });
-    await this.notifications.enqueueForThread(created.id);
+    await this.notifications.enqueueForThread(created.id, body.content);
     return created;
   }
 
@@ -485,7 +497,7 @@ export class ForumService {
           authorId: thread.author_id,
           authorName: thread.author_name,
           replyCount: thread.reply_count,
-          viewCount: thread.view_count,
+          viewCount: thread.view_count + this.views.pending(threadId),
           voteScore: thread.vote_score,
         },
         after: null,
@@ -497,7 +509,9 @@ export class ForumService {
         ]);
       }
       await manager.query('DELETE FROM threads WHERE id = $1', [threadId]);
-      await manager.query('UPDATE forum_stats SET thread_count = GREATEST(thread_count - 1, 0)');
+      await manager.query(
+        `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
+      );
     });
   }
 

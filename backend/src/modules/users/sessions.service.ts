@@ -18,6 +18,12 @@ const TOUCH_GRANULARITY_MS = 60 * 60 * 1000;
 export class SessionsService {
   private readonly logger = new Logger('Sessions');
   private lastPrune = 0;
+  /**
+   * When this process last stored or touched each session, oldest first: a touch within
+   * TOUCH_GRANULARITY_MS of it sends no query (it would move the expiry too little to write anything).
+   * Entries older than that are dropped as touches come, so the map holds only recently active sessions.
+   */
+  private readonly touched = new Map<string, number>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -36,18 +42,27 @@ export class SessionsService {
        ON CONFLICT (sid) DO UPDATE SET user_id = $2, data = $3, expires_at = $4`,
       [sid, data.userId ?? null, JSON.stringify(data), expiresAt],
     );
+    this.remember(sid);
   }
 
-  /** Extends a session that still exists; a revoked one stays revoked. */
+  /**
+   * Extends a session that still exists; a revoked one stays revoked. Skipped when this process stored or
+   * touched the session less than TOUCH_GRANULARITY_MS ago, so the stored expiry trails the rolling one
+   * by at most twice that (two hours of thirty days).
+   */
   async touch(sid: string, cookie: unknown, expiresAt: Date): Promise<void> {
+    const last = this.touched.get(sid);
+    if (last !== undefined && Date.now() - last < TOUCH_GRANULARITY_MS) return;
     await this.dataSource.query(
       `UPDATE sessions SET expires_at = $2, data = jsonb_set(data, '{cookie}', $3::jsonb)
        WHERE sid = $1 AND expires_at < $4`,
       [sid, expiresAt, JSON.stringify(cookie), new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS)],
     );
+    this.remember(sid);
   }
 
   async destroy(sid: string): Promise<void> {
+    this.touched.delete(sid);
     await this.dataSource.query('DELETE FROM sessions WHERE sid = $1', [sid]);
   }
 
@@ -72,6 +87,17 @@ export class SessionsService {
       'DELETE FROM sessions WHERE expires_at <= now()',
     );
     return affected;
+  }
+
+  /** Records that the session's expiry was just written or found recent, and forgets stale entries. */
+  private remember(sid: string): void {
+    const now = Date.now();
+    this.touched.delete(sid);
+    this.touched.set(sid, now);
+    for (const [oldSid, at] of this.touched) {
+      if (now - at < TOUCH_GRANULARITY_MS) break;
+      this.touched.delete(oldSid);
+    }
   }
 
   private pruneNowAndThen(): void {

@@ -5,6 +5,7 @@ import { UsersDirectory1795600000000 } from './1795600000000-users-directory.js'
 import { Messaging1795700000000 } from './1795700000000-messaging.js';
 import { AdminAudit1795800000000 } from './1795800000000-admin-audit.js';
 import { PendingUploads1795900000000 } from './1795900000000-pending-uploads.js';
+import { ForumStatsSlots1796020000000 } from './1796020000000-forum-stats-slots.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Messaging1795700000000,
   AdminAudit1795800000000,
   PendingUploads1795900000000,
+  ForumStatsSlots1796020000000,
 ];
