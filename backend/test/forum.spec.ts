@@ -15,6 +15,9 @@ import {
   usersPageSchema,
   userProfileSchema,
 } from '@termpaste/contracts';
+import { UnauthorizedException } from '@nestjs/common';
+import { ForumService } from '../src/modules/threads/forum.service.js';
+import type { User } from '../src/modules/users/entities/user.entity.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -152,6 +155,16 @@ describe('forum', () => {
       expect(await total()).toBe((count as { n: number }).n);
       const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
       expect(recent.total).toBe(totalBefore + 50);
+    });
+
+    it('writes nothing for an account deleted since the guard loaded it (401)', async () => {
+      const gone = await registered(t);
+      await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
+      const totalBefore = await total();
+      const forum = t.app.get(ForumService);
+      const create = forum.createThread({ id: gone.user.id } as User, { title: 'x', content: 'y' });
+      await expect(create).rejects.toBeInstanceOf(UnauthorizedException);
+      expect(await total()).toBe(totalBefore);
     });
 
     it('accepts a 200-character title and 100,000 characters of content', async () => {

@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import {
   type AuditAction,
   type CreateReplyBody,
@@ -247,26 +253,29 @@ export class ForumService {
   }
 
   /**
-   * A new paste; +5 reputation, the author's and the forum's counts, all in one transaction. Once it
-   * commits, its @mention notifications are queued.
+   * A new paste; +5 reputation, the author's and the forum's counts, all in one statement (so one
+   * transaction and one round trip): the author's row, then the paste, then the forum's count, always in
+   * that order (each step reads the one before), so it cannot deadlock with a deletion. Once it commits,
+   * its @mention notifications are queued.
    */
   async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
-    const created = await this.dataSource.transaction(async (manager) => {
-      const [row]: Array<{ id: number }> = await manager.query(
-        'INSERT INTO threads (title, content, author_id) VALUES ($1, $2, $3) RETURNING id',
-        [body.title, body.content, author.id],
-      );
-      await manager.query(
-        'UPDATE users SET reputation = reputation + $2, thread_count = thread_count + 1 WHERE id = $1',
-        [author.id, REPUTATION.thread],
-      );
-      await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count + 1 WHERE slot = ${FORUM_STATS_SLOT}`,
-      );
-      return { id: row!.id };
-    });
+    const [created]: Array<{ id: number }> = await this.dataSource.query(
+      `WITH author AS (
+         UPDATE users SET reputation = reputation + $4, thread_count = thread_count + 1 WHERE id = $3
+         RETURNING id
+       ), created AS (
+         INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
+       ), counted AS (
+         UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
+         WHERE slot = ${FORUM_STATS_SLOT}
+       )
+       SELECT id FROM created`,
+      [body.title, body.content, author.id, REPUTATION.thread],
+    );
+    // The account was deleted since the guard loaded it: signed out.
+    if (!created) throw new UnauthorizedException();
     await this.notifications.enqueueForThread(created.id, body.content);
-    return created;
+    return { id: created.id };
   }
 
   /**
