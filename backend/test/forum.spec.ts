@@ -427,6 +427,30 @@ describe('forum', () => {
       expect(row.vote_score).toBe(0); // six toggles: on, off, on, off, on, off
     });
 
+    it('keeps the score the sum of the votes under concurrent votes, switches and take-backs', async () => {
+      const id = await paste(alice.browser);
+      const reply = await alice.browser.post(API.threadReplies(id)).send({ content: 'x' }).expect(201);
+      const voters = [admin, alice, bob];
+      const results = await Promise.all(
+        voters.flatMap(({ browser }) =>
+          [1, -1, -1, 1, 1].flatMap((value) => [
+            browser.post(API.votes).send({ threadId: id, value }),
+            browser.post(API.votes).send({ replyId: reply.body.id, value }),
+          ]),
+        ),
+      );
+      expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]));
+      const [row] = await t.dataSource.query(
+        `SELECT t.vote_score AS thread_score, r.vote_score AS reply_score,
+           (SELECT coalesce(sum(value), 0)::int FROM votes WHERE thread_id = $1) AS thread_sum,
+           (SELECT coalesce(sum(value), 0)::int FROM votes WHERE reply_id = $2) AS reply_sum
+         FROM threads t, replies r WHERE t.id = $1 AND r.id = $2`,
+        [id, reply.body.id],
+      );
+      expect(row.thread_score).toBe(row.thread_sum);
+      expect(row.reply_score).toBe(row.reply_sum);
+    });
+
     it('is a 401 signed out and a 404 for a missing target', async () => {
       await t.browser().post(API.votes).send({ threadId: 1, value: 1 }).expect(401);
       await bob.browser.post(API.votes).send({ threadId: 999999, value: 1 }).expect(404);

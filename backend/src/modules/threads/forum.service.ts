@@ -318,43 +318,43 @@ export class ForumService {
     return created;
   }
 
-  /** Votes, takes a vote back (same value again) or switches it; the target's score is kept on write. */
+  /**
+   * Votes, takes a vote back (same value again) or switches it; the target's score is kept on write. Two
+   * statements in one transaction: the first locks the target, which serialises one user's concurrent
+   * votes on it; the second, whose snapshot is taken once the lock is held, reads the user's vote, writes
+   * it (inserted, deleted or switched) and moves the score by as much.
+   */
   vote(user: User, body: VoteBody): Promise<VoteResult> {
     const onThread = body.threadId !== undefined;
     const table = onThread ? 'threads' : 'replies';
     const column = onThread ? 'thread_id' : 'reply_id';
     const targetId = (onThread ? body.threadId : body.replyId)!;
     return this.dataSource.transaction(async (manager) => {
-      // Locking the target serialises one user's concurrent votes on it.
       const [target] = await manager.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [targetId]);
       if (!target) {
         throw new NotFoundException(onThread ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound);
       }
-      const [existing]: Array<{ id: number; value: number }> = await manager.query(
-        `SELECT id, value FROM votes WHERE user_id = $1 AND ${column} = $2`,
-        [user.id, targetId],
-      );
-      let value: 1 | -1 | null = body.value;
-      let delta: number = body.value;
-      if (!existing) {
-        await manager.query(`INSERT INTO votes (user_id, ${column}, value) VALUES ($1, $2, $3)`, [
-          user.id,
-          targetId,
-          body.value,
-        ]);
-      } else if (existing.value === body.value) {
-        await manager.query('DELETE FROM votes WHERE id = $1', [existing.id]);
-        value = null;
-        delta = -body.value;
-      } else {
-        await manager.query('UPDATE votes SET value = $2 WHERE id = $1', [existing.id, body.value]);
-        delta = 2 * body.value;
-      }
       const [[updated]] = (await manager.query(
-        `UPDATE ${table} SET vote_score = vote_score + $2 WHERE id = $1 RETURNING vote_score`,
-        [targetId, delta],
-      )) as [Array<{ vote_score: number }>, number];
-      return { value, voteScore: updated!.vote_score };
+        `WITH existing AS (
+           SELECT id, value FROM votes WHERE user_id = $1::integer AND ${column} = $2::integer
+         ), inserted AS (
+           INSERT INTO votes (user_id, ${column}, value)
+           SELECT $1, $2, $3::smallint WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id
+         ), removed AS (
+           DELETE FROM votes WHERE id = (SELECT id FROM existing WHERE value = $3) RETURNING id
+         ), switched AS (
+           UPDATE votes SET value = $3 WHERE id = (SELECT id FROM existing WHERE value <> $3) RETURNING id
+         )
+         UPDATE ${table} SET vote_score = vote_score + CASE
+             WHEN EXISTS (SELECT 1 FROM removed) THEN -$3
+             WHEN EXISTS (SELECT 1 FROM switched) THEN 2 * $3
+             WHEN EXISTS (SELECT 1 FROM inserted) THEN $3
+           END
+         WHERE id = $2
+         RETURNING vote_score, EXISTS (SELECT 1 FROM removed) AS removed`,
+        [user.id, targetId, body.value],
+      )) as [Array<{ vote_score: number; removed: boolean }>, number];
+      return { value: updated!.removed ? null : body.value, voteScore: updated!.vote_score };
     });
   }
 
