@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { API, type ChatMessage, LIVE_EVENT, type LiveEvent } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
-import { EventsPort, type LiveEnvelope } from '../src/infra/events/events.port.js';
+import { EventsPort, type InstanceEvent, type LiveEnvelope } from '../src/infra/events/events.port.js';
 import { RedisEvents } from '../src/infra/events/redis.events.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { connect, type LiveClient, liveMember, settle } from './support/live.js';
@@ -94,6 +94,49 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         await waitFor('the invalid payloads logged', () => ignored().length === 16);
         expect(ignored().map((e) => e.level)).toEqual(Array(16).fill('warn'));
       } finally {
+        await raw.quit();
+      }
+    });
+
+    it('broadcasts instance events: its own listeners at once, every other instance once, never as live events', async () => {
+      const mine: InstanceEvent[] = [];
+      const theirs: InstanceEvent[] = [];
+      const offMine = one.onBroadcast((event) => mine.push(event));
+      const offTheirs = two.onBroadcast((event) => theirs.push(event));
+      const liveBefore = { one: got.one.length, two: got.two.length };
+      const event: InstanceEvent = { type: 'pages_changed', lists: true, threads: [7, 8] };
+      const sent = one.broadcast(event);
+      expect(mine).toEqual([event]); // before the broadcast even returns
+      await sent;
+      await waitFor('the other instance', () => theirs.length === 1);
+      await settle(100);
+      expect(mine).toEqual([event]); // its own message, back from Redis, is not delivered twice
+      expect(theirs).toEqual([event]);
+      expect({ one: got.one.length, two: got.two.length }).toEqual(liveBefore);
+      offMine();
+      offTheirs();
+    });
+
+    it('ignores and logs instance events that do not parse', async () => {
+      const raw = new Redis(redis.url);
+      const seen: InstanceEvent[] = [];
+      const off = two.onBroadcast((event) => seen.push(event));
+      try {
+        for (const payload of [
+          'not json',
+          '{"from":"x"}',
+          '{"from":"x","event":{"type":"pages_changed","threads":["1"]}}',
+          '{"from":"x","event":{"type":"other"}}',
+        ]) {
+          await raw.publish(`${CHANNEL}:instances`, payload);
+        }
+        await raw.publish(`${CHANNEL}:instances`, '{"from":"x","event":{"type":"pages_changed","all":true}}');
+        await waitFor('the valid event', () => seen.length === 1);
+        expect(seen).toEqual([{ type: 'pages_changed', all: true }]);
+        const ignored = () => logs.entries.filter((e) => e.message.startsWith('Ignored an invalid instance event'));
+        await waitFor('the invalid ones logged', () => ignored().length === 8);
+      } finally {
+        off();
         await raw.quit();
       }
     });

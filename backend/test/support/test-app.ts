@@ -8,6 +8,7 @@ import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import { EventsPort } from '../../src/infra/events/events.port.js';
 import { createJsonLogs } from '../../src/logging/json-logs.js';
 import { CapturingLogger } from './capturing-logger.js';
 import { RecordingMailService, recordingMailModule } from './mail.js';
@@ -45,6 +46,11 @@ export interface TestApp {
   dataSource: DataSource;
   database: TestDatabase;
   logs: CapturingLogger;
+  /**
+   * Tells the app that every public page changed: for tests that write to the database behind its back
+   * (the page cache drops only what writes through the app announce).
+   */
+  pagesChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       dataSource: app.get(DataSource),
       database,
       logs,
+      pagesChanged: () => started.get(EventsPort).broadcast({ type: 'pages_changed', all: true }),
       close: async () => {
         await started.close();
         await dropDatabase();

@@ -10,6 +10,21 @@ export type LiveEnvelope = LiveAudience & { event: LiveEvent };
 export type LiveListener = (envelope: LiveEnvelope) => void;
 
 /**
+ * A change every instance must hear of, never sent to a socket: which public pages (cached by each
+ * instance) a write made stale. `all`: every page; `lists`: the lists (home, featured, search, profiles);
+ * `threads`: those pastes' detail pages; `profiles`: those members' profiles.
+ */
+export interface PagesChanged {
+  type: 'pages_changed';
+  all?: true;
+  lists?: true;
+  threads?: number[];
+  profiles?: number[];
+}
+export type InstanceEvent = PagesChanged;
+export type InstanceListener = (event: InstanceEvent) => void;
+
+/**
  * The events port: live events (a new chat message, a new notification, the unread count) are published
  * here, and every instance's WebSocket gateway subscribes, so any instance can serve any socket. Two
  * adapters implement it: in-process when embedded, Redis pub/sub when REDIS_URL is set. Delivery is at
@@ -20,6 +35,28 @@ export abstract class EventsPort {
   abstract publish(envelope: LiveEnvelope): Promise<void>;
   /** Calls `listener` for every envelope published from now on, on any instance; returns an unsubscribe. */
   abstract subscribe(listener: LiveListener): () => void;
+  /**
+   * Tells every instance of `event`: this one's listeners before it returns (so the write that sends it
+   * reads its own result at once), the others' as soon as the bus carries it. At most once, like events.
+   */
+  abstract broadcast(event: InstanceEvent): Promise<void>;
+  /** Calls `listener` for every instance event from now on (this instance's own included). */
+  abstract onBroadcast(listener: InstanceListener): () => void;
+}
+
+/** Hands an instance event to each listener; one that throws is logged and does not stop the others. */
+export function deliverInstanceEvent(
+  listeners: Iterable<InstanceListener>,
+  event: InstanceEvent,
+  logger: Logger,
+): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      logger.error('An instance event listener failed', error instanceof Error ? error.stack : String(error));
+    }
+  }
 }
 
 /** Hands an envelope to each listener; one that throws is logged and does not stop the others. */
@@ -34,5 +71,22 @@ export function deliverToListeners(
     } catch (error) {
       logger.error('A live event listener failed', error instanceof Error ? error.stack : String(error));
     }
+  }
+}
+
+/**
+ * Tells every instance which public pages a committed write made stale (see PagesChanged). The write
+ * stands whatever happens: a bus that cannot carry it is logged, and this instance has dropped its own
+ * copies already; other instances' copies expire within PageCache's time to live.
+ */
+export async function announcePagesChanged(
+  events: EventsPort,
+  change: Omit<PagesChanged, 'type'>,
+  logger: Logger,
+): Promise<void> {
+  try {
+    await events.broadcast({ type: 'pages_changed', ...change });
+  } catch (error) {
+    logger.warn(`Other instances not told of changed pages: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,11 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { deliverToListeners, EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
+import {
+  deliverInstanceEvent,
+  deliverToListeners,
+  EventsPort,
+  type InstanceEvent,
+  type InstanceListener,
+  type LiveEnvelope,
+  type LiveListener,
+} from './events.port.js';
 
 /** The events port within one process (embedded mode): a listener set, delivered on the next tick. */
 @Injectable()
 export class InProcessEvents extends EventsPort {
   private readonly logger = new Logger('Events');
   private readonly listeners = new Set<LiveListener>();
+  private readonly instanceListeners = new Set<InstanceListener>();
 
   async publish(envelope: LiveEnvelope): Promise<void> {
     // Asynchronous like the Redis adapter, so callers never depend on delivery happening inline.
@@ -15,5 +24,14 @@ export class InProcessEvents extends EventsPort {
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  async broadcast(event: InstanceEvent): Promise<void> {
+    deliverInstanceEvent(this.instanceListeners, event, this.logger);
+  }
+
+  onBroadcast(listener: InstanceListener): () => void {
+    this.instanceListeners.add(listener);
+    return () => this.instanceListeners.delete(listener);
   }
 }

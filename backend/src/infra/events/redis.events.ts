@@ -1,17 +1,40 @@
+import { randomUUID } from 'node:crypto';
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { liveEventSchema } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { settlesWithin } from '../../common/settles-within.js';
-import { deliverToListeners, EventsPort, type LiveEnvelope, type LiveListener } from './events.port.js';
+import {
+  deliverInstanceEvent,
+  deliverToListeners,
+  EventsPort,
+  type InstanceEvent,
+  type InstanceListener,
+  type LiveEnvelope,
+  type LiveListener,
+} from './events.port.js';
 
 /** The Redis pub/sub channel every instance publishes its live events on. */
 export const LIVE_CHANNEL = 'termpaste:live';
+
+/** The channel of instance events (never for sockets): `<LIVE_CHANNEL>:instances`. */
+const INSTANCES_SUFFIX = ':instances';
 
 /** How long start-up waits for the subscription before going on (it is kept trying after that). */
 const SUBSCRIBE_WAIT_MS = 5000;
 /** Longest part of an invalid payload quoted in the log. */
 const LOGGED_PAYLOAD_MAX = 200;
+
+const instanceMessageSchema = z.object({
+  from: z.string(),
+  event: z.object({
+    type: z.literal('pages_changed'),
+    all: z.literal(true).optional(),
+    lists: z.literal(true).optional(),
+    threads: z.array(z.number().int().positive()).max(10_000).optional(),
+    profiles: z.array(z.number().int().positive()).max(10_000).optional(),
+  }),
+});
 
 const envelopeSchema = z.union([
   z.object({ to: z.literal('all'), event: liveEventSchema }),
@@ -29,6 +52,10 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly listeners = new Set<LiveListener>();
+  private readonly instanceListeners = new Set<InstanceListener>();
+  /** This instance, so that it skips its own instance events (it delivered them already). */
+  private readonly instanceId = randomUUID();
+  private readonly instancesChannel: string;
   private readonly subscribed: Promise<unknown>;
   private lastError: string | undefined;
 
@@ -37,6 +64,7 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
     private readonly channel = LIVE_CHANNEL,
   ) {
     super();
+    this.instancesChannel = channel + INSTANCES_SUFFIX;
     // A publish waits for at most one reconnection attempt rather than hanging while Redis is away.
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     // The subscription is retried until Redis is there, and renewed after every reconnection.
@@ -52,8 +80,9 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
     }
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel === this.channel) this.receive(payload);
+      else if (channel === this.instancesChannel) this.receiveInstanceEvent(payload);
     });
-    this.subscribed = this.subscriber.subscribe(this.channel);
+    this.subscribed = this.subscriber.subscribe(this.channel, this.instancesChannel);
     // Start-up reports a failure (onModuleInit); this only keeps it from being an unhandled rejection.
     this.subscribed.catch(() => undefined);
   }
@@ -76,8 +105,19 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
     return () => this.listeners.delete(listener);
   }
 
+  async broadcast(event: InstanceEvent): Promise<void> {
+    deliverInstanceEvent(this.instanceListeners, event, this.logger);
+    await this.publisher.publish(this.instancesChannel, JSON.stringify({ from: this.instanceId, event }));
+  }
+
+  onBroadcast(listener: InstanceListener): () => void {
+    this.instanceListeners.add(listener);
+    return () => this.instanceListeners.delete(listener);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.listeners.clear();
+    this.instanceListeners.clear();
     await Promise.all(
       // QUIT only reaches a connected Redis; otherwise stop the reconnection attempts at once.
       [this.publisher, this.subscriber].map(async (connection) => {
@@ -101,5 +141,19 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
       return;
     }
     deliverToListeners(this.listeners, envelope, this.logger);
+  }
+
+  private receiveInstanceEvent(payload: string): void {
+    let message: z.infer<typeof instanceMessageSchema>;
+    try {
+      message = instanceMessageSchema.parse(JSON.parse(payload));
+    } catch {
+      this.logger.warn(
+        `Ignored an invalid instance event on ${this.instancesChannel}: ${payload.slice(0, LOGGED_PAYLOAD_MAX)}`,
+      );
+      return;
+    }
+    if (message.from === this.instanceId) return;
+    deliverInstanceEvent(this.instanceListeners, message.event as InstanceEvent, this.logger);
   }
 }

@@ -19,7 +19,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
-import { EventsPort } from '../../infra/events/events.port.js';
+import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -402,8 +402,12 @@ export class AdminService {
     }
   }
 
-  /** Signs the member out live and removes stored avatars; a failure is logged, the action stands. */
+  /**
+   * Tells every instance that pages changed (a member's name, avatar, grades, ban and votes show on
+   * them), signs the member out live and removes stored avatars; a failure is logged, the action stands.
+   */
   private async afterCommit({ signOut, removeAvatars = [] }: AfterCommit): Promise<void> {
+    await announcePagesChanged(this.events, { all: true }, this.logger);
     if (signOut !== undefined) {
       await this.events
         .publish({ to: 'user', userId: signOut, event: { type: LIVE_EVENT.signedOut } })

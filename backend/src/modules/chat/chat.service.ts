@@ -4,10 +4,11 @@ import {
   type ChatMessage,
   LIVE_EVENT,
   type PublicAuthor,
+  rankFromReputation,
   REPUTATION,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import { EventsPort } from '../../infra/events/events.port.js';
+import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -66,7 +67,19 @@ export class ChatService {
       return toChatMessage(row!);
     });
     await this.publish(message);
+    await this.reputationChanged(author.id, message.author?.reputation);
     return message;
+  }
+
+  /**
+   * The author's profile shows their reputation; every page they wrote on shows their rank, which
+   * changes only at a threshold of the ladder.
+   */
+  private reputationChanged(authorId: number, reputation: number | undefined): Promise<void> {
+    const crossed =
+      reputation !== undefined &&
+      rankFromReputation(reputation).name !== rankFromReputation(reputation - REPUTATION.chatMessage).name;
+    return announcePagesChanged(this.events, crossed ? { all: true } : { profiles: [authorId] }, this.logger);
   }
 
   /** The message is saved whatever happens here: a live event that cannot go out is only logged. */

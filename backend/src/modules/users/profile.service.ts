@@ -8,6 +8,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
+import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { User } from './entities/user.entity.js';
 
@@ -27,6 +28,7 @@ export class ProfileService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: StoragePort,
+    private readonly events: EventsPort,
   ) {}
 
   /** Replaces first name, last name and bio (each absent or empty one is cleared). */
@@ -34,6 +36,7 @@ export class ProfileService {
     await this.dataSource
       .getRepository(User)
       .update({ id: userId }, { firstName: fields.firstName, lastName: fields.lastName, bio: fields.bio });
+    await this.authorChanged();
     return this.reload(userId);
   }
 
@@ -55,6 +58,7 @@ export class ProfileService {
       [userId, rankName],
     );
     if (rows.length === 0) throw new BadRequestException(SETTINGS_MESSAGES.rankNotOwned);
+    await this.authorChanged();
     return this.reload(userId);
   }
 
@@ -95,6 +99,7 @@ export class ProfileService {
       ]);
       return row.avatar_url;
     });
+    await this.authorChanged();
     const previousKey = previous === null ? null : this.storage.ownedKey(userId, previous);
     if (previousKey !== null && previousKey !== key) {
       await this.storage
@@ -106,6 +111,11 @@ export class ProfileService {
         );
     }
     return this.reload(userId);
+  }
+
+  /** The member's name, avatar and rank show on every page they wrote on: all of them change. */
+  private authorChanged(): Promise<void> {
+    return announcePagesChanged(this.events, { all: true }, this.logger);
   }
 
   private async reload(userId: number): Promise<User> {
