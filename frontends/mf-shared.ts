@@ -12,6 +12,8 @@ export const SHARED_SINGLETONS = {
   'react-router-dom': { singleton: true },
   '@tanstack/react-query': { singleton: true },
   '@termpaste/ui': { singleton: true },
+  // The schemas (and zod under them) are loaded once for the page, not once per remote.
+  '@termpaste/contracts': { singleton: true },
 } as const;
 
 /** Dev-server ports (`npm run dev`); production serves every build from the backend or nginx. */
@@ -20,9 +22,9 @@ export const DEV_BACKEND = 'http://127.0.0.1:3000';
 
 type FrontendName = keyof typeof DEV_PORTS;
 
-export function frontendConfig(name: FrontendName): RsbuildConfig {
+export function frontendConfig(name: FrontendName) {
   const isShell = name === 'shell';
-  return defineConfig({
+  return defineConfig(({ command }): RsbuildConfig => ({
     plugins: [
       pluginReact(),
       pluginModuleFederation(
@@ -33,6 +35,12 @@ export function frontendConfig(name: FrontendName): RsbuildConfig {
           ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './screens': './src/screens.tsx' } }),
           shared: SHARED_SINGLETONS,
           dts: false,
+          experiments: {
+            // The shell hands its federation runtime to the remotes: a built remote's remoteEntry.js
+            // carries no copy of its own. On a dev server a remote keeps its own, to run standalone.
+            ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: command === 'build' }),
+            optimization: { target: 'web' },
+          },
         },
         {},
       ),
@@ -57,5 +65,5 @@ export function frontendConfig(name: FrontendName): RsbuildConfig {
         : undefined,
     },
     dev: { lazyCompilation: false },
-  });
+  }));
 }

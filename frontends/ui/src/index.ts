@@ -48,7 +48,7 @@ export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from '
 export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
 export { CharCount, FormActions, Input, Label, LabelRow, Textarea } from './components/field.js';
 export { ListFooter, type ListFooterProps } from './components/list-footer.js';
-export { Markdown, type MarkdownProps } from './components/markdown.js';
+export { Markdown, preloadMarkdown, type MarkdownProps } from './components/markdown.js';
 export { RankBadge, UserName } from './components/rank.js';
 export { Skeleton, type SkeletonProps } from './components/skeleton.js';
 export { Spinner, type SpinnerProps } from './components/spinner.js';

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { createQueryClient } from '@termpaste/ui';
+import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { profileQuery } from '../api/forum';
 import { renderScreen, sampleProfile, stubFetch, type RenderScreenOptions } from '../testing';
@@ -23,8 +23,11 @@ function renderProfile({
 /** The value shown under a stat label. */
 const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
+// The Markdown renderer is fetched on demand: once per file, so a findBy does not wait for jest to load it.
+beforeAll(() => preloadMarkdown());
+
 describe('user profile (SPEC §2)', () => {
-  it('shows the avatar, username, full name, bio as Markdown and the rank badge', () => {
+  it('shows the avatar, username, full name, bio as Markdown and the rank badge', async () => {
     renderProfile();
     const card = screen.getByRole('region', { name: 'PROFILE' });
     expect(within(card).getByRole('img', { name: 'Tri Nity' })).toHaveAttribute(
@@ -35,7 +38,7 @@ describe('user profile (SPEC §2)', () => {
     expect(heading).toHaveTextContent('trinity');
     expect(within(heading).getByText('ROOKIE')).toHaveClass('rank-rookie');
     expect(card).toHaveTextContent('Tri Nity');
-    expect(within(card).getByText('hack').tagName).toBe('EM');
+    expect((await within(card).findByText('hack')).tagName).toBe('EM');
     expect(within(card).getByRole('link', { name: 'my site' })).toHaveAttribute(
       'href',
       'https://trinity.example',

@@ -1,6 +1,6 @@
 import type { CurrentUser, ThreadDetail } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { createQueryClient } from '@termpaste/ui';
+import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { threadQuery } from '../api/forum';
 import {
@@ -52,12 +52,15 @@ const pasteCard = () => screen.getByRole('region', { name: 'PASTE' });
 const replyItem = (name: string) => screen.getByRole('listitem', { name: `Reply by ${name}` });
 const dialogClosed = () => waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
+// The Markdown renderer is fetched on demand: once per file, so a findBy does not wait for jest to load it.
+beforeAll(() => preloadMarkdown());
+
 afterEach(() => {
   jest.useRealTimers();
 });
 
 describe('thread detail (SPEC §2 /thread/{id})', () => {
-  it('shows the paste: title, author, rank, time, views, Markdown and score', () => {
+  it('shows the paste: title, author, rank, time, views, Markdown and score', async () => {
     renderThread();
     const card = pasteCard();
     expect(within(card).getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet');
@@ -66,7 +69,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(within(card).getByText('ADVANCED')).toHaveClass('tp-badge', 'rank-advanced');
     expect(within(card).getByText('about 2 hours ago').tagName).toBe('TIME');
     expect(card).toHaveTextContent('7 views');
-    expect(within(card).getByRole('heading', { level: 2, name: 'Usage' })).toBeInTheDocument();
+    expect(await within(card).findByRole('heading', { level: 2, name: 'Usage' })).toBeInTheDocument();
     expect(within(card).getByText('nmap -sV').tagName).toBe('STRONG');
     const votes = within(card).getByRole('group', { name: 'Vote on this paste' });
     expect(within(votes).getByTestId('score')).toHaveTextContent('+3');
@@ -98,7 +101,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
   });
 
-  it('lists the replies as a tree under a heading with their count', () => {
+  it('lists the replies as a tree under a heading with their count', async () => {
     renderThread();
     const replies = screen.getByRole('region', { name: '4 REPLIES' });
     const items = within(replies).getAllByRole('listitem');
@@ -111,7 +114,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(items.map((item) => item.dataset.depth)).toEqual(['0', '1', '2', '0']);
     expect(items[1]).toHaveClass('forum-reply--nested');
     expect(items[0]).not.toHaveClass('forum-reply--nested');
-    expect(items[0]).toHaveTextContent('reply number 11');
+    await waitFor(() => expect(items[0]).toHaveTextContent('reply number 11'));
     expect(within(items[0]!).getByRole('link', { name: /morpheus/ })).toHaveAttribute('href', '/profile/8');
     expect(within(items[3]!).getByText('Anonymous')).toBeInTheDocument();
     expect(within(items[3]!).getByTestId('score')).toHaveTextContent('-2');

@@ -13,6 +13,7 @@ import {
   CopyButton,
   FormActions,
   Markdown,
+  preloadMarkdown,
   RankBadge,
   Spinner,
   Textarea,
@@ -404,6 +405,8 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
 /** /thread/{id} (SPEC §2): the paste, its votes and moderation, the reply tree and the reply form. */
 export function ThreadScreen() {
   const { id = '' } = useParams();
+  // The paste is Markdown: its renderer downloads while the paste does.
+  useEffect(() => void preloadMarkdown(), []);
   const thread = useQuery({ ...threadQuery(id), enabled: isRecordId(id) });
 
   if (!isRecordId(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;

@@ -1,6 +1,6 @@
 import { API, type CurrentUser } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { createQueryClient, UiProvider } from '@termpaste/ui';
+import { createQueryClient, preloadMarkdown, UiProvider } from '@termpaste/ui';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import {
@@ -56,6 +56,9 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 const saveButton = () => screen.getByRole('button', { name: /^(SAVE|SAVING\.\.\.)$/ });
 const fileInput = () => screen.getByLabelText<HTMLInputElement>('Avatar image');
 const uploadButton = () => screen.getByRole('button', { name: /UPLOAD AVATAR|UPLOADING\.\.\./ });
+
+// The Markdown renderer is fetched on demand: once per file, so a findBy does not wait for jest to load it.
+beforeAll(() => preloadMarkdown());
 
 describe('profile settings (SPEC §2 /settings)', () => {
   it('shows a spinner while the member loads', () => {
@@ -119,7 +122,7 @@ describe('profile settings (SPEC §2 /settings)', () => {
     expect(screen.queryByRole('region', { name: 'Bio preview' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SHOW PREVIEW' }));
     const preview = screen.getByRole('region', { name: 'Bio preview' });
-    expect(within(preview).getByText('kung fu').tagName).toBe('STRONG');
+    expect((await within(preview).findByText('kung fu')).tagName).toBe('STRONG');
 
     await user.clear(field('Bio'));
     expect(screen.getByRole('region', { name: 'Bio preview' })).toHaveTextContent(

@@ -1,9 +1,9 @@
+// Loaded on demand (markdown.tsx): the Markdown parser and its plugins are the weight of this file.
 import type { Element, ElementContent } from 'hast';
-import { memo, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
+import type { ComponentProps, ReactNode } from 'react';
+import { MarkdownHooks, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { cx } from '../lib/cx.js';
+import { rehypeHighlightCode } from '../lib/code-highlight.js';
 import { CopyButton } from './copy-button.js';
 
 /** The text of a hast subtree (a code block's source, for its copy button). */
@@ -86,23 +86,26 @@ function MarkdownImage({
 
 const components: Components = { pre: CodeBlock, a: MarkdownLink, img: MarkdownImage };
 
-export interface MarkdownProps {
-  children: string;
-  className?: string;
-}
+const remarkPlugins = [remarkGfm];
+const rehypePlugins = [rehypeHighlightCode];
 
 /**
  * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, images
  * from other sites as links (MarkdownImage).
  * Links other than http(s), irc(s), mailto, xmpp or relative are blanked (react-markdown's default URL
  * rule is exactly that list) and raw HTML is shown as text: no rehype-raw, ever.
+ * `fallback` shows until the first rendering is ready (the grammars of its code fetched); a new text
+ * keeps the previous rendering on screen until its own is ready.
  */
-export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
+export default function MarkdownRenderer({ children, fallback }: { children: string; fallback: ReactNode }) {
   return (
-    <div className={cx('tp-markdown', className)}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeHighlight]} components={components}>
-        {children}
-      </ReactMarkdown>
-    </div>
+    <MarkdownHooks
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      components={components}
+      fallback={fallback}
+    >
+      {children}
+    </MarkdownHooks>
   );
-});
+}

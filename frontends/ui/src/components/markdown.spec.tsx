@@ -1,16 +1,31 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { Markdown } from './markdown.js';
 import { stubClipboard } from '../testing/clipboard.js';
 import { resetToastsForTests } from './toast-store.js';
+
+// The first import of the parser takes jest longer than a findBy waits.
+beforeAll(() => import('./markdown-renderer.js'));
 
 afterEach(() => {
   act(() => resetToastsForTests());
 });
 
+/** Renders, then waits for the renderer (fetched on demand) to replace the skeleton. */
+async function renderMarkdown(ui: ReactElement) {
+  const result = render(ui);
+  await waitFor(() => expect(result.container.querySelector('.tp-markdown__loading')).toBeNull(), {
+    timeout: 5000,
+  });
+  return result;
+}
+
 describe('Markdown (SPEC §5)', () => {
-  it('renders a GFM table', () => {
-    render(<Markdown>{'| Port | Service |\n| --- | --- |\n| 22 | ssh |\n| 80 | http |'}</Markdown>);
+  it('renders a GFM table', async () => {
+    await renderMarkdown(
+      <Markdown>{'| Port | Service |\n| --- | --- |\n| 22 | ssh |\n| 80 | http |'}</Markdown>,
+    );
     const table = screen.getByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Port' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Service' })).toBeInTheDocument();
@@ -18,8 +33,8 @@ describe('Markdown (SPEC §5)', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 
-  it('renders a GFM task list as checkboxes, and strikethrough', () => {
-    render(<Markdown>{'- [x] scan ports\n- [ ] write report\n\n~~old~~'}</Markdown>);
+  it('renders a GFM task list as checkboxes, and strikethrough', async () => {
+    await renderMarkdown(<Markdown>{'- [x] scan ports\n- [ ] write report\n\n~~old~~'}</Markdown>);
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(2);
     expect(boxes[0]).toBeChecked();
@@ -28,15 +43,17 @@ describe('Markdown (SPEC §5)', () => {
     expect(screen.getByText('old').tagName).toBe('DEL');
   });
 
-  it('wraps its output in tp-markdown with the caller class', () => {
-    const { container } = render(<Markdown className="extra">**bold**</Markdown>);
+  it('wraps its output in tp-markdown with the caller class', async () => {
+    const { container } = await renderMarkdown(<Markdown className="extra">**bold**</Markdown>);
     expect(container.firstElementChild).toHaveClass('tp-markdown', 'extra');
     expect(screen.getByText('bold').tagName).toBe('STRONG');
   });
 
   it('highlights a fenced js block and copies its exact source', async () => {
     const source = 'const answer = 42;\nfunction hi() {\n  return "hi";\n}';
-    const { container } = render(<Markdown>{'Intro\n\n```js\n' + source + '\n```\n'}</Markdown>);
+    const { container } = await renderMarkdown(
+      <Markdown>{'Intro\n\n```js\n' + source + '\n```\n'}</Markdown>,
+    );
     const code = container.querySelector('pre > code')!;
     expect(code).toHaveClass('hljs', 'language-js');
     expect(code.querySelector('.hljs-keyword')).toHaveTextContent('const');
@@ -52,7 +69,7 @@ describe('Markdown (SPEC §5)', () => {
   });
 
   it('gives every code block its own copy button', async () => {
-    render(<Markdown>{'```\nfirst\n```\n\n```py\nprint(2)\n```'}</Markdown>);
+    await renderMarkdown(<Markdown>{'```\nfirst\n```\n\n```py\nprint(2)\n```'}</Markdown>);
     const buttons = screen.getAllByRole('button', { name: 'Copy code' });
     expect(buttons).toHaveLength(2);
     const user = userEvent.setup();
@@ -61,14 +78,14 @@ describe('Markdown (SPEC §5)', () => {
     expect(writeText).toHaveBeenCalledWith('print(2)');
   });
 
-  it('shows inline code without a copy button', () => {
-    render(<Markdown>{'run `ls -la` now'}</Markdown>);
+  it('shows inline code without a copy button', async () => {
+    await renderMarkdown(<Markdown>{'run `ls -la` now'}</Markdown>);
     expect(screen.getByText('ls -la').tagName).toBe('CODE');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('drops a javascript: link and keeps http(s), mailto and relative links', () => {
-    render(
+  it('drops a javascript: link and keeps http(s), mailto and relative links', async () => {
+    await renderMarkdown(
       <Markdown>
         {[
           '[evil](javascript:alert(1))',
@@ -95,8 +112,8 @@ describe('Markdown (SPEC §5)', () => {
     expect(screen.getAllByRole('link')).toHaveLength(4);
   });
 
-  it('opens external links in a new tab with noopener, relative ones in place', () => {
-    render(<Markdown>{'[site](https://example.com) and [local](/users)'}</Markdown>);
+  it('opens external links in a new tab with noopener, relative ones in place', async () => {
+    await renderMarkdown(<Markdown>{'[site](https://example.com) and [local](/users)'}</Markdown>);
     const site = screen.getByRole('link', { name: 'site' });
     expect(site).toHaveAttribute('target', '_blank');
     expect(site.getAttribute('rel')?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
@@ -105,15 +122,15 @@ describe('Markdown (SPEC §5)', () => {
     expect(local).not.toHaveAttribute('rel');
   });
 
-  it('links a bare URL (GFM autolink) as an external link', () => {
-    render(<Markdown>{'see https://example.com/x for more'}</Markdown>);
+  it('links a bare URL (GFM autolink) as an external link', async () => {
+    await renderMarkdown(<Markdown>{'see https://example.com/x for more'}</Markdown>);
     const link = screen.getByRole('link', { name: 'https://example.com/x' });
     expect(link).toHaveAttribute('href', 'https://example.com/x');
     expect(link).toHaveAttribute('target', '_blank');
   });
 
-  it('shows an image of our own origin, and one from another site as a link to it (not loaded)', () => {
-    const { container } = render(
+  it('shows an image of our own origin, and one from another site as a link to it (not loaded)', async () => {
+    const { container } = await renderMarkdown(
       <Markdown>
         {'![my avatar](/api/uploads/avatars/1/abc) and ![tracker](https://evil.example/pixel.gif "px") ' +
           'and ![](https://cdn.example.org/a.png)'}
@@ -136,15 +153,15 @@ describe('Markdown (SPEC §5)', () => {
     );
   });
 
-  it('drops an image whose address the URL rule blanked, keeping its text', () => {
-    const { container } = render(<Markdown>{'![x marks](javascript:alert(1))'}</Markdown>);
+  it('drops an image whose address the URL rule blanked, keeping its text', async () => {
+    const { container } = await renderMarkdown(<Markdown>{'![x marks](javascript:alert(1))'}</Markdown>);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('a')).toBeNull();
     expect(container).toHaveTextContent('x marks');
   });
 
-  it('shows raw HTML as text and creates no element from it', () => {
-    const { container } = render(
+  it('shows raw HTML as text and creates no element from it', async () => {
+    const { container } = await renderMarkdown(
       <Markdown>{'<script>alert(1)</script>\n\nhello <img src=x onerror=alert(1)> world'}</Markdown>,
     );
     expect(container.querySelector('script')).toBeNull();
@@ -154,9 +171,47 @@ describe('Markdown (SPEC §5)', () => {
     expect(container).toHaveTextContent('hello <img src=x onerror=alert(1)> world');
   });
 
-  it('shows an HTML block with an event handler as text', () => {
-    const { container } = render(<Markdown>{'<div onclick="alert(1)">click</div>'}</Markdown>);
+  it('shows an HTML block with an event handler as text', async () => {
+    const { container } = await renderMarkdown(<Markdown>{'<div onclick="alert(1)">click</div>'}</Markdown>);
     expect(container.querySelector('div[onclick]')).toBeNull();
     expect(container).toHaveTextContent('<div onclick="alert(1)">click</div>');
+  });
+
+  it('shows a skeleton of the text while the renderer is fetched, then the text', async () => {
+    const { container } = render(<Markdown>{'# Title\n\nfirst line\nsecond line'}</Markdown>);
+    const loading = container.querySelector('.tp-markdown__loading');
+    expect(loading).not.toBeNull();
+    expect(loading!.querySelectorAll('.tp-skeleton')).toHaveLength(4);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Title' })).toBeInTheDocument();
+    expect(container.querySelector('.tp-markdown__loading')).toBeNull();
+  });
+
+  it('keeps the previous rendering on screen while a new text is prepared', async () => {
+    const { rerender, container } = await renderMarkdown(<Markdown>{'first **version**'}</Markdown>);
+    rerender(<Markdown>{'second **version**\n\n```sh\nls\n```'}</Markdown>);
+    expect(container.querySelector('.tp-markdown__loading')).toBeNull();
+    expect(await screen.findByText(/second/)).toBeInTheDocument();
+    expect(await screen.findByText('ls')).toHaveClass('hljs-built_in');
+  });
+
+  it('highlights code embedded in another language (a script inside HTML)', async () => {
+    const { container } = await renderMarkdown(
+      <Markdown>{'```html\n<script>\nconst x = 1;\n</script>\n```'}</Markdown>,
+    );
+    await waitFor(() => expect(container.querySelector('code .hljs-tag')).not.toBeNull());
+    expect(container.querySelector('code .hljs-keyword')).toHaveTextContent('const');
+  });
+
+  it('leaves a block in an unknown language, or none, as plain text', async () => {
+    const { container } = await renderMarkdown(
+      <Markdown>{'```klingon\nqapla\n```\n\n```\nplain\n```'}</Markdown>,
+    );
+    const [named, bare] = Array.from(container.querySelectorAll('pre > code'));
+    await waitFor(() => expect(named).toHaveClass('hljs', 'language-klingon'));
+    expect(named!.textContent).toBe('qapla\n');
+    expect(named!.querySelector('span')).toBeNull();
+    expect(bare).not.toHaveClass('hljs');
+    expect(bare!.textContent).toBe('plain\n');
   });
 });
