@@ -2,7 +2,8 @@
 // messages, 40,000 notifications, 20,000 chat messages), taken from the real services' SQL and
 // parameters. Fails when home, the members directory, an inbox, the notifications or the chat history
 // (or the sweep of unclaimed uploads) stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
-// data).
+// data), or when search reads every match of a common word (a bitmap scan) instead of walking the
+// newest pastes until it has its candidates, or stops using the GIN index for a rare word.
 //   node bench/query-plans.mjs            (builds nothing; reads the backend's TypeScript directly)
 import { register } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -40,7 +41,12 @@ try {
   );
   await ds.query(
     `INSERT INTO threads (title, content, author_id, created_at, is_pinned)
-     SELECT 'Paste number ' || n, 'content of paste ' || n || ' ' || md5(n::text), 1 + (n * 31) % $2::int,
+     SELECT 'Paste number ' || n,
+       'content of paste ' || n || ' ' || md5(n::text)
+         -- Search: a common phrase (in a third of the pastes) and a rare word (in one in 2,000).
+         || CASE WHEN n % 3 = 0 THEN ' kernel panic - not syncing' ELSE '' END
+         || CASE WHEN n % 2000 = 0 THEN ' heisenbug' ELSE '' END,
+       1 + (n * 31) % $2::int,
        now() - n * interval '7 minutes', n % 4000 = 0
      FROM generate_series(1, $1::int) n`,
     [THREADS, USERS],
@@ -103,7 +109,10 @@ try {
     chat: new ChatService(dataSource, quiet),
   });
   const realServices = services(ds);
-  /** Runs `call` on services whose matching query prints its plan, and checks the plan. */
+  /**
+   * Runs `call` on services whose matching query prints its plan, and checks the plan: by default an index
+   * scan on `mustUse` with no Sort or Seq Scan near the top; a function instead returns what is wrong.
+   */
   const explain = async (name, match, call, mustUse) => {
     const service = services({
       query: async (sql, params) => {
@@ -112,7 +121,10 @@ try {
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         console.log(`=== ${name}\n${plan}\n`);
         const top = plan.split('\n').slice(0, 8).join('\n');
-        if (!plan.includes(`Index Scan using ${mustUse}`) || /Sort|Seq Scan/.test(top)) {
+        if (typeof mustUse === 'function') {
+          const wrong = mustUse(plan);
+          if (wrong) failures.push(`${name}: ${wrong}`);
+        } else if (!plan.includes(`Index Scan using ${mustUse}`) || /Sort|Seq Scan/.test(top)) {
           failures.push(`${name}: expected an index scan on ${mustUse} under the Limit`);
         }
         return [];
@@ -183,6 +195,38 @@ try {
   );
   const isChat = (sql) => sql.includes('FROM chat_messages m');
   await explain('chat history', isChat, (s) => s.chat.history(), 'chat_messages_recent_idx');
+  // Search ranks the newest SEARCH_CANDIDATES_MAX matches only. A common word finds them by walking
+  // threads_created_idx newest first and stopping there: a bitmap scan would read every match. A rare word
+  // (and a phrase) still comes from the GIN index; neither may scan the table.
+  const isSearch = (sql) => sql.includes('WITH candidates');
+  const walksNewestFirst = (plan) =>
+    !plan.includes('Index Scan using threads_created_idx') || /Bitmap Heap Scan|Seq Scan/.test(plan)
+      ? 'expected the candidates from an index walk on threads_created_idx, not a bitmap or sequential scan'
+      : undefined;
+  const usesGin = (plan) =>
+    !plan.includes('Bitmap Index Scan on threads_search_idx') || /Seq Scan on threads/.test(plan)
+      ? 'expected the candidates from the GIN index threads_search_idx'
+      : undefined;
+  for (const page of [1, 2]) {
+    await explain(
+      `search, common word, page ${page}`,
+      isSearch,
+      forum((s) => s.search('kernel', page)),
+      walksNewestFirst,
+    );
+    await explain(
+      `search, two common words, page ${page}`,
+      isSearch,
+      forum((s) => s.search('kernel panic', page)),
+      walksNewestFirst,
+    );
+  }
+  await explain(
+    'search, rare word',
+    isSearch,
+    forum((s) => s.search('heisenbug', 1)),
+    usesGin,
+  );
   const isSweep = (sql) => sql.includes('FROM pending_uploads');
   await explain('unclaimed uploads sweep', isSweep, (s) => s.uploads.sweep(), 'pending_uploads_created_idx');
   await ds.destroy();
@@ -195,5 +239,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(
-  `query plans: home, members, inbox, notifications, chat and the uploads sweep are index scans (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
+  `query plans: home, members, inbox, notifications, chat and the uploads sweep are index scans, search walks the newest pastes for a common word and the GIN index for a rare one (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
 );

@@ -6,6 +6,7 @@
 //   npm run bench                       both sizes, 10 s a route (first run seeds 1 M pastes: minutes)
 //   npm run bench -- --smoke            10,000 pastes, 3 s a route; fails only on errors (CI)
 //   npm run bench -- --sizes 10000 --duration 5 --sockets 200 --skip-build
+//   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '64' },
     sockets: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
   },
 });
 const smoke = options.smoke;
@@ -440,9 +442,10 @@ async function measureSize(pastes, measureJs) {
   const sql = new pg.Client({ connectionString: database.sqlUrl });
   try {
     await sql.connect();
-    const members = await signInMembers(app);
+    // Idle: started, nothing asked yet (the sign-ins below hash passwords, which takes memory of its own).
     await sleep(2000);
     result.rssIdleMb = +rssMb(app.pid).toFixed(1);
+    const members = await signInMembers(app);
     rssMax = 0;
     const member = (i) => ({ Cookie: members.cookies[i % MEMBERS] });
     const origin = { Origin: app.url, 'Content-Type': 'application/json' };
@@ -593,6 +596,11 @@ log(
   `Termpaste benchmark: ${sizes.map(label).join(' and ')} pastes, ${connections} connections, ${duration} s a route${smoke ? ' (smoke)' : ''}`,
 );
 if (!options['skip-build']) await build();
+if (options['seed-only']) {
+  for (const pastes of sizes) await prepareDatabase(pastes);
+  log('seeded; nothing measured (--seed-only)');
+  process.exit(0);
+}
 const runs = [];
 for (const [i, pastes] of sizes.entries()) runs.push(await measureSize(pastes, i === 0));
 const report = {

@@ -78,6 +78,12 @@ if (existsSync(chromium)) {
   );
 }
 
+// The benchmark's smoke (10,000 pastes, 3 s a route, on the build above): fails on errors, lost writes or
+// undelivered chat messages, never on speed (these machines are shared and noisy).
+await step('benchmark smoke (npm run bench -- --smoke)', () =>
+  sh(process.execPath, [join(root, 'bench/run.mjs'), '--smoke', '--skip-build']),
+);
+
 // The production-mode smoke run (scripts/test-prod.mjs) on the build above: two APIs, a worker, nginx,
 // PostgreSQL, Redis and an SMTP listener, all real processes on loopback.
 const prod = prodTools();

@@ -15,7 +15,8 @@ import { noSniff } from './http/no-sniff.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
 import { requestId } from './logging/request-id.js';
-import { SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
+import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
+import { FRESH_COOKIE, FRESH_SECONDS } from './modules/threads/page-cache.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /** Largest JSON request body; a bigger one gets a 413. */
@@ -30,6 +31,17 @@ const parsedUnlessUpload = (type: string) => (req: IncomingMessage) =>
 
 /** `/api/uploads/` as seen by middleware mounted at `/api`. */
 const UPLOADS_UNDER_API = `${API.uploads.slice('/api'.length)}/`;
+
+/** A request that may carry a session: it has our session cookie, or it may start one (not a read). */
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE.replace('.', '\\.')}=`);
+function mayHaveSession(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return true;
+  const cookie = req.headers.cookie;
+  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
+}
+
+/** `termpaste.fresh` (see PageCache) on the answer to every write. */
+const FRESH_SET_COOKIE = `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/api; HttpOnly; SameSite=Lax`;
 
 export interface CreateAppOptions extends AppModuleOptions {
   /** Nest's logger instead of the configured one (tests pass one that keeps the lines). */
@@ -88,11 +100,15 @@ export async function createApp({
   const session = app.get<RequestHandler>(SESSION_MIDDLEWARE);
   // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
   // never carry a (rolling) session cookie.
-  app.use('/api', (req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith(UPLOADS_UNDER_API) ? next() : session(req, res, next),
-  );
+  // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith(UPLOADS_UNDER_API) || !mayHaveSession(req)) return next();
+    // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.append('Set-Cookie', FRESH_SET_COOKIE);
+    session(req, res, next);
+  });
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
-  app.use(API.adminQueues, queueDashboard(app));
+  app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());
   // WebSocket gateways (`/ws/chat`): upgrades only from our own site, for a signed-in member.
   app.useWebSocketAdapter(

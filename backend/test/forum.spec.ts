@@ -6,6 +6,7 @@ import {
   type PublicAuthor,
   type RecentThreadsPage,
   recentThreadsPageSchema,
+  SEARCH_CANDIDATES_MAX,
   searchResultsSchema,
   type ThreadDetail,
   threadDetailSchema,
@@ -259,11 +260,13 @@ describe('forum', () => {
         `UPDATE users SET active_premium_rank = 'Cyber Ghost', owned_premium_ranks = '{Elite Hacker}' WHERE id = $1`,
         [member.user.id],
       );
+      await t.pagesChanged();
       expect(await shown()).toEqual([null, null, null, null, null, null]);
       await t.dataSource.query(
         `UPDATE users SET owned_premium_ranks = '{Elite Hacker,Cyber Ghost}' WHERE id = $1`,
         [member.user.id],
       );
+      await t.pagesChanged();
       expect(await shown()).toEqual(Array(6).fill('Cyber Ghost'));
     });
   });
@@ -617,6 +620,67 @@ describe('forum', () => {
         (await t.http.get(API.search).query({ q: 'quokka', page: 9 })).body,
       );
       expect(beyond).toMatchObject({ threads: [], page: 9, hasMore: false, total: 55 });
+    });
+  });
+
+  describe('GET /api/search beyond SEARCH_CANDIDATES_MAX matches', () => {
+    const N = SEARCH_CANDIDATES_MAX;
+    const seeded: number[] = [];
+
+    /**
+     * `count` pastes whose content holds `word`, written straight into the table (fast), older than any
+     * other paste so home is unchanged; ids oldest first. Removed again after each test.
+     */
+    async function seedMatches(word: string, count: number, title = (n: number) => `bulk ${n}`) {
+      const rows: Array<{ id: number }> = await t.dataSource.query(
+        `INSERT INTO threads (title, content, created_at)
+         SELECT title, 'bulk text about ' || $1, timestamptz '2001-01-01' + n * interval '1 minute'
+         FROM unnest($2::text[]) WITH ORDINALITY AS x (title, n) ORDER BY n RETURNING id`,
+        [word, Array.from({ length: count }, (_, i) => title(i + 1))],
+      );
+      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      seeded.push(...ids);
+      await t.pagesChanged();
+      return ids;
+    }
+
+    const search = async (q: string, page = 1) =>
+      searchResultsSchema.parse((await t.http.get(API.search).query({ q, page }).expect(200)).body);
+
+    afterEach(async () => {
+      await t.dataSource.query('DELETE FROM threads WHERE id = ANY($1::int[])', [seeded.splice(0)]);
+      await t.pagesChanged();
+    });
+
+    it(`counts every match up to ${N}, and says capped from ${N + 1} on`, async () => {
+      await seedMatches('numbat', N);
+      expect(await search('numbat')).toMatchObject({ total: N, totalCapped: false, hasMore: true });
+      const last = await search('numbat', N / 50);
+      expect(last).toMatchObject({ total: N, totalCapped: false, hasMore: false });
+      expect(last.threads).toHaveLength(50);
+      await seedMatches('numbat', 1);
+      expect(await search('numbat')).toMatchObject({ total: N, totalCapped: true, hasMore: true });
+    });
+
+    it(`ranks and pages the newest ${N} matches only, and the pages end with them`, async () => {
+      // The oldest match has the word in its title, but is beyond the cap; one of the newest has it too.
+      const ids = await seedMatches('wombat', N + 5, (n) =>
+        n === 1 || n === N ? 'Wombat notes' : `bulk ${n}`,
+      );
+      const newest = ids.slice(-N).reverse();
+      const titleHit = ids[N - 1]!;
+      const expected = [titleHit, ...newest.filter((id) => id !== titleHit)];
+      const seen: number[] = [];
+      for (let page = 1; page <= N / 50; page++) {
+        const results = await search('wombat', page);
+        expect(results).toMatchObject({ page, total: N, totalCapped: true, hasMore: page < N / 50 });
+        expect(results.threads).toHaveLength(50);
+        seen.push(...results.threads.map((c) => c.id));
+      }
+      expect(seen).toEqual(expected);
+      expect(seen).not.toContain(ids[0]);
+      const beyond = await search('wombat', N / 50 + 1);
+      expect(beyond).toMatchObject({ threads: [], hasMore: false, total: N, totalCapped: true });
     });
   });
 

@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
-import { API, type ChatMessage, LIVE_EVENT, type LiveEvent } from '@termpaste/contracts';
+import {
+  API,
+  type ChatMessage,
+  LIVE_EVENT,
+  type LiveEvent,
+  type RecentThreadsPage,
+  type ThreadDetail,
+} from '@termpaste/contracts';
 import { Redis } from 'ioredis';
+import supertest from 'supertest';
 import { EventsPort, type InstanceEvent, type LiveEnvelope } from '../src/infra/events/events.port.js';
 import { RedisEvents } from '../src/infra/events/redis.events.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -133,7 +141,8 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         await raw.publish(`${CHANNEL}:instances`, '{"from":"x","event":{"type":"pages_changed","all":true}}');
         await waitFor('the valid event', () => seen.length === 1);
         expect(seen).toEqual([{ type: 'pages_changed', all: true }]);
-        const ignored = () => logs.entries.filter((e) => e.message.startsWith('Ignored an invalid instance event'));
+        const ignored = () =>
+          logs.entries.filter((e) => e.message.startsWith('Ignored an invalid instance event'));
         await waitFor('the invalid ones logged', () => ignored().length === 8);
       } finally {
         off();
@@ -166,6 +175,24 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       await Promise.all(open.map((client) => client.close()));
       await b?.close();
       await a?.close();
+    });
+
+    it('a paste written on B shows on A at once, whose home and paste pages were cached', async () => {
+      const writer = await liveMember(b);
+      const readA = async () =>
+        ((await supertest(a.url).get(API.threadsRecent).expect(200)).body as RecentThreadsPage).threads.map(
+          (card) => card.title,
+        );
+      await readA(); // cached on A
+      await writer.browser.post(API.threads).send({ title: 'written on B', content: 'x' }).expect(201);
+      await waitFor('A to drop its home page', async () => (await readA()).includes('written on B'));
+      const id = ((await supertest(b.url).get(API.threadsRecent)).body as RecentThreadsPage).threads[0]!.id;
+      await supertest(a.url).get(API.thread(id)).expect(200); // cached on A
+      await writer.browser.post(API.threadReplies(id)).send({ content: 'replied on B' }).expect(201);
+      await waitFor('A to drop the paste page', async () => {
+        const detail = (await supertest(a.url).get(API.thread(id))).body as ThreadDetail;
+        return detail.replyCount === 1;
+      });
     });
 
     it('use the Redis adapter of the events port', () => {

@@ -6,6 +6,10 @@ import { effectiveRank, type Rank } from './ranks.js';
 export const CONTENT_MAX = 100_000;
 /** Pastes per page of the recent list and of search results. */
 export const THREADS_PAGE_SIZE = 50;
+/** Home lists the newest this many pinned pastes above the others (pinning more unpins none). */
+export const PINNED_MAX = 20;
+/** `GET /api/threads/featured` (Hardest Posts): the newest this many featured pastes. */
+export const FEATURED_MAX = 100;
 /** Members per page of the users directory. */
 export const USERS_PAGE_SIZE = 50;
 /** A users-directory name filter: at most this many characters. */
@@ -146,12 +150,24 @@ export const recentThreadsPageSchema = z.object({
 });
 export type RecentThreadsPage = z.infer<typeof recentThreadsPageSchema>;
 
-/** `GET /api/search?q=&page=`: ranked by relevance, then recency; `total` counts every match. */
+/**
+ * Search ranks at most this many matches, the newest: pages end with them, and `total` counts no further
+ * (`totalCapped` says there are more).
+ */
+export const SEARCH_CANDIDATES_MAX = 1000;
+
+/**
+ * `GET /api/search?q=&page=`: ranked by relevance, then recency. `total` counts every match up to
+ * SEARCH_CANDIDATES_MAX; beyond that it is SEARCH_CANDIDATES_MAX with `totalCapped` true, and only the
+ * newest SEARCH_CANDIDATES_MAX matches are ranked and paged.
+ */
 export const searchResultsSchema = z.object({
   threads: z.array(threadCardSchema),
   page: z.number().int(),
   hasMore: z.boolean(),
   total: z.number().int(),
+  // A server from before the cap sends none: its total was exact.
+  totalCapped: z.boolean().default(false),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 

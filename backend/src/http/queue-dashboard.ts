@@ -1,8 +1,4 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import type { INestApplication } from '@nestjs/common';
-import { getQueueToken } from '@nestjs/bullmq';
 import { API, FORUM_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
 import { type NextFunction, type Request, type Response, Router } from 'express';
@@ -51,7 +47,7 @@ function refuse(res: Response, statusCode: number, message: string): void {
  * that Nest's OriginGuard does not cover, it refuses cross-site state-changing calls itself. Mail jobs
  * are shown without their text. Without REDIS_URL (in-process queue) it answers admins 404.
  */
-export function queueDashboard(app: INestApplication): Router {
+export async function queueDashboard(app: INestApplication): Promise<Router> {
   const config = app.get<AppConfig>(APP_CONFIG);
   const users = app.get(UsersService);
   const trusted = trustedOrigins(config);
@@ -77,6 +73,13 @@ export function queueDashboard(app: INestApplication): Router {
     refuse(res, 403, QUEUE_DASHBOARD_ACTION_REFUSED);
   });
 
+  // Loaded with Redis only: the embedded default never pays for bull-board.
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }, { getQueueToken }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/express'),
+    import('@nestjs/bullmq'),
+  ]);
   const serverAdapter = new ExpressAdapter().setBasePath(API.adminQueues);
   createBullBoard({
     queues: QUEUE_NAMES.map((name) => {

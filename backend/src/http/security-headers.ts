@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/config.js';
-import { bucketBaseUrl } from '../infra/storage/s3.storage.js';
+import { bucketBaseUrl } from '../infra/storage/s3-address.js';
 import { isHttps } from '../modules/auth/session.middleware.js';
 
 /** HSTS (https only): 180 days, subdomains included. */

@@ -1,7 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { EventsPort } from './events.port.js';
 import { InProcessEvents } from './in-process.events.js';
-import { RedisEvents } from './redis.events.js';
 
 /**
  * Provides EventsPort everywhere: Redis pub/sub when `redisUrl` is set (so every instance sees every
@@ -10,14 +9,15 @@ import { RedisEvents } from './redis.events.js';
 @Global()
 @Module({})
 export class EventsModule {
-  static forRoot(options: { redisUrl: string | undefined }): DynamicModule {
+  static forRoot(options: { redisUrl: string | undefined }): DynamicModule | Promise<DynamicModule> {
     const { redisUrl } = options;
     if (redisUrl) {
-      return {
+      // ioredis is loaded with Redis only (Nest awaits the import).
+      return import('./redis.events.js').then(({ RedisEvents }) => ({
         module: EventsModule,
         providers: [{ provide: EventsPort, useFactory: () => new RedisEvents(redisUrl) }],
         exports: [EventsPort],
-      };
+      }));
     }
     return {
       module: EventsModule,

@@ -33,6 +33,9 @@ import {
   QueuePort,
 } from './queue.port.js';
 
+/** For QueueModule, which loads this file (and BullMQ) only when REDIS_URL is set. */
+export { BullModule } from '@nestjs/bullmq';
+
 /**
  * Every queue's defaults: retried with exponential backoff; finished jobs kept for a while, not forever:
  * the last 1000 completed ones for at most a day, the last 5000 failed ones (for the dashboard's retry)

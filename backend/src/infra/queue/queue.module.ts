@@ -1,7 +1,5 @@
 import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
-import { BullModule } from '@nestjs/bullmq';
 import { DiscoveryModule } from '@nestjs/core';
-import { BULL_JOB_DEFAULTS, BullMqQueue, bullConnection } from './bullmq.queue.js';
 import { InProcessQueue } from './in-process.queue.js';
 import { QUEUE_OPTIONS, type QueueModuleOptions, resolveQueueOptions } from './queue.options.js';
 import { QueuePort } from './queue.port.js';
@@ -13,7 +11,7 @@ import { QueuePort } from './queue.port.js';
 @Global()
 @Module({})
 export class QueueModule {
-  static forRoot(options: QueueModuleOptions): DynamicModule {
+  static forRoot(options: QueueModuleOptions): DynamicModule | Promise<DynamicModule> {
     const resolved = resolveQueueOptions(options);
     const providers: Provider[] = [{ provide: QUEUE_OPTIONS, useValue: resolved }];
     const { redisUrl } = resolved;
@@ -25,17 +23,20 @@ export class QueueModule {
         exports: [QueuePort],
       };
     }
-    return {
-      module: QueueModule,
-      imports: [
-        DiscoveryModule,
-        BullModule.forRootAsync({ useFactory: () => bullConnection(redisUrl) }),
-        BullModule.registerQueue(
-          ...resolved.queues.map((name) => ({ name, defaultJobOptions: BULL_JOB_DEFAULTS })),
-        ),
-      ],
-      providers: [...providers, BullMqQueue, { provide: QueuePort, useExisting: BullMqQueue }],
-      exports: [QueuePort],
-    };
+    // BullMQ is loaded with Redis only: the embedded default never pays for it (Nest awaits the import).
+    return import('./bullmq.queue.js').then(
+      ({ BULL_JOB_DEFAULTS, BullMqQueue, BullModule, bullConnection }) => ({
+        module: QueueModule,
+        imports: [
+          DiscoveryModule,
+          BullModule.forRootAsync({ useFactory: () => bullConnection(redisUrl) }),
+          BullModule.registerQueue(
+            ...resolved.queues.map((name) => ({ name, defaultJobOptions: BULL_JOB_DEFAULTS })),
+          ),
+        ],
+        providers: [...providers, BullMqQueue, { provide: QueuePort, useExisting: BullMqQueue }],
+        exports: [QueuePort],
+      }),
+    );
   }
 }

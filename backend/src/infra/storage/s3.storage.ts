@@ -10,7 +10,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Logger, ServiceUnavailableException } from '@nestjs/common';
 import { LIMITS } from '@termpaste/contracts';
-import type { StorageConfig } from '../../config/config.js';
+import { bucketBaseUrl, type S3StorageConfig } from './s3-address.js';
 import {
   AVATAR_CACHE_CONTROL,
   avatarKeyOwner,
@@ -25,23 +25,7 @@ import { type PresignedUpload, StoragePort, type StoredObject } from './storage.
 /** The 503 message when the bucket cannot be asked (unreachable, refusing our credentials). */
 export const STORAGE_UNAVAILABLE = 'Avatar storage is unavailable; try again later';
 
-export type S3StorageConfig = Extract<StorageConfig, { mode: 's3' }>;
-
-/**
- * Where the bucket's objects live, ending with a slash: the address presigned URLs point at. With an
- * endpoint (MinIO, R2…) path-style is `<endpoint>/<bucket>/`, virtual-hosted `<scheme>//<bucket>.<host>/`;
- * on AWS `https://<bucket>.s3.<region>.amazonaws.com/` (path-style `https://s3.<region>.amazonaws.com/<bucket>/`).
- */
-export function bucketBaseUrl(config: S3StorageConfig): string {
-  if (config.endpoint) {
-    const endpoint = new URL(config.endpoint);
-    const pathPrefix = endpoint.pathname.replace(/\/+$/, '');
-    if (config.forcePathStyle) return `${endpoint.origin}${pathPrefix}/${config.bucket}/`;
-    return `${endpoint.protocol}//${config.bucket}.${endpoint.host}${pathPrefix}/`;
-  }
-  const host = `s3.${config.region}.amazonaws.com`;
-  return config.forcePathStyle ? `https://${host}/${config.bucket}/` : `https://${config.bucket}.${host}/`;
-}
+export { bucketBaseUrl, type S3StorageConfig } from './s3-address.js';
 
 function isNotFound(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;

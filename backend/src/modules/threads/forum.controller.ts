@@ -9,6 +9,8 @@ import {
   Param,
   Post,
   Query,
+  Req,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -20,7 +22,6 @@ import {
   type RecentThreadsPage,
   type SearchResults,
   type ThreadCard,
-  type ThreadDetail,
   type ThreadFlags,
   USER_FILTER_MAX,
   type UserProfile,
@@ -35,12 +36,17 @@ import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.j
 import { AdminGuard, WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
+import type { Request, Response } from 'express';
 import { ForumService } from './forum.service.js';
+import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 
 /** The 400 message for a users-directory name filter longer than USER_FILTER_MAX. */
 export const USER_FILTER_TOO_LONG = `The name filter must be at most ${USER_FILTER_MAX} characters`;
+
+/** Search results are cached for queries up to this long (longer ones are rare, and each its own). */
+const CACHED_QUERY_MAX = 200;
 
 /** A query parameter as one string (a repeated one counts as absent). */
 function single(value: unknown): string | undefined {
@@ -53,23 +59,51 @@ function single(value: unknown): string | undefined {
  */
 @Controller('api')
 export class ForumController {
-  constructor(private readonly forum: ForumService) {}
+  constructor(
+    private readonly forum: ForumService,
+    private readonly pages: PageCache,
+  ) {}
 
+  /** Home: its first page comes from the page cache; deeper pages (a cursor) from the database. */
   @Get('threads/recent')
-  recent(@Query('cursor') cursor: unknown): Promise<RecentThreadsPage> {
-    return this.forum.recent(single(cursor) || undefined);
+  async recent(@Query('cursor') cursor: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const after = single(cursor) || undefined;
+    const load = (): Promise<RecentThreadsPage> => this.forum.recent(after);
+    sendPage(req, res, after ? toPage(await load()) : await this.pages.list('home', load, wantsFresh(req)));
   }
 
   @Get('threads/featured')
-  featured(): Promise<ThreadCard[]> {
-    return this.forum.featured();
+  async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const load = (): Promise<ThreadCard[]> => this.forum.featured();
+    sendPage(req, res, await this.pages.list('featured', load, wantsFresh(req)));
   }
 
-  /** Open to visitors; a signed-in member also gets their own votes (`myVote`). */
+  /**
+   * Open to visitors; a signed-in member also gets their own votes (`myVote`). Each read counts a view.
+   * The page comes from the page cache; a member's votes are read for them alone.
+   */
   @Get('threads/:id')
   @UseGuards(OptionalSessionGuard)
-  thread(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<ThreadDetail> {
-    return this.forum.detail(threadId(id), viewer?.id ?? null);
+  async thread(
+    @Param('id') id: string,
+    @OptionalCurrentUser() viewer: User | null,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const paste = threadId(id);
+    const page = await this.pages.detail(
+      paste,
+      async () => {
+        const { detail, storedViews } = await this.forum.detail(paste);
+        return toDetailPage(detail, storedViews);
+      },
+      wantsFresh(req),
+    );
+    const views = this.forum.viewed(paste, page.storedViews);
+    if (!viewer) return sendDetail(req, res, page, views);
+    const replyIds = page.detail.replies.map((reply) => reply.id);
+    const votes = await this.forum.votesOf(viewer.id, paste, replyIds);
+    sendDetail(req, res, page, views, { personal: true, votes });
   }
 
   @Get('threads/:id/raw')
@@ -109,13 +143,26 @@ export class ForumController {
   }
 
   @Get('search')
-  search(@Query('q') q: unknown, @Query('page') page: unknown): Promise<SearchResults> {
+  async search(
+    @Query('q') q: unknown,
+    @Query('page') page: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     // PostgreSQL cannot take NUL characters; they carry no words anyway.
     const query = (single(q) ?? '').replaceAll('\0', '').trim();
     if (!query) throw new BadRequestException(FORUM_MESSAGES.searchQueryRequired);
     const pageText = single(page);
     const pageNumber = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(Number(pageText), 1) : 1;
-    return this.forum.search(query, pageNumber);
+    const load = (): Promise<SearchResults> => this.forum.search(query, pageNumber);
+    const cached = query.length <= CACHED_QUERY_MAX;
+    sendPage(
+      req,
+      res,
+      cached
+        ? await this.pages.list(`search:${pageNumber}:${query}`, load, wantsFresh(req))
+        : toPage(await load()),
+    );
   }
 
   /** The users directory, for signed-in members: `q` filters by a part of the username. */
@@ -129,8 +176,10 @@ export class ForumController {
   }
 
   @Get('users/:id')
-  user(@Param('id') id: string): Promise<UserProfile> {
-    return this.forum.profile(parseId(id, FORUM_MESSAGES.userNotFound));
+  async user(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const userId = parseId(id, FORUM_MESSAGES.userNotFound);
+    const load = (): Promise<UserProfile> => this.forum.profile(userId);
+    sendPage(req, res, await this.pages.list(`profile:${userId}`, load, wantsFresh(req)));
   }
 }
 

@@ -4,13 +4,14 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
+import { PageCache } from './page-cache.js';
 import { ViewCounter } from './view-counter.js';
 
 /** The forum: pastes, replies, votes, search and public profiles. */
 @Module({
   imports: [UsersModule, NotificationsModule, AuditModule],
   controllers: [ForumController, ForumAdminController],
-  providers: [ForumService, ViewCounter],
+  providers: [ForumService, ViewCounter, PageCache],
   exports: [ViewCounter],
 })
 export class ForumModule {}

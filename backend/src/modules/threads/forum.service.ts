@@ -2,6 +2,7 @@ import {
   BadRequestException,
   ForbiddenException,
   Injectable,
+  Logger,
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
@@ -10,11 +11,15 @@ import {
   type CreateReplyBody,
   type CreateThreadBody,
   type DirectoryUser,
+  FEATURED_MAX,
   FORUM_MESSAGES,
+  PINNED_MAX,
   type PublicAuthor,
+  rankFromReputation,
   type RecentThreadsPage,
   REPUTATION,
   type ReplyView,
+  SEARCH_CANDIDATES_MAX,
   type SearchResults,
   type ThreadCard,
   type ThreadDetail,
@@ -29,6 +34,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuditActor, AuditService, excerpt } from '../admin/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
@@ -147,18 +153,33 @@ function toDirectoryUser(row: DirectoryRow): DirectoryUser {
 /** Pastes, replies, votes and search (SPEC §3): every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
+  private readonly logger = new Logger('Forum');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly views: ViewCounter,
+    private readonly events: EventsPort,
   ) {}
+
+  /**
+   * Tells every instance which public pages a committed write made stale (their caches drop them). An
+   * author who `gained` reputation and so moved to another rank shows it on every page they wrote on.
+   */
+  private pagesChanged(change: Omit<PagesChanged, 'type'>, author?: User, gained = 0): Promise<void> {
+    const crossed =
+      author !== undefined &&
+      rankFromReputation(author.reputation).name !== rankFromReputation(author.reputation + gained).name;
+    return announcePagesChanged(this.events, crossed ? { all: true } : change, this.logger);
+  }
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {
     const pinned: CardRow[] = cursor
       ? []
       : await this.dataSource.query(
-          `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_pinned ORDER BY t.created_at DESC, t.id DESC`,
+          `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_pinned ORDER BY t.created_at DESC, t.id DESC
+           LIMIT ${PINNED_MAX}`,
         );
     const { rows, nextCursor } = await keysetPage<CardRow>(
       (sql, params) => this.dataSource.query(sql, params),
@@ -185,29 +206,21 @@ export class ForumService {
 
   async featured(): Promise<ThreadCard[]> {
     const rows: CardRow[] = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_featured ORDER BY t.created_at DESC, t.id DESC`,
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_featured ORDER BY t.created_at DESC, t.id DESC
+       LIMIT ${FEATURED_MAX}`,
     );
     return rows.map(toCard);
   }
 
   /**
-   * The paste with its replies; counts one view (in memory: the ViewCounter stores views in batches, and
-   * the count shown is the stored one plus this process's pending ones). `viewerId`: the signed-in member,
-   * whose own votes come as `myVote` (null for a visitor).
+   * The paste with its replies as every visitor sees it (`myVote` null throughout: see `votesOf`), and
+   * the view count stored with it, read consistently with the ViewCounter's pending views (see `viewed`).
    */
-  async detail(id: number, viewerId: number | null): Promise<ThreadDetail> {
-    const [row] = await this.views.consistentRead(
-      (): Promise<Array<CardRow & { content: string; my_vote: 1 | -1 | null }>> =>
-        this.dataSource.query(
-          `SELECT ${CARD_COLUMNS}, t.content, mv.value::int AS my_vote
-           FROM ${CARD_FROM} LEFT JOIN votes mv ON mv.thread_id = t.id AND mv.user_id = $2::integer
-           WHERE t.id = $1`,
-          [id, viewerId],
-        ),
+  async detail(id: number): Promise<{ detail: ThreadDetail; storedViews: number }> {
+    const [row] = await this.views.consistentRead((): Promise<Array<CardRow & { content: string }>> =>
+      this.dataSource.query(`SELECT ${CARD_COLUMNS}, t.content FROM ${CARD_FROM} WHERE t.id = $1`, [id]),
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    this.views.count(id);
-    const viewCount = row.view_count + this.views.pending(id);
     const replies: Array<{
       id: number;
       thread_id: number;
@@ -216,20 +229,16 @@ export class ForumService {
       created_at: Date;
       vote_score: number;
       author: PublicAuthor | null;
-      my_vote: 1 | -1 | null;
     }> = await this.dataSource.query(
-      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.vote_score, ${authorJson('a')} AS author,
-         mv.value::int AS my_vote
+      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.vote_score, ${authorJson('a')} AS author
        FROM replies r LEFT JOIN users a ON a.id = r.author_id
-       LEFT JOIN votes mv ON mv.reply_id = r.id AND mv.user_id = $2::integer
        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
-      [id, viewerId],
+      [id],
     );
-    return {
+    const detail: ThreadDetail = {
       ...toCard(row),
-      viewCount,
       content: row.content,
-      myVote: row.my_vote,
+      myVote: null,
       replies: replies.map((r): ReplyView => ({
         id: r.id,
         threadId: r.thread_id,
@@ -238,9 +247,39 @@ export class ForumService {
         createdAt: r.created_at.toISOString(),
         author: r.author,
         voteScore: r.vote_score,
-        myVote: r.my_vote,
+        myVote: null,
       })),
     };
+    return { detail, storedViews: row.view_count };
+  }
+
+  /**
+   * Counts one view of a paste that exists (in memory: the ViewCounter stores views in batches) and
+   * returns its view count now: `storedViews` (read by `detail`) plus this process's pending views.
+   */
+  viewed(id: number, storedViews: number): number {
+    this.views.count(id);
+    return storedViews + this.views.pending(id);
+  }
+
+  /** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
+  async votesOf(
+    userId: number,
+    threadId: number,
+    replyIds: number[],
+  ): Promise<{ thread: 1 | -1 | null; replies: Map<number, 1 | -1> }> {
+    const rows: Array<{ reply_id: number | null; value: 1 | -1 }> = await this.dataSource.query(
+      `SELECT reply_id, value::int AS value FROM votes
+       WHERE user_id = $1 AND (thread_id = $2 OR reply_id = ANY ($3::int[]))`,
+      [userId, threadId, replyIds],
+    );
+    const replies = new Map<number, 1 | -1>();
+    let thread: 1 | -1 | null = null;
+    for (const row of rows) {
+      if (row.reply_id === null) thread = row.value;
+      else replies.set(row.reply_id, row.value);
+    }
+    return { thread, replies };
   }
 
   async raw(id: number): Promise<string> {
@@ -274,6 +313,7 @@ export class ForumService {
     );
     // The account was deleted since the guard loaded it: signed out.
     if (!created) throw new UnauthorizedException();
+    await this.pagesChanged({ lists: true }, author, REPUTATION.thread);
     await this.notifications.enqueueForThread(created.id, body.content);
     return { id: created.id };
   }
@@ -314,6 +354,7 @@ export class ForumService {
       );
       return { id: reply!.id };
     });
+    await this.pagesChanged({ lists: true, threads: [threadId] }, author, REPUTATION.reply);
     await this.notifications.enqueueForReply(created.id);
     return created;
   }
@@ -324,16 +365,21 @@ export class ForumService {
    * votes on it; the second, whose snapshot is taken once the lock is held, reads the user's vote, writes
    * it (inserted, deleted or switched) and moves the score by as much.
    */
-  vote(user: User, body: VoteBody): Promise<VoteResult> {
+  async vote(user: User, body: VoteBody): Promise<VoteResult> {
     const onThread = body.threadId !== undefined;
     const table = onThread ? 'threads' : 'replies';
     const column = onThread ? 'thread_id' : 'reply_id';
     const targetId = (onThread ? body.threadId : body.replyId)!;
-    return this.dataSource.transaction(async (manager) => {
-      const [target] = await manager.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [targetId]);
+    let pasteId = 0;
+    const result = await this.dataSource.transaction(async (manager) => {
+      const [target]: Array<{ paste_id: number }> = await manager.query(
+        `SELECT ${onThread ? 'id' : 'thread_id'} AS paste_id FROM ${table} WHERE id = $1 FOR UPDATE`,
+        [targetId],
+      );
       if (!target) {
         throw new NotFoundException(onThread ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound);
       }
+      pasteId = target.paste_id;
       const [[updated]] = (await manager.query(
         `WITH existing AS (
            SELECT id, value FROM votes WHERE user_id = $1::integer AND ${column} = $2::integer
@@ -356,29 +402,49 @@ export class ForumService {
       )) as [Array<{ vote_score: number; removed: boolean }>, number];
       return { value: updated!.removed ? null : body.value, voteScore: updated!.vote_score };
     });
+    // A paste's score shows on its card in every list; a reply's on its paste's page only.
+    await this.pagesChanged(onThread ? { lists: true, threads: [pasteId] } : { threads: [pasteId] });
+    return result;
   }
 
-  /** Full-text search: relevance (title above content), then recency; 50 a page; `total` counts every match. */
-  async search(query: string, page: number): Promise<SearchResults> {
-    const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM}, websearch_to_tsquery('english', $1) q
-         WHERE t.search @@ q
-         ORDER BY ts_rank(t.search, q) DESC, t.created_at DESC, t.id DESC
-         LIMIT $2 OFFSET $3`,
-        [query, THREADS_PAGE_SIZE + 1, (page - 1) * THREADS_PAGE_SIZE],
-      ) as Promise<CardRow[]>,
-      // The same predicate, counted on the GIN index alone (a bitmap scan: no rows ranked or joined).
-      this.dataSource.query(
-        `SELECT count(*)::int AS total FROM threads t WHERE t.search @@ websearch_to_tsquery('english', $1)`,
-        [query],
-      ) as Promise<Array<{ total: number }>>,
-    ]);
+  /**
+   * Full-text search: relevance (title above content), then recency; 50 a page. Only the newest
+   * `candidatesMax` matches are ranked and paged, and `total` counts no further (`totalCapped`), so a
+   * common word costs no more than a rare one: the candidates come from walking threads_created_idx newest
+   * first until enough match (a common word), or from the GIN index when few rows match (a rare word); the
+   * planner picks by the word's frequency. ts_rank reads each candidate's whole vector (a TOAST fetch), so
+   * only the candidates are ranked; the page's cards are read last, for its rows only.
+   */
+  async search(query: string, page: number, candidatesMax = SEARCH_CANDIDATES_MAX): Promise<SearchResults> {
+    const offset = (page - 1) * THREADS_PAGE_SIZE;
+    const rows: Array<Partial<CardRow> & { matched: number }> = await this.dataSource.query(
+      `WITH candidates AS MATERIALIZED (
+         SELECT t.id, t.created_at, t.search FROM threads t
+         WHERE t.search @@ websearch_to_tsquery('english', $1)
+         ORDER BY t.created_at DESC, t.id DESC
+         LIMIT $2::int + 1
+       ), ranked AS MATERIALIZED (
+         SELECT c.id, c.created_at, ts_rank(c.search, websearch_to_tsquery('english', $1)) AS rank
+         FROM (SELECT * FROM candidates ORDER BY created_at DESC, id DESC LIMIT $2) c
+       )
+       SELECT m.matched, p.* FROM (SELECT count(*)::int AS matched FROM candidates) m
+       LEFT JOIN LATERAL (
+         SELECT ${CARD_COLUMNS}, r.rank AS search_rank
+         FROM (SELECT id, created_at, rank FROM ranked
+               ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3 OFFSET $4) r
+         JOIN ${CARD_FROM} ON t.id = r.id
+       ) p ON true
+       ORDER BY p.search_rank DESC, p.created_at DESC, p.id DESC`,
+      [query, candidatesMax, THREADS_PAGE_SIZE + 1, offset],
+    );
+    const matched = rows[0]?.matched ?? 0;
+    const found = rows.filter((row): row is CardRow & { matched: number } => row.id != null);
     return {
-      threads: rows.slice(0, THREADS_PAGE_SIZE).map(toCard),
+      threads: found.slice(0, THREADS_PAGE_SIZE).map(toCard),
       page,
-      hasMore: rows.length > THREADS_PAGE_SIZE,
-      total: count?.total ?? 0,
+      hasMore: found.length > THREADS_PAGE_SIZE && offset + THREADS_PAGE_SIZE < candidatesMax,
+      total: Math.min(matched, candidatesMax),
+      totalCapped: matched > candidatesMax,
     };
   }
 
@@ -449,8 +515,8 @@ export class ForumService {
   }
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
-  toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
-    return this.dataSource.transaction(async (manager) => {
+  async toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
+    const flags = await this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(
         `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1
          RETURNING title, is_pinned, is_locked, is_featured`,
@@ -474,6 +540,8 @@ export class ForumService {
       });
       return after;
     });
+    await this.pagesChanged({ lists: true, threads: [threadId] });
+    return flags;
   }
 
   /**
@@ -481,8 +549,8 @@ export class ForumService {
    * counts go down with it. Reputation already earned is kept. `actor` (an admin) is recorded in the
    * audit log, in the same transaction.
    */
-  deleteThread(threadId: number, actor: AuditActor): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+  async deleteThread(threadId: number, actor: AuditActor): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
       const [thread]: Array<{
         author_id: number | null;
         author_name: string | null;
@@ -522,14 +590,15 @@ export class ForumService {
         `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
       );
     });
+    await this.pagesChanged({ lists: true, threads: [threadId] });
   }
 
   /**
    * Deletes a reply and the replies under it, keeping the paste's and the authors' counters right.
    * `actor` (an admin) is recorded in the audit log, in the same transaction.
    */
-  deleteReply(replyId: number, actor: AuditActor): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+  async deleteReply(replyId: number, actor: AuditActor): Promise<void> {
+    const pasteId = await this.dataSource.transaction(async (manager) => {
       const [reply]: Array<{
         thread_id: number;
         thread_title: string;
@@ -572,7 +641,9 @@ export class ForumService {
          WHERE t.id = $1`,
         [reply.thread_id, removed],
       );
+      return reply.thread_id;
     });
+    await this.pagesChanged({ lists: true, threads: [pasteId] });
   }
 
   /** Lowers each author's reply count by their replies among `authorsSql`'s rows; returns how many. */

@@ -1,4 +1,4 @@
-import type { SearchResults, ThreadCard } from '@termpaste/contracts';
+import { SEARCH_CANDIDATES_MAX, type SearchResults, type ThreadCard } from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { searchQuery } from '../api/forum';
@@ -12,6 +12,7 @@ const page = (threads: ThreadCard[], overrides: Partial<SearchResults> = {}): Se
   page: 1,
   hasMore: false,
   total: threads.length,
+  totalCapped: false,
   ...overrides,
 });
 
@@ -95,6 +96,32 @@ describe('search (SPEC §2 /search)', () => {
     expect(await screen.findByRole('link', { name: 'third' })).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'GET', url: '/api/search?q=x&page=2' }]);
     expect(screen.queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
+  });
+
+  it('says N+ results when more match than search ranks, and LOAD MORE ends with them', async () => {
+    const capped = { total: SEARCH_CANDIDATES_MAX, totalCapped: true };
+    const calls = stubFetch(() => ({ body: page([card(3, 'last ranked')], { ...capped, page: 2 }) }));
+    const user = renderSearch('/search?q=kernel', {
+      kernel: page([card(1, 'one'), card(2, 'two')], { ...capped, hasMore: true }),
+    });
+    expect(screen.getByRole('heading', { name: `${SEARCH_CANDIDATES_MAX}+ results` })).toBeInTheDocument();
+    expect(screen.getByText(`Showing 2 of ${SEARCH_CANDIDATES_MAX}+`)).toBeInTheDocument();
+    expect(screen.queryByText(/Add words to narrow the search/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'LOAD MORE' }));
+    expect(await screen.findByRole('link', { name: 'last ranked' })).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'GET', url: '/api/search?q=kernel&page=2' }]);
+    expect(screen.queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Showing the newest ${SEARCH_CANDIDATES_MAX} matches by relevance. Add words to narrow the search.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says 1 result exactly, without the plus, when not capped', () => {
+    renderSearch('/search?q=one', { one: page([card(1, 'one')], { total: 1, totalCapped: false }) });
+    expect(screen.getByRole('heading', { name: '1 result' })).toBeInTheDocument();
+    expect(screen.queryByText(/Add words to narrow the search/)).not.toBeInTheDocument();
   });
 
   it('submits the trimmed text as an encoded q', async () => {

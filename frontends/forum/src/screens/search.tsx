@@ -13,10 +13,13 @@ function Results({ q }: { q: string }) {
   if (!results.data) return <Spinner label="Searching..." />;
   const threads = results.data.pages.flatMap((page) => page.threads);
   const total = results.data.pages[0]?.total ?? 0;
+  // More matches than search ranks: only the newest `total` are shown, and the count says so.
+  const capped = results.data.pages[0]?.totalCapped ?? false;
+  const count = capped ? `${total}+` : String(total);
   return (
     <>
       <h2 className="forum-section-title">
-        {total} {total === 1 ? 'result' : 'results'}
+        {count} {total === 1 && !capped ? 'result' : 'results'}
       </h2>
       {threads.length === 0 ? (
         <div className="forum-empty">
@@ -30,8 +33,13 @@ function Results({ q }: { q: string }) {
       )}
       {results.hasNextPage && (
         <ListFooter className="forum-footer" list={results}>
-          Showing {threads.length} of {total}
+          Showing {threads.length} of {count}
         </ListFooter>
+      )}
+      {capped && !results.hasNextPage && threads.length > 0 && (
+        <p className="forum-footer forum-muted">
+          Showing the newest {total} matches by relevance. Add words to narrow the search.
+        </p>
       )}
     </>
   );

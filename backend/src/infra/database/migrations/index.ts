@@ -6,6 +6,7 @@ import { Messaging1795700000000 } from './1795700000000-messaging.js';
 import { AdminAudit1795800000000 } from './1795800000000-admin-audit.js';
 import { PendingUploads1795900000000 } from './1795900000000-pending-uploads.js';
 import { ForumStatsSlots1796020000000 } from './1796020000000-forum-stats-slots.js';
+import { SearchCandidates1796030000000 } from './1796030000000-search-candidates.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   AdminAudit1795800000000,
   PendingUploads1795900000000,
   ForumStatsSlots1796020000000,
+  SearchCandidates1796030000000,
 ];

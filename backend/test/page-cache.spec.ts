@@ -1,0 +1,276 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import {
+  API,
+  FEATURED_MAX,
+  PINNED_MAX,
+  type RecentThreadsPage,
+  type SearchResults,
+  type ThreadCard,
+  type ThreadDetail,
+  threadDetailSchema,
+  type UserProfile,
+} from '@termpaste/contracts';
+import supertest from 'supertest';
+import { ViewCounter } from '../src/modules/threads/view-counter.js';
+import { FRESH_COOKIE } from '../src/modules/threads/page-cache.js';
+import { type Browser, registered } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The page cache of the public reads (home, featured, search, profiles, paste details): what it keeps,
+ * that every write a reader could see drops it (read-your-writes, for the writer and everyone else),
+ * that no member's own data reaches another's answer, and the HTTP around it (ETag, 304, gzip).
+ */
+describe('page cache', () => {
+  let t: TestApp;
+  let admin: { browser: Browser; user: { id: number } };
+  let alice: { browser: Browser; user: { id: number; username: string } };
+  let bob: { browser: Browser; user: { id: number } };
+  /** A visitor: no cookies at all. */
+  const visitor = () => supertest(t.url);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registered(t); // the first account: owner and admin
+    alice = await registered(t);
+    bob = await registered(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function paste(
+    browser: Browser,
+    title = 'A cached paste',
+    content = 'Some content',
+  ): Promise<number> {
+    const res = await browser.post(API.threads).send({ title, content }).expect(201);
+    return (res.body as { id: number }).id;
+  }
+
+  /** A paste written behind the app's back (no write through the API, so nothing is dropped). */
+  async function sneakIn(title: string): Promise<number> {
+    const [row] = await t.dataSource.query(
+      `INSERT INTO threads (title, content, author_id) VALUES ($1, 'sneaked', $2) RETURNING id`,
+      [title, alice.user.id],
+    );
+    return (row as { id: number }).id;
+  }
+
+  const homeTitles = async (agent: ReturnType<typeof visitor> | Browser = visitor()) =>
+    ((await agent.get(API.threadsRecent).expect(200)).body as RecentThreadsPage).threads.map((c) => c.title);
+
+  it('serves home from memory until a write through the API changes it, for every reader', async () => {
+    await homeTitles(); // cached now
+    await sneakIn('sneaked past the cache');
+    expect(await homeTitles()).not.toContain('sneaked past the cache');
+    await paste(alice.browser, 'written through the API');
+    // The visitor never wrote anything: the write dropped the page for everybody.
+    const titles = await homeTitles();
+    expect(titles).toContain('written through the API');
+    expect(titles).toContain('sneaked past the cache');
+  });
+
+  it('shows the writer their own write at once, and gives them a fresh-read cookie on writes only', async () => {
+    const visitorHome = await visitor().get(API.threadsRecent).expect(200);
+    expect(visitorHome.headers['set-cookie']).toBeUndefined();
+    const res = await bob.browser
+      .post(API.threads)
+      .send({ title: 'bob wrote this', content: 'x' })
+      .expect(201);
+    const fresh = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith(`${FRESH_COOKIE}=`),
+    );
+    expect(fresh).toMatch(/Max-Age=10; Path=\/api; HttpOnly; SameSite=Lax/);
+    expect(await homeTitles(bob.browser)).toContain('bob wrote this');
+  });
+
+  it('reads past the cache while the fresh-read cookie is there (another instance may not have heard yet)', async () => {
+    await homeTitles();
+    await sneakIn('only fresh readers see me');
+    expect(await homeTitles()).not.toContain('only fresh readers see me');
+    const fresh = await visitor().get(API.threadsRecent).set('Cookie', `${FRESH_COOKIE}=1`).expect(200);
+    expect((fresh.body as RecentThreadsPage).threads.map((c) => c.title)).toContain(
+      'only fresh readers see me',
+    );
+    // ...and a fresh read does not fill the cache for the others.
+    expect(await homeTitles()).not.toContain('only fresh readers see me');
+  });
+
+  it('answers 304 to a browser that has the page, and a new page after a write', async () => {
+    const first = await visitor().get(API.threadsRecent).expect(200);
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await visitor().get(API.threadsRecent).set('If-None-Match', etag).expect(304);
+    expect(again.text).toBe('');
+    await paste(alice.browser, 'a newer paste');
+    const after = await visitor().get(API.threadsRecent).set('If-None-Match', etag).expect(200);
+    expect(after.headers['etag']).not.toBe(etag);
+  });
+
+  it('sends gzip to a browser that accepts it, the same JSON as without', async () => {
+    for (let i = 0; i < 12; i++) await paste(alice.browser, `bulk paste ${i} for a body worth compressing`);
+    const plain = await visitor().get(API.threadsRecent).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Raw HTTP: supertest would unzip it unseen.
+    const zipped = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(
+            `${t.url}${API.threadsRecent}`,
+            { headers: { 'Accept-Encoding': 'gzip, deflate, br' } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      },
+    );
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toBe('Accept-Encoding, Cookie');
+    expect(zipped.body.length).toBeLessThan(plain.text.length);
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(plain.body);
+  });
+
+  describe('paste detail', () => {
+    let id: number;
+    let replyId: number;
+
+    beforeAll(async () => {
+      id = await paste(alice.browser, 'a paste people vote on');
+      const reply = await bob.browser.post(API.threadReplies(id)).send({ content: 'first!' }).expect(201);
+      replyId = (reply.body as { id: number }).id;
+    });
+
+    const read = async (agent: ReturnType<typeof visitor> | Browser) =>
+      threadDetailSchema.parse((await agent.get(API.thread(id)).expect(200)).body);
+
+    it('never gives one member’s votes to another member or a visitor', async () => {
+      await alice.browser.post(API.votes).send({ threadId: id, value: 1 }).expect(200);
+      await alice.browser.post(API.votes).send({ replyId, value: -1 }).expect(200);
+      // The visitors' page is cached first, then each reader gets their own votes only.
+      for (let round = 0; round < 2; round++) {
+        const seenByVisitor = await read(visitor());
+        expect(seenByVisitor.myVote).toBeNull();
+        expect(seenByVisitor.replies.map((r) => r.myVote)).toEqual([null]);
+        const seenByBob = await read(bob.browser);
+        expect(seenByBob.myVote).toBeNull();
+        expect(seenByBob.replies.map((r) => r.myVote)).toEqual([null]);
+        const seenByAlice = await read(alice.browser);
+        expect(seenByAlice.myVote).toBe(1);
+        expect(seenByAlice.replies.map((r) => r.myVote)).toEqual([-1]);
+        expect(seenByAlice.voteScore).toBe(1);
+        expect(seenByAlice.replies[0]!.voteScore).toBe(-1);
+      }
+      const visitorAnswer = await visitor().get(API.thread(id)).expect(200);
+      expect(visitorAnswer.headers['cache-control']).toBe('no-cache');
+      const aliceAnswer = await alice.browser.get(API.thread(id)).expect(200);
+      expect(aliceAnswer.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('shows a vote, a reply and a flag to everyone at once', async () => {
+      await read(visitor());
+      await bob.browser.post(API.votes).send({ replyId, value: -1 }).expect(200);
+      expect((await read(visitor())).replies[0]!.voteScore).toBe(-2);
+      await admin.browser
+        .post(API.threadReplies(id))
+        .send({ content: 'second', parentId: replyId })
+        .expect(201);
+      expect((await read(visitor())).replies.map((r) => r.content)).toEqual(['first!', 'second']);
+      await admin.browser.post(API.adminThreadLock(id)).expect(200);
+      expect((await read(visitor())).isLocked).toBe(true);
+      const card = ((await visitor().get(API.threadsRecent)).body as RecentThreadsPage).threads.find(
+        (c) => c.id === id,
+      );
+      expect(card).toMatchObject({ isLocked: true, replyCount: 2 });
+      await admin.browser.delete(API.adminThread(id)).expect(200);
+      await visitor().get(API.thread(id)).expect(404);
+    });
+
+    it('counts every view, cached or not, stored or pending', async () => {
+      const other = await paste(bob.browser, 'counted');
+      const views: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        views.push(threadDetailSchema.parse((await visitor().get(API.thread(other))).body).viewCount);
+      }
+      await t.app.get(ViewCounter).flush();
+      for (let i = 0; i < 2; i++) {
+        views.push(threadDetailSchema.parse((await visitor().get(API.thread(other))).body).viewCount);
+      }
+      expect(views).toEqual([1, 2, 3, 4, 5]);
+      const card = ((await visitor().get(API.threadsRecent)).body as RecentThreadsPage).threads.find(
+        (c) => c.id === other,
+      );
+      expect(card?.viewCount).toBe(3); // lists show the stored count (flushed every VIEW_FLUSH_SECONDS)
+    });
+
+    it('answers 304 to a browser that has the page, though its view count moved', async () => {
+      const other = await paste(bob.browser, 'revalidated');
+      const first = await visitor().get(API.thread(other)).expect(200);
+      const etag = first.headers['etag'] as string;
+      expect(etag).toMatch(/^W\/"/);
+      await visitor().get(API.thread(other)).set('If-None-Match', etag).expect(304);
+      await bob.browser.post(API.threadReplies(other)).send({ content: 'changes it' }).expect(201);
+      const after = await visitor().get(API.thread(other)).set('If-None-Match', etag).expect(200);
+      expect((after.body as ThreadDetail).replyCount).toBe(1);
+    });
+  });
+
+  it('drops search results on a new paste, and profiles on a profile change', async () => {
+    const search = async () =>
+      ((await visitor().get(API.search).query({ q: 'zebracorn' }).expect(200)).body as SearchResults).total;
+    expect(await search()).toBe(0);
+    await paste(alice.browser, 'the zebracorn paste', 'zebracorn');
+    expect(await search()).toBe(1);
+
+    const profile = async () =>
+      (await visitor().get(API.user(alice.user.id)).expect(200)).body as UserProfile;
+    expect((await profile()).bio).toBeNull();
+    await alice.browser.put(API.userProfile).send({ bio: 'I like zebracorns' }).expect(200);
+    expect((await profile()).bio).toBe('I like zebracorns');
+    // Her name on every page: the paste's card shows what the profile change made of her.
+    const reputation = (await profile()).reputation;
+    await alice.browser.post(API.chatMessages).send({ content: 'one more point' }).expect(201);
+    expect((await profile()).reputation).toBe(reputation + 1);
+  });
+
+  it('drops every page a member shows on when staff change them (a rename)', async () => {
+    const id = await paste(alice.browser, 'renamed author');
+    const authorOf = async () =>
+      ((await visitor().get(API.threadsRecent)).body as RecentThreadsPage).threads.find((c) => c.id === id)
+        ?.author?.username;
+    expect(await authorOf()).toBe(alice.user.username);
+    await visitor().get(API.thread(id)).expect(200);
+    await admin.browser
+      .put(API.adminUserUsername(alice.user.id))
+      .send({ username: 'alice_renamed' })
+      .expect(200);
+    expect(await authorOf()).toBe('alice_renamed');
+    expect(((await visitor().get(API.thread(id))).body as ThreadDetail).author?.username).toBe(
+      'alice_renamed',
+    );
+  });
+
+  it(`lists the newest ${PINNED_MAX} pinned pastes and the newest ${FEATURED_MAX} featured ones`, async () => {
+    await t.dataSource.query(
+      `INSERT INTO threads (title, content, author_id, is_pinned, is_featured, created_at)
+       SELECT 'flagged ' || n, 'x', $1, n <= $2 + 1, true, now() - n * interval '1 second'
+       FROM generate_series(1, $3::int) n`,
+      [alice.user.id, PINNED_MAX, FEATURED_MAX + 1],
+    );
+    await paste(admin.browser, 'drops the cached lists'); // a write through the API: lists refresh
+    const home = (await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage;
+    expect(home.pinned.map((c) => c.title)).toEqual(
+      Array.from({ length: PINNED_MAX }, (_, i) => `flagged ${i + 1}`),
+    );
+    const featured = (await visitor().get(API.threadsFeatured).expect(200)).body as ThreadCard[];
+    expect(featured).toHaveLength(FEATURED_MAX);
+    expect(featured[0]!.title).toBe('flagged 1');
+    expect(featured.at(-1)!.title).toBe(`flagged ${FEATURED_MAX}`);
+  });
+});
