@@ -87,6 +87,8 @@ export async function announcePagesChanged(
   try {
     await events.broadcast({ type: 'pages_changed', ...change });
   } catch (error) {
-    logger.warn(`Other instances not told of changed pages: ${error instanceof Error ? error.message : String(error)}`);
+    logger.warn(
+      `Other instances not told of changed pages: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
