@@ -2,14 +2,25 @@
  * The one list of Module Federation shared singletons and the one Rsbuild config factory that the shell
  * and every remote import, so the shared block is never copied between build configs.
  */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
+const { version: routerVersion } = createRequire(import.meta.url)('react-router-dom/package.json') as {
+  version: string;
+};
+
 export const SHARED_SINGLETONS = {
   react: { singleton: true },
   'react-dom': { singleton: true },
-  'react-router-dom': { singleton: true },
+  // Only the names the apps use (ui/src/shared/react-router-dom.ts), under the package's own version.
+  'react-router-dom': {
+    singleton: true,
+    import: fileURLToPath(new URL('./ui/dist/shared/react-router-dom.js', import.meta.url)),
+    version: routerVersion,
+  },
   '@tanstack/react-query': { singleton: true },
   '@termpaste/ui': { singleton: true },
   // The schemas (and zod under them) are loaded once for the page, not once per remote.
