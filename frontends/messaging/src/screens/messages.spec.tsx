@@ -120,7 +120,8 @@ describe('messages (SPEC §2 /messages)', () => {
     );
     expect(within(shown).getByRole('link', { name: /trinity/ })).toHaveAttribute('href', '/profile/3');
     expect(within(shown).getByText('about 2 hours ago')).toBeInTheDocument();
-    expect(within(shown).getByText('red').tagName).toBe('STRONG');
+    // The Markdown renderer is loaded with the first Markdown on screen.
+    expect((await within(shown).findByText('red')).tagName).toBe('STRONG');
     expect(hint()).not.toBeInTheDocument();
     expect(row('meet at the construct')).toHaveAttribute('aria-current', 'true');
 
