@@ -3,7 +3,7 @@
 // parameters. Fails when home, the members directory, an inbox, the notifications or the chat history
 // (or the sweep of unclaimed uploads) stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
 // data), or when search reads every match of a common word (a bitmap scan) instead of walking the
-// newest pastes until it has its candidates, or stops using the GIN index for a rare word.
+// newest pastes until it has its candidates, or reads a rare word's other than from the GIN index.
 //   node bench/query-plans.mjs            (builds nothing; reads the backend's TypeScript directly)
 import { register } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -114,10 +114,10 @@ try {
    * scan on `mustUse` with no Sort or Seq Scan near the top; a function instead returns what is wrong.
    */
   const explain = async (name, match, call, mustUse) => {
-    const service = services({
+    const explaining = (executor) => ({
       query: async (sql, params) => {
-        if (!match(sql)) return ds.query(sql, params);
-        const rows = await ds.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+        if (!match(sql)) return executor.query(sql, params);
+        const rows = await executor.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         console.log(`=== ${name}\n${plan}\n`);
         const top = plan.split('\n').slice(0, 8).join('\n');
@@ -129,8 +129,10 @@ try {
         }
         return [];
       },
+      // A transaction's statements are explained inside it: its settings (SET LOCAL) shape their plans.
+      transaction: (work) => ds.transaction((manager) => work(explaining(manager))),
     });
-    await call(service).catch(() => undefined); // the stand-in rows are not real results
+    await call(services(explaining(ds))).catch(() => undefined); // the stand-in rows are not real results
   };
   const forum = (call) => (s) => call(s.forum);
 
@@ -195,38 +197,42 @@ try {
   );
   const isChat = (sql) => sql.includes('FROM chat_messages m');
   await explain('chat history', isChat, (s) => s.chat.history(), 'chat_messages_recent_idx');
-  // Search ranks the newest SEARCH_CANDIDATES_MAX matches only. A common word finds them by walking
-  // threads_created_idx newest first and stopping there: a bitmap scan would read every match. A rare word
-  // (and a phrase) still comes from the GIN index; neither may scan the table.
-  const isSearch = (sql) => sql.includes('WITH candidates');
+  // Search ranks the newest SEARCH_CANDIDATES_MAX matches only. A probe walks the newest pastes to see
+  // how common the words are; a common word's candidates come from walking threads_created_idx newest
+  // first and stopping at the cap (a bitmap scan would read every match), never past the window; a rare
+  // word's (and an unmatched phrase of common words') from the GIN index only, never a walk or a scan.
+  const isProbe = (sql) => sql.includes('AS examined');
+  const isWalk = (sql) => sql.includes('t.search @@') && sql.includes(') t WHERE');
+  const isGin = (sql) => sql.includes('FROM threads t WHERE t.search @@');
+  const isRanking = (sql) => sql.includes('WITH ranked');
   const walksNewestFirst = (plan) =>
-    !plan.includes('Index Scan using threads_created_idx') || /Bitmap Heap Scan|Seq Scan/.test(plan)
-      ? 'expected the candidates from an index walk on threads_created_idx, not a bitmap or sequential scan'
+    !plan.includes('Index Scan using threads_created_idx') || /Bitmap|Seq Scan|Sort/.test(plan)
+      ? 'expected an index walk on threads_created_idx (no bitmap scan, sequential scan or sort)'
       : undefined;
-  const usesGin = (plan) =>
-    !plan.includes('Bitmap Index Scan on threads_search_idx') || /Seq Scan on threads/.test(plan)
-      ? 'expected the candidates from the GIN index threads_search_idx'
+  const ginOnly = (plan) =>
+    !plan.includes('Bitmap Index Scan on threads_search_idx') || /Seq Scan|Index Scan using/.test(plan)
+      ? 'expected the GIN index threads_search_idx only (no walk, no sequential scan)'
       : undefined;
+  const ranksCandidatesOnly = (plan) =>
+    !/(Index|Bitmap Index) Scan (using|on) threads_pkey/.test(plan) || /Seq Scan/.test(plan)
+      ? 'expected the candidates read by id (threads_pkey), no sequential scan'
+      : undefined;
+  const search = (label, match, query, check, page = 1) =>
+    explain(
+      `search, ${label}`,
+      match,
+      forum((s) => s.search(query, page)),
+      check,
+    );
+  await search('probe', isProbe, 'kernel', walksNewestFirst);
+  await search('common word', isWalk, 'kernel', walksNewestFirst);
+  await search('two common words', isWalk, 'kernel panic', walksNewestFirst);
+  await search('common phrase', isWalk, '"kernel panic"', walksNewestFirst);
+  await search('rare word', isGin, 'heisenbug', ginOnly);
+  await search('unmatched phrase of common words', isGin, '"panic kernel"', ginOnly);
   for (const page of [1, 2]) {
-    await explain(
-      `search, common word, page ${page}`,
-      isSearch,
-      forum((s) => s.search('kernel', page)),
-      walksNewestFirst,
-    );
-    await explain(
-      `search, two common words, page ${page}`,
-      isSearch,
-      forum((s) => s.search('kernel panic', page)),
-      walksNewestFirst,
-    );
+    await search(`common word, ranking page ${page}`, isRanking, 'kernel', ranksCandidatesOnly, page);
   }
-  await explain(
-    'search, rare word',
-    isSearch,
-    forum((s) => s.search('heisenbug', 1)),
-    usesGin,
-  );
   const isSweep = (sql) => sql.includes('FROM pending_uploads');
   await explain('unclaimed uploads sweep', isSweep, (s) => s.uploads.sweep(), 'pending_uploads_created_idx');
   await ds.destroy();

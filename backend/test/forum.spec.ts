@@ -682,6 +682,41 @@ describe('forum', () => {
       const beyond = await search('wombat', N / 50 + 1);
       expect(beyond).toMatchObject({ threads: [], hasMore: false, total: N, totalCapped: true });
     });
+
+    it('pages alike whether it walks the newest pastes, asks the GIN index, or both', async () => {
+      // Newest by id but oldest by date, and one newer than every other paste: few matches at the top.
+      await seedMatches('quoll', 130, (n) => (n % 7 === 0 ? 'Quoll notes' : `bulk ${n}`));
+      await paste(alice.browser, 'quoll today', 'a quoll newer than all of them');
+      const forum = t.app.get(ForumService);
+      for (const candidates of [40, 1000]) {
+        // Every match's place among the newest `candidates`, straight from SQL.
+        const [{ ids }]: Array<{ ids: number[] }> = await t.dataSource.query(
+          `SELECT array_agg(id ORDER BY rank DESC, created_at DESC, id DESC) AS ids FROM (
+             SELECT id, created_at, ts_rank(search, q) AS rank
+             FROM threads, websearch_to_tsquery('english', 'quoll') q WHERE search @@ q
+             ORDER BY created_at DESC, id DESC LIMIT $1) c`,
+          [candidates],
+        );
+        // A probe of 2 sees the newest paste match: the words look common, and a window of 100 runs out.
+        for (const [probe, window] of [
+          [2, 1_000_000],
+          [2, 100],
+          [2000, 1],
+          [2000, 1_000_000],
+        ]) {
+          const seen: number[] = [];
+          for (let page = 1; page <= 4; page++) {
+            const results = await forum.search('quoll', page, { candidates, window, probe });
+            expect(results).toMatchObject({
+              total: Math.min(131, candidates),
+              totalCapped: 131 > candidates,
+            });
+            seen.push(...results.threads.map((c) => c.id));
+          }
+          expect({ candidates, probe, window, seen }).toEqual({ candidates, probe, window, seen: ids });
+        }
+      }
+    });
   });
 
   describe('GET /api/users', () => {

@@ -7,6 +7,7 @@ import { AdminAudit1795800000000 } from './1795800000000-admin-audit.js';
 import { PendingUploads1795900000000 } from './1795900000000-pending-uploads.js';
 import { ForumStatsSlots1796020000000 } from './1796020000000-forum-stats-slots.js';
 import { SearchCandidates1796030000000 } from './1796030000000-search-candidates.js';
+import { SearchVectorInline1796040000000 } from './1796040000000-search-vector-inline.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   PendingUploads1795900000000,
   ForumStatsSlots1796020000000,
   SearchCandidates1796030000000,
+  SearchVectorInline1796040000000,
 ];
