@@ -605,6 +605,22 @@ describe('forum', () => {
     });
   });
 
+  describe('GET /api/search for code', () => {
+    it('finds identifiers the parser splits (foo_bar, std::vector) as phrases, and camelCase whole', async () => {
+      const snake = await paste(alice.browser, 'Snake', 'call wombling_free(x) here');
+      await paste(alice.browser, 'Apart', 'free the wombling later');
+      const cpp = await paste(alice.browser, 'Cpp', 'std::quuxvector<int> v;');
+      const camel = await paste(alice.browser, 'Camel', 'x = getWomblingById(1)');
+      const ids = async (q: string) =>
+        searchResultsSchema
+          .parse((await t.http.get(API.search).query({ q }).expect(200)).body)
+          .threads.map((c) => c.id);
+      expect(await ids('wombling_free')).toEqual([snake]);
+      expect(await ids('std::quuxvector')).toEqual([cpp]);
+      expect(await ids('getWomblingById')).toEqual([camel]);
+    });
+  });
+
   describe('GET /api/search paging', () => {
     it('pages 50 at a time, equal ranks newest first', async () => {
       const ids: number[] = [];
