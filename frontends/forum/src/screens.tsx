@@ -1,21 +1,19 @@
 import type { ScreenName } from '@termpaste/contracts';
+import { lazyScreen } from '@termpaste/ui';
 import type { ComponentType } from 'react';
 import './forum.css';
-import { HardestScreen } from './screens/hardest';
 import { HomeScreen } from './screens/home';
-import { NewThreadScreen } from './screens/new-thread';
-import { ProfileScreen } from './screens/profile';
-import { SearchScreen } from './screens/search';
-import { ThreadScreen } from './screens/thread';
-import { UsersScreen } from './screens/users';
 
-/** Every screen the shell mounts from the forum remote (SIGNED_IN_ROUTES in contracts). */
+/**
+ * Every screen the shell mounts from the forum remote (SIGNED_IN_ROUTES in contracts). Home comes with
+ * the module (it is the first page a member sees); the others are fetched when first opened.
+ */
 export const screens: Record<ScreenName<'forum'>, ComponentType> = {
   Home: HomeScreen,
-  NewThread: NewThreadScreen,
-  Thread: ThreadScreen,
-  Profile: ProfileScreen,
-  Users: UsersScreen,
-  Search: SearchScreen,
-  Hardest: HardestScreen,
+  NewThread: lazyScreen(() => import('./screens/new-thread').then((m) => m.NewThreadScreen)),
+  Thread: lazyScreen(() => import('./screens/thread').then((m) => m.ThreadScreen)),
+  Profile: lazyScreen(() => import('./screens/profile').then((m) => m.ProfileScreen)),
+  Users: lazyScreen(() => import('./screens/users').then((m) => m.UsersScreen)),
+  Search: lazyScreen(() => import('./screens/search').then((m) => m.SearchScreen)),
+  Hardest: lazyScreen(() => import('./screens/hardest').then((m) => m.HardestScreen)),
 };

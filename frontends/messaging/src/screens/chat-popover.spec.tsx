@@ -15,7 +15,7 @@ import {
   writes,
   type FetchAnswer,
 } from '../testing';
-import { ChatPopover } from './chat-popover';
+import { ChatPanelLoading, ChatPopover } from './chat-popover';
 
 const server = chatApi('/api/chat');
 
@@ -38,6 +38,9 @@ async function openPanel(user: ReturnType<typeof renderPopover>['user']) {
   await user.click(toggle());
   return panel();
 }
+
+// The panel's contents are fetched when it first opens: loaded once for the file, so no test waits on jest.
+beforeAll(() => import('../components/chat-panel'));
 
 describe('global chat popover (SPEC §2 home)', () => {
   it('renders nothing when signed out', async () => {
@@ -74,7 +77,7 @@ describe('global chat popover (SPEC §2 home)', () => {
     expect(toggle()).toHaveAttribute('aria-controls', shown.id);
     expect(shown.closest('.msg-popover')).toHaveStyle({ '--msg-popover-size': '600px' });
     expect(within(shown).getByRole('heading', { name: 'GLOBAL CHAT' })).toBeInTheDocument();
-    expect(within(shown).getByText('CONNECTING...')).toBeInTheDocument();
+    expect(await within(shown).findByText('CONNECTING...')).toBeInTheDocument();
 
     await waitFor(() => expect(lineTexts()).toHaveLength(2));
     expect(lineTexts()[0]).toMatch(/Anonymous > oldest$/);
@@ -198,5 +201,14 @@ describe('global chat popover (SPEC §2 home)', () => {
     answer = { status: 502, body: '' };
     await user.type(input(), '{Enter}');
     await expectToast('Error', 'Failed to send message');
+  });
+
+  it('while its contents are fetched, shows the panel with its title, a spinner and a working close button', async () => {
+    const onClose = jest.fn();
+    const { user } = renderScreen(<ChatPanelLoading onClose={onClose} />);
+    expect(screen.getByRole('heading', { name: 'GLOBAL CHAT' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    await user.click(screen.getByRole('button', { name: 'Close global chat' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,57 +1,21 @@
-import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import { Card, IconButton, LiveBadge, refreshQueries, useCurrentUser, useLiveEvents } from '@termpaste/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LAYOUT, MESSAGING_TEXTS } from '@termpaste/contracts';
+import { Card, IconButton, Spinner, useCurrentUser } from '@termpaste/ui';
 import { MessagesSquare, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { chatQuery } from '../api/messaging';
-import { ChatLog } from '../components/chat';
-import { ChatPopoverComposer } from '../components/chat-composer';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 
-/**
- * The open panel. It exists only while open, so the history (`GET /api/chat`) is read and the live
- * connection held only then (SPEC §4, §7); a `chat_message` event reads the history again.
- */
-function ChatPanel({ id, userId, onClose }: { id: string; userId: number; onClose: () => void }) {
-  const client = useQueryClient();
-  const history = useQuery(chatQuery('popover'));
-  const refetch = () => void refreshQueries(client, chatQuery('popover').queryKey);
-  const status = useLiveEvents({
-    enabled: true,
-    onEvent: (event: LiveEvent) => {
-      if (event.type === LIVE_EVENT.chatMessage) refetch();
-    },
-    onOpen: (reconnected) => {
-      if (reconnected) refetch();
-    },
-  });
+const loadPanel = () => import('../components/chat-panel');
+const ChatPanel = lazy(loadPanel);
 
+/** The panel's window while its contents are fetched: the same title bar, a spinner for the log. */
+export function ChatPanelLoading({ onClose }: { onClose: () => void }) {
   return (
-    <div
-      id={id}
-      role="dialog"
-      aria-modal="false"
-      aria-label={MESSAGING_TEXTS.globalChat}
-      className="msg-popover__panel"
+    <Card
+      title={MESSAGING_TEXTS.globalChat}
+      className="msg-popover__card"
+      actions={<IconButton label="Close global chat" icon={<X size={16} />} size="sm" onClick={onClose} />}
     >
-      <Card
-        title={MESSAGING_TEXTS.globalChat}
-        className="msg-popover__card"
-        actions={
-          <>
-            <LiveBadge status={status} />
-            <IconButton label="Close global chat" icon={<X size={16} />} size="sm" onClick={onClose} />
-          </>
-        }
-      >
-        <ChatLog
-          messages={history.data}
-          isError={history.isError}
-          userId={userId}
-          className="msg-popover__log"
-        />
-        <ChatPopoverComposer autoFocus />
-      </Card>
-    </div>
+      <Spinner className="msg-popover__loading" />
+    </Card>
   );
 }
 
@@ -77,7 +41,19 @@ function Popover({ userId }: { userId: number }) {
   const size = { '--msg-popover-size': `${LAYOUT.chatPopoverPx}px` } as CSSProperties;
   return (
     <div className="msg-popover" style={size}>
-      {open && <ChatPanel id={panelId} userId={userId} onClose={close} />}
+      {open && (
+        <div
+          id={panelId}
+          role="dialog"
+          aria-modal="false"
+          aria-label={MESSAGING_TEXTS.globalChat}
+          className="msg-popover__panel"
+        >
+          <Suspense fallback={<ChatPanelLoading onClose={close} />}>
+            <ChatPanel userId={userId} onClose={close} />
+          </Suspense>
+        </div>
+      )}
       <button
         ref={toggle}
         type="button"
@@ -86,6 +62,9 @@ function Popover({ userId }: { userId: number }) {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
+        // The panel's code is fetched on the way to a click, so it usually opens at once.
+        onPointerEnter={() => void loadPanel().catch(() => undefined)}
+        onFocus={() => void loadPanel().catch(() => undefined)}
       >
         {open ? <X aria-hidden="true" size={24} /> : <MessagesSquare aria-hidden="true" size={24} />}
       </button>

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@termpaste/contracts';
-import { Skeleton } from '@termpaste/ui';
+import { ScreenSkeleton } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -40,17 +40,6 @@ class RemoteErrorBoundary extends Component<
     }
     return this.props.children;
   }
-}
-
-function ScreenSkeleton() {
-  return (
-    <div className="shell-screen-loading" aria-busy="true" aria-label="Loading">
-      <Skeleton height="2rem" width="40%" />
-      <Skeleton height="1rem" />
-      <Skeleton height="1rem" width="85%" />
-      <Skeleton height="1rem" width="70%" />
-    </div>
-  );
 }
 
 /** The `screens` module of a remote, loaded once (and tried once more) for the whole session. */

@@ -1,0 +1,53 @@
+// Fetched when the popover first opens (screens/chat-popover.tsx): home shows only the round button.
+import { LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
+import { Card, IconButton, LiveBadge, refreshQueries, useLiveEvents } from '@termpaste/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { chatQuery } from '../api/messaging';
+import { ChatLog } from './chat';
+import { ChatPopoverComposer } from './chat-composer';
+
+export interface ChatPanelProps {
+  userId: number;
+  onClose: () => void;
+}
+
+/**
+ * The open panel's window. It exists only while open, so the history (`GET /api/chat`) is read and the
+ * live connection held only then (SPEC §4, §7); a `chat_message` event reads the history again.
+ */
+export default function ChatPanel({ userId, onClose }: ChatPanelProps) {
+  const client = useQueryClient();
+  const history = useQuery(chatQuery('popover'));
+  const refetch = () => void refreshQueries(client, chatQuery('popover').queryKey);
+  const status = useLiveEvents({
+    enabled: true,
+    onEvent: (event: LiveEvent) => {
+      if (event.type === LIVE_EVENT.chatMessage) refetch();
+    },
+    onOpen: (reconnected) => {
+      if (reconnected) refetch();
+    },
+  });
+
+  return (
+    <Card
+      title={MESSAGING_TEXTS.globalChat}
+      className="msg-popover__card"
+      actions={
+        <>
+          <LiveBadge status={status} />
+          <IconButton label="Close global chat" icon={<X size={16} />} size="sm" onClick={onClose} />
+        </>
+      }
+    >
+      <ChatLog
+        messages={history.data}
+        isError={history.isError}
+        userId={userId}
+        className="msg-popover__log"
+      />
+      <ChatPopoverComposer autoFocus />
+    </Card>
+  );
+}
