@@ -1,6 +1,5 @@
 import { PAGES, SIDEBAR, type CurrentUser } from '@termpaste/contracts';
 import { emailPrefix, Tooltip } from '@termpaste/ui';
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   Award,
   Flame,
@@ -16,7 +15,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { NavLink } from 'react-router-dom';
 
 interface Item {
@@ -135,6 +134,30 @@ function SidebarContent({
   );
 }
 
+const SidebarSheet = lazy(() => import('./sidebar-sheet'));
+
+/** On a phone the sidebar is a sheet over the page; its dialog's code is fetched when first opened. */
+function MobileSidebar({
+  user,
+  openMobile,
+  setOpenMobile,
+}: {
+  user: CurrentUser | null;
+  openMobile: boolean;
+  setOpenMobile: (open: boolean) => void;
+}) {
+  const [needed, setNeeded] = useState(openMobile);
+  if (openMobile && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <SidebarSheet open={openMobile} onOpenChange={setOpenMobile}>
+        <SidebarContent user={user} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+      </SidebarSheet>
+    </Suspense>
+  );
+}
+
 export function Sidebar({
   user,
   isMobile,
@@ -149,21 +172,7 @@ export function Sidebar({
   setOpenMobile: (open: boolean) => void;
 }) {
   if (isMobile) {
-    return (
-      <Dialog.Root open={openMobile} onOpenChange={setOpenMobile}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="shell-sheet__overlay" />
-          <Dialog.Content
-            className="shell-sidebar shell-sheet"
-            style={{ width: SIDEBAR.widthMobile }}
-            aria-describedby={undefined}
-          >
-            <Dialog.Title className="tp-sr-only">Navigation</Dialog.Title>
-            <SidebarContent user={user} collapsed={false} onNavigate={() => setOpenMobile(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    );
+    return <MobileSidebar user={user} openMobile={openMobile} setOpenMobile={setOpenMobile} />;
   }
   const style = { '--shell-sidebar-width': open ? SIDEBAR.width : SIDEBAR.widthIcon } as CSSProperties;
   return (

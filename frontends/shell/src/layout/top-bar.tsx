@@ -1,11 +1,10 @@
 import { API, PAGES, type CurrentUser } from '@termpaste/contracts';
-import { Avatar, Badge, Button, IconButton } from '@termpaste/ui';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Badge, Button, IconButton } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Home, Mail, PanelLeft, Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { logout } from './sidebar';
+import { UserMenuButton } from './user-menu-button';
 
 /** The query of the search page being shown, or '' elsewhere. */
 function useShownQuery(): string {
@@ -50,35 +49,37 @@ function UnreadBadge() {
   );
 }
 
+const loadUserMenu = () => import('./user-menu');
+const RadixUserMenu = lazy(loadUserMenu);
+
+/**
+ * The user menu's button; the menu itself (user-menu.tsx) is fetched when it is first opened, or as the
+ * pointer or the focus reaches the button, and opens as soon as it is there.
+ */
 function UserMenu({ user }: { user: CurrentUser }) {
+  const [opened, setOpened] = useState(false);
+  if (opened) {
+    return (
+      <Suspense fallback={<UserMenuButton user={user} aria-haspopup="menu" aria-expanded="true" />}>
+        <RadixUserMenu user={user} />
+      </Suspense>
+    );
+  }
+  const preload = () => void loadUserMenu().catch(() => undefined);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button type="button" className="shell-usermenu__trigger" aria-label="User menu">
-          <Avatar user={user} size={28} />
-          <span className="shell-usermenu__name">{user.username}</span>
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="shell-menu" align="end" sideOffset={6}>
-          <DropdownMenu.Label className="shell-menu__label">
-            <span className="shell-menu__user">{user.username}</span>
-            <span className="shell-muted">{user.reputation} reputation</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="shell-menu__sep" />
-          <DropdownMenu.Item className="shell-menu__item" asChild>
-            <Link to={PAGES.user(user.id)}>Profile</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="shell-menu__item" asChild>
-            <Link to={PAGES.settings}>Settings</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="shell-menu__sep" />
-          <DropdownMenu.Item className="shell-menu__item shell-menu__item--danger" onSelect={logout}>
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <UserMenuButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setOpened(true);
+      }}
+    />
   );
 }
 

@@ -1,7 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { TriangleAlert } from 'lucide-react';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Button } from './button.js';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+const ConfirmDialog = lazy(() => import('./confirm-dialog.js'));
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -56,50 +64,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const options = pending?.options;
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          if (!next) settle(false);
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="tp-dialog-overlay" />
-          <Dialog.Content
-            className="tp-dialog"
-            role="alertdialog"
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              returnFocusRef.current?.focus();
-              returnFocusRef.current = null;
-            }}
-            {...(options?.description === undefined ? { 'aria-describedby': undefined } : {})}
-          >
-            <Dialog.Title className="tp-dialog__title">
-              {options?.destructive && (
-                <TriangleAlert className="tp-dialog__icon" size={16} aria-hidden="true" />
-              )}
-              {options?.title}
-            </Dialog.Title>
-            {options?.description !== undefined && (
-              <Dialog.Description className="tp-dialog__description">
-                {options.description}
-              </Dialog.Description>
-            )}
-            <div className="tp-dialog__actions">
-              <Button variant="outline" onClick={() => settle(false)}>
-                {options?.cancelLabel ?? 'CANCEL'}
-              </Button>
-              <Button variant={options?.destructive ? 'danger' : 'primary'} onClick={() => settle(true)}>
-                {options?.confirmLabel ?? 'CONFIRM'}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {/* Mounted from the first prompt on, so it can play its closing animation and open again at once. */}
+      {pending && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={open}
+            options={pending.options}
+            settle={settle}
+            returnFocusRef={returnFocusRef}
+          />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { TOASTS } from '@termpaste/contracts';
 import { resetToastsForTests, toast, useToast } from './toast-store.js';
+import ToastList from './toast-list.js';
 import { Toaster } from './toaster.js';
 
 /** The toasts on screen (Radix also announces each toast in a hidden live region; that is not counted). */
@@ -14,9 +15,9 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('Toaster', () => {
+describe('ToastList', () => {
   it('shows a toast with title and description', () => {
-    render(<Toaster />);
+    render(<ToastList />);
     act(() => {
       toast({ title: 'Access Granted', description: 'Welcome to Termpaste' });
     });
@@ -29,7 +30,7 @@ describe('Toaster', () => {
   });
 
   it('shows one toast at a time: a second replaces the first', () => {
-    render(<Toaster />);
+    render(<ToastList />);
     act(() => {
       toast({ title: 'Reply posted' });
     });
@@ -46,7 +47,7 @@ describe('Toaster', () => {
 
   it('closes after 5000 ms', () => {
     jest.useFakeTimers();
-    render(<Toaster />);
+    render(<ToastList />);
     act(() => {
       toast({ title: 'Paste created' });
     });
@@ -59,7 +60,7 @@ describe('Toaster', () => {
   });
 
   it('closes with its close button, and can be dismissed through its handle', async () => {
-    render(<Toaster />);
+    render(<ToastList />);
     act(() => {
       toast({ title: 'Message sent' });
     });
@@ -76,7 +77,7 @@ describe('Toaster', () => {
   });
 
   it('has a viewport reachable with F8', () => {
-    render(<Toaster />);
+    render(<ToastList />);
     expect(screen.getByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
   });
 });
@@ -103,5 +104,24 @@ describe('useToast', () => {
       handle.update({ title: 'Avatar Updated' });
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^Avatar Updated:open$/);
+  });
+});
+
+describe('Toaster', () => {
+  it('fetches the toast list with the first toast, then shows every toast', async () => {
+    const { container } = render(<Toaster />);
+    expect(container).toBeEmptyDOMElement();
+    expect(document.querySelector('.tp-toast-viewport')).toBeNull();
+
+    act(() => {
+      toast({ title: 'Paste created' });
+    });
+    await waitFor(() => expect(shownToasts()).toHaveLength(1));
+    expect(shownToasts()[0]).toHaveTextContent('Paste created');
+
+    act(() => {
+      toast({ title: 'Reply posted' });
+    });
+    expect(openToasts()[0]).toHaveTextContent('Reply posted');
   });
 });

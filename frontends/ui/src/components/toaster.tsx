@@ -1,43 +1,20 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { TOASTS } from '@termpaste/contracts';
-import { X } from 'lucide-react';
-import { cx } from '../lib/cx.js';
-import { dismissToast, useToast } from './toast-store.js';
+import { lazy, Suspense, useState } from 'react';
+import { useToast } from './toast-store.js';
 
-/** Renders the toast store: one toast at a time, bottom right; F8 focuses it, a swipe right closes it. */
+const ToastList = lazy(() => import('./toast-list.js'));
+
+/**
+ * The app's toasts (toast-list.tsx), fetched with the first toast of the page and kept from then on, so
+ * a page that toasts nothing loads no toast code.
+ */
 export function Toaster() {
   const { toasts } = useToast();
+  const [needed, setNeeded] = useState(toasts.length > 0);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <ToastPrimitive.Provider
-      duration={TOASTS.durationMs}
-      swipeDirection={TOASTS.swipeDirection}
-      swipeThreshold={TOASTS.swipeThresholdPx}
-    >
-      {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
-        <ToastPrimitive.Root
-          key={id}
-          open={open}
-          duration={duration}
-          type={variant === 'destructive' ? 'foreground' : 'background'}
-          onOpenChange={(next) => {
-            if (!next) dismissToast(id);
-          }}
-          className={cx('tp-toast', variant === 'destructive' && 'tp-toast--destructive')}
-        >
-          <div className="tp-toast__text">
-            <ToastPrimitive.Title className="tp-toast__title">{title}</ToastPrimitive.Title>
-            {description !== undefined && (
-              <ToastPrimitive.Description className="tp-toast__description">
-                {description}
-              </ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close className="tp-toast__close" aria-label="Close">
-            <X size={14} aria-hidden="true" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="tp-toast-viewport" hotkey={[TOASTS.hotkey]} />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
   );
 }

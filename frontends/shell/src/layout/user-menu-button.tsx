@@ -1,0 +1,13 @@
+import type { CurrentUser } from '@termpaste/contracts';
+import { Avatar } from '@termpaste/ui';
+import type { ComponentProps } from 'react';
+
+/** The top bar's button with the member's avatar and name that opens the user menu. */
+export function UserMenuButton({ user, ...props }: { user: CurrentUser } & ComponentProps<'button'>) {
+  return (
+    <button type="button" className="shell-usermenu__trigger" aria-label="User menu" {...props}>
+      <Avatar user={user} size={28} />
+      <span className="shell-usermenu__name">{user.username}</span>
+    </button>
+  );
+}
