@@ -64,6 +64,8 @@ describe('emailPrefix', () => {
 describe('shortDate', () => {
   it('reads like a calendar date, and is empty for an invalid one', () => {
     expect(shortDate('2026-01-05T12:00:00.000Z')).toBe('Jan 5, 2026');
+    expect(shortDate(new Date(2025, 11, 31, 23, 59))).toBe('Dec 31, 2025');
+    expect(shortDate(new Date(2026, 4, 17))).toBe('May 17, 2026');
     expect(shortDate('not a date')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
 
 /** The fields an avatar and its initials are drawn from (SPEC §3); any of them may be missing. */
 export interface AvatarUser {
@@ -48,8 +48,11 @@ export function emailPrefix(email: string | null | undefined, fallback = ''): st
   return prefix || fallback;
 }
 
+// date-fns's `format` would bring every token's formatter for this one pattern; Intl has it built in.
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
 /** A calendar date like 'Jan 5, 2026' (profiles, the members list); '' for an invalid date. */
 export function shortDate(date: string | Date): string {
   const value = date instanceof Date ? date : new Date(date);
-  return Number.isNaN(value.getTime()) ? '' : format(value, 'MMM d, yyyy');
+  return Number.isNaN(value.getTime()) ? '' : SHORT_DATE.format(value);
 }
