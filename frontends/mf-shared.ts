@@ -2,7 +2,7 @@
  * The one list of Module Federation shared singletons and the one Rsbuild config factory that the shell
  * and every remote import, so the shared block is never copied between build configs.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -10,21 +10,29 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 const require = createRequire(import.meta.url);
-const { version: routerVersion } = require('react-router-dom/package.json') as { version: string };
+const versionOf = (packageJson: string | URL) =>
+  (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+/** A module of ui/src/shared: the part of a package the apps share (its comment says why). */
+const sharedPart = (file: string) => fileURLToPath(new URL(`./ui/dist/shared/${file}`, import.meta.url));
 
 export const SHARED_SINGLETONS = {
   react: { singleton: true },
   'react-dom': { singleton: true },
-  // Only the names the apps use (ui/src/shared/react-router-dom.ts), under the package's own version.
+  // Only the names the apps use, under the package's own version.
   'react-router-dom': {
     singleton: true,
-    import: fileURLToPath(new URL('./ui/dist/shared/react-router-dom.js', import.meta.url)),
-    version: routerVersion,
+    import: sharedPart('react-router-dom.js'),
+    version: versionOf(require.resolve('react-router-dom/package.json')),
   },
   '@tanstack/react-query': { singleton: true },
   '@termpaste/ui': { singleton: true },
-  // The schemas (and zod under them) are loaded once for the page, not once per remote.
-  '@termpaste/contracts': { singleton: true },
+  // The schemas (and zod under them) are loaded once for the page, not once per remote; all of the
+  // package but its OpenAPI document.
+  '@termpaste/contracts': {
+    singleton: true,
+    import: sharedPart('contracts.js'),
+    version: versionOf(new URL('../contracts/package.json', import.meta.url)),
+  },
 } as const;
 
 /** Dev-server ports (`npm run dev`); production serves every build from the backend or nginx. */

@@ -1,0 +1,18 @@
+/**
+ * @termpaste/contracts as the browser needs it: everything but openapi.ts (the OpenAPI document the
+ * backend serves, and the JSON-schema code of zod it calls). mf-shared.ts provides this module as the
+ * `@termpaste/contracts` shared singleton. Read from the package's files, since an import of
+ * `@termpaste/contracts` here would be the shared module asking for itself. subsets.spec.ts fails when
+ * the package's index lists a file this one lacks, or when an app imports a name it does not export.
+ */
+import '../../../../contracts/dist/zod-config.js';
+export * from '../../../../contracts/dist/limits.js';
+export * from '../../../../contracts/dist/routes.js';
+export * from '../../../../contracts/dist/ranks.js';
+export * from '../../../../contracts/dist/texts.js';
+export * from '../../../../contracts/dist/schemas.js';
+export * from '../../../../contracts/dist/auth.js';
+export * from '../../../../contracts/dist/forum.js';
+export * from '../../../../contracts/dist/messaging.js';
+export * from '../../../../contracts/dist/settings.js';
+export * from '../../../../contracts/dist/admin.js';

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as contracts from './contracts.js';
+import * as router from './react-router-dom.js';
+
+const FRONTENDS = path.resolve(__dirname, '../../..');
+const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
+
+/**
+ * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
+ * lacks would get `undefined` in the browser, while its tests (which read the whole package) pass.
+ */
+const SUBSETS = [
+  { name: 'react-router-dom', provided: router },
+  { name: '@termpaste/contracts', provided: contracts },
+];
+
+/** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */
+function appSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : appSources(file);
+    if (!/\.tsx?$/.test(entry.name) || /\.spec\.tsx?$/.test(entry.name) || /^testing\.tsx?$/.test(entry.name))
+      return [];
+    return [file];
+  });
+}
+
+/** The value names a file imports from a package (`type` imports are erased by the build). */
+function importedNames(source: string, packageName: string): string[] {
+  const from = new RegExp(
+    `import\\s+(type\\s+)?([^;]*?)\\s+from\\s+'${packageName.replace('/', '\\/')}'`,
+    'g',
+  );
+  return [...source.matchAll(from)].flatMap(([, typeOnly, clause]) => {
+    if (typeOnly) return [];
+    const named = /^\{([^}]*)\}$/.exec(clause!.trim());
+    // A default or namespace import would reach names nobody listed.
+    if (!named) return [`<${clause!.trim()}>`];
+    return named[1]!
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type '))
+      .map((name) => name.split(/\s+as\s+/)[0]!);
+  });
+}
+
+const apps = readdirSync(FRONTENDS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && readdirSync(path.join(FRONTENDS, entry.name)).includes('src'))
+  .map((entry) => entry.name);
+
+describe('the shared parts of packages', () => {
+  it('are read from every app', () => {
+    expect(apps).toEqual(expect.arrayContaining(['shell', 'forum', 'messaging', 'settings', 'admin', 'ui']));
+  });
+
+  describe.each(SUBSETS)('$name', ({ name, provided }) => {
+    it.each(apps)(`provides every name %s imports from ${name}`, (app) => {
+      const missing = appSources(path.join(FRONTENDS, app, 'src')).flatMap((file) =>
+        importedNames(readFileSync(file, 'utf8'), name)
+          .filter((imported) => !(imported in provided))
+          .map((imported) => `${path.relative(FRONTENDS, file)}: ${imported}`),
+      );
+      expect(missing).toEqual([]);
+    });
+  });
+
+  it('@termpaste/contracts: every file of the package index but openapi', () => {
+    const listed = (source: string) =>
+      [...source.matchAll(/^(?:import|export \* from) '[./]+(?:contracts\/dist\/)?([\w-]+)\.js';$/gm)].map(
+        ([, file]) => file,
+      );
+    const index = listed(readFileSync(path.join(CONTRACTS_SRC, 'index.ts'), 'utf8'));
+    expect(index).toContain('openapi');
+    expect(listed(readFileSync(path.join(__dirname, 'contracts.ts'), 'utf8'))).toEqual(
+      index.filter((file) => file !== 'openapi'),
+    );
+  });
+});
