@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 const require = createRequire(import.meta.url);
@@ -35,6 +36,35 @@ export const SHARED_SINGLETONS = {
   },
 } as const;
 
+/** What a build precompresses: the text the browser loads (scripts, styles, pages, manifests). */
+const PRECOMPRESSED = /\.(m?js|css|html|json|svg)$/;
+
+/**
+ * Writes a `.br` (brotli, best) and a `.gz` (gzip, best) beside every text asset of a production build,
+ * when smaller, so the server (backend/src/http/frontends.ts, or nginx's gzip_static) sends them
+ * compressed without compressing on each request.
+ */
+export function pluginPrecompress(): RsbuildPlugin {
+  return {
+    name: 'termpaste:precompress',
+    setup(api) {
+      api.processAssets({ stage: 'report' }, ({ assets, compilation, sources }) => {
+        for (const [name, asset] of Object.entries(assets)) {
+          if (!PRECOMPRESSED.test(name)) continue;
+          const content = asset.buffer();
+          const brotli = brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          });
+          const gzip = gzipSync(content, { level: 9 });
+          if (brotli.length < content.length)
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(brotli));
+          if (gzip.length < content.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gzip));
+        }
+      });
+    },
+  };
+}
+
 /** Dev-server ports (`npm run dev`); production serves every build from the backend or nginx. */
 export const DEV_PORTS = { shell: 3001, forum: 3101, messaging: 3102, settings: 3103, admin: 3104 } as const;
 export const DEV_BACKEND = 'http://127.0.0.1:3000';
@@ -46,6 +76,7 @@ export function frontendConfig(name: FrontendName) {
   return defineConfig(({ command }): RsbuildConfig => ({
     plugins: [
       pluginReact(),
+      command === 'build' && pluginPrecompress(),
       pluginModuleFederation(
         {
           name: isShell ? 'termpaste_shell' : name,
@@ -72,7 +103,11 @@ export function frontendConfig(name: FrontendName) {
       assetPrefix: isShell ? '/' : 'auto',
       cleanDistPath: true,
     },
-    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    performance: {
+      chunkSplit: { strategy: 'split-by-experience' },
+      // The size table lists each file once (its gzip size beside it), not its precompressed copies.
+      printFileSize: { exclude: (asset) => /\.(?:map|LICENSE\.txt|br|gz)$/.test(asset.name) },
+    },
     server: {
       port: DEV_PORTS[name],
       host: '127.0.0.1',

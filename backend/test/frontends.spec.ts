@@ -1,3 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API, REMOTES_MANIFEST_PATH, remotesManifestSchema } from '@termpaste/contracts';
 import { SHELL_NOT_BUILT_MESSAGE } from '../src/http/frontends.js';
 import { createFrontendsFixture, type FrontendsFixture } from './support/frontends-fixture.js';
@@ -137,6 +141,167 @@ describe('serving the built frontends', () => {
 
   it('does not answer non-GET requests with the shell', async () => {
     await t.http.post('/thread/5').send({}).expect(404).expect('Content-Type', /json/);
+  });
+});
+
+/** A GET as a browser sends it, answered as sent: no client-side decompression, unlike supertest's. */
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+function decoded(res: { headers: IncomingHttpHeaders; body: Buffer }): string {
+  const coding = res.headers['content-encoding'];
+  if (coding === 'br') return brotliDecompressSync(res.body).toString();
+  if (coding === 'gzip') return gunzipSync(res.body).toString();
+  return res.body.toString();
+}
+
+describe('serving the built frontends compressed', () => {
+  const SHELL_CHUNK = 'console.log("home");'.repeat(50);
+  const REMOTE_ENTRY = 'var forum = "entry";'.repeat(50);
+  const PLAIN_CHUNK = 'var plain = 1;';
+  let fixture: FrontendsFixture;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const files = {
+      'shell/dist/index.html': SHELL_INDEX,
+      'shell/dist/static/js/home.0a1b2c3d.js': SHELL_CHUNK,
+      'shell/dist/static/js/plain.0a1b2c3e.js': PLAIN_CHUNK,
+      'shell/dist/static/css/home.0a1b2c3f.css': 'body{color:green}'.repeat(20),
+      'forum/dist/remoteEntry.js': REMOTE_ENTRY,
+    };
+    fixture = await createFrontendsFixture(files);
+    // As the builds leave them: a .br and a .gz beside each text file (here not beside plain.*.js), and
+    // a stray copy whose file is gone.
+    const compressed = { ...files, 'forum/dist/static/js/gone.12345678.js': 'var gone = 1;' };
+    for (const [name, content] of Object.entries(compressed)) {
+      if (name.includes('plain.')) continue;
+      await mkdir(path.dirname(path.join(fixture.dir, name)), { recursive: true });
+      await writeFile(path.join(fixture.dir, `${name}.br`), brotliCompressSync(content));
+      await writeFile(path.join(fixture.dir, `${name}.gz`), gzipSync(content));
+    }
+    t = await createTestApp({ env: { FRONTENDS_DIR: fixture.dir } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await fixture?.remove();
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate, br;q=0.5', 'gzip'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+  ])('sends a script to a browser accepting %s as %s', async (accept, coding) => {
+    const res = await rawGet(`${t.url}/static/js/home.0a1b2c3d.js`, accept);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(coding);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(SHELL_CHUNK.length);
+    expect(decoded(res)).toBe(SHELL_CHUNK);
+  });
+
+  it.each([undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0'])(
+    'sends the file itself when the browser accepts neither (Accept-Encoding: %s)',
+    async (accept) => {
+      const res = await rawGet(`${t.url}/static/js/home.0a1b2c3d.js`, accept);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe(IMMUTABLE);
+      expect(res.body.toString()).toBe(SHELL_CHUNK);
+    },
+  );
+
+  it('sends a file that has no compressed copy as it is', async () => {
+    const res = await rawGet(`${t.url}/static/js/plain.0a1b2c3e.js`, 'br, gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(PLAIN_CHUNK);
+  });
+
+  it('sends styles compressed, as text/css', async () => {
+    const res = await rawGet(`${t.url}/static/css/home.0a1b2c3f.css`, 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  it("sends a remote's entry compressed, still revalidated each time", async () => {
+    const res = await rawGet(`${t.url}/remotes/forum/remoteEntry.js`, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decoded(res)).toBe(REMOTE_ENTRY);
+  });
+
+  it('answers a missing asset with a 404 even beside a stray compressed copy', async () => {
+    const res = await rawGet(`${t.url}/remotes/forum/static/js/gone.12345678.js`, 'br, gzip');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body.toString())).toEqual({
+      statusCode: 404,
+      message: 'Cannot GET /remotes/forum/static/js/gone.12345678.js',
+    });
+  });
+
+  it.each(['/', '/thread/5'])('sends the shell page at %s compressed, uncached', async (url) => {
+    const res = await rawGet(`${t.url}${url}`, 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(decoded(res)).toBe(SHELL_INDEX);
+    const plain = await rawGet(`${t.url}${url}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SHELL_INDEX);
+  });
+
+  it('answers HEAD with the headers of the compressed page, and no body', async () => {
+    const res = await t.http.head('/thread/5').set('Accept-Encoding', 'br').expect(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    [undefined, undefined],
+  ])('sends remotes.json to a browser accepting %s as %s', async (accept, coding) => {
+    const res = await rawGet(`${t.url}${REMOTES_MANIFEST_PATH}`, accept);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(coding);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(remotesManifestSchema.parse(JSON.parse(decoded(res)))).toMatchObject({
+      forum: '/remotes/forum/remoteEntry.js',
+    });
+  });
+
+  it('compresses no API answer', async () => {
+    const res = await rawGet(`${t.url}${API.health}`, 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { NotFoundException } from '@nestjs/common';
 import { REMOTE_NAMES, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@termpaste/contracts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -13,6 +14,94 @@ const FINGERPRINTED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/;
 
 /** A missing file with one of these extensions is a 404, not the app page (a browser asked for an asset). */
 const ASSET_EXTENSION = /\.(m?js|css|map|json|wasm|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|eot|txt)$/i;
+
+/**
+ * Files the builds precompress (frontends/mf-shared.ts writes `<file>.br` and `<file>.gz` beside each):
+ * their answer depends on the request's Accept-Encoding.
+ */
+const PRECOMPRESSED = /\.(m?js|css|html|json|svg)$/i;
+
+/** The codings we have copies in, best first. */
+const ENCODINGS = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
+
+type Coding = (typeof ENCODINGS)[number]['coding'];
+
+/** How much a request's Accept-Encoding wants a coding: its q-value (1 by default), 0 for not at all. */
+function qualityOf(acceptEncoding: string, coding: Coding): number {
+  let named: number | undefined;
+  let any: number | undefined;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => /^q=/i.test(param));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    if (name.toLowerCase() === coding) named = quality;
+    else if (name === '*') any = quality;
+  }
+  const quality = named ?? any ?? 0;
+  return Number.isFinite(quality) ? quality : 0;
+}
+
+/**
+ * The codings a request accepts, the one it wants most first (ours, brotli, on a tie); none without an
+ * Accept-Encoding.
+ */
+function acceptedCodings(req: Request): Coding[] {
+  const header = req.headers['accept-encoding'];
+  if (!header) return [];
+  return ENCODINGS.map(({ coding }) => ({ coding, quality: qualityOf(header, coding) }))
+    .filter(({ quality }) => quality > 0)
+    .sort((a, b) => b.quality - a.quality)
+    .map(({ coding }) => coding);
+}
+
+async function isFile(filePath: string): Promise<boolean> {
+  try {
+    return (await stat(filePath)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends a precompressed copy of `filePath` in the best coding the request accepts, with the original's
+ * type and cache rule. Resolves false (nothing sent) when the file has no such copy, or is not there.
+ */
+async function sendPrecompressed(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  filePath: string,
+  cacheControl: string,
+): Promise<boolean> {
+  res.vary('Accept-Encoding');
+  for (const coding of acceptedCodings(req)) {
+    const { suffix } = ENCODINGS.find((encoding) => encoding.coding === coding)!;
+    if (!(await isFile(filePath + suffix)) || !(await isFile(filePath))) continue;
+    res.type(path.extname(filePath));
+    res.setHeader('Content-Encoding', coding);
+    res.sendFile(filePath + suffix, { headers: { 'Cache-Control': cacheControl } }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+    return true;
+  }
+  return false;
+}
+
+/** The file a URL path names under `root`, or null for a path that leaves it or names a dotfile. */
+function fileUnder(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.split(/[\\/]/).some((part) => part.startsWith('.'))) return null;
+  const filePath = path.join(root, decoded);
+  return filePath.startsWith(root + path.sep) ? filePath : null;
+}
 
 export const SHELL_NOT_BUILT_MESSAGE =
   'The Termpaste frontend is not built yet. Run `npm run build` at the repository root, then reload.';
@@ -28,17 +117,38 @@ function isServerPath(urlPath: string): boolean {
   return /^\/(api|ws)(\/|$)/.test(urlPath);
 }
 
-function setCacheHeaders(res: Response, filePath: string): void {
-  res.setHeader('Cache-Control', FINGERPRINTED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+function cacheControlOf(filePath: string): string {
+  return FINGERPRINTED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
 }
 
+function setCacheHeaders(res: Response, filePath: string): void {
+  res.setHeader('Cache-Control', cacheControlOf(filePath));
+}
+
+/** A build folder: a file's precompressed copy to a browser that accepts it, else the file itself. */
 function serveDirectory(root: string): express.RequestHandler {
-  return express.static(root, {
+  const serveFile = express.static(root, {
     index: false,
     redirect: false,
     cacheControl: false,
     setHeaders: setCacheHeaders,
   });
+  return (req, res, next) => {
+    const filePath = isReadOnly(req) && PRECOMPRESSED.test(req.path) ? fileUnder(root, req.path) : null;
+    if (!filePath) return serveFile(req, res, next);
+    sendPrecompressed(req, res, next, filePath, cacheControlOf(filePath)).then(
+      (sent) => {
+        if (!sent) serveFile(req, res, next);
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/** remotes.json, and its compressed copies made once (it only changes with the configuration). */
+function manifestResponses(manifest: RemotesManifest): { json: string } & Record<Coding, Buffer> {
+  const json = JSON.stringify(manifest);
+  return { json, br: brotliCompressSync(json), gzip: gzipSync(json, { level: 9 }) };
 }
 
 function isReadOnly(req: Request): boolean {
@@ -55,9 +165,15 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
   const shellIndex = path.join(shellDist, 'index.html');
   const serveShellFiles = serveDirectory(shellDist);
 
-  router.get(REMOTES_MANIFEST_PATH, (_req, res) => {
+  const manifest = manifestResponses(remotesManifest(config));
+  router.get(REMOTES_MANIFEST_PATH, (req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
-    res.json(remotesManifest(config));
+    res.vary('Accept-Encoding');
+    res.type('json');
+    const [coding] = acceptedCodings(req);
+    if (!coding) return void res.send(manifest.json);
+    res.setHeader('Content-Encoding', coding);
+    res.send(manifest[coding]);
   });
 
   for (const name of REMOTE_NAMES) {
@@ -78,19 +194,22 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
     if (ASSET_EXTENSION.test(req.path)) {
       return next(new NotFoundException(`Cannot ${req.method} ${req.originalUrl}`));
     }
-    stat(shellIndex).then(
-      () =>
+    isFile(shellIndex)
+      .then(async (built) => {
+        if (!built) {
+          res
+            .status(503)
+            .setHeader('Cache-Control', 'no-store')
+            .type('text/plain')
+            .send(SHELL_NOT_BUILT_MESSAGE);
+          return;
+        }
+        if (await sendPrecompressed(req, res, next, shellIndex, NO_CACHE)) return;
         res.sendFile(shellIndex, { headers: { 'Cache-Control': NO_CACHE } }, (error) => {
           if (error && !res.headersSent) next(error);
-        }),
-      () => {
-        res
-          .status(503)
-          .setHeader('Cache-Control', 'no-store')
-          .type('text/plain')
-          .send(SHELL_NOT_BUILT_MESSAGE);
-      },
-    );
+        });
+      })
+      .catch(next);
   });
 
   return router;
