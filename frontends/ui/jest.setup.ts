@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
+import { preloadTooltips } from './src/components/tooltip.js';
+
+// Specs see tooltips as a page does once a first trigger fetched their code (tooltip-lazy.spec.tsx
+// covers the moment before).
+beforeAll(() => preloadTooltips());
 
 // jsdom lacks some browser APIs Radix uses (layout observers, pointer events, capture). Test-only shims.
 class ResizeObserverShim {
