@@ -36,6 +36,13 @@ export const SHARED_SINGLETONS = {
   },
 } as const;
 
+/** The shared modules as a build that takes them all from the shell, bundling none, declares them. */
+function takenFromTheShell(shared: typeof SHARED_SINGLETONS) {
+  return Object.fromEntries(
+    Object.entries(shared).map(([key, config]) => [key, { ...config, import: false as const }]),
+  );
+}
+
 /** What a build precompresses: the text the browser loads (scripts, styles, pages, manifests). */
 const PRECOMPRESSED = /\.(m?js|css|html|json|svg)$/;
 
@@ -83,13 +90,16 @@ export function frontendConfig(name: FrontendName) {
           // Remote addresses are read from remotes.json at run time, never baked into the shell.
           remotes: {},
           ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './screens': './src/screens.tsx' } }),
-          shared: SHARED_SINGLETONS,
+          // A built remote takes every shared module from the shell (which provides them all) and carries no
+          // copy of its own; on a dev server it keeps its copies, to run standalone.
+          shared: isShell || command !== 'build' ? SHARED_SINGLETONS : takenFromTheShell(SHARED_SINGLETONS),
           dts: false,
           experiments: {
             // The shell hands its federation runtime to the remotes: a built remote's remoteEntry.js
             // carries no copy of its own. On a dev server a remote keeps its own, to run standalone.
             ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: command === 'build' }),
-            optimization: { target: 'web' },
+            // A remote loads no remote of its own.
+            optimization: { target: 'web', disableRemote: !isShell },
           },
         },
         {},
