@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { relativeTimeFrom } from './relative-time.js';
 
 /** The fields an avatar and its initials are drawn from (SPEC §3); any of them may be missing. */
 export interface AvatarUser {
@@ -34,7 +34,7 @@ export function relativeTime(date: string | Date | null | undefined): string {
   if (date === null || date === undefined || date === '') return 'never';
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return 'never';
-  return formatDistanceToNow(value, { addSuffix: true });
+  return relativeTimeFrom(value, new Date());
 }
 
 /**
