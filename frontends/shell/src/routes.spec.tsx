@@ -23,18 +23,24 @@ function renderAt(path: string, user: CurrentUser | null | undefined, unread = 0
   );
 }
 
-describe('routing by auth state (SPEC §2)', () => {
-  it.each(['/login', '/register', '/forgot-password', '/reset-password'])('a visitor can open %s', (path) => {
-    renderAt(path, null);
-    expect(screen.queryByText(TEXTS.notFound)).not.toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: /login|create account|send reset link|reset password/i }),
-    ).toBeEnabled();
-  });
+// The visitors' pages are fetched on demand: once for the file, so a findBy does not wait for jest.
+beforeAll(() => import('./pages/public-pages'));
 
-  it('a visitor gets the landing page at /', () => {
+describe('routing by auth state (SPEC §2)', () => {
+  it.each(['/login', '/register', '/forgot-password', '/reset-password'])(
+    'a visitor can open %s',
+    async (path) => {
+      renderAt(path, null);
+      expect(
+        await screen.findByRole('button', { name: /login|create account|send reset link|reset password/i }),
+      ).toBeEnabled();
+      expect(screen.queryByText(TEXTS.notFound)).not.toBeInTheDocument();
+    },
+  );
+
+  it('a visitor gets the landing page at /', async () => {
     renderAt('/', null);
-    expect(screen.getByRole('link', { name: /access terminal/i })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: /access terminal/i })).toHaveAttribute('href', '/login');
   });
 
   it.each(['/thread/1', '/settings', '/admin', '/anything'])('a visitor gets the 404 page at %s', (path) => {
@@ -55,9 +61,9 @@ describe('routing by auth state (SPEC §2)', () => {
       },
     );
 
-    it('the sign-in page shows at once', () => {
+    it('the sign-in page shows without waiting for it', async () => {
       renderLoading('/login');
-      expect(screen.getByRole('button', { name: /login/i })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /login/i })).toBeInTheDocument();
       expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     });
   });

@@ -1,15 +1,18 @@
 import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
 import { Spinner, useCurrentUser } from '@termpaste/ui';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { TopBar } from './layout/top-bar';
-import { ForgotPasswordPage } from './pages/auth/forgot-password';
-import { LoginPage } from './pages/auth/login';
-import { RegisterPage } from './pages/auth/register';
-import { ResetPasswordPage } from './pages/auth/reset-password';
-import { LandingPage } from './pages/landing';
 import { NotFoundPage } from './pages/not-found';
 import { RemoteScreen } from './remotes/remote-screen';
+
+const publicPages = () => import('./pages/public-pages');
+const LandingPage = lazy(() => publicPages().then((pages) => ({ default: pages.LandingPage })));
+const LoginPage = lazy(() => publicPages().then((pages) => ({ default: pages.LoginPage })));
+const RegisterPage = lazy(() => publicPages().then((pages) => ({ default: pages.RegisterPage })));
+const ForgotPasswordPage = lazy(() => publicPages().then((pages) => ({ default: pages.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => publicPages().then((pages) => ({ default: pages.ResetPasswordPage })));
 
 /**
  * While the current user is loading: nothing yet, rather than the landing or the 404 page for a member
@@ -33,24 +36,27 @@ export function AppRoutes() {
   if (isLoading || !user) {
     const pending = isLoading ? <Loading /> : null;
     return (
-      <Routes>
-        <Route path="/" element={pending ?? <LandingPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route
-          path="*"
-          element={
-            pending ?? (
-              <>
-                <TopBar user={null} />
-                <NotFoundPage />
-              </>
-            )
-          }
-        />
-      </Routes>
+      // The landing and sign-in pages are fetched for visitors only: the spinner stays meanwhile.
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/" element={pending ?? <LandingPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route
+            path="*"
+            element={
+              pending ?? (
+                <>
+                  <TopBar user={null} />
+                  <NotFoundPage />
+                </>
+              )
+            }
+          />
+        </Routes>
+      </Suspense>
     );
   }
 

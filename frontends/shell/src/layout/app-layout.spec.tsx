@@ -84,7 +84,9 @@ describe('signed-in layout', () => {
 
   it('opens no socket for a visitor', async () => {
     renderAt('/', null);
-    expect(screen.getByRole('link', { name: /access terminal/i })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: /access terminal/i }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
