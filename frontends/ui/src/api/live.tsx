@@ -6,9 +6,9 @@ import {
   WS,
   type LiveEvent,
 } from '@termpaste/contracts';
-import ReconnectingWebSocket from 'partysocket/ws';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../components/badge.js';
+import { ReconnectingSocket } from './reconnecting-socket.js';
 
 /**
  * The live connection's state: `connecting` the first time, `open`, `reconnecting` after it dropped
@@ -98,23 +98,14 @@ export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEvents
       if (event && event.type !== LIVE_EVENT.pong) handlers.current.onEvent(event);
     };
 
-    const connect = () => {
-      const created = new ReconnectingWebSocket(liveUrl(window.location, scope), undefined, {
-        minReconnectionDelay: LIVE_BACKOFF.minDelayMs * (1 + Math.random()),
-        maxReconnectionDelay: LIVE_BACKOFF.maxDelayMs,
-        reconnectionDelayGrowFactor: LIVE_BACKOFF.growFactor,
-      });
-      created.addEventListener('open', handleOpen);
-      created.addEventListener('close', handleClose);
-      created.addEventListener('message', handleMessage);
-      return created;
-    };
-    const disconnect = (old: ReconnectingWebSocket) => {
-      old.removeEventListener('open', handleOpen);
-      old.removeEventListener('close', handleClose);
-      old.removeEventListener('message', handleMessage);
-      old.close();
-    };
+    const connect = () =>
+      new ReconnectingSocket(
+        liveUrl(window.location, scope),
+        { open: handleOpen, close: handleClose, message: handleMessage },
+        // A jittered first retry, so a restarted server is not met by every page at once.
+        { ...LIVE_BACKOFF, minDelayMs: LIVE_BACKOFF.minDelayMs * (1 + Math.random()) },
+      );
+    const disconnect = (old: ReconnectingSocket) => old.close();
     let socket = connect();
 
     /** A fresh socket at once, without waiting out the backoff. */
@@ -125,13 +116,13 @@ export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEvents
     };
     // Back online, or the tab shown again: a socket that is down is worth trying now.
     const retryNow = () => {
-      if (socket.readyState !== ReconnectingWebSocket.OPEN) replace();
+      if (socket.readyState !== WebSocket.OPEN) replace();
     };
     const handleVisibility = () => {
       if (document.visibilityState === 'visible') retryNow();
     };
     const heartbeat = setInterval(() => {
-      if (socket.readyState !== ReconnectingWebSocket.OPEN) return;
+      if (socket.readyState !== WebSocket.OPEN) return;
       if (Date.now() - lastHeard > LIVE_HEARTBEAT.silenceMs) replace();
       else socket.send(JSON.stringify(LIVE_CLIENT_PING));
     }, LIVE_HEARTBEAT.intervalMs);
