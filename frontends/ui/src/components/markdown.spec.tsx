@@ -177,14 +177,23 @@ describe('Markdown (SPEC §5)', () => {
     expect(container).toHaveTextContent('<div onclick="alert(1)">click</div>');
   });
 
-  it('shows a skeleton of the text while the renderer is fetched, then the text', async () => {
-    const { container } = render(<Markdown>{'# Title\n\nfirst line\nsecond line'}</Markdown>);
+  it('shows a skeleton of the text until it can be drawn (renderer or grammars fetched), then the text', async () => {
+    // Rust: a grammar no test here has fetched yet.
+    const { container } = render(<Markdown>{'# Title\n\n```rust\nfn main() {}\n```'}</Markdown>);
     const loading = container.querySelector('.tp-markdown__loading');
     expect(loading).not.toBeNull();
-    expect(loading!.querySelectorAll('.tp-skeleton')).toHaveLength(4);
+    expect(loading!.querySelectorAll('.tp-skeleton')).toHaveLength(5);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Title' })).toBeInTheDocument();
     expect(container.querySelector('.tp-markdown__loading')).toBeNull();
+    expect(container.querySelector('code .hljs-keyword')).toHaveTextContent('fn');
+  });
+
+  it('draws at once a text whose grammars are there already', () => {
+    const { container } = render(<Markdown>{'**now**\n\n```rust\nlet x = 1;\n```'}</Markdown>);
+    expect(container.querySelector('.tp-markdown__loading')).toBeNull();
+    expect(screen.getByText('now').tagName).toBe('STRONG');
+    expect(container.querySelector('code .hljs-keyword')).toHaveTextContent('let');
   });
 
   it('keeps the previous rendering on screen while a new text is prepared', async () => {

@@ -125,6 +125,9 @@ export function withRequired(names: Iterable<GrammarName>): Set<GrammarName> {
 
 let lowlight: Promise<Lowlight> | null = null;
 const registered = new Map<GrammarName, Promise<void>>();
+/** The engine once loaded, and the grammars registered in it: what a paste can use without waiting. */
+let engineLoaded: Lowlight | null = null;
+const grammarsLoaded = new Set<GrammarName>();
 
 /** Forgets a failed download, so the next paste that needs it tries again. */
 function retryable<T>(promise: Promise<T>, forget: () => void): Promise<T> {
@@ -135,7 +138,7 @@ function retryable<T>(promise: Promise<T>, forget: () => void): Promise<T> {
 /** highlight.js's engine with the given grammars (and those they embed) registered. */
 export async function loadGrammars(names: Iterable<GrammarName>): Promise<Lowlight> {
   const engine = (lowlight ??= retryable(
-    import('lowlight').then(({ createLowlight }) => createLowlight()),
+    import('lowlight').then(({ createLowlight }) => (engineLoaded = createLowlight())),
     () => (lowlight = null),
   ));
   const instance = await engine;
@@ -144,7 +147,10 @@ export async function loadGrammars(names: Iterable<GrammarName>): Promise<Lowlig
       let done = registered.get(name);
       if (!done) {
         done = retryable(
-          GRAMMARS[name].load().then((module) => instance.register(name, module.default)),
+          GRAMMARS[name].load().then((module) => {
+            instance.register(name, module.default);
+            grammarsLoaded.add(name);
+          }),
           () => registered.delete(name),
         );
         registered.set(name, done);
@@ -189,22 +195,32 @@ function codeBlocks(node: Root | Element, found: Element[] = []): Element[] {
  * we have no grammar for, or whose grammar could not be fetched, stays plain text.
  */
 export function rehypeHighlightCode() {
-  return async function highlight(tree: Root): Promise<void> {
+  // Synchronous when the grammars are there already (most pages after the first), so the rendering is.
+  return function highlight(tree: Root): Promise<void> | undefined {
     const blocks = codeBlocks(tree).flatMap((code) => {
       const language = languageOf(code);
       return language ? [{ code, language }] : [];
     });
-    if (blocks.length === 0) return;
+    if (blocks.length === 0) return undefined;
 
-    const names = blocks.flatMap(({ language }) => grammarOf(language) ?? []);
-    const engine = names.length > 0 ? await loadGrammars(names).catch(() => null) : null;
-    for (const { code, language } of blocks) {
-      const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
-      if (!classes.includes('hljs')) classes.unshift('hljs');
-      code.properties.className = classes;
-      if (!engine?.registered(language)) continue;
-      const result = engine.highlight(language, textOf(code));
-      if (result.children.length > 0) code.children = result.children as ElementContent[];
+    const names = withRequired(blocks.flatMap(({ language }) => grammarOf(language) ?? []));
+    if (names.size === 0 || (engineLoaded && [...names].every((name) => grammarsLoaded.has(name)))) {
+      highlightBlocks(blocks, engineLoaded);
+      return undefined;
     }
+    return loadGrammars(names)
+      .catch(() => null)
+      .then((engine) => highlightBlocks(blocks, engine));
   };
+}
+
+function highlightBlocks(blocks: { code: Element; language: string }[], engine: Lowlight | null): void {
+  for (const { code, language } of blocks) {
+    const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
+    if (!classes.includes('hljs')) classes.unshift('hljs');
+    code.properties.className = classes;
+    if (!engine?.registered(language)) continue;
+    const result = engine.highlight(language, textOf(code));
+    if (result.children.length > 0) code.children = result.children as ElementContent[];
+  }
 }
