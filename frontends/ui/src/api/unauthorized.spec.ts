@@ -1,9 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { resetToastsForTests, useToast } from '../components/toast-store.js';
+import { whenToastsCanShow } from '../components/toaster.js';
 import { createQueryClient } from './client.js';
 import { redirectToLogin } from './unauthorized.js';
 
 describe('the unauthorized rule (SPEC §8)', () => {
+  // The toasts' code as it is once a first toast fetched it (the test below covers the moment before).
+  beforeAll(() => new Promise<void>((resolve) => whenToastsCanShow(resolve)));
+
   beforeEach(() => {
     jest.useFakeTimers();
     resetToastsForTests();

@@ -1,5 +1,6 @@
 import { API, REDIRECT_DELAY_MS, TEXTS } from '@termpaste/contracts';
 import { toast } from '../components/toast-store.js';
+import { whenToastsCanShow } from '../components/toaster.js';
 
 let redirecting = false;
 
@@ -13,8 +14,12 @@ export function redirectToLogin(
   if (redirecting) return;
   redirecting = true;
   toast({ title: TEXTS.unauthorized, description: TEXTS.loggedOut, variant: 'destructive' });
-  setTimeout(() => {
-    redirecting = false;
-    navigate(API.login);
-  }, REDIRECT_DELAY_MS);
+  // The 0.5 s are for reading the toast: counted from when it can show (a page's first toast fetches
+  // the toasts' code).
+  whenToastsCanShow(() =>
+    setTimeout(() => {
+      redirecting = false;
+      navigate(API.login);
+    }, REDIRECT_DELAY_MS),
+  );
 }

@@ -1,7 +1,22 @@
 import { lazy, Suspense, useState } from 'react';
 import { useToast } from './toast-store.js';
 
-const ToastList = lazy(() => import('./toast-list.js'));
+let listLoaded = false;
+const loadToastList = () =>
+  import('./toast-list.js').then((module) => {
+    listLoaded = true;
+    return module;
+  });
+const ToastList = lazy(loadToastList);
+
+/**
+ * Runs `then` once toasts can show: at once when their code is there, else when it has arrived (or
+ * could not be fetched). For what must follow a toast the member has had time to see.
+ */
+export function whenToastsCanShow(then: () => void): void {
+  if (listLoaded) return then();
+  loadToastList().then(then, then);
+}
 
 /**
  * The app's toasts (toast-list.tsx), fetched with the first toast of the page and kept from then on, so
