@@ -48,8 +48,8 @@ const PRECOMPRESSED = /\.(m?js|css|html|json|svg)$/;
 
 /**
  * Writes a `.br` (brotli, best) and a `.gz` (gzip, best) beside every text asset of a production build,
- * when smaller, so the server (backend/src/http/frontends.ts, or nginx's gzip_static) sends them
- * compressed without compressing on each request.
+ * when smaller, so a server sends them compressed without compressing on each request (the backend's
+ * backend/src/http/frontends.ts does).
  */
 export function pluginPrecompress(): RsbuildPlugin {
   return {
