@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -59,16 +60,10 @@ async function build() {
   await nx(['run-many', '-t', 'build', '--output-style=static']);
 }
 
+/** The backend's own free-port helper (from its build). */
 async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+  const { freePort: pick } = await import(pathToFileURL(join(root, 'backend/dist/infra/free-port.js')).href);
+  return pick();
 }
 
 /** A folder PostgreSQL (the `postgres` user when we are root) can enter. */
@@ -652,5 +647,5 @@ if (problems.length) {
 }
 
 function machine() {
-  return { node: process.version, cpus: (globalThis.navigator?.hardwareConcurrency ?? 0) || undefined };
+  return { node: process.version, cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) };
 }

@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API } from '@termpaste/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppModule, type AppModuleOptions } from './app.module.js';
+import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';
 import { frontendsRouter } from './http/frontends.js';
@@ -33,11 +34,12 @@ const parsedUnlessUpload = (type: string) => (req: IncomingMessage) =>
 const UPLOADS_UNDER_API = `${API.uploads.slice('/api'.length)}/`;
 
 /** A request that may carry a session: it has our session cookie, or it may start one (not a read). */
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE.replace('.', '\\.')}=`);
 function mayHaveSession(req: Request): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return true;
-  const cookie = req.headers.cookie;
-  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
+  return !isRead(req) || hasCookie(req, SESSION_COOKIE);
+}
+
+function isRead(req: Request): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
 }
 
 /** `termpaste.fresh` (see PageCache) on the answer to every write. */
@@ -101,11 +103,13 @@ export async function createApp({
   // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
   // never carry a (rolling) session cookie.
   // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
+  app.use('/api', (req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith(UPLOADS_UNDER_API) || !mayHaveSession(req) ? next() : session(req, res, next),
+  );
+  // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    if (req.path.startsWith(UPLOADS_UNDER_API) || !mayHaveSession(req)) return next();
-    // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
-    if (req.method !== 'GET' && req.method !== 'HEAD') res.append('Set-Cookie', FRESH_SET_COOKIE);
-    session(req, res, next);
+    if (!isRead(req)) res.append('Set-Cookie', FRESH_SET_COOKIE);
+    next();
   });
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));

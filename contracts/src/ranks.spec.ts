@@ -5,6 +5,7 @@ import {
   pointsToNextRank,
   premiumRankStyle,
   PREMIUM_RANK_NAMES,
+  rankChanges,
   rankFromReputation,
 } from './ranks.js';
 
@@ -102,5 +103,20 @@ describe('effectiveRank', () => {
     expect(effectiveRank({ reputation: 10, activePremiumRank: 'God', ownedPremiumRanks: ['God'] }).name).toBe(
       'Rookie',
     );
+  });
+});
+
+describe('rankChanges', () => {
+  it.each([
+    [0, 5, false],
+    [5, 5, true],
+    [9, 1, true],
+    [10, 1, false],
+    [98, 2, true],
+    [97, 2, false],
+    [4999, 1, true],
+    [5000, 5, false],
+  ])('from %i gaining %i: %s', (reputation, gained, changes) => {
+    expect(rankChanges(reputation, gained)).toBe(changes);
   });
 });

@@ -71,6 +71,11 @@ export function rankFromReputation(reputation: number): ReputationRank {
   return RANK_LADDER[ladderIndex(reputation)]!;
 }
 
+/** Whether gaining `gained` points from `reputation` moves a member to another rank of the ladder. */
+export function rankChanges(reputation: number, gained: number): boolean {
+  return ladderIndex(reputation) !== ladderIndex(reputation + gained);
+}
+
 /** The next rank up the ladder, or null at the top. */
 export function nextRank(reputation: number): ReputationRank | null {
   return RANK_LADDER[ladderIndex(reputation) + 1] ?? null;

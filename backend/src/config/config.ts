@@ -297,6 +297,16 @@ function isEntryUrl(value: string): boolean {
 
 const nonEmpty = z.string().trim().min(1, 'must not be blank');
 
+/** A whole number from `min` to `max`, else `must be a whole number<unit> from <min> to <max>`. */
+const wholeNumber = (min: number, max: number, unit = '') =>
+  z
+    .string()
+    .transform((raw, ctx) =>
+      /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max
+        ? Number(raw)
+        : fail(ctx, `must be a whole number${unit} from ${min} to ${max}`),
+    );
+
 const positiveCount = z.string().transform((raw, ctx) => {
   const count = Number(raw);
   if (!/^\d+$/.test(raw) || count < 1) return fail(ctx, 'must be a whole number of at least 1');
@@ -358,30 +368,9 @@ const envSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_UPLOADS_PER_HOUR: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
-  JOB_LOCK_SECONDS: z
-    .string()
-    .transform((raw, ctx) =>
-      /^\d+$/.test(raw) && Number(raw) >= 5 && Number(raw) <= 600
-        ? Number(raw)
-        : fail(ctx, 'must be a whole number of seconds from 5 to 600'),
-    )
-    .optional(),
-  VIEW_FLUSH_SECONDS: z
-    .string()
-    .transform((raw, ctx) =>
-      /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= VIEW_FLUSH_SECONDS_MAX
-        ? Number(raw)
-        : fail(ctx, `must be a whole number of seconds from 1 to ${VIEW_FLUSH_SECONDS_MAX}`),
-    )
-    .optional(),
-  DATABASE_POOL_SIZE: z
-    .string()
-    .transform((raw, ctx) =>
-      /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= DATABASE_POOL_SIZE_MAX
-        ? Number(raw)
-        : fail(ctx, `must be a whole number from 1 to ${DATABASE_POOL_SIZE_MAX}`),
-    )
-    .optional(),
+  JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
+  VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, DATABASE_POOL_SIZE_MAX).optional(),
   S3_BUCKET: nonEmpty.optional(),
   S3_REGION: nonEmpty.optional(),
   S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),

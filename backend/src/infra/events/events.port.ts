@@ -44,32 +44,21 @@ export abstract class EventsPort {
   abstract onBroadcast(listener: InstanceListener): () => void;
 }
 
-/** Hands an instance event to each listener; one that throws is logged and does not stop the others. */
-export function deliverInstanceEvent(
-  listeners: Iterable<InstanceListener>,
-  event: InstanceEvent,
+/**
+ * Hands `value` to each listener; one that throws is logged (as `A <what> listener failed`) and does not
+ * stop the others. Both buses deliver live envelopes and instance events through it.
+ */
+export function deliverToEach<T>(
+  listeners: Iterable<(value: T) => void>,
+  value: T,
   logger: Logger,
+  what: 'live event' | 'instance event',
 ): void {
   for (const listener of listeners) {
     try {
-      listener(event);
+      listener(value);
     } catch (error) {
-      logger.error('An instance event listener failed', error instanceof Error ? error.stack : String(error));
-    }
-  }
-}
-
-/** Hands an envelope to each listener; one that throws is logged and does not stop the others. */
-export function deliverToListeners(
-  listeners: Iterable<LiveListener>,
-  envelope: LiveEnvelope,
-  logger: Logger,
-): void {
-  for (const listener of listeners) {
-    try {
-      listener(envelope);
-    } catch (error) {
-      logger.error('A live event listener failed', error instanceof Error ? error.stack : String(error));
+      logger.error(`A ${what} listener failed`, error instanceof Error ? error.stack : String(error));
     }
   }
 }

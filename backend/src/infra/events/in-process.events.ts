@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  deliverInstanceEvent,
-  deliverToListeners,
+  deliverToEach,
   EventsPort,
   type InstanceEvent,
   type InstanceListener,
@@ -18,7 +17,7 @@ export class InProcessEvents extends EventsPort {
 
   async publish(envelope: LiveEnvelope): Promise<void> {
     // Asynchronous like the Redis adapter, so callers never depend on delivery happening inline.
-    queueMicrotask(() => deliverToListeners(this.listeners, envelope, this.logger));
+    queueMicrotask(() => deliverToEach(this.listeners, envelope, this.logger, 'live event'));
   }
 
   subscribe(listener: LiveListener): () => void {
@@ -27,7 +26,7 @@ export class InProcessEvents extends EventsPort {
   }
 
   async broadcast(event: InstanceEvent): Promise<void> {
-    deliverInstanceEvent(this.instanceListeners, event, this.logger);
+    deliverToEach(this.instanceListeners, event, this.logger, 'instance event');
   }
 
   onBroadcast(listener: InstanceListener): () => void {

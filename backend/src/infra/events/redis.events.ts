@@ -5,8 +5,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { settlesWithin } from '../../common/settles-within.js';
 import {
-  deliverInstanceEvent,
-  deliverToListeners,
+  deliverToEach,
   EventsPort,
   type InstanceEvent,
   type InstanceListener,
@@ -106,7 +105,7 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   }
 
   async broadcast(event: InstanceEvent): Promise<void> {
-    deliverInstanceEvent(this.instanceListeners, event, this.logger);
+    deliverToEach(this.instanceListeners, event, this.logger, 'instance event');
     await this.publisher.publish(this.instancesChannel, JSON.stringify({ from: this.instanceId, event }));
   }
 
@@ -128,32 +127,28 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   }
 
   private receive(payload: string): void {
-    let envelope: LiveEnvelope;
-    try {
-      const value: unknown = JSON.parse(payload);
-      envelopeSchema.parse(value);
-      // Delivered as sent (the schema only checks it), so listeners see what the in-process bus gives.
-      envelope = value as LiveEnvelope;
-    } catch {
-      this.logger.warn(
-        `Ignored an invalid live event on ${this.channel}: ${payload.slice(0, LOGGED_PAYLOAD_MAX)}`,
-      );
-      return;
-    }
-    deliverToListeners(this.listeners, envelope, this.logger);
+    const envelope = this.valid(payload, envelopeSchema, 'live event', this.channel);
+    if (envelope) deliverToEach(this.listeners, envelope as LiveEnvelope, this.logger, 'live event');
   }
 
   private receiveInstanceEvent(payload: string): void {
-    let message: z.infer<typeof instanceMessageSchema>;
+    const message = this.valid(payload, instanceMessageSchema, 'instance event', this.instancesChannel);
+    if (!message || message.from === this.instanceId) return;
+    deliverToEach(this.instanceListeners, message.event as InstanceEvent, this.logger, 'instance event');
+  }
+
+  /**
+   * The payload as sent, once `schema` has checked it (listeners see what the in-process bus gives them);
+   * one that does not parse is logged and ignored (undefined).
+   */
+  private valid<T>(payload: string, schema: z.ZodType<T>, what: string, channel: string): T | undefined {
     try {
-      message = instanceMessageSchema.parse(JSON.parse(payload));
+      const value: unknown = JSON.parse(payload);
+      schema.parse(value);
+      return value as T;
     } catch {
-      this.logger.warn(
-        `Ignored an invalid instance event on ${this.instancesChannel}: ${payload.slice(0, LOGGED_PAYLOAD_MAX)}`,
-      );
-      return;
+      this.logger.warn(`Ignored an invalid ${what} on ${channel}: ${payload.slice(0, LOGGED_PAYLOAD_MAX)}`);
+      return undefined;
     }
-    if (message.from === this.instanceId) return;
-    deliverInstanceEvent(this.instanceListeners, message.event as InstanceEvent, this.logger);
   }
 }

@@ -4,7 +4,7 @@ import {
   type ChatMessage,
   LIVE_EVENT,
   type PublicAuthor,
-  rankFromReputation,
+  rankChanges,
   REPUTATION,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
@@ -67,7 +67,7 @@ export class ChatService {
       return toChatMessage(row!);
     });
     await this.publish(message);
-    await this.reputationChanged(author.id, message.author?.reputation);
+    await this.reputationChanged(author);
     return message;
   }
 
@@ -75,11 +75,11 @@ export class ChatService {
    * The author's profile shows their reputation; every page they wrote on shows their rank, which
    * changes only at a threshold of the ladder.
    */
-  private reputationChanged(authorId: number, reputation: number | undefined): Promise<void> {
-    const crossed =
-      reputation !== undefined &&
-      rankFromReputation(reputation).name !== rankFromReputation(reputation - REPUTATION.chatMessage).name;
-    return announcePagesChanged(this.events, crossed ? { all: true } : { profiles: [authorId] }, this.logger);
+  private reputationChanged(author: User): Promise<void> {
+    const change = rankChanges(author.reputation, REPUTATION.chatMessage)
+      ? { all: true as const }
+      : { profiles: [author.id] };
+    return announcePagesChanged(this.events, change, this.logger);
   }
 
   /** The message is saved whatever happens here: a live event that cannot go out is only logged. */

@@ -15,7 +15,7 @@ import {
   FORUM_MESSAGES,
   PINNED_MAX,
   type PublicAuthor,
-  rankFromReputation,
+  rankChanges,
   type RecentThreadsPage,
   REPUTATION,
   type ReplyView,
@@ -173,10 +173,8 @@ export class ForumService {
    * author who `gained` reputation and so moved to another rank shows it on every page they wrote on.
    */
   private pagesChanged(change: Omit<PagesChanged, 'type'>, author?: User, gained = 0): Promise<void> {
-    const crossed =
-      author !== undefined &&
-      rankFromReputation(author.reputation).name !== rankFromReputation(author.reputation + gained).name;
-    return announcePagesChanged(this.events, crossed ? { all: true } : change, this.logger);
+    const moved = author !== undefined && rankChanges(author.reputation, gained);
+    return announcePagesChanged(this.events, moved ? { all: true } : change, this.logger);
   }
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {

@@ -4,6 +4,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { Request, Response } from 'express';
 import type { ThreadDetail } from '@termpaste/contracts';
 import { LRUCache } from 'lru-cache';
+import { hasCookie } from '../../common/cookies.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 
@@ -13,7 +14,6 @@ import { ViewCounter } from './view-counter.js';
  */
 export const FRESH_COOKIE = 'termpaste.fresh';
 export const FRESH_SECONDS = 10;
-const FRESH_PATTERN = new RegExp(`(?:^|;\\s*)${FRESH_COOKIE.replace('.', '\\.')}=`);
 
 /** Smaller bodies are sent as they are: gzip would save a few bytes for its cost. */
 const GZIP_MIN_BYTES = 1024;
@@ -46,16 +46,7 @@ function gzipOf(page: Page): Buffer | null {
 
 /** Whether the request carries the fresh-read cookie (its member wrote a moment ago). */
 export function wantsFresh(req: Request): boolean {
-  const cookie = req.headers.cookie;
-  return cookie !== undefined && FRESH_PATTERN.test(cookie);
-}
-
-/** `If-None-Match` names `etag` (weak comparison, as for GET). */
-function notModified(req: Request, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+  return hasCookie(req, FRESH_COOKIE);
 }
 
 /**
@@ -67,7 +58,8 @@ export function sendPage(req: Request, res: Response, page: Page, { personal = f
   res.setHeader('Cache-Control', personal ? 'private, no-cache' : 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding, Cookie');
   res.setHeader('ETag', page.etag);
-  if (notModified(req, page.etag)) {
+  // Express compares If-None-Match with the ETag just set (weakly, as for a GET).
+  if (req.fresh) {
     res.status(304).end();
     return;
   }
@@ -94,8 +86,6 @@ export interface DetailPage {
   head: Buffer;
   tail: Buffer;
   etag: string;
-  /** Its share of the cache's memory budget. */
-  bytes: number;
 }
 
 export function toDetailPage(detail: ThreadDetail, storedViews: number): DetailPage {
@@ -105,8 +95,7 @@ export function toDetailPage(detail: ThreadDetail, storedViews: number): DetailP
   const head = Buffer.from(json.slice(0, at));
   const tail = Buffer.from(json.slice(at + String(VIEWS_MARK).length));
   const etag = `W/"${createHash('sha1').update(head).update(tail).digest('base64url')}"`;
-  // The parsed detail is kept too (a member's own votes are put into it): about three times its JSON.
-  return { detail, storedViews, head, tail, etag, bytes: 4 * (head.length + tail.length) };
+  return { detail, storedViews, head, tail, etag };
 }
 
 /**
@@ -156,10 +145,11 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // The gzip comes later (at most about as big as the JSON): counted from the start.
     sizeCalculation: (page, key) => 2 * page.json.length + key.length,
   });
-  private readonly details = new LRUCache<number, object>({
+  private readonly details = new LRUCache<number, DetailPage>({
     maxSize: DETAILS_MAX_BYTES,
     ttl: PAGE_TTL_MS,
-    sizeCalculation: (entry) => (entry as { bytes: number }).bytes,
+    // The parsed detail is kept too (a member's own votes are put into it): about three times its JSON.
+    sizeCalculation: (page) => 4 * (page.head.length + page.tail.length),
   });
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Moves at every change: a load that saw it move keeps its result to itself. */
@@ -201,15 +191,12 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /**
-   * A paste's detail as every visitor sees it, from the cache or `load`ed and kept; `T` carries its own
-   * byte size (`bytes`) for the cache's budget.
-   */
-  detail<T extends { bytes: number }>(id: number, load: () => Promise<T>, fresh: boolean): Promise<T> {
+  /** A paste's page as every visitor sees it, from the cache or `load`ed and kept. */
+  detail(id: number, load: () => Promise<DetailPage>, fresh: boolean): Promise<DetailPage> {
     if (fresh) return load();
-    const cached = this.details.get(id) as T | undefined;
+    const cached = this.details.get(id);
     if (cached) return Promise.resolve(cached);
-    return this.share(`detail:${id}`, load, (entry) => this.details.set(id, entry));
+    return this.share(`detail:${id}`, load, (page) => this.details.set(id, page));
   }
 
   /** Drops what `change` made stale, here at once and on every other instance soon after. */
