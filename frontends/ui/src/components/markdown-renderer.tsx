@@ -1,17 +1,10 @@
 // Loaded on demand (markdown.tsx): the Markdown parser and its plugins are the weight of this file.
-import type { Element, ElementContent } from 'hast';
+import type { Element } from 'hast';
 import type { ComponentProps, ReactNode } from 'react';
 import { MarkdownHooks, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { rehypeHighlightCode } from '../lib/code-highlight.js';
+import { rehypeHighlightCode, textOf } from '../lib/code-highlight.js';
 import { CopyButton } from './copy-button.js';
-
-/** The text of a hast subtree (a code block's source, for its copy button). */
-function textOf(node: Element | ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if ('children' in node) return node.children.map(textOf).join('');
-  return '';
-}
 
 function CodeBlock({ node, children, className, ...props }: ComponentProps<'pre'> & { node?: Element }) {
   const source = node ? textOf(node).replace(/\n$/, '') : '';

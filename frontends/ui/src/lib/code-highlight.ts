@@ -174,7 +174,8 @@ function languageOf(code: Element): string | false | undefined {
   return name;
 }
 
-function textOf(node: ElementContent | RootContent): string {
+/** The text of a hast subtree (a code block's source). */
+export function textOf(node: ElementContent | RootContent): string {
   if (node.type === 'text') return node.value;
   return 'children' in node ? node.children.map(textOf).join('') : '';
 }
