@@ -7,12 +7,14 @@ import { TopBar } from './layout/top-bar';
 import { NotFoundPage } from './pages/not-found';
 import { RemoteScreen } from './remotes/remote-screen';
 
-const publicPages = () => import('./pages/public-pages');
-const LandingPage = lazy(() => publicPages().then((pages) => ({ default: pages.LandingPage })));
-const LoginPage = lazy(() => publicPages().then((pages) => ({ default: pages.LoginPage })));
-const RegisterPage = lazy(() => publicPages().then((pages) => ({ default: pages.RegisterPage })));
-const ForgotPasswordPage = lazy(() => publicPages().then((pages) => ({ default: pages.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => publicPages().then((pages) => ({ default: pages.ResetPasswordPage })));
+/** One of the visitors' pages, all fetched as one chunk (pages/public-pages.ts) when the first is shown. */
+const publicPage = (name: keyof typeof import('./pages/public-pages')) =>
+  lazy(() => import('./pages/public-pages').then((pages) => ({ default: pages[name] })));
+const LandingPage = publicPage('LandingPage');
+const LoginPage = publicPage('LoginPage');
+const RegisterPage = publicPage('RegisterPage');
+const ForgotPasswordPage = publicPage('ForgotPasswordPage');
+const ResetPasswordPage = publicPage('ResetPasswordPage');
 
 /**
  * While the current user is loading: nothing yet, rather than the landing or the 404 page for a member
