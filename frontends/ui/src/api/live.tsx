@@ -105,12 +105,11 @@ export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEvents
         // A jittered first retry, so a restarted server is not met by every page at once.
         { ...LIVE_BACKOFF, minDelayMs: LIVE_BACKOFF.minDelayMs * (1 + Math.random()) },
       );
-    const disconnect = (old: ReconnectingSocket) => old.close();
     let socket = connect();
 
     /** A fresh socket at once, without waiting out the backoff. */
     const replace = () => {
-      disconnect(socket);
+      socket.close();
       setStatus(opened ? 'reconnecting' : 'connecting');
       socket = connect();
     };
@@ -133,7 +132,7 @@ export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEvents
       clearInterval(heartbeat);
       window.removeEventListener('online', retryNow);
       document.removeEventListener('visibilitychange', handleVisibility);
-      disconnect(socket);
+      socket.close();
     };
   }, [enabled, scope]);
 
