@@ -273,4 +273,27 @@ describe('page cache', () => {
     expect(featured[0]!.title).toBe('flagged 1');
     expect(featured.at(-1)!.title).toBe(`flagged ${FEATURED_MAX}`);
   });
+
+  it('keeps deeper home pages (by cursor) too, dropped with the rest', async () => {
+    for (let i = 0; i < 55; i++) await sneakIn(`filler ${i}`);
+    await paste(alice.browser, 'refreshes the lists');
+    const first = (await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage;
+    const page2 = async () =>
+      (
+        (await visitor().get(API.threadsRecent).query({ cursor: first.nextCursor! }).expect(200))
+          .body as RecentThreadsPage
+      ).threads;
+    const [top] = await page2();
+    await t.dataSource.query('UPDATE threads SET title = $2 WHERE id = $1', [
+      top!.id,
+      'renamed behind its back',
+    ]);
+    expect((await page2())[0]!.title).toBe(top!.title);
+    await paste(alice.browser, 'drops every page');
+    // One more paste moves the pages by one: the renamed paste is now the last of page 1, or on page 2.
+    const after = (await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage;
+    const titles = [...after.threads, ...(await page2())].map((c) => c.title);
+    expect(titles).toContain('renamed behind its back');
+    await visitor().get(API.threadsRecent).query({ cursor: 'not-a-cursor' }).expect(400);
+  });
 });

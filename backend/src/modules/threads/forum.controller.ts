@@ -64,12 +64,12 @@ export class ForumController {
     private readonly pages: PageCache,
   ) {}
 
-  /** Home: its first page comes from the page cache; deeper pages (a cursor) from the database. */
+  /** Home, each page (the first, or one after a cursor) from the page cache. */
   @Get('threads/recent')
   async recent(@Query('cursor') cursor: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const after = single(cursor) || undefined;
     const load = (): Promise<RecentThreadsPage> => this.forum.recent(after);
-    sendPage(req, res, after ? toPage(await load()) : await this.pages.list('home', load, wantsFresh(req)));
+    sendPage(req, res, await this.pages.list(`home:${after ?? ''}`, load, wantsFresh(req)));
   }
 
   @Get('threads/featured')

@@ -130,7 +130,7 @@ export function sendDetail(
 }
 
 /**
- * The public pages every visitor reads again and again (home's first page, featured, search results,
+ * The public pages every visitor reads again and again (home's pages, featured, search results,
  * profiles, and each paste's detail), kept serialized in memory with their gzip and ETag, so that a read
  * costs no query. Bounded (least recently used go first). Dropped by the writes that change them: they
  * tell every instance through the events port (`pages_changed`), this one at once. A load that started
