@@ -2,7 +2,6 @@ import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
-import { RedisThrottlerStorage } from '../../common/redis-throttler.storage.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
@@ -17,12 +16,14 @@ import { SiteController } from './site.controller.js';
     UsersModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      useFactory: async (config: AppConfig) => ({
         throttlers: rateLimitThrottlers(config.rateLimits),
-        // Unset: counted in this process's memory.
+        // Unset: counted in this process's memory. ioredis is loaded with Redis only.
         storage:
           config.rateLimits.enabled && config.redisUrl
-            ? new RedisThrottlerStorage(config.redisUrl)
+            ? new (await import('../../common/redis-throttler.storage.js')).RedisThrottlerStorage(
+                config.redisUrl,
+              )
             : undefined,
         // Our guard sends Retry-After itself; no X-RateLimit-* on every answer.
         setHeaders: false,

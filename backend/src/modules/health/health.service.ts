@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Ready } from '@termpaste/contracts';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -37,7 +37,7 @@ async function answersWithin(check: () => Promise<unknown>, ms: number): Promise
 export class HealthService implements OnApplicationShutdown {
   private readonly redisUrl: string | undefined;
   /** A connection of its own, made on the first check, so a check never waits behind queued jobs. */
-  private redis: Redis | undefined;
+  private redis: Promise<Redis> | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -55,7 +55,7 @@ export class HealthService implements OnApplicationShutdown {
   async isRedisUp(): Promise<boolean | undefined> {
     if (!this.redisUrl) return undefined;
     const redis = (this.redis ??= this.connect(this.redisUrl));
-    return answersWithin(() => redis.ping(), REDIS_CHECK_TIMEOUT_MS);
+    return answersWithin(async () => (await redis).ping(), REDIS_CHECK_TIMEOUT_MS);
   }
 
   /** Both checks at once (so the answer takes ~2 s at worst), as `/api/ready` reports them. */
@@ -70,7 +70,7 @@ export class HealthService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const redis = this.redis;
+    const redis = await this.redis;
     this.redis = undefined;
     if (!redis) return;
     // QUIT only reaches a connected Redis; otherwise stop the reconnection attempts at once.
@@ -78,7 +78,9 @@ export class HealthService implements OnApplicationShutdown {
     else redis.disconnect();
   }
 
-  private connect(url: string): Redis {
+  private async connect(url: string): Promise<Redis> {
+    // ioredis is loaded with Redis only: the embedded default never pays for it.
+    const { Redis } = await import('ioredis');
     // While Redis is away a PING waits for one reconnection attempt at most (then fails), so checks
     // never pile up; the connection itself keeps retrying.
     const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: REDIS_CHECK_TIMEOUT_MS });
