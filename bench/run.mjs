@@ -7,7 +7,7 @@
 //   npm run bench -- --smoke            10,000 pastes, 3 s a route; fails only on errors (CI)
 //   npm run bench -- --sizes 10000 --duration 5 --sockets 200 --skip-build
 //   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -213,6 +213,16 @@ async function startApp(database, pastes) {
         child.kill('SIGKILL');
     },
   };
+}
+
+/**
+ * Lets the disk catch up before measuring: the fresh copy of the database and the migrations the app just
+ * ran left dirty pages that PostgreSQL's checkpointer and the kernel would otherwise write out during the
+ * measurements (at 1 M pastes, gigabytes). CHECKPOINT needs a superuser: without one, only the kernel's.
+ */
+async function settle(sql) {
+  await sql.query('CHECKPOINT').catch(() => undefined);
+  spawnSync('sync');
 }
 
 function rssMb(pid) {
@@ -437,6 +447,7 @@ async function measureSize(pastes, measureJs) {
   const sql = new pg.Client({ connectionString: database.sqlUrl });
   try {
     await sql.connect();
+    await settle(sql);
     // Idle: started, nothing asked yet (the sign-ins below hash passwords, which takes memory of its own).
     await sleep(2000);
     result.rssIdleMb = +rssMb(app.pid).toFixed(1);
