@@ -1,4 +1,5 @@
 // Loaded on demand (markdown.tsx): the Markdown parser and its plugins are the weight of this file.
+import { API } from '@termpaste/contracts';
 import type { Element } from 'hast';
 import type { ComponentProps, ReactNode } from 'react';
 import { MarkdownHooks, type Components } from 'react-markdown';
@@ -34,17 +35,29 @@ function MarkdownLink({ node: _node, href, children, ...props }: ComponentProps<
   );
 }
 
-/** Whether a URL (relative ones included) is on the page's own origin. */
-function isOwnOrigin(url: string): boolean {
+/** Where our own origin serves uploaded files (the local storage's `/api/uploads/<key>`). */
+const UPLOADS_PATH = `${API.uploads}/`;
+
+/**
+ * What an image address (relative ones included) is: an uploaded file of our own origin (its address
+ * resolved, dot segments and all, as the browser would), another address of our own origin (an API
+ * route: `/api/logout` would sign the reader out), another site's, or no address at all.
+ */
+function imageSource(src: string): { kind: 'upload'; url: string } | { kind: 'own' | 'other' | 'invalid' } {
+  let url: URL;
   try {
-    return new URL(url, window.location.href).origin === window.location.origin;
+    url = new URL(src, window.location.href);
   } catch {
-    return false;
+    return { kind: 'invalid' };
   }
+  if (url.origin !== window.location.origin) return { kind: 'other' };
+  return url.pathname.startsWith(UPLOADS_PATH) ? { kind: 'upload', url: url.href } : { kind: 'own' };
 }
 
 /**
- * An image of our own origin (an uploaded file) is shown. One from another site is not loaded (the
+ * An uploaded image of our own origin (under `/api/uploads/`) is shown. Any other address of our own
+ * origin is never loaded (an image is a GET with the reader's cookies: `![](/api/logout)` must do
+ * nothing) and shows as its text, struck out. One from another site is not loaded either (the
  * Content-Security-Policy would block it, and loading it would tell that site who reads the paste): it
  * becomes a link to the image, opened on demand, as a labelled placeholder instead of a broken picture.
  */
@@ -57,7 +70,17 @@ function MarkdownImage({
 }: ComponentProps<'img'> & { node?: Element }) {
   if (typeof src !== 'string' || !src)
     return alt ? <span className="tp-markdown__dead-link">{alt}</span> : null;
-  if (isOwnOrigin(src)) return <img {...props} src={src} alt={alt ?? ''} title={title} loading="lazy" />;
+  const source = imageSource(src);
+  if (source.kind === 'upload') {
+    return <img {...props} src={source.url} alt={alt ?? ''} title={title} loading="lazy" />;
+  }
+  if (source.kind !== 'other') {
+    return (
+      <span className="tp-markdown__image-link tp-markdown__dead-link" title={title}>
+        [image: {alt || src}]
+      </span>
+    );
+  }
   let host = src;
   try {
     host = new URL(src).host;
@@ -83,8 +106,8 @@ const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlightCode];
 
 /**
- * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, images
- * from other sites as links (MarkdownImage).
+ * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, only
+ * uploaded images shown, those of other sites as links (MarkdownImage).
  * Links other than http(s), irc(s), mailto, xmpp or relative are blanked (react-markdown's default URL
  * rule is exactly that list) and raw HTML is shown as text: no rehype-raw, ever.
  * `fallback` shows until the first rendering is ready (the grammars of its code fetched); a new text

@@ -129,7 +129,7 @@ describe('Markdown (SPEC §5)', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
-  it('shows an image of our own origin, and one from another site as a link to it (not loaded)', async () => {
+  it('shows an uploaded image of our own origin, and one from another site as a link to it (not loaded)', async () => {
     const { container } = await renderMarkdown(
       <Markdown>
         {'![my avatar](/api/uploads/avatars/1/abc) and ![tracker](https://evil.example/pixel.gif "px") ' +
@@ -138,7 +138,7 @@ describe('Markdown (SPEC §5)', () => {
     );
     const images = container.querySelectorAll('img');
     expect(images).toHaveLength(1);
-    expect(images[0]).toHaveAttribute('src', '/api/uploads/avatars/1/abc');
+    expect(images[0]).toHaveAttribute('src', `${window.location.origin}/api/uploads/avatars/1/abc`);
     expect(images[0]).toHaveAttribute('alt', 'my avatar');
     expect(images[0]).toHaveAttribute('loading', 'lazy');
     const tracker = screen.getByRole('link', { name: '[image: tracker]' });
@@ -151,6 +151,55 @@ describe('Markdown (SPEC §5)', () => {
       'href',
       'https://cdn.example.org/a.png',
     );
+  });
+
+  it('loads no other address of our own origin as an image: ![](/api/logout) stays text', async () => {
+    const origin = window.location.origin;
+    const { container } = await renderMarkdown(
+      <Markdown>
+        {[
+          '![bye](/api/logout)',
+          `![](${origin}/api/logout)`,
+          '![up](../api/logout)',
+          '![dots](/api/uploads/../logout)',
+          '![encoded](/api/uploads/%2e%2e/logout)',
+          '![slash](/api\\uploads/../logout)',
+          '![upper](/API/UPLOADS/avatars/1/abc)',
+          '![bare](/api/uploads)',
+          '![page](/thread/1 "a page")',
+          '![relative](avatar.png)',
+        ].join(' ')}
+      </Markdown>,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    // Not links either: a click would be a sign-out navigation.
+    expect(container.querySelector('a')).toBeNull();
+    for (const text of [
+      '[image: bye]',
+      `[image: ${origin}/api/logout]`,
+      '[image: up]',
+      '[image: dots]',
+      '[image: encoded]',
+      '[image: slash]',
+      '[image: upper]',
+      '[image: bare]',
+      '[image: page]',
+      '[image: relative]',
+    ]) {
+      expect(screen.getByText(text)).toHaveClass('tp-markdown__dead-link');
+    }
+    expect(screen.getByText('[image: page]')).toHaveAttribute('title', 'a page');
+  });
+
+  it('loads an upload by its resolved address, whatever way it is written', async () => {
+    const origin = window.location.origin;
+    const { container } = await renderMarkdown(
+      <Markdown>{`![a](${origin}/api/uploads/avatars/2/x.png) ![b](/api/uploads/x/../avatars/3/y?v=1)`}</Markdown>,
+    );
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      `${origin}/api/uploads/avatars/2/x.png`,
+      `${origin}/api/uploads/avatars/3/y?v=1`,
+    ]);
   });
 
   it('drops an image whose address the URL rule blanked, keeping its text', async () => {
