@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { jobLock } from './infra/queue/queue.options.js';
 import { StorageModule } from './infra/storage/storage.module.js';
@@ -43,6 +44,8 @@ export class AppModule {
           runProcessors: config.processJobs,
           worker: jobLock(config),
         }),
+        // Jobs that follow a write: written with it, relayed to the queue once it commits.
+        OutboxModule.forRoot(),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         MailModule,
         StorageModule.forRoot(config),

@@ -21,6 +21,7 @@ import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { BullMqQueue } from './infra/queue/bullmq.queue.js';
+import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import {
   DEFAULT_SHUTDOWN_TIMEOUT_MS,
@@ -72,6 +73,8 @@ export class WorkerModule {
           redisUrl: config.redisUrl,
           runProcessors: true,
         }),
+        // Relays the outbox too: the jobs an API left there when it died go out without waiting for it.
+        OutboxModule.forRoot(),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         StorageModule.forRoot(config),
         HealthModule,

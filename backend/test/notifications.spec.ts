@@ -12,10 +12,11 @@ import {
   unreadCountResultSchema,
 } from '@termpaste/contracts';
 import { EventsPort, type LiveEnvelope } from '../src/infra/events/events.port.js';
+import { OutboxRelay } from '../src/infra/outbox/outbox.relay.js';
+import { OutboxService } from '../src/infra/outbox/outbox.service.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { NotificationsProcessor } from '../src/modules/notifications/notifications.processor.js';
-import { NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
-import { NotificationsService } from '../src/modules/notifications/notifications.service.js';
+import { notificationJob, NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
 import { QUEUE_NAMES } from '../src/infra/queue/queue.options.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -340,9 +341,17 @@ describe('notifications', () => {
         runJob('reply', { replyId }),
         runJob('thread', { threadId }),
       ]);
-      const service = t.app.get(NotificationsService);
-      await service.enqueueForReply(replyId);
-      await service.enqueueForReply(replyId);
+      // The same job twice through the outbox (a resend): one job id, and a job that changes nothing.
+      const outbox = t.app.get(OutboxService);
+      await t.dataSource.transaction(async (manager) => {
+        await outbox.add(manager, notificationJob('reply', replyId));
+        await outbox.add(manager, notificationJob('reply', replyId));
+      });
+      outbox.committed();
+      await waitFor('the outbox to be relayed and its jobs run', async () => {
+        const [row] = await t.dataSource.query('SELECT count(*)::int AS n FROM outbox');
+        return (row as { n: number }).n === 0;
+      });
       await runJob('reply', { replyId });
 
       expect(await ofSource(`reply:${replyId}`)).toEqual(replyRows);
@@ -398,8 +407,10 @@ describe('notifications', () => {
           'Nobody either',
           `mail ${bob.account.email}, code \`@${bob.account.username}\``,
         );
+        await t.app.get(OutboxRelay).idle();
         expect(calls).toEqual([]);
         const threadId = await paste(alice.browser, 'Somebody', `hi @${carol.account.username}`);
+        await waitFor('the job to be queued', () => calls.length > 0);
         expect(calls).toEqual([
           [NOTIFICATIONS_QUEUE, 'thread', { threadId }, { jobId: `thread-${threadId}` }],
         ]);
@@ -409,28 +420,33 @@ describe('notifications', () => {
       }
     });
 
-    it('are enqueued after the post commits; a queue failure is logged and the post still succeeds', async () => {
+    it('are written with the post and queued once it commits; a queue that refuses one is retried', async () => {
       const queue = t.app.get(QueuePort);
       const calls: unknown[][] = [];
-      // The queue refuses the next job (Redis unreachable, say).
+      // The queue refuses the next job (a programming error, say); then takes them again.
       queue.add = async (...args: unknown[]) => {
         calls.push(args);
         delete (queue as Partial<QueuePort>).add; // back to the prototype's
         throw new Error('queue is down');
       };
+      let threadId: number;
       try {
-        const threadId = await paste(alice.browser, 'Queue down', `@${bob.account.username}`);
+        threadId = await paste(alice.browser, 'Queue down', `@${bob.account.username}`);
         await t.http.get(API.thread(threadId)).expect(200);
+        await waitFor('the job to be offered', () => calls.length > 0);
         expect(calls).toEqual([
           [NOTIFICATIONS_QUEUE, 'thread', { threadId }, { jobId: `thread-${threadId}` }],
         ]);
       } finally {
         delete (queue as Partial<QueuePort>).add;
       }
+      // Still in the outbox, retried at the relay's next poll.
+      await notified('the mention, once the queue takes jobs again', `thread:${threadId}`);
       const logged = t.logs.entries.filter((e) => e.level === 'error');
       expect(logged.map((e) => e.message)).toEqual([
-        expect.stringMatching(/^Notification job thread-\d+ could not be queued$/),
+        'Jobs could not be queued; they stay in the outbox, retried every 1000 ms: queue is down',
       ]);
+      await waitFor('the relay to say so', () => t.logs.text().includes('Jobs are queued again'));
       t.logs.entries.splice(0, t.logs.entries.length); // expected: not a failure for afterEach
     });
   });

@@ -64,6 +64,9 @@ describeWithRedis('BullMQ queue (REDIS_URL set)', () => {
       seen.push(job);
     });
     expect(ctx.queue).toBeInstanceOf(BullMqQueue);
+    // Jobs are in Redis once added: the outbox deletes their rows then (no need to wait for them to run).
+    expect(ctx.queue.durable).toBe(true);
+    expect(await ctx.queue.settled(queueName, 'greet-ada')).toBe(true);
 
     await ctx.queue.add(queueName, 'greet', { to: 'ada', at: new Date(0) }, { jobId: 'greet-ada' });
     await waitFor('the job to be processed', () => seen.length === 1);

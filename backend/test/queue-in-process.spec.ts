@@ -138,6 +138,55 @@ describe('in-process queue (REDIS_URL unset)', () => {
     expect(runs).toEqual(['once', 'marker-1', 'marker-2']);
   });
 
+  it('is not durable, and says when a job has settled: run (completed or failed for good), or not run', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    ctx = await start(async (job) => {
+      if (job.name === 'slow') await released;
+      if (job.name === 'broken') throw new Error('always broken');
+    });
+    expect(ctx.queue.durable).toBe(false);
+    await ctx.queue.add(QUEUE, 'slow', {}, { jobId: 'slow-1' });
+    await ctx.queue.add(QUEUE, 'broken', {}, { jobId: 'broken-1', attempts: 2, backoffMs: 10 });
+    let slowSettled: boolean | undefined;
+    void ctx.queue.settled(QUEUE, 'slow-1').then((ran) => (slowSettled = ran));
+    expect(await ctx.queue.settled(QUEUE, 'broken-1')).toBe(true);
+    await sleep(50);
+    expect(slowSettled).toBeUndefined();
+    release();
+    await waitFor('the slow job to settle', () => slowSettled === true);
+    // Settled already, and unknown.
+    expect(await ctx.queue.settled(QUEUE, 'slow-1')).toBe(true);
+    expect(await ctx.queue.settled(QUEUE, 'never-added')).toBe(false);
+    expect(await ctx.queue.settled('elsewhere', 'slow-1')).toBe(false);
+    logs.entries.length = 0; // broken-1's failure was expected
+  });
+
+  it('settles as not run the jobs dropped or cut short at shutdown (the outbox keeps their rows)', async () => {
+    let started = false;
+    ctx = await start(async (job) => {
+      if (job.name === 'cut-short') {
+        started = true;
+        await sleep(200);
+        throw new Error('interrupted');
+      }
+      throw new Error('try again later');
+    }, 2000);
+    await ctx.queue.add(QUEUE, 'cut-short', {}, { jobId: 'cut-short-1' });
+    await ctx.queue.add(QUEUE, 'waiting', {}, { jobId: 'waiting-1', backoffMs: 60_000 });
+    await waitFor('the job to start', () => started);
+    await waitFor('the retry to be scheduled', () => logs.text().includes('retrying in 60000 ms'));
+    const cutShort = ctx.queue.settled(QUEUE, 'cut-short-1');
+    const waiting = ctx.queue.settled(QUEUE, 'waiting-1');
+
+    const app = ctx;
+    ctx = undefined;
+    await app.close();
+    expect(await waiting).toBe(false);
+    expect(await cutShort).toBe(false);
+    expect(logs.text()).toContain('not retried (shutting down): interrupted');
+  });
+
   it('refuses an unknown queue and the job ids BullMQ refuses, like the BullMQ adapter', async () => {
     ctx = await start(() => undefined);
     await expect(ctx.queue.add('nope', 'x', {})).rejects.toThrow('Unknown queue "nope" (queues: chores)');

@@ -61,11 +61,14 @@ export function redisCommand(port: number, command: string, timeoutMs = 1000): P
   });
 }
 
-/** A throwaway redis-server on 127.0.0.1 on a free port, without persistence. */
-export async function startRedis(): Promise<RedisHandle> {
+/**
+ * A throwaway redis-server on 127.0.0.1 on a free port (or `port`: a Redis started again where a stopped
+ * one was), without persistence.
+ */
+export async function startRedis(options: { port?: number } = {}): Promise<RedisHandle> {
   const binary = redisServerPath();
   if (!binary) throw new Error(MISSING_MESSAGE);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],

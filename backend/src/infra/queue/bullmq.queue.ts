@@ -81,6 +81,8 @@ export class BullMqQueue
   extends QueuePort
   implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
 {
+  /** Jobs are in Redis once added: they outlive this process. */
+  readonly durable = true;
   private readonly logger = new Logger('Queue');
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];

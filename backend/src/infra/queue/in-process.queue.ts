@@ -40,10 +40,13 @@ function retryDelay(backoffMs: number, attemptsMade: number): number {
 /**
  * The queue when REDIS_URL is unset (embedded mode): jobs run in this process, after `add` returns, with
  * the same attempts, backoff and jobId rules as BullMQ. Nothing survives a restart: waiting jobs are
- * dropped at shutdown (logged), running ones are waited for (bounded).
+ * dropped at shutdown (logged), running ones are waited for (bounded). Jobs that come through the outbox
+ * are not lost for all that: their rows stay until `settled` says they ran, and run after a restart.
  */
 @Injectable()
 export class InProcessQueue extends QueuePort implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  /** Jobs live in this process only. */
+  readonly durable = false;
   private readonly logger = new Logger('Queue');
   private processors = new Map<string, QueueProcessor>();
   /** Jobs added while the app starts: they run once every processor is known. */
@@ -51,8 +54,10 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
   private stopped = false;
   /** `queue/id` of the jobs waiting or running. */
   private readonly active = new Set<string>();
-  /** `queue/id` of the last finished jobs, oldest first. */
-  private readonly finished = new Set<string>();
+  /** `queue/id` of the last finished jobs, oldest first, each with whether it ran (see `settled`). */
+  private readonly finished = new Map<string, boolean>();
+  /** Who waits for a job to settle, by `queue/id`. */
+  private readonly waiters = new Map<string, Array<(ran: boolean) => void>>();
   /** Cancels the timer of each job waiting to run (first run or retry), by `queue/id`. */
   private readonly timers = new Map<string, () => void>();
   private readonly running = new Set<Promise<void>>();
@@ -95,11 +100,29 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     else this.schedule(job, 0);
   }
 
+  /**
+   * True once the job of `jobId` ran here (completed, or failed after all its attempts); false when it
+   * will not run in this process: dropped at shutdown, cut short by it, or never added.
+   */
+  override settled(queue: string, jobId: string): Promise<boolean> {
+    const key = `${queue}/${jobId}`;
+    const finished = this.finished.get(key);
+    if (finished !== undefined) return Promise.resolve(finished);
+    if (!this.active.has(key)) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiting = this.waiters.get(key);
+      if (waiting) waiting.push(resolve);
+      else this.waiters.set(key, [resolve]);
+    });
+  }
+
   /** Drops the waiting jobs and waits (bounded) for the running ones, while the database is still open. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     const dropped = this.timers.size + (this.held?.length ?? 0);
     for (const cancel of this.timers.values()) cancel();
+    for (const key of this.timers.keys()) this.settle(key, false);
+    for (const job of this.held ?? []) this.settle(`${job.queue}/${job.id}`, false);
     this.timers.clear();
     this.held = undefined;
     if (dropped > 0) {
@@ -158,17 +181,26 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
         const message = `Job ${label} failed after ${job.attemptsMade} attempt(s), ${outcome}: ${reason}`;
         if (error instanceof Error && error.stack) this.logger.error(message, error.stack);
         else this.logger.error(message);
-        this.finish(job);
+        // Cut short by the shutdown, it has attempts left: not settled as run.
+        this.finish(job, !this.stopped);
       }
     }
   }
 
-  private finish(job: PendingJob): void {
+  private finish(job: PendingJob, ran = true): void {
     const key = `${job.queue}/${job.id}`;
     this.active.delete(key);
-    this.finished.add(key);
+    this.finished.set(key, ran);
     if (this.finished.size > FINISHED_IDS_KEPT) {
-      this.finished.delete(this.finished.values().next().value!);
+      this.finished.delete(this.finished.keys().next().value!);
     }
+    this.settle(key, ran);
+  }
+
+  private settle(key: string, ran: boolean): void {
+    const waiting = this.waiters.get(key);
+    if (!waiting) return;
+    this.waiters.delete(key);
+    for (const resolve of waiting) resolve(ran);
   }
 }

@@ -26,6 +26,21 @@ export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoffMs: 2000 } as const;
 
 export abstract class QueuePort {
   abstract add<T>(queue: string, name: string, data: T, options?: JobOptions): Promise<void>;
+
+  /**
+   * Whether a job outlives this process once `add` resolved: BullMQ's are in Redis. The in-process
+   * driver's are not, so the outbox (infra/outbox) keeps a job's row until `settled` says it ran.
+   */
+  abstract readonly durable: boolean;
+
+  /**
+   * Resolves once the job added under `jobId` is settled here: true when it ran (completed, or failed for
+   * good), false when it will not run in this process (dropped at shutdown, or never added). A durable
+   * adapter's jobs are safe once added: true at once.
+   */
+  settled(_queue: string, _jobId: string): Promise<boolean> {
+    return Promise.resolve(true);
+  }
 }
 
 /** What a processor gets: `data` went through JSON on both adapters, so it holds no Date or class instance. */

@@ -11,7 +11,9 @@ import {
 import { DataSource } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
-import { notificationSource } from '../notifications/notifications.queue.js';
+import { outboxInsertSql } from '../../infra/outbox/outbox.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { notificationJobSql, notificationSource } from '../notifications/notifications.queue.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -22,6 +24,9 @@ const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
 
 const WITH_PEOPLE = (from: string) => `${from} m LEFT JOIN users s ON s.id = m.sender_id
   LEFT JOIN users r ON r.id = m.recipient_id`;
+
+/** In the statement that stores messages (CTE `m`): each one's notification job, to the outbox. */
+const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message'));
 
 interface MessageRow {
   id: number;
@@ -55,6 +60,7 @@ export class MessagesService {
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
     private readonly events: EventsPort,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** Messages to the member (`inbox`) or from them (`sent`), newest first, MESSAGES_PAGE_SIZE a page. */
@@ -76,7 +82,7 @@ export class MessagesService {
 
   /**
    * Sends a message to the member named by `recipientEmail`: an e-mail address or a username, either in
-   * any letter case. Once stored, the recipient's notification is queued and the message pushed live.
+   * any letter case. Stored with its notification job (to the outbox); then the message is pushed live.
    */
   async send(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
     // A username cannot hold `@`; an e-mail address always does.
@@ -87,16 +93,18 @@ export class MessagesService {
     );
     if (!recipient) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     if (recipient.id === sender.id) throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
-    // One statement: committed when it returns. A recipient deleted meanwhile leaves recipient_id NULL.
+    // One statement, with the notification job: committed when it returns. A recipient deleted meanwhile
+    // leaves recipient_id NULL.
     const [row]: MessageRow[] = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
          SELECT $1, u.id, $3, $4 FROM users u WHERE u.id = $2
-         RETURNING *)
+         RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
       [sender.id, recipient.id, body.subject, body.content],
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
+    this.outbox.committed();
     const message = toMessage(row);
     await this.announce(message, recipient.id);
     return message;
@@ -104,8 +112,8 @@ export class MessagesService {
 
   /**
    * A support request (`POST /api/support`): one private message to the owner and to every admin, except
-   * the sender and banned accounts, stored in one statement, then each recipient notified as for any
-   * message. Returns the messages sent (none when the sender is the only staff member).
+   * the sender and banned accounts, stored in one statement with their notification jobs, then each
+   * pushed live as any message. Returns the messages sent (none when the sender is the only staff member).
    */
   async sendToStaff(sender: User, subject: string, content: string): Promise<PrivateMessage[]> {
     const rows: MessageRow[] = await this.dataSource.query(
@@ -114,20 +122,20 @@ export class MessagesService {
          SELECT $1, u.id, $2, $3 FROM users u
          WHERE (u.is_owner OR u.is_admin) AND NOT u.is_banned AND u.id <> $1
          ORDER BY u.id
-         RETURNING *)
+         RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,
       [sender.id, subject, content],
     );
     const messages = rows.map(toMessage);
+    if (messages.length > 0) this.outbox.committed();
     for (const message of messages) {
       if (message.recipient) await this.announce(message, message.recipient.id);
     }
     return messages;
   }
 
-  /** Once a message is stored: its recipient's notification is queued and the message pushed live. */
+  /** Once a message is stored (its notification job with it): the message is pushed live. */
   private async announce(message: PrivateMessage, recipientId: number): Promise<void> {
-    await this.notifications.enqueueForMessage(message.id);
     try {
       await this.events.publish({
         to: 'user',

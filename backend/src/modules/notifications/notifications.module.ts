@@ -6,8 +6,8 @@ import { NotificationsService } from './notifications.service.js';
 
 /**
  * Notifications: the member's list and unread count, and the fan-out processor of the `notifications`
- * queue. Modules whose posts notify (forum, messages) import this one and call
- * `NotificationsService.enqueueFor*` after their transaction commits.
+ * queue. Modules whose posts notify (forum, messages) write its job to the outbox in the post's own
+ * transaction (notifications.queue.ts) and wake the relay once it commits (OutboxService.committed).
  */
 @Module({
   imports: [UsersModule],

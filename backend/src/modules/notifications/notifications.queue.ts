@@ -1,7 +1,11 @@
+import type { OutboxJob, OutboxJobSql } from '../../infra/outbox/outbox.js';
+
 /**
  * The notification fan-out queue and its jobs. A job carries only the id of its source (a new paste, reply
  * or private message): the processor reads the row and derives the recipients, so a job is small, and one
- * whose source was deleted in the meantime does nothing.
+ * whose source was deleted in the meantime does nothing. Jobs go through the outbox: written in the
+ * transaction of the post (`notificationJob`, or `notificationJobSql` inside its one statement), relayed
+ * to the queue once it commits.
  */
 export const NOTIFICATIONS_QUEUE = 'notifications';
 
@@ -32,3 +36,30 @@ export const notificationJobId = (kind: keyof typeof NOTIFICATION_JOBS, id: numb
 
 /** The source key of the notifications about a post or message: one per member and source. */
 export const notificationSource = (kind: keyof typeof NOTIFICATION_JOBS, id: number) => `${kind}:${id}`;
+
+/** The data key of each job's source id. */
+const ID_KEYS = { thread: 'threadId', reply: 'replyId', message: 'messageId' } as const;
+
+/** The outbox job of a new paste, reply or message: `OutboxService.add(manager, notificationJob(…))`. */
+export function notificationJob(kind: keyof typeof NOTIFICATION_JOBS, id: number): OutboxJob {
+  return {
+    queue: NOTIFICATIONS_QUEUE,
+    name: NOTIFICATION_JOBS[kind],
+    data: { [ID_KEYS[kind]]: id },
+    jobId: notificationJobId(kind, id),
+  };
+}
+
+/**
+ * The same job for `outboxInsertSql(from, …)`, inside the statement that writes the source: `id` is the
+ * SQL of the source's id among `from`'s columns. Gives what `notificationJob` gives.
+ */
+export function notificationJobSql(kind: keyof typeof NOTIFICATION_JOBS, id = 'id'): OutboxJobSql {
+  return {
+    queue: NOTIFICATIONS_QUEUE,
+    name: NOTIFICATION_JOBS[kind],
+    data: `jsonb_build_object('${ID_KEYS[kind]}', ${id})`,
+    // notificationJobId's `${kind}-${id}`, in SQL.
+    jobId: `'${kind}-' || (${id})::text`,
+  };
+}

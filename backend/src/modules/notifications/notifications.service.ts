@@ -12,15 +12,8 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
-import { settlesWithin } from '../../common/settles-within.js';
 import { EventsPort } from '../../infra/events/events.port.js';
-import { QueuePort } from '../../infra/queue/queue.port.js';
 import { authorJson } from '../users/author-sql.js';
-import { mentionsAnyone } from './mentions.js';
-import { NOTIFICATION_JOBS, NOTIFICATIONS_QUEUE, notificationJobId } from './notifications.queue.js';
-
-/** How long a request that already committed waits for its notification job to be queued. */
-const ENQUEUE_WAIT_MS = 3000;
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -65,7 +58,8 @@ export interface NewNotification {
 /**
  * Notifications (SPEC §3): the list, the unread count (a counter kept on write in
  * `notification_counters`), reading them, and creating them once per member and source. Other modules
- * call `enqueueFor*` after their own transaction commits; the fan-out runs on the notifications queue.
+ * write the fan-out job of their post to the outbox in the post's own transaction (`notificationJob` or
+ * `notificationJobSql` of notifications.queue.ts); the fan-out runs on the notifications queue.
  */
 @Injectable()
 export class NotificationsService {
@@ -73,51 +67,8 @@ export class NotificationsService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly queue: QueuePort,
     private readonly events: EventsPort,
   ) {}
-
-  /**
-   * Queues the @mention notifications of a new paste, whose `content` is given: a paste that mentions
-   * nobody (most) queues no job. Never rejects: a failure is logged.
-   */
-  async enqueueForThread(threadId: number, content: string): Promise<void> {
-    if (!mentionsAnyone(content)) return;
-    return this.enqueue('thread', { threadId }, threadId);
-  }
-
-  /** Queues the notifications of a new reply. Never rejects: a failure is logged. */
-  enqueueForReply(replyId: number): Promise<void> {
-    return this.enqueue('reply', { replyId }, replyId);
-  }
-
-  /** Queues the notification of a new private message. Never rejects: a failure is logged. */
-  enqueueForMessage(messageId: number): Promise<void> {
-    return this.enqueue('message', { messageId }, messageId);
-  }
-
-  /**
-   * Called once the source's transaction committed: the post exists whatever happens here, so a queue
-   * that fails or does not answer in time is logged and the request goes on.
-   */
-  private async enqueue(kind: keyof typeof NOTIFICATION_JOBS, data: object, id: number): Promise<void> {
-    const jobId = notificationJobId(kind, id);
-    try {
-      const added = this.queue.add(NOTIFICATIONS_QUEUE, NOTIFICATION_JOBS[kind], data, { jobId });
-      // Still waiting: logged when it ends, without holding the request any longer.
-      if (!(await settlesWithin(added, ENQUEUE_WAIT_MS))) {
-        this.logger.warn(`Notification job ${jobId} not queued after ${ENQUEUE_WAIT_MS} ms; still trying`);
-        added.catch((error: unknown) => this.logEnqueueFailure(jobId, error));
-      }
-    } catch (error) {
-      this.logEnqueueFailure(jobId, error);
-    }
-  }
-
-  private logEnqueueFailure(jobId: string, error: unknown): void {
-    const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    this.logger.error(`Notification job ${jobId} could not be queued`, reason);
-  }
 
   /** The member's notifications, newest first, NOTIFICATIONS_PAGE_SIZE at a time. */
   async list(userId: number, cursor?: string): Promise<NotificationsPage> {

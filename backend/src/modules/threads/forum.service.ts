@@ -33,7 +33,10 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuditActor, AuditService, excerpt } from '../admin/audit.service.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { mentionsAnyone } from '../notifications/mentions.js';
+import { notificationJobSql } from '../notifications/notifications.queue.js';
+import { outboxInsertSql } from '../../infra/outbox/outbox.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
@@ -97,6 +100,11 @@ const AUDIT_CONTENT_MAX = 1000;
  * connection's slot, so concurrent writes do not queue on one row; the count is their sum.
  */
 const FORUM_STATS_SLOT = 'pg_backend_pid() % 16';
+
+/** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
+const THREAD_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
+/** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
+const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 
 /** Search reads this many of the newest pastes to see how common the words are (ForumService.search). */
 export const SEARCH_PROBE = 1_000;
@@ -162,7 +170,7 @@ export class ForumService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
     private readonly audit: AuditService,
     private readonly views: ViewCounter,
     private readonly events: EventsPort,
@@ -297,10 +305,11 @@ export class ForumService {
   /**
    * A new paste; +5 reputation, the author's and the forum's counts, all in one statement (so one
    * transaction and one round trip): the author's row, then the paste, then the forum's count, always in
-   * that order (each step reads the one before), so it cannot deadlock with a deletion. Once it commits,
-   * its @mention notifications are queued.
+   * that order (each step reads the one before), so it cannot deadlock with a deletion. A paste that
+   * @mentions anyone writes its notification job to the outbox in the same statement.
    */
   async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
+    const notifies = mentionsAnyone(body.content);
     const [created]: Array<{ id: number }> = await this.dataSource.query(
       `WITH author AS (
          UPDATE users SET reputation = reputation + $4, thread_count = thread_count + 1 WHERE id = $3
@@ -310,20 +319,20 @@ export class ForumService {
        ), counted AS (
          UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
          WHERE slot = ${FORUM_STATS_SLOT}
-       )
+       )${notifies ? `, queued AS (${THREAD_JOB_SQL})` : ''}
        SELECT id FROM created`,
       [body.title, body.content, author.id, REPUTATION.thread],
     );
     // The account was deleted since the guard loaded it: signed out.
     if (!created) throw new UnauthorizedException();
+    if (notifies) this.outbox.committed();
     await this.pagesChanged({ lists: true }, author, REPUTATION.thread);
-    await this.notifications.enqueueForThread(created.id, body.content);
     return { id: created.id };
   }
 
   /**
-   * A reply; +2 reputation and the counters of the paste and the author, in one transaction. Once it
-   * commits, its notifications are queued.
+   * A reply; +2 reputation and the counters of the paste and the author, and its notification job (to
+   * the outbox), in one transaction.
    */
   async createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
     const created = await this.dataSource.transaction(async (manager) => {
@@ -342,8 +351,11 @@ export class ForumService {
         if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
       }
       const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(
-        `INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
-         RETURNING id, created_at`,
+        `WITH reply AS (
+           INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
+           RETURNING id, created_at
+         ), queued AS (${REPLY_JOB_SQL})
+         SELECT id, created_at FROM reply`,
         [threadId, parentId, author.id, body.content],
       );
       await manager.query(
@@ -357,8 +369,8 @@ export class ForumService {
       );
       return { id: reply!.id };
     });
+    this.outbox.committed();
     await this.pagesChanged({ lists: true, threads: [threadId] }, author, REPUTATION.reply);
-    await this.notifications.enqueueForReply(created.id);
     return created;
   }
 

@@ -1,0 +1,59 @@
+/**
+ * The transactional outbox: work that must follow a write (a notification fan-out) is written as a row of
+ * `outbox` in the write's own transaction, and the relay (outbox.relay.ts) moves each row to the queue. A
+ * crash between the commit and the enqueue leaves the row, which the next relay to run sends; a write
+ * that rolls back leaves no row, so no job about something that does not exist.
+ */
+
+/** A job to put on a queue once the transaction that writes it commits. */
+export interface OutboxJob<T = unknown> {
+  queue: string;
+  name: string;
+  /** Stored as jsonb: the processor reads it back as JSON (no Date, no class instance). */
+  data: T;
+  /**
+   * The queue's jobId (JobOptions.jobId's rules): a resend after a relay crash adds no second job while
+   * the queue still keeps the first. Unset: `outbox-<row id>`.
+   */
+  jobId?: string;
+}
+
+/** A job written by SQL inside the write's own statement (see `outboxInsertSql`). */
+export interface OutboxJobSql {
+  queue: string;
+  name: string;
+  /** SQL over the source's columns giving the job's data, as json or jsonb. */
+  data: string;
+  /** SQL over the source's columns giving the job id, as text. */
+  jobId: string;
+}
+
+/** A row of `outbox` as the relay reads it (`id` is a bigint: a string). */
+export interface OutboxRow {
+  id: string;
+  queue: string;
+  name: string;
+  data: unknown;
+  job_id: string | null;
+}
+
+/** The jobId a row is queued under: its own, else one derived from the row. */
+export function jobIdOf(row: Pick<OutboxRow, 'id' | 'job_id'>): string {
+  return row.job_id ?? `outbox-${row.id}`;
+}
+
+/** A queue or job name as an SQL literal; only our own constants come here. */
+function literal(name: string): string {
+  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new Error(`Not a queue or job name: "${name}"`);
+  return `'${name}'`;
+}
+
+/**
+ * A data-modifying statement, for a CTE, that writes one outbox row per row of `from` (another CTE of the
+ * same statement, e.g. the rows an INSERT returned): the job commits with the write at no extra round
+ * trip. `job.data` and `job.jobId` are SQL expressions over `from`'s columns.
+ */
+export function outboxInsertSql(from: string, job: OutboxJobSql): string {
+  return `INSERT INTO outbox (queue, name, data, job_id)
+    SELECT ${literal(job.queue)}, ${literal(job.name)}, (${job.data})::jsonb, ${job.jobId} FROM ${from}`;
+}

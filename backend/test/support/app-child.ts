@@ -1,0 +1,44 @@
+/**
+ * The real app in a child process of a test (support/app-process.ts starts it): `bootstrap()` as main.ts
+ * runs it, configured by the environment, so the test can kill it (SIGKILL) and start it again on the same
+ * database. The parent asks it over IPC to make a write through the app's own service (no HTTP: the
+ * members are written straight to the database), and gets the result back.
+ */
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { bootstrap } from '../../src/bootstrap.js';
+import { ForumService } from '../../src/modules/threads/forum.service.js';
+import { User } from '../../src/modules/users/entities/user.entity.js';
+
+export interface ChildRequest {
+  seq: number;
+  action: 'reply';
+  authorId: number;
+  threadId: number;
+  content: string;
+}
+
+export type ChildMessage =
+  { ready: string } | { seq: number; result: unknown } | { seq: number; error: string };
+
+const send = (message: ChildMessage): void => {
+  process.send!(message);
+};
+
+const server = await bootstrap();
+const forum = server.app.get(ForumService);
+const users = server.app.get(DataSource).getRepository(User);
+
+process.on('message', (request: ChildRequest) => {
+  void (async () => {
+    try {
+      const author = await users.findOneByOrFail({ id: request.authorId });
+      const result = await forum.createReply(author, request.threadId, { content: request.content });
+      send({ seq: request.seq, result });
+    } catch (error) {
+      send({ seq: request.seq, error: error instanceof Error ? error.message : String(error) });
+    }
+  })();
+});
+
+send({ ready: server.url });
