@@ -23,15 +23,18 @@ import { UsersService } from './modules/users/users.service.js';
 /** Largest JSON request body; a bigger one gets a 413. */
 export const JSON_BODY_LIMIT = '100kb';
 
+/** Whether a path is the local storage's (`/api/uploads`, where upload forms go, and the files under it). */
+const isUploadsPath = (path: string, uploads: string) => path === uploads || path.startsWith(`${uploads}/`);
+
 /**
  * Which requests a body parser reads: those of its media type, except uploads to the local storage
- * (`/api/uploads/…`), whose bodies must stream to disk unread, whatever Content-Type they claim.
+ * (`/api/uploads`), whose bodies must stream to disk unread, whatever Content-Type they claim.
  */
 const parsedUnlessUpload = (type: string) => (req: IncomingMessage) =>
-  !(req.url ?? '').startsWith(`${API.uploads}/`) && Boolean((req as Request).is(type));
+  !isUploadsPath((req.url ?? '').split('?')[0]!, API.uploads) && Boolean((req as Request).is(type));
 
-/** `/api/uploads/` as seen by middleware mounted at `/api`. */
-const UPLOADS_UNDER_API = `${API.uploads.slice('/api'.length)}/`;
+/** `/api/uploads` as seen by middleware mounted at `/api`. */
+const UPLOADS_UNDER_API = API.uploads.slice('/api'.length);
 
 /** A request that may carry a session: it has our session cookie, or it may start one (not a read). */
 function mayHaveSession(req: Request): boolean {
@@ -104,7 +107,7 @@ export async function createApp({
   // never carry a (rolling) session cookie.
   // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
   app.use('/api', (req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith(UPLOADS_UNDER_API) || !mayHaveSession(req) ? next() : session(req, res, next),
+    isUploadsPath(req.path, UPLOADS_UNDER_API) || !mayHaveSession(req) ? next() : session(req, res, next),
   );
   // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {

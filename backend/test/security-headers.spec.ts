@@ -1,4 +1,4 @@
-import { API, uploadUrlSchema } from '@termpaste/contracts';
+import { API, uploadTicketSchema } from '@termpaste/contracts';
 import { loadConfig } from '../src/config/config.js';
 import { contentSecurityPolicyDirectives } from '../src/http/security-headers.js';
 import { registered } from './support/accounts.js';
@@ -89,13 +89,14 @@ describe('security headers', () => {
     it('leaves the stricter policy of stored files in place', async () => {
       const { browser } = await registered(t);
       const presigned = await browser.post(API.objectsUpload).expect(200);
-      const url = new URL(uploadUrlSchema.parse(presigned.body).uploadURL);
-      await browser
-        .put(`${url.pathname}${url.search}`)
-        .set('Content-Type', 'image/png')
-        .send(PNG)
+      const ticket = uploadTicketSchema.parse(presigned.body);
+      const form = browser.post(new URL(ticket.uploadURL).pathname);
+      for (const [name, value] of Object.entries(ticket.fields)) void form.field(name, value);
+      await form.attach('file', PNG, 'avatar.png').expect(204);
+      const claimed = await browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(200);
+      const res = await t.http
+        .get(new URL((claimed.body as { avatarUrl: string }).avatarUrl).pathname)
         .expect(200);
-      const res = await t.http.get(url.pathname).expect(200);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { link, mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import {
@@ -9,12 +11,18 @@ import {
   LIMITS,
   SETTINGS_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
-  uploadUrlSchema,
+  type UploadTicket,
+  uploadTicketSchema,
 } from '@termpaste/contracts';
+import supertest from 'supertest';
+import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
+import { UPLOAD_FORM_OVERHEAD_BYTES } from '../src/infra/storage/local-uploads.controller.js';
 import { UPLOAD_ALREADY_DONE } from '../src/infra/storage/local.storage.js';
+import { AVATAR_CACHE_CONTROL, PENDING_CONTENT_TYPE } from '../src/infra/storage/object-keys.js';
 import { StoragePort } from '../src/infra/storage/storage.port.js';
 import { UNCLAIMED_UPLOAD_GRACE_SECONDS, UploadsSweeper } from '../src/modules/users/uploads-sweep.js';
 import { type Browser, registered } from './support/accounts.js';
+import { type FakeS3, startFakeS3 } from './support/fake-s3.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** Real 1×1 images, one of each type an avatar may be. */
@@ -32,7 +40,9 @@ const IMAGES = {
   'image/webp': Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
 } as const;
 const PNG = IMAGES['image/png'];
+const GIF = IMAGES['image/gif'];
 const PNG_MAGIC = PNG.subarray(0, 8);
+const HTML = Buffer.from('<html><script>alert(document.domain)</script></html>');
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
 const BANNED = { statusCode: 403, message: FORUM_MESSAGES.banned };
@@ -41,18 +51,67 @@ const INVALID = { statusCode: 403, message: SETTINGS_MESSAGES.uploadInvalid };
 const EXPIRED = { statusCode: 403, message: SETTINGS_MESSAGES.uploadExpired };
 const TOO_LARGE = { statusCode: 413, message: SETTINGS_MESSAGES.uploadTooLarge };
 const NOT_IMAGE = { statusCode: 415, message: SETTINGS_MESSAGES.uploadNotImage };
+const NOT_FORM = { statusCode: 400, message: SETTINGS_MESSAGES.uploadNotForm };
+const ALREADY = { statusCode: 409, message: UPLOAD_ALREADY_DONE };
 const FILE_NOT_FOUND = { statusCode: 404, message: 'File not found' };
+const REFUSED = { statusCode: 403, message: CROSS_SITE_REFUSED };
 
 type Member = Awaited<ReturnType<typeof registered>>;
 
-/** The path and query of an address (uploadURL holds PUBLIC_URL's origin; the test app listens elsewhere). */
+/** The path of an address (they hold PUBLIC_URL's origin; the test app listens elsewhere). */
 function local(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/** The object key of an object URL of the local storage. */
 function keyOf(url: string): string {
   return new URL(url).pathname.slice(`${API.uploads}/`.length);
+}
+
+/** A form field, or a file part (with a file name and a type). */
+type Part = [name: string, value: string] | [name: string, value: Buffer, filename: string, type: string];
+
+/** A multipart/form-data body, built by hand so that a test can send any form at all. */
+function multipart(parts: Part[]): { body: Buffer; type: string; boundary: string } {
+  const boundary = `----termpaste${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value, filename, type] of parts) {
+    const file = filename === undefined ? '' : `; filename="${filename}"\r\nContent-Type: ${type}`;
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`),
+    );
+    chunks.push(Buffer.isBuffer(value) ? value : Buffer.from(value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}`, boundary };
+}
+
+interface FormOptions {
+  /** Fields changed or added (undefined: left out). */
+  change?: Record<string, string | undefined>;
+  /** The file part's own Content-Type (what a browser takes from the file name). */
+  fileType?: string;
+  /** Parts after the file. */
+  after?: Part[];
+}
+
+/** A ticket's form as a browser sends it: the fields, then the file. */
+function formOf(ticket: UploadTicket, file: Buffer, options: FormOptions = {}) {
+  const fields = { ...ticket.fields, ...options.change };
+  const parts: Part[] = Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => [name, value]);
+  parts.push(['file', file, 'avatar.png', options.fileType ?? 'image/png'], ...(options.after ?? []));
+  return multipart(parts);
+}
+
+/** The `--boundary` lines of a form up to the file's bytes, and its closing, for streamed files. */
+function formAround(ticket: UploadTicket): { head: Buffer; tail: Buffer; type: string } {
+  const marker = Buffer.from('\0FILE\0');
+  const { body, type } = formOf(ticket, marker);
+  const at = body.indexOf(marker);
+  return { head: body.subarray(0, at), tail: body.subarray(at + marker.length), type };
 }
 
 describe('avatar uploads (local storage)', () => {
@@ -78,16 +137,22 @@ describe('avatar uploads (local storage)', () => {
     return existsSync(tmp) ? readdirSync(tmp) : [];
   };
 
-  async function presign(browser: Browser): Promise<string> {
+  async function ticketFor(browser: Browser): Promise<UploadTicket> {
     const res = await browser.post(API.objectsUpload).expect(200);
-    return uploadUrlSchema.strict().parse(res.body).uploadURL;
+    return uploadTicketSchema.strict().parse(res.body);
   }
 
-  async function upload(browser: Browser, body: Buffer, contentType = 'image/png'): Promise<string> {
-    const uploadURL = await presign(browser);
-    const res = await browser.put(local(uploadURL)).set('Content-Type', contentType).send(body).expect(200);
+  /** POSTs a ticket's form, with no Origin (a signed upload needs none), as supertest sends it. */
+  function send(ticket: UploadTicket, file: Buffer, options: FormOptions = {}) {
+    const { body, type } = formOf(ticket, file, options);
+    return supertest(t.url).post(local(ticket.uploadURL)).set('Content-Type', type).send(body);
+  }
+
+  async function upload(browser: Browser, file: Buffer, fileType = 'image/png'): Promise<UploadTicket> {
+    const ticket = await ticketFor(browser);
+    const res = await send(ticket, file, { fileType }).expect(204);
     expect(res.text).toBe('');
-    return uploadURL;
+    return ticket;
   }
 
   async function me(browser: Browser): Promise<CurrentUser> {
@@ -101,21 +166,26 @@ describe('avatar uploads (local storage)', () => {
   }
 
   /**
-   * A PUT through a bare HTTP client, for bodies supertest cannot send: a Content-Length the body does not
-   * have, or a chunked body streamed until the server answers. Resolves with the answer.
+   * A POST through a bare HTTP client, for bodies supertest cannot send: a Content-Length the body does
+   * not have, or a chunked body streamed until the server answers. Resolves with the answer.
    */
-  function rawPut(
-    url: string,
-    options: { contentLength?: number; stream?: Buffer; first?: Buffer; contentType?: string },
+  function rawPost(
+    target: string,
+    options: {
+      contentType: string;
+      contentLength?: number;
+      first?: Buffer;
+      stream?: Buffer;
+      headers?: Record<string, string>;
+    },
   ): Promise<{ status: number; body: unknown }> {
     return new Promise((resolve, reject) => {
-      const target = new URL(local(url), t.url);
       const headers: Record<string, string | number> = {
-        'Content-Type': options.contentType ?? 'image/png',
-        Origin: t.url,
+        'Content-Type': options.contentType,
+        ...options.headers,
       };
       if (options.contentLength !== undefined) headers['Content-Length'] = options.contentLength;
-      const req = http.request(target, { method: 'PUT', headers });
+      const req = http.request(new URL(target, t.url), { method: 'POST', headers });
       let answered = false;
       req.on('response', (res) => {
         answered = true;
@@ -157,40 +227,52 @@ describe('avatar uploads (local storage)', () => {
       await carol.browser.post(API.objectsUpload).expect(403, BANNED);
     });
 
-    it('gives a signed address for a new object of the member, valid for 15 minutes', async () => {
+    it('gives a form signed for a new pending object of the member, its size and type, valid 15 minutes', async () => {
       const before = Math.floor(Date.now() / 1000);
-      const first = new URL(await presign(alice.browser));
-      const second = new URL(await presign(alice.browser));
-      expect(`${first.origin}${first.pathname}`).toMatch(
-        new RegExp(`^${t.config.publicUrl}${API.uploads}/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`),
-      );
-      expect(second.pathname).not.toBe(first.pathname);
-      const expires = Number(first.searchParams.get('expires'));
-      expect(expires).toBeGreaterThanOrEqual(before + UPLOAD_URL_TTL_SECONDS);
-      expect(expires).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
-      expect(first.searchParams.get('max')).toBe(String(LIMITS.avatarMaxBytes));
-      expect(first.searchParams.get('sig')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const first = await ticketFor(alice.browser);
+      const second = await ticketFor(alice.browser);
+      expect(first.uploadURL).toBe(`${t.config.publicUrl}${API.uploads}`);
+      expect(first.method).toBe('POST');
+      const { key, expires, max, signature } = first.fields;
+      expect(Object.keys(first.fields).sort()).toEqual([
+        'Content-Type',
+        'expires',
+        'key',
+        'max',
+        'signature',
+      ]);
+      expect(key).toMatch(new RegExp(`^pending/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
+      expect(first.objectURL).toBe(`${t.config.publicUrl}${API.uploads}/${key}`);
+      expect(second.fields.key).not.toBe(key);
+      expect(first.fields['Content-Type']).toBe(PENDING_CONTENT_TYPE);
+      expect(Number(expires)).toBeGreaterThanOrEqual(before + UPLOAD_URL_TTL_SECONDS);
+      expect(Number(expires)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
+      expect(max).toBe(String(LIMITS.avatarMaxBytes));
+      expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
   });
 
   describe('a full upload', () => {
     it.each(Object.entries(IMAGES))(
-      'stores a %s, makes it the avatar, and serves it with its type and safe headers',
+      'stores a %s, copies it to an avatar key of its own, and serves that with its type and safe headers',
       async (type, bytes) => {
-        const uploadURL = await upload(alice.browser, bytes, type);
-        const key = keyOf(uploadURL);
-        const me = await setAvatar(alice.browser, uploadURL);
-        expect(me).toMatchObject({
-          id: alice.user.id,
-          avatarUrl: `${t.config.publicUrl}${API.uploads}/${key}`,
-        });
+        const ticket = await upload(alice.browser, bytes, type);
+        const pendingKey = ticket.fields.key!;
+        expect(existsSync(fileOf(pendingKey))).toBe(true);
+        const me = await setAvatar(alice.browser, ticket.objectURL);
+        expect(me).toMatchObject({ id: alice.user.id });
+        expect(me.avatarUrl).toMatch(
+          new RegExp(`^${t.config.publicUrl}${API.uploads}/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`),
+        );
         const current = await alice.browser.get(API.currentUser).expect(200);
         expect(current.body).toEqual(me);
+        // The upload itself is gone: only the copy is there.
+        expect(existsSync(fileOf(pendingKey))).toBe(false);
 
         const res = await t.http.get(local(me.avatarUrl!)).buffer(true).expect(200);
         expect(res.headers['content-type']).toBe(type);
         expect(res.headers['x-content-type-options']).toBe('nosniff');
-        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers['cache-control']).toBe(AVATAR_CACHE_CONTROL);
         expect(res.headers['content-security-policy']).toBe("default-src 'none'");
         expect(res.headers['content-length']).toBe(String(bytes.length));
         expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
@@ -205,128 +287,217 @@ describe('avatar uploads (local storage)', () => {
       },
     );
 
-    it('takes the type from the bytes, not from the Content-Type header', async () => {
-      const uploadURL = await upload(alice.browser, IMAGES['image/gif'], 'image/png');
-      const res = await t.http.get(local(uploadURL).split('?')[0]!).expect(200);
+    it("takes the type from the bytes, not from the file part's Content-Type", async () => {
+      const ticket = await upload(alice.browser, GIF, 'image/png');
+      const me = await setAvatar(alice.browser, ticket.objectURL);
+      const res = await t.http.get(local(me.avatarUrl!)).expect(200);
       expect(res.headers['content-type']).toBe('image/gif');
     });
 
-    it('streams past the JSON and form parsers whatever Content-Type the upload claims', async () => {
-      for (const contentType of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
-        const uploadURL = await presign(alice.browser);
-        // A bare client: supertest would turn the bytes into JSON for a JSON type.
-        await expect(
-          rawPut(uploadURL, { contentType, contentLength: PNG.length, first: PNG }),
-        ).resolves.toEqual({ status: 200, body: '' });
-        const res = await t.http.get(local(uploadURL).split('?')[0]!).buffer(true).expect(200);
-        expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
-      }
+    it('serves no upload before it is claimed', async () => {
+      const ticket = await upload(alice.browser, PNG);
+      await t.http.get(local(ticket.objectURL)).expect(404, FILE_NOT_FOUND);
+      expect(existsSync(fileOf(ticket.fields.key!))).toBe(true);
     });
 
     it('takes a file of exactly the limit', async () => {
       const big = Buffer.alloc(LIMITS.avatarMaxBytes);
       PNG.copy(big);
-      const uploadURL = await upload(alice.browser, big);
-      await expect(t.app.get(StoragePort).stat(keyOf(uploadURL))).resolves.toMatchObject({
-        contentType: 'image/png',
-        size: LIMITS.avatarMaxBytes,
-      });
+      const ticket = await upload(alice.browser, big);
+      const me = await setAvatar(alice.browser, ticket.objectURL);
+      const res = await t.http.head(local(me.avatarUrl!)).expect(200);
+      expect(res.headers['content-length']).toBe(String(LIMITS.avatarMaxBytes));
     });
 
-    it('takes one upload per address: an object never changes under its key', async () => {
-      const uploadURL = await upload(alice.browser, PNG);
-      await alice.browser
-        .put(local(uploadURL))
-        .set('Content-Type', 'image/gif')
-        .send(IMAGES['image/gif'])
-        .expect(409, { statusCode: 409, message: UPLOAD_ALREADY_DONE });
-      const res = await t.http.get(local(uploadURL).split('?')[0]!).expect(200);
+    it('takes one upload at a time per form: 409 while the first is there unclaimed', async () => {
+      const ticket = await upload(alice.browser, PNG);
+      await send(ticket, GIF, { fileType: 'image/gif' }).expect(409, ALREADY);
+      const me = await setAvatar(alice.browser, ticket.objectURL);
+      const res = await t.http.get(local(me.avatarUrl!)).expect(200);
       expect(res.headers['content-type']).toBe('image/png');
     });
 
-    it('accepts the object URL as well as the upload address', async () => {
-      const uploadURL = await upload(bob.browser, PNG);
-      const objectUrl = uploadURL.split('?')[0]!;
-      await expect(setAvatar(bob.browser, objectUrl)).resolves.toMatchObject({ avatarUrl: objectUrl });
+    it("never changes the avatar through the claimed upload's form, valid as it still is", async () => {
+      const ticket = await upload(bob.browser, PNG);
+      const { avatarUrl } = await setAvatar(bob.browser, ticket.objectURL);
+      // The form works until it expires: a second file lands on the pending key again, never on the avatar.
+      await send(ticket, GIF, { fileType: 'image/gif' }).expect(204);
+      const res = await t.http.get(local(avatarUrl!)).buffer(true).expect(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
+      expect((await me(bob.browser)).avatarUrl).toBe(avatarUrl);
+      await t.http.get(local(ticket.objectURL)).expect(404, FILE_NOT_FOUND);
+      // Only a new claim makes it the avatar, at yet another key of its own.
+      const again = await setAvatar(bob.browser, ticket.objectURL);
+      expect(again.avatarUrl).not.toBe(avatarUrl);
+      expect((await t.http.get(local(again.avatarUrl!)).expect(200)).headers['content-type']).toBe(
+        'image/gif',
+      );
+    });
+  });
+
+  describe('the signature is the authorization (no Origin needed)', () => {
+    it('takes a form without Origin or Referer, as curl sends it, or from any other site', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const { body, type } = formOf(ticket, PNG);
+      await expect(
+        rawPost(local(ticket.uploadURL), { contentType: type, contentLength: body.length, first: body }),
+      ).resolves.toEqual({ status: 204, body: '' });
+      const other = await ticketFor(alice.browser);
+      await send(other, PNG).set('Origin', 'https://evil.example').expect(204);
+    });
+
+    it('still refuses a bad or expired signature without Origin, with its own answer', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const forged = `${ticket.fields.signature!.startsWith('A') ? 'B' : 'A'}${ticket.fields.signature!.slice(1)}`;
+      await send(ticket, PNG, { change: { signature: forged } }).expect(403, INVALID);
+      const { ticket: expired } = await t.app.get(StoragePort).presignUpload(alice.user.id, -1);
+      await send(expired, PNG).expect(403, EXPIRED);
+    });
+
+    it('keeps the CSRF check everywhere else: a signed-in request without Origin is refused', async () => {
+      const cookie = (await alice.browser.get(API.currentUser).expect(200)).request.cookies;
+      const bare = () => supertest(t.url);
+      await bare().post(API.objectsUpload).set('Cookie', cookie).expect(403, REFUSED);
+      await bare().put(API.userAvatar).set('Cookie', cookie).send({ avatarURL: 'x' }).expect(403, REFUSED);
+      await bare().put(API.userProfile).set('Cookie', cookie).send({ bio: 'csrf' }).expect(403, REFUSED);
     });
   });
 
   describe('refused uploads', () => {
     it('403 Request has expired past the expiry', async () => {
-      const { uploadURL, key } = await t.app.get(StoragePort).presignUpload(alice.user.id, -1);
-      await t.browser().put(local(uploadURL)).set('Content-Type', 'image/png').send(PNG).expect(403, EXPIRED);
+      const { ticket, key } = await t.app.get(StoragePort).presignUpload(alice.user.id, -1);
+      await send(ticket, PNG).expect(403, EXPIRED);
       expect(existsSync(fileOf(key))).toBe(false);
     });
 
-    it('403 Invalid upload address for a tampered, stretched or moved signature', async () => {
-      const uploadURL = await presign(alice.browser);
-      const url = new URL(uploadURL);
-      const sig = url.searchParams.get('sig')!;
-      const variant = (change: (target: URL) => void) => {
-        const target = new URL(uploadURL);
-        change(target);
-        return local(target.toString());
-      };
-      const attempts = [
-        variant((u) => u.searchParams.set('sig', `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`)),
-        variant((u) => u.searchParams.set('sig', sig.slice(0, -1))),
-        variant((u) => u.searchParams.delete('sig')),
-        variant((u) => u.searchParams.append('sig', sig)),
-        variant((u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))),
-        variant((u) => u.searchParams.set('max', String(LIMITS.avatarMaxBytes * 10))),
-        variant((u) => u.searchParams.delete('expires')),
-        variant(
-          (u) => (u.pathname = u.pathname.replace(`/avatars/${alice.user.id}/`, `/avatars/${bob.user.id}/`)),
-        ),
-        variant((u) => (u.pathname = `${u.pathname.slice(0, -1)}${u.pathname.endsWith('A') ? 'B' : 'A'}`)),
+    it('403 Invalid upload address for fields not exactly as signed', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const { signature, expires, key } = ticket.fields as Record<string, string>;
+      const attempts: FormOptions[] = [
+        { change: { signature: `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}` } },
+        { change: { signature: signature.slice(0, -1) } },
+        { change: { signature: undefined } },
+        { change: { signature: undefined }, after: [['signature', signature]] },
+        { change: { expires: String(Number(expires) + 3600) } },
+        { change: { max: String(LIMITS.avatarMaxBytes * 10) } },
+        { change: { expires: undefined } },
+        { change: { 'Content-Type': 'text/html' } },
+        { change: { 'Content-Type': 'image/svg+xml' } },
+        { change: { 'Content-Type': 'image/png' } },
+        { change: { 'Content-Type': undefined } },
+        { change: { 'Cache-Control': 'no-store' } },
+        { change: { key: key.replace(`/${alice.user.id}/`, `/${bob.user.id}/`) } },
+        { change: { key: key.replace('pending/', 'avatars/') } },
+        { change: { key: `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}` } },
+        { change: { key: `pending/${alice.user.id}/../../session-secret` } },
       ];
       for (const attempt of attempts) {
-        await t.browser().put(attempt).set('Content-Type', 'image/png').send(PNG).expect(403, INVALID);
+        const res = await send(ticket, PNG, attempt);
+        expect({ attempt, status: res.status, body: res.body as unknown }).toEqual({
+          attempt,
+          status: 403,
+          body: INVALID,
+        });
       }
-      // The genuine address still works.
-      await t.browser().put(local(uploadURL)).set('Content-Type', 'image/png').send(PNG).expect(200);
+      // A field twice.
+      const { body, type } = multipart([
+        ...Object.entries(ticket.fields),
+        ['key', key],
+        ['file', PNG, 'a.png', 'image/png'],
+      ]);
+      await supertest(t.url)
+        .post(local(ticket.uploadURL))
+        .set('Content-Type', type)
+        .send(body)
+        .expect(403, INVALID);
+      expect(existsSync(fileOf(key))).toBe(false);
+      expect(existsSync(fileOf(key.replace('pending/', 'avatars/')))).toBe(false);
+      expect(existsSync(path.join(t.config.dataDir, 'session-secret'))).toBe(false);
+      // The genuine form still works, in any letter case, and ignores what follows the file.
+      const lower = Object.fromEntries(Object.entries(ticket.fields).map(([n, v]) => [n.toLowerCase(), v]));
+      const res = await send({ ...ticket, fields: lower }, PNG, { after: [['x-anything', 'ignored']] });
+      expect([res.status, res.body]).toEqual([204, {}]);
     });
 
     it('413 by Content-Length before reading anything', async () => {
-      const uploadURL = await presign(alice.browser);
-      const res = await rawPut(uploadURL, { contentLength: LIMITS.avatarMaxBytes + 1, first: PNG_MAGIC });
+      const ticket = await ticketFor(alice.browser);
+      const { head, type } = formAround(ticket);
+      const res = await rawPost(local(ticket.uploadURL), {
+        contentType: type,
+        contentLength: LIMITS.avatarMaxBytes + UPLOAD_FORM_OVERHEAD_BYTES + 1,
+        first: Buffer.concat([head, PNG_MAGIC]),
+      });
       expect(res).toEqual({ status: 413, body: TOO_LARGE });
-      expect(existsSync(fileOf(keyOf(uploadURL)))).toBe(false);
+      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
     });
 
-    it('413 while streaming a chunked body that passes the limit, keeping nothing', async () => {
-      const uploadURL = await presign(alice.browser);
-      const res = await rawPut(uploadURL, { first: PNG_MAGIC, stream: Buffer.alloc(64 * 1024) });
+    it('413 while streaming a file that passes the limit, keeping nothing', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const { head, type } = formAround(ticket);
+      const res = await rawPost(local(ticket.uploadURL), {
+        contentType: type,
+        first: Buffer.concat([head, PNG_MAGIC]),
+        stream: Buffer.alloc(64 * 1024),
+      });
       expect(res).toEqual({ status: 413, body: TOO_LARGE });
-      expect(existsSync(fileOf(keyOf(uploadURL)))).toBe(false);
+      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
       expect(leftovers()).toEqual([]);
-      // The address stays usable for a file that fits.
-      await alice.browser.put(local(uploadURL)).set('Content-Type', 'image/png').send(PNG).expect(200);
+      // The form stays usable for a file that fits.
+      await send(ticket, PNG).expect(204);
     });
 
     it.each([
-      ['HTML claiming to be a PNG', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png'],
+      ['HTML claiming to be a PNG', HTML, 'image/png'],
       ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'), 'image/svg+xml'],
       ['a PNG signature cut short', PNG_MAGIC.subarray(0, 4), 'image/png'],
-      ['an empty body', Buffer.alloc(0), 'image/png'],
+      ['an empty file', Buffer.alloc(0), 'image/png'],
       ['a WAVE file (RIFF but not WebP)', Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '), 'image/webp'],
-    ])('415 for %s, keeping nothing', async (_name, body, contentType) => {
-      const uploadURL = await presign(alice.browser);
-      await alice.browser
-        .put(local(uploadURL))
-        .set('Content-Type', contentType)
-        .send(body)
-        .expect(415, NOT_IMAGE);
-      expect(existsSync(fileOf(keyOf(uploadURL)))).toBe(false);
+    ])('415 for %s, keeping nothing', async (_name, file, fileType) => {
+      const ticket = await ticketFor(alice.browser);
+      await send(ticket, file, { fileType }).expect(415, NOT_IMAGE);
+      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
       expect(leftovers()).toEqual([]);
-      await t.http.get(local(uploadURL).split('?')[0]!).expect(404, FILE_NOT_FOUND);
+      await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(400, NOT_UPLOADED);
     });
 
     it('415 for a large non-image without reading it all', async () => {
-      const uploadURL = await presign(alice.browser);
-      const res = await rawPut(uploadURL, { stream: Buffer.alloc(64 * 1024, 0x41) });
+      const ticket = await ticketFor(alice.browser);
+      const { head, type } = formAround(ticket);
+      const res = await rawPost(local(ticket.uploadURL), {
+        contentType: type,
+        first: head,
+        stream: Buffer.alloc(64 * 1024, 0x41),
+      });
       expect(res).toEqual({ status: 415, body: NOT_IMAGE });
       expect(leftovers()).toEqual([]);
+    });
+
+    it('400 for a body that is no form, or a form without the file, whatever parser its type suggests', async () => {
+      const ticket = await ticketFor(alice.browser);
+      for (const contentType of [
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'text/plain',
+        'image/png',
+      ]) {
+        // A bare client: supertest would turn the bytes into JSON for a JSON type.
+        await expect(
+          rawPost(local(ticket.uploadURL), { contentType, contentLength: PNG.length, first: PNG }),
+        ).resolves.toEqual({ status: 400, body: NOT_FORM });
+      }
+      const post = (form: { body: Buffer; type: string }) =>
+        supertest(t.url).post(local(ticket.uploadURL)).set('Content-Type', form.type).send(form.body);
+      await post(multipart(Object.entries(ticket.fields))).expect(400, NOT_FORM);
+      // The file under another name is no file of the form.
+      await post(multipart([...Object.entries(ticket.fields), ['avatar', PNG, 'a.png', 'image/png']])).expect(
+        400,
+        NOT_FORM,
+      );
+      const whole = formOf(ticket, PNG);
+      await post({ ...whole, body: whole.body.subarray(0, whole.body.length - 20) }).expect(400, NOT_FORM);
+      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
+      expect(t.logs.entries.filter((entry) => entry.level === 'error')).toEqual([]);
     });
   });
 
@@ -334,26 +505,29 @@ describe('avatar uploads (local storage)', () => {
     it('needs a session (401) and an account not banned (403)', async () => {
       await t.browser().put(API.userAvatar).send({ avatarURL: 'x' }).expect(401, UNAUTHORIZED);
       const carol = await registered(t);
-      const uploadURL = await upload(carol.browser, PNG);
+      const ticket = await upload(carol.browser, PNG);
       await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [carol.user.id]);
-      await carol.browser.put(API.userAvatar).send({ avatarURL: uploadURL }).expect(403, BANNED);
+      await carol.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(403, BANNED);
     });
 
-    it("refuses someone else's object, by upload address or object URL", async () => {
+    it("refuses someone else's upload or avatar", async () => {
       const bobsUpload = await upload(bob.browser, PNG);
-      const before = (await alice.browser.get(API.currentUser).expect(200)).body as CurrentUser;
-      for (const avatarURL of [bobsUpload, bobsUpload.split('?')[0]!]) {
+      const bobsAvatar = (await setAvatar(bob.browser, (await upload(bob.browser, PNG)).objectURL))
+        .avatarUrl!;
+      const before = await me(alice.browser);
+      for (const avatarURL of [bobsUpload.objectURL, bobsAvatar]) {
         await alice.browser.put(API.userAvatar).send({ avatarURL }).expect(400, NOT_UPLOADED);
       }
-      expect((await alice.browser.get(API.currentUser).expect(200)).body).toEqual(before);
-      // Bob's object is untouched.
-      await t.http.get(local(bobsUpload).split('?')[0]!).expect(200);
+      expect(await me(alice.browser)).toEqual(before);
+      // Bob's objects are untouched.
+      expect(existsSync(fileOf(bobsUpload.fields.key!))).toBe(true);
+      await t.http.get(local(bobsAvatar)).expect(200);
     });
 
     it.each([
       ['an external image', 'https://images.example.com/cat.png'],
-      ['our path on another host', `https://evil.example.com${API.uploads}/avatars/2/abcdefghijklmnopqrstuv`],
-      ['a relative path', `${API.uploads}/avatars/2/abcdefghijklmnopqrstuv`],
+      ['our path on another host', `https://evil.example.com${API.uploads}/pending/2/abcdefghijklmnopqrstuv`],
+      ['a relative path', `${API.uploads}/pending/2/abcdefghijklmnopqrstuv`],
       ['a javascript: URL', 'javascript:alert(1)'],
       ['not a URL at all', 'cat.png'],
       ['a data: URL', `data:image/png;base64,${PNG.toString('base64')}`],
@@ -361,12 +535,20 @@ describe('avatar uploads (local storage)', () => {
       await alice.browser.put(API.userAvatar).send({ avatarURL }).expect(400, NOT_UPLOADED);
     });
 
-    it('refuses an address of the member that was never uploaded to, or held no image', async () => {
-      const unused = await presign(alice.browser);
-      await alice.browser.put(API.userAvatar).send({ avatarURL: unused }).expect(400, NOT_UPLOADED);
-      const refused = await presign(alice.browser);
-      await alice.browser.put(local(refused)).set('Content-Type', 'image/png').send('nope').expect(415);
-      await alice.browser.put(API.userAvatar).send({ avatarURL: refused }).expect(400, NOT_UPLOADED);
+    it('refuses an upload never made, a key never handed out, and an old avatar of the member', async () => {
+      const unused = await ticketFor(alice.browser);
+      await alice.browser.put(API.userAvatar).send({ avatarURL: unused.objectURL }).expect(400, NOT_UPLOADED);
+      // A file at a pending key of the member that no form was handed out for.
+      const forged = `pending/${alice.user.id}/${randomBytes(16).toString('base64url')}`;
+      const stray = await upload(alice.browser, PNG);
+      await mkdir(path.dirname(fileOf(forged)), { recursive: true });
+      await link(fileOf(stray.fields.key!), fileOf(forged));
+      const avatarURL = `${t.config.publicUrl}${API.uploads}/${forged}`;
+      await alice.browser.put(API.userAvatar).send({ avatarURL }).expect(400, NOT_UPLOADED);
+      // An avatar the member had before: it is no upload to claim.
+      const first = await setAvatar(alice.browser, (await upload(alice.browser, PNG)).objectURL);
+      await setAvatar(alice.browser, stray.objectURL);
+      await alice.browser.put(API.userAvatar).send({ avatarURL: first.avatarUrl }).expect(400, NOT_UPLOADED);
     });
 
     it('400 for a missing or blank avatarURL', async () => {
@@ -376,21 +558,19 @@ describe('avatar uploads (local storage)', () => {
       }
     });
 
-    it('deletes the previous avatar file when it is replaced', async () => {
+    it('deletes the previous avatar file when it is replaced, and keeps the current one when set again', async () => {
       const dave = await registered(t);
-      const first = await upload(dave.browser, PNG);
-      await setAvatar(dave.browser, first);
-      const second = await upload(dave.browser, IMAGES['image/gif'], 'image/gif');
-      const me = await setAvatar(dave.browser, second);
-      expect(me.avatarUrl).toBe(second.split('?')[0]);
+      const first = await setAvatar(dave.browser, (await upload(dave.browser, PNG)).objectURL);
+      const second = await setAvatar(dave.browser, (await upload(dave.browser, GIF, 'image/gif')).objectURL);
+      expect(second.avatarUrl).not.toBe(first.avatarUrl);
 
-      expect(existsSync(fileOf(keyOf(first)))).toBe(false);
-      await t.http.get(local(first).split('?')[0]!).expect(404, FILE_NOT_FOUND);
-      await t.http.get(local(second).split('?')[0]!).expect(200);
+      expect(existsSync(fileOf(keyOf(first.avatarUrl!)))).toBe(false);
+      await t.http.get(local(first.avatarUrl!)).expect(404, FILE_NOT_FOUND);
+      await t.http.get(local(second.avatarUrl!)).expect(200);
 
-      // Setting the same avatar again keeps its file.
-      await setAvatar(dave.browser, second);
-      expect(existsSync(fileOf(keyOf(second)))).toBe(true);
+      // Setting the same avatar again changes nothing and keeps its file.
+      await expect(setAvatar(dave.browser, second.avatarUrl!)).resolves.toEqual(second);
+      expect(existsSync(fileOf(keyOf(second.avatarUrl!)))).toBe(true);
     });
 
     it('leaves an avatar that is not in our storage alone when replacing it', async () => {
@@ -399,14 +579,15 @@ describe('avatar uploads (local storage)', () => {
         erin.user.id,
         'https://images.example.com/old.png',
       ]);
-      const uploadURL = await upload(erin.browser, PNG);
-      await expect(setAvatar(erin.browser, uploadURL)).resolves.toMatchObject({
-        avatarUrl: uploadURL.split('?')[0],
-      });
+      const ticket = await upload(erin.browser, PNG);
+      const after = await setAvatar(erin.browser, ticket.objectURL);
+      expect(after.avatarUrl).toMatch(
+        new RegExp(`^${t.config.publicUrl}${API.uploads}/avatars/${erin.user.id}/`),
+      );
     });
   });
 
-  describe('GET /api/uploads/*', () => {
+  describe('the uploads paths', () => {
     it.each([
       '/api/uploads/avatars/1/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
       '/api/uploads/..%2F..%2Fsession-secret',
@@ -417,22 +598,19 @@ describe('avatar uploads (local storage)', () => {
       '/api/uploads/avatars/1',
       '/api/uploads/avatars/1/abcdefghijklmnopqrstuv',
       '/api/uploads/avatars/1/abcdefghijklmnopqrstuv.png',
-    ])('404 for %s', async (url) => {
+      '/api/uploads/pending/1/abcdefghijklmnopqrstuv',
+    ])('GET 404 for %s', async (url) => {
       await t.http.get(url).expect(404);
     });
 
-    it('never lets a traversal key in for a PUT either', async () => {
-      for (const url of [
-        '/api/uploads/..%2F..%2Fsession-secret?expires=9999999999&max=1&sig=x',
-        '/api/uploads/avatars/1/..%2F..%2F..%2Fsession-secret',
-      ]) {
-        await t.browser().put(url).set('Content-Type', 'image/png').send(PNG).expect(403, INVALID);
-      }
-      expect(existsSync(path.join(t.config.dataDir, 'session-secret'))).toBe(false);
+    it('takes no PUT: uploads are forms', async () => {
+      const ticket = await ticketFor(alice.browser);
+      await alice.browser.put(local(ticket.objectURL)).set('Content-Type', 'image/png').send(PNG).expect(404);
+      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
     });
   });
 
-  describe('unclaimed uploads (UploadsSweeper)', () => {
+  describe('uploads sweep (UploadsSweeper)', () => {
     const sweeper = () => t.app.get(UploadsSweeper);
     const pendingKeys = async (userId: number): Promise<string[]> =>
       (
@@ -440,73 +618,79 @@ describe('avatar uploads (local storage)', () => {
           userId,
         ])) as Array<{ key: string }>
       ).map((row) => row.key);
-    /** Makes the uploads of `userId` look handed out `seconds` ago. */
+    /** Makes the forms of `userId` look handed out `seconds` ago. */
     const age = (userId: number, seconds: number) =>
       t.dataSource.query(
         `UPDATE pending_uploads SET created_at = now() - make_interval(secs => $2) WHERE user_id = $1`,
         [userId, seconds],
       );
 
-    it('notes each address handed out, and forgets it once the upload is the avatar', async () => {
+    it('notes each form handed out, and keeps the note after a claim: the form works until it expires', async () => {
       const carol = await registered(t);
       const claimed = await upload(carol.browser, PNG);
       const unclaimed = await upload(carol.browser, PNG);
-      expect(await pendingKeys(carol.user.id)).toEqual([keyOf(claimed), keyOf(unclaimed)].sort());
-      await setAvatar(carol.browser, claimed);
-      expect(await pendingKeys(carol.user.id)).toEqual([keyOf(unclaimed)]);
+      const keys = [claimed.fields.key!, unclaimed.fields.key!].sort();
+      expect(await pendingKeys(carol.user.id)).toEqual(keys);
+      await setAvatar(carol.browser, claimed.objectURL);
+      expect(await pendingKeys(carol.user.id)).toEqual(keys);
     });
 
-    it('deletes the files of uploads never claimed once past the grace period, and only those', async () => {
+    it('deletes what forms uploaded once past the grace period, claimed or not, and never an avatar', async () => {
       const dave = await registered(t);
-      const avatar = await upload(dave.browser, PNG);
-      await setAvatar(dave.browser, avatar);
+      const claimed = await upload(dave.browser, PNG);
+      const { avatarUrl } = await setAvatar(dave.browser, claimed.objectURL);
+      await send(claimed, GIF).expect(204); // after the claim, with the same form
       const forgotten = await upload(dave.browser, PNG);
-      await presign(dave.browser); // an address never uploaded to
+      await ticketFor(dave.browser); // a form never used
       const recent = await upload(dave.browser, PNG);
       await age(dave.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
       await t.dataSource.query('UPDATE pending_uploads SET created_at = now() WHERE key = $1', [
-        keyOf(recent),
+        recent.fields.key,
       ]);
 
-      expect(await sweeper().sweep()).toBeGreaterThanOrEqual(2);
-      expect(existsSync(fileOf(keyOf(forgotten)))).toBe(false);
-      await t.http.get(local(forgotten).split('?')[0]!).expect(404, FILE_NOT_FOUND);
-      expect(existsSync(fileOf(keyOf(recent)))).toBe(true);
-      expect(existsSync(fileOf(keyOf(avatar)))).toBe(true);
-      await t.http.get(local(avatar).split('?')[0]!).expect(200);
-      expect(await pendingKeys(dave.user.id)).toEqual([keyOf(recent)]);
+      expect(await sweeper().sweep()).toBeGreaterThanOrEqual(3);
+      expect(existsSync(fileOf(claimed.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(forgotten.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(recent.fields.key!))).toBe(true);
+      expect(existsSync(fileOf(keyOf(avatarUrl!)))).toBe(true);
+      await t.http.get(local(avatarUrl!)).expect(200);
+      expect(await pendingKeys(dave.user.id)).toEqual([recent.fields.key]);
       // Swept is gone for good: claiming it now is refused.
-      await dave.browser.put(API.userAvatar).send({ avatarURL: forgotten }).expect(400, NOT_UPLOADED);
-      expect((await me(dave.browser)).avatarUrl).toBe(avatar.split('?')[0]);
+      await dave.browser
+        .put(API.userAvatar)
+        .send({ avatarURL: forgotten.objectURL })
+        .expect(400, NOT_UPLOADED);
+      expect((await me(dave.browser)).avatarUrl).toBe(avatarUrl);
     });
 
-    it('sweeps the unclaimed uploads of a deleted member too', async () => {
+    it('sweeps the uploads of a deleted member too', async () => {
       const erin = await registered(t);
       const left = await upload(erin.browser, PNG);
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [erin.user.id]);
       await age(erin.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
       await sweeper().sweep();
-      expect(existsSync(fileOf(keyOf(left)))).toBe(false);
+      expect(existsSync(fileOf(left.fields.key!))).toBe(false);
       expect(await pendingKeys(erin.user.id)).toEqual([]);
     });
 
     it('an upload is claimed or swept, never both: a claim waits for a sweep holding it', async () => {
       const frank = await registered(t);
-      const uploadURL = await upload(frank.browser, PNG);
+      const ticket = await upload(frank.browser, PNG);
+      const key = ticket.fields.key!;
       await age(frank.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
       // The sweep's lock on the row, held while the claim comes in.
       const runner = t.dataSource.createQueryRunner();
       await runner.connect();
       await runner.startTransaction();
       try {
-        await runner.query('SELECT key FROM pending_uploads WHERE key = $1 FOR UPDATE', [keyOf(uploadURL)]);
+        await runner.query('SELECT key FROM pending_uploads WHERE key = $1 FOR UPDATE', [key]);
         const claim = frank.browser
           .put(API.userAvatar)
-          .send({ avatarURL: uploadURL })
+          .send({ avatarURL: ticket.objectURL })
           .then((res) => res);
         await new Promise((resolve) => setTimeout(resolve, 200));
-        await t.app.get(StoragePort).delete(keyOf(uploadURL));
-        await runner.query('DELETE FROM pending_uploads WHERE key = $1', [keyOf(uploadURL)]);
+        await t.app.get(StoragePort).delete(key);
+        await runner.query('DELETE FROM pending_uploads WHERE key = $1', [key]);
         await runner.commitTransaction();
         const res = await claim;
         expect(res.status).toBe(400);
@@ -556,21 +740,141 @@ describe('upload address rate limit (per member)', () => {
   });
 });
 
-describe('avatar uploads with S3_BUCKET (no S3 server here: what works without one)', () => {
+const S3_ENV = {
+  S3_BUCKET: 'termpaste-avatars',
+  S3_REGION: 'eu-central-1',
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+};
+
+/** POSTs a ticket's form straight to the bucket, as the browser does (fields, then the file). */
+async function postToBucket(
+  ticket: UploadTicket,
+  file: Buffer,
+  change: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...ticket.fields, ...change })) form.append(name, value);
+  form.append('file', new Blob([file], { type: 'image/png' }), 'avatar.png');
+  const res = await fetch(ticket.uploadURL, { method: ticket.method, body: form });
+  return { status: res.status, text: await res.text() };
+}
+
+describe('avatar uploads with S3_BUCKET (against fake-s3 on 127.0.0.1, which enforces POST policies)', () => {
+  let s3: FakeS3;
+  let t: TestApp;
+  let alice: Member;
+  let bucket: string;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3({
+      bucket: S3_ENV.S3_BUCKET,
+      region: S3_ENV.S3_REGION,
+      accessKeyId: S3_ENV.S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_ENV.S3_SECRET_ACCESS_KEY,
+    });
+    bucket = `${s3.endpoint}/${S3_ENV.S3_BUCKET}`;
+    t = await createTestApp({ env: { ...S3_ENV, S3_ENDPOINT: s3.endpoint } });
+    await registered(t);
+    alice = await registered(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  const ticketFor = async (browser: Browser) =>
+    uploadTicketSchema.strict().parse((await browser.post(API.objectsUpload).expect(200)).body);
+
+  it('hands out a POST form for the bucket, and the backend takes no uploads itself', async () => {
+    const ticket = await ticketFor(alice.browser);
+    expect(ticket.uploadURL).toBe(bucket);
+    expect(ticket.method).toBe('POST');
+    expect(ticket.fields.key).toMatch(new RegExp(`^pending/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
+    expect(ticket.objectURL).toBe(`${bucket}/${ticket.fields.key}`);
+    expect(ticket.fields['Content-Type']).toBe(PENDING_CONTENT_TYPE);
+
+    const { body, type } = formOf(ticket, PNG);
+    await supertest(t.url).post(API.uploads).set('Content-Type', type).send(body).expect(404);
+    await t.http.get(`${API.uploads}/${ticket.fields.key}`).expect(404);
+  });
+
+  it('makes an upload the avatar at a key of its own: a second upload with the form changes nothing served', async () => {
+    const ticket = await ticketFor(alice.browser);
+    expect(await postToBucket(ticket, PNG)).toEqual({ status: 204, text: '' });
+    const { avatarUrl } = (
+      await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(200)
+    ).body as CurrentUser;
+    expect(avatarUrl).toMatch(new RegExp(`^${bucket}/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
+    expect(s3.objects.has(ticket.fields.key!)).toBe(false);
+
+    const served = async () => {
+      const res = await fetch(avatarUrl!);
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        cache: res.headers.get('cache-control'),
+        bytes: Buffer.from(await res.arrayBuffer()),
+      };
+    };
+    const before = await served();
+    expect(before).toEqual({ status: 200, type: 'image/png', cache: AVATAR_CACHE_CONTROL, bytes: PNG });
+
+    // The policy is valid until it expires and S3 cannot revoke it: it still takes a file, on its key.
+    expect((await postToBucket(ticket, HTML)).status).toBe(204);
+    expect(await served()).toEqual(before);
+    expect(((await alice.browser.get(API.currentUser).expect(200)).body as CurrentUser).avatarUrl).toBe(
+      avatarUrl,
+    );
+    // Claimed again, it is checked like any upload: no image, so refused and deleted.
+    await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(400, NOT_UPLOADED);
+    expect(s3.objects.has(ticket.fields.key!)).toBe(false);
+    expect(await served()).toEqual(before);
+  });
+
+  it('the bucket refuses, by the signed policy, a file over 10 MB and any other Content-Type', async () => {
+    const ticket = await ticketFor(alice.browser);
+    const big = Buffer.alloc(LIMITS.avatarMaxBytes + 1);
+    PNG.copy(big);
+    const tooBig = await postToBucket(ticket, big);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.text).toContain('<Code>EntityTooLarge</Code>');
+    for (const type of ['text/html', 'image/svg+xml']) {
+      const res = await postToBucket(ticket, HTML, { 'Content-Type': type });
+      expect(res.status).toBe(403);
+      expect(res.text).toContain('Policy Condition failed');
+    }
+    expect(s3.objects.has(ticket.fields.key!)).toBe(false);
+  });
+
+  it('refuses URLs that are not our objects, or not handed out, without asking the bucket', async () => {
+    const asked = s3.requests.length;
+    for (const avatarURL of [
+      'https://images.example.com/cat.png',
+      `${bucket}/pending/${alice.user.id + 1}/abcdefghijklmnopqrstuv`,
+      `${s3.endpoint}/other-bucket/pending/${alice.user.id}/abcdefghijklmnopqrstuv`,
+      `${bucket}/pending/${alice.user.id}/abcdefghijklmnopqrstuv`,
+      `${bucket}/avatars/${alice.user.id}/abcdefghijklmnopqrstuv`,
+    ]) {
+      await alice.browser.put(API.userAvatar).send({ avatarURL }).expect(400, NOT_UPLOADED);
+    }
+    expect(s3.requests.length).toBe(asked);
+  });
+
+  it('never answered with a 500', () => {
+    expect(t.logs.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('avatar uploads with S3_BUCKET, the bucket unreachable', () => {
   let t: TestApp;
   let alice: Member;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        S3_BUCKET: 'termpaste-avatars',
-        // Nothing listens there: every call to the bucket is refused at once.
-        S3_ENDPOINT: 'http://127.0.0.1:9',
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
-        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      },
-    });
+    // Nothing listens there: every call to the bucket is refused at once.
+    t = await createTestApp({ env: { ...S3_ENV, S3_ENDPOINT: 'http://127.0.0.1:9' } });
     await registered(t);
     alice = await registered(t);
   });
@@ -579,38 +883,12 @@ describe('avatar uploads with S3_BUCKET (no S3 server here: what works without o
     await t.close();
   });
 
-  it('presigns a PUT straight to the bucket, and the backend takes no uploads itself', async () => {
-    const res = await alice.browser.post(API.objectsUpload).expect(200);
-    const { uploadURL } = uploadUrlSchema.strict().parse(res.body);
-    const url = new URL(uploadURL);
-    expect(`${url.origin}${url.pathname}`).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:9/termpaste-avatars/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`),
-    );
-    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(UPLOAD_URL_TTL_SECONDS));
-    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-
-    const key = url.pathname.slice('/termpaste-avatars/'.length);
-    await t.browser().put(`${API.uploads}/${key}`).set('Content-Type', 'image/png').send(PNG).expect(404);
-    await t.http.get(`${API.uploads}/${key}`).expect(404);
-  });
-
-  it('refuses URLs that are not our objects without asking the bucket', async () => {
-    for (const avatarURL of [
-      'https://images.example.com/cat.png',
-      `http://127.0.0.1:9/termpaste-avatars/avatars/${alice.user.id + 1}/abcdefghijklmnopqrstuv`,
-      `http://127.0.0.1:9/other-bucket/avatars/${alice.user.id}/abcdefghijklmnopqrstuv`,
-    ]) {
-      await alice.browser.put(API.userAvatar).send({ avatarURL }).expect(400, NOT_UPLOADED);
-    }
-  });
-
-  it('503 (not 500) for an object of ours while the bucket cannot be reached', async () => {
-    const { uploadURL } = (await alice.browser.post(API.objectsUpload).expect(200)).body as {
-      uploadURL: string;
-    };
+  it('still hands out forms (signed here), and 503 (not 500) for a claim', async () => {
+    const ticket = uploadTicketSchema.parse((await alice.browser.post(API.objectsUpload).expect(200)).body);
+    expect(ticket.uploadURL).toBe('http://127.0.0.1:9/termpaste-avatars');
     await alice.browser
       .put(API.userAvatar)
-      .send({ avatarURL: uploadURL })
+      .send({ avatarURL: ticket.objectURL })
       .expect(503, { statusCode: 503, message: 'Avatar storage is unavailable; try again later' });
     expect(t.logs.text()).not.toContain('Internal error');
   });

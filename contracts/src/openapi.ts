@@ -57,7 +57,7 @@ import {
   supportRequestSchema,
   supportResultSchema,
   updateProfileSchema,
-  uploadUrlSchema,
+  uploadTicketSchema,
 } from './settings.js';
 
 /*
@@ -118,7 +118,7 @@ export interface ApiOperation {
   /** A JSON request body. */
   body?: z.ZodType;
   /** A request body that is not JSON (a file). */
-  rawBody?: { contentType: string; description: string };
+  rawBody?: { contentType: string; description: string; schema?: Record<string, unknown> };
   query?: readonly ApiQueryParameter[];
   /** The success response, then any other non-error ones (a 503 health report). */
   responses: readonly [ApiResponse, ...ApiResponse[]];
@@ -459,10 +459,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'createUploadUrl',
     method: 'post',
     path: API.objectsUpload,
-    summary: 'A presigned address to PUT a new avatar file to',
+    summary: 'A presigned form to upload a new avatar file with',
+    description:
+      'POST `uploadURL` (the bucket with S3, else `/api/uploads`) a multipart/form-data body: each of ' +
+      '`fields` as is, then the file in the field `file`, last. The form is signed for one key, at most ' +
+      '10 MB and its Content-Type; it is valid 15 minutes. Then `PUT /api/user/avatar` with `objectURL`.',
     tag: 'Settings',
     auth: 'member',
-    responses: [json(200, 'Where to PUT the file', uploadUrlSchema)],
+    responses: [json(200, 'The upload form', uploadTicketSchema)],
     errors: [429, 503],
   },
   // Messages
@@ -564,33 +568,40 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   // Uploads
   {
     operationId: 'uploadObject',
-    method: 'put',
-    path: UPLOAD_PATH,
-    summary: 'Receives an avatar file at a presigned address (local storage only)',
+    method: 'post',
+    path: API.uploads,
+    summary: 'Receives an avatar file with a presigned upload form (local storage only)',
     description:
-      'The signature authorizes the upload: no session is needed. The bytes must be a PNG, JPEG, GIF or ' +
-      'WebP image within the signed size.',
+      'The form is what `POST /api/objects/upload` hands out, as S3 takes a presigned POST: its signature ' +
+      'authorizes the upload, so neither a session nor an Origin header is needed. The fields come as ' +
+      'signed, then the file in `file`, last: a PNG, JPEG, GIF or WebP image (told by its bytes) within ' +
+      'the signed size. 409 while an earlier upload with the form is there unclaimed.',
     tag: 'Uploads',
     auth: 'none',
-    query: [
-      {
-        name: 'expires',
-        description: 'When the address expires (Unix seconds)',
-        required: true,
-        schema: z.string(),
+    rawBody: {
+      contentType: 'multipart/form-data',
+      description: 'The signed fields, then the image file',
+      schema: {
+        type: 'object',
+        required: ['key', 'Content-Type', 'expires', 'max', 'signature', 'file'],
+        properties: {
+          key: { type: 'string', description: 'The pending object key (`pending/<userId>/<random>`)' },
+          'Content-Type': { type: 'string', description: 'As signed (`application/octet-stream`)' },
+          expires: { type: 'string', description: 'When the form expires (Unix seconds)' },
+          max: { type: 'string', description: 'The largest file allowed, in bytes' },
+          signature: { type: 'string', description: 'The signature of the four fields above' },
+          file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The image' },
+        },
       },
-      { name: 'max', description: 'The largest size allowed, in bytes', required: true, schema: z.string() },
-      { name: 'sig', description: 'The signature', required: true, schema: z.string() },
-    ],
-    rawBody: { contentType: 'application/octet-stream', description: 'The image file' },
-    responses: [{ status: 200, description: 'Stored' }],
-    errors: [403, 413, 415],
+    },
+    responses: [{ status: 204, description: 'Stored' }],
+    errors: [400, 403, 409, 413, 415],
   },
   {
     operationId: 'getObject',
     method: 'get',
     path: UPLOAD_PATH,
-    summary: 'A stored file (local storage only), with the type its bytes tell',
+    summary: 'An avatar (local storage only), with the type its bytes tell',
     tag: 'Uploads',
     auth: 'none',
     responses: [{ status: 200, description: 'The file', schema: z.string(), contentType: 'image/*' }],
@@ -809,7 +820,7 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [messagesPageSchema, 'MessagesPage'],
   [chatMessageSchema, 'ChatMessage'],
   [chatHistorySchema, 'ChatHistory'],
-  [uploadUrlSchema, 'UploadUrl'],
+  [uploadTicketSchema, 'UploadTicket'],
   [supportResultSchema, 'SupportResult'],
   [adminUserSchema, 'AdminUser'],
   [adminUsersPageSchema, 'AdminUsersPage'],
@@ -964,7 +975,9 @@ export function buildOpenApiDocument({
         required: true,
         description: op.rawBody.description,
         content: {
-          [op.rawBody.contentType]: { schema: { type: 'string', contentMediaType: op.rawBody.contentType } },
+          [op.rawBody.contentType]: {
+            schema: op.rawBody.schema ?? { type: 'string', contentMediaType: op.rawBody.contentType },
+          },
         },
       };
     }

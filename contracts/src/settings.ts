@@ -3,7 +3,7 @@ import { PREMIUM_RANK_NAMES } from './ranks.js';
 
 /** Profile fields (beyond the spec: the spec sets no limits). */
 export const PROFILE_LIMITS = { nameMax: 64, bioMax: 5_000 } as const;
-/** A presigned upload address is valid this long. */
+/** A presigned upload form is valid this long. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /**
@@ -25,6 +25,7 @@ export const SETTINGS_MESSAGES = {
   uploadInvalid: 'Invalid upload address',
   uploadTooLarge: 'File is too large (max 10MB)',
   uploadNotImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+  uploadNotForm: 'Send the upload as a form: its signed fields, then the file',
   avatarNotUploaded: 'The avatar must be an image you uploaded',
   uploadTooMany: (seconds: number) =>
     `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
@@ -79,11 +80,26 @@ export const selectRankSchema = z.object({
 });
 export type SelectRankBody = z.infer<typeof selectRankSchema>;
 
-/** `POST /api/objects/upload`: where to PUT the file (presigned, valid UPLOAD_URL_TTL_SECONDS). */
-export const uploadUrlSchema = z.object({ uploadURL: z.string() });
-export type UploadUrl = z.infer<typeof uploadUrlSchema>;
+/**
+ * `POST /api/objects/upload`: a presigned upload form, valid UPLOAD_URL_TTL_SECONDS, of the same shape
+ * whatever the storage (local disk or S3): POST to `uploadURL` a multipart/form-data body with each of
+ * `fields` as is, then the file in the field `file`, last. The fields sign the object's key, its size
+ * (1 byte to 10 MB) and its Content-Type: anything else is refused (403, or 413 for the size). Then
+ * `PUT /api/user/avatar` {avatarURL: objectURL} makes the upload the avatar, at an address of its own.
+ */
+export const uploadTicketSchema = z.object({
+  uploadURL: z.string(),
+  method: z.literal('POST'),
+  fields: z.record(z.string(), z.string()),
+  /** The uploaded object's address, to claim it with. */
+  objectURL: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-/** `PUT /api/user/avatar` {avatarURL}: the uploadURL the file was PUT to (or the object URL it became). */
+/**
+ * `PUT /api/user/avatar` {avatarURL}: the objectURL of an upload (copied then to an avatar address that
+ * no upload form names), or the member's current avatar URL (no change).
+ */
 export const setAvatarSchema = z.object({ avatarURL: z.string().trim().min(1).max(2048) });
 export type SetAvatarBody = z.infer<typeof setAvatarSchema>;
 

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import type { Request } from 'express';
 import type { AppConfig } from '../config/config.js';
 import { InjectConfig } from '../config/config.module.js';
+import { isSignedRequestHandler } from './signed-request.js';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
@@ -64,6 +65,8 @@ export class OriginGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
+    // A presigned upload: its signature, not a cookie, authorizes it (see SignedRequest).
+    if (isSignedRequestHandler(context.getHandler())) return true;
     if (isOwnSiteRequest(context.switchToHttp().getRequest<Request>(), this.trusted)) return true;
     throw new ForbiddenException(CROSS_SITE_REFUSED);
   }

@@ -1,22 +1,18 @@
 import { pipeline } from 'node:stream/promises';
-import {
-  Controller,
-  Get,
-  NotFoundException,
-  PayloadTooLargeException,
-  Put,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Controller, Get, NotFoundException, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
 import { API, LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
+import { SignedRequest } from '../../common/signed-request.js';
 import { AVATAR_CACHE_CONTROL } from './object-keys.js';
-import { LocalStorage, type UploadQuery } from './local.storage.js';
+import { LocalStorage } from './local.storage.js';
+import { readUploadForm } from './upload-form.js';
 
 export const FILE_NOT_FOUND = 'File not found';
 
 const PREFIX = `${API.uploads}/`;
+
+/** What an upload form may carry besides the file: its signed fields and their multipart framing. */
+export const UPLOAD_FORM_OVERHEAD_BYTES = 16 * 1024;
 
 /** The object key a request names: its raw (undecoded) path after `/api/uploads/`, checked later. */
 function requestedKey(req: Request): string {
@@ -39,36 +35,40 @@ function discardRest(req: Request): void {
 }
 
 /**
- * The local storage adapter's own HTTP side: presigned PUTs (the signature is the authorization, no
- * session needed) and the stored files. No JSON body parser runs on these paths (see app.ts): the body
- * streams straight to disk.
+ * The local storage adapter's own HTTP side: presigned upload forms (the signature is the authorization:
+ * no session, and no Origin or Referer, so a script or curl can upload as to S3) and the avatars. No body
+ * parser runs on these paths (see app.ts): the file streams straight to disk.
  */
 @Controller()
 export class LocalUploadsController {
   constructor(private readonly storage: LocalStorage) {}
 
   /**
-   * 403 for a bad signature or an expired address, 413 over the signed limit (by Content-Length up front,
-   * and by counting while streaming), 415 unless the bytes are a PNG, JPEG, GIF or WebP; 200, empty.
+   * A presigned upload form (LocalStorage): 413 when its Content-Length says it passes the limit (before
+   * reading anything) or its file does (counting while streaming), 400 for no form or no file, 403 for
+   * fields not exactly as signed or an expired form, 409 while an upload to that key is there unclaimed,
+   * 415 unless the bytes are a PNG, JPEG, GIF or WebP; 204, empty, as S3 answers.
    */
-  @Put(`${PREFIX.slice(1)}*key`)
-  async upload(@Req() req: Request, @Res() res: Response, @Query() query: UploadQuery): Promise<void> {
+  @Post(API.uploads.slice(1))
+  @SignedRequest()
+  async upload(@Req() req: Request, @Res() res: Response): Promise<void> {
     try {
-      const key = requestedKey(req);
-      const { maxBytes } = this.storage.verifyUpload(key, query);
       const declared = req.headers['content-length'];
-      if (declared !== undefined && Number(declared) > maxBytes) {
+      if (declared !== undefined && Number(declared) > LIMITS.avatarMaxBytes + UPLOAD_FORM_OVERHEAD_BYTES) {
         throw new PayloadTooLargeException(SETTINGS_MESSAGES.uploadTooLarge);
       }
-      await this.storage.receive(key, req, maxBytes);
+      await readUploadForm(req, async (fields, file) => {
+        const { key, maxBytes } = this.storage.verifyUpload(fields);
+        await this.storage.receive(key, file, maxBytes);
+      });
     } catch (error) {
       discardRest(req);
       throw error;
     }
-    res.status(200).end();
+    res.status(204).end();
   }
 
-  /** A stored object with the type its bytes tell, never sniffed further by the browser; else 404. */
+  /** An avatar with the type its bytes tell, never sniffed further by the browser; else 404. */
   @Get(`${PREFIX.slice(1)}*key`)
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     const object = await this.storage.openObject(requestedKey(req));

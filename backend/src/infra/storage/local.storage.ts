@@ -14,26 +14,25 @@ import {
 } from '@nestjs/common';
 import { API, type AvatarContentType, LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import {
-  avatarKeyOwner,
   isAvatarKey,
+  isObjectKey,
+  isPendingKey,
   keyUnder,
   newAvatarKey,
+  newPendingKey,
+  objectKeyOwner,
+  PENDING_CONTENT_TYPE,
   SNIFF_BYTES,
   sniffImageType,
 } from './object-keys.js';
 import { type PresignedUpload, StoragePort, type StoredObject } from './storage.port.js';
+import { UPLOAD_INTERRUPTED } from './upload-form.js';
 
-/** The 409 message for a second PUT to an upload address (an object never changes under its key). */
+/** The 409 message for a second upload while the first one is still there, unclaimed. */
 export const UPLOAD_ALREADY_DONE = 'This upload address has been used already';
-/** The 400 message when the client stops sending halfway. */
-export const UPLOAD_INTERRUPTED = 'The upload was interrupted';
 
-/** The query of a presigned upload address: expiry (unix seconds), byte limit, signature. */
-export interface UploadQuery {
-  expires?: unknown;
-  max?: unknown;
-  sig?: unknown;
-}
+/** The signed fields of an upload form, by lowercased name, besides the file. */
+export const UPLOAD_FIELDS = ['key', 'content-type', 'expires', 'max', 'signature'] as const;
 
 export interface LocalStorageOptions {
   /** `$DATA_DIR/uploads`. */
@@ -53,19 +52,25 @@ const DIGITS = /^\d{1,12}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Avatars on local disk under `$DATA_DIR/uploads` (`avatars/<userId>/<random>`). The backend itself takes
- * the upload: a PUT to `${PUBLIC_URL}/api/uploads/<key>?expires=…&max=…&sig=…`, where `sig` is an
- * HMAC-SHA256 of the key, expiry and byte limit under a key derived from SESSION_SECRET, so the address
- * is its own authorization and cannot be stretched to another key, a later time or a larger file.
+ * Avatars on local disk under `$DATA_DIR/uploads`. The backend itself takes the upload, as S3 takes a
+ * presigned POST: a form POSTed to `${PUBLIC_URL}/api/uploads` with the fields `key`
+ * (`pending/<userId>/<random>`), `Content-Type` (PENDING_CONTENT_TYPE), `expires` (Unix seconds), `max`
+ * (bytes) and `signature`, an HMAC-SHA256 of all four under a key derived from SESSION_SECRET, then the
+ * file. The form is its own authorization (no session, no Origin needed) and cannot be stretched to
+ * another key or type, a later time or a larger file. Claiming the upload links it to a fresh
+ * `avatars/` key (never named by a form) and removes the pending file; only avatars are served.
  */
 export class LocalStorage extends StoragePort {
   private readonly base: string;
   private readonly signingKey: Buffer;
   private readonly tmpDir: string;
 
+  private readonly formUrl: string;
+
   constructor(private readonly options: LocalStorageOptions) {
     super();
-    this.base = `${options.publicUrl}${API.uploads}/`;
+    this.formUrl = `${options.publicUrl}${API.uploads}`;
+    this.base = `${this.formUrl}/`;
     this.signingKey = Buffer.from(
       hkdfSync('sha256', options.secret, 'termpaste', 'termpaste upload address signing', 32),
     );
@@ -73,27 +78,52 @@ export class LocalStorage extends StoragePort {
   }
 
   async presignUpload(userId: number, expiresInSeconds: number): Promise<PresignedUpload> {
-    const key = newAvatarKey(userId);
+    const key = newPendingKey(userId);
     const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
     const max = LIMITS.avatarMaxBytes;
-    const query = new URLSearchParams({
-      expires: String(expires),
-      max: String(max),
-      sig: this.sign(key, expires, max),
-    });
-    return { key, uploadURL: `${this.base}${key}?${query.toString()}` };
+    return {
+      key,
+      ticket: {
+        uploadURL: this.formUrl,
+        method: 'POST',
+        fields: {
+          key,
+          'Content-Type': PENDING_CONTENT_TYPE,
+          expires: String(expires),
+          max: String(max),
+          signature: this.sign(key, PENDING_CONTENT_TYPE, expires, max),
+        },
+        objectURL: `${this.base}${key}`,
+      },
+    };
   }
 
   ownedKey(userId: number, url: string): string | null {
     const key = keyUnder(url, [this.base]);
-    return key !== null && avatarKeyOwner(key) === userId ? key : null;
+    return key !== null && objectKeyOwner(key) === userId ? key : null;
   }
 
-  async stat(key: string): Promise<StoredObject | null> {
+  async claim(key: string): Promise<StoredObject | null> {
+    const owner = objectKeyOwner(key);
+    if (owner === null) return null;
     const opened = await this.openFile(key);
-    if (!opened) return null;
+    if (!opened) {
+      // Not there, or no image (receive keeps none, but a file is checked wherever it came from).
+      await this.delete(key);
+      return null;
+    }
     await opened.handle.close();
-    return opened.object;
+    if (opened.object.size > LIMITS.avatarMaxBytes || opened.object.size === 0) {
+      await this.delete(key);
+      return null;
+    }
+    const avatar = newAvatarKey(owner);
+    await mkdir(path.dirname(this.filePath(avatar)), { recursive: true });
+    // A link, not a rename: it never replaces (the new key is unused anyway). Uploads never write into an
+    // existing file (receive links a new one in), so the avatar cannot change through the pending key.
+    await link(this.filePath(key), this.filePath(avatar));
+    await rm(this.filePath(key), { force: true });
+    return { ...opened.object, key: avatar };
   }
 
   publicUrl(key: string): string {
@@ -107,45 +137,49 @@ export class LocalStorage extends StoragePort {
   }
 
   async delete(key: string): Promise<void> {
-    if (!isAvatarKey(key)) return;
+    if (!isObjectKey(key)) return;
     await rm(this.filePath(key), { force: true });
   }
 
   /**
-   * Checks a presigned address: 403 `Invalid upload address` unless its signature is ours for this key,
-   * expiry and limit, then 403 `Request has expired` past its expiry. Returns the byte limit.
+   * Checks the fields of an upload form (lowercased names): 403 `Invalid upload address` unless they are
+   * exactly the signed ones and the signature is ours for this pending key, Content-Type, expiry and
+   * limit, then 403 `Request has expired` past its expiry. Returns the key and the byte limit.
    */
-  verifyUpload(key: string, query: UploadQuery): { maxBytes: number } {
-    const { expires, max, sig } = query;
+  verifyUpload(fields: ReadonlyMap<string, string>): { key: string; maxBytes: number } {
+    const [key, contentType, expires, max, signature] = UPLOAD_FIELDS.map((name) => fields.get(name));
     if (
-      !isAvatarKey(key) ||
-      typeof expires !== 'string' ||
-      typeof max !== 'string' ||
-      typeof sig !== 'string' ||
+      fields.size !== UPLOAD_FIELDS.length ||
+      key === undefined ||
+      contentType === undefined ||
+      expires === undefined ||
+      max === undefined ||
+      signature === undefined ||
+      !isPendingKey(key) ||
       !DIGITS.test(expires) ||
       !DIGITS.test(max) ||
-      !SIGNATURE.test(sig)
+      !SIGNATURE.test(signature)
     ) {
       throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
     }
-    const expected = Buffer.from(this.sign(key, Number(expires), Number(max)));
-    if (!timingSafeEqual(expected, Buffer.from(sig))) {
+    const expected = Buffer.from(this.sign(key, contentType, Number(expires), Number(max)));
+    if (!timingSafeEqual(expected, Buffer.from(signature))) {
       throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
     }
     if (Number(expires) < Math.floor(Date.now() / 1000)) {
       throw new ForbiddenException(SETTINGS_MESSAGES.uploadExpired);
     }
-    return { maxBytes: Math.min(Number(max), LIMITS.avatarMaxBytes) };
+    return { key, maxBytes: Math.min(Number(max), LIMITS.avatarMaxBytes) };
   }
 
   /**
-   * Stores the body of an upload under `key`, streaming it to a temporary file: 413 as soon as it passes
-   * `maxBytes`, 415 unless its first bytes are a PNG, JPEG, GIF or WebP, 409 when the key holds an object
-   * already. Nothing is kept on failure; on success the file appears under its key at once, whole.
+   * Stores an uploaded file under the pending `key`, streaming it to a temporary file: 413 as soon as it
+   * passes `maxBytes`, 415 unless its first bytes are a PNG, JPEG, GIF or WebP, 409 when the key holds an
+   * object already. Nothing is kept on failure; on success the file appears under its key at once, whole.
    * The source is never destroyed, so the caller can still answer (and drain what the client sends on).
    */
   async receive(key: string, source: Readable, maxBytes: number): Promise<StoredObject> {
-    if (!isAvatarKey(key)) throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
+    if (!isPendingKey(key)) throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
     const final = this.filePath(key);
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(final), { recursive: true });
@@ -195,8 +229,9 @@ export class LocalStorage extends StoragePort {
     return { key, contentType, size };
   }
 
-  /** A stored object to send, with its type told by its bytes; null when there is none. */
+  /** An avatar to send, with its type told by its bytes; null when there is none (or for an upload). */
   async openObject(key: string): Promise<OpenedObject | null> {
+    if (!isAvatarKey(key)) return null;
     const opened = await this.openFile(key);
     if (!opened) return null;
     // The stream closes the file handle when it ends or is destroyed.
@@ -204,7 +239,7 @@ export class LocalStorage extends StoragePort {
   }
 
   private async openFile(key: string): Promise<{ handle: FileHandle; object: StoredObject } | null> {
-    if (!isAvatarKey(key)) return null;
+    if (!isObjectKey(key)) return null;
     let handle: FileHandle;
     try {
       handle = await open(this.filePath(key), 'r');
@@ -231,15 +266,19 @@ export class LocalStorage extends StoragePort {
   private filePath(key: string): string {
     // The key was checked against the strict shape of object-keys.ts: letters, digits, `_`, `-`, `/`.
     const file = path.join(this.options.dir, ...key.split('/'));
-    if (!file.startsWith(path.join(this.options.dir, 'avatars') + path.sep)) {
+    const [kind] = key.split('/');
+    if (
+      (kind !== 'avatars' && kind !== 'pending') ||
+      !file.startsWith(path.join(this.options.dir, kind) + path.sep)
+    ) {
       throw new Error(`Object key escapes the uploads folder: ${key}`);
     }
     return file;
   }
 
-  private sign(key: string, expires: number, max: number): string {
+  private sign(key: string, contentType: string, expires: number, max: number): string {
     return createHmac('sha256', this.signingKey)
-      .update(`PUT\n${key}\n${expires}\n${max}`)
+      .update(`POST\n${key}\n${contentType}\n${expires}\n${max}`)
       .digest('base64url');
   }
 }

@@ -1,11 +1,29 @@
-import { avatarKeyOwner, keyUnder, newAvatarKey, sniffImageType } from './object-keys.js';
+import {
+  isAvatarKey,
+  isPendingKey,
+  keyUnder,
+  newAvatarKey,
+  newPendingKey,
+  objectKeyOwner,
+  parseObjectKey,
+  sniffImageType,
+} from './object-keys.js';
 
 describe('object keys', () => {
-  it('makes unguessable keys of the member', () => {
-    const key = newAvatarKey(42);
-    expect(key).toMatch(/^avatars\/42\/[A-Za-z0-9_-]{22}$/);
-    expect(avatarKeyOwner(key)).toBe(42);
-    expect(newAvatarKey(42)).not.toBe(key);
+  it('makes unguessable keys of the member, for avatars and for uploads until claimed', () => {
+    const avatar = newAvatarKey(42);
+    expect(avatar).toMatch(/^avatars\/42\/[A-Za-z0-9_-]{22}$/);
+    expect(parseObjectKey(avatar)).toEqual({ kind: 'avatars', userId: 42 });
+    expect(isAvatarKey(avatar)).toBe(true);
+    expect(isPendingKey(avatar)).toBe(false);
+    expect(newAvatarKey(42)).not.toBe(avatar);
+
+    const pending = newPendingKey(42);
+    expect(pending).toMatch(/^pending\/42\/[A-Za-z0-9_-]{22}$/);
+    expect(parseObjectKey(pending)).toEqual({ kind: 'pending', userId: 42 });
+    expect(isPendingKey(pending)).toBe(true);
+    expect(isAvatarKey(pending)).toBe(false);
+    expect(newPendingKey(42)).not.toBe(pending);
   });
 
   it.each([
@@ -25,14 +43,23 @@ describe('object keys', () => {
     'avatars\\42\\abcdefghijklmnopqrstuv',
     'Avatars/42/abcdefghijklmnopqrstuv',
     'avatars/42/abcdefghijklmnopqrstuv\n',
+    'Pending/42/abcdefghijklmnopqrstuv',
+    'pending/42/abcdefghijklmnopqrstu',
+    'pending/42/../43/abcdefghijklmnopqrst',
+    'uploads/42/abcdefghijklmnopqrstuv',
+    '.tmp/42/abcdefghijklmnopqrstuv',
   ])('refuses the key %j', (key) => {
-    expect(avatarKeyOwner(key)).toBeNull();
+    expect(objectKeyOwner(key)).toBeNull();
+    expect(isAvatarKey(key) || isPendingKey(key)).toBe(false);
   });
 
   it('finds a key under a base, ignoring the query, and nothing elsewhere', () => {
     const base = 'http://localhost:3000/api/uploads/';
     const key = 'avatars/42/abcdefghijklmnopqrstuv';
     expect(keyUnder(`${base}${key}?expires=1&sig=x#y`, [base])).toBe(key);
+    expect(keyUnder(`${base}pending/42/abcdefghijklmnopqrstuv`, [base])).toBe(
+      'pending/42/abcdefghijklmnopqrstuv',
+    );
     expect(keyUnder(`http://localhost:3001/api/uploads/${key}`, [base])).toBeNull();
     expect(keyUnder(`http://localhost:3000/api/uploads/x/../${key}`, [base])).toBe(key); // URL-normalised
     expect(

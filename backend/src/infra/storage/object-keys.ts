@@ -2,34 +2,59 @@ import { randomBytes } from 'node:crypto';
 import type { AvatarContentType } from '@termpaste/contracts';
 
 /**
- * Object keys: `avatars/<userId>/<random>`, the random part 22 base64url characters (128 bits). Every
- * key is checked against this exact shape before it touches a path or a bucket, so nothing else (`..`,
- * a slash too many, an encoded character) can ever name a file.
+ * Object keys: `<kind>/<userId>/<random>`, the random part 22 base64url characters (128 bits). An upload
+ * lands under `pending/` (the only keys an upload form is ever signed for); claiming it as the avatar
+ * copies it to a fresh key under `avatars/`, which no upload address names, so an avatar never changes.
+ * Every key is checked against this exact shape before it touches a path or a bucket, so nothing else
+ * (`..`, a slash too many, an encoded character) can ever name a file.
  */
-const AVATAR_KEY = /^avatars\/([1-9]\d{0,9})\/([A-Za-z0-9_-]{22})$/;
+const OBJECT_KEY = /^(avatars|pending)\/([1-9]\d{0,9})\/([A-Za-z0-9_-]{22})$/;
 
 const MAX_INT = 2_147_483_647;
 
-/** A new, unguessable key for an object of `userId`. */
+export type ObjectKind = 'avatars' | 'pending';
+
+const newKey = (kind: ObjectKind, userId: number) =>
+  `${kind}/${userId}/${randomBytes(16).toString('base64url')}`;
+
+/** A new, unguessable key for an avatar of `userId` (a claimed upload's copy). */
 export function newAvatarKey(userId: number): string {
-  return `avatars/${userId}/${randomBytes(16).toString('base64url')}`;
+  return newKey('avatars', userId);
 }
 
-/** The owner of a well-formed key, or null for anything that is not one of our keys. */
-export function avatarKeyOwner(key: string): number | null {
-  const match = AVATAR_KEY.exec(key);
+/** A new, unguessable key for an upload of `userId`, until it is claimed. */
+export function newPendingKey(userId: number): string {
+  return newKey('pending', userId);
+}
+
+/** The kind and owner of a well-formed key, or null for anything that is not one of our keys. */
+export function parseObjectKey(key: string): { kind: ObjectKind; userId: number } | null {
+  const match = OBJECT_KEY.exec(key);
   if (!match) return null;
-  const userId = Number(match[1]);
-  return userId <= MAX_INT ? userId : null;
+  const userId = Number(match[2]);
+  return userId <= MAX_INT ? { kind: match[1] as ObjectKind, userId } : null;
+}
+
+/** The owner of a well-formed key (avatar or pending upload), or null for anything else. */
+export function objectKeyOwner(key: string): number | null {
+  return parseObjectKey(key)?.userId ?? null;
+}
+
+export function isObjectKey(key: string): boolean {
+  return parseObjectKey(key) !== null;
 }
 
 export function isAvatarKey(key: string): boolean {
-  return avatarKeyOwner(key) !== null;
+  return parseObjectKey(key)?.kind === 'avatars';
+}
+
+export function isPendingKey(key: string): boolean {
+  return parseObjectKey(key)?.kind === 'pending';
 }
 
 /**
- * The key of `url` when it is `<base><key>` (query and fragment ignored) with a well-formed key, else
- * null. `bases` end with a slash.
+ * The key of `url` when it is `<base><key>` (query and fragment ignored) with a well-formed key (avatar
+ * or pending upload), else null. `bases` end with a slash.
  */
 export function keyUnder(url: string, bases: readonly string[]): string | null {
   let parsed: URL;
@@ -43,7 +68,7 @@ export function keyUnder(url: string, bases: readonly string[]): string | null {
   for (const base of bases) {
     if (!bare.startsWith(base)) continue;
     const key = bare.slice(base.length);
-    if (isAvatarKey(key)) return key;
+    if (isObjectKey(key)) return key;
   }
   return null;
 }
@@ -70,3 +95,9 @@ export function sniffImageType(head: Uint8Array): AvatarContentType | null {
 
 /** How avatars are served: they never change under a key (a new upload gets a new key). */
 export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The Content-Type every upload is signed for, whatever the file: an upload not yet checked is never
+ * served as something a browser renders (HTML, SVG). Its claimed copy gets the type its bytes tell.
+ */
+export const PENDING_CONTENT_TYPE = 'application/octet-stream';

@@ -3,20 +3,22 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { Logger, ServiceUnavailableException } from '@nestjs/common';
 import { LIMITS } from '@termpaste/contracts';
 import { bucketBaseUrl, type S3StorageConfig } from './s3-address.js';
 import {
   AVATAR_CACHE_CONTROL,
-  avatarKeyOwner,
   isAvatarKey,
+  isObjectKey,
   keyUnder,
   newAvatarKey,
+  newPendingKey,
+  objectKeyOwner,
+  PENDING_CONTENT_TYPE,
   SNIFF_BYTES,
   sniffImageType,
 } from './object-keys.js';
@@ -32,12 +34,20 @@ function isNotFound(error: unknown): boolean {
   return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
 }
 
+/** The object changed since it was checked (a new upload with the same form meanwhile). */
+function isChanged(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412;
+}
+
 /**
- * Avatars in an S3-compatible bucket. The browser PUTs straight to a URL presigned by the AWS SDK (which
- * can limit neither size nor type), so the checks happen when the object is claimed as an avatar
- * (`stat`): HeadObject for its size, a ranged GET of its first bytes for its type; an object failing
- * them is deleted. An object that passes is copied onto itself with the Content-Type its bytes tell (not
- * the one the browser sent) and long cache headers, so the bucket serves it as what it is.
+ * Avatars in an S3-compatible bucket. The browser POSTs the file straight to the bucket with a presigned
+ * POST policy, which S3 enforces: one `pending/` key, 1 byte to 10 MB (`content-length-range`), the
+ * Content-Type PENDING_CONTENT_TYPE (so an upload is never served as HTML or SVG from the bucket's
+ * origin), expiring with the form. A policy cannot be revoked: the form keeps taking files until it
+ * expires, so an upload never becomes the avatar in place. Claiming checks it (HeadObject for its size,
+ * a ranged GET of its first bytes for its type; an object failing them is deleted), copies it, only if
+ * unchanged since (its ETag), to a fresh `avatars/` key no form is signed for, with the type its bytes
+ * tell and long cache headers, and deletes the pending object.
  */
 export class S3Storage extends StoragePort {
   private readonly logger = new Logger('S3Storage');
@@ -69,69 +79,86 @@ export class S3Storage extends StoragePort {
   }
 
   async presignUpload(userId: number, expiresInSeconds: number): Promise<PresignedUpload> {
-    const key = newAvatarKey(userId);
-    const uploadURL = await getSignedUrl(
-      this.client,
-      new PutObjectCommand({ Bucket: this.config.bucket, Key: key }),
-      { expiresIn: expiresInSeconds },
-    );
-    return { key, uploadURL };
+    const key = newPendingKey(userId);
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.config.bucket,
+      Key: key,
+      Conditions: [
+        ['content-length-range', 1, LIMITS.avatarMaxBytes],
+        ['eq', '$Content-Type', PENDING_CONTENT_TYPE],
+      ],
+      Fields: { 'Content-Type': PENDING_CONTENT_TYPE },
+      Expires: expiresInSeconds,
+    });
+    return { key, ticket: { uploadURL: url, method: 'POST', fields, objectURL: `${this.bucketBase}${key}` } };
   }
 
   ownedKey(userId: number, url: string): string | null {
     const key = keyUnder(url, [this.publicBase, this.bucketBase]);
-    return key !== null && avatarKeyOwner(key) === userId ? key : null;
+    return key !== null && objectKeyOwner(key) === userId ? key : null;
   }
 
-  async stat(key: string): Promise<StoredObject | null> {
-    if (!isAvatarKey(key)) return null;
+  async claim(key: string): Promise<StoredObject | null> {
+    if (!isObjectKey(key)) return null;
     try {
-      return await this.check(key);
+      return await this.copyToAvatar(key);
     } catch (error) {
-      this.logger.warn(`Checking ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Claiming ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException(STORAGE_UNAVAILABLE);
     }
   }
 
-  private async check(key: string): Promise<StoredObject | null> {
+  private async copyToAvatar(key: string): Promise<StoredObject | null> {
+    const { bucket } = this.config;
     let size: number;
-    let storedType: string | undefined;
-    let cacheControl: string | undefined;
+    let etag: string | undefined;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
       size = head.ContentLength ?? 0;
-      storedType = head.ContentType;
-      cacheControl = head.CacheControl;
+      etag = head.ETag;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
     }
-    if (size > LIMITS.avatarMaxBytes || size === 0) {
+    if (size > LIMITS.avatarMaxBytes || size === 0 || !etag) {
       await this.delete(key);
       return null;
     }
-    const first = await this.client.send(
-      new GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
-    );
-    const bytes = (await first.Body?.transformToByteArray()) ?? new Uint8Array();
-    const contentType = sniffImageType(bytes);
-    if (!contentType) {
-      await this.delete(key);
-      return null;
-    }
-    if (storedType !== contentType || cacheControl !== AVATAR_CACHE_CONTROL) {
+    const avatar = newAvatarKey(objectKeyOwner(key)!);
+    let contentType: ReturnType<typeof sniffImageType>;
+    try {
+      const first = await this.client.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Range: `bytes=0-${SNIFF_BYTES - 1}`,
+          IfMatch: etag,
+        }),
+      );
+      contentType = sniffImageType((await first.Body?.transformToByteArray()) ?? new Uint8Array());
+      if (!contentType) {
+        await this.delete(key);
+        return null;
+      }
       await this.client.send(
         new CopyObjectCommand({
-          Bucket: this.config.bucket,
-          Key: key,
-          CopySource: `${this.config.bucket}/${key}`,
+          Bucket: bucket,
+          Key: avatar,
+          CopySource: `${bucket}/${key}`,
+          CopySourceIfMatch: etag,
           MetadataDirective: 'REPLACE',
           ContentType: contentType,
           CacheControl: AVATAR_CACHE_CONTROL,
         }),
       );
+    } catch (error) {
+      // Replaced or removed since the HeadObject: what was checked is no longer there to copy.
+      if (isChanged(error) || isNotFound(error)) return null;
+      throw error;
     }
-    return { key, contentType, size };
+    // Left behind only if this fails: its pending_uploads row stays, so the uploads sweep removes it.
+    await this.delete(key).catch(() => undefined);
+    return { key: avatar, contentType, size };
   }
 
   publicUrl(key: string): string {
@@ -145,7 +172,7 @@ export class S3Storage extends StoragePort {
   }
 
   async delete(key: string): Promise<void> {
-    if (!isAvatarKey(key)) return;
+    if (!isObjectKey(key)) return;
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
     } catch (error) {

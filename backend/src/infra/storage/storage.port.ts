@@ -1,12 +1,16 @@
+import type { UploadTicket } from '@termpaste/contracts';
+
 /**
  * The storage port: where uploaded files (avatars) live. Two adapters implement it: local disk under
- * `$DATA_DIR/uploads` with presigned (HMAC, expiring) PUT addresses served by the backend, and an
- * S3-compatible bucket presigned by the AWS SDK when S3_BUCKET is set.
+ * `$DATA_DIR/uploads`, whose presigned (HMAC, expiring) upload forms the backend takes itself, and an
+ * S3-compatible bucket with presigned POST policies when S3_BUCKET is set. Both hand out the same
+ * ticket: a form to POST, signed for one `pending/` key, a size of at most 10 MB and the Content-Type
+ * PENDING_CONTENT_TYPE. Claiming an upload copies it to a fresh `avatars/` key no form is signed for.
  */
 export interface PresignedUpload {
-  /** Where the browser PUTs the file. */
-  uploadURL: string;
-  /** The object's key (`avatars/<userId>/<random>`). */
+  /** What the browser is told (contracts' uploadTicketSchema). */
+  ticket: UploadTicket;
+  /** The object's key (`pending/<userId>/<random>`). */
   key: string;
 }
 
@@ -17,15 +21,20 @@ export interface StoredObject {
 }
 
 export abstract class StoragePort {
-  /** A presigned PUT address for a new object of `userId`, valid for `expiresInSeconds`. */
+  /** A presigned upload form for a new pending object of `userId`, valid for `expiresInSeconds`. */
   abstract presignUpload(userId: number, expiresInSeconds: number): Promise<PresignedUpload>;
   /**
-   * The key of an object of ours that `userId` uploaded, from its upload address or public URL; null
-   * for anything else (another member's object, an external URL, garbage).
+   * The key of an object of ours that belongs to `userId` (a pending upload or an avatar), from its
+   * object URL or public URL; null for anything else (another member's object, an external URL, garbage).
    */
   abstract ownedKey(userId: number, url: string): string | null;
-  /** The stored object, once uploaded (its type told by its bytes), or null. */
-  abstract stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Makes the pending upload `key` an avatar: null when it is not there, or is no image of at most
+   * 10 MB (then it is deleted). Otherwise copies it to a new `avatars/` key of the same member, stored
+   * with the type its bytes tell and long cache headers, deletes the pending object, and returns the
+   * copy. Whatever is uploaded to the pending key later never changes the copy.
+   */
+  abstract claim(key: string): Promise<StoredObject | null>;
   /** The URL the object is served at (what becomes avatarUrl). */
   abstract publicUrl(key: string): string;
   /** The key behind one of our public URLs, or null for a URL that is not ours. */

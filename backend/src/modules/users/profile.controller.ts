@@ -7,7 +7,7 @@ import {
   type SetAvatarBody,
   setAvatarSchema,
   updateProfileSchema,
-  type UploadUrl,
+  type UploadTicket,
 } from '@termpaste/contracts';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { WriterGuard } from '../../common/writer.guard.js';
@@ -43,15 +43,15 @@ export class ProfileController {
     return toCurrentUser(await this.profile.selectRank(user.id, body.rankName));
   }
 
-  /** Where to PUT a new avatar file: `{ uploadURL }`, presigned. */
+  /** A presigned form to upload a new avatar file with (contracts' uploadTicketSchema). */
   @Post(API.objectsUpload)
   @HttpCode(200)
   @RateLimited('upload')
-  uploadUrl(@CurrentUser() user: User): Promise<UploadUrl> {
-    return this.profile.uploadUrl(user.id);
+  uploadTicket(@CurrentUser() user: User): Promise<UploadTicket> {
+    return this.profile.uploadTicket(user.id);
   }
 
-  /** `{ avatarURL }`: the upload address the file went to, or the object's URL. */
+  /** `{ avatarURL }`: the objectURL of an upload, or the current avatar's URL. */
   @Put(API.userAvatar)
   async setAvatar(
     @CurrentUser() user: User,

@@ -4,7 +4,7 @@ import {
   SETTINGS_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
   type updateProfileSchema,
-  type UploadUrl,
+  type UploadTicket,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -63,54 +63,74 @@ export class ProfileService {
   }
 
   /**
-   * A presigned address where the member PUTs a new avatar file, valid UPLOAD_URL_TTL_SECONDS. Noted as
-   * pending: unless claimed as the avatar, the uploads sweep deletes the file later (UploadsSweeper).
+   * A presigned form with which the member uploads a new avatar file, valid UPLOAD_URL_TTL_SECONDS. Noted
+   * as pending: the uploads sweep deletes whatever the form uploaded once it is well expired
+   * (UploadsSweeper), claimed or not (a claim copies the upload elsewhere).
    */
-  async uploadUrl(userId: number): Promise<UploadUrl> {
-    const { uploadURL, key } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
+  async uploadTicket(userId: number): Promise<UploadTicket> {
+    const { ticket, key } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
     await this.dataSource.query('INSERT INTO pending_uploads (key, user_id) VALUES ($1, $2)', [key, userId]);
-    return { uploadURL };
+    return ticket;
   }
 
   /**
-   * Makes an uploaded object the member's avatar: only an object of our storage that this member
-   * uploaded, present and an image (else 400). The previous avatar object, if it was one of theirs in our
-   * storage, is removed once the change is committed.
+   * Makes an upload the member's avatar: only one handed out to this member and not swept yet, present
+   * and an image of at most 10 MB (else 400). It is copied to an avatar key of its own (StoragePort.claim),
+   * so the upload form, valid a while longer, can never change the avatar; the member's current avatar
+   * URL leaves everything as it is. The previous avatar object, if it was one of theirs in our storage,
+   * is removed once the change is committed.
    */
   async setAvatar(userId: number, avatarURL: string): Promise<User> {
     const key = this.storage.ownedKey(userId, avatarURL);
     if (key === null) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
-    const url = this.storage.publicUrl(key);
-    const previous = await this.dataSource.transaction(async (manager) => {
-      // Claimed: the uploads sweep no longer sees it. Were the sweep deleting it right now, this waits for
-      // its transaction, and the file is then found gone below.
-      await manager.query('DELETE FROM pending_uploads WHERE key = $1', [key]);
-      if ((await this.storage.stat(key)) === null) {
-        throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
-      }
-      const [row]: Array<{ avatar_url: string | null }> = await manager.query(
-        'SELECT avatar_url FROM users WHERE id = $1 FOR UPDATE',
-        [userId],
-      );
-      if (!row) throw new NotFoundException(USER_NOT_FOUND);
-      await manager.query('UPDATE users SET avatar_url = $2, updated_at = now() WHERE id = $1', [
-        userId,
-        url,
-      ]);
-      return row.avatar_url;
-    });
+    let created: string | undefined;
+    let previous: string | null;
+    try {
+      previous = await this.dataSource.transaction(async (manager) => {
+        const [row]: Array<{ avatar_url: string | null }> = await manager.query(
+          'SELECT avatar_url FROM users WHERE id = $1 FOR UPDATE',
+          [userId],
+        );
+        if (!row) throw new NotFoundException(USER_NOT_FOUND);
+        if (row.avatar_url !== null && this.storage.ownedKey(userId, row.avatar_url) === key) {
+          return row.avatar_url;
+        }
+        // Locked for the claim: the uploads sweep skips it meanwhile. Were the sweep deleting it right
+        // now, this waits for its transaction and then finds no row.
+        const pending: unknown[] = await manager.query(
+          'SELECT 1 FROM pending_uploads WHERE key = $1 AND user_id = $2 FOR UPDATE',
+          [key, userId],
+        );
+        if (pending.length === 0) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
+        const avatar = await this.storage.claim(key);
+        if (avatar === null) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
+        created = avatar.key;
+        // The row stays: the form still works until it expires, and the sweep removes what it uploads.
+        await manager.query('UPDATE users SET avatar_url = $2, updated_at = now() WHERE id = $1', [
+          userId,
+          this.storage.publicUrl(avatar.key),
+        ]);
+        return row.avatar_url;
+      });
+    } catch (error) {
+      if (created !== undefined) await this.removeObject(created, 'Unused avatar copy');
+      throw error;
+    }
+    if (created === undefined) return this.reload(userId);
     await this.authorChanged();
     const previousKey = previous === null ? null : this.storage.ownedKey(userId, previous);
-    if (previousKey !== null && previousKey !== key) {
-      await this.storage
-        .delete(previousKey)
-        .catch((error: unknown) =>
-          this.logger.warn(
-            `Old avatar ${previousKey} not deleted: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
-    }
+    if (previousKey !== null) await this.removeObject(previousKey, 'Old avatar');
     return this.reload(userId);
+  }
+
+  private async removeObject(key: string, what: string): Promise<void> {
+    await this.storage
+      .delete(key)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `${what} ${key} not deleted: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
 
   /** The member's name, avatar and rank show on every page they wrote on: all of them change. */

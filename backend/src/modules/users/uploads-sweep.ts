@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 
-/** An upload not claimed this long after its address was handed out is deleted (well past its expiry). */
+/** What an upload form uploaded is deleted this long after the form was handed out (well past its expiry). */
 export const UNCLAIMED_UPLOAD_GRACE_SECONDS = Math.max(60 * 60, 4 * UPLOAD_URL_TTL_SECONDS);
 /** How often a process that runs jobs sweeps. */
 export const UPLOADS_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -19,12 +19,13 @@ export const UPLOADS_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const BATCH = 100;
 
 /**
- * Deletes the files of uploads handed out (`pending_uploads`) and never made an avatar, once
- * UNCLAIMED_UPLOAD_GRACE_SECONDS old: a member cannot fill the storage with files nobody uses. Runs in
- * every process that runs jobs (a worker; an API instance unless PROCESS_JOBS=off), every
- * UPLOADS_SWEEP_INTERVAL_MS; several at once share the work (rows are taken with SKIP LOCKED).
- * Claiming (`PUT /api/user/avatar`) deletes the row first in its own transaction, so an upload is either
- * claimed or swept, never both.
+ * Deletes the pending objects of upload forms handed out (`pending_uploads`), once
+ * UNCLAIMED_UPLOAD_GRACE_SECONDS old, claimed or not: a claimed upload was copied to an avatar key of its
+ * own, and whatever the form uploaded after (it works until it expires) is nobody's. So a member cannot
+ * fill the storage with files nobody uses. Runs in every process that runs jobs (a worker; an API
+ * instance unless PROCESS_JOBS=off), every UPLOADS_SWEEP_INTERVAL_MS; several at once share the work
+ * (rows are taken with SKIP LOCKED). A claim (`PUT /api/user/avatar`) holds the row's lock while it copies,
+ * so an upload is either claimed or swept first, never both at once.
  */
 @Injectable()
 export class UploadsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -4,14 +4,14 @@ import {
   SETTINGS_MESSAGES,
   SETTINGS_TEXTS,
   supportResultSchema,
-  uploadUrlSchema,
+  uploadTicketSchema,
   type CurrentUser,
   type SupportRequestBody,
   type UpdateProfileBody,
 } from '@termpaste/contracts';
 import { currentUserQuery, sendJson, toast, toastError } from '@termpaste/ui';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { putWithRetry, type OnProgress } from '../lib/upload';
+import { uploadWithRetry, type OnProgress } from '../lib/upload';
 
 /** The member as the server now has them, shown at once; then read again (SPEC §7: refetched). */
 function refreshUser(client: QueryClient, user: CurrentUser) {
@@ -33,17 +33,17 @@ export function useSaveProfile() {
 }
 
 /**
- * The avatar flow (SPEC §3, §7): `POST /api/objects/upload` gives a presigned address, the file is PUT
- * there with progress (and retried as SPEC §9 says), then `PUT /api/user/avatar` {avatarURL} makes it
- * the avatar.
+ * The avatar flow (SPEC §3, §7): `POST /api/objects/upload` gives a presigned upload form, the file is
+ * sent with it (to the bucket, or to our backend) with progress (and retried as SPEC §9 says), then
+ * `PUT /api/user/avatar` {avatarURL: the form's objectURL} makes it the avatar.
  */
 export function useUploadAvatar(onProgress: OnProgress) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const { uploadURL } = await sendJson('POST', API.objectsUpload, uploadUrlSchema);
-      await putWithRetry(uploadURL, file, onProgress);
-      return sendJson('PUT', API.userAvatar, currentUserSchema, { avatarURL: uploadURL });
+      const ticket = await sendJson('POST', API.objectsUpload, uploadTicketSchema);
+      await uploadWithRetry(ticket, file, onProgress);
+      return sendJson('PUT', API.userAvatar, currentUserSchema, { avatarURL: ticket.objectURL });
     },
     onError: toastError(SETTINGS_TEXTS.avatarFailedText, SETTINGS_TEXTS.avatarFailed),
     onSuccess: (user) => {

@@ -1,7 +1,27 @@
-import { SETTINGS_MESSAGES, UPLOADS } from '@termpaste/contracts';
+import { SETTINGS_MESSAGES, UPLOADS, type UploadTicket } from '@termpaste/contracts';
 import { errorMessage } from '@termpaste/ui';
 import { FakeXhr, sampleFile } from '../testing';
-import { avatarFileProblem, putWithProgress, putWithRetry, storageErrorText, UploadError } from './upload';
+import {
+  avatarFileProblem,
+  storageErrorText,
+  UploadError,
+  uploadWithProgress,
+  uploadWithRetry,
+} from './upload';
+
+/** A ticket as S3 hands it out: the bucket's address, and the signed fields in their order. */
+const TICKET: UploadTicket = {
+  uploadURL: 'https://bucket.s3.example.com/',
+  method: 'POST',
+  fields: {
+    'Content-Type': 'application/octet-stream',
+    bucket: 'bucket',
+    key: 'pending/7/abc',
+    Policy: 'eyJjb25kaXRpb25zIjpbXX0=',
+    'X-Amz-Signature': 'deadbeef',
+  },
+  objectURL: 'https://bucket.s3.example.com/pending/7/abc',
+};
 
 /** Answers each PUT in turn with the next status (200 once they run out), on the next tick. */
 function storageAnswers(...statuses: number[]) {
@@ -13,19 +33,22 @@ function storageAnswers(...statuses: number[]) {
   };
 }
 
-describe('putWithProgress', () => {
-  it('PUTs the file with its type, without cookies, and reports progress', async () => {
+describe('uploadWithProgress', () => {
+  it('POSTs the signed fields, then the file, last, without cookies, and reports progress', async () => {
     const progress: number[] = [];
     const file = sampleFile();
-    const done = putWithProgress('/api/uploads/avatars/7/abc?sig=x', file, (p) => progress.push(p));
+    const done = uploadWithProgress(TICKET, file, (p) => progress.push(p));
     const [xhr] = FakeXhr.sent;
-    expect(xhr).toMatchObject({
-      method: 'PUT',
-      url: '/api/uploads/avatars/7/abc?sig=x',
-      withCredentials: false,
-    });
-    expect(xhr!.headers['content-type']).toBe('image/png');
-    expect(xhr!.body).toBe(file);
+    expect(xhr).toMatchObject({ method: 'POST', url: TICKET.uploadURL, withCredentials: false });
+    // The browser writes the multipart type with its boundary.
+    expect(xhr!.headers['content-type']).toBeUndefined();
+    const form = xhr!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    const entries = [...form.entries()];
+    expect(entries.map(([name]) => name)).toEqual([...Object.keys(TICKET.fields), 'file']);
+    expect(Object.fromEntries(entries.slice(0, -1))).toEqual(TICKET.fields);
+    const sent = entries.at(-1)![1] as File;
+    expect([sent.name, sent.type, sent.size]).toEqual([file.name, file.type, file.size]);
 
     xhr!.progress(25, 100);
     xhr!.progress(2, 3);
@@ -35,7 +58,7 @@ describe('putWithProgress', () => {
   });
 
   it("rejects with the storage's message, readable by errorMessage", async () => {
-    const done = putWithProgress('/u', sampleFile(), () => undefined);
+    const done = uploadWithProgress(TICKET, sampleFile(), () => undefined);
     FakeXhr.sent[0]!.respond(403, { statusCode: 403, message: 'Request has expired' });
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
@@ -44,14 +67,14 @@ describe('putWithProgress', () => {
   });
 
   it('rejects with status 0 when the network fails', async () => {
-    const done = putWithProgress('/u', sampleFile(), () => undefined);
+    const done = uploadWithProgress(TICKET, sampleFile(), () => undefined);
     FakeXhr.sent[0]!.fail();
     await expect(done).rejects.toMatchObject({ status: 0 });
   });
 });
 
 describe('storageErrorText', () => {
-  it('reads our JSON error body and S3 XML', () => {
+  it('reads our JSON error body and S3 XML, its entities read back', () => {
     expect(storageErrorText(413, '{"statusCode":413,"message":"File is too large (max 10MB)"}')).toBe(
       'File is too large (max 10MB)',
     );
@@ -61,6 +84,13 @@ describe('storageErrorText', () => {
         '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>',
       ),
     ).toBe('Request has expired');
+    expect(
+      storageErrorText(
+        403,
+        '<Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy Condition failed: ' +
+          '[&quot;eq&quot;, &quot;$Content-Type&quot;, &quot;a&amp;b&quot;]</Message></Error>',
+      ),
+    ).toBe('Invalid according to Policy: Policy Condition failed: ["eq", "$Content-Type", "a&b"]');
   });
 
   it('falls back by status when the body says nothing', () => {
@@ -72,7 +102,7 @@ describe('storageErrorText', () => {
   });
 });
 
-describe('putWithRetry (SPEC §9)', () => {
+describe('uploadWithRetry (SPEC §9)', () => {
   const waits: number[] = [];
   const wait = async (ms: number) => {
     waits.push(ms);
@@ -83,14 +113,16 @@ describe('putWithRetry (SPEC §9)', () => {
 
   it.each([408, 409, 418, 423, 429, 500, 502, 503, 504])('tries again after a %i', async (status) => {
     storageAnswers(status);
-    await putWithRetry('/u', sampleFile(), () => undefined, { wait });
+    await uploadWithRetry(TICKET, sampleFile(), () => undefined, { wait });
     expect(FakeXhr.sent).toHaveLength(2);
     expect(waits).toEqual([0]);
   });
 
   it('waits 0, 1, 3 and 5 seconds between tries, then gives up with the last error', async () => {
     storageAnswers(429, 503, 503, 503, 429);
-    const error = await putWithRetry('/u', sampleFile(), () => undefined, { wait }).catch((e: unknown) => e);
+    const error = await uploadWithRetry(TICKET, sampleFile(), () => undefined, { wait }).catch(
+      (e: unknown) => e,
+    );
     expect(waits).toEqual([...UPLOADS.retryDelaysMs]);
     expect(FakeXhr.sent).toHaveLength(5);
     expect(error).toMatchObject({ status: 429, message: '429: no 429' });
@@ -98,7 +130,7 @@ describe('putWithRetry (SPEC §9)', () => {
 
   it.each([400, 403, 413, 415, 501, 505])('does not retry a %i', async (status) => {
     storageAnswers(status);
-    await expect(putWithRetry('/u', sampleFile(), () => undefined, { wait })).rejects.toMatchObject({
+    await expect(uploadWithRetry(TICKET, sampleFile(), () => undefined, { wait })).rejects.toMatchObject({
       status,
     });
     expect(FakeXhr.sent).toHaveLength(1);
@@ -114,7 +146,7 @@ describe('putWithRetry (SPEC §9)', () => {
         if (tries++ === 0) xhr.fail();
         else xhr.respond(200);
       });
-    await putWithRetry('/u', sampleFile(), (p) => progress.push(p), { wait });
+    await uploadWithRetry(TICKET, sampleFile(), (p) => progress.push(p), { wait });
     expect(progress).toEqual([0, 50, 0, 50, 100]);
   });
 
@@ -123,7 +155,7 @@ describe('putWithRetry (SPEC §9)', () => {
     try {
       storageAnswers(503, 503);
       let settled = false;
-      const done = putWithRetry('/u', sampleFile(), () => undefined).then(() => (settled = true));
+      const done = uploadWithRetry(TICKET, sampleFile(), () => undefined).then(() => (settled = true));
       await jest.advanceTimersByTimeAsync(1); // first answer, then the 0 ms wait, the second try
       expect(FakeXhr.sent).toHaveLength(2);
       await jest.advanceTimersByTimeAsync(998);

@@ -4,13 +4,14 @@ import {
   LIMITS,
   SETTINGS_MESSAGES,
   UPLOADS,
+  type UploadTicket,
 } from '@termpaste/contracts';
 
 /** Upload progress, 0 to 100. */
 export type OnProgress = (percent: number) => void;
 
 /**
- * A failed PUT to the storage address. Its message reads like the API client's ("<status>: <text>"), so
+ * A failed upload to the storage. Its message reads like the API client's ("<status>: <text>"), so
  * `errorMessage` from @termpaste/ui finds the text; `status` is 0 when the request never got an answer.
  */
 export class UploadError extends Error {
@@ -30,9 +31,11 @@ const FALLBACK_BY_STATUS: Record<number, string> = {
   415: SETTINGS_MESSAGES.uploadNotImage,
 };
 
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
 /**
  * The message in a storage error body: our backend answers JSON {statusCode, message}; S3 answers XML
- * with a <Message> element (its expired presigned URL says 'Request has expired' too).
+ * with a <Message> element (its entities read back: S3 quotes a failed policy condition).
  */
 export function storageErrorText(status: number, body: string, statusText = ''): string {
   const text = body.trim();
@@ -46,18 +49,31 @@ export function storageErrorText(status: number, body: string, statusText = ''):
     }
   } else {
     const xml = /<Message>([\s\S]*?)<\/Message>/i.exec(text)?.[1]?.trim();
-    if (xml) return xml;
+    if (xml) return xml.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
   }
   return FALLBACK_BY_STATUS[status] ?? (statusText.trim() || `Upload failed (${status})`);
 }
 
 /**
- * PUTs `file` to a presigned address with XMLHttpRequest (fetch cannot report upload progress), calling
- * `onProgress` with 0–100 as the bytes go. Resolves on 2xx; rejects with an UploadError otherwise.
- * No cookies go with it: the address carries its own signature, and may be another origin (S3).
+ * The presigned upload form as the browser sends it: each signed field as is, then the file in `file`,
+ * last (S3 ignores whatever follows the file).
  */
-export function putWithProgress(
-  url: string,
+export function uploadForm(ticket: UploadTicket, file: Blob): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', file);
+  return form;
+}
+
+/**
+ * Sends `file` with a presigned upload form (`POST /api/objects/upload`'s ticket: to S3 or to our own
+ * backend alike) with XMLHttpRequest (fetch cannot report upload progress), calling `onProgress` with
+ * 0–100 as the bytes go. Resolves on 2xx; rejects with an UploadError otherwise. No cookies go with it:
+ * the form carries its own signature, and may go to another origin (S3). The browser writes the
+ * multipart Content-Type itself.
+ */
+export function uploadWithProgress(
+  ticket: UploadTicket,
   file: Blob,
   onProgress: OnProgress,
   signal?: AbortSignal,
@@ -65,8 +81,7 @@ export function putWithProgress(
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new UploadError(0, 'Upload cancelled'));
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    if (file.type) xhr.setRequestHeader('Content-Type', file.type);
+    xhr.open(ticket.method, ticket.uploadURL);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
@@ -85,7 +100,7 @@ export function putWithProgress(
     xhr.onerror = () => reject(new UploadError(0, 'Network error'));
     xhr.onabort = () => reject(new UploadError(0, 'Upload cancelled'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
+    xhr.send(uploadForm(ticket, file));
   });
 }
 
@@ -99,19 +114,19 @@ export interface RetryOptions {
   signal?: AbortSignal;
 }
 
-/** Whether a failed PUT is worth another go: SPEC §9's statuses, or no answer at all (the network). */
+/** Whether a failed upload is worth another go: SPEC §9's statuses, or no answer at all (the network). */
 function isRetryable(error: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted || !(error instanceof UploadError)) return false;
   return error.status === 0 || isRetryableUploadStatus(error.status);
 }
 
 /**
- * putWithProgress, tried again on 408, 409, 418, 423, 429, 5xx but 501 and 505, and network errors,
+ * uploadWithProgress, tried again on 408, 409, 418, 423, 429, 5xx but 501 and 505, and network errors,
  * after each of the retry delays in turn (progress starts over); any other failure, or the last one, is
  * thrown.
  */
-export async function putWithRetry(
-  url: string,
+export async function uploadWithRetry(
+  ticket: UploadTicket,
   file: Blob,
   onProgress: OnProgress,
   { delaysMs = UPLOADS.retryDelaysMs, wait = sleep, signal }: RetryOptions = {},
@@ -119,7 +134,7 @@ export async function putWithRetry(
   for (let attempt = 0; ; attempt++) {
     try {
       onProgress(0);
-      return await putWithProgress(url, file, onProgress, signal);
+      return await uploadWithProgress(ticket, file, onProgress, signal);
     } catch (error) {
       const delay = delaysMs[attempt];
       if (delay === undefined || !isRetryable(error, signal)) throw error;

@@ -21,8 +21,21 @@ import {
 } from '../testing';
 import { ProfileSettingsScreen } from './profile-settings';
 
-const UPLOAD_URL = '/api/uploads/avatars/7/a1b2c3?expires=1800000000&sig=deadbeef';
-const AVATAR_URL = '/api/uploads/avatars/7/a1b2c3';
+/** The upload form the local storage hands out (S3's has other fields: they are sent as they come). */
+const TICKET = {
+  uploadURL: '/api/uploads',
+  method: 'POST',
+  fields: {
+    key: 'pending/7/a1b2c3',
+    'Content-Type': 'application/octet-stream',
+    expires: '1800000000',
+    max: '10485760',
+    signature: 'deadbeef',
+  },
+  objectURL: '/api/uploads/pending/7/a1b2c3',
+} as const;
+const UPLOAD_URL = TICKET.uploadURL;
+const AVATAR_URL = '/api/uploads/avatars/7/d4e5f6';
 
 const neo = (overrides: Partial<CurrentUser> = {}) =>
   sampleCurrentUser({ bio: 'I know **kung fu**.', reputation: 42, ...overrides });
@@ -207,13 +220,13 @@ describe('profile settings (SPEC §2 /settings)', () => {
   });
 
   describe('avatar upload', () => {
-    /** POST objects/upload answers the address; PUT user/avatar answers the member with the avatar. */
+    /** POST objects/upload answers the form; PUT user/avatar answers the member with the avatar. */
     const uploadApi =
       (state: { user: CurrentUser }, overrides: Partial<Record<string, FetchAnswer>> = {}) =>
       (call: FetchCall): FetchAnswer => {
         const override = overrides[`${call.method} ${call.url}`];
         if (override) return override;
-        if (call.url === API.objectsUpload) return { body: { uploadURL: UPLOAD_URL } };
+        if (call.url === API.objectsUpload) return { body: TICKET };
         if (call.url === API.userAvatar) {
           state.user = { ...state.user, avatarUrl: AVATAR_URL };
           return { body: state.user };
@@ -230,7 +243,7 @@ describe('profile settings (SPEC §2 /settings)', () => {
       expect(screen.getByRole('img', { name: 'Thomas Anderson' })).toHaveTextContent('TA');
     });
 
-    it('gets an address, PUTs the file with progress, sets the avatar, toasts and refetches', async () => {
+    it('gets a form, POSTs it with the file and progress, claims the upload, toasts and refetches', async () => {
       const state = { user: neo() };
       const { calls, log } = server(state, uploadApi(state));
       const { user } = renderSettings();
@@ -239,7 +252,11 @@ describe('profile settings (SPEC §2 /settings)', () => {
       await user.upload(fileInput(), file);
       await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
       const xhr = FakeXhr.sent[0]!;
-      expect(xhr).toMatchObject({ method: 'PUT', url: UPLOAD_URL, body: file });
+      expect(xhr).toMatchObject({ method: 'POST', url: UPLOAD_URL });
+      const form = [...(xhr.body as FormData).entries()];
+      expect(form.map(([name]) => name)).toEqual([...Object.keys(TICKET.fields), 'file']);
+      expect(Object.fromEntries(form.slice(0, -1))).toEqual(TICKET.fields);
+      expect((form.at(-1)![1] as File).name).toBe(file.name);
       expect(uploadButton()).toHaveTextContent('UPLOADING...');
       expect(uploadButton()).toBeDisabled();
       const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
@@ -255,12 +272,12 @@ describe('profile settings (SPEC §2 /settings)', () => {
       await expectToast('Avatar Updated', 'Your avatar has been uploaded successfully');
       expect(log.slice(0, 3)).toEqual([
         `POST ${API.objectsUpload}`,
-        `PUT ${UPLOAD_URL}`,
+        `POST ${UPLOAD_URL}`,
         `PUT ${API.userAvatar}`,
       ]);
       expect(writes(calls)).toEqual([
         { method: 'POST', url: API.objectsUpload, body: undefined },
-        { method: 'PUT', url: API.userAvatar, body: { avatarURL: UPLOAD_URL } },
+        { method: 'PUT', url: API.userAvatar, body: { avatarURL: TICKET.objectURL } },
       ]);
       await waitFor(() => expect(reads(calls, API.currentUser)).toHaveLength(1));
       expect(screen.getByRole('img', { name: 'Thomas Anderson' })).toHaveAttribute('src', AVATAR_URL);
@@ -298,7 +315,7 @@ describe('profile settings (SPEC §2 /settings)', () => {
       expect(calls).toHaveLength(0);
     });
 
-    it("says 'Request has expired' when the address has expired (403), and sets no avatar", async () => {
+    it("says 'Request has expired' when the form has expired (403), and sets no avatar", async () => {
       const state = { user: neo() };
       const { calls } = server(state, uploadApi(state));
       FakeXhr.onSend = (xhr) =>
@@ -328,13 +345,13 @@ describe('profile settings (SPEC §2 /settings)', () => {
       expect(FakeXhr.sent).toHaveLength(2);
       expect(log.slice(0, 4)).toEqual([
         `POST ${API.objectsUpload}`,
-        `PUT ${UPLOAD_URL}`,
-        `PUT ${UPLOAD_URL}`,
+        `POST ${UPLOAD_URL}`,
+        `POST ${UPLOAD_URL}`,
         `PUT ${API.userAvatar}`,
       ]);
     });
 
-    it("toasts the server's message when no address is given", async () => {
+    it("toasts the server's message when no form is given", async () => {
       const state = { user: neo() };
       server(
         state,
