@@ -129,7 +129,7 @@ export function defaultLogFormat(env: Record<string, string | undefined>): LogFo
   return env.NODE_ENV === 'production' || (env.DATABASE_URL ?? '') !== '' ? 'json' : 'pretty';
 }
 
-/** Avatar storage: local disk (the backend serves presigned PUTs), or S3 when S3_BUCKET is set. */
+/** Avatar storage: local disk (the backend takes presigned upload forms), or S3 when S3_BUCKET is set. */
 export type StorageConfig =
   | { mode: 'local'; dir: string }
   | {

@@ -14,7 +14,7 @@ type SecurityConfig = Pick<AppConfig, 'publicUrl' | 'remoteOrigins' | 'storage'>
  * remotes' origins (REMOTE_URLS) only: the shell loads each remote's entry and chunks by `<script>`,
  * its CSS by `<link>` and its manifest by `fetch`. Styles may be inline: Radix injects `<style>` elements
  * at run time (scroll lock) and React sets `style` attributes. Avatars may come from the bucket (S3), and
- * the browser PUTs uploads straight to it.
+ * the browser POSTs upload forms straight to it.
  */
 export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<string, string[]> {
   const publicUrl = new URL(config.publicUrl);

@@ -69,8 +69,8 @@ export class S3Storage extends StoragePort {
         ...(config.accessKeyId && config.secretAccessKey
           ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
           : {}),
-        // Otherwise the SDK signs the CRC32 of the (absent) body into the presigned PUT, and every
-        // real upload to it fails its checksum.
+        // Checksums only where S3 requires them: none of the calls here (HEAD, a ranged GET, a copy, a
+        // delete) sends a body worth one.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       });

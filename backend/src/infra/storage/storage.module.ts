@@ -6,7 +6,7 @@ import { StoragePort } from './storage.port.js';
 
 /**
  * The storage port for every module: S3 when S3_BUCKET is set, else local disk under
- * `$DATA_DIR/uploads`, whose presigned PUTs and files the backend serves itself (`/api/uploads/*`).
+ * `$DATA_DIR/uploads`, whose presigned upload forms and avatars the backend serves itself (`/api/uploads`).
  */
 @Global()
 @Module({})
