@@ -202,6 +202,9 @@ export async function seed(pool, pastes, { log, passwordHash }) {
             LEFT JOIN (SELECT author_id, count(*)::int n FROM threads GROUP BY author_id) t ON t.author_id = users.id
             LEFT JOIN (SELECT author_id, count(*)::int n FROM bench_reply_plan GROUP BY author_id) r ON r.author_id = users.id) c
       WHERE u.id = c.id`);
+    // Reputation is the sum of each member's ledger: one opening row, as the ledger's migration writes.
+    await q(`INSERT INTO reputation_ledger (user_id, points, reason)
+      SELECT id, reputation, 'opening' FROM users WHERE reputation <> 0`);
     // One row or several slots: the whole count in one of them.
     await q('UPDATE forum_stats SET thread_count = 0');
     await q(`UPDATE forum_stats SET thread_count = (SELECT count(*) FROM threads)

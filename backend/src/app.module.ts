@@ -18,6 +18,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ProfileModule } from './modules/users/profile.module.js';
+import { ReputationModule } from './modules/reputation/reputation.module.js';
 import { UploadsSweepModule } from './modules/users/uploads-sweep.js';
 
 export interface AppModuleOptions {
@@ -56,6 +57,7 @@ export class AppModule {
         NotificationsModule,
         MessagesModule,
         ProfileModule,
+        ReputationModule,
         UploadsSweepModule,
         AdminModule,
       ],

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API } from '@termpaste/contracts';
+import { API, FORUM_MESSAGES } from '@termpaste/contracts';
+import supertest from 'supertest';
 import { RedisThrottlerStorage } from '../src/common/redis-throttler.storage.js';
+import { registered, sessionCookie } from './support/accounts.js';
 import { describeWithRedis, redisCommand, type RedisHandle, startRedis } from './support/redis.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -104,6 +106,43 @@ describeWithRedis('rate limits in Redis', () => {
       const res = await attempt(second).expect(429);
       expect(res.body.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe("the forum's per-member write limits, two instances with one REDIS_URL", () => {
+    let first: TestApp;
+    let second: TestApp;
+
+    beforeAll(async () => {
+      const env = { REDIS_URL: redis.url, RATE_LIMITS: 'on', RATE_LIMIT_VOTES_PER_MINUTE: '2' };
+      first = await createTestApp({ env });
+      second = await createTestApp({ env, database: first.database });
+    });
+
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it("share one member's count: votes on either add up", async () => {
+      const { browser, user } = await registered(first);
+      const threadId = (await browser.post(API.threads).send({ title: 't', content: 'c' }).expect(201)).body
+        .id as number;
+      const cookie = sessionCookie(await browser.get(API.currentUser).expect(200))!.split(';')[0]!;
+      const onSecond = () =>
+        supertest(second.url)
+          .post(API.votes)
+          .set('Origin', second.url)
+          .set('Cookie', cookie)
+          .send({ threadId, value: 1 });
+      await browser.post(API.votes).send({ threadId, value: 1 }).expect(200);
+      await onSecond().expect(200);
+      const res = await onSecond().expect(429);
+      expect(res.body.message).toBe(FORUM_MESSAGES.voteTooFast(Number(res.headers['retry-after'])));
+      // Counted per member: another member votes on the same paste through the second instance.
+      const other = await registered(second);
+      await other.browser.post(API.votes).send({ threadId, value: 1 }).expect(200);
+      expect(user.id).not.toBe(other.user.id);
     });
   });
 });

@@ -29,6 +29,30 @@ export const FORUM_MESSAGES = {
   adminRequired: 'Admin privileges required',
   banned: 'Your account is banned',
   voteTarget: 'Vote for exactly one of threadId or replyId',
+  /** 429 of pastes and replies (one count each, see FORUM_RATE_LIMIT_DEFAULTS). */
+  postTooFast: (seconds: number) =>
+    `You are posting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  voteTooFast: (seconds: number) =>
+    `You are voting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  /** 429 of a paste or reply whose @mentions would pass the hourly mention limit. */
+  mentionsTooMany: (seconds: number) =>
+    `You have mentioned too many members. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or post without @mentions.`,
+} as const;
+
+/**
+ * Per-member write limits (RATE_LIMIT_PASTES_PER_MINUTE and the others), beyond the spec: against
+ * floods and reputation farming (Discourse limits topics, posts and likes likewise). Each paste or reply
+ * that @mentions members also counts them (at most MENTIONS_PER_POST_MAX a post, as written, whether or
+ * not such a member exists) against `mentionsPerHour`.
+ */
+export const FORUM_RATE_LIMIT_DEFAULTS = {
+  pastesPerMinute: 3,
+  pastesPerHour: 20,
+  repliesPerMinute: 6,
+  repliesPerHour: 60,
+  votesPerMinute: 30,
+  votesPerHour: 300,
+  mentionsPerHour: 60,
 } as const;
 
 /** PostgreSQL text cannot hold NUL characters: they are dropped before validation. */

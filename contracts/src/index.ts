@@ -10,4 +10,5 @@ export * from './forum.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './admin.js';
+export * from './reputation.js';
 export * from './openapi.js';

@@ -17,8 +17,11 @@ export const HOT_THREAD = { replyCountOver: 20, viewCountOver: 100 } as const;
 export const VOTE_VALUES = [1, -1] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
 
-/** Reputation earned per write. */
-export const REPUTATION = { thread: 5, reply: 2, chatMessage: 1 } as const;
+/**
+ * Reputation earned per write (SPEC §1), and per vote received on one's paste or reply (beyond the spec:
+ * +1 up, -1 down); each capped a day, see reputation.ts.
+ */
+export const REPUTATION = { thread: 5, reply: 2, chatMessage: 1, voteReceived: 1 } as const;
 
 export const SIDEBAR = {
   cookieName: 'sidebar_state',

@@ -49,6 +49,7 @@ import {
   unreadCountResultSchema,
   unreadCountSchema,
 } from './messaging.js';
+import { reputationEntrySchema, reputationLedgerPageSchema } from './reputation.js';
 import { API, PAGES } from './routes.js';
 import { currentUserSchema, errorBodySchema, healthSchema, readySchema } from './schemas.js';
 import {
@@ -339,7 +340,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: createThreadSchema,
     responses: [json(201, 'Posted', createdSchema)],
-    errors: [400],
+    errors: [400, 429],
   },
   {
     operationId: 'getThread',
@@ -372,7 +373,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: createReplySchema,
     responses: [json(201, 'Posted', createdSchema)],
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   {
     operationId: 'vote',
@@ -383,7 +384,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: voteSchema,
     responses: [json(200, 'The vote in force and the new score', voteResultSchema)],
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   {
     operationId: 'search',
@@ -420,6 +421,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'none',
     responses: [json(200, 'The profile', userProfileSchema)],
     errors: [404],
+  },
+  {
+    operationId: 'getUserReputation',
+    method: 'get',
+    path: API.userReputation(ID),
+    summary: "A member's reputation ledger, newest first",
+    description:
+      'Every point earned or lost with its reason (paste, reply, chat, vote received or withdrawn), what was earned today against the daily caps, and the total. For the member themself and admins only (403).',
+    tag: 'Members',
+    auth: 'member',
+    query: [cursor('ledger rows')],
+    responses: [json(200, 'A page of the ledger', reputationLedgerPageSchema)],
+    errors: [400, 403, 404],
   },
   // Settings
   {
@@ -811,6 +825,8 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [userProfileSchema, 'UserProfile'],
   [directoryUserSchema, 'DirectoryUser'],
   [usersPageSchema, 'UsersPage'],
+  [reputationEntrySchema, 'ReputationEntry'],
+  [reputationLedgerPageSchema, 'ReputationLedgerPage'],
   [threadFlagsSchema, 'ThreadFlags'],
   [notificationSchema, 'Notification'],
   [notificationsPageSchema, 'NotificationsPage'],

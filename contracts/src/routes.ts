@@ -29,6 +29,8 @@ export const API = {
   adminReply: (id: string | number) => `/api/admin/replies/${id}`,
   users: '/api/users',
   user: (id: string | number) => `/api/users/${id}`,
+  /** A member's reputation ledger: their own, or any for an admin. */
+  userReputation: (id: string | number) => `/api/users/${id}/reputation`,
   userProfile: '/api/user/profile',
   userAvatar: '/api/user/avatar',
   userSelectRank: '/api/user/select-rank',

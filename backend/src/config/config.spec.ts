@@ -197,6 +197,13 @@ describe('loadConfig', () => {
           RATE_LIMIT_MESSAGES_PER_MINUTE: '9',
           RATE_LIMIT_MESSAGES_PER_HOUR: '10',
           RATE_LIMIT_UPLOADS_PER_HOUR: '11',
+          RATE_LIMIT_PASTES_PER_MINUTE: '12',
+          RATE_LIMIT_PASTES_PER_HOUR: '13',
+          RATE_LIMIT_REPLIES_PER_MINUTE: '14',
+          RATE_LIMIT_REPLIES_PER_HOUR: '15',
+          RATE_LIMIT_VOTES_PER_MINUTE: '16',
+          RATE_LIMIT_VOTES_PER_HOUR: '17',
+          RATE_LIMIT_MENTIONS_PER_HOUR: '18',
         },
         cwd,
       );
@@ -213,6 +220,13 @@ describe('loadConfig', () => {
         messagesPerMinute: 9,
         messagesPerHour: 10,
         uploadsPerHour: 11,
+        pastesPerMinute: 12,
+        pastesPerHour: 13,
+        repliesPerMinute: 14,
+        repliesPerHour: 15,
+        votesPerMinute: 16,
+        votesPerHour: 17,
+        mentionsPerHour: 18,
       });
     });
 
@@ -235,6 +249,29 @@ describe('loadConfig', () => {
       ],
     ])('refuses %j', (env, message) => {
       expect(configError(env)).toContain(`Invalid configuration: ${message}`);
+    });
+  });
+
+  describe('REPUTATION_DAILY_CAP_*', () => {
+    it('caps a day’s points per reason: 50 for pastes, 40 replies, 20 chat, 50 votes unless told', () => {
+      expect(loadConfig({}, cwd).reputationDailyCaps).toEqual({ paste: 50, reply: 40, chat: 20, vote: 50 });
+      expect(
+        loadConfig(
+          {
+            REPUTATION_DAILY_CAP_PASTES: '0',
+            REPUTATION_DAILY_CAP_REPLIES: '2',
+            REPUTATION_DAILY_CAP_CHAT: '3',
+            REPUTATION_DAILY_CAP_VOTES: '1000000',
+          },
+          cwd,
+        ).reputationDailyCaps,
+      ).toEqual({ paste: 0, reply: 2, chat: 3, vote: 1_000_000 });
+    });
+
+    it.each(['-1', '1000001', '2.5', 'lots'])('refuses %j', (value) => {
+      expect(configError({ REPUTATION_DAILY_CAP_CHAT: value })).toContain(
+        `Invalid configuration: REPUTATION_DAILY_CAP_CHAT must be a whole number of points from 0 to 1000000 (got "${value}")`,
+      );
     });
   });
 

@@ -4,7 +4,10 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type CappedReputationReason,
   CHAT_RATE_LIMIT_DEFAULTS,
+  FORUM_RATE_LIMIT_DEFAULTS,
+  REPUTATION_DAILY_CAP_DEFAULTS,
   PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS,
   UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
   PRODUCT_NAME_DEFAULT,
@@ -45,6 +48,8 @@ export interface AppConfig {
   /** Origins besides our own that may send state-changing requests (the admin remote's, say). */
   allowedOrigins: string[];
   rateLimits: RateLimitConfig;
+  /** REPUTATION_DAILY_CAP_*: the points a member may earn a day (UTC) by each reason (0: none). */
+  reputationDailyCaps: Record<CappedReputationReason, number>;
   /** How often the live socket (`/ws/chat`) pings each client; one that missed the last ping is dropped. */
   liveHeartbeatMs: number;
   /**
@@ -171,6 +176,15 @@ export interface RateLimitConfig {
   messagesPerHour: number;
   /** Upload addresses (`POST /api/objects/upload`) per member an hour. */
   uploadsPerHour: number;
+  /** Pastes, replies and votes per member, a minute and an hour. */
+  pastesPerMinute: number;
+  pastesPerHour: number;
+  repliesPerMinute: number;
+  repliesPerHour: number;
+  votesPerMinute: number;
+  votesPerHour: number;
+  /** Members @mentioned per member an hour, in pastes and replies together. */
+  mentionsPerHour: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
@@ -186,6 +200,7 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   messagesPerMinute: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perMinute,
   messagesPerHour: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perHour,
   uploadsPerHour: UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
+  ...FORUM_RATE_LIMIT_DEFAULTS,
 };
 
 /** Where a worker serves its health check unless WORKER_HEALTH_PORT says otherwise. */
@@ -313,6 +328,9 @@ const positiveCount = z.string().transform((raw, ctx) => {
   return count;
 });
 
+/** REPUTATION_DAILY_CAP_*: points a day, 0 (that reason earns nothing) to a million. */
+const dailyCap = wholeNumber(0, 1_000_000, ' of points');
+
 const onOff = z.enum(['on', 'off'], { error: 'must be on or off' });
 
 /** A comma-separated list of http(s) origins, each kept as `URL.origin` (no path, no trailing slash). */
@@ -367,6 +385,17 @@ const envSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_MINUTE: positiveCount.optional(),
   RATE_LIMIT_MESSAGES_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_UPLOADS_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_PASTES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_PASTES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_REPLIES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_REPLIES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_VOTES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_VOTES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_MENTIONS_PER_HOUR: positiveCount.optional(),
+  REPUTATION_DAILY_CAP_PASTES: dailyCap.optional(),
+  REPUTATION_DAILY_CAP_REPLIES: dailyCap.optional(),
+  REPUTATION_DAILY_CAP_CHAT: dailyCap.optional(),
+  REPUTATION_DAILY_CAP_VOTES: dailyCap.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
   JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
   VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
@@ -488,6 +517,19 @@ export function loadConfig(
       messagesPerMinute: vars.RATE_LIMIT_MESSAGES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.messagesPerMinute,
       messagesPerHour: vars.RATE_LIMIT_MESSAGES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.messagesPerHour,
       uploadsPerHour: vars.RATE_LIMIT_UPLOADS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.uploadsPerHour,
+      pastesPerMinute: vars.RATE_LIMIT_PASTES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.pastesPerMinute,
+      pastesPerHour: vars.RATE_LIMIT_PASTES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.pastesPerHour,
+      repliesPerMinute: vars.RATE_LIMIT_REPLIES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.repliesPerMinute,
+      repliesPerHour: vars.RATE_LIMIT_REPLIES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.repliesPerHour,
+      votesPerMinute: vars.RATE_LIMIT_VOTES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.votesPerMinute,
+      votesPerHour: vars.RATE_LIMIT_VOTES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.votesPerHour,
+      mentionsPerHour: vars.RATE_LIMIT_MENTIONS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.mentionsPerHour,
+    },
+    reputationDailyCaps: {
+      paste: vars.REPUTATION_DAILY_CAP_PASTES ?? REPUTATION_DAILY_CAP_DEFAULTS.paste,
+      reply: vars.REPUTATION_DAILY_CAP_REPLIES ?? REPUTATION_DAILY_CAP_DEFAULTS.reply,
+      chat: vars.REPUTATION_DAILY_CAP_CHAT ?? REPUTATION_DAILY_CAP_DEFAULTS.chat,
+      vote: vars.REPUTATION_DAILY_CAP_VOTES ?? REPUTATION_DAILY_CAP_DEFAULTS.vote,
     },
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
     jobLockMs: (vars.JOB_LOCK_SECONDS ?? JOB_LOCK_SECONDS_DEFAULT) * 1000,

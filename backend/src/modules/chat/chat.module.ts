@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReputationModule } from '../reputation/reputation.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ChatController } from './chat.controller.js';
 import { ChatGateway } from './chat.gateway.js';
@@ -9,7 +10,7 @@ import { ChatService } from './chat.service.js';
  * to every member, notifications and private messages to their member only.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, ReputationModule],
   controllers: [ChatController],
   providers: [ChatService, ChatGateway],
 })

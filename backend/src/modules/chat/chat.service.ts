@@ -9,6 +9,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
+import { ReputationService } from '../reputation/reputation.service.js';
 import { authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -31,6 +32,7 @@ export class ChatService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventsPort,
+    private readonly reputation: ReputationService,
   ) {}
 
   /** The latest CHAT_HISTORY_SIZE messages, newest first. */
@@ -45,16 +47,13 @@ export class ChatService {
   }
 
   /**
-   * A new message and the author's +1 reputation in one transaction; once committed, it goes live to
-   * every socket in both shapes the clients read (`chat_message` and `new_message`).
+   * A new message and the author's +1 reputation (within the day's cap, on the ledger) in one
+   * transaction; once committed, it goes live to every socket in both shapes the clients read
+   * (`chat_message` and `new_message`).
    */
   async post(author: User, content: string): Promise<ChatMessage> {
+    let earned = 0;
     const message = await this.dataSource.transaction(async (manager) => {
-      await manager.query('UPDATE users SET reputation = reputation + $2 WHERE id = $1', [
-        author.id,
-        REPUTATION.chatMessage,
-      ]);
-      // The author as they are now, the new reputation counted.
       const [row]: ChatRow[] = await manager.query(
         `WITH m AS (
            INSERT INTO chat_messages (author_id, content) VALUES ($1, $2)
@@ -64,10 +63,16 @@ export class ChatService {
          FROM m LEFT JOIN users a ON a.id = m.author_id`,
         [author.id, content],
       );
+      const change = await this.reputation.earn(manager, author.id, 'chat', REPUTATION.chatMessage, {
+        sourceId: row!.id,
+      });
+      earned = change.points;
+      // The author as they are now, the new reputation counted.
+      if (row!.author) row!.author.reputation = change.reputation;
       return toChatMessage(row!);
     });
     await this.publish(message);
-    await this.reputationChanged(author);
+    await this.reputationChanged(author, earned);
     return message;
   }
 
@@ -75,8 +80,9 @@ export class ChatService {
    * The author's profile shows their reputation; every page they wrote on shows their rank, which
    * changes only at a threshold of the ladder.
    */
-  private reputationChanged(author: User): Promise<void> {
-    const change = rankChanges(author.reputation, REPUTATION.chatMessage)
+  private reputationChanged(author: User, earned: number): Promise<void> {
+    if (earned === 0) return Promise.resolve();
+    const change = rankChanges(author.reputation, earned)
       ? { all: true as const }
       : { profiles: [author.id] };
     return announcePagesChanged(this.events, change, this.logger);

@@ -33,12 +33,13 @@ import {
 import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
 import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
-import { AdminGuard, WriterGuard } from '../../common/writer.guard.js';
+import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
 import { ForumService } from './forum.service.js';
 import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
+import { WriteRateLimited } from './write-limits.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 
@@ -114,7 +115,7 @@ export class ForumController {
   }
 
   @Post('threads')
-  @UseGuards(WriterGuard)
+  @WriteRateLimited('paste')
   createThread(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
@@ -123,7 +124,7 @@ export class ForumController {
   }
 
   @Post('threads/:id/replies')
-  @UseGuards(WriterGuard)
+  @WriteRateLimited('reply')
   createReply(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -134,7 +135,7 @@ export class ForumController {
 
   @Post('votes')
   @HttpCode(200)
-  @UseGuards(WriterGuard)
+  @WriteRateLimited('vote')
   vote(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(voteSchema)) body: VoteBody,

@@ -41,6 +41,7 @@ import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra
 import { ViewCounter } from './view-counter.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
+import { type ReputationChange, ReputationService } from '../reputation/reputation.service.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -174,6 +175,7 @@ export class ForumService {
     private readonly audit: AuditService,
     private readonly views: ViewCounter,
     private readonly events: EventsPort,
+    private readonly reputation: ReputationService,
   ) {}
 
   /**
@@ -303,36 +305,41 @@ export class ForumService {
   }
 
   /**
-   * A new paste; +5 reputation, the author's and the forum's counts, all in one statement (so one
-   * transaction and one round trip): the author's row, then the paste, then the forum's count, always in
-   * that order (each step reads the one before), so it cannot deadlock with a deletion. A paste that
-   * @mentions anyone writes its notification job to the outbox in the same statement.
+   * A new paste; the author's and the forum's counts in one statement: the author's row, then the paste,
+   * then the forum's count, always in that order (each step reads the one before), so it cannot deadlock
+   * with a deletion (a paste that @mentions anyone writes its notification job to the outbox in it
+   * too); then +5 reputation (within the day's cap, on the ledger), in the same transaction.
    */
   async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
     const notifies = mentionsAnyone(body.content);
-    const [created]: Array<{ id: number }> = await this.dataSource.query(
-      `WITH author AS (
-         UPDATE users SET reputation = reputation + $4, thread_count = thread_count + 1 WHERE id = $3
-         RETURNING id
-       ), created AS (
-         INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
-       ), counted AS (
-         UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
-         WHERE slot = ${FORUM_STATS_SLOT}
-       )${notifies ? `, queued AS (${THREAD_JOB_SQL})` : ''}
-       SELECT id FROM created`,
-      [body.title, body.content, author.id, REPUTATION.thread],
-    );
-    // The account was deleted since the guard loaded it: signed out.
-    if (!created) throw new UnauthorizedException();
+    const { created, earned } = await this.dataSource.transaction(async (manager) => {
+      const [row]: Array<{ id: number }> = await manager.query(
+        `WITH author AS (
+           UPDATE users SET thread_count = thread_count + 1 WHERE id = $3
+           RETURNING id
+         ), created AS (
+           INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
+         ), counted AS (
+           UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
+           WHERE slot = ${FORUM_STATS_SLOT}
+         )${notifies ? `, queued AS (${THREAD_JOB_SQL})` : ''}
+         SELECT id FROM created`,
+        [body.title, body.content, author.id],
+      );
+      // The account was deleted since the guard loaded it: signed out.
+      if (!row) throw new UnauthorizedException();
+      const source = { sourceId: row.id, threadId: row.id };
+      const change = await this.reputation.earn(manager, author.id, 'paste', REPUTATION.thread, source);
+      return { created: row, earned: change.points };
+    });
     if (notifies) this.outbox.committed();
-    await this.pagesChanged({ lists: true }, author, REPUTATION.thread);
+    await this.pagesChanged({ lists: true }, author, earned);
     return { id: created.id };
   }
 
   /**
-   * A reply; +2 reputation and the counters of the paste and the author, and its notification job (to
-   * the outbox), in one transaction.
+   * A reply; +2 reputation (within the day's cap, on the ledger) and the counters of the paste and the
+   * author, and its notification job (to the outbox), in one transaction.
    */
   async createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
     const created = await this.dataSource.transaction(async (manager) => {
@@ -363,22 +370,23 @@ export class ForumService {
          WHERE id = $1`,
         [threadId, reply!.created_at, author.id],
       );
-      await manager.query(
-        'UPDATE users SET reputation = reputation + $2, reply_count = reply_count + 1 WHERE id = $1',
-        [author.id, REPUTATION.reply],
-      );
-      return { id: reply!.id };
+      await manager.query('UPDATE users SET reply_count = reply_count + 1 WHERE id = $1', [author.id]);
+      const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
+      const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
+      return { id: reply!.id, earned: change.points };
     });
     this.outbox.committed();
-    await this.pagesChanged({ lists: true, threads: [threadId] }, author, REPUTATION.reply);
-    return created;
+    await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned);
+    return { id: created.id };
   }
 
   /**
-   * Votes, takes a vote back (same value again) or switches it; the target's score is kept on write. Two
-   * statements in one transaction: the first locks the target, which serialises one user's concurrent
-   * votes on it; the second, whose snapshot is taken once the lock is held, reads the user's vote, writes
-   * it (inserted, deleted or switched) and moves the score by as much.
+   * Votes, takes a vote back (same value again) or switches it; the target's score is kept on write, and
+   * its author's reputation on the ledger (ReputationService.voteChanged). In one transaction: the first
+   * statement locks the target, which serialises one user's concurrent votes on it; the second, whose
+   * snapshot is taken once the lock is held, reads the user's vote, writes it (inserted, deleted or
+   * switched) and moves the score by as much. A reply's paste is locked (shared) before the reply, as a
+   * deletion takes them (paste, authors, replies), so the two cannot deadlock over the author's row.
    */
   async vote(user: User, body: VoteBody): Promise<VoteResult> {
     const onThread = body.threadId !== undefined;
@@ -386,9 +394,16 @@ export class ForumService {
     const column = onThread ? 'thread_id' : 'reply_id';
     const targetId = (onThread ? body.threadId : body.replyId)!;
     let pasteId = 0;
+    let moved: ReputationChange | null = null;
     const result = await this.dataSource.transaction(async (manager) => {
-      const [target]: Array<{ paste_id: number }> = await manager.query(
-        `SELECT ${onThread ? 'id' : 'thread_id'} AS paste_id FROM ${table} WHERE id = $1 FOR UPDATE`,
+      if (!onThread) {
+        await manager.query(
+          'SELECT 1 FROM threads WHERE id = (SELECT thread_id FROM replies WHERE id = $1) FOR KEY SHARE',
+          [targetId],
+        );
+      }
+      const [target]: Array<{ paste_id: number; author_id: number | null }> = await manager.query(
+        `SELECT ${onThread ? 'id' : 'thread_id'} AS paste_id, author_id FROM ${table} WHERE id = $1 FOR UPDATE`,
         [targetId],
       );
       if (!target) {
@@ -412,13 +427,35 @@ export class ForumService {
              WHEN EXISTS (SELECT 1 FROM inserted) THEN $3
            END
          WHERE id = $2
-         RETURNING vote_score, EXISTS (SELECT 1 FROM removed) AS removed`,
+         RETURNING vote_score, EXISTS (SELECT 1 FROM removed) AS removed,
+           COALESCE((SELECT id FROM existing), (SELECT id FROM inserted)) AS vote_id,
+           (SELECT value FROM existing)::int AS previous`,
         [user.id, targetId, body.value],
-      )) as [Array<{ vote_score: number; removed: boolean }>, number];
-      return { value: updated!.removed ? null : body.value, voteScore: updated!.vote_score };
+      )) as [
+        Array<{ vote_score: number; removed: boolean; vote_id: number; previous: 1 | -1 | null }>,
+        number,
+      ];
+      const value = updated!.removed ? null : body.value;
+      moved = await this.reputation.voteChanged(manager, {
+        voterId: user.id,
+        authorId: target.author_id,
+        voteId: updated!.vote_id,
+        previous: updated!.previous,
+        value,
+        threadId: pasteId,
+        replyId: onThread ? null : targetId,
+      });
+      return { value, voteScore: updated!.vote_score };
     });
-    // A paste's score shows on its card in every list; a reply's on its paste's page only.
-    await this.pagesChanged(onThread ? { lists: true, threads: [pasteId] } : { threads: [pasteId] });
+    // A paste's score shows on its card in every list; a reply's on its paste's page only. The author's
+    // reputation shows on their profile, and on every page they wrote on once their rank changes.
+    const pages: Omit<PagesChanged, 'type'> = onThread
+      ? { lists: true, threads: [pasteId] }
+      : { threads: [pasteId] };
+    const change = moved as ReputationChange | null;
+    if (change && change.points !== 0) pages.profiles = [change.userId];
+    const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
+    await this.pagesChanged(rankMoved ? { all: true } : pages);
     return result;
   }
 

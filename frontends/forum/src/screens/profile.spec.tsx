@@ -1,9 +1,16 @@
-import type { UserProfile } from '@termpaste/contracts';
+import type { ReputationEntry, ReputationLedgerPage, UserProfile } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { profileQuery } from '../api/forum';
-import { renderScreen, sampleProfile, stubFetch, type RenderScreenOptions } from '../testing';
+import {
+  minutesAgo,
+  renderScreen,
+  sampleProfile,
+  stubApi,
+  stubFetch,
+  type RenderScreenOptions,
+} from '../testing';
 import { ProfileScreen } from './profile';
 
 function renderProfile({
@@ -123,11 +130,17 @@ describe('user profile (SPEC §2)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows the signed-in member at /profile without an id', async () => {
-    const calls = stubFetch(() => ({ body: sampleProfile({ id: 7, username: 'neo', recentThreads: [] }) }));
+  it('shows the signed-in member at /profile without an id, with their reputation ledger', async () => {
+    const calls = stubApi((url) =>
+      url === '/api/users/7' ? sampleProfile({ id: 7, username: 'neo', recentThreads: [] }) : ledgerPage(),
+    );
     renderProfile({ path: '/profile', profile: null, user: sampleCurrentUser({ id: 7 }) });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('neo');
-    expect(calls).toEqual([{ method: 'GET', url: '/api/users/7' }]);
+    expect(await screen.findByRole('table', { name: 'Reputation ledger' })).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'GET', url: '/api/users/7' },
+      { method: 'GET', url: '/api/users/7/reputation' },
+    ]);
   });
 
   it("offers a SEND MESSAGE link on another member's profile, to compose to them", () => {
@@ -153,3 +166,135 @@ describe('user profile (SPEC §2)', () => {
     ).toBeInTheDocument();
   });
 });
+
+/** A ledger row: a paste's +5 unless told. */
+function entry(id: number, overrides: Partial<ReputationEntry> = {}): ReputationEntry {
+  return {
+    id,
+    points: 5,
+    reason: 'paste',
+    capped: false,
+    createdAt: minutesAgo(id),
+    threadId: 12,
+    threadTitle: 'second paste',
+    replyId: null,
+    ...overrides,
+  };
+}
+
+function ledgerPage(overrides: Partial<ReputationLedgerPage> = {}): ReputationLedgerPage {
+  return {
+    total: 42,
+    today: {
+      paste: { earned: 10, cap: 50 },
+      reply: { earned: 40, cap: 40 },
+      chat: { earned: 1, cap: 20 },
+      vote: { earned: 0, cap: 50 },
+    },
+    entries: [
+      entry(1, { reason: 'vote', points: -1, threadId: 12, replyId: 30 }),
+      entry(2, { reason: 'reply', points: 0, capped: true, replyId: 30 }),
+      entry(3),
+      entry(4, { reason: 'chat', points: 1, threadId: null, threadTitle: null }),
+      entry(5, { reason: 'vote_undone', points: -1, threadId: null, threadTitle: null }),
+      entry(6, { reason: 'opening', points: 38, threadId: null, threadTitle: null }),
+    ],
+    nextCursor: null,
+    ...overrides,
+  };
+}
+
+describe('reputation ledger on the profile (issue 13)', () => {
+  /** The ledger's rows as text, cell by cell (the time column left out). */
+  const rows = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      );
+
+  it('shows your own: reason, signed points, the source linked; what today earned against the caps', async () => {
+    const calls = stubApi(() => ledgerPage());
+    renderProfile({ profile: sampleProfile({ id: 7 }), path: '/profile/7' });
+    const card = screen.getByRole('region', { name: 'REPUTATION LEDGER' });
+    await within(card).findByText('opening balance');
+    const table = within(card).getByRole('table', { name: 'Reputation ledger' });
+    expect(rows(table)).toEqual([
+      ['vote received', '-1', 'second paste'],
+      ['reply (daily cap reached)', '+0', 'second paste'],
+      ['paste', '+5', 'second paste'],
+      ['chat message', '+1', 'global chat'],
+      ['vote withdrawn', '-1', 'deleted'],
+      ['opening balance', '+38', 'before the ledger'],
+    ]);
+    const links = within(table).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/thread/12#reply-30',
+      '/thread/12#reply-30',
+      '/thread/12',
+      '/chat',
+    ]);
+    expect(within(table).getByText('+5')).toHaveClass('forum-ledger__points--gain');
+    for (const cell of within(table).getAllByText('-1'))
+      expect(cell).toHaveClass('forum-ledger__points--loss');
+    expect(within(table).getByText('+0')).not.toHaveClass('forum-ledger__points--gain');
+    expect(card).toHaveTextContent(
+      'Today (UTC): pastes 10/50 · replies 40/40 · chat 1/20 · votes received 0/50',
+    );
+    expect(within(card).queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'GET', url: '/api/users/7/reputation' }]);
+  });
+
+  it("is not shown on another member's profile, nor asked for", () => {
+    const calls = stubApi(() => ledgerPage());
+    renderProfile(); // trinity (3), seen by neo (7)
+    expect(screen.queryByRole('region', { name: 'REPUTATION LEDGER' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("is shown to an admin on any member's profile", async () => {
+    const calls = stubApi(() => ledgerPage());
+    renderProfile({ user: sampleCurrentUser({ id: 7, isAdmin: true }) });
+    expect(await screen.findByRole('table', { name: 'Reputation ledger' })).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'GET', url: '/api/users/3/reputation' }]);
+  });
+
+  it('loads older rows with LOAD MORE, by cursor', async () => {
+    const calls = stubApi((url) =>
+      url.endsWith('?cursor=next%3D')
+        ? ledgerPage({ entries: [entry(20, { threadTitle: 'old paste', threadId: 2 })], nextCursor: null })
+        : ledgerPage({ entries: [entry(1)], nextCursor: 'next=' }),
+    );
+    const { user } = renderScreen(<ProfileScreen />, {
+      path: '/profile/7',
+      route: ['/profile/:id'],
+      client: withProfile(sampleProfile({ id: 7 })),
+    });
+    const card = screen.getByRole('region', { name: 'REPUTATION LEDGER' });
+    await user.click(await within(card).findByRole('button', { name: 'LOAD MORE' }));
+    expect(await within(card).findByRole('link', { name: 'old paste' })).toHaveAttribute('href', '/thread/2');
+    expect(within(card).getAllByRole('row')).toHaveLength(3);
+    expect(within(card).queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/users/7/reputation',
+      '/api/users/7/reputation?cursor=next%3D',
+    ]);
+  });
+
+  it("says 'No reputation earned yet.' for an empty ledger", async () => {
+    stubApi(() => ledgerPage({ total: 0, entries: [] }));
+    renderProfile({ profile: sampleProfile({ id: 7, reputation: 0 }), path: '/profile/7' });
+    expect(await screen.findByText('No reputation earned yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Reputation ledger' })).not.toBeInTheDocument();
+  });
+});
+
+function withProfile(profile: UserProfile) {
+  const client = createQueryClient();
+  client.setQueryData(profileQuery(String(profile.id)).queryKey, profile);
+  return client;
+}

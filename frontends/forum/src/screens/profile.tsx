@@ -1,4 +1,5 @@
 import {
+  canReadReputationLedger,
   nextRank,
   PAGES,
   pointsToNextRank,
@@ -23,6 +24,7 @@ import { Mail } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundCard } from '../components/not-found';
 import { profileQuery } from '../api/forum';
+import { ReputationLedger } from '../components/reputation-ledger';
 import { ThreadCardList } from '../components/thread-card';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
 
@@ -73,7 +75,16 @@ function RankStatus({ profile }: { profile: UserProfile }) {
   );
 }
 
-function ProfileView({ profile, viewerId }: { profile: UserProfile; viewerId: number | null }) {
+function ProfileView({
+  profile,
+  viewerId,
+  showLedger,
+}: {
+  profile: UserProfile;
+  viewerId: number | null;
+  /** The member's own profile, or an admin's view: the reputation ledger shows. */
+  showLedger: boolean;
+}) {
   const canMessage = viewerId !== null && viewerId !== profile.id;
   return (
     <div className="forum-stack">
@@ -118,6 +129,7 @@ function ProfileView({ profile, viewerId }: { profile: UserProfile; viewerId: nu
         </div>
       </Card>
       <RankStatus profile={profile} />
+      {showLedger && <ReputationLedger userId={profile.id} />}
       <Card title="RECENT PASTES">
         {profile.recentThreads.length === 0 ? (
           <p className="forum-muted">No threads posted yet</p>
@@ -145,5 +157,11 @@ export function ProfileScreen() {
     );
   }
   if (!profile.data) return <Spinner label="Loading profile..." />;
-  return <ProfileView profile={profile.data} viewerId={user?.id ?? null} />;
+  return (
+    <ProfileView
+      profile={profile.data}
+      viewerId={user?.id ?? null}
+      showLedger={canReadReputationLedger(user, profile.data.id)}
+    />
+  );
 }

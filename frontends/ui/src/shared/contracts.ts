@@ -16,3 +16,4 @@ export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/admin.js';
+export * from '../../../../contracts/dist/reputation.js';

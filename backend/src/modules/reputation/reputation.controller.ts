@@ -1,0 +1,38 @@
+import { Controller, ForbiddenException, Get, Header, Param, Query, UseGuards } from '@nestjs/common';
+import {
+  API,
+  canReadReputationLedger,
+  FORUM_MESSAGES,
+  REPUTATION_MESSAGES,
+  type ReputationLedgerPage,
+} from '@termpaste/contracts';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { singleQueryValue } from '../../common/keyset-cursor.js';
+import { parseId } from '../../common/parse-id.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import type { User } from '../users/entities/user.entity.js';
+import { ReputationService } from './reputation.service.js';
+
+/**
+ * A member's reputation ledger. Private to the member (and admins, who moderate reputation farming): each
+ * row says when they posted, chatted or were voted on, and a vote's time next to a member's activity
+ * would tell who cast it; the total stays public on the profile.
+ */
+@Controller()
+export class ReputationController {
+  constructor(private readonly reputation: ReputationService) {}
+
+  @Get(API.userReputation(':id'))
+  @UseGuards(SessionGuard)
+  @Header('Cache-Control', 'private, no-cache')
+  ledger(
+    @CurrentUser() viewer: User,
+    @Param('id') id: string,
+    @Query('cursor') cursor: unknown,
+  ): Promise<ReputationLedgerPage> {
+    const userId = parseId(id, FORUM_MESSAGES.userNotFound);
+    if (!canReadReputationLedger(viewer, userId))
+      throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
+    return this.reputation.ledger(userId, singleQueryValue(cursor));
+  }
+}

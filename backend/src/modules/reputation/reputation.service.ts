@@ -1,0 +1,261 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  CAPPED_REPUTATION_REASONS,
+  type CappedReputationReason,
+  FORUM_MESSAGES,
+  REPUTATION,
+  REPUTATION_LEDGER_PAGE_SIZE,
+  type ReputationEntry,
+  type ReputationLedgerPage,
+  type ReputationReason,
+  type ReputationToday,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
+
+/** What earned the points: the paste, reply, chat message or vote, and the paste and reply to link to. */
+export interface ReputationSource {
+  sourceId: number;
+  threadId?: number | null;
+  replyId?: number | null;
+}
+
+/** A member's reputation moved: by `points`, to `reputation`. */
+export interface ReputationChange {
+  userId: number;
+  points: number;
+  reputation: number;
+}
+
+/** A vote cast, switched or taken back (`value` null) on a paste or reply by `voterId`. */
+export interface VoteChange {
+  voterId: number;
+  /** The author of the paste or reply voted on (null: a deleted account). */
+  authorId: number | null;
+  voteId: number;
+  previous: 1 | -1 | null;
+  value: 1 | -1 | null;
+  threadId: number;
+  replyId: number | null;
+}
+
+/** The first row an UPDATE … RETURNING gave (TypeORM answers an UPDATE with [rows, count]). */
+async function updateReturning<Row>(
+  manager: EntityManager,
+  sql: string,
+  params: unknown[],
+): Promise<Row | undefined> {
+  const [rows] = (await manager.query(sql, params)) as [Row[], number];
+  return rows[0];
+}
+
+/** Today in UTC, as PostgreSQL computes it for the transaction (its start). */
+const TODAY = "(now() AT TIME ZONE 'UTC')::date";
+
+const LEDGER_COLUMNS = `l.id, l.points, l.reason, l.capped, l.created_at, ${createdMicros('l')} AS created_micros,
+  t.id AS thread_id, t.title AS thread_title, r.id AS reply_id`;
+const LEDGER_FROM = `reputation_ledger l LEFT JOIN threads t ON t.id = l.thread_id
+  LEFT JOIN replies r ON r.id = l.reply_id`;
+
+interface LedgerRow {
+  id: number;
+  points: number;
+  reason: ReputationReason;
+  capped: boolean;
+  created_at: Date;
+  created_micros: string;
+  thread_id: number | null;
+  thread_title: string | null;
+  reply_id: number | null;
+}
+
+function toEntry(row: LedgerRow): ReputationEntry {
+  return {
+    id: row.id,
+    points: row.points,
+    reason: row.reason,
+    capped: row.capped,
+    createdAt: row.created_at.toISOString(),
+    threadId: row.thread_id,
+    threadTitle: row.thread_title,
+    replyId: row.reply_id,
+  };
+}
+
+/**
+ * Reputation (SPEC §1, issue 13): every change is a ledger row written in the transaction of the write
+ * that earned it, and `users.reputation` (what pages read) moves by as much in the same statement, so it
+ * always equals the ledger's sum. Pastes, replies, chat messages and up-votes received earn up to a daily
+ * cap per reason (UTC days, REPUTATION_DAILY_CAP_*), counted in `reputation_daily`: the upsert of the
+ * member's row there locks it, so concurrent writes of one member take what is left of the cap in turn.
+ *
+ * Lock order, whatever the write: the paste or reply first (the caller's), then the member's `users`
+ * row, then their `reputation_daily` row; each path takes them so (or holds the earlier ones already).
+ */
+@Injectable()
+export class ReputationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'reputationDailyCaps'>,
+  ) {}
+
+  /**
+   * Up to `points` for a paste, reply or chat message, as much as is left of today's cap (a 0-point row,
+   * `capped`, once it is reached), in `manager`'s transaction.
+   */
+  earn(
+    manager: EntityManager,
+    userId: number,
+    reason: Exclude<CappedReputationReason, 'vote'>,
+    points: number,
+    source: ReputationSource,
+  ): Promise<ReputationChange> {
+    return this.earnCapped(manager, userId, reason, points, source);
+  }
+
+  /**
+   * A vote cast, switched or taken back moves its author's reputation: what the vote gave before is given
+   * back (`vote_undone`), then an up-vote earns +1 (within the day's cap) and a down-vote costs 1. Votes
+   * on one's own posts, and on a deleted account's, change nothing. Call it in the vote's transaction,
+   * with the paste or reply voted on locked (which serialises the changes of one vote).
+   */
+  async voteChanged(manager: EntityManager, vote: VoteChange): Promise<ReputationChange | null> {
+    const { authorId } = vote;
+    if (authorId === null || authorId === vote.voterId) return null;
+    const source = { sourceId: vote.voteId, threadId: vote.threadId, replyId: vote.replyId };
+    let change: ReputationChange | null = null;
+    if (vote.previous !== null) {
+      // What this vote gave so far (nothing if it was cast before the ledger, or at the cap).
+      const row = await updateReturning<{ reputation: number; points: number }>(
+        manager,
+        `WITH member AS (
+           SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
+         ), given AS (
+           SELECT COALESCE(sum(points), 0)::int AS points FROM reputation_ledger
+           WHERE reason IN ('vote', 'vote_undone') AND source_id = $2 AND user_id = (SELECT id FROM member)
+         ), logged AS (
+           INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
+           SELECT $1, -points, 'vote_undone', $2, $3, $4 FROM given WHERE points <> 0
+         )
+         UPDATE users SET reputation = reputation - (SELECT points FROM given)
+         WHERE id = $1 AND (SELECT points FROM given) <> 0
+         RETURNING reputation, -(SELECT points FROM given) AS points`,
+        [authorId, vote.voteId, vote.threadId, vote.replyId],
+      );
+      if (row) change = { userId: authorId, points: row.points, reputation: row.reputation };
+    }
+    if (vote.value === null) return change;
+    const cast =
+      vote.value === 1
+        ? await this.earnCapped(manager, authorId, 'vote', REPUTATION.voteReceived, source)
+        : await this.record(manager, authorId, 'vote', -REPUTATION.voteReceived, source);
+    return { userId: authorId, points: (change?.points ?? 0) + cast.points, reputation: cast.reputation };
+  }
+
+  /** Points not subject to a cap (a down-vote received). */
+  private async record(
+    manager: EntityManager,
+    userId: number,
+    reason: ReputationReason,
+    points: number,
+    source: ReputationSource,
+  ): Promise<ReputationChange> {
+    const row = await updateReturning<{ reputation: number }>(
+      manager,
+      `WITH logged AS (
+         INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
+         VALUES ($1, $2, $3, $4, $5, $6)
+       )
+       UPDATE users SET reputation = reputation + $2 WHERE id = $1 RETURNING reputation`,
+      [userId, points, reason, source.sourceId, source.threadId ?? null, source.replyId ?? null],
+    );
+    return { userId, points, reputation: row?.reputation ?? 0 };
+  }
+
+  /**
+   * One statement: the member's row is locked (first, as everywhere), their count of `reason` for today
+   * raised by what is left of the cap (a new day starts from 0), the ledger row written with what was
+   * granted, and the reputation moved by as much. The upsert's update reads the count's latest version
+   * under its lock, so two concurrent writes cannot both take the last points.
+   */
+  private async earnCapped(
+    manager: EntityManager,
+    userId: number,
+    reason: CappedReputationReason,
+    points: number,
+    source: ReputationSource,
+  ): Promise<ReputationChange> {
+    const cap = this.config.reputationDailyCaps[reason];
+    const row = await updateReturning<{ reputation: number; points: number }>(
+      manager,
+      `WITH member AS (
+         SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
+       ), counted AS (
+         INSERT INTO reputation_daily AS d (user_id, reason, day, earned, last_award)
+         SELECT id, $2, ${TODAY}, LEAST($3::int, $4::int), LEAST($3::int, $4::int) FROM member
+         ON CONFLICT (user_id, reason) DO UPDATE SET
+           last_award = CASE WHEN d.day = EXCLUDED.day THEN GREATEST(LEAST($3::int, $4::int - d.earned), 0)
+                        ELSE EXCLUDED.earned END,
+           earned = CASE WHEN d.day = EXCLUDED.day THEN d.earned + GREATEST(LEAST($3::int, $4::int - d.earned), 0)
+                    ELSE EXCLUDED.earned END,
+           day = EXCLUDED.day
+         RETURNING last_award AS points
+       ), logged AS (
+         INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
+         SELECT $1, points, $2, points < $3::int, $5, $6, $7 FROM counted
+       )
+       UPDATE users SET reputation = reputation + (SELECT points FROM counted) WHERE id = $1
+       RETURNING reputation, (SELECT points FROM counted) AS points`,
+      [userId, reason, points, cap, source.sourceId, source.threadId ?? null, source.replyId ?? null],
+    );
+    return { userId, points: row?.points ?? 0, reputation: row?.reputation ?? 0 };
+  }
+
+  /**
+   * A page of the member's ledger, newest first, with their total and today's earnings against the caps.
+   * 404 when there is no such member. Who may read it is the caller's to check (canReadReputationLedger).
+   */
+  async ledger(userId: number, cursor?: string): Promise<ReputationLedgerPage> {
+    const [user]: Array<{ reputation: number }> = await this.dataSource.query(
+      'SELECT reputation FROM users WHERE id = $1',
+      [userId],
+    );
+    if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
+    const { rows, nextCursor } = await keysetPage<LedgerRow>(
+      (sql, params) => this.dataSource.query(sql, params),
+      {
+        alias: 'l',
+        select: LEDGER_COLUMNS,
+        from: LEDGER_FROM,
+        where: 'l.user_id = $1',
+        params: [userId],
+        pageSize: REPUTATION_LEDGER_PAGE_SIZE,
+        cursor,
+      },
+    );
+    return {
+      total: user.reputation,
+      today: await this.today(userId),
+      entries: rows.map(toEntry),
+      nextCursor,
+    };
+  }
+
+  /** What the member earned today by each capped reason, and the caps. */
+  private async today(userId: number): Promise<ReputationToday> {
+    const rows: Array<{ reason: CappedReputationReason; earned: number }> = await this.dataSource.query(
+      `SELECT reason, earned FROM reputation_daily WHERE user_id = $1 AND day = ${TODAY}`,
+      [userId],
+    );
+    const earned = new Map(rows.map((row) => [row.reason, row.earned]));
+    const caps = this.config.reputationDailyCaps;
+    const entry = (reason: CappedReputationReason) => ({
+      earned: earned.get(reason) ?? 0,
+      cap: caps[reason],
+    });
+    const today = Object.fromEntries(CAPPED_REPUTATION_REASONS.map((reason) => [reason, entry(reason)]));
+    return today as ReputationToday;
+  }
+}
