@@ -84,6 +84,16 @@ await step('benchmark smoke (npm run bench -- --smoke)', () =>
   sh(process.execPath, [join(root, 'bench/run.mjs'), '--smoke', '--skip-build']),
 );
 
+// The reliability suite (reliability/run.mjs): load, crashes of the API, of the embedded PostgreSQL and
+// of Redis, and hostile input, on the build above. Several minutes: CI runs it; elsewhere on request.
+if (ci || process.env.RELIABILITY === '1') {
+  await step('reliability suite (npm run test:reliability)', () =>
+    sh(process.execPath, [join(root, 'reliability/run.mjs'), '--skip-build']),
+  );
+} else {
+  loudSkip('reliability suite', 'runs under CI=true, or with RELIABILITY=1, or as npm run test:reliability');
+}
+
 // The production-mode smoke run (scripts/test-prod.mjs) on the build above: two APIs, a worker, nginx,
 // PostgreSQL, Redis and an SMTP listener, all real processes on loopback.
 const prod = prodTools();

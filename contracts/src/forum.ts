@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOT_THREAD, LIMITS } from './limits.js';
 import { effectiveRank, type Rank } from './ranks.js';
+import { rowId, storableText } from './text.js';
 
 /** Content of a paste or reply: at most this many characters. */
 export const CONTENT_MAX = 100_000;
@@ -55,12 +56,10 @@ export const FORUM_RATE_LIMIT_DEFAULTS = {
   mentionsPerHour: 60,
 } as const;
 
-/** PostgreSQL text cannot hold NUL characters: they are dropped before validation. */
-const withoutNul = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
 
 /** Content is kept as written (leading indentation matters in a paste); it must not be blank. */
 const content = z.preprocess(
-  withoutNul,
+  storableText,
   z
     .string(FORUM_MESSAGES.contentRequired)
     .refine((value) => value.trim().length > 0, FORUM_MESSAGES.contentRequired)
@@ -69,7 +68,7 @@ const content = z.preprocess(
 
 export const createThreadSchema = z.object({
   title: z.preprocess(
-    withoutNul,
+    storableText,
     z
       .string(FORUM_MESSAGES.titleRequired)
       .trim()
@@ -82,15 +81,14 @@ export type CreateThreadBody = z.infer<typeof createThreadSchema>;
 
 export const createReplySchema = z.object({
   content,
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: rowId.nullable().optional(),
 });
 export type CreateReplyBody = z.infer<typeof createReplySchema>;
 
-const id = z.number().int().positive();
 export const voteSchema = z
   .object({
-    threadId: id.optional(),
-    replyId: id.optional(),
+    threadId: rowId.optional(),
+    replyId: rowId.optional(),
     value: z.union([z.literal(1), z.literal(-1)]),
   })
   .refine((body) => (body.threadId === undefined) !== (body.replyId === undefined), {

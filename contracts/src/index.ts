@@ -4,6 +4,7 @@ export * from './limits.js';
 export * from './routes.js';
 export * from './ranks.js';
 export * from './texts.js';
+export * from './text.js';
 export * from './schemas.js';
 export * from './auth.js';
 export * from './forum.js';

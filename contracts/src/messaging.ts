@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicAuthorSchema } from './forum.js';
 import { LIMITS } from './limits.js';
+import { storableText } from './text.js';
 
 /** A private message's content: at most this many characters. */
 export const MESSAGE_CONTENT_MAX = 20_000;
@@ -53,13 +54,11 @@ export const MESSAGING_TEXTS = {
   globalChat: 'GLOBAL CHAT',
 } as const;
 
-/** PostgreSQL text cannot hold NUL characters: they are dropped before validation. */
-const withoutNul = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
 
 /** `POST /api/messages`: recipientEmail holds an e-mail address or a username. */
 export const sendMessageSchema = z.object({
   recipientEmail: z.preprocess(
-    withoutNul,
+    storableText,
     z
       .string(MESSAGING_MESSAGES.recipientRequired)
       .trim()
@@ -67,7 +66,7 @@ export const sendMessageSchema = z.object({
       .max(320, MESSAGING_MESSAGES.userNotFound),
   ),
   subject: z.preprocess(
-    withoutNul,
+    storableText,
     z
       .string(MESSAGING_MESSAGES.subjectRequired)
       .trim()
@@ -76,7 +75,7 @@ export const sendMessageSchema = z.object({
   ),
   /** Kept as written (a pasted snippet keeps its indentation); must not be blank. */
   content: z.preprocess(
-    withoutNul,
+    storableText,
     z
       .string(MESSAGING_MESSAGES.contentRequired)
       .refine((value) => value.trim().length > 0, MESSAGING_MESSAGES.contentRequired)
@@ -132,7 +131,7 @@ export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 export const unreadCountSchema = z.number().int().nonnegative();
 
 const chatText = z.preprocess(
-  withoutNul,
+  storableText,
   z
     .string(MESSAGING_MESSAGES.chatRequired)
     .trim()

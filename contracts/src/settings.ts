@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREMIUM_RANK_NAMES } from './ranks.js';
+import { storableText } from './text.js';
 
 /** Profile fields (beyond the spec: the spec sets no limits). */
 export const PROFILE_LIMITS = { nameMax: 64, bioMax: 5_000 } as const;
@@ -51,12 +52,11 @@ export const SETTINGS_TEXTS = {
   rankFailed: 'Failed to update rank',
 } as const;
 
-const withoutNul = (value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
 
 /** An optional text field: trimmed; empty means none (null). */
 const optionalText = (max: number, message: string) =>
   z.preprocess(
-    withoutNul,
+    storableText,
     z
       .string()
       .trim()
@@ -105,8 +105,8 @@ export type SetAvatarBody = z.infer<typeof setAvatarSchema>;
 
 /** `POST /api/support` {subject, content}: a private message to the owner and every admin. */
 export const supportRequestSchema = z.object({
-  subject: z.preprocess(withoutNul, z.string().trim().min(1, 'Subject is required').max(200)),
-  content: z.preprocess(withoutNul, z.string().trim().min(1, 'Message is required').max(20_000)),
+  subject: z.preprocess(storableText, z.string().trim().min(1, 'Subject is required').max(200)),
+  content: z.preprocess(storableText, z.string().trim().min(1, 'Message is required').max(20_000)),
 });
 export type SupportRequestBody = z.infer<typeof supportRequestSchema>;
 

@@ -1,0 +1,92 @@
+// Production mode (REDIS_URL: BullMQ, a worker process, the Redis events adapter; PostgreSQL and Redis from
+// Debian's packages; a real SMTP listener): Redis restarted under load. Writes go on being acknowledged
+// and kept, and the notification jobs resume: every one due arrives once.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { prodTools } from '../../scripts/prod-tools.mjs';
+import { startPostgres, startRedis, startSmtp } from '../../scripts/lib/stack.mjs';
+import { App, removeDir, scratchDir } from '../lib/app.mjs';
+import { registerMembers } from '../lib/client.mjs';
+import { log, serverErrorProblems, startLoad, verify } from './common.mjs';
+
+const MEMBERS = 30;
+const DOWN_MS = 3_000;
+
+export async function redisRestart() {
+  const tools = prodTools();
+  if (tools.missing.length > 0) {
+    return { summary: 'not run', problems: [`production mode needs ${tools.missing.join('; ')}`] };
+  }
+  const scratch = scratchDir('redis-restart');
+  const logDir = join(scratch, 'logs');
+  mkdirSync(logDir);
+  const started = [];
+  const services = [];
+  let smtp;
+  let failed = true;
+  try {
+    const [postgres, redis, mail] = await Promise.all([
+      startPostgres(tools, scratch, logDir),
+      startRedis(tools, scratch, logDir),
+      startSmtp(),
+    ]);
+    smtp = mail;
+    services.push(postgres.proc, redis.proc);
+    const env = {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      SMTP_URL: mail.url,
+      JOB_LOCK_SECONDS: '5',
+    };
+    const worker = new App({
+      name: 'worker',
+      dataDir: join(scratch, 'worker'),
+      env,
+      entry: 'main.worker.js',
+    });
+    const api = new App({ name: 'api', dataDir: join(scratch, 'api'), env: { ...env, PROCESS_JOBS: 'off' } });
+    for (const app of [worker, api]) {
+      started.push(app);
+      await app.start();
+    }
+    log(`production mode up: PostgreSQL, Redis, SMTP, a worker and an API at ${api.url}`);
+    const list = await registerMembers(api.url, () => smtp.received.map((m) => m.raw), MEMBERS);
+    const run = startLoad(list, { seed: 17 });
+    await sleep(6_000);
+    await redis.proc.stop('SIGTERM', 10_000);
+    log(
+      `Redis stopped (SIGTERM: it writes its append-only file) after ${run.ledger.writes} acknowledged writes`,
+    );
+    await sleep(DOWN_MS);
+    services.push((await startRedis(tools, scratch, logDir, { port: redis.port })).proc);
+    log(`Redis started again on port ${redis.port} after ${DOWN_MS / 1000} s down`);
+    await sleep(10_000);
+    const ledger = await run.stop();
+    log(`${ledger.requests} requests: ${ledger.statusLine()}`);
+    const sql = api.sql();
+    try {
+      const checked = await verify(sql, ledger);
+      const problems = [
+        ...serverErrorProblems(ledger, (line) => line.includes('→ 503')),
+        ...checked.problems,
+      ];
+      if (ledger.withoutRetryAfter > 0)
+        problems.push(`${ledger.withoutRetryAfter} answers of 503 without Retry-After`);
+      for (const app of started) if (!app.proc.running) problems.push(`${app.name} exited: ${app.log(15)}`);
+      failed = problems.length > 0;
+      return {
+        summary: `Redis down ${DOWN_MS / 1000} s under load (${MEMBERS} members, worker + API): 503 ${ledger.statuses.get(503) ?? 0}, other 5xx ${ledger.serverErrors.filter((l) => !l.includes('→ 503')).length}; ${checked.facts}`,
+        problems,
+      };
+    } finally {
+      await sql.end();
+    }
+  } finally {
+    for (const app of started.reverse()) await app.stop().catch(() => undefined);
+    await smtp?.close();
+    for (const proc of services.reverse()) await proc.stop('SIGINT', 10_000).catch(() => undefined);
+    if (!failed && process.env.RELIABILITY_KEEP !== '1') removeDir(scratch);
+    else log(`kept ${scratch}`);
+  }
+}
