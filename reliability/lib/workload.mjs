@@ -149,8 +149,11 @@ export async function runWorkload(members, { ledger, signal, seed = 1, pause = 0
     members.map(async (member, i) => {
       const own = random(seed * 1000 + i + Math.floor(rand() * 1e6));
       while (!signal.aborted) {
+        const before = ledger.statuses.get(0) ?? 0;
         await step(member, own);
         if (pause) await sleep(pause * (0.5 + own()));
+        // Nobody answered (the API is down): a person would wait a moment before trying again.
+        if ((ledger.statuses.get(0) ?? 0) > before) await sleep(200);
       }
     }),
   );
