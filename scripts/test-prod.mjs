@@ -282,6 +282,18 @@ class Member {
     return this;
   }
 
+  /** Opens the link of the verification mail the SMTP listener got for this member (members write only then). */
+  async verify() {
+    const escaped = this.env.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`${escaped}/verify-email\\?token=([A-Za-z0-9_-]+)`);
+    const token = await waitFor(`the verification mail to ${this.email}`, () => {
+      const mail = this.env.smtp.received.findLast((message) => message.to.includes(this.email));
+      return mail && pattern.exec(mailText(mail.raw))?.[1];
+    });
+    await this.expect(200, 'POST', '/api/verify-email', { token });
+    return this;
+  }
+
   async notifications() {
     return (await this.expect(200, 'GET', '/api/notifications')).json;
   }
@@ -371,6 +383,7 @@ async function main() {
         startSmtp(),
       ]);
       smtp = mail;
+      env.smtp = mail;
       env.postgres = postgres;
       env.redis = redis;
       const ports = {
@@ -398,6 +411,8 @@ async function main() {
         ALLOWED_ORIGINS: env.adminUrl,
         // As compose sets it: web's nginx is trusted for the client address (rate limits count per client).
         TRUST_PROXY: '1',
+        // The owner: alice, once she verifies her address (no setup code then).
+        OWNER_EMAIL: 'alice@example.com',
         // A killed worker's job is taken up after about twice this (BullMQ's default, 30 s, would make
         // the kill step take a minute).
         JOB_LOCK_SECONDS: String(JOB_LOCK_SECONDS),
@@ -519,22 +534,27 @@ async function main() {
     const mentioned = ['carol', 'dave', 'erin', 'frank', 'grace'].map((name) => new Member(env, name));
     let threadId;
 
-    await check('through nginx: register members (the first is the owner) and post a paste', async () => {
-      for (const member of [alice, bob, ...mentioned]) await member.register();
-      const me = (await alice.expect(200, 'GET', '/api/auth/user')).json;
-      assert(me.isAdmin === true, `the first member is not an admin: ${JSON.stringify(me)}`);
-      const created = await alice.expect(201, 'POST', '/api/threads', {
-        title: 'Smoke test paste',
-        content: '```\nhello from the production-mode smoke run\n```',
-      });
-      threadId = created.json.id;
-      const thread = await bob.expect(200, 'GET', `/api/threads/${threadId}`);
-      assert(
-        thread.json.title === 'Smoke test paste',
-        `the paste reads back as ${thread.text.slice(0, 200)}`,
-      );
-      return `${2 + mentioned.length} members, paste #${threadId}`;
-    });
+    await check(
+      'through nginx: register and verify members (alice, OWNER_EMAIL, is the owner) and post a paste',
+      async () => {
+        for (const member of [alice, bob, ...mentioned]) await member.register();
+        // The worker sends the verification mails over SMTP; their links let the members write.
+        for (const member of [alice, bob, ...mentioned]) await member.verify();
+        const me = (await alice.expect(200, 'GET', '/api/auth/user')).json;
+        assert(me.isAdmin === true && me.isOwner === true, `alice is not the owner: ${JSON.stringify(me)}`);
+        const created = await alice.expect(201, 'POST', '/api/threads', {
+          title: 'Smoke test paste',
+          content: '```\nhello from the production-mode smoke run\n```',
+        });
+        threadId = created.json.id;
+        const thread = await bob.expect(200, 'GET', `/api/threads/${threadId}`);
+        assert(
+          thread.json.title === 'Smoke test paste',
+          `the paste reads back as ${thread.text.slice(0, 200)}`,
+        );
+        return `${2 + mentioned.length} members, paste #${threadId}`;
+      },
+    );
 
     await check(
       'a reply notifies through the worker only: none while it is stopped, then it is made',

@@ -27,7 +27,7 @@ describe('accounts and sessions', () => {
 
   describe('GET /api/site', () => {
     it('tells anyone the product name', async () => {
-      await t.http.get(API.site).expect(200, { productName: 'Pastebin of Doom' });
+      await t.http.get(API.site).expect(200, { productName: 'Pastebin of Doom', requireVerifiedEmail: true });
     });
   });
 
@@ -212,22 +212,82 @@ describe('accounts and sessions', () => {
   });
 
   describe('GET /api/logout', () => {
-    it('ends the session, clears the cookie and goes home', async () => {
+    /** What Chromium sends with a request, by what asked for it (Fetch Metadata). */
+    const FETCH = {
+      // The top bar's and sidebar's Logout: `window.location.href = '/api/logout'`.
+      navigation: {
+        'Sec-Fetch-Dest': 'document',
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Site': 'same-origin',
+      },
+      // Typed in the address bar, or a bookmark.
+      addressBar: { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Site': 'none' },
+      // `![](/api/logout)` in a paste, reply, bio or message.
+      image: { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Site': 'same-origin' },
+      frame: { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Site': 'same-origin' },
+      fetch: { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'same-origin' },
+      // A link or an image on another site.
+      crossSiteLink: {
+        'Sec-Fetch-Dest': 'document',
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Site': 'cross-site',
+      },
+      sameSiteLink: {
+        'Sec-Fetch-Dest': 'document',
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Site': 'same-site',
+      },
+      crossSiteImage: {
+        'Sec-Fetch-Dest': 'image',
+        'Sec-Fetch-Mode': 'no-cors',
+        'Sec-Fetch-Site': 'cross-site',
+      },
+      // A client that sends none (an old browser, a script).
+      none: {},
+    } as const;
+
+    it.each([['navigation'], ['addressBar']] as const)(
+      'ends the session, clears the cookie and goes home: %s',
+      async (how) => {
+        const { browser } = await registered(t);
+        const cookie = sessionCookie(await browser.get(API.currentUser).expect(200))!.split(';')[0]!;
+
+        const res = await browser.get(API.logout).set(FETCH[how]).expect(302);
+        expect(res.headers.location).toBe('/');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(sessionCookie(res)).toMatch(/^termpaste\.sid=; Path=\/; Expires=Thu, 01 Jan 1970/);
+
+        await browser.get(API.currentUser).expect(401, UNAUTHORIZED);
+        // The old cookie, replayed, opens nothing: the session is gone from the database.
+        await supertest(t.url).get(API.currentUser).set('Cookie', cookie).expect(401);
+      },
+    );
+
+    it.each([
+      ['image'],
+      ['frame'],
+      ['fetch'],
+      ['crossSiteLink'],
+      ['sameSiteLink'],
+      ['crossSiteImage'],
+      ['none'],
+    ] as const)('goes home but keeps the session for anything else: %s', async (how) => {
       const { browser } = await registered(t);
       const cookie = sessionCookie(await browser.get(API.currentUser).expect(200))!.split(';')[0]!;
 
-      const res = await browser.get(API.logout).expect(302);
+      const res = await browser.get(API.logout).set(FETCH[how]).expect(302);
       expect(res.headers.location).toBe('/');
-      expect(sessionCookie(res)).toMatch(/^termpaste\.sid=; Path=\/; Expires=Thu, 01 Jan 1970/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(sessionCookie(res)).not.toMatch(/Expires=Thu, 01 Jan 1970/);
 
-      await browser.get(API.currentUser).expect(401, UNAUTHORIZED);
-      // The old cookie, replayed, opens nothing: the session is gone from the database.
-      await supertest(t.url).get(API.currentUser).set('Cookie', cookie).expect(401);
+      await browser.get(API.currentUser).expect(200);
+      await supertest(t.url).get(API.currentUser).set('Cookie', cookie).expect(200);
     });
 
     it('just goes home for a visitor', async () => {
-      const res = await t.http.get(API.logout).expect(302);
+      const res = await t.http.get(API.logout).set(FETCH.navigation).expect(302);
       expect(res.headers.location).toBe('/');
+      await t.http.get(API.logout).expect(302);
     });
   });
 

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { API } from '@termpaste/contracts';
+import { API, PAGES } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { bootstrap, type RunningServer } from '../src/bootstrap.js';
 import { CLI_USAGE, runCli } from '../src/cli/admin-cli.js';
 import { freePort } from '../src/infra/free-port.js';
-import { newAccount, registered } from './support/accounts.js';
+import { newAccount, registered, registeredUnverified, verifyByMail } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { processesMentioning } from './support/processes.js';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './support/test-app.js';
@@ -105,6 +105,62 @@ describe('npm run cli -- make-admin / revoke-admin', () => {
     );
     expect(result).toMatchObject({ code: 1, out: '' });
     expect(result.err).toMatch(/^Invalid configuration: DATABASE_URL must start with postgres:\/\//);
+  });
+
+  describe('setup-code', () => {
+    it('prints a new setup code that makes a verified member the owner, once', async () => {
+      const app = await createTestApp();
+      try {
+        const appEnv = { DATABASE_URL: app.database.url, SESSION_SECRET: TEST_SESSION_SECRET };
+        const result = await cli(appEnv, 'setup-code');
+        expect(result.code).toBe(0);
+        expect(result.err).toBe('');
+        const code = /^Setup code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})$/m.exec(result.out)?.[1];
+        expect(code).toBeDefined();
+        expect(result.out).toContain(
+          `Sign in with a verified account and enter it at ${app.config.publicUrl}${PAGES.ownerSetup} to become the owner. It works once.`,
+        );
+        const member = await registeredUnverified(app);
+        await verifyByMail(app, member.account.email);
+        const claimed = await member.browser.post(API.ownerClaim).send({ code }).expect(200);
+        expect(claimed.body).toMatchObject({ isOwner: true, isAdmin: true });
+
+        expect(await cli(appEnv, 'setup-code')).toEqual({
+          code: 1,
+          out: '',
+          err: `${member.account.username} is the owner already: no setup code applies`,
+        });
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('applies no setup code with OWNER_EMAIL: exit 1', async () => {
+      const app = await createTestApp({ env: { OWNER_EMAIL: 'Boss@Example.com' } });
+      try {
+        const appEnv = {
+          DATABASE_URL: app.database.url,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          OWNER_EMAIL: 'Boss@Example.com',
+        };
+        expect(await cli(appEnv, 'setup-code')).toEqual({
+          code: 1,
+          out: '',
+          err:
+            'OWNER_EMAIL is set (boss@example.com): that account becomes the owner once it verifies its ' +
+            'address; no setup code applies',
+        });
+        expect(await app.dataSource.query('SELECT id FROM owner_setup_codes')).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('takes no argument', async () => {
+      const result = await cli(env, 'setup-code', 'neo');
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(CLI_USAGE);
+    });
   });
 
   describe('in embedded mode (DATABASE_URL unset)', () => {

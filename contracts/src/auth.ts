@@ -69,7 +69,11 @@ export const messageSchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageSchema>;
 
 /** Public facts about this installation: `GET /api/site`. */
-export const siteSchema = z.object({ productName: z.string() });
+export const siteSchema = z.object({
+  productName: z.string(),
+  /** REQUIRE_VERIFIED_EMAIL: members write only once their e-mail address is verified. */
+  requireVerifiedEmail: z.boolean(),
+});
 export type Site = z.infer<typeof siteSchema>;
 
 /**

@@ -7,6 +7,7 @@ export * from './texts.js';
 export * from './text.js';
 export * from './schemas.js';
 export * from './auth.js';
+export * from './verification.js';
 export * from './forum.js';
 export * from './messaging.js';
 export * from './settings.js';

@@ -52,6 +52,7 @@ import {
 import { reputationEntrySchema, reputationLedgerPageSchema } from './reputation.js';
 import { API, PAGES } from './routes.js';
 import { currentUserSchema, errorBodySchema, healthSchema, readySchema } from './schemas.js';
+import { ownerClaimSchema, verifyEmailSchema } from './verification.js';
 import {
   selectRankSchema,
   setAvatarSchema,
@@ -269,6 +270,43 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: changePasswordSchema,
     responses: [json(200, 'Password changed', messageSchema)],
     errors: [400],
+  },
+  {
+    operationId: 'verifyEmail',
+    method: 'post',
+    path: API.verifyEmail,
+    summary: "Verifies an e-mail address with the mailed link's token (single use, 24 hours)",
+    description:
+      'Needs no session. Verifying the address of OWNER_EMAIL makes that account the owner and an admin.',
+    tag: 'Accounts',
+    auth: 'none',
+    body: verifyEmailSchema,
+    responses: [json(200, 'Verified', messageSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'resendVerificationEmail',
+    method: 'post',
+    path: API.verifyEmailResend,
+    summary: 'Mails the signed-in member a new verification link (older links stop working)',
+    tag: 'Accounts',
+    auth: 'member',
+    responses: [json(200, 'A new link is on its way', messageSchema)],
+    errors: [409, 429],
+  },
+  {
+    operationId: 'claimOwner',
+    method: 'post',
+    path: API.ownerClaim,
+    summary: 'Makes the signed-in, verified member the owner with the one-time setup code',
+    description:
+      'Only without OWNER_EMAIL and while there is no owner. The code is printed in the start-up log ' +
+      '(and by `npm run cli -- setup-code`); it works once.',
+    tag: 'Accounts',
+    auth: 'member',
+    body: ownerClaimSchema,
+    responses: [json(200, 'The member is now the owner', currentUserSchema)],
+    errors: [400, 409, 429],
   },
   // Notifications
   {
@@ -850,6 +888,8 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [forgotPasswordSchema, 'ForgotPasswordBody'],
   [resetPasswordSchema, 'ResetPasswordBody'],
   [changePasswordSchema, 'ChangePasswordBody'],
+  [verifyEmailSchema, 'VerifyEmailBody'],
+  [ownerClaimSchema, 'OwnerClaimBody'],
   [createThreadSchema, 'CreateThreadBody'],
   [createReplySchema, 'CreateReplyBody'],
   [voteSchema, 'VoteBody'],

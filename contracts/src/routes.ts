@@ -11,6 +11,11 @@ export const API = {
   forgotPassword: '/api/forgot-password',
   resetPassword: '/api/reset-password',
   changePassword: '/api/change-password',
+  /** E-mail verification: the mailed link's token, and a new link for the signed-in member. */
+  verifyEmail: '/api/verify-email',
+  verifyEmailResend: '/api/verify-email/resend',
+  /** Without OWNER_EMAIL: a verified member becomes the owner with the start-up log's setup code. */
+  ownerClaim: '/api/owner/claim',
   notifications: '/api/notifications',
   notificationsUnreadCount: '/api/notifications/unread-count',
   notificationsMarkAllRead: '/api/notifications/mark-all-read',
@@ -74,6 +79,10 @@ export const PAGES = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Opened from the verification mail, signed in or not. */
+  verifyEmail: '/verify-email',
+  /** Where a verified member enters the owner's setup code. */
+  ownerSetup: '/setup',
   home: '/',
   newThread: '/thread/new',
   thread: (id: string | number) => `/thread/${id}`,
@@ -135,7 +144,14 @@ export const REMOTE_WIDGETS = [
 ] as const satisfies readonly { remote: RemoteName; widget: string; paths: readonly string[] }[];
 
 /** Paths a visitor who is not signed in can open. */
-export const PUBLIC_PATHS = ['/', '/login', '/register', '/forgot-password', '/reset-password'] as const;
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+] as const;
 
 /** The widgets a remote must expose (REMOTE_WIDGETS). */
 export type WidgetName<R extends RemoteName> = Extract<

@@ -49,6 +49,8 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
   isBanned: z.boolean(),
+  /** Whether the member opened the link mailed to their address (until then they may not write). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

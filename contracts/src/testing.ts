@@ -20,6 +20,7 @@ export function sampleCurrentUser(overrides: Partial<CurrentUser> = {}): Current
     isAdmin: false,
     isOwner: false,
     isBanned: false,
+    emailVerified: true,
     ...overrides,
   };
 }

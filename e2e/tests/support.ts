@@ -29,14 +29,36 @@ export function newAccount(prefix = 'user'): Account {
   };
 }
 
-/** Registers through the API, signing the page's browser context in (the cookie is shared). */
+/**
+ * Registers through the API, signing the page's browser context in (the cookie is shared), and verifies
+ * the e-mail address with the link of the verification mail in the outbox, as a member would.
+ */
 export async function signUp(page: Page, account: Account = newAccount()): Promise<Account> {
   const response = await page.request.post('/api/register', {
     data: account,
     headers: { Origin: baseURL() },
   });
   expect(response.status(), await response.text()).toBe(201);
+  await verifyEmail(page, account.email);
   return account;
+}
+
+/** The verification link of the newest verification mail to `to` in the outbox. */
+export async function verificationLink(to: string): Promise<string> {
+  const mail = await readOutboxMail(to, 'verification');
+  const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+  expect(link, mail).toBeTruthy();
+  return link!;
+}
+
+/** Opens (through the API) the newest verification link mailed to `to`. */
+export async function verifyEmail(page: Page, to: string): Promise<void> {
+  const token = new URL(await verificationLink(to)).searchParams.get('token');
+  const verified = await page.request.post('/api/verify-email', {
+    data: { token },
+    headers: { Origin: baseURL() },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
 }
 
 /** The toast on screen (one at a time), not the screen reader's copy Radix keeps for a moment. */
@@ -50,11 +72,18 @@ export async function expectToast(page: Page, title: string, text?: string) {
 /** The owner (OWNER_EMAIL): one fixed account for the whole run, which any test may sign in as. */
 export const OWNER: Account = { username: 'owner', email: OWNER_EMAIL, password: 'owner-e2e-secret' };
 
-/** Signs the page's context in as the owner (an admin), registering the account the first time. */
+/**
+ * Signs the page's context in as the owner (an admin), registering the account the first time: OWNER_EMAIL
+ * becomes owner once its address is verified, so the first test to register it opens the mailed link;
+ * the others wait until it is the owner.
+ */
 export async function signInAsOwner(page: Page): Promise<Account> {
   const headers = { Origin: baseURL() };
   const registered = await page.request.post('/api/register', { data: OWNER, headers });
-  if (registered.status() === 201) return OWNER;
+  if (registered.status() === 201) {
+    await verifyEmail(page, OWNER.email);
+    return OWNER;
+  }
   // Another test registered it first (tests run in parallel).
   expect(registered.status(), await registered.text()).toBe(409);
   const login = await page.request.post('/api/login', {
@@ -62,14 +91,27 @@ export async function signInAsOwner(page: Page): Promise<Account> {
     headers,
   });
   expect(login.status(), await login.text()).toBe(200);
+  await expect
+    .poll(async () => (await (await page.request.get('/api/auth/user')).json()).isOwner, {
+      message: 'the owner account to be verified by the test that registered it',
+    })
+    .toBe(true);
   return OWNER;
 }
 
 /** The e2e server's own origin, for the Origin header of API calls made outside the page. */
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-/** The newest mail written to the outbox for `to`, decoded from quoted-printable. */
-export async function readOutboxMail(to: string): Promise<string> {
+/**
+ * The newest mail written to the outbox for `to`, decoded from quoted-printable: by default any but a
+ * verification mail (every account gets one at registration), or `'verification'` for that one.
+ */
+export async function readOutboxMail(to: string, kind: 'other' | 'verification' = 'other'): Promise<string> {
+  const decode = (mail: string) =>
+    mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const wanted = (mail: string) => mail.includes('/verify-email?token=') === (kind === 'verification');
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
   let found: string | undefined;
   await expect
@@ -84,15 +126,13 @@ export async function readOutboxMail(to: string): Promise<string> {
           return false;
         }
         found = files
-          .map((f) => readFileSync(join(outbox, f), 'utf8'))
+          .map((f) => decode(readFileSync(join(outbox, f), 'utf8')))
           .reverse()
-          .find((mail) => mail.includes(to));
+          .find((mail) => mail.includes(to) && wanted(mail));
         return Boolean(found);
       },
       { timeout: 10_000, message: `a mail to ${to} in ${outbox}` },
     )
     .toBe(true);
-  return found!
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return found!;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PAGES } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { EMBEDDED_DATABASE_NAME } from '../bootstrap.js';
 import { StartupError } from '../common/startup-error.js';
@@ -11,15 +12,18 @@ import {
   findRunningPostgres,
 } from '../infra/database/embedded-postgres.js';
 import { AuditService, CLI_ACTOR } from '../modules/admin/audit.service.js';
+import { OwnerService } from '../modules/owner/owner.service.js';
 import { SessionsService } from '../modules/users/sessions.service.js';
 import { type AdminChange, UsersService } from '../modules/users/users.service.js';
 
 export const CLI_USAGE = [
-  'Usage: npm run cli -- <command> <username>',
+  'Usage: npm run cli -- <command> [<username>]',
   '',
   'Commands:',
   '  make-admin <username>     let the user moderate (admin panel, pin, lock, feature, delete)',
   '  revoke-admin <username>   take that away again (never from the owner)',
+  '  setup-code                print a new one-time code that makes a verified member the owner',
+  '                            (without OWNER_EMAIL, while there is no owner)',
 ].join('\n');
 
 export interface CliOptions {
@@ -51,7 +55,9 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     out(CLI_USAGE);
     return 0;
   }
-  if ((command !== 'make-admin' && command !== 'revoke-admin') || !username || extra.length > 0) {
+  const adminCommand = (command === 'make-admin' || command === 'revoke-admin') && !!username;
+  const setupCommand = command === 'setup-code' && username === undefined;
+  if ((!adminCommand && !setupCommand) || extra.length > 0) {
     err(argv.length === 0 ? CLI_USAGE : `Not a command: ${argv.join(' ')}\n\n${CLI_USAGE}`);
     return 1;
   }
@@ -63,12 +69,13 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     connection = await connect(config, options, out);
     const db = await new DataSource(dataSourceOptions(connection.url)).initialize();
     dataSource = db;
-    const users = new UsersService(db, new SessionsService(db), config);
+    if (setupCommand) return await printSetupCode(new OwnerService(db, config), config, out, err);
+    const users = new UsersService(db, new SessionsService(db));
     const audit = new AuditService(db);
     const grant = command === 'make-admin';
     // The change and its audit log entry (actor `cli`) in one transaction.
     const { change, user } = await db.transaction(async (manager) => {
-      const result = await users.setAdmin(username, grant, manager);
+      const result = await users.setAdmin(username!, grant, manager);
       if (result.user && (result.change === 'granted' || result.change === 'revoked')) {
         await audit.record(manager, CLI_ACTOR, {
           action: grant ? 'user.admin_grant' : 'user.admin_revoke',
@@ -102,6 +109,31 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     await dataSource?.destroy().catch(() => undefined);
     await connection?.close();
   }
+}
+
+/** `setup-code`: a new code (older ones stay valid until one is used), or why none applies. */
+async function printSetupCode(
+  owners: OwnerService,
+  config: AppConfig,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  const result = await owners.issueSetupCode();
+  if (result.issued) {
+    out(
+      `Setup code: ${result.code}\n` +
+        `Sign in with a verified account and enter it at ${config.publicUrl}${PAGES.ownerSetup} to become ` +
+        'the owner. It works once.',
+    );
+    return 0;
+  }
+  err(
+    result.reason === 'owner'
+      ? `${result.owner} is the owner already: no setup code applies`
+      : `OWNER_EMAIL is set (${result.ownerEmail}): that account becomes the owner once it verifies its ` +
+          'address; no setup code applies',
+  );
+  return 1;
 }
 
 async function connect(

@@ -5,7 +5,9 @@ import {
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
-import { FORUM_MESSAGES } from '@termpaste/contracts';
+import { FORUM_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
+import type { AppConfig } from '../config/config.js';
+import { InjectConfig } from '../config/config.module.js';
 import type { User } from '../modules/users/entities/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { loadSessionUser } from './session.guard.js';
@@ -18,18 +20,32 @@ async function loadUser(context: ExecutionContext, users: UsersService): Promise
 }
 
 /**
- * For routes that write (pastes, replies, votes): signed in (else 401) and not banned (else 403
- * `Your account is banned`). The module of the guarded controller imports UsersModule.
+ * For routes where a member writes (pastes, replies, votes, private messages, support requests, chat,
+ * their profile, rank and avatar): signed in (else 401), not banned (else 403 `Your account is banned`)
+ * and, unless REQUIRE_VERIFIED_EMAIL=false, with a verified e-mail address (else 403
+ * VERIFY_MESSAGES.unverified). The module of the guarded controller imports UsersModule.
  */
 @Injectable()
 export class WriterGuard implements CanActivate {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'requireVerifiedEmail'>,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user = await loadUser(context, this.users);
     if (user.isBanned) throw new ForbiddenException(FORUM_MESSAGES.banned);
+    if (!mayWrite(user, this.config)) throw new ForbiddenException(VERIFY_MESSAGES.unverified);
     return true;
   }
+}
+
+/** Whether the member's e-mail address allows writing: verified, or verification not required. */
+export function mayWrite(
+  user: Pick<User, 'emailVerifiedAt'>,
+  config: Pick<AppConfig, 'requireVerifiedEmail'>,
+): boolean {
+  return !config.requireVerifiedEmail || user.emailVerifiedAt !== null;
 }
 
 /** Admin routes: signed in and not banned (else 401), and an admin (else 403 `Admin privileges required`). */

@@ -61,6 +61,12 @@ describe('loadConfig', () => {
       expect(config.database).toEqual({ mode: 'external', url: EXTERNAL.DATABASE_URL });
     });
 
+    it('says whether PUBLIC_URL was given (unset: loopback origins are our own site)', () => {
+      expect(loadConfig({}, cwd).publicUrlSet).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: '' }, cwd).publicUrlSet).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }, cwd).publicUrlSet).toBe(true);
+    });
+
     it('derives PUBLIC_URL from PORT, and drops a trailing slash from a given one', () => {
       expect(loadConfig({ PORT: '8080' }, cwd).publicUrl).toBe('http://localhost:8080');
       expect(loadConfig({ PUBLIC_URL: 'https://forum.example.com/' }, cwd).publicUrl).toBe(
@@ -161,6 +167,7 @@ describe('loadConfig', () => {
           forgotPasswordPerHour: 5,
           forgotPasswordPerEmailPerHour: 3,
           resetPasswordPerHour: 10,
+          changePasswordPerHour: 10,
           chatMessages: 5,
           chatWindowSeconds: 10,
         },
@@ -192,6 +199,7 @@ describe('loadConfig', () => {
           RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '4',
           RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: '5',
           RATE_LIMIT_RESET_PASSWORD_PER_HOUR: '6',
+          RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR: '19',
           RATE_LIMIT_CHAT_MESSAGES: '7',
           RATE_LIMIT_CHAT_WINDOW_SECONDS: '8',
           RATE_LIMIT_MESSAGES_PER_MINUTE: '9',
@@ -204,6 +212,8 @@ describe('loadConfig', () => {
           RATE_LIMIT_VOTES_PER_MINUTE: '16',
           RATE_LIMIT_VOTES_PER_HOUR: '17',
           RATE_LIMIT_MENTIONS_PER_HOUR: '18',
+          RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: '20',
+          RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: '21',
         },
         cwd,
       );
@@ -215,6 +225,7 @@ describe('loadConfig', () => {
         forgotPasswordPerHour: 4,
         forgotPasswordPerEmailPerHour: 5,
         resetPasswordPerHour: 6,
+        changePasswordPerHour: 19,
         chatMessages: 7,
         chatWindowSeconds: 8,
         messagesPerMinute: 9,
@@ -227,11 +238,25 @@ describe('loadConfig', () => {
         votesPerMinute: 16,
         votesPerHour: 17,
         mentionsPerHour: 18,
+        verifyEmailPerHour: 20,
+        verifyEmailPerAddressPerHour: 21,
+      });
+    });
+
+    it('requires verified e-mail addresses unless REQUIRE_VERIFIED_EMAIL is false (or off)', () => {
+      expect(loadConfig({}, cwd).requireVerifiedEmail).toBe(true);
+      expect(loadConfig({ REQUIRE_VERIFIED_EMAIL: 'true' }, cwd).requireVerifiedEmail).toBe(true);
+      expect(loadConfig({ REQUIRE_VERIFIED_EMAIL: 'false' }, cwd).requireVerifiedEmail).toBe(false);
+      expect(loadConfig({ REQUIRE_VERIFIED_EMAIL: 'off' }, cwd).requireVerifiedEmail).toBe(false);
+      expect(loadConfig({}, cwd).rateLimits).toMatchObject({
+        verifyEmailPerHour: 3,
+        verifyEmailPerAddressPerHour: 10,
       });
     });
 
     it.each([
       [{ OWNER_EMAIL: 'boss' }, 'OWNER_EMAIL must be an e-mail address (got "boss")'],
+      [{ REQUIRE_VERIFIED_EMAIL: 'no' }, 'REQUIRE_VERIFIED_EMAIL must be true or false (got "no")'],
       [
         { ALLOWED_ORIGINS: 'admin.example.com' },
         'ALLOWED_ORIGINS must list origins like https://admin.example.com',

@@ -13,6 +13,7 @@ import {
   PRODUCT_NAME_DEFAULT,
   REMOTE_NAMES,
   type RemoteName,
+  VERIFY_RESEND_RATE_LIMIT_DEFAULTS,
 } from '@termpaste/contracts';
 import { z } from 'zod';
 import { StartupError } from '../common/startup-error.js';
@@ -38,13 +39,27 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** Without a trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was given. Unset, publicUrl is `http://localhost:$PORT` and any loopback origin
+   * (localhost, 127.0.0.1, [::1], any port) counts as our own site; set, only its origin does (besides
+   * ALLOWED_ORIGINS).
+   */
+  publicUrlSet: boolean;
   sessionSecret: string;
   productName: string;
   frontendsDir: string;
   /** Entries of remotes.json to replace (remote name to entry URL). */
   remoteUrls: Partial<Record<RemoteName, string>>;
-  /** Lower-cased; unset: the first account ever registered becomes the owner. */
+  /**
+   * Lower-cased; the account with this address becomes the owner once it verifies it. Unset: a verified
+   * member claims ownership with the one-time setup code of the start-up log.
+   */
   ownerEmail: string | undefined;
+  /**
+   * REQUIRE_VERIFIED_EMAIL (default on): members write (post, reply, vote, message, chat, edit their
+   * profile) only once their e-mail address is verified. Off: they write at once (closed installs).
+   */
+  requireVerifiedEmail: boolean;
   /** Origins besides our own that may send state-changing requests (the admin remote's, say). */
   allowedOrigins: string[];
   rateLimits: RateLimitConfig;
@@ -168,6 +183,8 @@ export interface RateLimitConfig {
   forgotPasswordPerEmailPerHour: number;
   /** Per address. */
   resetPasswordPerHour: number;
+  /** Password changes (`POST /api/change-password`) an hour, per member and per address. */
+  changePasswordPerHour: number;
   /** Chat messages per member in `chatWindowSeconds` (both chat POST routes together). */
   chatMessages: number;
   chatWindowSeconds: number;
@@ -185,6 +202,10 @@ export interface RateLimitConfig {
   votesPerHour: number;
   /** Members @mentioned per member an hour, in pastes and replies together. */
   mentionsPerHour: number;
+  /** Re-sent verification links per member an hour. */
+  verifyEmailPerHour: number;
+  /** Re-sent verification links per client address an hour. */
+  verifyEmailPerAddressPerHour: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
@@ -195,12 +216,15 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   forgotPasswordPerHour: 5,
   forgotPasswordPerEmailPerHour: 3,
   resetPasswordPerHour: 10,
+  changePasswordPerHour: 10,
   chatMessages: CHAT_RATE_LIMIT_DEFAULTS.messages,
   chatWindowSeconds: CHAT_RATE_LIMIT_DEFAULTS.windowSeconds,
   messagesPerMinute: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perMinute,
   messagesPerHour: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perHour,
   uploadsPerHour: UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
   ...FORUM_RATE_LIMIT_DEFAULTS,
+  verifyEmailPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perMemberPerHour,
+  verifyEmailPerAddressPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perAddressPerHour,
 };
 
 /** Where a worker serves its health check unless WORKER_HEALTH_PORT says otherwise. */
@@ -371,6 +395,9 @@ const envSchema = z.object({
   REMOTE_URLS: remoteUrls.optional(),
   EMBEDDED_PG_PORT: portNumber.optional(),
   OWNER_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
+  REQUIRE_VERIFIED_EMAIL: z
+    .enum(['true', 'false', 'on', 'off'], { error: 'must be true or false' })
+    .optional(),
   ALLOWED_ORIGINS: originList.optional(),
   TRUST_PROXY: trustProxy.optional(),
   RATE_LIMITS: onOff.optional(),
@@ -380,6 +407,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_RESET_PASSWORD_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_CHAT_MESSAGES: positiveCount.optional(),
   RATE_LIMIT_CHAT_WINDOW_SECONDS: positiveCount.optional(),
   RATE_LIMIT_MESSAGES_PER_MINUTE: positiveCount.optional(),
@@ -396,6 +424,8 @@ const envSchema = z.object({
   REPUTATION_DAILY_CAP_REPLIES: dailyCap.optional(),
   REPUTATION_DAILY_CAP_CHAT: dailyCap.optional(),
   REPUTATION_DAILY_CAP_VOTES: dailyCap.optional(),
+  RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
   JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
   VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
@@ -494,11 +524,13 @@ export function loadConfig(
     workerHealthPort: vars.WORKER_HEALTH_PORT ?? WORKER_HEALTH_PORT_DEFAULT,
     smtpUrl: vars.SMTP_URL,
     publicUrl,
+    publicUrlSet: vars.PUBLIC_URL !== undefined,
     sessionSecret,
     productName: vars.PRODUCT_NAME ?? PRODUCT_NAME_DEFAULT,
     frontendsDir: vars.FRONTENDS_DIR ? path.resolve(cwd, vars.FRONTENDS_DIR) : DEFAULT_FRONTENDS_DIR,
     remoteUrls: vars.REMOTE_URLS ?? {},
     ownerEmail: vars.OWNER_EMAIL?.toLowerCase(),
+    requireVerifiedEmail: vars.REQUIRE_VERIFIED_EMAIL !== 'false' && vars.REQUIRE_VERIFIED_EMAIL !== 'off',
     allowedOrigins: vars.ALLOWED_ORIGINS ?? [],
     rateLimits: {
       enabled: vars.RATE_LIMITS !== 'off',
@@ -512,6 +544,8 @@ export function loadConfig(
         RATE_LIMIT_DEFAULTS.forgotPasswordPerEmailPerHour,
       resetPasswordPerHour:
         vars.RATE_LIMIT_RESET_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.resetPasswordPerHour,
+      changePasswordPerHour:
+        vars.RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.changePasswordPerHour,
       chatMessages: vars.RATE_LIMIT_CHAT_MESSAGES ?? RATE_LIMIT_DEFAULTS.chatMessages,
       chatWindowSeconds: vars.RATE_LIMIT_CHAT_WINDOW_SECONDS ?? RATE_LIMIT_DEFAULTS.chatWindowSeconds,
       messagesPerMinute: vars.RATE_LIMIT_MESSAGES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.messagesPerMinute,
@@ -524,6 +558,9 @@ export function loadConfig(
       votesPerMinute: vars.RATE_LIMIT_VOTES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.votesPerMinute,
       votesPerHour: vars.RATE_LIMIT_VOTES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.votesPerHour,
       mentionsPerHour: vars.RATE_LIMIT_MENTIONS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.mentionsPerHour,
+      verifyEmailPerHour: vars.RATE_LIMIT_VERIFY_EMAIL_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerHour,
+      verifyEmailPerAddressPerHour:
+        vars.RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerAddressPerHour,
     },
     reputationDailyCaps: {
       paste: vars.REPUTATION_DAILY_CAP_PASTES ?? REPUTATION_DAILY_CAP_DEFAULTS.paste,

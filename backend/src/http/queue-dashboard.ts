@@ -5,7 +5,7 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 import { CROSS_SITE_REFUSED, isOwnSiteRequest, trustedOrigins } from '../common/origin.guard.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
+import { type LinkMail, MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
 import { QUEUE_NAMES } from '../infra/queue/queue.options.js';
 import { UsersService } from '../modules/users/users.service.js';
 
@@ -15,7 +15,10 @@ export const QUEUE_DASHBOARD_NEEDS_REDIS =
 export const QUEUE_DASHBOARD_ACTION_REFUSED =
   'Not available from the queue dashboard (it retries, promotes, cleans, pauses and resumes jobs only)';
 
-/** Where a mail job's text would be: it may hold a password-reset link, which is no admin's to read. */
+/**
+ * Where a mail job's text would be: a mail's text is no admin's to read. (Link mails, password reset
+ * and verification, are queued as ids only and shown as they are: their token is minted by the worker.)
+ */
 const MAIL_TEXT_HIDDEN = '(hidden)';
 
 /**
@@ -88,11 +91,9 @@ export async function queueDashboard(app: INestApplication): Promise<Router> {
         ADAPTER_OPTIONS,
       );
       if (name === MAIL_QUEUE) {
-        queue.setFormatter('data', ({ to, subject }: MailMessage) => ({
-          to,
-          subject,
-          text: MAIL_TEXT_HIDDEN,
-        }));
+        queue.setFormatter('data', (data: MailMessage | LinkMail) =>
+          'kind' in data ? data : { to: data.to, subject: data.subject, text: MAIL_TEXT_HIDDEN },
+        );
       }
       return queue;
     }),

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API, type CurrentUser, type LiveEvent, WS } from '@termpaste/contracts';
 import WebSocket from 'ws';
-import { type Browser, newAccount, sessionCookie } from './accounts.js';
+import { type Browser, newAccount, sessionCookie, verifiedAfterRegistration } from './accounts.js';
 import type { TestApp } from './test-app.js';
 import { waitFor } from './wait-for.js';
 
@@ -13,13 +13,15 @@ export interface LiveMember {
   cookie: string;
 }
 
-/** Registers a member and keeps their session cookie. */
+/** Registers a member (verified by mail, as registered() does) and keeps their session cookie. */
 export async function liveMember(t: TestApp): Promise<LiveMember> {
   const browser = t.browser();
-  const res = await browser.post(API.register).send(newAccount()).expect(201);
+  const account = newAccount();
+  const res = await browser.post(API.register).send(account).expect(201);
   const cookie = sessionCookie(res)?.split(';')[0];
   if (!cookie) throw new Error('registration set no session cookie');
-  return { user: res.body as CurrentUser, browser, cookie };
+  const user = await verifiedAfterRegistration(t, browser, account, res.body as CurrentUser);
+  return { user, browser, cookie };
 }
 
 /** The `ws://` URL of the app's live socket (or of another path on it). */
@@ -30,11 +32,13 @@ export function liveUrl(t: Pick<TestApp, 'url'>, path: string = WS.chat): string
 export interface ConnectOptions {
   /** The session cookie; none: a visitor. */
   cookie?: string;
-  /** The Origin header; default the app's own URL, null: none at all. */
+  /** The Origin header; default a browser's on our site (TestApp.origin), null: none at all. */
   origin?: string | null;
   path?: string;
   /** Answer the server's pings (default true); false plays a client that stopped responding. */
   autoPong?: boolean;
+  /** More request headers (a Host of another name, say). */
+  headers?: Record<string, string>;
 }
 
 /** An open socket on the live endpoint that records every frame it receives. */
@@ -82,10 +86,13 @@ export class LiveClient {
 }
 
 /** Opens a live socket; rejects with `Unexpected server response: <status>` (or a socket error) when refused. */
-export function connect(t: Pick<TestApp, 'url'>, options: ConnectOptions = {}): Promise<LiveClient> {
-  const origin = options.origin === undefined ? t.url : options.origin;
+export function connect(
+  t: Pick<TestApp, 'url' | 'origin'>,
+  options: ConnectOptions = {},
+): Promise<LiveClient> {
+  const origin = options.origin === undefined ? t.origin : options.origin;
   const ws = new WebSocket(liveUrl(t, options.path), {
-    headers: options.cookie ? { Cookie: options.cookie } : {},
+    headers: { ...(options.cookie ? { Cookie: options.cookie } : {}), ...options.headers },
     ...(origin === null ? {} : { origin }),
     autoPong: options.autoPong ?? true,
   });

@@ -28,6 +28,11 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** JSON logs (pino) written here instead of the CapturingLogger (logging.spec reads them). */
   logDestination?: DestinationStream;
+  /**
+   * The app's own queued MailService instead of the recording one: mail goes through the queue to the
+   * outbox (or SMTP_URL), as in production. `mail` then records nothing.
+   */
+  queuedMail?: boolean;
 }
 
 export interface TestApp {
@@ -35,10 +40,15 @@ export interface TestApp {
   /** A supertest agent on the listening server (keeps cookies between requests). */
   http: ReturnType<typeof supertest.agent>;
   /**
-   * A new browser on our site: an agent with its own cookies that sends `Origin: <url>` with every
+   * A new browser on our site: an agent with its own cookies that sends `Origin: <origin>` with every
    * request, as a browser does for the state-changing ones the CSRF check wants.
    */
   browser(): ReturnType<typeof supertest.agent>;
+  /**
+   * The origin a browser on our site sends: PUBLIC_URL's when the test sets it (the address people use,
+   * the only one the origin check then accepts besides ALLOWED_ORIGINS), else the app's own URL.
+   */
+  origin: string;
   /** Every mail the app sent. */
   mail: RecordingMailService;
   url: string;
@@ -78,17 +88,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await createApp({
       config,
       databaseUrl: database.url,
-      imports: [recordingMailModule(mail), ...(options.imports ?? [])],
+      imports: [...(options.queuedMail ? [] : [recordingMailModule(mail)]), ...(options.imports ?? [])],
       logger: logs,
       ...(options.logDestination ? { jsonLogs: createJsonLogs(config, options.logDestination) } : {}),
     });
     await app.listen(0, '127.0.0.1');
     const url = await app.getUrl();
+    const origin = config.publicUrlSet ? new URL(config.publicUrl).origin : url;
     const started = app;
     return {
       app,
       http: supertest.agent(url),
-      browser: () => supertest.agent(url).set('Origin', url),
+      browser: () => supertest.agent(url).set('Origin', origin),
+      origin,
       mail,
       url,
       config,

@@ -1,4 +1,4 @@
-import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
+import { PAGES, SIGNED_IN_ROUTES } from '@termpaste/contracts';
 import { Spinner, useCurrentUser } from '@termpaste/ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -15,6 +15,10 @@ const LoginPage = publicPage('LoginPage');
 const RegisterPage = publicPage('RegisterPage');
 const ForgotPasswordPage = publicPage('ForgotPasswordPage');
 const ResetPasswordPage = publicPage('ResetPasswordPage');
+const VerifyEmailPage = lazy(() =>
+  import('./pages/verify-email').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const OwnerSetupPage = lazy(() => import('./pages/owner-setup').then((m) => ({ default: m.OwnerSetupPage })));
 
 /**
  * While the current user is loading: nothing yet, rather than the landing or the 404 page for a member
@@ -46,6 +50,7 @@ export function AppRoutes() {
           <Route path="/register" element={<RegisterPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path={PAGES.verifyEmail} element={pending ?? <VerifyEmailPage />} />
           <Route
             path="*"
             element={
@@ -78,6 +83,22 @@ export function AppRoutes() {
             }
           />
         ))}
+        <Route
+          path={PAGES.verifyEmail}
+          element={
+            <Suspense fallback={<Loading />}>
+              <VerifyEmailPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={PAGES.ownerSetup}
+          element={
+            <Suspense fallback={<Loading />}>
+              <OwnerSetupPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,12 +1,21 @@
 import { Global, Module } from '@nestjs/common';
+import { LinkMails } from '../../modules/auth/link-mails.js';
 import { MailProcessor } from './mail.processor.js';
-import { MailService } from './mail.service.js';
+import { LinkMailWriter, MailService } from './mail.service.js';
 import { QueuedMailService } from './queued-mail.service.js';
 
-/** MailService everywhere (needs QueueModule and ConfigModule); its processor runs wherever processors run. */
+/**
+ * MailService everywhere (needs QueueModule and ConfigModule); its processor runs wherever processors run,
+ * with the writer of the link mails (password reset, e-mail verification), which mints their tokens.
+ */
 @Global()
 @Module({
-  providers: [QueuedMailService, { provide: MailService, useExisting: QueuedMailService }, MailProcessor],
-  exports: [MailService],
+  providers: [
+    QueuedMailService,
+    { provide: MailService, useExisting: QueuedMailService },
+    { provide: LinkMailWriter, useClass: LinkMails },
+    MailProcessor,
+  ],
+  exports: [MailService, LinkMailWriter],
 })
 export class MailModule {}

@@ -12,7 +12,14 @@ import {
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type QueueJob, QueueProcessor } from '../queue/queue.port.js';
-import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from './mail.service.js';
+import {
+  type LinkMail,
+  LinkMailWriter,
+  MAIL_QUEUE,
+  type MailMessage,
+  SEND_LINK_JOB,
+  SEND_MAIL_JOB,
+} from './mail.service.js';
 
 /** Where mail goes without SMTP_URL, under DATA_DIR. */
 export const OUTBOX_DIR = 'outbox';
@@ -21,26 +28,45 @@ export const OUTBOX_DIR = 'outbox';
  * Delivers the mail queue's jobs with nodemailer: over SMTP_URL when set, else as one `.eml` file per
  * message in `$DATA_DIR/outbox/`, with the path in the log (the "link" in embedded mode). A job run twice
  * sends twice: the jobId given to MailService.send is what keeps a message from being queued twice.
+ * A link job (`send-link`) carries ids only: LinkMailWriter mints its token and writes the message here,
+ * so the token is in no job data; run again (a retry), it mints a new token and the newest mail works.
  */
 @Injectable()
 @QueueProcessor(MAIL_QUEUE)
-export class MailProcessor implements QueueProcessor<MailMessage>, OnApplicationShutdown {
+export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private readonly from: Address;
   private readonly smtp: Transporter<SMTPSentMessageInfo> | undefined;
   private readonly outbox: Transporter<StreamSentMessageInfo> | undefined;
   private readonly outboxDir: string;
 
-  constructor(@InjectConfig() config: AppConfig) {
+  constructor(
+    @InjectConfig() config: AppConfig,
+    private readonly links: LinkMailWriter,
+  ) {
     this.from = { name: config.productName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
     this.outboxDir = path.join(config.dataDir, OUTBOX_DIR);
     if (config.smtpUrl) this.smtp = createTransport(config.smtpUrl);
     else this.outbox = createTransport({ streamTransport: true, buffer: true });
   }
 
-  async process(job: QueueJob<MailMessage>): Promise<void> {
+  async process(job: QueueJob<MailMessage | LinkMail>): Promise<void> {
+    if (job.name === SEND_LINK_JOB) {
+      const link = job.data as LinkMail;
+      const message = await this.links.write(link);
+      if (!message) {
+        this.logger.log(
+          `Link mail ${job.id} not sent: its link was used, replaced by a newer one, or expired`,
+        );
+        return;
+      }
+      return this.deliver(message);
+    }
     if (job.name !== SEND_MAIL_JOB) throw new Error(`Unknown job "${job.name}" on the mail queue`);
-    const { to, subject, text, html } = job.data;
+    return this.deliver(job.data as MailMessage);
+  }
+
+  private async deliver({ to, subject, text, html }: MailMessage): Promise<void> {
     const mail = { from: this.from, to, subject, text, html };
     if (this.smtp) {
       const info = await this.smtp.sendMail(mail);

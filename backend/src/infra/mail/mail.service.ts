@@ -1,6 +1,9 @@
-/** The queue mail goes through, and its one job. */
+/** The queue mail goes through, and its jobs. */
 export const MAIL_QUEUE = 'mail';
+/** A message written in full by the sender (no secret in it: the job's data stays in the queue). */
 export const SEND_MAIL_JOB = 'send';
+/** A mail carrying a single-use link: the job names the token's row, the mail worker mints the token. */
+export const SEND_LINK_JOB = 'send-link';
 
 /** An e-mail to send. Delivery happens on the queue, never inside the request. */
 export interface MailMessage {
@@ -8,6 +11,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+}
+
+/** The mails whose link holds a secret token. */
+export type LinkMailKind = 'password-reset' | 'verify-email';
+
+/**
+ * A link mail as it waits in the queue: which member, and which token row (its id, not the token). The
+ * token exists only in the worker that mints it, in the mail, and as a hash in the database: never in the
+ * job's data, the queue's logs or the queue dashboard (issue 13, finding 6).
+ */
+export interface LinkMail {
+  kind: LinkMailKind;
+  userId: number;
+  tokenId: number;
 }
 
 export interface SendMailOptions {
@@ -21,4 +38,16 @@ export interface SendMailOptions {
 /** Puts mail on the queue (`mail` queue); the mail processor sends it over SMTP or into the outbox. */
 export abstract class MailService {
   abstract send(message: MailMessage, options?: SendMailOptions): Promise<void>;
+  /** Queues a link mail: the mail processor asks LinkMailWriter for the message when it runs the job. */
+  abstract sendLink(link: LinkMail, options?: SendMailOptions): Promise<void>;
+}
+
+/**
+ * Writes the message of a link mail where the mail is sent: mints the token (a new random one, stored as
+ * its hash on the row the job names) and puts the link in the text. Null when there is nothing to send
+ * any more (the row was used, voided by a newer link, or expired). Provided by the auth module's
+ * LinkMails.
+ */
+export abstract class LinkMailWriter {
+  abstract write(link: LinkMail): Promise<MailMessage | null>;
 }

@@ -3,17 +3,21 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
 import { SessionsService } from '../users/sessions.service.js';
+import { OwnerModule } from '../owner/owner.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { rateLimitThrottlers } from './rate-limit.guard.js';
 import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
 import { SiteController } from './site.controller.js';
+import { VerificationController } from './verification.controller.js';
 
 @Module({
   imports: [
     UsersModule,
+    OwnerModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => ({
@@ -30,9 +34,10 @@ import { SiteController } from './site.controller.js';
       }),
     }),
   ],
-  controllers: [AuthController, SiteController],
+  controllers: [AuthController, SiteController, VerificationController],
   providers: [
     AuthService,
+    EmailVerificationService,
     PasswordResetService,
     {
       provide: SESSION_MIDDLEWARE,

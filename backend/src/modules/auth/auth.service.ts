@@ -5,6 +5,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
 
 /** Credentials: creating accounts, checking passwords, changing them. Sessions are the controller's. */
@@ -14,12 +15,21 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly verification: EmailVerificationService,
   ) {}
 
-  /** 409 naming what is taken; the owner rule is UsersService.create's. */
+  /**
+   * 409 naming what is taken. The account starts unverified: its first verification link is made in the
+   * same transaction and mailed once it commits. Nobody becomes owner by registering (see OwnerService).
+   */
   async register({ username, email, password }: RegisterBody): Promise<User> {
     await this.users.assertAvailable(username, email);
-    return this.users.create({ username, email, passwordHash: await hashPassword(password) });
+    const { user, extra: tokenId } = await this.users.create(
+      { username, email, passwordHash: await hashPassword(password) },
+      (manager, created) => this.verification.createToken(manager, created),
+    );
+    await this.verification.mailLink(user.id, tokenId!);
+    return user;
   }
 
   /**

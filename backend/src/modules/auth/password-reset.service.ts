@@ -1,19 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { LIMITS, PAGES } from '@termpaste/contracts';
+import { LIMITS } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
+import { tokenHash } from './link-mails.js';
 import { hashPassword } from './passwords.js';
-
-/** Only this digest of a token is stored: a leaked table opens no account. */
-export function resetTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Forgotten passwords: single-use reset links that expire after an hour (SPEC §9). */
 @Injectable()
@@ -26,7 +19,6 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
-    @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'productName'>,
   ) {}
 
   /**
@@ -56,12 +48,12 @@ export class PasswordResetService implements BeforeApplicationShutdown {
 
   /** Sets the new password, uses the token up and signs the user out everywhere, in one transaction. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
-    const tokenHash = resetTokenHash(token);
+    const hash = tokenHash(token);
     const live = (): Promise<Array<{ id: number; user_id: number }>> =>
       this.dataSource.query(
         `SELECT id, user_id FROM password_reset_tokens
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
-        [tokenHash],
+        [hash],
       );
     const [found] = await live();
     if (!found) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
@@ -79,37 +71,27 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     });
   }
 
+  /**
+   * A new token row (its hash is stored when the mail worker mints the token) and its mail job, which
+   * carries the row's id only: the link never sits in the queue.
+   */
   private async sendResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user || user.isBanned) return;
-    const token = randomBytes(32).toString('base64url');
     const tokenId = await this.dataSource.transaction(async (manager) => {
       // A new link voids the user's older ones; expired links of anyone go too.
       await manager.query('DELETE FROM password_reset_tokens WHERE user_id = $1 OR expires_at < now()', [
         user.id,
       ]);
       const [row]: Array<{ id: number }> = await manager.query(
-        `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-         VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id`,
-        [user.id, resetTokenHash(token), LIMITS.resetLinkExpiryMs],
+        `INSERT INTO password_reset_tokens (user_id, expires_at)
+         VALUES ($1, now() + $2 * interval '1 millisecond') RETURNING id`,
+        [user.id, LIMITS.resetLinkExpiryMs],
       );
       return row!.id;
     });
-    const link = `${this.config.publicUrl}${PAGES.resetPassword}?token=${token}`;
-    const product = this.config.productName;
-    await this.mail.send(
-      {
-        to: user.email,
-        subject: `Reset your ${product} password`,
-        text: [
-          `Someone (hopefully you) asked to reset the password of the ${product} account ${user.username}.`,
-          '',
-          'Open this link within 1 hour to choose a new password:',
-          link,
-          '',
-          'If you did not ask for this, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      },
+    await this.mail.sendLink(
+      { kind: 'password-reset', userId: user.id, tokenId },
       { jobId: `password-reset-${tokenId}` },
     );
   }

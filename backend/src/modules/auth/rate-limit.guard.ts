@@ -17,17 +17,36 @@ import {
   type ThrottlerOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { MESSAGING_MESSAGES, SETTINGS_MESSAGES } from '@termpaste/contracts';
+import {
+  MESSAGING_MESSAGES,
+  OWNER_SETUP_MESSAGES,
+  OWNER_SETUP_TRIES_PER_HOUR,
+  SETTINGS_MESSAGES,
+  VERIFY_MESSAGES,
+} from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig, RateLimitConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { SessionGuard } from '../../common/session.guard.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 
 export type RateLimitedAction =
-  'login' | 'register' | 'forgot-password' | 'reset-password' | 'chat' | 'message' | 'upload';
+  | 'login'
+  | 'register'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'change-password'
+  | 'chat'
+  | 'message'
+  | 'upload'
+  | 'verify-email'
+  | 'owner-claim';
 
-/** Actions counted per signed-in member rather than per address. */
-type MemberAction = Extract<RateLimitedAction, 'chat' | 'message' | 'upload'>;
+/** Actions counted per signed-in member (change-password: and per address too). */
+type MemberAction = Extract<
+  RateLimitedAction,
+  'change-password' | 'chat' | 'message' | 'upload' | 'verify-email' | 'owner-claim'
+>;
 
 const ACTION_KEY = 'termpaste:rate-limited-action';
 
@@ -39,9 +58,12 @@ const ACCOUNT_FIELD: Partial<Record<RateLimitedAction, string>> = {
 
 /** The 429 texts of the member actions; the others say `Too many attempts…`. */
 const TOO_FAST: Partial<Record<RateLimitedAction, (seconds: number) => string>> = {
+  'change-password': SETTINGS_MESSAGES.passwordChangeTooMany,
   chat: MESSAGING_MESSAGES.chatTooFast,
   message: MESSAGING_MESSAGES.chatTooFast,
   upload: SETTINGS_MESSAGES.uploadTooMany,
+  'verify-email': VERIFY_MESSAGES.resendTooMany,
+  'owner-claim': OWNER_SETUP_MESSAGES.tooMany,
 };
 
 const MINUTE_MS = 60_000;
@@ -66,6 +88,17 @@ export function RateLimited(action: RateLimitedAction): MethodDecorator {
  */
 export function MemberRateLimited(action: MemberAction): MethodDecorator {
   return applyDecorators(UseGuards(WriterGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
+}
+
+/**
+ * A signed-in member's action (SessionGuard: 401 for a visitor or a banned account), then the limits of
+ * `action`, counted per member and per address. In this order: a visitor is refused without being
+ * counted, and the per-member count goes by the member the session guard loaded.
+ */
+export function SignedInRateLimited(
+  action: Extract<MemberAction, 'change-password' | 'verify-email' | 'owner-claim'>,
+): MethodDecorator {
+  return applyDecorators(UseGuards(SessionGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
 
 function actionOf(context: ExecutionContext): RateLimitedAction | undefined {
@@ -115,7 +148,11 @@ function memberRule(action: MemberAction, name: string, ttl: number, limit: numb
     skipIf: (context) => actionOf(context) !== action,
     getTracker: (req: Record<string, unknown>) => {
       const user = (req as unknown as Request).currentUser;
-      if (!user) throw new Error(`the ${action} limit needs WriterGuard to run first (MemberRateLimited)`);
+      if (!user) {
+        throw new Error(
+          `the ${action} limit needs a session guard to run first (MemberRateLimited, SignedInRateLimited)`,
+        );
+      }
       return `user:${user.id}`;
     },
     generateKey: (_context, tracker, ruleName) => `${ruleName}:${tracker}`,
@@ -132,6 +169,17 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
     rule('forgot-password', 'address', HOUR_MS, limits.forgotPasswordPerHour),
     rule('forgot-password', 'account', HOUR_MS, limits.forgotPasswordPerEmailPerHour),
     rule('reset-password', 'address', HOUR_MS, limits.resetPasswordPerHour),
+    rule('change-password', 'address', HOUR_MS, limits.changePasswordPerHour),
+    memberRule(
+      'change-password',
+      'change-password-per-member-per-hour',
+      HOUR_MS,
+      limits.changePasswordPerHour,
+    ),
+    rule('verify-email', 'address', HOUR_MS, limits.verifyEmailPerAddressPerHour),
+    memberRule('verify-email', 'verify-email-per-member-per-hour', HOUR_MS, limits.verifyEmailPerHour),
+    rule('owner-claim', 'address', HOUR_MS, OWNER_SETUP_TRIES_PER_HOUR),
+    memberRule('owner-claim', 'owner-claim-per-member-per-hour', HOUR_MS, OWNER_SETUP_TRIES_PER_HOUR),
     memberRule('chat', 'chat-per-member', limits.chatWindowSeconds * 1000, limits.chatMessages),
     memberRule('message', 'message-per-member-per-minute', MINUTE_MS, limits.messagesPerMinute),
     memberRule('message', 'message-per-member-per-hour', HOUR_MS, limits.messagesPerHour),
@@ -142,7 +190,7 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
 /**
  * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
  * seconds.` (chat and private messages: `You are sending messages too fast. …`; uploads: `Too many
- * uploads. …`) and a plain Retry-After header.
+ * uploads. …`; password changes: `Too many password changes. …`) and a plain Retry-After header.
  * RATE_LIMITS=off lets everything through.
  */
 @Injectable()

@@ -6,10 +6,12 @@ import { InjectConfig } from '../../config/config.module.js';
 /** Public facts about this installation, for visitors' pages (the welcome toast's product name). */
 @Controller()
 export class SiteController {
-  constructor(@InjectConfig() private readonly config: Pick<AppConfig, 'productName'>) {}
+  constructor(
+    @InjectConfig() private readonly config: Pick<AppConfig, 'productName' | 'requireVerifiedEmail'>,
+  ) {}
 
   @Get(API.site)
   site(): Site {
-    return { productName: this.config.productName };
+    return { productName: this.config.productName, requireVerifiedEmail: this.config.requireVerifiedEmail };
   }
 }

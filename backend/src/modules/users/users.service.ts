@@ -1,15 +1,6 @@
-import {
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import type { AppConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import { User } from './entities/user.entity.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -52,33 +43,17 @@ export function toCurrentUser(user: User): CurrentUser {
     isAdmin: user.isAdmin,
     isOwner: user.isOwner,
     isBanned: user.isBanned,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
 /** Accounts: the `users` table, and (through SessionsService) their sessions. */
 @Injectable()
-export class UsersService implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Users');
-
+export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
-    @InjectConfig() private readonly config: Pick<AppConfig, 'ownerEmail'>,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.logger.log(await this.describeOwnerRule());
-  }
-
-  /** Which account is or will become the owner, in words for the start-up log. */
-  async describeOwnerRule(): Promise<string> {
-    const owner = await this.dataSource.getRepository(User).findOne({ where: { isOwner: true } });
-    if (owner) return `Owner: ${owner.username}`;
-    if (this.config.ownerEmail) {
-      return `Owner: the account that registers with OWNER_EMAIL (${this.config.ownerEmail}) becomes owner and admin`;
-    }
-    return 'Owner: the first account to register becomes owner and admin (set OWNER_EMAIL to choose it)';
-  }
 
   findById(id: number): Promise<User | null> {
     return this.dataSource.getRepository(User).findOneBy({ id });
@@ -111,23 +86,33 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   /**
-   * Creates an account; 409 when the username or e-mail is taken in any letter case. The owner is
-   * decided under a lock, so two concurrent first registrations cannot both become owner (and a unique
-   * index allows one owner at most anyway): the account with OWNER_EMAIL, or without it the first one.
+   * Creates an account, not verified and no owner (the owner comes of a verified address: see
+   * OwnerService); 409 when the username or e-mail is taken in any letter case. `within` runs in the
+   * same transaction with the new account (its first verification link, say).
    */
-  async create(newUser: NewUser): Promise<User> {
+  async create<T = void>(
+    newUser: NewUser,
+    within?: (manager: EntityManager, user: User) => Promise<T>,
+  ): Promise<{ user: User; extra: T | undefined }> {
     try {
       return await this.dataSource.transaction(async (manager) => {
-        await manager.query("SELECT pg_advisory_xact_lock(hashtext('termpaste.registration'))");
-        const owner = await this.becomesOwner(manager, newUser.email);
         const repository = manager.getRepository(User);
-        return repository.save(repository.create({ ...newUser, isOwner: owner, isAdmin: owner }));
+        const user = await repository.save(repository.create(newUser));
+        return { user, extra: within ? await within(manager, user) : undefined };
       });
     } catch (error) {
       const conflict = uniqueViolation(error);
       if (conflict) throw new ConflictException(conflict);
       throw error;
     }
+  }
+
+  /** Marks the member's address verified (a no-op when it already is); inside the caller's transaction. */
+  async markEmailVerified(userId: number, manager: EntityManager): Promise<void> {
+    await manager.query(
+      'UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL',
+      [userId],
+    );
   }
 
   async setPasswordHash(userId: number, passwordHash: string, manager?: EntityManager): Promise<void> {
@@ -167,16 +152,6 @@ export class UsersService implements OnApplicationBootstrap {
     if (user.isAdmin === isAdmin) return { change: 'unchanged', user };
     await manager.getRepository(User).update({ id: user.id }, { isAdmin });
     return { change: isAdmin ? 'granted' : 'revoked', user: { ...user, isAdmin } };
-  }
-
-  private async becomesOwner(manager: EntityManager, email: string): Promise<boolean> {
-    const repository = manager.getRepository(User);
-    if (this.config.ownerEmail) {
-      if (email.toLowerCase() !== this.config.ownerEmail) return false;
-      // An owner made under the first-account rule before OWNER_EMAIL was set keeps the title.
-      return !(await repository.exists({ where: { isOwner: true } }));
-    }
-    return !(await repository.exists({}));
   }
 }
 

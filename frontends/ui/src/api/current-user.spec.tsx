@@ -22,6 +22,7 @@ const member: CurrentUser = {
   isAdmin: false,
   isOwner: false,
   isBanned: false,
+  emailVerified: true,
 };
 
 function Probe() {

@@ -12,6 +12,7 @@ export * from '../../../../contracts/dist/ranks.js';
 export * from '../../../../contracts/dist/texts.js';
 export * from '../../../../contracts/dist/schemas.js';
 export * from '../../../../contracts/dist/auth.js';
+export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';

@@ -8,6 +8,7 @@ import { PendingUploads1795900000000 } from './1795900000000-pending-uploads.js'
 import { ForumStatsSlots1796020000000 } from './1796020000000-forum-stats-slots.js';
 import { SearchCandidates1796030000000 } from './1796030000000-search-candidates.js';
 import { SearchVectorInline1796040000000 } from './1796040000000-search-vector-inline.js';
+import { EmailVerification1796100000000 } from './1796100000000-email-verification.js';
 import { ReputationLedger1796400000000 } from './1796400000000-reputation-ledger.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   ForumStatsSlots1796020000000,
   SearchCandidates1796030000000,
   SearchVectorInline1796040000000,
+  EmailVerification1796100000000,
   ReputationLedger1796400000000,
   Outbox1796500000000,
 ];

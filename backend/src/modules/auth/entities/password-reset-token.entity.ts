@@ -9,9 +9,9 @@ export class PasswordResetToken {
   @Column({ name: 'user_id', type: 'integer' })
   userId!: number;
 
-  /** Hex SHA-256 of the token in the link. */
-  @Column({ name: 'token_hash', type: 'text' })
-  tokenHash!: string;
+  /** Hex SHA-256 of the token in the link; null until the mail worker mints the token. */
+  @Column({ name: 'token_hash', type: 'text', nullable: true })
+  tokenHash!: string | null;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;

@@ -58,6 +58,10 @@ export class User {
   @Column({ name: 'is_banned', type: 'boolean', default: false })
   isBanned!: boolean;
 
+  /** When the member opened the link mailed to `email`; null: not verified (they read, not write). */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,0 +1,92 @@
+import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { VERIFY_LINK_EXPIRY_MS, VERIFY_MESSAGES } from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MailService } from '../../infra/mail/mail.service.js';
+import { OwnerService } from '../owner/owner.service.js';
+import type { User } from '../users/entities/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { tokenHash } from './link-mails.js';
+
+/**
+ * E-mail verification (issue 13): registration mails a single-use link valid 24 hours; the member may
+ * ask for a new one (rate limited), which voids the older ones. Only the hash of a token is stored, and
+ * the token is minted by the mail worker (LinkMails), so the queue holds the row's id only. Verifying
+ * the address of OWNER_EMAIL makes that account the owner.
+ */
+@Injectable()
+export class EmailVerificationService {
+  private readonly logger = new Logger('EmailVerification');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly owners: OwnerService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** A new link's row for the member's current address (no token yet), in the caller's transaction. */
+  async createToken(manager: EntityManager, user: Pick<User, 'id' | 'email'>): Promise<number> {
+    // A new link voids the member's older ones; expired links of anyone go too.
+    await manager.query('DELETE FROM email_verification_tokens WHERE user_id = $1 OR expires_at < now()', [
+      user.id,
+    ]);
+    const [row]: Array<{ id: number }> = await manager.query(
+      `INSERT INTO email_verification_tokens (user_id, email, expires_at)
+       VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id`,
+      [user.id, user.email, VERIFY_LINK_EXPIRY_MS],
+    );
+    return row!.id;
+  }
+
+  /**
+   * Queues the mail of a link row made by createToken (after its transaction committed). A queue that
+   * does not answer is logged, not thrown: the account exists, and the member can ask for a new link.
+   */
+  async mailLink(userId: number, tokenId: number): Promise<void> {
+    try {
+      await this.mail.sendLink(
+        { kind: 'verify-email', userId, tokenId },
+        { jobId: `verify-email-${tokenId}` },
+      );
+    } catch (error) {
+      this.logger.error(
+        `The verification mail of user ${userId} could not be queued`,
+        error instanceof Error ? error.stack : String(error),
+      );
+    }
+  }
+
+  /** A new link for a signed-in member; 409 when the address is verified already. */
+  async resend(user: User): Promise<void> {
+    if (user.emailVerifiedAt !== null) throw new ConflictException(VERIFY_MESSAGES.alreadyVerified);
+    const tokenId = await this.dataSource.transaction((manager) => this.createToken(manager, user));
+    await this.mail.sendLink(
+      { kind: 'verify-email', userId: user.id, tokenId },
+      { jobId: `verify-email-${tokenId}` },
+    );
+  }
+
+  /**
+   * Uses the token up and marks the address verified, in one transaction (with the owner's grant when
+   * it is OWNER_EMAIL's). 400 for a token that is wrong, used, expired, or for an address the member no
+   * longer has.
+   */
+  async verify(token: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [[claimed]]: [Array<{ user_id: number; email: string }>, number] = await manager.query(
+        `UPDATE email_verification_tokens t SET used_at = now()
+         FROM users u
+         WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
+           AND u.id = t.user_id AND u.email = t.email
+         RETURNING t.user_id, t.email::text AS email`,
+        [tokenHash(token)],
+      );
+      if (!claimed) throw new BadRequestException(VERIFY_MESSAGES.invalidToken);
+      await this.users.markEmailVerified(claimed.user_id, manager);
+      await manager.query('DELETE FROM email_verification_tokens WHERE user_id = $1 AND used_at IS NULL', [
+        claimed.user_id,
+      ]);
+      await this.owners.grantIfOwnerEmail(manager, claimed.user_id, claimed.email);
+    });
+  }
+}

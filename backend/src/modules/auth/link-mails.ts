@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { PAGES } from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { type LinkMail, LinkMailWriter, type MailMessage } from '../../infra/mail/mail.service.js';
+
+/** Only this digest of a link's token is stored: a leaked table opens no account. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new link token: 32 random bytes, base64url (43 characters). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+interface Minted {
+  username: string;
+  email: string;
+}
+
+/**
+ * The password-reset and verification mails, written where mail is sent (the mail processor, in a worker
+ * or in-process): the job names a token row; this mints the token, stores its hash on that row (still
+ * unused and unexpired, and for the member's current address) and puts the link in the text. The queue
+ * carries ids only, so no token or link sits in Redis, the queue dashboard or a log.
+ */
+@Injectable()
+export class LinkMails extends LinkMailWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'productName'>,
+  ) {
+    super();
+  }
+
+  async write(link: LinkMail): Promise<MailMessage | null> {
+    const token = newToken();
+    const minted = await this.mint(link, tokenHash(token));
+    if (!minted) return null;
+    const product = this.config.productName;
+    if (link.kind === 'password-reset') {
+      return {
+        to: minted.email,
+        subject: `Reset your ${product} password`,
+        text: [
+          `Someone (hopefully you) asked to reset the password of the ${product} account ${minted.username}.`,
+          '',
+          'Open this link within 1 hour to choose a new password:',
+          `${this.config.publicUrl}${PAGES.resetPassword}?token=${token}`,
+          '',
+          'If you did not ask for this, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      };
+    }
+    return {
+      to: minted.email,
+      subject: `Verify your e-mail address for ${product}`,
+      text: [
+        `Welcome to ${product}, ${minted.username}!`,
+        '',
+        'Open this link within 24 hours to verify your e-mail address:',
+        `${this.config.publicUrl}${PAGES.verifyEmail}?token=${token}`,
+        '',
+        'Until then you can read, but not post, reply, vote, message or chat.',
+        'If you did not create this account, ignore this mail.',
+      ].join('\n'),
+    };
+  }
+
+  /** Stores the hash on the job's row if it may still be used; the member's name and address to mail. */
+  private async mint(link: LinkMail, hash: string): Promise<Minted | undefined> {
+    if (link.kind === 'password-reset') {
+      const [[row]]: [Minted[], number] = await this.dataSource.query(
+        `UPDATE password_reset_tokens t SET token_hash = $3
+         FROM users u
+         WHERE t.id = $1 AND t.user_id = $2 AND u.id = t.user_id AND NOT u.is_banned
+           AND t.used_at IS NULL AND t.expires_at > now()
+         RETURNING u.username::text AS username, u.email::text AS email`,
+        [link.tokenId, link.userId, hash],
+      );
+      return row;
+    }
+    // The address the link was asked for, while it is still the member's and not yet verified.
+    const [[row]]: [Minted[], number] = await this.dataSource.query(
+      `UPDATE email_verification_tokens t SET token_hash = $3
+       FROM users u
+       WHERE t.id = $1 AND t.user_id = $2 AND u.id = t.user_id AND u.email = t.email
+         AND u.email_verified_at IS NULL AND t.used_at IS NULL AND t.expires_at > now()
+       RETURNING u.username::text AS username, t.email::text AS email`,
+      [link.tokenId, link.userId, hash],
+    );
+    return row;
+  }
+}
