@@ -9,7 +9,16 @@
 //   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +29,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { registerMembers } from '../reliability/lib/client.mjs';
 import { SEARCHES } from './corpus.mjs';
 import { HOT_REPLIES, seed, seedShape } from './seed.mjs';
 import { renderTable, evaluate } from './report.mjs';
@@ -234,36 +244,17 @@ function rssMb(pid) {
   }
 }
 
-/** Registers MEMBERS members through the API and keeps each one's session cookie. */
-async function signInMembers(app) {
-  const cookies = [];
-  const ids = [];
-  const tag = randomBytes(3).toString('hex');
-  for (let i = 0; i < MEMBERS; i += 4) {
-    const batch = await Promise.all(
-      [0, 1, 2, 3].map(async (j) => {
-        const n = i + j;
-        const res = await fetch(`${app.url}/api/register`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Origin: app.url },
-          body: JSON.stringify({
-            username: `bench_${tag}_${n}`,
-            email: `bench_${tag}_${n}@example.com`,
-            password: `bench-password-${n}`,
-          }),
-        });
-        if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
-        const cookie = res.headers.getSetCookie().find((c) => c.startsWith('termpaste.sid='));
-        const me = await fetch(`${app.url}/api/auth/user`, { headers: { Cookie: cookie.split(';')[0] } });
-        return { cookie: cookie.split(';')[0], id: (await me.json()).id };
-      }),
-    );
-    for (const m of batch) {
-      cookies.push(m.cookie);
-      ids.push(m.id);
-    }
-  }
-  return { cookies, ids };
+/**
+ * Registers MEMBERS members through the API, each verified with the link the app mailed (read from the
+ * outbox folder of DATA_DIR, emptied first), and keeps each one's session cookie.
+ */
+async function signInMembers(app, dataDir) {
+  const outbox = join(dataDir, 'outbox');
+  rmSync(outbox, { recursive: true, force: true });
+  const readMails = () =>
+    existsSync(outbox) ? readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8')) : [];
+  const members = await registerMembers(app.url, readMails, MEMBERS, { parallel: 4, tag: 'bench' });
+  return { cookies: members.map((m) => m.cookie), ids: members.map((m) => m.id) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -451,7 +442,7 @@ async function measureSize(pastes, measureJs) {
     // Idle: started, nothing asked yet (the sign-ins below hash passwords, which takes memory of its own).
     await sleep(2000);
     result.rssIdleMb = +rssMb(app.pid).toFixed(1);
-    const members = await signInMembers(app);
+    const members = await signInMembers(app, database.env.DATA_DIR);
     rssMax = 0;
     const member = (i) => ({ Cookie: members.cookies[i % MEMBERS] });
     const origin = { Origin: app.url, 'Content-Type': 'application/json' };
