@@ -35,7 +35,8 @@ const commands = [
     command: 'node --watch backend/dist/main.js',
     env: {
       REMOTE_URLS: JSON.stringify(remoteUrls),
-      // The shell's dev server proxies /api with its own Host: its origin must pass the CSRF check.
+      // Pages come from the shell's dev server (its origin, proxied to /api and /ws): allowed by name,
+      // so they pass the origin check even when PUBLIC_URL is set (unset, any loopback origin does).
       ALLOWED_ORIGINS: `http://localhost:${DEV_PORTS.shell},http://127.0.0.1:${DEV_PORTS.shell}`,
     },
   },

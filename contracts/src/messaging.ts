@@ -54,7 +54,6 @@ export const MESSAGING_TEXTS = {
   globalChat: 'GLOBAL CHAT',
 } as const;
 
-
 /** `POST /api/messages`: recipientEmail holds an e-mail address or a username. */
 export const sendMessageSchema = z.object({
   recipientEmail: z.preprocess(
@@ -171,7 +170,10 @@ export const LIVE_EVENT = {
   notification: 'notification',
   unreadCount: 'unread_count',
   privateMessage: 'private_message',
-  /** The member's sessions were revoked (banned, deleted): the server closes their sockets after it. */
+  /**
+   * The socket's session was revoked (banned, deleted, password reset, or changed in another session):
+   * the server closes the socket after it.
+   */
   signedOut: 'signed_out',
   pong: 'pong',
 } as const;

@@ -223,6 +223,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: API.logout,
     summary: 'Browser navigation to sign out: ends the session, redirects home',
+    description:
+      'Only a top-level navigation from our own site ends the session (`Sec-Fetch-Dest: document` and ' +
+      '`Sec-Fetch-Site: same-origin` or `none`); any other request (an image, a cross-site link) is ' +
+      'redirected home with the session left as it was.',
     tag: 'Accounts',
     auth: 'none',
     responses: [redirect(PAGES.landing, 'Signed out, to the landing page')],
@@ -265,11 +269,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: API.changePassword,
     summary: "Changes the signed-in member's password and signs out their other sessions",
+    description:
+      "The other sessions' live sockets get `signed_out` and are closed. Limited per member and per " +
+      'address (RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR): then 429.',
     tag: 'Accounts',
     auth: 'member',
     body: changePasswordSchema,
     responses: [json(200, 'Password changed', messageSchema)],
-    errors: [400],
+    errors: [400, 429],
   },
   {
     operationId: 'verifyEmail',

@@ -30,6 +30,8 @@ export const SETTINGS_MESSAGES = {
   avatarNotUploaded: 'The avatar must be an image you uploaded',
   uploadTooMany: (seconds: number) =>
     `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  passwordChangeTooMany: (seconds: number) =>
+    `Too many password changes. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   supportSent: 'Your message has been sent to the staff',
   noStaff: 'No staff member can receive your message yet',
 } as const;
@@ -51,7 +53,6 @@ export const SETTINGS_TEXTS = {
   rankUpdated: 'Your active rank has been updated',
   rankFailed: 'Failed to update rank',
 } as const;
-
 
 /** An optional text field: trimmed; empty means none (null). */
 const optionalText = (max: number, message: string) =>

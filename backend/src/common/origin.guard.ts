@@ -28,38 +28,62 @@ export function requestOrigin(req: Pick<Request, 'headers'>): string | undefined
   return origin !== undefined ? originOf(origin) : originOf(referer);
 }
 
-/** The origin the request was addressed to, from its Host header (behind a proxy: as forwarded). */
-function hostOrigin(req: Request): string | undefined {
-  const host = req.get('host');
-  return host ? originOf(`${req.protocol}://${host}`) : undefined;
+/** Host names of the loopback interface, as URL.hostname spells them. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** Our own site's origins besides the one a request was addressed to: PUBLIC_URL's and ALLOWED_ORIGINS. */
-export function trustedOrigins(config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins'>): Set<string> {
-  return new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+/** The origins that are our own site (see trustedOrigins). */
+export interface TrustedOrigins {
+  has(origin: string): boolean;
+}
+
+/**
+ * Our own site's origins: PUBLIC_URL's and each of ALLOWED_ORIGINS. With PUBLIC_URL unset (its default
+ * is `http://localhost:$PORT`), any loopback origin (localhost, 127.0.0.1, [::1], on any port, the dev
+ * server's included) instead of the default's. Never the Host header's: a DNS-rebinding page
+ * (`http://evil.example:3000` resolving to this server) sends that Host and that Origin alike.
+ */
+export function trustedOrigins(
+  config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>,
+): TrustedOrigins {
+  const listed = new Set(config.allowedOrigins);
+  if (config.publicUrlSet) listed.add(new URL(config.publicUrl).origin);
+  return {
+    has: (origin) => {
+      if (listed.has(origin)) return true;
+      if (config.publicUrlSet) return false;
+      try {
+        const url = new URL(origin);
+        return ['http:', 'https:'].includes(url.protocol) && isLoopbackHost(url.hostname);
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 /**
  * Whether a request may change state: a GET, HEAD or OPTIONS, or one whose origin (requestOrigin) is
- * trusted or the one it was addressed to. OriginGuard checks Nest's routes with it; plain Express
- * middleware that changes state (the queue dashboard) calls it itself.
+ * trusted. OriginGuard checks Nest's routes with it; plain Express middleware that changes state (the
+ * queue dashboard) calls it itself.
  */
-export function isOwnSiteRequest(req: Request, trusted: ReadonlySet<string>): boolean {
+export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean {
   if (SAFE_METHODS.has(req.method)) return true;
   const origin = requestOrigin(req);
-  return origin !== undefined && (trusted.has(origin) || origin === hostOrigin(req));
+  return origin !== undefined && trusted.has(origin);
 }
 
 /**
- * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (PUBLIC_URL's
- * origin, the origin it was addressed to, or one of ALLOWED_ORIGINS), shown by its Origin header, or
- * absent that its Referer. Otherwise 403 before anything runs.
+ * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (trustedOrigins:
+ * PUBLIC_URL's origin, or any loopback one when it is unset, or one of ALLOWED_ORIGINS), shown by its
+ * Origin header, or absent that its Referer. Otherwise 403 before anything runs.
  */
 @Injectable()
 export class OriginGuard implements CanActivate {
-  private readonly trusted: Set<string>;
+  private readonly trusted: TrustedOrigins;
 
-  constructor(@InjectConfig() config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins'>) {
+  constructor(@InjectConfig() config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>) {
     this.trusted = trustedOrigins(config);
   }
 

@@ -1,8 +1,11 @@
 import type { Logger } from '@nestjs/common';
 import type { LiveEvent } from '@termpaste/contracts';
 
-/** Who a live event is for: every connected member (chat), or one member's sockets only. */
-export type LiveAudience = { to: 'all' } | { to: 'user'; userId: number };
+/**
+ * Who a live event is for: every connected member (chat), or one member's sockets only; with
+ * `exceptSession`, not those opened by that session (the one that changed the password, say).
+ */
+export type LiveAudience = { to: 'all' } | { to: 'user'; userId: number; exceptSession?: string };
 
 /** One live event on its way to the sockets of every instance. */
 export type LiveEnvelope = LiveAudience & { event: LiveEvent };

@@ -37,7 +37,12 @@ const instanceMessageSchema = z.object({
 
 const envelopeSchema = z.union([
   z.object({ to: z.literal('all'), event: liveEventSchema }),
-  z.object({ to: z.literal('user'), userId: z.number().int().positive(), event: liveEventSchema }),
+  z.object({
+    to: z.literal('user'),
+    userId: z.number().int().positive(),
+    exceptSession: z.string().min(1).max(256).optional(),
+    event: liveEventSchema,
+  }),
 ]);
 
 /**

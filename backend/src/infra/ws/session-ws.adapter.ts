@@ -2,7 +2,8 @@ import http, { type IncomingMessage } from 'node:http';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { RequestHandler, Request, Response } from 'express';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { originOf, trustedOrigins } from '../../common/origin.guard.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
+import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origin.guard.js';
 import type { AppConfig } from '../../config/config.js';
 import type { UsersService } from '../../modules/users/users.service.js';
 
@@ -12,21 +13,40 @@ export const CLOSE_GOING_AWAY = 1001;
 const SHUTDOWN_GRACE_MS = 1000;
 
 export interface SessionWsAdapterOptions {
-  config: Pick<AppConfig, 'publicUrl' | 'allowedOrigins' | 'trustProxy'>;
+  config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>;
   /** The express-session middleware (SESSION_MIDDLEWARE): run on the upgrade request to read the session. */
   sessionMiddleware: RequestHandler;
   users: Pick<UsersService, 'findById'>;
 }
 
-/** The member each accepted upgrade request was authenticated as (read by the gateway's handleConnection). */
-const upgradeUsers = new WeakMap<IncomingMessage, number>();
+/** Who an accepted upgrade request was authenticated as: the member, and the session it carried. */
+interface UpgradeSession {
+  userId: number;
+  sessionId: string;
+}
+
+/** Each accepted upgrade request's member and session (read by the gateway's handleConnection). */
+const upgradeSessions = new WeakMap<IncomingMessage, UpgradeSession>();
 
 /** The id of the member whose upgrade request this is; undefined when it was not authenticated here. */
 export function upgradeUserId(req: IncomingMessage): number | undefined {
-  return upgradeUsers.get(req);
+  return upgradeSessions.get(req)?.userId;
 }
 
-type VerifyCallback = (verified: boolean, code?: number, message?: string) => void;
+/**
+ * The id of the session the upgrade request was authenticated by (so that the sockets of one session
+ * can be told from the member's others); undefined when it was not authenticated here.
+ */
+export function upgradeSessionId(req: IncomingMessage): string | undefined {
+  return upgradeSessions.get(req)?.sessionId;
+}
+
+type VerifyCallback = (
+  verified: boolean,
+  code?: number,
+  message?: string,
+  headers?: Record<string, string>,
+) => void;
 
 /** The first value of a header that may be repeated or comma-joined. */
 function firstValue(header: string | string[] | undefined): string | undefined {
@@ -36,17 +56,16 @@ function firstValue(header: string | string[] | undefined): string | undefined {
 
 /**
  * The `ws` adapter with authentication on the upgrade: every WebSocket gateway of the app only accepts
- * a handshake from our own site (Origin: PUBLIC_URL's origin, one of ALLOWED_ORIGINS, or the origin the
- * request was addressed to; else 403) carrying the session cookie of a signed-in member who is not
- * banned (else 401). The member's id is then kept for the gateway (`upgradeUserId(req)`).
+ * a handshake from our own site (Origin one of trustedOrigins: PUBLIC_URL's origin, or any loopback one
+ * when it is unset, or one of ALLOWED_ORIGINS; never the Host header's; else 403) carrying the session
+ * cookie of a signed-in member who is not banned (else 401). The member's id and the session's are then
+ * kept for the gateway (`upgradeUserId(req)`, `upgradeSessionId(req)`).
  *
  * Frames are not routed through Nest's `@SubscribeMessage` (the gateway reads its sockets itself), and
  * on shutdown every socket is closed with 1001 before the server goes.
  */
 export class SessionWsAdapter extends WsAdapter {
-  private readonly trusted: Set<string>;
-  /** Behind a TLS-terminating proxy (PUBLIC_URL is https): the scheme comes from X-Forwarded-Proto. */
-  private readonly behindProxy: boolean;
+  private readonly trusted: TrustedOrigins;
 
   constructor(
     httpServer: http.Server,
@@ -55,7 +74,6 @@ export class SessionWsAdapter extends WsAdapter {
     // Nothing parses frames on Nest's side: `() => undefined` drops each without a trace.
     super(httpServer, { messageParser: () => undefined });
     this.trusted = trustedOrigins(options.config);
-    this.behindProxy = options.config.trustProxy !== false;
   }
 
   override create(port: number, options: Record<string, unknown> = {}): WebSocketServer {
@@ -89,15 +107,20 @@ export class SessionWsAdapter extends WsAdapter {
       return;
     }
     this.authenticate(req).then(
-      (userId) => {
-        if (userId === undefined) {
+      (session) => {
+        if (session === undefined) {
           done(false, 401, 'Unauthorized');
           return;
         }
-        upgradeUsers.set(req, userId);
+        upgradeSessions.set(req, session);
         done(true);
       },
       (error: unknown) => {
+        if (isDatabaseUnavailable(error)) {
+          // The client reconnects with its backoff; the database is restarting or away.
+          done(false, 503, 'Service Unavailable', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+          return;
+        }
         this.logger.error(
           'WebSocket authentication failed',
           error instanceof Error ? error.stack : String(error),
@@ -110,33 +133,25 @@ export class SessionWsAdapter extends WsAdapter {
   /** As the CSRF check of the HTTP routes, but a missing Origin is refused (browsers always send one). */
   private isOwnOrigin(req: IncomingMessage): boolean {
     const origin = originOf(firstValue(req.headers.origin));
-    if (origin === undefined) return false;
-    return this.trusted.has(origin) || origin === this.hostOrigin(req);
+    return origin !== undefined && this.trusted.has(origin);
   }
 
-  /** The origin the upgrade was addressed to, from its Host header (behind the proxy: as forwarded). */
-  private hostOrigin(req: IncomingMessage): string | undefined {
-    const host = req.headers.host;
-    if (!host) return undefined;
-    const direct = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-    const protocol = this.behindProxy ? (firstValue(req.headers['x-forwarded-proto']) ?? direct) : direct;
-    return originOf(`${protocol}://${host}`);
-  }
-
-  /** The signed-in, not banned member the session cookie names, or undefined. */
-  private async authenticate(req: IncomingMessage): Promise<number | undefined> {
+  /** The signed-in, not banned member the session cookie names, with that session's id; or undefined. */
+  private async authenticate(req: IncomingMessage): Promise<UpgradeSession | undefined> {
     const request = req as Request;
     await new Promise<void>((resolve, reject) => {
       // A response that is never sent: the middleware only reads the session here.
       const response = new http.ServerResponse(req) as unknown as Response;
       this.options.sessionMiddleware(request, response, (error?: unknown) =>
-        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+        error
+          ? reject(error instanceof Error ? error : new Error(String(error), { cause: error }))
+          : resolve(),
       );
     });
     const userId = request.session?.userId;
     if (userId === undefined) return undefined;
     const user = await this.options.users.findById(userId);
-    return user && !user.isBanned ? user.id : undefined;
+    return user && !user.isBanned ? { userId: user.id, sessionId: request.sessionID } : undefined;
   }
 }
 

@@ -26,9 +26,21 @@ import { toCurrentUser } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
-import { RateLimited } from './rate-limit.guard.js';
+import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
 import { signIn, signOut } from './sign-in.js';
+
+/**
+ * Whether a request is the browser's own top-level navigation from our site, or typed in its address
+ * bar (Fetch Metadata: `Sec-Fetch-Dest: document`, `Sec-Fetch-Site: same-origin` or `none`). An image,
+ * a frame or a script asks with another destination, another site's link or form as `cross-site` or
+ * `same-site`; a client that sends no such headers is not a browser navigation either.
+ */
+export function isSignOutNavigation(req: Pick<Request, 'headers'>): boolean {
+  const dest = req.headers['sec-fetch-dest'];
+  const site = req.headers['sec-fetch-site'];
+  return dest === 'document' && (site === 'same-origin' || site === 'none');
+}
 
 /** Accounts and sessions (SPEC §7): sign up, sign in and out, the current user, passwords. */
 @Controller()
@@ -75,11 +87,18 @@ export class AuthController {
     return toCurrentUser(user);
   }
 
-  /** Browser navigation: ends the session and goes home. */
+  /**
+   * Browser navigation (SPEC §7): ends the session and goes home, but only for a top-level navigation
+   * from our own site (isSignOutNavigation). Anything else, an image in a member's Markdown
+   * (`![](/api/logout)`) or a link from another site, just goes home, still signed in.
+   */
   @Get(API.logout)
+  @Header('Cache-Control', 'no-store')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await signOut(req);
-    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+    if (isSignOutNavigation(req)) {
+      await signOut(req);
+      res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+    }
     res.redirect(302, PAGES.landing);
   }
 
@@ -102,10 +121,10 @@ export class AuthController {
     return { message: AUTH_MESSAGES.passwordReset };
   }
 
-  /** Signs the user out everywhere else. */
+  /** Signs the user out everywhere else. Limited per member and per address. */
   @Post(API.changePassword)
   @HttpCode(200)
-  @UseGuards(SessionGuard)
+  @SignedInRateLimited('change-password')
   async changePassword(
     @Body(new ZodValidationPipe(changePasswordSchema)) body: ChangePasswordBody,
     @CurrentUser() user: User,

@@ -1,20 +1,31 @@
-import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { ChangePasswordBody, RegisterBody } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import { EventsPort } from '../../infra/events/events.port.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { EmailVerificationService } from './email-verification.service.js';
+import { signOutLive } from './live-sign-out.js';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
 
 /** Credentials: creating accounts, checking passwords, changing them. Sessions are the controller's. */
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly events: EventsPort,
     private readonly verification: EmailVerificationService,
   ) {}
 
@@ -44,7 +55,10 @@ export class AuthService {
     return user;
   }
 
-  /** Needs the current password; signs the user out everywhere but in the session `keepSid`. */
+  /**
+   * Needs the current password; signs the user out everywhere but in the session `keepSid`: the other
+   * sessions are revoked with the change, and their live sockets closed (on every instance) after it.
+   */
   async changePassword(user: User, body: ChangePasswordBody, keepSid: string): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw new BadRequestException(AUTH_MESSAGES.currentPasswordIncorrect);
@@ -54,5 +68,6 @@ export class AuthService {
       await this.users.setPasswordHash(user.id, passwordHash, manager);
       await this.sessions.revokeUserSessions(user.id, { exceptSid: keepSid, manager });
     });
+    await signOutLive(this.events, this.logger, user.id, keepSid);
   }
 }

@@ -1,11 +1,13 @@
 import { BadRequestException, type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { LIMITS } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import { EventsPort } from '../../infra/events/events.port.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { tokenHash } from './link-mails.js';
+import { signOutLive } from './live-sign-out.js';
 import { hashPassword } from './passwords.js';
 
 /** Forgotten passwords: single-use reset links that expire after an hour (SPEC §9). */
@@ -19,6 +21,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
+    private readonly events: EventsPort,
   ) {}
 
   /**
@@ -46,7 +49,10 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     await this.whenIdle();
   }
 
-  /** Sets the new password, uses the token up and signs the user out everywhere, in one transaction. */
+  /**
+   * Sets the new password, uses the token up and signs the user out everywhere, in one transaction; then
+   * closes every live socket of theirs (on every instance).
+   */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const hash = tokenHash(token);
     const live = (): Promise<Array<{ id: number; user_id: number }>> =>
@@ -69,6 +75,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await this.users.setPasswordHash(found.user_id, passwordHash, manager);
       await this.sessions.revokeUserSessions(found.user_id, { manager });
     });
+    await signOutLive(this.events, this.logger, found.user_id);
   }
 
   /**

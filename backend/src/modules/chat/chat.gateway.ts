@@ -6,11 +6,14 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort, type LiveEnvelope } from '../../infra/events/events.port.js';
-import { upgradeUserId } from '../../infra/ws/session-ws.adapter.js';
+import { upgradeSessionId, upgradeUserId } from '../../infra/ws/session-ws.adapter.js';
 
 /** Close code for a socket that reached the gateway without an authenticated member (policy violation). */
 const CLOSE_POLICY_VIOLATION = 1008;
-/** Close code (and reason) for the sockets of a member signed out by staff (banned or deleted). */
+/**
+ * Close code (and reason) for the sockets of a member signed out elsewhere: banned or deleted by staff,
+ * their password reset, or changed in another session.
+ */
 export const CLOSE_SIGNED_OUT = 4001;
 export const CLOSE_SIGNED_OUT_REASON = 'Signed out';
 /** A socket that has this much unsent data is too slow to keep up: it is cut (the client reconnects). */
@@ -24,6 +27,8 @@ export const MAX_SOCKETS_PER_MEMBER = 16;
 
 interface LiveSocket {
   userId: number;
+  /** The session whose cookie opened it. */
+  sessionId: string | undefined;
   /** `?scope=user`: the member's own events only, no chat. */
   userScopeOnly: boolean;
   /** Answered (pong) since the last heartbeat ping. */
@@ -53,8 +58,9 @@ function isPing(data: RawData, isBinary: boolean): boolean {
  * `?scope=user`; a member's own events (`to: 'user'`) to each of that member's sockets. Upgrades are
  * authenticated by SessionWsAdapter (own Origin, signed-in member not banned).
  *
- * A `signed_out` event for a member (banned or deleted by staff) is sent to each of their sockets, which
- * are then closed (4001 `Signed out`).
+ * A `signed_out` event for a member (banned or deleted by staff, password reset or changed) is sent to
+ * each of their sockets, which are then closed (4001 `Signed out`); one with `exceptSession` spares the
+ * sockets of that session (the one that changed the password).
  *
  * Clients may send `{"type":"ping"}` (answered `{"type":"pong"}`); other frames are ignored, and one
  * over LIVE_MAX_CLIENT_FRAME_BYTES closes that socket (1009). A heartbeat pings every socket and cuts
@@ -103,7 +109,12 @@ export class ChatGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       socket.close(CLOSE_POLICY_VIOLATION, 'Too many live connections');
       return;
     }
-    const state: LiveSocket = { userId, userScopeOnly: wantsUserScopeOnly(req.url), alive: true };
+    const state: LiveSocket = {
+      userId,
+      sessionId: upgradeSessionId(req),
+      userScopeOnly: wantsUserScopeOnly(req.url),
+      alive: true,
+    };
     this.sockets.set(socket, state);
     if (!mine) this.byUser.set(userId, (mine = new Set()));
     mine.add(socket);
@@ -131,6 +142,12 @@ export class ChatGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     } else {
       const signedOut = envelope.event.type === LIVE_EVENT.signedOut;
       for (const socket of [...(this.byUser.get(envelope.userId) ?? [])]) {
+        if (
+          envelope.exceptSession !== undefined &&
+          this.sockets.get(socket)?.sessionId === envelope.exceptSession
+        ) {
+          continue;
+        }
         this.send(socket, frame);
         // The event goes first: a signed-out member's sockets are then closed (on every instance).
         if (signedOut) socket.close(CLOSE_SIGNED_OUT, CLOSE_SIGNED_OUT_REASON);

@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 /**
  * The signed-in member's own live events, for as long as they are signed in: the unread badge follows
  * the server's count, the notification and message lists refetch when something arrives, and a member
- * signed out by staff (banned, deleted) is sent to sign-in at once. Uses a `scope=user` socket, which
- * carries no chat.
+ * signed out elsewhere (banned, deleted, password reset or changed in another session) is sent to
+ * sign-in at once. Uses a `scope=user` socket, which carries no chat.
  */
 export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
   const queryClient = useQueryClient();
@@ -24,7 +24,8 @@ export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
         case LIVE_EVENT.privateMessage:
           void refreshQueries(queryClient, [API.messages]);
           break;
-        // Banned or deleted: the session is gone; say so and go to sign-in as any 401 does.
+        // Banned, deleted, or the password reset or changed elsewhere: this session is gone; say so and
+        // go to sign-in as any 401 does.
         case LIVE_EVENT.signedOut:
           redirectToLogin();
           break;
