@@ -1,9 +1,13 @@
 import { Body, Controller, ForbiddenException, Get, Module, Post } from '@nestjs/common';
-import { errorBodySchema } from '@termpaste/contracts';
+import { errorBodySchema, SERVICE_MESSAGES } from '@termpaste/contracts';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/common/database-unavailable.js';
+import { freePort } from '../src/infra/free-port.js';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../src/common/zod-validation.pipe.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 const noteSchema = z.object({ title: z.string().min(1), tags: z.array(z.string()).max(2) });
 
@@ -20,6 +24,32 @@ class FailingController {
   @Get('sql')
   async sql(): Promise<unknown> {
     return this.dataSource.query('SELECT secret_column FROM no_such_table');
+  }
+
+  /** A connection the server cuts (57P01 admin_shutdown, as a fast shutdown or a restart does). */
+  @Get('db-cut')
+  async dbCut(): Promise<unknown> {
+    return this.dataSource.query('SELECT pg_terminate_backend(pg_backend_pid())');
+  }
+
+  /** A transaction whose connection dies between two of its queries (TypeORM lets the connection go). */
+  @Get('db-cut-mid-transaction')
+  async dbCutMidTransaction(): Promise<unknown> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ pid }] = (await manager.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+      await this.dataSource.query('SELECT pg_terminate_backend($1)', [pid]);
+      // pg's 'error' event for the cut connection, then TypeORM's release of it.
+      await waitFor('the connection released', () => manager.queryRunner?.isReleased, 5000);
+      return manager.query('SELECT 1');
+    });
+  }
+
+  /** A database server that is not there (ECONNREFUSED). */
+  @Get('db-refused')
+  async dbRefused(): Promise<unknown> {
+    const client = new Client({ host: '127.0.0.1', port: await freePort(), connectionTimeoutMillis: 2000 });
+    await client.connect();
+    return client.end();
   }
 
   @Get('forbidden')
@@ -124,6 +154,16 @@ describe('error filter', () => {
     expect(logged?.message).toContain('GET /api/test/unexpected');
     expect(logged?.details.join('\n')).toMatch(/Error: kaboom: the secret detail\n\s+at /);
   });
+
+  it.each(['db-cut', 'db-cut-mid-transaction', 'db-refused'])(
+    'answers 503 with Retry-After, never 500, when the database cannot be reached (%s)',
+    async (route) => {
+      const res = await t.http.get(`/api/test/${route}`).expect(503);
+      expect(res.body).toEqual({ statusCode: 503, message: SERVICE_MESSAGES.databaseUnavailable });
+      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(t.logs.text()).toMatch(/The database is unreachable \(.+\): \d+ request\(s\) answered 503/);
+    },
+  );
 
   it('never sends SQL or database errors to the client', async () => {
     const res = await t.http.get('/api/test/sql').expect(500);

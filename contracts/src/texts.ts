@@ -14,3 +14,9 @@ export const TEXTS = {
   moduleOffline: 'MODULE OFFLINE',
   landingTagline: 'Share your pastes with the underground.',
 } as const;
+
+/** Errors any route may answer, whatever it does (the toasts show them as the server's message). */
+export const SERVICE_MESSAGES = {
+  /** 503, with Retry-After, while the database cannot be reached (down, restarting, recovering). */
+  databaseUnavailable: 'The database is unavailable; try again in a moment',
+} as const;

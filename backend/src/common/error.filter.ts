@@ -11,6 +11,12 @@ import type { ErrorBody } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { maskUrl } from '../logging/redact.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_BODY,
+  isDatabaseUnavailable,
+  UnavailableLog,
+} from './database-unavailable.js';
 import { describeZodError } from './zod-error.js';
 
 /** What body-parser attaches to the errors it raises (Nest keeps them as the HttpException's cause). */
@@ -21,17 +27,22 @@ interface BodyParserError {
 
 /**
  * The one error shape of the API: `{ statusCode, message }`. Known errors keep their status and message;
- * anything unexpected is logged with its stack under a random id, and the client only learns the id.
+ * an unreachable database is a 503 with Retry-After; anything unexpected is logged with its stack under
+ * a random id, and the client only learns the id.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
+  private readonly unavailable = new UnavailableLog(this.logger);
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const body = this.toErrorBody(exception, req);
+    if (body === DATABASE_UNAVAILABLE_BODY && !res.headersSent) {
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     if (res.headersSent) {
       // Part of a response is already out: all we can do is cut it short.
       res.end();
@@ -49,6 +60,10 @@ export class ErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof ZodError) {
       return { statusCode: HttpStatus.BAD_REQUEST, message: describeZodError(exception) };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.unavailable.note(exception);
+      return DATABASE_UNAVAILABLE_BODY;
     }
     const id = randomBytes(4).toString('hex');
     const stack = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
