@@ -56,7 +56,6 @@ export const FORUM_RATE_LIMIT_DEFAULTS = {
   mentionsPerHour: 60,
 } as const;
 
-
 /** Content is kept as written (leading indentation matters in a paste); it must not be blank. */
 const content = z.preprocess(
   storableText,

@@ -10,6 +10,7 @@ export * from '../../../../contracts/dist/limits.js';
 export * from '../../../../contracts/dist/routes.js';
 export * from '../../../../contracts/dist/ranks.js';
 export * from '../../../../contracts/dist/texts.js';
+export * from '../../../../contracts/dist/text.js';
 export * from '../../../../contracts/dist/schemas.js';
 export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
