@@ -53,7 +53,10 @@ type Target = 'member' | 'admin' | 'owner' | 'self';
 
 const ACTIONS: Action[] = ['ban', 'unban', 'rename', 'avatar', 'delete', 'grades', 'role'];
 
-/** What the permission table (SPEC §6, as this project enforces it) answers: 200 or the 403's message. */
+/**
+ * What the permission table (SPEC §6, as this project enforces it; contracts' adminActionRefusal, whose unit
+ * test has the same cells) answers: 200 or the 403's message.
+ */
 const TABLE: Record<'admin' | 'owner', Record<Action, Partial<Record<Target, 200 | string>>>> = {
   admin: {
     ban: {
@@ -79,14 +82,14 @@ const TABLE: Record<'admin' | 'owner', Record<Action, Partial<Record<Target, 200
       self: ADMIN_MESSAGES.onlyOwnerChangesAdmins,
     },
   },
-  // The owner's own row is the "owner" target and "self" at once.
+  // The owner's own row is the "owner" target and "self" at once: protected, its VIP grades included.
   owner: {
     ban: { member: 200, admin: 200, self: ADMIN_MESSAGES.cannotActOnSelf },
     unban: { member: 200, admin: 200, self: ADMIN_MESSAGES.ownerProtected },
     rename: { member: 200, admin: 200, self: ADMIN_MESSAGES.ownerProtected },
     avatar: { member: 200, admin: 200, self: ADMIN_MESSAGES.ownerProtected },
     delete: { member: 200, admin: 200, self: ADMIN_MESSAGES.cannotActOnSelf },
-    grades: { member: 200, admin: 200, self: 200 },
+    grades: { member: 200, admin: 200, self: ADMIN_MESSAGES.ownerProtected },
     role: { member: 200, admin: 200, self: ADMIN_MESSAGES.ownerProtected },
   },
 };

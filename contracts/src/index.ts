@@ -12,5 +12,6 @@ export * from './forum.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './admin.js';
+export * from './permissions.js';
 export * from './reputation.js';
 export * from './openapi.js';

@@ -10,9 +10,12 @@ import {
 import {
   ADMIN_MESSAGES,
   ADMIN_USERS_PAGE_SIZE,
+  adminActionRefusal,
   type AdminUser,
+  type AdminUserAction,
   type AdminUsersPage,
   type AuditAction,
+  hasAvatar,
   LIVE_EVENT,
   PREMIUM_RANK_NAMES,
   type PremiumRankName,
@@ -27,9 +30,6 @@ import { SessionsService } from '../users/sessions.service.js';
 import { USERNAME_TAKEN } from '../users/users.service.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { type AuditRecord, AuditService } from './audit.service.js';
-
-/** What an admin does to a member's account in the admin panel. */
-export type UserAction = 'ban' | 'unban' | 'rename' | 'avatar' | 'delete' | 'grades' | 'role';
 
 /** The acting admin, as the admin guard loaded them for this request. */
 export type Actor = Pick<User, 'id' | 'username' | 'isAdmin' | 'isOwner'>;
@@ -49,25 +49,6 @@ interface TargetRow {
   reputation: number;
   thread_count: number;
   reply_count: number;
-}
-
-/**
- * Who may do what to whom (SPEC §6, enforced here): null when allowed, else the 403's message.
- * Nobody bans or deletes their own account; the owner's account is protected from everything (its VIP
- * grades may be changed by the owner alone); an admin's account is deleted by the owner only; only the
- * owner grants or revokes admin.
- */
-export function refusal(
-  actor: Actor,
-  target: Pick<TargetRow, 'id' | 'is_admin' | 'is_owner'>,
-  action: UserAction,
-): string | null {
-  const self = actor.id === target.id;
-  if (self && (action === 'ban' || action === 'delete')) return ADMIN_MESSAGES.cannotActOnSelf;
-  if (target.is_owner && !(action === 'grades' && self)) return ADMIN_MESSAGES.ownerProtected;
-  if (action === 'delete' && target.is_admin && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
-  if (action === 'role' && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerChangesAdmins;
-  return null;
 }
 
 const ADMIN_USER_COLUMNS = `u.id, u.username::text AS username, u.email::text AS email, u.first_name, u.last_name,
@@ -218,7 +199,7 @@ export class AdminService {
   /** Removes the member's avatar (400 when there is none); the stored object goes once committed. */
   deleteAvatar(actor: Actor, userId: number): Promise<AdminUser> {
     return this.act(actor, userId, 'avatar', async (manager, target) => {
-      if (!target.avatar_url && !target.profile_image_url)
+      if (!hasAvatar({ avatarUrl: target.avatar_url, profileImageUrl: target.profile_image_url }))
         throw new BadRequestException(ADMIN_MESSAGES.noAvatar);
       await manager.query(
         'UPDATE users SET avatar_url = NULL, profile_image_url = NULL, updated_at = now() WHERE id = $1',
@@ -323,7 +304,7 @@ export class AdminService {
   private async act(
     actor: Actor,
     userId: number,
-    action: UserAction,
+    action: AdminUserAction,
     change: (manager: EntityManager, target: TargetRow) => Promise<AfterCommit>,
   ): Promise<AdminUser> {
     let after: AfterCommit = {};
@@ -343,7 +324,7 @@ export class AdminService {
   private transaction<T>(
     actor: Actor,
     userId: number,
-    action: UserAction,
+    action: AdminUserAction,
     work: (manager: EntityManager, target: TargetRow) => Promise<T>,
   ): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
@@ -354,7 +335,11 @@ export class AdminService {
         [userId],
       );
       if (!target) throw new NotFoundException(ADMIN_MESSAGES.userNotFound);
-      const refused = refusal(actor, target, action);
+      const refused = adminActionRefusal(
+        actor,
+        { id: target.id, isAdmin: target.is_admin, isOwner: target.is_owner },
+        action,
+      );
       if (refused) throw new ForbiddenException(refused);
       return work(manager, target);
     });

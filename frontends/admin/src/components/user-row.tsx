@@ -1,6 +1,7 @@
 import {
   ADMIN_MESSAGES,
   ADMIN_TEXTS,
+  adminRowActions,
   effectiveRank,
   PAGES,
   PREMIUM_RANKS,
@@ -26,7 +27,6 @@ import {
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUserAction, type UserAction } from '../api/admin';
-import { rowActions } from '../lib/permissions';
 
 /** Columns of the users table; the grades panel row spans them all. */
 export const USER_COLUMNS = ['User', 'Email', 'Status', 'Rank', 'Joined', 'Actions'] as const;
@@ -229,7 +229,7 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
   const action = useUserAction(user, viewer.id);
   const [editing, setEditing] = useState(false);
   const [gradesOpen, setGradesOpen] = useState(false);
-  const allowed = rowActions(user, viewer);
+  const allowed = adminRowActions(viewer, user);
   const rank = effectiveRank(user);
   const pending = action.isPending;
 
@@ -239,7 +239,7 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
   };
   const act = (next: UserAction) => () => void run(next);
 
-  /** The row's buttons in their order; those the viewer may not use are not shown (rowActions). */
+  /** The row's buttons in their order; those the viewer may not use are not shown (adminRowActions). */
   const buttons: Array<{
     label: string;
     shown: boolean;

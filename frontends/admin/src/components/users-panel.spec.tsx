@@ -119,6 +119,12 @@ describe('USERS tab', () => {
     expect(actionLabels('tank')).toEqual(['UNBAN', 'EDIT USERNAME', 'GRADES', 'MAKE ADMIN', 'DELETE']);
   });
 
+  it('offers DELETE AVATAR for an avatar that is a profile image (SPEC §3), as the server deletes it', async () => {
+    renderAdmin(adminViewer(), { users: [{ ...tankRow(), profileImageUrl: 'https://cdn.test/tank.png' }] });
+    await screen.findByRole('row', { name: 'tank' });
+    expect(actionLabels('tank')).toEqual(['UNBAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES', 'DELETE']);
+  });
+
   it.each([
     {
       label: 'BAN',

@@ -18,4 +18,5 @@ export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/admin.js';
+export * from '../../../../contracts/dist/permissions.js';
 export * from '../../../../contracts/dist/reputation.js';

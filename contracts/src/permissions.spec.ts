@@ -1,0 +1,225 @@
+import { ADMIN_MESSAGES } from './admin.js';
+import { FORUM_MESSAGES } from './forum.js';
+import {
+  ADMIN_USER_ACTIONS,
+  type AdminRowActions,
+  type AdminUserAction,
+  adminActionRefusal,
+  adminRowActions,
+  hasAvatar,
+} from './permissions.js';
+
+type Role = 'member' | 'admin' | 'owner';
+/** Another account of that role, or the viewer's own (for the owner, their own is the owner's). */
+type Target = Role | 'self';
+
+const ACCOUNTS: Record<Role, { id: number; isAdmin: boolean; isOwner: boolean }> = {
+  owner: { id: 1, isAdmin: true, isOwner: true },
+  admin: { id: 2, isAdmin: true, isOwner: false },
+  member: { id: 3, isAdmin: false, isOwner: false },
+};
+/** Other accounts of each role, targets that are not the viewer (there is one owner only). */
+const OTHERS: Record<Exclude<Role, 'owner'>, { id: number; isAdmin: boolean; isOwner: boolean }> = {
+  admin: { id: 12, isAdmin: true, isOwner: false },
+  member: { id: 13, isAdmin: false, isOwner: false },
+};
+
+const OK = null;
+const DENIED = FORUM_MESSAGES.adminRequired;
+const SELF = ADMIN_MESSAGES.cannotActOnSelf;
+const PROTECTED = ADMIN_MESSAGES.ownerProtected;
+const ADMINS_BY_OWNER = ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
+const ROLE_BY_OWNER = ADMIN_MESSAGES.onlyOwnerChangesAdmins;
+
+/**
+ * SPEC §6, every cell: viewer → target → action → null (allowed) or the 403's message. Written out by
+ * hand; the backend's admin.spec.ts checks the same cells over HTTP.
+ */
+const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string | null>>>> = {
+  member: {
+    member: {
+      ban: DENIED,
+      unban: DENIED,
+      rename: DENIED,
+      avatar: DENIED,
+      delete: DENIED,
+      grades: DENIED,
+      role: DENIED,
+    },
+    admin: {
+      ban: DENIED,
+      unban: DENIED,
+      rename: DENIED,
+      avatar: DENIED,
+      delete: DENIED,
+      grades: DENIED,
+      role: DENIED,
+    },
+    owner: {
+      ban: DENIED,
+      unban: DENIED,
+      rename: DENIED,
+      avatar: DENIED,
+      delete: DENIED,
+      grades: DENIED,
+      role: DENIED,
+    },
+    self: {
+      ban: DENIED,
+      unban: DENIED,
+      rename: DENIED,
+      avatar: DENIED,
+      delete: DENIED,
+      grades: DENIED,
+      role: DENIED,
+    },
+  },
+  admin: {
+    member: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: ROLE_BY_OWNER },
+    admin: {
+      ban: OK,
+      unban: OK,
+      rename: OK,
+      avatar: OK,
+      delete: ADMINS_BY_OWNER,
+      grades: OK,
+      role: ROLE_BY_OWNER,
+    },
+    owner: {
+      ban: PROTECTED,
+      unban: PROTECTED,
+      rename: PROTECTED,
+      avatar: PROTECTED,
+      delete: PROTECTED,
+      grades: PROTECTED,
+      role: PROTECTED,
+    },
+    self: { ban: SELF, unban: OK, rename: OK, avatar: OK, delete: SELF, grades: OK, role: ROLE_BY_OWNER },
+  },
+  owner: {
+    member: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: OK },
+    admin: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: OK },
+    // The owner's own row, the owner target: protected, the owner's own VIP grades included.
+    self: {
+      ban: SELF,
+      unban: PROTECTED,
+      rename: PROTECTED,
+      avatar: PROTECTED,
+      delete: SELF,
+      grades: PROTECTED,
+      role: PROTECTED,
+    },
+  },
+};
+
+const CELLS = (Object.keys(TABLE) as Role[]).flatMap((viewer) =>
+  (Object.keys(TABLE[viewer]) as Target[]).flatMap((target) =>
+    ADMIN_USER_ACTIONS.map((action) => [viewer, target, action, TABLE[viewer][target]![action]] as const),
+  ),
+);
+
+function targetOf(viewer: Role, target: Target) {
+  if (target === 'self') return ACCOUNTS[viewer];
+  return target === 'owner' ? ACCOUNTS.owner : OTHERS[target];
+}
+
+describe('adminActionRefusal: the SPEC §6 permission table', () => {
+  it('has every viewer × target × action', () => {
+    // member and admin viewers: 4 targets; the owner's own account is the owner target: 3.
+    expect(CELLS).toHaveLength((4 + 4 + 3) * ADMIN_USER_ACTIONS.length);
+    expect(ADMIN_USER_ACTIONS).toEqual(['ban', 'unban', 'rename', 'avatar', 'delete', 'grades', 'role']);
+  });
+
+  it.each(CELLS)('%s → %s target → %s: %s', (viewer, target, action, outcome) => {
+    expect(adminActionRefusal(ACCOUNTS[viewer], targetOf(viewer, target), action)).toBe(outcome);
+  });
+});
+
+describe('hasAvatar', () => {
+  it('is true with an avatarUrl or a profileImageUrl, false with neither', () => {
+    expect(hasAvatar({ avatarUrl: 'https://cdn.test/a.png', profileImageUrl: null })).toBe(true);
+    expect(hasAvatar({ avatarUrl: null, profileImageUrl: 'https://cdn.test/p.png' })).toBe(true);
+    expect(hasAvatar({ avatarUrl: null, profileImageUrl: null })).toBe(false);
+    expect(hasAvatar({ avatarUrl: '', profileImageUrl: '' })).toBe(false);
+  });
+});
+
+describe('adminRowActions: what the admin screen offers on a row', () => {
+  const row = (overrides: Partial<Parameters<typeof adminRowActions>[1]> = {}) => ({
+    id: 3,
+    isOwner: false,
+    isAdmin: false,
+    isBanned: false,
+    avatarUrl: null,
+    profileImageUrl: null,
+    ...overrides,
+  });
+  const admin = { id: 7, isAdmin: true, isOwner: false };
+  const owner = { id: 1, isAdmin: true, isOwner: true };
+  const offered = (actions: AdminRowActions) =>
+    Object.entries(actions)
+      .filter(([, on]) => on)
+      .map(([name]) => name);
+
+  it('offers nothing on the owner row, to anyone, the owner included', () => {
+    expect(offered(adminRowActions(admin, row({ id: 1, isOwner: true, isAdmin: true })))).toEqual([
+      'protected',
+    ]);
+    expect(offered(adminRowActions(owner, row({ id: 1, isOwner: true, isAdmin: true })))).toEqual([
+      'protected',
+    ]);
+    expect(
+      offered(
+        adminRowActions(
+          owner,
+          row({ id: 1, isOwner: true, isAdmin: true, avatarUrl: 'https://cdn.test/a.png' }),
+        ),
+      ),
+    ).toEqual(['protected']);
+  });
+
+  it('lets an admin ban, rename, grade and delete a member, and delete an avatar only when there is one', () => {
+    expect(offered(adminRowActions(admin, row()))).toEqual(['ban', 'rename', 'grades', 'delete']);
+    expect(offered(adminRowActions(admin, row({ avatarUrl: 'https://cdn.test/a.png' })))).toEqual([
+      'ban',
+      'rename',
+      'deleteAvatar',
+      'grades',
+      'delete',
+    ]);
+    // The avatar shown may be the profile image (SPEC §3), which the server deletes too.
+    expect(offered(adminRowActions(admin, row({ profileImageUrl: 'https://cdn.test/p.png' })))).toEqual([
+      'ban',
+      'rename',
+      'deleteAvatar',
+      'grades',
+      'delete',
+    ]);
+    expect(offered(adminRowActions(admin, row({ isBanned: true })))).toEqual([
+      'unban',
+      'rename',
+      'grades',
+      'delete',
+    ]);
+  });
+
+  it('keeps the deletion of an admin account and admin rights to the owner', () => {
+    expect(offered(adminRowActions(admin, row({ isAdmin: true })))).toEqual(['ban', 'rename', 'grades']);
+    expect(offered(adminRowActions(owner, row({ isAdmin: true })))).toEqual([
+      'ban',
+      'rename',
+      'grades',
+      'role',
+      'delete',
+    ]);
+    expect(offered(adminRowActions(owner, row()))).toEqual(['ban', 'rename', 'grades', 'role', 'delete']);
+  });
+
+  it('never offers to ban, delete or demote oneself', () => {
+    expect(offered(adminRowActions(admin, row({ id: 7, isAdmin: true })))).toEqual(['rename', 'grades']);
+  });
+
+  it('offers nothing to a viewer who is not an admin', () => {
+    expect(offered(adminRowActions({ id: 7, isAdmin: false, isOwner: false }, row()))).toEqual([]);
+  });
+});

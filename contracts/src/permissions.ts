@@ -1,0 +1,92 @@
+import { ADMIN_MESSAGES } from './admin.js';
+import { FORUM_MESSAGES } from './forum.js';
+
+/**
+ * What staff do to a member's account in the admin panel: SPEC §6's ban, unban, edit username, delete
+ * avatar and delete user, and (beyond the spec) the VIP grades and the admin role.
+ */
+export const ADMIN_USER_ACTIONS = ['ban', 'unban', 'rename', 'avatar', 'delete', 'grades', 'role'] as const;
+export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
+
+/** The signed-in member acting (the viewer of the admin panel). */
+export interface PermissionActor {
+  id: number;
+  isAdmin: boolean;
+  isOwner: boolean;
+}
+
+/** The account acted on (a row of the users table). */
+export interface PermissionTarget {
+  id: number;
+  isAdmin: boolean;
+  isOwner: boolean;
+}
+
+/**
+ * The SPEC §6 permission table, the one home of its rules: null when `actor` may do `action` to
+ * `target`, else why not (the message of the server's 403). The server refuses with it (AdminService),
+ * the admin screen offers only what it allows (adminRowActions).
+ * - Only admins act at all ('Admin privileges required'; the owner is always an admin).
+ * - Nobody bans or deletes their own account.
+ * - The owner's account is protected from everything, by everyone, the owner included: its row shows
+ *   'Protected Account' with no actions.
+ * - An admin's account is deleted by the owner only.
+ * - Only the owner grants or revokes admin.
+ */
+export function adminActionRefusal(
+  actor: PermissionActor,
+  target: PermissionTarget,
+  action: AdminUserAction,
+): string | null {
+  if (!actor.isAdmin) return FORUM_MESSAGES.adminRequired;
+  const self = actor.id === target.id;
+  if (self && (action === 'ban' || action === 'delete')) return ADMIN_MESSAGES.cannotActOnSelf;
+  if (target.isOwner) return ADMIN_MESSAGES.ownerProtected;
+  if (action === 'delete' && target.isAdmin && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
+  if (action === 'role' && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerChangesAdmins;
+  return null;
+}
+
+/** Whether the member has an avatar to delete (SPEC §3: avatarUrl, else profileImageUrl). */
+export function hasAvatar(user: { avatarUrl: string | null; profileImageUrl: string | null }): boolean {
+  return Boolean(user.avatarUrl || user.profileImageUrl);
+}
+
+/** Which actions a row of the admin users table offers its viewer. */
+export interface AdminRowActions {
+  /** The owner's row: 'Protected Account' instead of actions (SPEC §6). */
+  protected: boolean;
+  ban: boolean;
+  unban: boolean;
+  rename: boolean;
+  deleteAvatar: boolean;
+  grades: boolean;
+  /** MAKE ADMIN / REVOKE ADMIN. */
+  role: boolean;
+  delete: boolean;
+}
+
+/**
+ * What the admin screen offers on a row: each action the permission table allows, and of those BAN only
+ * to an active member, UNBAN only to a banned one, DELETE AVATAR only when there is one (SPEC §6).
+ */
+export function adminRowActions(
+  actor: PermissionActor,
+  row: PermissionTarget & {
+    isBanned: boolean;
+    avatarUrl: string | null;
+    profileImageUrl: string | null;
+  },
+): AdminRowActions {
+  const may = (action: AdminUserAction) => adminActionRefusal(actor, row, action) === null;
+  return {
+    protected: row.isOwner,
+    ban: may('ban') && !row.isBanned,
+    unban: may('unban') && row.isBanned,
+    rename: may('rename'),
+    deleteAvatar: may('avatar') && hasAvatar(row),
+    grades: may('grades'),
+    role: may('role'),
+    delete: may('delete'),
+  };
+}
