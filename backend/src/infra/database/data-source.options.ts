@@ -1,20 +1,10 @@
 import type { DataSourceOptions } from 'typeorm';
-import { Reply } from '../../modules/threads/entities/reply.entity.js';
-import { Thread } from '../../modules/threads/entities/thread.entity.js';
-import { Vote } from '../../modules/votes/entities/vote.entity.js';
-import { PasswordResetToken } from '../../modules/auth/entities/password-reset-token.entity.js';
 import { User } from '../../modules/users/entities/user.entity.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
 /** Every entity class; each module adds its own here as it gains tables. */
-export const ENTITIES: Array<new (...args: never[]) => object> = [
-  User,
-  PasswordResetToken,
-  Thread,
-  Reply,
-  Vote,
-];
+export const ENTITIES: Array<new (...args: never[]) => object> = [User];
 
 /**
  * The one definition of how we talk to PostgreSQL, used by the app, the test setup and scripts.

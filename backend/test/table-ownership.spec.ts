@@ -1,0 +1,361 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from 'pg';
+import { MODULES, TABLE_OWNERS } from '../src/infra/database/table-owners.js';
+import { createTestDatabase } from './support/postgres.js';
+import { entityClasses, moduleTouches, tableTouches, tablesInSql } from './support/table-access.js';
+
+/**
+ * Who may touch which table (issue 14): a module reads and writes its own tables
+ * (src/infra/database/table-owners.ts) and reaches any other only through its owner's exported service,
+ * or a read-only fragment or view the owner exports (its SQL then lives in the owner's folder). This
+ * reads every file of src/ (support/table-access.ts: SQL in literals, TypeORM entity use) and fails on a
+ * touch of a table the file's module does not own.
+ *
+ * ALLOWED holds the touches that are there today, each a step of the redesign still to come. It only
+ * shrinks: a step that moves an access to its owner deletes its line (the test fails while the line
+ * names an access that is gone), and no new line is added for new code.
+ */
+interface Allowed {
+  /** The folder under src/modules/ (or `infra`). */
+  module: string;
+  table: keyof typeof TABLE_OWNERS;
+  /** Relative to backend/. */
+  file: string;
+  why: string;
+}
+
+const ALLOWED: Allowed[] = [
+  // admin/: the admin panel's member management writes the users table itself (UsersService.ban/unban
+  // go unused) and takes back a deleted member's vote scores from the voted pastes and replies.
+  {
+    module: 'admin',
+    table: 'users',
+    file: 'src/modules/admin/admin.service.ts',
+    why: 'the users list, and ban, unban, rename, avatar, delete, grades and role lock and update users rows',
+  },
+  {
+    module: 'admin',
+    table: 'votes',
+    file: 'src/modules/admin/admin.service.ts',
+    why: "deleting a member sums their votes (takeBackVotes) to take the scores back: the votes module's job",
+  },
+  {
+    module: 'admin',
+    table: 'threads',
+    file: 'src/modules/admin/admin.service.ts',
+    why: 'deleting a member locks the pastes they voted on and lowers threads.vote_score (takeBackVotes)',
+  },
+  {
+    module: 'admin',
+    table: 'replies',
+    file: 'src/modules/admin/admin.service.ts',
+    why: 'deleting a member locks the replies they voted on and lowers replies.vote_score (takeBackVotes)',
+  },
+  {
+    module: 'admin',
+    table: 'audit_log',
+    file: 'src/modules/admin/audit.service.ts',
+    why: "the audit module's table; AuditService still lives in admin/ (moves to modules/audit/)",
+  },
+
+  // auth/: the token links join users to check and name the address they were mailed to.
+  {
+    module: 'auth',
+    table: 'users',
+    file: 'src/modules/auth/email-verification.service.ts',
+    why: 'claiming a verification link joins users (UPDATE … FROM users) to check the address is still theirs',
+  },
+  {
+    module: 'auth',
+    table: 'users',
+    file: 'src/modules/auth/link-mails.ts',
+    why: 'minting a reset or verification link joins users for the address and the name to mail',
+  },
+
+  // Lists that show authors: LEFT JOIN users with users/author-sql.ts's authorJson, written in each
+  // module; to become a fragment or view the users module owns and exports (one query still).
+  {
+    module: 'chat',
+    table: 'users',
+    file: 'src/modules/chat/chat.service.ts',
+    why: 'chat lines show their author (LEFT JOIN users, authorJson)',
+  },
+  {
+    module: 'messages',
+    table: 'users',
+    file: 'src/modules/messages/messages.service.ts',
+    why: 'sender and recipient shown (LEFT JOIN users); the recipient and the staff of a support request looked up in users',
+  },
+  {
+    module: 'notifications',
+    table: 'users',
+    file: 'src/modules/notifications/notifications.service.ts',
+    why: 'a notification shows its actor (LEFT JOIN users, authorJson)',
+  },
+
+  // notifications/: the fan-out reads its source rows straight from their owners' tables.
+  {
+    module: 'notifications',
+    table: 'threads',
+    file: 'src/modules/notifications/notifications.processor.ts',
+    why: "a paste's job reads the paste (title, content, author); a reply's reads its paste's title and author",
+  },
+  {
+    module: 'notifications',
+    table: 'replies',
+    file: 'src/modules/notifications/notifications.processor.ts',
+    why: "a reply's job reads the reply and the author of the reply it answers",
+  },
+  {
+    module: 'notifications',
+    table: 'private_messages',
+    file: 'src/modules/notifications/notifications.processor.ts',
+    why: "a message's job reads the message (subject, sender, recipient, read)",
+  },
+  {
+    module: 'notifications',
+    table: 'users',
+    file: 'src/modules/notifications/notifications.processor.ts',
+    why: "the authors' names, and the @mentioned members found by username",
+  },
+
+  // owner/: no module of the target list; the owner claim is auth's, the grant a users change.
+  {
+    module: 'owner',
+    table: 'owner_setup_codes',
+    file: 'src/modules/owner/owner.service.ts',
+    why: "setup codes are auth's (a one-time credential); owner/ is not among the target modules",
+  },
+  {
+    module: 'owner',
+    table: 'users',
+    file: 'src/modules/owner/owner.service.ts',
+    why: 'finding the owner, and the claim that sets is_owner and is_admin, on users directly',
+  },
+
+  // reputation/: the ranks module's tables, served from a folder of another name for now.
+  {
+    module: 'reputation',
+    table: 'reputation_ledger',
+    file: 'src/modules/reputation/reputation.service.ts',
+    why: "the ranks module's ledger; reputation/ moves to modules/ranks/",
+  },
+  {
+    module: 'reputation',
+    table: 'reputation_daily',
+    file: 'src/modules/reputation/reputation.service.ts',
+    why: "the ranks module's daily caps; reputation/ moves to modules/ranks/",
+  },
+  {
+    module: 'reputation',
+    table: 'users',
+    file: 'src/modules/reputation/reputation.service.ts',
+    why: 'users.reputation (the sum of the ledger) locked and updated in the statement that writes the ledger row',
+  },
+  {
+    module: 'reputation',
+    table: 'threads',
+    file: 'src/modules/reputation/reputation.service.ts',
+    why: "the ledger's page joins each row's paste for its title (LEDGER_FROM)",
+  },
+  {
+    module: 'reputation',
+    table: 'replies',
+    file: 'src/modules/reputation/reputation.service.ts',
+    why: "the ledger's page joins each row's reply (LEDGER_FROM)",
+  },
+
+  // threads/: ForumService also holds voting, the members directory and profiles.
+  {
+    module: 'threads',
+    table: 'users',
+    file: 'src/modules/threads/forum.service.ts',
+    why: "authors on every card and reply (LEFT JOIN users, authorJson); the authors' thread and reply counts kept on write; the members directory and profile read users",
+  },
+  {
+    module: 'threads',
+    table: 'votes',
+    file: 'src/modules/threads/forum.service.ts',
+    why: 'voting (vote, votesOf) lives in ForumService: moves to the votes module',
+  },
+
+  // users/: sessions and uploads, each another module's, are served from users/ today.
+  {
+    module: 'users',
+    table: 'sessions',
+    file: 'src/modules/users/sessions.service.ts',
+    why: "sessions are auth's; SessionsService lives in users/",
+  },
+  {
+    module: 'users',
+    table: 'pending_uploads',
+    file: 'src/modules/users/profile.service.ts',
+    why: "upload tickets and the avatar claim note and lock pending uploads: the uploads module's",
+  },
+  {
+    module: 'users',
+    table: 'pending_uploads',
+    file: 'src/modules/users/uploads-sweep.ts',
+    why: 'the unclaimed-uploads sweep: moves to the uploads module',
+  },
+];
+
+const BACKEND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TABLES = new Set(Object.keys(TABLE_OWNERS));
+const owner = (table: string): string => (TABLE_OWNERS as Record<string, string>)[table]!;
+const key = (access: { module: string; table: string; file: string }) =>
+  `${access.module} → ${access.table} in ${access.file}`;
+
+describe('table ownership', () => {
+  describe('the table-to-module map', () => {
+    it('names every table of the migrated database, and no other', async () => {
+      const database = await createTestDatabase();
+      const client = new Client(database.url);
+      try {
+        await client.connect();
+        // Tables, views, materialized views, partitioned and foreign tables of the app's schema.
+        const { rows } = await client.query<{ name: string }>(
+          `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p', 'f') ORDER BY 1`,
+        );
+        expect(rows.map((row) => row.name).sort()).toEqual(Object.keys(TABLE_OWNERS).sort());
+      } finally {
+        await client.end();
+        await database.drop();
+      }
+    });
+
+    it("gives each table one of issue 14's modules, or infra", () => {
+      const owners = new Set<string>([...MODULES, 'infra']);
+      for (const [table, module] of Object.entries(TABLE_OWNERS)) {
+        expect({ table, known: owners.has(module) }).toEqual({ table, known: true });
+      }
+    });
+  });
+
+  describe('finding the tables code touches', () => {
+    const sql = (text: string) => tablesInSql(text, TABLES).map((found) => found.table);
+
+    it('sees tables after FROM, JOIN, UPDATE, INSERT INTO, DELETE FROM, USING and in FROM lists', () => {
+      expect(sql('SELECT t.id FROM threads t LEFT JOIN users a ON a.id = t.author_id')).toEqual([
+        'threads',
+        'users',
+      ]);
+      expect(sql('UPDATE votes SET value = $1 WHERE id = $2')).toEqual(['votes']);
+      expect(sql('insert into replies (thread_id) values ($1)')).toEqual(['replies']);
+      expect(sql('DELETE FROM sessions s USING users u WHERE u.id = s.user_id')).toEqual([
+        'sessions',
+        'users',
+      ]);
+      expect(sql('SELECT 1 FROM threads t, replies r, unnest($1) x WHERE r.thread_id = t.id')).toEqual([
+        'threads',
+        'replies',
+      ]);
+      expect(sql('SELECT 1 FROM ONLY "audit_log" WHERE id IN (SELECT id FROM outbox)')).toEqual([
+        'audit_log',
+        'outbox',
+      ]);
+      expect(
+        sql('WITH c AS (SELECT 1) SELECT * FROM c JOIN LATERAL (SELECT 1 FROM forum_stats) s ON true'),
+      ).toEqual(['forum_stats']);
+    });
+
+    it('sees ON CONFLICT updates through the columns they qualify', () => {
+      expect(
+        sql(`INSERT INTO reputation_daily AS d (user_id) VALUES ($1)
+             ON CONFLICT (user_id) DO UPDATE SET unread = notification_counters.unread + 1`),
+      ).toEqual(['reputation_daily', 'notification_counters']);
+    });
+
+    it('sees a FROM fragment or a table name as a literal of its own', () => {
+      expect(sql('users u')).toEqual(['users']);
+      expect(sql('threads')).toEqual(['threads']);
+      expect(sql('chat_messages m LEFT JOIN users a ON a.id = m.author_id')).toEqual([
+        'chat_messages',
+        'users',
+      ]);
+    });
+
+    it('leaves out columns, SQL strings, comments, words in prose and other prefixes', () => {
+      expect(sql('SELECT thread_count, u.votes FROM x WHERE reason = $1')).toEqual([]);
+      expect(sql("SELECT 'users' AS kind, $1 -- from users\n /* join votes */")).toEqual([]);
+      expect(sql('Pruning expired sessions failed: ')).toEqual([]);
+      expect(sql('outbox-\u0001')).toEqual([]);
+    });
+
+    const touched = (code: string, entities = new Map<string, string>()) =>
+      tableTouches('sample.ts', code, TABLES, entities).map(
+        (touch) => `${touch.how} ${touch.table} :${touch.line}`,
+      );
+
+    it('reads SQL in strings and templates (its line), not import paths, route decorators or literal types', () => {
+      const code = [
+        "import { x } from './users.js';",
+        "const table = onThread ? 'threads' : 'replies';",
+        'const q = `SELECT 1',
+        '  FROM ${table} JOIN votes v ON true`;',
+        "class C { @Get('users') list(kind: 'users') { return `outbox-${kind}`; } }",
+      ].join('\n');
+      expect(touched(code)).toEqual(['sql threads :2', 'sql replies :2', 'sql votes :4']);
+    });
+
+    it('sees entity classes declared, passed to TypeORM, listed or new-ed, also renamed; not as types', () => {
+      const entityFile = "@Entity('chat_messages') export class ChatMessage {}";
+      const entities = entityClasses([{ file: 'chat-message.entity.ts', text: entityFile }]);
+      expect(entities).toEqual(new Map([['ChatMessage', 'chat_messages']]));
+      expect(touched(entityFile, entities)).toEqual(['entity chat_messages :1']);
+      const code = [
+        "import { ChatMessage as Line } from './chat-message.entity.js';",
+        'class S { constructor(@InjectRepository(Line) private readonly lines: Repository<Line>) {} }',
+        'const a = (m: EntityManager, l: Line) => m.findOneBy(Line, { id: 1 });',
+        'const b = TypeOrmModule.forFeature([Line]);',
+        'const c = new Line();',
+        'const d = dataSource.getRepository(Line);',
+      ].join('\n');
+      expect(touched(code, entities)).toEqual([
+        'entity chat_messages :2',
+        'entity chat_messages :3',
+        'entity chat_messages :4',
+        'entity chat_messages :5',
+        'entity chat_messages :6',
+      ]);
+    });
+  });
+
+  describe("the modules' code", () => {
+    const touches = moduleTouches(BACKEND_DIR, TABLES);
+    const foreign = touches.filter((touch) => owner(touch.table) !== touch.module);
+
+    it("sees every table but TypeORM's own read or written somewhere (the scan reads the real tree)", () => {
+      const used = new Set(touches.map((touch) => touch.table));
+      expect(Object.keys(TABLE_OWNERS).filter((table) => !used.has(table))).toEqual(['migrations']);
+    });
+
+    it('touch no table of another module, but those the allowlist still names', () => {
+      const allowed = new Set(ALLOWED.map(key));
+      const unexpected = foreign
+        .filter((touch) => !allowed.has(key(touch)))
+        .map(
+          (touch) =>
+            `${touch.file}:${touch.line} (module ${touch.module}) touches ${touch.table} (${touch.how}), ` +
+            `which the ${owner(touch.table)} module owns: go through its exported service, or a fragment it exports`,
+        );
+      expect(unexpected).toEqual([]);
+    });
+
+    it('leaves no line in the allowlist for an access that is gone (it only shrinks)', () => {
+      const present = new Set(foreign.map(key));
+      const stale = ALLOWED.filter((entry) => !present.has(key(entry))).map(
+        (entry) => `${key(entry)}: no longer there, delete its line from ALLOWED`,
+      );
+      expect(stale).toEqual([]);
+    });
+
+    it('names each allowed access once, with a reason', () => {
+      const keys = ALLOWED.map(key);
+      expect(keys.filter((entry, index) => keys.indexOf(entry) !== index)).toEqual([]);
+      expect(ALLOWED.filter((entry) => entry.why.trim().length < 10)).toEqual([]);
+    });
+  });
+});
