@@ -14,4 +14,5 @@ export * from './settings.js';
 export * from './admin.js';
 export * from './permissions.js';
 export * from './reputation.js';
+export * from './queries.js';
 export * from './openapi.js';

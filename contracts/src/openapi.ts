@@ -129,7 +129,7 @@ export interface ApiOperation {
 }
 
 const ID = '{id}';
-const UPLOAD_PATH = `${API.uploads}/{key}`;
+const UPLOAD_PATH = API.upload('{key}');
 
 const cursor = (what: string): ApiQueryParameter => ({
   name: 'cursor',

@@ -1,4 +1,8 @@
-/** Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests. */
+/**
+ * Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests.
+ * A controller names a path with parameters by calling its function with Express's pattern:
+ * `@Get(API.thread(':id'))`, `@Get(API.upload('*key'))`; the OpenAPI table with OpenAPI's: `API.thread('{id}')`.
+ */
 export const API = {
   health: '/api/health',
   /** Readiness: the database and, when configured, Redis answer (health is liveness only). */
@@ -58,6 +62,8 @@ export const API = {
   support: '/api/support',
   /** Where the local storage adapter takes presigned PUTs and serves stored objects. */
   uploads: '/api/uploads',
+  /** A stored object of the local storage adapter, by its key (`<kind>/<userId>/<random>`). */
+  upload: (key: string) => `/api/uploads/${key}`,
   chat: '/api/chat',
   chatMessages: '/api/chat/messages',
   /** This API's documentation (an HTML page) and the OpenAPI document it shows (see openapi.ts). */

@@ -3,16 +3,8 @@ import { BadRequestException } from '@nestjs/common';
 /** The 400 message for a cursor this API did not hand out. */
 export const INVALID_CURSOR = 'Invalid cursor';
 
+const MIN_INT = -2_147_483_648;
 const MAX_INT = 2_147_483_647;
-
-/**
- * Where a newest-first list keyset-paged on (created_at, id) stopped: created_at in microseconds since the
- * epoch (as text: beyond a JS number's exact range) and the row id.
- */
-export interface KeysetPosition {
-  micros: string;
-  id: number;
-}
 
 /** A select expression: `alias.created_at` in microseconds since the epoch, as text (for the cursor). */
 export const createdMicros = (alias: string) =>
@@ -25,22 +17,35 @@ export const createdMicros = (alias: string) =>
 export const olderThan = (alias: string, micros: number, id: number) =>
   `(${alias}.created_at, ${alias}.id) < ('epoch'::timestamptz + $${micros}::bigint * interval '1 microsecond', $${id}::integer)`;
 
-/** The opaque cursor of a row (its `created_micros` and id). */
-export function encodeKeysetCursor(position: KeysetPosition): string {
-  return Buffer.from(`${position.micros}:${position.id}`).toString('base64url');
+/**
+ * What a cursor's key is: `micros`, a created_at in microseconds since the epoch (up to 16 digits, as text:
+ * beyond a JS number's exact range), for the lists newest first; or `int`, a PostgreSQL integer (the users
+ * directory's reputation).
+ */
+export type CursorKey = 'micros' | 'int';
+
+const CURSOR_PATTERNS: Record<CursorKey, RegExp> = {
+  micros: /^(-?\d{1,16}):(\d{1,10})$/,
+  int: /^(-?\d{1,10}):(\d{1,10})$/,
+};
+
+/**
+ * The one cursor codec of every keyset-paged list: the last row's sort key and id, `key:id` in base64url.
+ * The client treats it as opaque and hands it back as `?cursor=`.
+ */
+export function encodeCursor(key: string | number, id: number): string {
+  return Buffer.from(`${key}:${id}`).toString('base64url');
 }
 
 /** Reads a cursor; anything this API could not have handed out is a 400 `Invalid cursor`. */
-export function decodeKeysetCursor(cursor: string): KeysetPosition {
-  const match = /^(-?\d{1,16}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+export function decodeCursor(cursor: string, kind: CursorKey = 'micros'): { key: string; id: number } {
+  const match = CURSOR_PATTERNS[kind].exec(Buffer.from(cursor, 'base64url').toString());
   const id = Number(match?.[2]);
-  if (!match || id > MAX_INT) throw new BadRequestException(INVALID_CURSOR);
-  return { micros: match[1]!, id };
-}
-
-/** A query parameter as one string; absent, empty or repeated counts as absent. */
-export function singleQueryValue(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  const key = Number(match?.[1]);
+  if (!match || id > MAX_INT || (kind === 'int' && (key < MIN_INT || key > MAX_INT))) {
+    throw new BadRequestException(INVALID_CURSOR);
+  }
+  return { key: match[1]!, id };
 }
 
 /** What a newest-first page query needs: the rows' alias, its select list and from clause, its filter. */
@@ -66,12 +71,12 @@ export async function keysetPage<Row extends { created_micros: string; id: numbe
   query: (sql: string, params: unknown[]) => Promise<Row[]>,
   { alias, select, from, where, params, pageSize, cursor }: KeysetPageQuery,
 ): Promise<{ rows: Row[]; nextCursor: string | null }> {
-  const after = cursor ? decodeKeysetCursor(cursor) : undefined;
+  const after = cursor ? decodeCursor(cursor, 'micros') : undefined;
   const all = [...params, pageSize + 1];
   const limit = all.length;
   let condition = where;
   if (after) {
-    all.push(after.micros, after.id);
+    all.push(after.key, after.id);
     condition = `(${where}) AND ${olderThan(alias, limit + 1, limit + 2)}`;
   }
   const rows = await query(
@@ -83,9 +88,6 @@ export async function keysetPage<Row extends { created_micros: string; id: numbe
   const last = page.at(-1);
   return {
     rows: page,
-    nextCursor:
-      rows.length > pageSize && last
-        ? encodeKeysetCursor({ micros: last.created_micros, id: last.id })
-        : null,
+    nextCursor: rows.length > pageSize && last ? encodeCursor(last.created_micros, last.id) : null,
   };
 }

@@ -44,6 +44,26 @@ describe('ZodValidationPipe', () => {
   });
 });
 
+describe('ZodValidationPipe on a query string', () => {
+  const query = z.object({
+    a: z.string().max(1, { error: 'A is too long' }),
+    b: z.string().max(1, { error: 'B is too long' }),
+  });
+
+  it("is a 400 with the first problem's own text, no field name in front", () => {
+    const pipe = new ZodValidationPipe(query);
+    let error: unknown;
+    try {
+      pipe.transform({ a: 'xx', b: 'yy' }, { type: 'query' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(BadRequestException);
+    expect((error as BadRequestException).message).toBe('A is too long');
+    expect(pipe.transform({ a: 'x', b: 'y', other: 'z' }, { type: 'query' })).toEqual({ a: 'x', b: 'y' });
+  });
+});
+
 describe('describeZodError', () => {
   it('joins every issue on one line', () => {
     const result = z.object({ a: z.string(), b: z.string() }).safeParse({});

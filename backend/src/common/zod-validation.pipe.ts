@@ -5,6 +5,8 @@ import { describeZodError } from './zod-error.js';
 /**
  * Validates (and parses) a request part with a schema from `@termpaste/contracts`:
  * `@Body(new ZodValidationPipe(registerSchema)) body: Register`. A failure is a 400 naming the field.
+ * A query string (`@Query(new ZodValidationPipe(searchQuerySchema))`) is a 400 with its first problem's
+ * text as the schema writes it: its schemas carry the API's own messages (contracts' queries.ts).
  */
 @Injectable()
 export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.output<Schema>> {
@@ -13,7 +15,11 @@ export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransfor
   transform(value: unknown, metadata: ArgumentMetadata): z.output<Schema> {
     const result = this.schema.safeParse(value);
     if (!result.success) {
-      throw new BadRequestException(describeZodError(result.error, metadata.data ?? metadata.type));
+      throw new BadRequestException(
+        metadata.type === 'query'
+          ? result.error.issues[0]!.message
+          : describeZodError(result.error, metadata.data ?? metadata.type),
+      );
     }
     return result.data;
   }

@@ -14,7 +14,8 @@ const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.jso
 const SWAGGER_UI_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
 
 export const DOCS_ASSETS = `${API.docs}/assets`;
-const INIT_SCRIPT = `${API.docs}/init.js`;
+/** The docs page's own script (it points Swagger UI at the document). */
+export const INIT_SCRIPT = `${API.docs}/init.js`;
 
 const NO_CACHE = 'no-cache';
 

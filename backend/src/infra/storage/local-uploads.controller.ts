@@ -49,7 +49,7 @@ export class LocalUploadsController {
    * fields not exactly as signed or an expired form, 409 while an upload to that key is there unclaimed,
    * 415 unless the bytes are a PNG, JPEG, GIF or WebP; 204, empty, as S3 answers.
    */
-  @Post(API.uploads.slice(1))
+  @Post(API.uploads)
   @SignedRequest()
   async upload(@Req() req: Request, @Res() res: Response): Promise<void> {
     try {
@@ -69,7 +69,7 @@ export class LocalUploadsController {
   }
 
   /** An avatar with the type its bytes tell, never sniffed further by the browser; else 404. */
-  @Get(`${PREFIX.slice(1)}*key`)
+  @Get(API.upload('*key'))
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     const object = await this.storage.openObject(requestedKey(req));
     if (!object) throw new NotFoundException(FILE_NOT_FOUND);

@@ -18,35 +18,25 @@ import {
   adminGradesSchema,
   type AdminUser,
   type AdminUsersPage,
+  type AdminUsersQuery,
+  adminUsersQuerySchema,
   adminRoleSchema,
-  type AuditAction,
+  API,
   type AuditPage,
+  type AuditQuery,
+  auditQuerySchema,
   usernameSchema,
 } from '@termpaste/contracts';
 import type { z } from 'zod';
 import { CurrentUser } from '../../common/current-user.decorator.js';
-import { singleQueryValue } from '../../common/keyset-cursor.js';
 import { parseId } from '../../common/parse-id.js';
 import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { AdminService } from './admin.service.js';
-import {
-  ADMIN_FILTER_MAX,
-  ADMIN_FILTER_TOO_LONG,
-  AuditService,
-  isAuditAction,
-  UNKNOWN_AUDIT_ACTION,
-} from './audit.service.js';
+import { AuditService } from './audit.service.js';
 
 const userId = (raw: string) => parseId(raw, ADMIN_MESSAGES.userNotFound);
-
-/** A list filter (`q`): one string, NUL characters dropped (no name holds one), trimmed, at most 64. */
-function filterText(raw: unknown): string {
-  const text = (singleQueryValue(raw) ?? '').replaceAll('\0', '').trim();
-  if (text.length > ADMIN_FILTER_MAX) throw new BadRequestException(ADMIN_FILTER_TOO_LONG);
-  return text;
-}
 
 /**
  * A new username by registration's rules: blank is 400 `Username cannot be empty` (SPEC §5), any other
@@ -65,7 +55,7 @@ function newUsername(body: unknown): string {
  * The admin panel's calls (SPEC §7, §6 enforced here): the users table, what admins do to accounts, and
  * the audit log. Admins only: 401 signed out or banned, 403 `Admin privileges required` for members.
  */
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class AdminController {
   constructor(
@@ -74,42 +64,44 @@ export class AdminController {
   ) {}
 
   /** Newest members first, keyset-paged; `q` filters by a part of the username or e-mail. */
-  @Get('users')
-  users(@Query('q') q: unknown, @Query('cursor') cursor: unknown): Promise<AdminUsersPage> {
-    return this.admin.users(filterText(q), singleQueryValue(cursor));
+  @Get(API.adminUsers)
+  users(
+    @Query(new ZodValidationPipe(adminUsersQuerySchema)) { q, cursor }: AdminUsersQuery,
+  ): Promise<AdminUsersPage> {
+    return this.admin.users(q, cursor);
   }
 
-  @Post('users/:id/ban')
+  @Post(API.adminUserBan(':id'))
   @HttpCode(200)
   ban(@CurrentUser() actor: User, @Param('id') id: string): Promise<AdminUser> {
     return this.admin.ban(actor, userId(id));
   }
 
-  @Post('users/:id/unban')
+  @Post(API.adminUserUnban(':id'))
   @HttpCode(200)
   unban(@CurrentUser() actor: User, @Param('id') id: string): Promise<AdminUser> {
     return this.admin.unban(actor, userId(id));
   }
 
-  @Delete('users/:id')
+  @Delete(API.adminUser(':id'))
   async deleteUser(@CurrentUser() actor: User, @Param('id') id: string): Promise<{ message: string }> {
     await this.admin.deleteUser(actor, userId(id));
     return { message: ADMIN_TEXTS.deleted };
   }
 
-  @Put('users/:id/username')
+  @Put(API.adminUserUsername(':id'))
   rename(@CurrentUser() actor: User, @Param('id') id: string, @Body() body: unknown): Promise<AdminUser> {
     const target = userId(id);
     return this.admin.rename(actor, target, newUsername(body));
   }
 
-  @Delete('users/:id/avatar')
+  @Delete(API.adminUserAvatar(':id'))
   deleteAvatar(@CurrentUser() actor: User, @Param('id') id: string): Promise<AdminUser> {
     return this.admin.deleteAvatar(actor, userId(id));
   }
 
   /** The VIP grades the member owns (beyond the spec: there is no payment flow, admins grant them). */
-  @Put('users/:id/grades')
+  @Put(API.adminUserGrades(':id'))
   grades(
     @CurrentUser() actor: User,
     @Param('id') id: string,
@@ -119,7 +111,7 @@ export class AdminController {
   }
 
   /** Grants or revokes admin: the owner only (beyond the spec). */
-  @Put('users/:id/admin')
+  @Put(API.adminUserRole(':id'))
   role(
     @CurrentUser() actor: User,
     @Param('id') id: string,
@@ -129,22 +121,10 @@ export class AdminController {
   }
 
   /** The staff action log, newest first, keyset-paged; filtered by action and by a part of a name. */
-  @Get('audit')
+  @Get(API.adminAudit)
   auditLog(
-    @Query('action') action: unknown,
-    @Query('q') q: unknown,
-    @Query('cursor') cursor: unknown,
+    @Query(new ZodValidationPipe(auditQuerySchema)) { action, q, cursor }: AuditQuery,
   ): Promise<AuditPage> {
-    let only: AuditAction | undefined;
-    if (action !== undefined && action !== '') {
-      if (typeof action !== 'string' || !isAuditAction(action))
-        throw new BadRequestException(UNKNOWN_AUDIT_ACTION);
-      only = action;
-    }
-    return this.audit.page({
-      action: only,
-      q: filterText(q),
-      cursor: singleQueryValue(cursor),
-    });
+    return this.audit.page({ action, q, cursor });
   }
 }

@@ -1,5 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
+  API,
+  type CursorQuery,
+  cursorQuerySchema,
   type MessagesPage,
   MESSAGING_MESSAGES,
   type PrivateMessage,
@@ -7,7 +10,6 @@ import {
   sendMessageSchema,
 } from '@termpaste/contracts';
 import { CurrentUser } from '../../common/current-user.decorator.js';
-import { singleQueryValue } from '../../common/keyset-cursor.js';
 import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../../common/session.guard.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
@@ -19,24 +21,30 @@ import { MessagesService } from './messages.service.js';
  * Private messages (SPEC §7): reading needs a signed-in member (401), sending one not banned (403).
  * Someone else's message, or an id that names nothing, is the same 404.
  */
-@Controller('api/messages')
+@Controller()
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   /** The inbox, newest first. */
-  @Get()
+  @Get(API.messages)
   @UseGuards(SessionGuard)
-  inbox(@CurrentUser() user: User, @Query('cursor') cursor: unknown): Promise<MessagesPage> {
-    return this.messages.list(user.id, 'inbox', singleQueryValue(cursor));
+  inbox(
+    @CurrentUser() user: User,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
+  ): Promise<MessagesPage> {
+    return this.messages.list(user.id, 'inbox', cursor);
   }
 
-  @Get('sent')
+  @Get(API.messagesSent)
   @UseGuards(SessionGuard)
-  sent(@CurrentUser() user: User, @Query('cursor') cursor: unknown): Promise<MessagesPage> {
-    return this.messages.list(user.id, 'sent', singleQueryValue(cursor));
+  sent(
+    @CurrentUser() user: User,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
+  ): Promise<MessagesPage> {
+    return this.messages.list(user.id, 'sent', cursor);
   }
 
-  @Post()
+  @Post(API.messages)
   @MemberRateLimited('message')
   send(
     @CurrentUser() user: User,
@@ -45,7 +53,7 @@ export class MessagesController {
     return this.messages.send(user, body);
   }
 
-  @Patch(':id/read')
+  @Patch(API.messageRead(':id'))
   @UseGuards(SessionGuard)
   markRead(@CurrentUser() user: User, @Param('id') id: string): Promise<PrivateMessage> {
     return this.messages.markRead(user.id, parseId(id, MESSAGING_MESSAGES.messageNotFound));

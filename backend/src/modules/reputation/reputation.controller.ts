@@ -2,14 +2,16 @@ import { Controller, ForbiddenException, Get, Header, Param, Query, UseGuards } 
 import {
   API,
   canReadReputationLedger,
+  type CursorQuery,
+  cursorQuerySchema,
   FORUM_MESSAGES,
   REPUTATION_MESSAGES,
   type ReputationLedgerPage,
 } from '@termpaste/contracts';
 import { CurrentUser } from '../../common/current-user.decorator.js';
-import { singleQueryValue } from '../../common/keyset-cursor.js';
 import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../../common/session.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ReputationService } from './reputation.service.js';
 
@@ -28,11 +30,11 @@ export class ReputationController {
   ledger(
     @CurrentUser() viewer: User,
     @Param('id') id: string,
-    @Query('cursor') cursor: unknown,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
   ): Promise<ReputationLedgerPage> {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
     if (!canReadReputationLedger(viewer, userId))
       throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
-    return this.reputation.ledger(userId, singleQueryValue(cursor));
+    return this.reputation.ledger(userId, cursor);
   }
 }

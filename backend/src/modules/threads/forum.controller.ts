@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
@@ -14,18 +13,24 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
+  API,
   type CreateReplyBody,
   type CreateThreadBody,
   createReplySchema,
   createThreadSchema,
+  type CursorQuery,
+  cursorQuerySchema,
   FORUM_MESSAGES,
   type RecentThreadsPage,
+  type SearchQuery,
+  searchQuerySchema,
   type SearchResults,
   type ThreadCard,
   type ThreadFlags,
-  USER_FILTER_MAX,
   type UserProfile,
   type UsersPage,
+  type UsersQuery,
+  usersQuerySchema,
   type VoteBody,
   type VoteResult,
   voteSchema,
@@ -43,22 +48,14 @@ import { WriteRateLimited } from './write-limits.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 
-/** The 400 message for a users-directory name filter longer than USER_FILTER_MAX. */
-export const USER_FILTER_TOO_LONG = `The name filter must be at most ${USER_FILTER_MAX} characters`;
-
 /** Search results are cached for queries up to this long (longer ones are rare, and each its own). */
 const CACHED_QUERY_MAX = 200;
-
-/** A query parameter as one string (a repeated one counts as absent). */
-function single(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 /**
  * Pastes, replies, votes and members (SPEC §7). Reading is open to anyone, except the users directory
  * (signed-in members); writing needs a member not banned.
  */
-@Controller('api')
+@Controller()
 export class ForumController {
   constructor(
     private readonly forum: ForumService,
@@ -66,14 +63,17 @@ export class ForumController {
   ) {}
 
   /** Home, each page (the first, or one after a cursor) from the page cache. */
-  @Get('threads/recent')
-  async recent(@Query('cursor') cursor: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const after = single(cursor) || undefined;
+  @Get(API.threadsRecent)
+  async recent(
+    @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor: after }: CursorQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const load = (): Promise<RecentThreadsPage> => this.forum.recent(after);
     sendPage(req, res, await this.pages.list(`home:${after ?? ''}`, load, wantsFresh(req)));
   }
 
-  @Get('threads/featured')
+  @Get(API.threadsFeatured)
   async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
     const load = (): Promise<ThreadCard[]> => this.forum.featured();
     sendPage(req, res, await this.pages.list('featured', load, wantsFresh(req)));
@@ -83,7 +83,7 @@ export class ForumController {
    * Open to visitors; a signed-in member also gets their own votes (`myVote`). Each read counts a view.
    * The page comes from the page cache; a member's votes are read for them alone.
    */
-  @Get('threads/:id')
+  @Get(API.thread(':id'))
   @UseGuards(OptionalSessionGuard)
   async thread(
     @Param('id') id: string,
@@ -107,14 +107,14 @@ export class ForumController {
     sendDetail(req, res, page, views, { personal: true, votes });
   }
 
-  @Get('threads/:id/raw')
+  @Get(API.threadRaw(':id'))
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')
   raw(@Param('id') id: string): Promise<string> {
     return this.forum.raw(threadId(id));
   }
 
-  @Post('threads')
+  @Post(API.threads)
   @WriteRateLimited('paste')
   createThread(
     @CurrentUser() user: User,
@@ -123,7 +123,7 @@ export class ForumController {
     return this.forum.createThread(user, body);
   }
 
-  @Post('threads/:id/replies')
+  @Post(API.threadReplies(':id'))
   @WriteRateLimited('reply')
   createReply(
     @CurrentUser() user: User,
@@ -133,7 +133,7 @@ export class ForumController {
     return this.forum.createReply(user, threadId(id), body);
   }
 
-  @Post('votes')
+  @Post(API.votes)
   @HttpCode(200)
   @WriteRateLimited('vote')
   vote(
@@ -143,18 +143,13 @@ export class ForumController {
     return this.forum.vote(user, body);
   }
 
-  @Get('search')
+  /** `q` (required, NUL characters dropped, trimmed) and `page` (1-based), parsed by searchQuerySchema. */
+  @Get(API.search)
   async search(
-    @Query('q') q: unknown,
-    @Query('page') page: unknown,
+    @Query(new ZodValidationPipe(searchQuerySchema)) { q: query, page: pageNumber }: SearchQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    // PostgreSQL cannot take NUL characters; they carry no words anyway.
-    const query = (single(q) ?? '').replaceAll('\0', '').trim();
-    if (!query) throw new BadRequestException(FORUM_MESSAGES.searchQueryRequired);
-    const pageText = single(page);
-    const pageNumber = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(Number(pageText), 1) : 1;
     const load = (): Promise<SearchResults> => this.forum.search(query, pageNumber);
     const cached = query.length <= CACHED_QUERY_MAX;
     sendPage(
@@ -167,16 +162,13 @@ export class ForumController {
   }
 
   /** The users directory, for signed-in members: `q` filters by a part of the username. */
-  @Get('users')
+  @Get(API.users)
   @UseGuards(SessionGuard)
-  users(@Query('q') q: unknown, @Query('cursor') cursor: unknown): Promise<UsersPage> {
-    // PostgreSQL cannot take NUL characters; no username holds one.
-    const filter = (single(q) ?? '').replaceAll('\0', '').trim();
-    if (filter.length > USER_FILTER_MAX) throw new BadRequestException(USER_FILTER_TOO_LONG);
-    return this.forum.directory(filter, single(cursor) || undefined);
+  users(@Query(new ZodValidationPipe(usersQuerySchema)) { q, cursor }: UsersQuery): Promise<UsersPage> {
+    return this.forum.directory(q, cursor);
   }
 
-  @Get('users/:id')
+  @Get(API.user(':id'))
   async user(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
     const load = (): Promise<UserProfile> => this.forum.profile(userId);
@@ -185,36 +177,36 @@ export class ForumController {
 }
 
 /** Moderation of pastes and replies: admins only, each action recorded in the audit log. */
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class ForumAdminController {
   constructor(private readonly forum: ForumService) {}
 
-  @Post('threads/:id/pin')
+  @Post(API.adminThreadPin(':id'))
   @HttpCode(200)
   pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
     return this.forum.toggle(threadId(id), 'is_pinned', admin);
   }
 
-  @Post('threads/:id/lock')
+  @Post(API.adminThreadLock(':id'))
   @HttpCode(200)
   lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
     return this.forum.toggle(threadId(id), 'is_locked', admin);
   }
 
-  @Post('threads/:id/featured')
+  @Post(API.adminThreadFeatured(':id'))
   @HttpCode(200)
   featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
     return this.forum.toggle(threadId(id), 'is_featured', admin);
   }
 
-  @Delete('threads/:id')
+  @Delete(API.adminThread(':id'))
   async deleteThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
     await this.forum.deleteThread(threadId(id), admin);
     return { message: 'Thread deleted successfully' };
   }
 
-  @Delete('replies/:id')
+  @Delete(API.adminReply(':id'))
   async deleteReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
     await this.forum.deleteReply(parseId(id, FORUM_MESSAGES.replyNotFound), admin);
     return { message: 'Reply deleted successfully' };

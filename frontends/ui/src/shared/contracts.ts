@@ -20,3 +20,4 @@ export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/admin.js';
 export * from '../../../../contracts/dist/permissions.js';
 export * from '../../../../contracts/dist/reputation.js';
+export * from '../../../../contracts/dist/queries.js';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from './admin.js';
+import { FORUM_MESSAGES, USER_FILTER_MAX } from './forum.js';
+
+/*
+ * The query strings of the API's GET routes, as the backend's validation pipe parses them
+ * (`@Query(new ZodValidationPipe(searchQuerySchema))`). A query's 400 is the text of its first problem, as
+ * written here (no field name in front: these are the API's own messages).
+ *
+ * A parameter given twice (`?q=a&q=b`, an array) or nested (`?q[a]=b`, an object) counts as absent, as a
+ * parameter the client did not send.
+ */
+
+/** Longest text a filter (`q`) of the admin lists may be. */
+export const ADMIN_FILTER_MAX = 64;
+
+/** The 400s of a bad query string. */
+export const QUERY_MESSAGES = {
+  userFilterTooLong: `The name filter must be at most ${USER_FILTER_MAX} characters`,
+  adminFilterTooLong: `The filter must be at most ${ADMIN_FILTER_MAX} characters`,
+  unknownAuditAction: `Unknown action: use one of ${AUDIT_ACTIONS.join(', ')}`,
+} as const;
+
+/** One parameter's text, or undefined when absent, empty, repeated or nested. */
+const present = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/**
+ * A text filter or search: NUL characters dropped (PostgreSQL cannot take them, and no name or word holds
+ * one), trimmed; absent is empty.
+ */
+const cleanText = (value: unknown): string =>
+  typeof value === 'string' ? value.replaceAll('\0', '').trim() : '';
+
+/**
+ * At most `max` UTF-16 units, as the API has always counted (zod's `.max()` counts code points: an emoji
+ * would count once where the API counts twice).
+ */
+const atMost = (max: number, message: string) =>
+  z.string().refine((text) => text.length <= max, { error: message });
+
+/** `cursor`: where the previous page ended (its `nextCursor`); absent for the first page. */
+const cursor = z.preprocess(present, z.string().optional());
+
+/** The query of a keyset-paged list: only `cursor`. */
+export const cursorQuerySchema = z.object({ cursor });
+export type CursorQuery = z.output<typeof cursorQuerySchema>;
+
+/** `GET /api/search`: the words (required), and the page (1-based; anything but 1 to 6 digits is 1). */
+export const searchQuerySchema = z.object({
+  q: z.preprocess(cleanText, z.string().min(1, { error: FORUM_MESSAGES.searchQueryRequired })),
+  page: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Math.max(Number(value), 1) : 1),
+    z.number().int(),
+  ),
+});
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** `GET /api/users`: a part of the username (empty: everyone), and the cursor. */
+export const usersQuerySchema = z.object({
+  q: z.preprocess(cleanText, atMost(USER_FILTER_MAX, QUERY_MESSAGES.userFilterTooLong)),
+  cursor,
+});
+export type UsersQuery = z.output<typeof usersQuerySchema>;
+
+const adminFilter = z.preprocess(cleanText, atMost(ADMIN_FILTER_MAX, QUERY_MESSAGES.adminFilterTooLong));
+
+/** `GET /api/admin/users`: a part of the username or e-mail, and the cursor. */
+export const adminUsersQuerySchema = z.object({ q: adminFilter, cursor });
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+/**
+ * `GET /api/admin/audit`: one action (absent or empty: all), a part of the actor's or target's name, and
+ * the cursor; checked in that order.
+ */
+export const auditQuerySchema = z.object({
+  action: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(AUDIT_ACTIONS, { error: QUERY_MESSAGES.unknownAuditAction }).optional(),
+  ),
+  q: adminFilter,
+  cursor,
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
