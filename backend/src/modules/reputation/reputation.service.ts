@@ -85,6 +85,54 @@ function toEntry(row: LedgerRow): ReputationEntry {
 }
 
 /**
+ * The upsert of a member's count of `reason` today in `reputation_daily`, raised by what is left of the
+ * cap (a new day starts from 0), answering what it granted as `points`. It locks the member's row there;
+ * its update reads the count's latest version under that lock, so two concurrent writes cannot both take
+ * the last points. `member` is a query giving the member's `id`; the rest are SQL expressions.
+ */
+function dailyUpsert(sql: { member: string; reason: string; points: string; cap: string }): string {
+  const { points, cap } = sql;
+  const granted = `GREATEST(LEAST(${points}::int, ${cap}::int - d.earned), 0)`;
+  return `INSERT INTO reputation_daily AS d (user_id, reason, day, earned, last_award)
+     SELECT id, ${sql.reason}, ${TODAY}, LEAST(${points}::int, ${cap}::int), LEAST(${points}::int, ${cap}::int)
+     FROM (${sql.member}) member
+     ON CONFLICT (user_id, reason) DO UPDATE SET
+       last_award = CASE WHEN d.day = EXCLUDED.day THEN ${granted} ELSE EXCLUDED.earned END,
+       earned = CASE WHEN d.day = EXCLUDED.day THEN d.earned + ${granted} ELSE EXCLUDED.earned END,
+       day = EXCLUDED.day
+     RETURNING last_award AS points`;
+}
+
+/**
+ * A capped award inside another statement's WITH (a new paste: its one round trip), for the reputation
+ * module's tables. `daily` (first in the WITH list) takes what is left of today's cap of `reason` for
+ * member `userId` (the upsert locks their `reputation_daily` row; a member deleted meanwhile gets none)
+ * and answers it as `points`; `logged` (after the CTE `source` it names) writes the ledger row, its
+ * source that CTE's `id`. The statement itself adds `COALESCE((SELECT points FROM daily), 0)` to
+ * `users.reputation` in the one UPDATE of the member's row it makes (a row updated twice in one
+ * statement keeps one change). `userId`, `points` and `cap` are SQL (parameters).
+ */
+export function cappedAwardCtes(sql: {
+  userId: string;
+  reason: CappedReputationReason;
+  points: string;
+  cap: string;
+  source: string;
+  threadId: string;
+  replyId: string;
+}): { daily: string; logged: string } {
+  const { userId, reason, points, cap } = sql;
+  return {
+    daily: `daily AS (${dailyUpsert({ member: `SELECT id FROM users WHERE id = ${userId}`, reason: `'${reason}'`, points, cap })})`,
+    logged: `logged AS (
+       INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
+       SELECT ${userId}, daily.points, '${reason}', daily.points < ${points}::int, s.id, ${sql.threadId}, ${sql.replyId}
+       FROM daily, ${sql.source} s
+     )`,
+  };
+}
+
+/**
  * Reputation (SPEC §1, issue 13): every change is a ledger row written in the transaction of the write
  * that earned it, and `users.reputation` (what pages read) moves by as much in the same statement, so it
  * always equals the ledger's sum. Pastes, replies, chat messages and up-votes received earn up to a daily
@@ -93,6 +141,8 @@ function toEntry(row: LedgerRow): ReputationEntry {
  *
  * Lock order, whatever the write: the paste or reply first (the caller's), then the member's `users`
  * row, then their `reputation_daily` row; each path takes them so (or holds the earlier ones already).
+ * Except a new paste (cappedAwardCtes, one statement): its `reputation_daily` row of reason 'paste'
+ * first, then the `users` row. No cycle can form, since only new pastes lock a member's 'paste' row.
  */
 @Injectable()
 export class ReputationService {
@@ -100,6 +150,11 @@ export class ReputationService {
     private readonly dataSource: DataSource,
     @InjectConfig() private readonly config: Pick<AppConfig, 'reputationDailyCaps'>,
   ) {}
+
+  /** Today's cap of `reason` (REPUTATION_DAILY_CAP_*), for a statement that awards it (cappedAwardCtes). */
+  dailyCap(reason: CappedReputationReason): number {
+    return this.config.reputationDailyCaps[reason];
+  }
 
   /**
    * Up to `points` for a paste, reply or chat message, as much as is left of today's cap (a 0-point row,
@@ -193,15 +248,7 @@ export class ReputationService {
       `WITH member AS (
          SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
        ), counted AS (
-         INSERT INTO reputation_daily AS d (user_id, reason, day, earned, last_award)
-         SELECT id, $2, ${TODAY}, LEAST($3::int, $4::int), LEAST($3::int, $4::int) FROM member
-         ON CONFLICT (user_id, reason) DO UPDATE SET
-           last_award = CASE WHEN d.day = EXCLUDED.day THEN GREATEST(LEAST($3::int, $4::int - d.earned), 0)
-                        ELSE EXCLUDED.earned END,
-           earned = CASE WHEN d.day = EXCLUDED.day THEN d.earned + GREATEST(LEAST($3::int, $4::int - d.earned), 0)
-                    ELSE EXCLUDED.earned END,
-           day = EXCLUDED.day
-         RETURNING last_award AS points
+         ${dailyUpsert({ member: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
        ), logged AS (
          INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
          SELECT $1, points, $2, points < $3::int, $5, $6, $7 FROM counted

@@ -41,7 +41,11 @@ import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra
 import { ViewCounter } from './view-counter.js';
 import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
-import { type ReputationChange, ReputationService } from '../reputation/reputation.service.js';
+import {
+  cappedAwardCtes,
+  type ReputationChange,
+  ReputationService,
+} from '../reputation/reputation.service.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -104,6 +108,16 @@ const FORUM_STATS_SLOT = 'pg_backend_pid() % 16';
 
 /** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
 const THREAD_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
+/** A new paste's +5 (within the day's cap, on the ledger), in its statement: $3 the author, $4 the points, $5 the cap. */
+const PASTE_AWARD = cappedAwardCtes({
+  userId: '$3',
+  reason: 'paste',
+  points: '$4',
+  cap: '$5',
+  source: 'created',
+  threadId: 's.id',
+  replyId: 'NULL',
+});
 /** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
 const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 
@@ -305,36 +319,34 @@ export class ForumService {
   }
 
   /**
-   * A new paste; the author's and the forum's counts in one statement: the author's row, then the paste,
-   * then the forum's count, always in that order (each step reads the one before), so it cannot deadlock
-   * with a deletion (a paste that @mentions anyone writes its notification job to the outbox in it
-   * too); then +5 reputation (within the day's cap, on the ledger), in the same transaction.
+   * A new paste in one statement (one round trip): +5 reputation within the day's cap (the member's
+   * 'paste' row of reputation_daily, then the ledger row: PASTE_AWARD), the author's row (thread count
+   * and reputation), the paste, then the forum's count, always in that order (each step reads the one
+   * before), so it cannot deadlock with a deletion; a paste that @mentions anyone writes its
+   * notification job to the outbox in it too.
    */
   async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
     const notifies = mentionsAnyone(body.content);
-    const { created, earned } = await this.dataSource.transaction(async (manager) => {
-      const [row]: Array<{ id: number }> = await manager.query(
-        `WITH author AS (
-           UPDATE users SET thread_count = thread_count + 1 WHERE id = $3
-           RETURNING id
-         ), created AS (
-           INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
-         ), counted AS (
-           UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
-           WHERE slot = ${FORUM_STATS_SLOT}
-         )${notifies ? `, queued AS (${THREAD_JOB_SQL})` : ''}
-         SELECT id FROM created`,
-        [body.title, body.content, author.id],
-      );
-      // The account was deleted since the guard loaded it: signed out.
-      if (!row) throw new UnauthorizedException();
-      const source = { sourceId: row.id, threadId: row.id };
-      const change = await this.reputation.earn(manager, author.id, 'paste', REPUTATION.thread, source);
-      return { created: row, earned: change.points };
-    });
+    const [row]: Array<{ id: number; points: number | null }> = await this.dataSource.query(
+      `WITH ${PASTE_AWARD.daily}, author AS (
+         UPDATE users SET thread_count = thread_count + 1,
+           reputation = reputation + COALESCE((SELECT points FROM daily), 0)
+         WHERE id = $3
+         RETURNING id
+       ), created AS (
+         INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
+       ), counted AS (
+         UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
+         WHERE slot = ${FORUM_STATS_SLOT}
+       ), ${PASTE_AWARD.logged}${notifies ? `, queued AS (${THREAD_JOB_SQL})` : ''}
+       SELECT id, (SELECT points FROM daily) AS points FROM created`,
+      [body.title, body.content, author.id, REPUTATION.thread, this.reputation.dailyCap('paste')],
+    );
+    // The account was deleted since the guard loaded it: signed out.
+    if (!row) throw new UnauthorizedException();
     if (notifies) this.outbox.committed();
-    await this.pagesChanged({ lists: true }, author, earned);
-    return { id: created.id };
+    await this.pagesChanged({ lists: true }, author, row.points ?? 0);
+    return { id: row.id };
   }
 
   /**
