@@ -39,7 +39,7 @@ import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
-import { createdMicros, INVALID_CURSOR, keysetPage } from '../../common/keyset-cursor.js';
+import { createdMicros, decodeCursor, encodeCursor, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import {
   cappedAwardCtes,
@@ -125,24 +125,6 @@ const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 export const SEARCH_PROBE = 1_000;
 /** Search walks no further than this many of the newest pastes for a common word's candidates. */
 export const SEARCH_WINDOW = 50_000;
-
-const MIN_INT = -2_147_483_648;
-const MAX_INT = 2_147_483_647;
-
-/** The users directory's opaque cursor: the last member's (reputation, id). */
-function encodeUserCursor(user: DirectoryUser): string {
-  return Buffer.from(`${user.reputation}:${user.id}`).toString('base64url');
-}
-
-function decodeUserCursor(cursor: string): { reputation: number; id: number } {
-  const match = /^(-?\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  const reputation = Number(match?.[1]);
-  const id = Number(match?.[2]);
-  if (!match || reputation < MIN_INT || reputation > MAX_INT || id > MAX_INT) {
-    throw new BadRequestException(INVALID_CURSOR);
-  }
-  return { reputation, id };
-}
 
 interface DirectoryRow {
   id: number;
@@ -554,7 +536,8 @@ export class ForumService {
    * `filter` keeps those whose username contains it, in any letter case (the trigram index serves it).
    */
   async directory(filter: string, cursor?: string): Promise<UsersPage> {
-    const after = cursor ? decodeUserCursor(cursor) : undefined;
+    // The cursor: the last member's (reputation, id).
+    const after = cursor ? decodeCursor(cursor, 'int') : undefined;
     const params: unknown[] = [USERS_PAGE_SIZE + 1];
     const conditions: string[] = [];
     if (filter) {
@@ -562,7 +545,7 @@ export class ForumService {
       conditions.push(`lower(u.username::text) LIKE $${params.length}`);
     }
     if (after) {
-      params.push(after.reputation, after.id);
+      params.push(Number(after.key), after.id);
       conditions.push(`(u.reputation, u.id) < ($${params.length - 1}::integer, $${params.length}::integer)`);
     }
     const rows: DirectoryRow[] = await this.dataSource.query(
@@ -574,9 +557,10 @@ export class ForumService {
       params,
     );
     const users = rows.slice(0, USERS_PAGE_SIZE).map(toDirectoryUser);
+    const last = users.at(-1);
     return {
       users,
-      nextCursor: rows.length > USERS_PAGE_SIZE ? encodeUserCursor(users[users.length - 1]!) : null,
+      nextCursor: rows.length > USERS_PAGE_SIZE && last ? encodeCursor(last.reputation, last.id) : null,
     };
   }
 
