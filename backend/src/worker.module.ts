@@ -53,8 +53,8 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications) and what they need (live events over Redis, users),
- * and no HTTP API. A module that gains a processor is imported here too.
+ * `@QueueProcessor` of the app (mail, notifications, the uploads sweep) and what they need (live events
+ * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
 export class WorkerModule {
@@ -81,7 +81,7 @@ export class WorkerModule {
         // Every module that owns a processor.
         MailModule,
         NotificationsModule,
-        // Not a queue job, but work for the process that runs them: unclaimed uploads are deleted.
+        // The uploads queue: the repeatable sweep of unclaimed uploads.
         UploadsSweepModule,
       ],
     };

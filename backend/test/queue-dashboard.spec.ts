@@ -8,6 +8,7 @@ import { freePort } from '../src/infra/free-port.js';
 import { MAIL_QUEUE, SEND_MAIL_JOB } from '../src/infra/mail/mail.service.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
+import { UPLOADS_QUEUE } from '../src/modules/users/uploads.queue.js';
 import { QUEUE_DASHBOARD_ACTION_REFUSED, QUEUE_DASHBOARD_NEEDS_REDIS } from '../src/http/queue-dashboard.js';
 import { type Browser, registered } from './support/accounts.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
@@ -83,7 +84,9 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
   it('lists every queue through its JSON API', async () => {
     const res = await admin.get(`${BASE}/api/queues`).query({ page: 1, jobsPerPage: 10 }).expect(200);
     const { queues } = res.body as QueuesResponse;
-    expect(queues.map((queue) => queue.name).sort()).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE].sort());
+    expect(queues.map((queue) => queue.name).sort()).toEqual(
+      [MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE].sort(),
+    );
     for (const queue of queues) {
       expect(queue).toMatchObject({ allowRetries: true, allowCompletedRetries: false });
       expect(queue.counts).toMatchObject({ waiting: expect.any(Number), failed: expect.any(Number) });

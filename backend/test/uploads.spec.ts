@@ -19,8 +19,15 @@ import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
 import { UPLOAD_FORM_OVERHEAD_BYTES } from '../src/infra/storage/local-uploads.controller.js';
 import { UPLOAD_ALREADY_DONE } from '../src/infra/storage/local.storage.js';
 import { AVATAR_CACHE_CONTROL, PENDING_CONTENT_TYPE } from '../src/infra/storage/object-keys.js';
+import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { StoragePort } from '../src/infra/storage/storage.port.js';
 import { UNCLAIMED_UPLOAD_GRACE_SECONDS, UploadsSweeper } from '../src/modules/users/uploads-sweep.js';
+import {
+  UPLOADS_JOBS,
+  UPLOADS_QUEUE,
+  UPLOADS_SWEEP_INTERVAL_MS,
+  UPLOADS_SWEEP_SCHEDULE,
+} from '../src/modules/users/uploads.queue.js';
 import { type Browser, registered } from './support/accounts.js';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -661,6 +668,31 @@ describe('avatar uploads (local storage)', () => {
         .send({ avatarURL: forgotten.objectURL })
         .expect(400, NOT_UPLOADED);
       expect((await me(dave.browser)).avatarUrl).toBe(avatarUrl);
+    });
+
+    it('is the job of the uploads queue, repeated every 10 minutes by the queue of the process that runs jobs', async () => {
+      expect(UPLOADS_SWEEP_INTERVAL_MS).toBe(10 * 60 * 1000);
+      // The in-process queue (REDIS_URL unset): `npm start` runs the jobs, and the sweep, itself.
+      expect(t.app.get(QueuePort).repeatableJobs).toEqual([
+        {
+          queue: UPLOADS_QUEUE,
+          id: UPLOADS_SWEEP_SCHEDULE,
+          name: UPLOADS_JOBS.sweep,
+          data: {},
+          everyMs: UPLOADS_SWEEP_INTERVAL_MS,
+          attempts: 1,
+        },
+      ]);
+      expect(t.logs.text()).toContain('Job uploads/sweep (uploads-sweep) repeats every 600000 ms');
+
+      const grace = await registered(t);
+      const left = await upload(grace.browser, PNG);
+      await age(grace.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
+      const queue = t.app.get(QueuePort);
+      await queue.add(UPLOADS_QUEUE, UPLOADS_JOBS.sweep, {}, { jobId: 'sweep-now' });
+      expect(await queue.settled(UPLOADS_QUEUE, 'sweep-now')).toBe(true);
+      expect(existsSync(fileOf(left.fields.key!))).toBe(false);
+      expect(await pendingKeys(grace.user.id)).toEqual([]);
     });
 
     it('sweeps the uploads of a deleted member too', async () => {

@@ -10,7 +10,14 @@ import supertest from 'supertest';
 import { type AppConfig, ConfigError, loadConfig } from '../src/config/config.js';
 import { freePort } from '../src/infra/free-port.js';
 import { MAIL_QUEUE, MailService } from '../src/infra/mail/mail.service.js';
+import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { notificationJobId, NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
+import {
+  UPLOADS_JOBS,
+  UPLOADS_QUEUE,
+  UPLOADS_SWEEP_INTERVAL_MS,
+  UPLOADS_SWEEP_SCHEDULE,
+} from '../src/modules/users/uploads.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -53,6 +60,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   const notificationsQueue = (): Queue =>
     api.app.get<Queue>(getQueueToken(NOTIFICATIONS_QUEUE), { strict: false });
+  const uploadsQueue = (): Queue => api.app.get<Queue>(getQueueToken(UPLOADS_QUEUE), { strict: false });
 
   async function reply(content: string): Promise<number> {
     const res = await replier.post(API.threadReplies(threadId)).send({ content }).expect(201);
@@ -89,7 +97,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   it('a job the API queues waits until a worker runs it (the API runs none)', async () => {
     expect(api.logs.text()).toContain(
-      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications',
+      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads',
     );
     const replyId = await reply('First!');
     const jobId = notificationJobId('reply', replyId);
@@ -103,8 +111,8 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     const live = await connect(api, { cookie: author.cookie });
 
     const worker = await startOne(await workerConfig());
-    expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE]);
-    expect(logs.text()).toContain('Worker started: running the jobs of queues mail, notifications');
+    expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE]);
+    expect(logs.text()).toContain('Worker started: running the jobs of queues mail, notifications, uploads');
     await waitFor(
       'the worker to complete the job',
       async () => (await notificationsQueue().getJobState(jobId)) === 'completed',
@@ -136,6 +144,48 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
       (await readdir(outbox).catch(() => [])).find((name) => name.endsWith('.eml')),
     );
     expect(await readFile(path.join(outbox, file), 'utf8')).toContain('Subject: From the worker');
+  });
+
+  it('schedules the uploads sweep in Redis from the workers, once however many, never from the API; a worker runs it', async () => {
+    // The API (PROCESS_JOBS=off) registers the sweep and leaves it to the workers.
+    expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([UPLOADS_SWEEP_SCHEDULE]);
+    expect(api.logs.text()).not.toContain('repeats every');
+    // The scheduler the earlier tests' workers made, removed: from here on only this test's make it.
+    await uploadsQueue().removeJobScheduler(UPLOADS_SWEEP_SCHEDULE);
+    expect(await uploadsQueue().getJobScheduler(UPLOADS_SWEEP_SCHEDULE)).toBeUndefined();
+    const upserted = () =>
+      logs.text().split('Job uploads/sweep (uploads-sweep) repeats every 600000 ms').length - 1;
+    const upsertedBefore = upserted();
+
+    const started = Date.now();
+    await startOne(await workerConfig());
+    await waitFor('the first worker to schedule the sweep', () => upserted() === upsertedBefore + 1);
+    const scheduler = await uploadsQueue().getJobScheduler(UPLOADS_SWEEP_SCHEDULE);
+    expect(scheduler).toMatchObject({ name: UPLOADS_JOBS.sweep, every: UPLOADS_SWEEP_INTERVAL_MS });
+    // The first sweep one interval after the start, not at once.
+    expect(scheduler!.next).toBeGreaterThanOrEqual(started + UPLOADS_SWEEP_INTERVAL_MS);
+    expect(await uploadsQueue().getDelayedCount()).toBe(1);
+
+    // A second worker: the same one scheduler, its next run still the one job.
+    await startOne(await workerConfig());
+    await waitFor('the second worker to upsert it', () => upserted() === upsertedBefore + 2);
+    expect(await uploadsQueue().getJobSchedulers()).toEqual([
+      expect.objectContaining({ key: UPLOADS_SWEEP_SCHEDULE, next: scheduler!.next }),
+    ]);
+    expect(await uploadsQueue().getDelayedCount()).toBe(1);
+
+    // A sweep job runs on a worker: an upload form handed out long ago is swept.
+    const key = `pending/1/${'w'.repeat(22)}`;
+    await api.dataSource.query(
+      `INSERT INTO pending_uploads (key, user_id, created_at) VALUES ($1, 1, now() - interval '1 day')`,
+      [key],
+    );
+    await api.app.get(QueuePort).add(UPLOADS_QUEUE, UPLOADS_JOBS.sweep, {}, { jobId: 'sweep-now' });
+    await waitFor(
+      'a worker to run the sweep',
+      async () => (await uploadsQueue().getJobState('sweep-now')) === 'completed',
+    );
+    expect(await api.dataSource.query('SELECT key FROM pending_uploads WHERE key = $1', [key])).toEqual([]);
   });
 
   it('answers GET /health: 200 while PostgreSQL and Redis answer, 503 once the database is gone', async () => {

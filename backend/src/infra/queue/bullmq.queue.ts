@@ -14,6 +14,7 @@ import {
   type DefaultJobOptions,
   type IRedisClient,
   type Job,
+  type JobSchedulerTemplateOptions,
   type JobsOptions,
   type Queue,
   type QueueOptions,
@@ -31,6 +32,8 @@ import {
   type JobOptions,
   type QueueProcessor,
   QueuePort,
+  type RepeatableJob,
+  RepeatableJobs,
 } from './queue.port.js';
 
 /** For QueueModule, which loads this file (and BullMQ) only when REDIS_URL is set. */
@@ -50,6 +53,16 @@ export const BULL_JOB_DEFAULTS: DefaultJobOptions = {
 
 /** How long shutdown waits for the BullMQ workers to close once their jobs are done. */
 const WORKER_CLOSE_WAIT_MS = 2000;
+
+/** The options a job sets over the queue's defaults (an undefined value would override a default). */
+function jobOptionsOf(options: Pick<JobOptions, 'attempts' | 'backoffMs'>): JobSchedulerTemplateOptions {
+  const jobOptions: JobSchedulerTemplateOptions = {};
+  if (options.attempts !== undefined) jobOptions.attempts = Math.max(1, options.attempts);
+  if (options.backoffMs !== undefined) {
+    jobOptions.backoff = { type: 'exponential', delay: options.backoffMs };
+  }
+  return jobOptions;
+}
 
 /** The shared BullMQ configuration (`BullModule.forRootAsync`): every queue and worker connects to REDIS_URL. */
 export function bullConnection(redisUrl: string): QueueOptions {
@@ -74,7 +87,9 @@ function ioredisClient({ url, ...options }: RedisOptions): IRedisClient {
 /**
  * The queue when REDIS_URL is set: jobs go to BullMQ (the queues BullModule registered), and, unless
  * `runProcessors` is false, this process runs a BullMQ Worker per processor. Jobs outlive the process:
- * a worker that dies mid-job leaves it to another once its lock expires.
+ * a worker that dies mid-job leaves it to another once its lock expires. A repeatable job is a BullMQ job
+ * scheduler (`upsertJobScheduler`), upserted by each process that runs jobs as it starts: one schedule in
+ * Redis, whose every run is one job that one worker takes, however many workers there are.
  */
 @Injectable()
 export class BullMqQueue
@@ -87,6 +102,11 @@ export class BullMqQueue
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly running = new Set<Promise<void>>();
+  private readonly repeatable = new RepeatableJobs();
+  /** Whether the repeatable jobs are scheduled here (this process runs jobs, and has started). */
+  private scheduling = false;
+  /** The job schedulers being upserted. */
+  private readonly upserting = new Set<Promise<void>>();
 
   constructor(
     @Inject(QUEUE_OPTIONS) private readonly options: ResolvedQueueOptions,
@@ -111,10 +131,49 @@ export class BullMqQueue
       this.logger.log(`Not running jobs here (PROCESS_JOBS=off): workers run queues ${this.queueList()}`);
       return;
     }
-    for (const [name, processor] of findProcessors(this.discovery, this.options.queues)) {
-      this.workers.push(this.startWorker(this.queues.get(name)!, processor));
+    const processors = findProcessors(this.discovery, this.options.queues);
+    // In the order of the queues, whatever the order Nest found their processors in.
+    for (const name of this.options.queues) {
+      const processor = processors.get(name);
+      if (processor) this.workers.push(this.startWorker(this.queues.get(name)!, processor));
     }
     this.logger.log(`Running the jobs of queues ${this.processedQueues.join(', ')}`);
+    this.scheduling = true;
+    for (const job of this.repeatable.all) this.upsertScheduler(job);
+  }
+
+  get repeatableJobs(): RepeatableJob[] {
+    return this.repeatable.all;
+  }
+
+  repeat<T>(job: RepeatableJob<T>): void {
+    assertKnownQueue(job.queue, this.options.queues);
+    if (this.repeatable.add(job) && this.scheduling) this.upsertScheduler(job);
+  }
+
+  /**
+   * Creates the job scheduler, its first run one interval from now, or updates it: a scheduler already
+   * there (another worker's, or this one's before a restart) keeps its timing, and its next run stays
+   * the one job it is. Not awaited by the start-up (Redis may be down: the upsert waits for it).
+   */
+  private upsertScheduler(job: RepeatableJob): void {
+    const queue = this.queues.get(job.queue)!;
+    const label = `${job.queue}/${job.name} (${job.id})`;
+    const upsert = queue
+      .upsertJobScheduler(
+        job.id,
+        { every: job.everyMs, startDate: Date.now() + job.everyMs },
+        { name: job.name, data: job.data, opts: jobOptionsOf(job) },
+      )
+      .then(
+        () => this.logger.log(`Job ${label} repeats every ${job.everyMs} ms`),
+        (error: unknown) =>
+          this.logger.error(
+            `Job ${label} could not be scheduled: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
+    this.upserting.add(upsert);
+    void upsert.then(() => this.upserting.delete(upsert));
   }
 
   /** The names of the queues whose jobs this process runs (none when `runProcessors` is false). */
@@ -130,12 +189,8 @@ export class BullMqQueue
     assertKnownQueue(queue, this.options.queues);
     assertValidJobId(options.jobId);
     // Only what the caller set: an undefined value would override the queue's default.
-    const jobOptions: JobsOptions = {};
+    const jobOptions: JobsOptions = jobOptionsOf(options);
     if (options.jobId !== undefined) jobOptions.jobId = options.jobId;
-    if (options.attempts !== undefined) jobOptions.attempts = Math.max(1, options.attempts);
-    if (options.backoffMs !== undefined) {
-      jobOptions.backoff = { type: 'exponential', delay: options.backoffMs };
-    }
     await this.queues.get(queue)!.add(name, data, jobOptions);
   }
 
@@ -144,6 +199,8 @@ export class BullMqQueue
    * open; a job still running after that is left locked, and another worker takes it over.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    this.scheduling = false;
+    if (this.upserting.size > 0) await settlesWithin(Promise.all(this.upserting), WORKER_CLOSE_WAIT_MS);
     if (this.workers.length === 0) return;
     await Promise.all(this.workers.map((worker) => worker.pause(true)));
     let finished = true;

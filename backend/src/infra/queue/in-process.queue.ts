@@ -16,6 +16,8 @@ import {
   type JobOptions,
   type QueueProcessor,
   QueuePort,
+  type RepeatableJob,
+  RepeatableJobs,
 } from './queue.port.js';
 
 /** Finished job ids remembered for the jobId dedupe, as many as BullMQ keeps (1000 done + 5000 failed). */
@@ -32,6 +34,15 @@ interface PendingJob {
   attemptsMade: number;
 }
 
+/**
+ * The first time at or after `now` that is `slot` plus a whole number of intervals, past `slot`: the next
+ * run of a repeatable job, slots missed meanwhile (a busy event loop) skipped, as BullMQ does.
+ */
+function nextSlot(slot: number, everyMs: number, now: number): number {
+  const next = slot + everyMs;
+  return next >= now ? next : next + Math.ceil((now - next) / everyMs) * everyMs;
+}
+
 /** BullMQ's exponential backoff: the first retry after `backoffMs`, then twice as long each time. */
 function retryDelay(backoffMs: number, attemptsMade: number): number {
   return Math.round(2 ** (attemptsMade - 1) * backoffMs);
@@ -42,6 +53,8 @@ function retryDelay(backoffMs: number, attemptsMade: number): number {
  * the same attempts, backoff and jobId rules as BullMQ. Nothing survives a restart: waiting jobs are
  * dropped at shutdown (logged), running ones are waited for (bounded). Jobs that come through the outbox
  * are not lost for all that: their rows stay until `settled` says they ran, and run after a restart.
+ * Repeatable jobs are added by a timer of their own, from the app's start to its shutdown (this process
+ * is the one that runs the jobs); a run is skipped while the previous one still waits or runs.
  */
 @Injectable()
 export class InProcessQueue extends QueuePort implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -61,6 +74,11 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
   /** Cancels the timer of each job waiting to run (first run or retry), by `queue/id`. */
   private readonly timers = new Map<string, () => void>();
   private readonly running = new Set<Promise<void>>();
+  private readonly repeatable = new RepeatableJobs();
+  /** Cancels the timer of each repeatable job's next run, by `queue/id`. */
+  private readonly repeatTimers = new Map<string, () => void>();
+  /** The `queue/id` of the job each repeatable job (by `queue/id`) added last. */
+  private readonly lastRepeated = new Map<string, string>();
 
   constructor(
     @Inject(QUEUE_OPTIONS) private readonly options: ResolvedQueueOptions,
@@ -74,6 +92,18 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     const held = this.held ?? [];
     this.held = undefined;
     for (const job of held) this.schedule(job, 0);
+    for (const job of this.repeatable.all) this.startRepeating(job);
+  }
+
+  get repeatableJobs(): RepeatableJob[] {
+    return this.repeatable.all;
+  }
+
+  repeat<T>(job: RepeatableJob<T>): void {
+    assertKnownQueue(job.queue, this.options.queues);
+    if (!this.repeatable.add(job)) return;
+    // Before the start, onApplicationBootstrap starts it; after the shutdown, nothing runs any more.
+    if (this.held === undefined && !this.stopped) this.startRepeating(job);
   }
 
   async add<T>(queue: string, name: string, data: T, options: JobOptions = {}): Promise<void> {
@@ -119,6 +149,8 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
   /** Drops the waiting jobs and waits (bounded) for the running ones, while the database is still open. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    for (const cancel of this.repeatTimers.values()) cancel();
+    this.repeatTimers.clear();
     const dropped = this.timers.size + (this.held?.length ?? 0);
     for (const cancel of this.timers.values()) cancel();
     for (const key of this.timers.keys()) this.settle(key, false);
@@ -152,6 +184,44 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
       const handle = setTimeout(start, delayMs);
       this.timers.set(key, () => clearTimeout(handle));
     }
+  }
+
+  /** Adds `job` one interval from now, and every interval after that, until the shutdown. */
+  private startRepeating(job: RepeatableJob): void {
+    const key = `${job.queue}/${job.id}`;
+    const wait = (slot: number): void => {
+      const handle = setTimeout(
+        () => {
+          this.addRepeated(key, job, slot);
+          wait(nextSlot(slot, job.everyMs, Date.now()));
+        },
+        Math.max(0, slot - Date.now()),
+      );
+      // Like the jobs' own timers: the schedule alone does not keep the process alive.
+      handle.unref();
+      this.repeatTimers.set(key, () => clearTimeout(handle));
+    };
+    wait(Date.now() + job.everyMs);
+    this.logger.log(`Job ${job.queue}/${job.name} (${job.id}) repeats every ${job.everyMs} ms`);
+  }
+
+  private addRepeated(key: string, job: RepeatableJob, slot: number): void {
+    const last = this.lastRepeated.get(key);
+    if (last !== undefined && this.active.has(last)) {
+      this.logger.warn(
+        `Job ${job.queue}/${job.name} (${job.id}) not added this time: the previous one has not finished`,
+      );
+      return;
+    }
+    const jobId = `${job.id}-${slot}`;
+    this.lastRepeated.set(key, `${job.queue}/${jobId}`);
+    void this.add(job.queue, job.name, job.data, {
+      jobId,
+      ...(job.attempts === undefined ? {} : { attempts: job.attempts }),
+      ...(job.backoffMs === undefined ? {} : { backoffMs: job.backoffMs }),
+    }).catch((error: unknown) =>
+      this.logger.error(`Job ${job.queue}/${job.name} (${job.id}) not added: ${String(error)}`),
+    );
   }
 
   /** One attempt; never rejects (a failing job must not crash the process). */

@@ -24,6 +24,62 @@ export interface JobOptions {
 /** Applied when a job does not say otherwise, by both adapters. */
 export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoffMs: 2000 } as const;
 
+/**
+ * A job added to `queue` every `everyMs` (QueuePort.repeat), the same name and data each time, once per
+ * interval across every process that runs the queue's jobs: BullMQ's job scheduler in Redis, the
+ * in-process queue's own timer otherwise. The first run is one interval after the schedule first starts.
+ */
+export interface RepeatableJob<T = unknown> {
+  queue: string;
+  /**
+   * Names the schedule, unique per queue: each process registers the same id, and a process started again
+   * takes up the same schedule (BullMQ keeps its timing in Redis). Not a number and without `:`.
+   */
+  id: string;
+  name: string;
+  data: T;
+  /** The interval, in ms (a positive integer). */
+  everyMs: number;
+  attempts?: number;
+  backoffMs?: number;
+}
+
+/**
+ * The repeatable jobs an adapter was given, validated (as a programming error: it fails the start-up),
+ * one per queue and id. A job registered again as it was is ignored; another under the same queue and id
+ * is refused.
+ */
+export class RepeatableJobs {
+  private readonly jobs = new Map<string, RepeatableJob>();
+
+  /** Registers `job`, after the adapter checked its queue is known; false when it already was. */
+  add(job: RepeatableJob): boolean {
+    if (job.id === '' || String(parseInt(job.id, 10)) === job.id || job.id.includes(':')) {
+      throw new Error(`Invalid repeatable job id "${job.id}": use a non-numeric string without ":"`);
+    }
+    if (!Number.isSafeInteger(job.everyMs) || job.everyMs <= 0) {
+      throw new Error(
+        `Repeatable job ${job.queue}/${job.id}: everyMs must be a positive integer, not ${job.everyMs}`,
+      );
+    }
+    const key = `${job.queue}/${job.id}`;
+    const known = this.jobs.get(key);
+    // The data as the processor gets it (through JSON), kept from later changes by the caller.
+    const data: unknown = job.data === undefined ? undefined : JSON.parse(JSON.stringify(job.data));
+    const copy: RepeatableJob = { ...job, data };
+    if (known) {
+      if (JSON.stringify(known) === JSON.stringify(copy)) return false;
+      throw new Error(`Repeatable job ${key} is registered twice, with different settings`);
+    }
+    this.jobs.set(key, copy);
+    return true;
+  }
+
+  get all(): RepeatableJob[] {
+    return [...this.jobs.values()];
+  }
+}
+
 export abstract class QueuePort {
   abstract add<T>(queue: string, name: string, data: T, options?: JobOptions): Promise<void>;
 
@@ -41,6 +97,19 @@ export abstract class QueuePort {
   settled(_queue: string, _jobId: string): Promise<boolean> {
     return Promise.resolve(true);
   }
+
+  /**
+   * Adds `job` to its queue every `job.everyMs`, once per interval whatever the number of processes, in
+   * the processes that run jobs only (an API instance with PROCESS_JOBS=off registers it and does
+   * nothing). Call it while the app starts (a module's onModuleInit): the schedule starts with the app,
+   * or at once when it has started. Every process registers the same job; registering another job under
+   * the same queue and id throws. With BullMQ the schedule outlives the processes (a job scheduler in
+   * Redis); in-process it stops with the app.
+   */
+  abstract repeat<T>(job: RepeatableJob<T>): void;
+
+  /** The repeatable jobs registered here, in the order they were. */
+  abstract readonly repeatableJobs: readonly RepeatableJob[];
 }
 
 /** What a processor gets: `data` went through JSON on both adapters, so it holds no Date or class instance. */

@@ -1,20 +1,17 @@
-import {
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { UPLOAD_URL_TTL_SECONDS } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
+import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
+import {
+  UPLOADS_JOBS,
+  UPLOADS_QUEUE,
+  UPLOADS_SWEEP_INTERVAL_MS,
+  UPLOADS_SWEEP_SCHEDULE,
+} from './uploads.queue.js';
 
 /** What an upload form uploaded is deleted this long after the form was handed out (well past its expiry). */
 export const UNCLAIMED_UPLOAD_GRACE_SECONDS = Math.max(60 * 60, 4 * UPLOAD_URL_TTL_SECONDS);
-/** How often a process that runs jobs sweeps. */
-export const UPLOADS_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Uploads deleted per transaction. */
 const BATCH = 100;
 
@@ -22,42 +19,38 @@ const BATCH = 100;
  * Deletes the pending objects of upload forms handed out (`pending_uploads`), once
  * UNCLAIMED_UPLOAD_GRACE_SECONDS old, claimed or not: a claimed upload was copied to an avatar key of its
  * own, and whatever the form uploaded after (it works until it expires) is nobody's. So a member cannot
- * fill the storage with files nobody uses. Runs in every process that runs jobs (a worker; an API
- * instance unless PROCESS_JOBS=off), every UPLOADS_SWEEP_INTERVAL_MS; several at once share the work
- * (rows are taken with SKIP LOCKED). A claim (`PUT /api/user/avatar`) holds the row's lock while it copies,
- * so an upload is either claimed or swept first, never both at once.
+ * fill the storage with files nobody uses. The processor of the uploads queue, whose sweep job repeats
+ * every UPLOADS_SWEEP_INTERVAL_MS (QueuePort.repeat): once per interval across the processes that run
+ * jobs (a worker; an API instance unless PROCESS_JOBS=off), the first one interval after the start. A
+ * failed sweep is not retried: the next one tries again. Sweeps that overlap share the work (rows are taken
+ * with SKIP LOCKED). A claim (`PUT /api/user/avatar`) holds the row's lock while it copies, so an upload
+ * is either claimed or swept first, never both at once.
  */
 @Injectable()
-export class UploadsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+@QueueProcessor(UPLOADS_QUEUE)
+export class UploadsSweeper implements QueueProcessor, OnModuleInit {
   private readonly logger = new Logger('Uploads');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: StoragePort,
-    @InjectConfig() private readonly config: Pick<AppConfig, 'processJobs'>,
+    private readonly queue: QueuePort,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.config.processJobs) return;
-    const run = () => {
-      this.running ??= this.sweep()
-        .catch((error: unknown) =>
-          this.logger.warn(
-            `Sweeping unclaimed uploads failed: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        )
-        .finally(() => (this.running = undefined));
-    };
-    // Not at start: nothing is due that cannot wait one period, and starting stays one query lighter.
-    this.timer = setInterval(run, UPLOADS_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+  onModuleInit(): void {
+    this.queue.repeat({
+      queue: UPLOADS_QUEUE,
+      id: UPLOADS_SWEEP_SCHEDULE,
+      name: UPLOADS_JOBS.sweep,
+      data: {},
+      everyMs: UPLOADS_SWEEP_INTERVAL_MS,
+      attempts: 1,
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  async process(job: QueueJob): Promise<void> {
+    if (job.name !== UPLOADS_JOBS.sweep) throw new Error(`Unknown uploads job "${job.name}"`);
+    await this.sweep();
   }
 
   /** Deletes every unclaimed upload past the grace period; resolves with how many. */
@@ -94,6 +87,9 @@ export class UploadsSweeper implements OnApplicationBootstrap, OnApplicationShut
   }
 }
 
-/** The uploads sweep, for the API (AppModule) and the worker alike (the storage port is global). */
+/**
+ * The uploads sweep, for the API (AppModule) and the worker alike (the storage port and the queue are
+ * global): the API registers the schedule too, and runs it only when it runs jobs.
+ */
 @Module({ providers: [UploadsSweeper], exports: [UploadsSweeper] })
 export class UploadsSweepModule {}
