@@ -209,6 +209,77 @@ describe('accounts and sessions', () => {
       const res = await t.browser().post(API.login).send({ usernameOrEmail: 'neo' }).expect(400);
       expect(res.body).toEqual({ statusCode: 400, message: 'password: Password is required' });
     });
+
+    it('checks the credentials of the validated body: a name typed between spaces signs in', async () => {
+      const { account, user } = await registered(t);
+      const res = await t
+        .browser()
+        .post(API.login)
+        .send({ usernameOrEmail: `  ${account.username} `, password: PASSWORD })
+        .expect(200);
+      expect(res.body).toEqual(user);
+    });
+
+    it('validates the body before the credentials are checked: 400, and no session', async () => {
+      const res = await t
+        .browser()
+        .post(API.login)
+        .send({ usernameOrEmail: '   ', password: PASSWORD })
+        .expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'usernameOrEmail: Username or email is required',
+      });
+      expect(sessionCookie(res)).toBeUndefined();
+    });
+  });
+
+  describe('the stored session (passport)', () => {
+    /** The session id a response's cookie carries (`s:<sid>.<signature>`, URL-encoded). */
+    function sid(res: { headers: Record<string, unknown> }): string {
+      const value = decodeURIComponent(sessionCookie(res)!.split(';')[0]!.slice('termpaste.sid='.length));
+      return value.slice(2, value.lastIndexOf('.'));
+    }
+
+    async function stored(id: string): Promise<{ user_id: number | null; data: Record<string, unknown> }> {
+      const [row] = await t.dataSource.query('SELECT user_id, data FROM sessions WHERE sid = $1', [id]);
+      return row;
+    }
+
+    it('holds the member passport signed in, by id, at registration and at sign-in', async () => {
+      const browser = t.browser();
+      const account = newAccount();
+      const registration = await browser.post(API.register).send(account).expect(201);
+      const atRegistration = await stored(sid(registration));
+      expect(atRegistration.user_id).toBe(registration.body.id);
+      expect(atRegistration.data).toEqual({
+        cookie: expect.any(Object),
+        passport: { user: registration.body.id },
+      });
+
+      const login = await t
+        .browser()
+        .post(API.login)
+        .send({ usernameOrEmail: account.email, password: PASSWORD })
+        .expect(200);
+      const atSignIn = await stored(sid(login));
+      expect(atSignIn.user_id).toBe(registration.body.id);
+      expect(atSignIn.data).toEqual({ cookie: expect.any(Object), passport: { user: registration.body.id } });
+    });
+
+    it('keeps a session stored before passport did sign-in ({ userId }) signed in', async () => {
+      const { browser, user } = await registered(t);
+      const res = await browser.get(API.currentUser).expect(200);
+      const cookie = sessionCookie(res)!.split(';')[0]!;
+      await t.dataSource.query(
+        `UPDATE sessions SET data = (data - 'passport') || jsonb_build_object('userId', user_id) WHERE sid = $1`,
+        [sid(res)],
+      );
+      expect((await stored(sid(res))).data).toEqual({ cookie: expect.any(Object), userId: user.id });
+
+      const again = await supertest(t.url).get(API.currentUser).set('Cookie', cookie).expect(200);
+      expect(again.body).toEqual(user);
+    });
   });
 
   describe('GET /api/logout', () => {

@@ -1,14 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
+import { sessionUserId } from '../modules/auth/session-user.js';
 import type { User } from '../modules/users/entities/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
-
-declare module 'express-session' {
-  interface SessionData {
-    /** The signed-in user; absent for a visitor. */
-    userId: number;
-  }
-}
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -27,7 +21,7 @@ declare module 'express-serve-static-core' {
  */
 export async function loadSessionUser(context: ExecutionContext, users: UsersService): Promise<User | null> {
   const req = context.switchToHttp().getRequest<Request>();
-  const userId = req.session?.userId;
+  const userId = sessionUserId(req.session);
   req.currentUser = userId === undefined ? null : await users.findById(userId);
   return req.currentUser;
 }

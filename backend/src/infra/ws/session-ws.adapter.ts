@@ -5,6 +5,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
 import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origin.guard.js';
 import type { AppConfig } from '../../config/config.js';
+import { sessionUserId } from '../../modules/auth/session-user.js';
 import type { UsersService } from '../../modules/users/users.service.js';
 
 /** Close code sent to every socket when the server shuts down ("going away"). */
@@ -148,7 +149,7 @@ export class SessionWsAdapter extends WsAdapter {
           : resolve(),
       );
     });
-    const userId = request.session?.userId;
+    const userId = sessionUserId(request.session);
     if (userId === undefined) return undefined;
     const user = await this.options.users.findById(userId);
     return user && !user.isBanned ? { userId: user.id, sessionId: request.sessionID } : undefined;

@@ -6,8 +6,6 @@ import {
   type CurrentUser as CurrentUserBody,
   type ForgotPasswordBody,
   forgotPasswordSchema,
-  type LoginBody,
-  loginSchema,
   type MessageBody,
   PAGES,
   type RegisterBody,
@@ -25,6 +23,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
+import { LocalAuthGuard } from './local-auth.guard.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
@@ -71,19 +70,20 @@ export class AuthController {
     @Req() req: Request,
   ): Promise<CurrentUserBody> {
     const user = await this.auth.register(body);
-    await signIn(req, user.id);
+    await signIn(req, user);
     return toCurrentUser(user);
   }
 
+  /**
+   * Sign-in by passport: the login limits count the attempt, then LocalAuthGuard validates the body
+   * (loginSchema), checks the credentials (LocalStrategy) and signs the member in. Guards run in the order
+   * their decorators apply, bottom-up: LocalAuthGuard is written above the limit to run after it.
+   */
   @Post(API.login)
   @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
   @RateLimited('login')
-  async login(
-    @Body(new ZodValidationPipe(loginSchema)) body: LoginBody,
-    @Req() req: Request,
-  ): Promise<CurrentUserBody> {
-    const user = await this.auth.checkCredentials(body.usernameOrEmail, body.password);
-    await signIn(req, user.id);
+  login(@CurrentUser() user: User): CurrentUserBody {
     return toCurrentUser(user);
   }
 

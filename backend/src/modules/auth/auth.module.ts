@@ -1,4 +1,5 @@
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
@@ -8,9 +9,11 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { EmailVerificationService } from './email-verification.service.js';
+import { LocalStrategy } from './local.strategy.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { rateLimitThrottlers } from './rate-limit.guard.js';
 import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
+import { SessionSerializer } from './session.serializer.js';
 import { SiteController } from './site.controller.js';
 import { VerificationController } from './verification.controller.js';
 
@@ -18,6 +21,8 @@ import { VerificationController } from './verification.controller.js';
   imports: [
     UsersModule,
     OwnerModule,
+    // Sign-in (LocalAuthGuard) puts the member where the session guards do: `req.currentUser`.
+    PassportModule.register({ property: 'currentUser' }),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => ({
@@ -39,6 +44,8 @@ import { VerificationController } from './verification.controller.js';
     AuthService,
     EmailVerificationService,
     PasswordResetService,
+    LocalStrategy,
+    SessionSerializer,
     {
       provide: SESSION_MIDDLEWARE,
       inject: [APP_CONFIG, SessionsService],

@@ -1,5 +1,6 @@
 import { type SessionData, Store } from 'express-session';
 import { SessionsService, type StoredSession } from '../users/sessions.service.js';
+import { fromStoredSession, storedSessionUserId } from './session-user.js';
 
 /** express-session's store interface over our `sessions` table. */
 export class PgSessionStore extends Store {
@@ -12,14 +13,14 @@ export class PgSessionStore extends Store {
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
     this.sessions.get(sid).then(
-      (data) => callback(null, (data as SessionData | undefined) ?? null),
+      (data) => callback(null, data ? fromStoredSession(data) : null),
       (error: unknown) => callback(error),
     );
   }
 
   override set(sid: string, session: SessionData, callback?: (err?: unknown) => void): void {
     this.sessions
-      .set(sid, session as unknown as StoredSession, this.expiresAt(session))
+      .set(sid, session as unknown as StoredSession, storedSessionUserId(session), this.expiresAt(session))
       .then(() => callback?.(), callback);
   }
 

@@ -1,14 +1,20 @@
 import type { Request } from 'express';
-import '../../common/session.guard.js';
+import passport from 'passport';
+import type { User } from '../users/entities/user.entity.js';
+import './session-user.js';
 
-/** Starts a signed-in session under a new id (a session id known before sign-in is worthless after). */
-export async function signIn(req: Request, userId: number): Promise<void> {
+/** Gives a request passport's req.logIn (as passport.authenticate does for POST /api/login). */
+const withPassport = passport.initialize();
+
+/**
+ * Signs a new account in (registration), as LocalAuthGuard does at sign-in: passport's req.logIn starts
+ * the session under a new id (a session id known before sign-in is worthless after), stores the id from
+ * SessionSerializer, and saves the session.
+ */
+export async function signIn(req: Request, user: User): Promise<void> {
+  withPassport(req, req.res!, () => undefined);
   await new Promise<void>((resolve, reject) =>
-    req.session.regenerate((error: unknown) => (error ? reject(error) : resolve())),
-  );
-  req.session.userId = userId;
-  await new Promise<void>((resolve, reject) =>
-    req.session.save((error: unknown) => (error ? reject(error) : resolve())),
+    req.logIn(user, (error: unknown) => (error ? reject(error) : resolve())),
   );
 }
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** What we keep of a session: express-session's JSON (its cookie and our `userId`). */
-export type StoredSession = Record<string, unknown> & { userId?: number };
+/** What we keep of a session: express-session's JSON (its cookie and passport's sign-in). */
+export type StoredSession = Record<string, unknown>;
 
 /** Expired rows are deleted at most this often, by a write that happens to come along. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
@@ -35,12 +35,13 @@ export class SessionsService {
     return rows[0]?.data;
   }
 
-  async set(sid: string, data: StoredSession, expiresAt: Date): Promise<void> {
+  /** `userId`: the member the session is signed in as (null: none), for revokeUserSessions. */
+  async set(sid: string, data: StoredSession, userId: number | null, expiresAt: Date): Promise<void> {
     this.pruneNowAndThen();
     await this.dataSource.query(
       `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (sid) DO UPDATE SET user_id = $2, data = $3, expires_at = $4`,
-      [sid, data.userId ?? null, JSON.stringify(data), expiresAt],
+      [sid, userId, JSON.stringify(data), expiresAt],
     );
     this.remember(sid);
   }
