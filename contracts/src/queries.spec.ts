@@ -1,4 +1,5 @@
 import { FORUM_MESSAGES } from './forum.js';
+import { API_OPERATIONS } from './openapi.js';
 import {
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -89,5 +90,32 @@ describe('query string schemas', () => {
     expect(refusal(auditQuerySchema.safeParse({ action: 'nope', q: 'x'.repeat(65) }))).toBe(
       QUERY_MESSAGES.unknownAuditAction,
     );
+  });
+});
+
+describe('the query strings the OpenAPI table documents', () => {
+  // Each documented operation with a query string, and the schema its controller parses it with.
+  const parsedWith = {
+    getRecentThreads: cursorQuerySchema,
+    search: searchQuerySchema,
+    listUsers: usersQuerySchema,
+    getUserReputation: cursorQuerySchema,
+    listInbox: cursorQuerySchema,
+    listSentMessages: cursorQuerySchema,
+    listNotifications: cursorQuerySchema,
+    adminListUsers: adminUsersQuerySchema,
+    getAuditLog: auditQuerySchema,
+  } as const;
+
+  it('are those of the schemas, parameter for parameter', () => {
+    const documented = API_OPERATIONS.filter((op) => op.query?.length).map((op) => op.operationId);
+    expect(documented.sort()).toEqual(Object.keys(parsedWith).sort());
+    for (const [operationId, schema] of Object.entries(parsedWith)) {
+      const op = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
+      expect([operationId, op?.query?.map((parameter) => parameter.name).sort()]).toEqual([
+        operationId,
+        Object.keys(schema.shape).sort(),
+      ]);
+    }
   });
 });
