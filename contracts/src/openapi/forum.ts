@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  createdSchema,
+  createReplySchema,
+  createThreadSchema,
+  recentThreadsPageSchema,
+  searchResultsSchema,
+  threadCardSchema,
+  threadDetailSchema,
+  voteResultSchema,
+  voteSchema,
+} from '../forum.js';
+import { API } from '../routes.js';
+import { type ApiOperation, cursor, ID, json } from './operation.js';
+
+/** `GET /api/threads/featured`. */
+export const threadCardListSchema = z.array(threadCardSchema);
+
+/** The Forum routes of API_OPERATIONS. */
+export const FORUM_OPERATIONS: readonly ApiOperation[] = [
+  {
+    operationId: 'getRecentThreads',
+    method: 'get',
+    path: API.threadsRecent,
+    summary: 'Pinned pastes, then the others newest first',
+    tag: 'Forum',
+    auth: 'none',
+    query: [cursor('pastes')],
+    responses: [json(200, 'A page of pastes', recentThreadsPageSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'getFeaturedThreads',
+    method: 'get',
+    path: API.threadsFeatured,
+    summary: 'Featured pastes',
+    tag: 'Forum',
+    auth: 'none',
+    responses: [json(200, 'Featured pastes', threadCardListSchema)],
+  },
+  {
+    operationId: 'createThread',
+    method: 'post',
+    path: API.threads,
+    summary: 'Posts a paste',
+    tag: 'Forum',
+    auth: 'member',
+    body: createThreadSchema,
+    responses: [json(201, 'Posted', createdSchema)],
+    errors: [400, 429],
+  },
+  {
+    operationId: 'getThread',
+    method: 'get',
+    path: API.thread(ID),
+    summary: 'A paste with its replies',
+    description: 'Open to visitors; a signed-in member also gets their own votes (`myVote`). Counts a view.',
+    tag: 'Forum',
+    auth: 'none',
+    responses: [json(200, 'The paste', threadDetailSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'getThreadRaw',
+    method: 'get',
+    path: API.threadRaw(ID),
+    summary: "A paste's content as plain text",
+    tag: 'Forum',
+    auth: 'none',
+    responses: [{ status: 200, description: 'The content', schema: z.string(), contentType: 'text/plain' }],
+    errors: [404],
+  },
+  {
+    operationId: 'createReply',
+    method: 'post',
+    path: API.threadReplies(ID),
+    summary: 'Replies to a paste (or to a reply: `parentId`)',
+    description: 'A locked paste takes replies from admins only (403).',
+    tag: 'Forum',
+    auth: 'member',
+    body: createReplySchema,
+    responses: [json(201, 'Posted', createdSchema)],
+    errors: [400, 404, 429],
+  },
+  {
+    operationId: 'vote',
+    method: 'post',
+    path: API.votes,
+    summary: 'Votes on a paste or a reply; the same vote again takes it back',
+    tag: 'Forum',
+    auth: 'member',
+    body: voteSchema,
+    responses: [json(200, 'The vote in force and the new score', voteResultSchema)],
+    errors: [400, 404, 429],
+  },
+  {
+    operationId: 'search',
+    method: 'get',
+    path: API.search,
+    summary: 'Searches pastes, by relevance then recency',
+    tag: 'Forum',
+    auth: 'none',
+    query: [
+      { name: 'q', description: 'The words to look for', required: true, schema: z.string().min(1) },
+      { name: 'page', description: 'Page number, from 1', schema: z.string().regex(/^\d{1,6}$/) },
+    ],
+    responses: [json(200, 'A page of results', searchResultsSchema)],
+    errors: [400],
+  },
+];

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { USER_FILTER_MAX } from '../forum.js';
+import { API } from '../routes.js';
+
+/*
+ * What one operation of the API's route table says (API_OPERATIONS in ../openapi.ts, one file per area
+ * beside this one), and the helpers the areas write it with.
+ */
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call: anyone, a signed-in member (the session cookie), or an admin. */
+export type ApiAuth = 'none' | 'member' | 'admin';
+
+export const API_TAGS = {
+  Operations: 'Health and readiness checks',
+  Site: 'Public facts about this installation',
+  Accounts: 'Registration, sessions and passwords',
+  Forum: 'Pastes, replies and votes',
+  Members: 'Profiles and the members directory',
+  Notifications: "The signed-in member's notifications",
+  Messages: 'Private messages and support requests',
+  Chat: 'The global chat (live events on the `/ws/chat` WebSocket)',
+  Settings: "The signed-in member's profile, rank and avatar",
+  Uploads: 'Presigned uploads and stored files (local storage)',
+  Admin: 'Moderation, members and the audit log: admins only',
+  Docs: 'This documentation',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+export interface ApiQueryParameter {
+  name: string;
+  description: string;
+  required?: boolean;
+  schema: z.ZodType;
+}
+
+export interface ApiResponse {
+  status: number;
+  description: string;
+  /** The JSON body; for another `contentType`, what the body is (a string, say). */
+  schema?: z.ZodType;
+  /** Default `application/json` when there is a schema. */
+  contentType?: string;
+  /** Response headers worth naming (a redirect's Location). */
+  headers?: Record<string, string>;
+}
+
+export interface ApiOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** The OpenAPI path, with `{id}` (or `{key}`) parameters: `API.thread('{id}')`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: ApiTag;
+  auth: ApiAuth;
+  /** A JSON request body. */
+  body?: z.ZodType;
+  /** A request body that is not JSON (a file). */
+  rawBody?: { contentType: string; description: string; schema?: Record<string, unknown> };
+  query?: readonly ApiQueryParameter[];
+  /** The success response, then any other non-error ones (a 503 health report). */
+  responses: readonly [ApiResponse, ...ApiResponse[]];
+  /** Error statuses beyond those every such route has (401 for members, 403 for admins and writes). */
+  errors?: readonly number[];
+}
+
+/** The path parameter of an id, as OpenAPI writes it: `API.thread(ID)`. */
+export const ID = '{id}';
+/** A stored object of the local storage, by its key. */
+export const UPLOAD_PATH = API.upload('{key}');
+
+export const cursor = (what: string): ApiQueryParameter => ({
+  name: 'cursor',
+  description: `Where the previous page of ${what} ended (its \`nextCursor\`); absent for the first page`,
+  schema: z.string(),
+});
+export const nameFilter = (what: string): ApiQueryParameter => ({
+  name: 'q',
+  description: `Keeps only ${what}`,
+  schema: z.string().max(USER_FILTER_MAX),
+});
+
+export const json = (status: number, description: string, schema: z.ZodType): ApiResponse => ({
+  status,
+  description,
+  schema,
+});
+
+export const redirect = (to: string, description: string): ApiResponse => ({
+  status: 302,
+  description,
+  headers: { Location: `\`${to}\`` },
+});

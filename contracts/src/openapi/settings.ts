@@ -1,0 +1,55 @@
+import { API } from '../routes.js';
+import { currentUserSchema } from '../schemas.js';
+import { selectRankSchema, setAvatarSchema, updateProfileSchema, uploadTicketSchema } from '../settings.js';
+import { type ApiOperation, json } from './operation.js';
+
+/** The Settings routes of API_OPERATIONS. */
+export const SETTINGS_OPERATIONS: readonly ApiOperation[] = [
+  {
+    operationId: 'updateProfile',
+    method: 'put',
+    path: API.userProfile,
+    summary: 'Updates first name, last name and bio (an empty one clears it)',
+    tag: 'Settings',
+    auth: 'member',
+    body: updateProfileSchema,
+    responses: [json(200, 'The member afterwards', currentUserSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'setAvatar',
+    method: 'put',
+    path: API.userAvatar,
+    summary: 'Makes an uploaded image the avatar',
+    tag: 'Settings',
+    auth: 'member',
+    body: setAvatarSchema,
+    responses: [json(200, 'The member afterwards', currentUserSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'selectRank',
+    method: 'post',
+    path: API.userSelectRank,
+    summary: 'Wears one of the owned premium ranks (null: the reputation rank)',
+    tag: 'Settings',
+    auth: 'member',
+    body: selectRankSchema,
+    responses: [json(200, 'The member afterwards', currentUserSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'createUploadUrl',
+    method: 'post',
+    path: API.objectsUpload,
+    summary: 'A presigned form to upload a new avatar file with',
+    description:
+      'POST `uploadURL` (the bucket with S3, else `/api/uploads`) a multipart/form-data body: each of ' +
+      '`fields` as is, then the file in the field `file`, last. The form is signed for one key, at most ' +
+      '10 MB and its Content-Type; it is valid 15 minutes. Then `PUT /api/user/avatar` with `objectURL`.',
+    tag: 'Settings',
+    auth: 'member',
+    responses: [json(200, 'The upload form', uploadTicketSchema)],
+    errors: [429, 503],
+  },
+];
