@@ -1,6 +1,7 @@
 /**
  * @termpaste/contracts as the browser needs it: everything but openapi.ts (the OpenAPI document the
- * backend serves, and the JSON-schema code of zod it calls). mf-shared.ts provides this module as the
+ * backend serves, and the JSON-schema code of zod it calls) and queries.ts (the backend's parsing of
+ * query strings). mf-shared.ts provides this module as the
  * `@termpaste/contracts` shared singleton. Read from the package's files, since an import of
  * `@termpaste/contracts` here would be the shared module asking for itself. subsets.spec.ts fails when
  * the package's index lists a file this one lacks, or when an app imports a name it does not export.
@@ -20,4 +21,3 @@ export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/admin.js';
 export * from '../../../../contracts/dist/permissions.js';
 export * from '../../../../contracts/dist/reputation.js';
-export * from '../../../../contracts/dist/queries.js';
