@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from './app.js';
 import { settlesWithin } from './common/settles-within.js';
 import { StartupError } from './common/startup-error.js';
+import { urlHost } from './common/url-host.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { EmbeddedPostgresServer, type EmbeddedPostgresOptions } from './infra/database/embedded-postgres.js';
 import { type SuperviseOptions, supervisePostgres } from './infra/database/postgres-supervisor.js';
@@ -202,9 +203,4 @@ const NOT_READY_YET = /the database system is (starting up|not yet accepting con
 function logPostgresLine(line: string): void {
   if (NOT_READY_YET.test(line)) return;
   if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) postgresLogger.warn(line);
-}
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
 }

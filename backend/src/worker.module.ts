@@ -14,6 +14,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { settlesWithin } from './common/settles-within.js';
 import { StartupError } from './common/startup-error.js';
+import { urlHost } from './common/url-host.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { createJsonLogs } from './logging/json-logs.js';
 import { ConfigModule } from './config/config.module.js';
@@ -259,9 +260,4 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       await worker.close();
     },
   };
-}
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
 }
