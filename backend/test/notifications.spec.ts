@@ -238,7 +238,9 @@ describe('notifications', () => {
         '```',
         `@${dave.account.username}`,
         '```',
-        `And myself @${alice.account.username}`,
+        `And myself @${alice.account.username}, a link's address [docs](https://example.com/@${carol.account.username})`,
+        '',
+        `    @${dave.account.username} in indented code`,
       ].join('\n');
       const threadId = await paste(alice.browser, 'Shout-out', content);
       const [row] = await notified('the mention', `thread:${threadId}`);

@@ -1,55 +1,32 @@
+import { visibleTexts } from './markdown-text.js';
+
 /**
  * `@username` mentions in Markdown. A username is `[A-Za-z0-9_-]{3,32}` (the users table's format); a
  * mention is not preceded by a word character, `.`, `@` or `-` (so `bob@example.com` mentions nobody) and
- * not followed by another username character or `@` (`@example.com` style fragments stay whole). Code is
- * not read: fenced code blocks and inline code spans are skipped.
+ * not followed by another username character or `@` (`@example.com` style fragments stay whole). Only
+ * the text the page shows as text is read, as the page's own parser reads it (markdown-text.ts): never
+ * code of any kind (fenced, indented, inline), a link's address or an autolink.
  */
 const MENTION = /(?<![\w.@-])@([A-Za-z0-9_-]{3,32})(?![A-Za-z0-9_@-])/g;
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-
-/** The text with the lines of fenced code blocks (fences included) emptied. An unclosed fence runs to the end. */
-function withoutFencedBlocks(text: string): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  let fence: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (fence === undefined) {
-      const open = FENCE_OPEN.exec(line);
-      // A backtick fence's info string cannot hold a backtick (CommonMark): such a line is inline code.
-      if (open && !(open[1]![0] === '`' && line.slice(open[0].length).includes('`'))) {
-        fence = open[1]!;
-        lines[i] = '';
-      }
-      continue;
-    }
-    const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-    if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) fence = undefined;
-    lines[i] = '';
-  }
-  return lines.join('\n');
-}
+/** Whether a text can mention anyone at all: an `@` before three name characters, or `@` as a reference. */
+const MAY_MENTION = /@[A-Za-z0-9_-]{3}|&(?:#0*64|#x0*40|commat);/i;
 
 /**
- * The text with inline code spans blanked: a run of n backticks opens a span closed by the next run of
- * exactly n backticks; a run never closed is plain text.
+ * The texts of the last few posts read: a paste is read by its write limits and its service within one
+ * request, one parse between them.
  */
-function withoutCodeSpans(text: string): string {
-  const runs = [...text.matchAll(/`+/g)].map((m) => ({ start: m.index, length: m[0].length }));
-  let out = '';
-  let copiedTo = 0;
-  for (let i = 0; i < runs.length; i++) {
-    const open = runs[i]!;
-    if (open.start < copiedTo) continue;
-    let closeIndex = i + 1;
-    while (closeIndex < runs.length && runs[closeIndex]!.length !== open.length) closeIndex++;
-    if (closeIndex === runs.length) continue;
-    const close = runs[closeIndex]!;
-    out += `${text.slice(copiedTo, open.start)} `;
-    copiedTo = close.start + close.length;
-    i = closeIndex;
-  }
-  return out + text.slice(copiedTo);
+const recent = new Map<string, string[]>();
+const RECENT_MAX = 8;
+
+function textsOf(markdown: string): string[] {
+  const known = recent.get(markdown);
+  if (known) return known;
+  // A text the parser cannot read in time (markdown-text.ts) mentions nobody.
+  const texts = visibleTexts(markdown) ?? [];
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(markdown, texts);
+  return texts;
 }
 
 /**
@@ -58,14 +35,17 @@ function withoutCodeSpans(text: string): string {
  */
 export function mentionedUsernames(markdown: string, limit = Number.POSITIVE_INFINITY): string[] {
   const names = new Set<string>();
-  for (const match of withoutCodeSpans(withoutFencedBlocks(markdown)).matchAll(MENTION)) {
-    if (names.size >= limit) break;
-    names.add(match[1]!.toLowerCase());
+  if (limit < 1 || !MAY_MENTION.test(markdown)) return [];
+  for (const text of textsOf(markdown)) {
+    for (const match of text.matchAll(MENTION)) {
+      if (names.size >= limit) return [...names];
+      names.add(match[1]!.toLowerCase());
+    }
   }
   return [...names];
 }
 
 /** Whether `markdown` @mentions anyone at all (a post that does not has no mention to notify). */
 export function mentionsAnyone(markdown: string): boolean {
-  return markdown.includes('@') && mentionedUsernames(markdown, 1).length > 0;
+  return mentionedUsernames(markdown, 1).length > 0;
 }
