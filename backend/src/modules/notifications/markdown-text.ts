@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 
 /**
  * The text a reader sees of member-written Markdown, read with the parser the page renders with
@@ -10,9 +10,10 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
  * or `<…>` address shown as a link). Raw HTML stays in: the page shows it as text (no rehype-raw).
  *
  * micromark is linear on ordinary text (about 5 ms per 5 KB) but not on every input: 100 KB of `*a`
- * takes minutes, 10,000 nested `>` overflow the stack. So the parse runs in a worker thread of its own
- * and the caller waits at most PARSE_BUDGET_MS for it; a text it cannot read in time (the thread is then
- * ended, a new one starts on the next call) or at all gives `undefined`.
+ * takes minutes, 10,000 nested `>` overflow the stack. So the parse runs in a worker thread of its own,
+ * never on the event loop, and the caller awaits it for at most PARSE_BUDGET_MS; a text it cannot read in
+ * time (the thread is then ended with whatever it still had to read, and a new one starts on the next
+ * call) or at all gives `undefined`.
  */
 export const PARSE_BUDGET_MS = 500;
 
@@ -22,14 +23,15 @@ const START_BUDGET_MS = 10_000;
 const require = createRequire(import.meta.url);
 const moduleUrl = (name: string): string => pathToFileURL(require.resolve(name)).href;
 
-/** The thread's code (CommonJS, as eval workers are): loads the parser, then reads each text it is sent. */
+/**
+ * The thread's code (CommonJS, as eval workers are): loads the parser, says `ready`, then answers each
+ * `{ id, markdown }` with `{ id, texts }` (null: the parser failed on it).
+ */
 const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const { signal, port, modules } = workerData;
-const done = () => { Atomics.store(signal, 0, 1); Atomics.notify(signal, 0); };
-Promise.all(modules.map((url) => import(url))).then(([{ fromMarkdown }, { gfm }, { gfmFromMarkdown }]) => {
+const { parentPort, workerData } = require('node:worker_threads');
+Promise.all(workerData.modules.map((url) => import(url))).then(([{ fromMarkdown }, { gfm }, { gfmFromMarkdown }]) => {
   const options = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
-  port.on('message', (markdown) => {
+  parentPort.on('message', ({ id, markdown }) => {
     let texts;
     try {
       texts = [];
@@ -45,66 +47,75 @@ Promise.all(modules.map((url) => import(url))).then(([{ fromMarkdown }, { gfm },
     } catch {
       texts = null;
     }
-    port.postMessage(texts);
-    done();
+    parentPort.postMessage({ id, texts });
   });
-  done();
-}, () => { port.postMessage('unavailable'); done(); });
+  parentPort.postMessage('ready');
+}, () => parentPort.postMessage('unavailable'));
 `;
 
 interface Reader {
   worker: Worker;
-  port: MessagePort;
-  signal: Int32Array;
+  /** Whether the parser loaded (false: it could not, or not within START_BUDGET_MS). */
+  ready: Promise<boolean>;
+  /** The calls waiting for their text, by id. */
+  waiting: Map<number, (texts: string[] | undefined) => void>;
+  nextId: number;
 }
 
 let reader: Reader | undefined;
 
-/** Waits (blocking, up to `ms`) for the thread's signal; false when it did not come in time. */
-function signalled(signal: Int32Array, ms: number): boolean {
-  return Atomics.wait(signal, 0, 0, ms) !== 'timed-out';
-}
-
+/** Ends a thread: every call still waiting on it gets `undefined`. */
 function end(current: Reader): void {
   if (reader === current) reader = undefined;
-  current.port.close();
+  for (const answer of current.waiting.values()) answer(undefined);
+  current.waiting.clear();
   void current.worker.terminate();
 }
 
-function startReader(): Reader | undefined {
-  const signal = new Int32Array(new SharedArrayBuffer(4));
-  const { port1, port2 } = new MessageChannel();
+function startReader(): Reader {
   const modules = ['mdast-util-from-markdown', 'micromark-extension-gfm', 'mdast-util-gfm'].map(moduleUrl);
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { signal, port: port2, modules },
-    transferList: [port2],
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modules } });
+  const current: Reader = { worker, ready: Promise.resolve(false), waiting: new Map(), nextId: 0 };
+  current.ready = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), START_BUDGET_MS);
+    timer.unref();
+    worker.on('message', (message: 'ready' | 'unavailable' | { id: number; texts: string[] | null }) => {
+      if (typeof message === 'string') {
+        clearTimeout(timer);
+        resolve(message === 'ready');
+        return;
+      }
+      current.waiting.get(message.id)?.(message.texts ?? undefined);
+      current.waiting.delete(message.id);
+    });
   });
+  // A thread that fails (its stack, its memory) is ended; the next call starts a new one.
+  worker.on('error', () => end(current));
+  worker.on('exit', () => end(current));
+  // After the listeners (a 'message' listener holds the process open again): the thread never keeps the
+  // process alive.
   worker.unref();
-  port1.unref();
-  // A thread that fails later is replaced on the next call (its signal never comes: the call times out).
-  worker.on('error', () => undefined);
-  const started: Reader = { worker, port: port1, signal };
-  if (!signalled(signal, START_BUDGET_MS) || receiveMessageOnPort(port1)) {
-    end(started);
-    return undefined;
-  }
-  return started;
+  return current;
 }
 
 /**
  * The text nodes' values of `markdown` (see above), or `undefined` when it could not be read within
- * PARSE_BUDGET_MS. Synchronous: the caller's thread waits for the reader's.
+ * PARSE_BUDGET_MS.
  */
-export function visibleTexts(markdown: string): string[] | undefined {
+export async function visibleTexts(markdown: string): Promise<string[] | undefined> {
   const current = reader ?? (reader = startReader());
-  if (!current) return undefined;
-  Atomics.store(current.signal, 0, 0);
-  current.port.postMessage(markdown);
-  if (!signalled(current.signal, PARSE_BUDGET_MS)) {
+  if (!(await current.ready)) {
     end(current);
     return undefined;
   }
-  const answer = receiveMessageOnPort(current.port)?.message as string[] | null | undefined;
-  return answer ?? undefined;
+  return new Promise((resolve) => {
+    const id = current.nextId++;
+    const timer = setTimeout(() => end(current), PARSE_BUDGET_MS);
+    timer.unref();
+    current.waiting.set(id, (texts) => {
+      clearTimeout(timer);
+      resolve(texts);
+    });
+    current.worker.postMessage({ id, markdown });
+  });
 }

@@ -18,8 +18,8 @@ describe('mentionedUsernames', () => {
     ['```\nunclosed fence @alice', []],
     ['   ```\n@alice\n   ```\n@bob\r\n@carol', ['bob', 'carol']],
     ['```not a fence` @alice', ['alice']],
-  ])('%j', (text, expected) => {
-    expect(mentionedUsernames(text)).toEqual(expected);
+  ])('%j', async (text, expected) => {
+    expect(await mentionedUsernames(text)).toEqual(expected);
   });
 
   // Read as the page reads it (remark with GitHub-flavoured Markdown): code of any kind never mentions.
@@ -47,42 +47,42 @@ describe('mentionedUsernames', () => {
     // The page shows raw HTML as text (no rehype-raw): a mention in it is seen, so it counts.
     ['an HTML block, shown as text', '<div>\n@alice\n</div>\n\n@bob', ['alice', 'bob']],
     ['inline HTML, shown as text', 'see <b>@alice</b>', ['alice']],
-  ])('%s', (_name, text, expected) => {
-    expect(mentionedUsernames(text)).toEqual(expected);
+  ])('%s', async (_name, text, expected) => {
+    expect(await mentionedUsernames(text)).toEqual(expected);
   });
 
-  it('reads a post without any @ without parsing it, and each post once for its several readers', () => {
+  it('reads a post without any @ without parsing it, and each post once for its several readers', async () => {
     const plain = `${'*a'.repeat(50_000)} mail me at x@y`;
     const started = performance.now();
-    expect(mentionsAnyone(plain)).toBe(false);
+    expect(await mentionsAnyone(plain)).toBe(false);
     expect(performance.now() - started).toBeLessThan(50);
     const post = `${'Some **text** and [a link](https://example.com).\n\n'.repeat(100)}hi @alice`;
-    expect(mentionedUsernames(post, 20)).toEqual(['alice']);
+    expect(await mentionedUsernames(post, 20)).toEqual(['alice']);
     const again = performance.now();
-    expect(mentionsAnyone(post)).toBe(true);
-    expect(mentionedUsernames(post, 500)).toEqual(['alice']);
-    expect(performance.now() - again).toBeLessThan(5);
+    expect(await mentionsAnyone(post)).toBe(true);
+    expect(await mentionedUsernames(post, 500)).toEqual(['alice']);
+    expect(performance.now() - again).toBeLessThan(50);
   });
 
-  it('gives up on a text the parser cannot read in time or at all: it mentions nobody', () => {
+  it('gives up on a text the parser cannot read in time or at all: it mentions nobody', async () => {
     // micromark takes minutes over 100 KB of `*a` and overflows its stack on 10,000 nested quotes.
     for (const text of [`${'*a'.repeat(45_000)} @alice`, `${'>'.repeat(20_000)} @alice`]) {
       const started = performance.now();
-      expect(mentionedUsernames(text)).toEqual([]);
+      expect(await mentionedUsernames(text)).toEqual([]);
       expect(performance.now() - started).toBeLessThan(PARSE_BUDGET_MS + 500);
     }
     // And the next text is read as usual (a new reader thread).
-    expect(mentionedUsernames('    @alice\n\n@bob')).toEqual(['bob']);
+    expect(await mentionedUsernames('    @alice\n\n@bob')).toEqual(['bob']);
   });
 
-  it('keeps the first `limit` names in order of first mention', () => {
-    expect(mentionedUsernames('@ccc @aaa @ccc @bbb @ddd', 2)).toEqual(['ccc', 'aaa']);
+  it('keeps the first `limit` names in order of first mention', async () => {
+    expect(await mentionedUsernames('@ccc @aaa @ccc @bbb @ddd', 2)).toEqual(['ccc', 'aaa']);
   });
 
-  it('reads a large post of backticks quickly', () => {
+  it('reads a large post of backticks quickly', async () => {
     const text = `${'`a'.repeat(40_000)} ${'``b'.repeat(10_000)} @alice`;
     const started = performance.now();
-    mentionedUsernames(text);
+    await mentionedUsernames(text);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
@@ -93,7 +93,7 @@ describe('mentionsAnyone', () => {
     ['no at sign', false],
     ['mail bob@example.com, code `@alice`, short @ab', false],
     ['```\n@alice\n```\nthen @bob', true],
-  ])('%j: %s', (text, expected) => {
-    expect(mentionsAnyone(text)).toBe(expected);
+  ])('%j: %s', async (text, expected) => {
+    expect(await mentionsAnyone(text)).toBe(expected);
   });
 });

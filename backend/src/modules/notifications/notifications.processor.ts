@@ -167,7 +167,7 @@ export class NotificationsProcessor implements QueueProcessor {
    * in order of first mention; names of nobody are skipped.
    */
   private async mentioned(markdown: string, authorId: number): Promise<number[]> {
-    const names = mentionedUsernames(markdown, MENTION_CANDIDATES_MAX);
+    const names = await mentionedUsernames(markdown, MENTION_CANDIDATES_MAX);
     if (names.length === 0) return [];
     const rows: Array<{ id: number }> = await this.dataSource.query(
       `SELECT u.id FROM unnest($1::text[]) WITH ORDINALITY AS m (name, position)

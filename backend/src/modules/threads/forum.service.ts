@@ -308,7 +308,7 @@ export class ForumService {
    * notification job to the outbox in it too.
    */
   async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
-    const notifies = mentionsAnyone(body.content);
+    const notifies = await mentionsAnyone(body.content);
     const [row]: Array<{ id: number; points: number | null }> = await this.dataSource.query(
       `WITH ${PASTE_AWARD.daily}, author AS (
          UPDATE users SET thread_count = thread_count + 1,

@@ -52,10 +52,18 @@ export function WriteRateLimited(action: WriteAction): MethodDecorator {
   );
 }
 
+/** The members each request's `content` @mentions, read once by WriteRateLimitGuard before its rules. */
+const mentionCounts = new WeakMap<object, number>();
+
 /** The members a request's `content` @mentions, as the notifications will count them (at most 20). */
-export function mentionsIn(req: Request): number {
+async function countMentions(req: Request): Promise<number> {
   const content: unknown = (req.body as Record<string, unknown> | undefined)?.['content'];
-  return typeof content === 'string' ? mentionedUsernames(content, MENTIONS_PER_POST_MAX).length : 0;
+  return typeof content === 'string' ? (await mentionedUsernames(content, MENTIONS_PER_POST_MAX)).length : 0;
+}
+
+/** What countMentions found for this request (the rules read it synchronously). */
+export function mentionsIn(req: Request): number {
+  return mentionCounts.get(req) ?? 0;
 }
 
 function memberTracker(req: Record<string, unknown>): string {
@@ -122,6 +130,13 @@ export class WriteRateLimitGuard extends RateLimitGuard {
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
     this.throttlers = writeLimitThrottlers(this.limits);
+  }
+
+  /** Reads the post's @mentions first (off the event loop, markdown-text.ts), for the mention rule. */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    mentionCounts.set(req, await countMentions(req));
+    return super.canActivate(context);
   }
 
   /** The mention rule counts one hit per member mentioned; the others one per request. */
