@@ -3,6 +3,7 @@
 // time is up. Every answer is counted by status; every acknowledged write (2xx) is recorded with what was
 // sent, so the checks can find it in the database afterwards.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { random } from '../../bench/corpus.mjs';
 
 const WORDS = `kernel panic segfault stack trace heap buffer overflow daemon cron socket mutex deadlock race
   pointer null undefined promise async await thread fork exec pipe grep awk sed regex shell bash zsh vim
@@ -22,18 +23,6 @@ function text(rand, words, { code = false } = {}) {
   return code
     ? `${line}\n\n\`\`\`sh\n$ ${pick(WORDS, rand)} --${pick(WORDS, rand)} | grep ${pick(WORDS, rand)}\n\`\`\``
     : line;
-}
-
-/** A small seeded generator (mulberry32), so a run's mix can be repeated. */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** What the load did: answers by status, the 5xx seen, and every acknowledged write. */
