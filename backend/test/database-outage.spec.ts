@@ -64,6 +64,28 @@ async function signUp(url: string): Promise<{ browser: Agent; user: CurrentUser;
   return { browser, user: res.body as CurrentUser, cookie };
 }
 
+/** Termpaste as `npm start` runs it on its embedded PostgreSQL, whose supervisor retries after `delayMs`. */
+async function startSupervised(
+  dataDir: string,
+  logs: CapturingLogger,
+  exits: number[],
+  delayMs: number,
+): Promise<RunningServer> {
+  return bootstrap({
+    env: {
+      ...ENV,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      FRONTENDS_DIR: path.join(dataDir, 'frontends'),
+    },
+    logger: logs,
+    handleSignals: false,
+    exit: (code) => exits.push(code),
+    embeddedPostgres: CRASH_SAFE_POSTGRES,
+    supervisor: { delaysMs: [delayMs] },
+  });
+}
+
 describe('the embedded PostgreSQL killed (kill -9) under load', () => {
   let dataDir: string;
   let server: RunningServer;
@@ -72,19 +94,7 @@ describe('the embedded PostgreSQL killed (kill -9) under load', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDir('termpaste-outage-');
-    server = await bootstrap({
-      env: {
-        ...ENV,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        FRONTENDS_DIR: path.join(dataDir, 'frontends'),
-      },
-      logger: logs,
-      handleSignals: false,
-      exit: (code) => exits.push(code),
-      embeddedPostgres: CRASH_SAFE_POSTGRES,
-      supervisor: { delaysMs: [200] },
-    });
+    server = await startSupervised(dataDir, logs, exits, 200);
   });
 
   afterAll(async () => {
@@ -182,19 +192,7 @@ describe('the embedded PostgreSQL that cannot be restarted', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDir('termpaste-outage-fatal-');
-    server = await bootstrap({
-      env: {
-        ...ENV,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        FRONTENDS_DIR: path.join(dataDir, 'frontends'),
-      },
-      logger: logs,
-      handleSignals: false,
-      exit: (code) => exits.push(code),
-      embeddedPostgres: CRASH_SAFE_POSTGRES,
-      supervisor: { delaysMs: [100] },
-    });
+    server = await startSupervised(dataDir, logs, exits, 100);
   });
 
   afterAll(async () => {

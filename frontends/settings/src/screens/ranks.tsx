@@ -1,4 +1,5 @@
 import {
+  REPUTATION,
   effectiveRank,
   nextRank,
   PAGES,
@@ -163,7 +164,10 @@ function RanksView({ user }: { user: CurrentUser }) {
 
       <Card title="REPUTATION LADDER">
         <p className="tp-muted settings-hint">
-          Earn reputation: +5 per paste, +2 per reply, +1 per chat message.
+          Earn reputation: +{REPUTATION.thread} per paste, +{REPUTATION.reply} per reply, +
+          {REPUTATION.chatMessage} per chat message, +{REPUTATION.voteReceived} per up-vote received (−
+          {REPUTATION.voteReceived} per down-vote), up to a daily cap for each; your profile lists every
+          point.
         </p>
         <Table aria-label="Reputation ladder">
           <TableHeader>
