@@ -5,6 +5,7 @@
 // contract accepted it (its own trims and the like applied: the schema's parse of what was sent).
 import { createRequire } from 'node:module';
 import { API, API_OPERATIONS } from '@termpaste/contracts';
+import { waitFor } from '../../scripts/lib/stack.mjs';
 import { Member, registerMember } from '../lib/client.mjs';
 import { samples } from '../lib/arbitraries.mjs';
 import { freshApp, log } from './common.mjs';
@@ -74,17 +75,15 @@ const ROUND_TRIPS = {
   },
   postChat: async (member, body, res) => {
     const got = await member.get(API.chat);
-    return { message: got.body?.find?.((m) => m.id === res.body.id)?.content };
+    return { message: got.body?.find((m) => m.id === res.body.id)?.content };
   },
   postChatMessage: async (member, body, res) => {
     const got = await member.get(API.chatMessages);
-    return { content: got.body?.find?.((m) => m.id === res.body.id)?.content };
+    return { content: got.body?.find((m) => m.id === res.body.id)?.content };
   },
   sendMessage: async (member, body, res) => {
     const got = await member.get(API.messagesSent);
-    const message =
-      got.body?.items?.find?.((m) => m.id === res.body.id) ??
-      got.body?.messages?.find?.((m) => m.id === res.body.id);
+    const message = got.body?.messages?.find((m) => m.id === res.body.id);
     return { subject: message?.subject, content: message?.content };
   },
   updateProfile: async (member) => {
@@ -140,9 +139,10 @@ export async function hostileInput() {
     });
     const doomedPaste = await create(victim, API.threads, { title: 'doomed', content: 'to be deleted' });
     const doomedReply = await create(victim, API.threadReplies(doomedPaste), { content: 'doomed too' });
-    const notifications = await alice.get(API.notifications);
-    const notification =
-      notifications.body?.items?.[0]?.id ?? notifications.body?.notifications?.[0]?.id ?? 1;
+    // Bob's answer to alice's reply notifies her (a job: it may take a moment).
+    const notification = await waitFor("alice's notification", async () => {
+      return (await alice.get(API.notifications)).body?.notifications?.[0]?.id;
+    });
 
     /** The real id a path parameter takes for a call, so the call reaches its body's validation. */
     const realId = (op) => {
