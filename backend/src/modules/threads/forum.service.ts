@@ -41,6 +41,7 @@ import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra
 import { ViewCounter } from './view-counter.js';
 import { createdMicros, decodeCursor, encodeCursor, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
+import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import {
   cappedAwardCtes,
   type ReputationChange,
@@ -336,39 +337,42 @@ export class ForumService {
    * author, and its notification job (to the outbox), in one transaction.
    */
   async createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
-    const created = await this.dataSource.transaction(async (manager) => {
-      const [thread]: Array<{ is_locked: boolean }> = await manager.query(
-        'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
-        [threadId],
-      );
-      if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-      if (thread.is_locked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
-      const parentId = body.parentId ?? null;
-      if (parentId !== null) {
-        const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [
-          parentId,
-          threadId,
-        ]);
-        if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
-      }
-      const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(
-        `WITH reply AS (
+    // A reply and a vote on the same paste or author race for their rows: a deadlock's victim runs again.
+    const created = await retryOnConflict(() =>
+      this.dataSource.transaction(async (manager) => {
+        const [thread]: Array<{ is_locked: boolean }> = await manager.query(
+          'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
+          [threadId],
+        );
+        if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+        if (thread.is_locked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
+        const parentId = body.parentId ?? null;
+        if (parentId !== null) {
+          const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [
+            parentId,
+            threadId,
+          ]);
+          if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
+        }
+        const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(
+          `WITH reply AS (
            INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
            RETURNING id, created_at
          ), queued AS (${REPLY_JOB_SQL})
          SELECT id, created_at FROM reply`,
-        [threadId, parentId, author.id, body.content],
-      );
-      await manager.query(
-        `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
+          [threadId, parentId, author.id, body.content],
+        );
+        await manager.query(
+          `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
          WHERE id = $1`,
-        [threadId, reply!.created_at, author.id],
-      );
-      await manager.query('UPDATE users SET reply_count = reply_count + 1 WHERE id = $1', [author.id]);
-      const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
-      const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
-      return { id: reply!.id, earned: change.points };
-    });
+          [threadId, reply!.created_at, author.id],
+        );
+        await manager.query('UPDATE users SET reply_count = reply_count + 1 WHERE id = $1', [author.id]);
+        const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
+        const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
+        return { id: reply!.id, earned: change.points };
+      }),
+    );
     this.outbox.committed();
     await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned);
     return { id: created.id };
@@ -389,23 +393,28 @@ export class ForumService {
     const targetId = (onThread ? body.threadId : body.replyId)!;
     let pasteId = 0;
     let moved: ReputationChange | null = null;
-    const result = await this.dataSource.transaction(async (manager) => {
-      if (!onThread) {
-        await manager.query(
-          'SELECT 1 FROM threads WHERE id = (SELECT thread_id FROM replies WHERE id = $1) FOR KEY SHARE',
+    // Votes, replies and pastes of one author race for their rows: a deadlock's victim runs again.
+    const result = await retryOnConflict(() =>
+      this.dataSource.transaction(async (manager) => {
+        moved = null; // what a rolled-back attempt set does not count
+        if (!onThread) {
+          await manager.query(
+            'SELECT 1 FROM threads WHERE id = (SELECT thread_id FROM replies WHERE id = $1) FOR KEY SHARE',
+            [targetId],
+          );
+        }
+        const [target]: Array<{ paste_id: number; author_id: number | null }> = await manager.query(
+          `SELECT ${onThread ? 'id' : 'thread_id'} AS paste_id, author_id FROM ${table} WHERE id = $1 FOR UPDATE`,
           [targetId],
         );
-      }
-      const [target]: Array<{ paste_id: number; author_id: number | null }> = await manager.query(
-        `SELECT ${onThread ? 'id' : 'thread_id'} AS paste_id, author_id FROM ${table} WHERE id = $1 FOR UPDATE`,
-        [targetId],
-      );
-      if (!target) {
-        throw new NotFoundException(onThread ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound);
-      }
-      pasteId = target.paste_id;
-      const [[updated]] = (await manager.query(
-        `WITH existing AS (
+        if (!target) {
+          throw new NotFoundException(
+            onThread ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound,
+          );
+        }
+        pasteId = target.paste_id;
+        const [[updated]] = (await manager.query(
+          `WITH existing AS (
            SELECT id, value FROM votes WHERE user_id = $1::integer AND ${column} = $2::integer
          ), inserted AS (
            INSERT INTO votes (user_id, ${column}, value)
@@ -424,23 +433,24 @@ export class ForumService {
          RETURNING vote_score, EXISTS (SELECT 1 FROM removed) AS removed,
            COALESCE((SELECT id FROM existing), (SELECT id FROM inserted)) AS vote_id,
            (SELECT value FROM existing)::int AS previous`,
-        [user.id, targetId, body.value],
-      )) as [
-        Array<{ vote_score: number; removed: boolean; vote_id: number; previous: 1 | -1 | null }>,
-        number,
-      ];
-      const value = updated!.removed ? null : body.value;
-      moved = await this.reputation.voteChanged(manager, {
-        voterId: user.id,
-        authorId: target.author_id,
-        voteId: updated!.vote_id,
-        previous: updated!.previous,
-        value,
-        threadId: pasteId,
-        replyId: onThread ? null : targetId,
-      });
-      return { value, voteScore: updated!.vote_score };
-    });
+          [user.id, targetId, body.value],
+        )) as [
+          Array<{ vote_score: number; removed: boolean; vote_id: number; previous: 1 | -1 | null }>,
+          number,
+        ];
+        const value = updated!.removed ? null : body.value;
+        moved = await this.reputation.voteChanged(manager, {
+          voterId: user.id,
+          authorId: target.author_id,
+          voteId: updated!.vote_id,
+          previous: updated!.previous,
+          value,
+          threadId: pasteId,
+          replyId: onThread ? null : targetId,
+        });
+        return { value, voteScore: updated!.vote_score };
+      }),
+    );
     // A paste's score shows on its card in every list; a reply's on its paste's page only. The author's
     // reputation shows on their profile, and on every page they wrote on once their rank changes.
     const pages: Omit<PagesChanged, 'type'> = onThread
