@@ -35,6 +35,9 @@ const mark = (ok) => (ok === null ? '–' : ok ? '✔' : '✖');
 const all = (checks) =>
   checks.some((c) => c === false) ? false : checks.some((c) => c === true) ? true : null;
 
+/** A route's figures in a run, or null: not in this run, or left out (`--only`): its checks are null. */
+const route = (run, key) => run?.routes[key] ?? null;
+
 /** Each goal with its verdict: true met, false missed, null not measured in this run. */
 export function evaluate(report) {
   const small = report.runs.find((r) => r.pastes < 1_000_000) ?? null;
@@ -43,22 +46,28 @@ export function evaluate(report) {
   for (const [key, , minRatio] of READ_ROUTES) {
     const checks = [];
     if (minRatio) {
-      for (const run of report.runs) checks.push(run.routes[key].rps / run.ceilings.nest.rps >= minRatio);
+      for (const run of report.runs)
+        checks.push(route(run, key) ? run.routes[key].rps / run.ceilings.nest.rps >= minRatio : null);
     }
-    if (key.startsWith('search')) checks.push(large ? large.routes[key].p99 < SEARCH_P99_MS : null);
-    checks.push(small && large ? large.routes[key].p99 / small.routes[key].p99 <= SCALE_RATIO : null);
+    if (key.startsWith('search'))
+      checks.push(route(large, key) ? large.routes[key].p99 < SEARCH_P99_MS : null);
+    checks.push(
+      route(small, key) && route(large, key)
+        ? large.routes[key].p99 / small.routes[key].p99 <= SCALE_RATIO
+        : null,
+    );
     goals.push({ key, ok: all(checks) });
   }
   const create = report.runs.map((r) => r.routes.createPaste);
   goals.push({
     key: 'createPaste',
-    ok: all(create.map((c) => c.rps >= WRITES_PER_S && c.lost === 0 && !c.non2xx)),
+    ok: all(create.map((c) => (c ? c.rps >= WRITES_PER_S && c.lost === 0 && !c.non2xx : null))),
   });
   goals.push({
     key: 'chat',
     ok: all(
-      report.runs.map(
-        (r) => r.chat.p99 / r.chatRaw.p99 <= CHAT_RATIO && r.chat.delivered === r.chat.expected,
+      report.runs.map((r) =>
+        r.chat ? r.chat.p99 / r.chatRaw.p99 <= CHAT_RATIO && r.chat.delivered === r.chat.expected : null,
       ),
     ),
   });
@@ -105,7 +114,10 @@ export function renderTable(report) {
     const goal = [];
     if (minRatio) goal.push(`≥ ${minRatio}× ceiling`);
     if (key.startsWith('search')) goal.push(`p99 < ${SEARCH_P99_MS} ms at 1 M`);
-    const scale = small && large ? ` (now ${ratio(large.routes[key].p99 / small.routes[key].p99)})` : '';
+    const scale =
+      route(small, key) && route(large, key)
+        ? ` (now ${ratio(large.routes[key].p99 / small.routes[key].p99)})`
+        : '';
     goal.push(`p99 1 M ÷ 10 k ≤ ${SCALE_RATIO}${scale}`);
     row(name, ...both((r) => routeCell(r, key)), goal.join('; '), verdict[key]);
   }
@@ -113,6 +125,7 @@ export function renderTable(report) {
     'create paste, sustained, every acknowledged paste checked',
     ...both((r) => {
       const c = r.routes.createPaste;
+      if (!c) return '–';
       return `${fmt(c.rps)} writes/s · p99 ${ms(c.p99)} · ${fmt(c.acknowledged)} acknowledged, ${fmt(c.lost)} lost${c.non2xx ? ` · **${c.non2xx} non-2xx**` : ''}`;
     }),
     `≥ ${fmt(WRITES_PER_S)} writes/s, nothing lost`,
@@ -120,9 +133,10 @@ export function renderTable(report) {
   );
   row(
     `chat delivery to ${fmt(report.chatSockets)} sockets, 10 messages/s`,
-    ...both(
-      (r) =>
-        `p50 ${ms(r.chat.p50)} · p99 ${ms(r.chat.p99)} (raw \`ws\` p99 ${ms(r.chatRaw.p99)}) · ${ratio(r.chat.p99 / r.chatRaw.p99)} · ${fmt(r.chat.delivered)}/${fmt(r.chat.expected)} delivered`,
+    ...both((r) =>
+      !r.chat
+        ? '–'
+        : `p50 ${ms(r.chat.p50)} · p99 ${ms(r.chat.p99)} (raw \`ws\` p99 ${ms(r.chatRaw.p99)}) · ${ratio(r.chat.p99 / r.chatRaw.p99)} · ${fmt(r.chat.delivered)}/${fmt(r.chat.expected)} delivered`,
     ),
     `p99 ≤ ${CHAT_RATIO}× raw \`ws\` broadcast`,
     verdict.chat,

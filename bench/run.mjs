@@ -44,8 +44,13 @@ const { values: options } = parseArgs({
     sockets: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
     'seed-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
+/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`). */
+const only = options.only ? new Set(options.only.split(',')) : null;
+const wanted = (name) => !only || only.has(name);
 const smoke = options.smoke;
 const sizes = (options.sizes ?? (smoke ? '10000' : '10000,1000000')).split(',').map(Number);
 const duration = Number(options.duration ?? (smoke ? 3 : 10));
@@ -190,7 +195,9 @@ async function startApp(database, pastes) {
   env.RATE_LIMITS = 'off'; // the benchmark is one client address sending thousands of writes
   env.LOG_LEVEL = 'warn';
   if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'backend/dist/main.js')], {
+  // `--cpu-prof`: the app writes a V8 CPU profile (open it in Chromium's DevTools) as it stops.
+  const profile = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'backend/dist/main.js')], {
     cwd: root,
     env,
     stdio: ['ignore', out, out],
@@ -408,14 +415,18 @@ async function firstVisitJs(app, cookie) {
     let gzip = 0;
     let raw = 0;
     let sent = 0;
+    const each = [];
     for (const response of scripts) {
       const body = await response.body();
+      const zipped = gzipSync(body, { level: 9 }).length;
       raw += body.length;
-      gzip += gzipSync(body, { level: 9 }).length;
+      gzip += zipped;
       sent += Number((await response.headerValue('content-length')) ?? body.length);
+      each.push({ path: new URL(response.url()).pathname, gzipKb: +(zipped / 1024).toFixed(1) });
     }
     return {
       files: scripts.length,
+      each: each.sort((a, b) => b.gzipKb - a.gzipKb),
       rawKb: +(raw / 1024).toFixed(1),
       gzipKb: +(gzip / 1024).toFixed(1),
       sentKb: +(sent / 1024).toFixed(1),
@@ -490,93 +501,100 @@ async function measureSize(pastes, measureJs) {
       ['members', { path: '/api/users', perClient: member }],
     ];
     for (const [name, route] of reads) {
+      if (!wanted(name)) continue;
       const r = await load(app.url, route);
       result.routes[name] = summarize(r);
       log(`  ${name}: ${result.routes[name].rps} req/s, p99 ${result.routes[name].p99} ms`);
     }
 
     // Writes: every acknowledged paste must be there afterwards.
-    const created = [];
-    const r = await load(app.url, {
-      path: '/api/threads',
-      method: 'POST',
-      headers: origin,
-      body: JSON.stringify({
-        title: 'Bench paste: docker compose logs',
-        content: readFileSync(join(root, 'bench/corpus.mjs'), 'utf8').slice(0, 1500),
-      }),
-      perClient: (i) => ({ ...origin, ...member(i) }),
-      onResponse: (status, text) => {
-        if (status !== 201) return;
-        const id = JSON.parse(text).id;
-        if (Number.isInteger(id)) created.push(id);
-      },
-    });
-    const { rows } = await sql.query('SELECT count(*)::int AS n FROM threads WHERE id = ANY($1::int[])', [
-      created,
-    ]);
-    result.routes.createPaste = summarize(r, {
-      acknowledged: created.length,
-      stored: rows[0].n,
-      lost: created.length - rows[0].n,
-    });
-    log(
-      `  createPaste: ${result.routes.createPaste.rps} writes/s, ${created.length} acknowledged, ${rows[0].n} stored`,
-    );
+    if (wanted('createPaste')) {
+      const created = [];
+      const r = await load(app.url, {
+        path: '/api/threads',
+        method: 'POST',
+        headers: origin,
+        body: JSON.stringify({
+          title: 'Bench paste: docker compose logs',
+          content: readFileSync(join(root, 'bench/corpus.mjs'), 'utf8').slice(0, 1500),
+        }),
+        perClient: (i) => ({ ...origin, ...member(i) }),
+        onResponse: (status, text) => {
+          if (status !== 201) return;
+          const id = JSON.parse(text).id;
+          if (Number.isInteger(id)) created.push(id);
+        },
+      });
+      const { rows } = await sql.query('SELECT count(*)::int AS n FROM threads WHERE id = ANY($1::int[])', [
+        created,
+      ]);
+      result.routes.createPaste = summarize(r, {
+        acknowledged: created.length,
+        stored: rows[0].n,
+        lost: created.length - rows[0].n,
+      });
+      log(
+        `  createPaste: ${result.routes.createPaste.rps} writes/s, ${created.length} acknowledged, ${rows[0].n} stored`,
+      );
+    }
 
-    const v = await load(app.url, {
-      path: '/api/votes',
-      method: 'POST',
-      headers: origin,
-      perClient: (i) => ({ ...origin, ...member(i) }),
-      // Each connection (its own member) votes on its own paste of the home page, again and again: a
-      // vote, then the same vote taken back.
-      perClientBody: (i) => JSON.stringify({ threadId: homeIds[i % homeIds.length], value: 1 }),
-    });
-    result.routes.vote = summarize(v);
-    log(`  vote: ${result.routes.vote.rps} votes/s, p99 ${result.routes.vote.p99} ms`);
+    if (wanted('vote')) {
+      const v = await load(app.url, {
+        path: '/api/votes',
+        method: 'POST',
+        headers: origin,
+        perClient: (i) => ({ ...origin, ...member(i) }),
+        // Each connection (its own member) votes on its own paste of the home page, again and again: a
+        // vote, then the same vote taken back.
+        perClientBody: (i) => JSON.stringify({ threadId: homeIds[i % homeIds.length], value: 1 }),
+      });
+      result.routes.vote = summarize(v);
+      log(`  vote: ${result.routes.vote.rps} votes/s, p99 ${result.routes.vote.p99} ms`);
+    }
 
     // Chat fan-out: a raw `ws` broadcast of the same frames, then Termpaste's.
-    const raw = await startReference('ws');
-    try {
-      const sample = {
-        id: 0,
-        content: '',
-        createdAt: new Date().toISOString(),
-        author: { id: 1, username: 'bench', activePremiumRank: null },
-      };
-      result.chatRaw = await fanOut({
-        wsUrl: raw.url.replace('http', 'ws') + '/ws/chat',
-        socketHeaders: () => ({}),
+    if (wanted('chat')) {
+      const raw = await startReference('ws');
+      try {
+        const sample = {
+          id: 0,
+          content: '',
+          createdAt: new Date().toISOString(),
+          author: { id: 1, username: 'bench', activePremiumRank: null },
+        };
+        result.chatRaw = await fanOut({
+          wsUrl: raw.url.replace('http', 'ws') + '/ws/chat',
+          socketHeaders: () => ({}),
+          post: (seq) =>
+            fetch(`${raw.url}/send`, {
+              method: 'POST',
+              body: JSON.stringify([
+                { type: 'chat_message', message: { ...sample, content: `bench ${seq}` } },
+                { type: 'new_message', message: { ...sample, content: `bench ${seq}` } },
+              ]),
+            }),
+        });
+        log(`  chat raw ws: p50 ${result.chatRaw.p50} ms, p99 ${result.chatRaw.p99} ms`);
+      } finally {
+        raw.stop();
+      }
+      result.chat = await fanOut({
+        wsUrl: app.url.replace('http', 'ws') + '/ws/chat',
+        socketHeaders: (i) => ({ Origin: app.url, ...member(i) }),
         post: (seq) =>
-          fetch(`${raw.url}/send`, {
+          fetch(`${app.url}/api/chat/messages`, {
             method: 'POST',
-            body: JSON.stringify([
-              { type: 'chat_message', message: { ...sample, content: `bench ${seq}` } },
-              { type: 'new_message', message: { ...sample, content: `bench ${seq}` } },
-            ]),
+            headers: { ...origin, ...member(seq) },
+            body: JSON.stringify({ content: `bench ${seq}` }),
           }),
       });
-      log(`  chat raw ws: p50 ${result.chatRaw.p50} ms, p99 ${result.chatRaw.p99} ms`);
-    } finally {
-      raw.stop();
+      log(
+        `  chat termpaste: p50 ${result.chat.p50} ms, p99 ${result.chat.p99} ms, ${result.chat.delivered}/${result.chat.expected}`,
+      );
     }
-    result.chat = await fanOut({
-      wsUrl: app.url.replace('http', 'ws') + '/ws/chat',
-      socketHeaders: (i) => ({ Origin: app.url, ...member(i) }),
-      post: (seq) =>
-        fetch(`${app.url}/api/chat/messages`, {
-          method: 'POST',
-          headers: { ...origin, ...member(seq) },
-          body: JSON.stringify({ content: `bench ${seq}` }),
-        }),
-    });
-    log(
-      `  chat termpaste: p50 ${result.chat.p50} ms, p99 ${result.chat.p99} ms, ${result.chat.delivered}/${result.chat.expected}`,
-    );
 
     result.rssLoadMb = +rssMax.toFixed(1);
-    if (measureJs) result.js = await firstVisitJs(app, members.cookies[0]);
+    if (measureJs && wanted('js')) result.js = await firstVisitJs(app, members.cookies[0]);
     if (app.exited) throw new Error(`Termpaste exited during the benchmark; see ${app.logFile}`);
   } finally {
     clearInterval(sampler);
@@ -637,6 +655,7 @@ for (const run of report.runs) {
     );
   for (const kind of ['chat', 'chatRaw']) {
     const c = run[kind];
+    if (!c) continue; // left out (--only)
     if (c.failedPosts || c.delivered < c.expected)
       problems.push(
         `${label(run.pastes)} ${kind}: ${c.failedPosts} failed posts, ${c.delivered}/${c.expected} delivered`,

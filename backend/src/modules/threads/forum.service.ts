@@ -37,6 +37,7 @@ import { mentionsAnyone } from '../notifications/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { createdMicros, decodeCursor, encodeCursor, keysetPage } from '../../common/keyset-cursor.js';
@@ -119,6 +120,22 @@ const PASTE_AWARD = cappedAwardCtes({
   threadId: 's.id',
   replyId: 'NULL',
 });
+/** A new paste's statement (ForumService.createThread); with `queued`, its mentions' job to the outbox. */
+const createThreadSql = (queued: boolean): string =>
+  `WITH ${PASTE_AWARD.daily}, author AS (
+     UPDATE users SET thread_count = thread_count + 1,
+       reputation = reputation + COALESCE((SELECT points FROM daily), 0)
+     WHERE id = $3
+     RETURNING id
+   ), created AS (
+     INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
+   ), counted AS (
+     UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
+     WHERE slot = ${FORUM_STATS_SLOT}
+   ), ${PASTE_AWARD.logged}${queued ? `, queued AS (${THREAD_JOB_SQL})` : ''}
+   SELECT id, (SELECT points FROM daily) AS points FROM created`;
+const CREATE_THREAD = prepare('thread-create', createThreadSql(false));
+const CREATE_THREAD_NOTIFYING = prepare('thread-create-notifying', createThreadSql(true));
 /** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
 const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 
@@ -302,7 +319,7 @@ export class ForumService {
   }
 
   /**
-   * A new paste in one statement (one round trip): +5 reputation within the day's cap (the member's
+   * A new paste in one prepared statement (one round trip, planned once a connection): +5 reputation within the day's cap (the member's
    * 'paste' row of reputation_daily, then the ledger row: PASTE_AWARD), the author's row (thread count
    * and reputation), the paste, then the forum's count, always in that order (each step reads the one
    * before), so it cannot deadlock with a deletion; a paste that @mentions anyone writes its
@@ -310,19 +327,9 @@ export class ForumService {
    */
   async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
     const notifies = await mentionsAnyone(body.content);
-    const [row]: Array<{ id: number; points: number | null }> = await this.dataSource.query(
-      `WITH ${PASTE_AWARD.daily}, author AS (
-         UPDATE users SET thread_count = thread_count + 1,
-           reputation = reputation + COALESCE((SELECT points FROM daily), 0)
-         WHERE id = $3
-         RETURNING id
-       ), created AS (
-         INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
-       ), counted AS (
-         UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
-         WHERE slot = ${FORUM_STATS_SLOT}
-       ), ${PASTE_AWARD.logged}${notifies ? `, queued AS (${THREAD_JOB_SQL})` : ''}
-       SELECT id, (SELECT points FROM daily) AS points FROM created`,
+    const [row] = await queryPrepared<{ id: number; points: number | null }>(
+      this.dataSource,
+      notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
       [body.title, body.content, author.id, REPUTATION.thread, this.reputation.dailyCap('paste')],
     );
     // The account was deleted since the guard loaded it: signed out.

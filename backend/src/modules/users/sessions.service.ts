@@ -1,11 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { prepare, queryPrepared } from '../../infra/database/prepared.js';
 
 /** What we keep of a session: express-session's JSON (its cookie and passport's sign-in). */
 export type StoredSession = Record<string, unknown>;
 
 /** Expired rows are deleted at most this often, by a write that happens to come along. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Every request that carries a session cookie reads its session. */
+const SESSION_BY_SID = prepare(
+  'session-by-sid',
+  'SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()',
+);
 
 /** A touch that would move the expiry by less than this writes nothing (saves a write per request). */
 const TOUCH_GRANULARITY_MS = 60 * 60 * 1000;
@@ -28,10 +35,7 @@ export class SessionsService {
   constructor(private readonly dataSource: DataSource) {}
 
   async get(sid: string): Promise<StoredSession | undefined> {
-    const rows: Array<{ data: StoredSession }> = await this.dataSource.query(
-      'SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()',
-      [sid],
-    );
+    const rows = await queryPrepared<{ data: StoredSession }>(this.dataSource, SESSION_BY_SID, [sid]);
     return rows[0]?.data;
   }
 

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User } from './entities/user.entity.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -47,6 +48,20 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
+let userById: PreparedStatement | undefined;
+
+/** A member by id, every column under its property's name (from the entity's metadata: never stale). */
+function userByIdStatement(dataSource: DataSource): PreparedStatement {
+  userById ??= prepare(
+    'user-by-id',
+    `SELECT ${dataSource
+      .getMetadata(User)
+      .columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`)
+      .join(', ')} FROM users WHERE id = $1`,
+  );
+  return userById;
+}
+
 /** Accounts: the `users` table, and (through SessionsService) their sessions. */
 @Injectable()
 export class UsersService {
@@ -55,8 +70,15 @@ export class UsersService {
     private readonly sessions: SessionsService,
   ) {}
 
-  findById(id: number): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
+  /**
+   * Every request of a signed-in member loads them (a ban or a deletion takes effect at once): a
+   * prepared statement, hydrated as the repository would (a spec compares the two).
+   */
+  async findById(id: number): Promise<User | null> {
+    const [row] = await queryPrepared<Partial<User>>(this.dataSource, userByIdStatement(this.dataSource), [
+      id,
+    ]);
+    return row ? Object.assign(new User(), row) : null;
   }
 
   /** By username or e-mail, in any letter case (usernames cannot hold an @, so the two never clash). */
