@@ -18,7 +18,7 @@ const { ForumService } = await load('src/modules/threads/forum.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
 const { ChatService } = await load('src/modules/chat/chat.service.ts');
-const { UploadsSweeper } = await load('src/modules/users/uploads-sweep.ts');
+const { UploadsSweeper } = await load('src/modules/uploads/uploads-sweep.ts');
 const { DataSource } = await import('typeorm');
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 20_000);

@@ -18,8 +18,8 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ProfileModule } from './modules/users/profile.module.js';
-import { ReputationModule } from './modules/reputation/reputation.module.js';
-import { UploadsSweepModule } from './modules/users/uploads-sweep.js';
+import { RanksModule } from './modules/ranks/ranks.module.js';
+import { UploadsModule } from './modules/uploads/uploads.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -57,8 +57,8 @@ export class AppModule {
         NotificationsModule,
         MessagesModule,
         ProfileModule,
-        ReputationModule,
-        UploadsSweepModule,
+        RanksModule,
+        UploadsModule.forRoot(config),
         AdminModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.

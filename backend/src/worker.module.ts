@@ -34,7 +34,7 @@ import { StorageModule } from './infra/storage/storage.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
-import { UploadsSweepModule } from './modules/users/uploads-sweep.js';
+import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';

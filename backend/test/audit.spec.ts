@@ -8,8 +8,8 @@ import {
   FORUM_MESSAGES,
 } from '@termpaste/contracts';
 import { runCli } from '../src/cli/admin-cli.js';
-import { AuditService } from '../src/modules/admin/audit.service.js';
-import { SessionsService } from '../src/modules/users/sessions.service.js';
+import { AuditService } from '../src/modules/audit/audit.service.js';
+import { SessionsService } from '../src/modules/auth/sessions.service.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './support/test-app.js';
 

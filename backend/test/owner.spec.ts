@@ -1,5 +1,5 @@
 import { API, type CurrentUser, OWNER_SETUP_MESSAGES, PAGES } from '@termpaste/contracts';
-import { OwnerService } from '../src/modules/owner/owner.service.js';
+import { OwnerService } from '../src/modules/auth/owner.service.js';
 import { newAccount, registered, registeredUnverified, verifyByMail } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

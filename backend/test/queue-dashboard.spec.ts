@@ -8,7 +8,7 @@ import { freePort } from '../src/infra/free-port.js';
 import { MAIL_QUEUE, SEND_MAIL_JOB } from '../src/infra/mail/mail.service.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
-import { UPLOADS_QUEUE } from '../src/modules/users/uploads.queue.js';
+import { UPLOADS_QUEUE } from '../src/modules/uploads/uploads.queue.js';
 import { QUEUE_DASHBOARD_ACTION_REFUSED, QUEUE_DASHBOARD_NEEDS_REDIS } from '../src/http/queue-dashboard.js';
 import { type Browser, registered } from './support/accounts.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';

@@ -1,6 +1,6 @@
 import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { SessionsService } from '../src/modules/users/sessions.service.js';
+import { SessionsService } from '../src/modules/auth/sessions.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { PASSWORD, registered, sessionCookie, signedIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -52,12 +52,6 @@ const ALLOWED: Allowed[] = [
     file: 'src/modules/admin/admin.service.ts',
     why: 'deleting a member locks the replies they voted on and lowers replies.vote_score (takeBackVotes)',
   },
-  {
-    module: 'admin',
-    table: 'audit_log',
-    file: 'src/modules/admin/audit.service.ts',
-    why: "the audit module's table; AuditService still lives in admin/ (moves to modules/audit/)",
-  },
 
   // auth/: the token links join users to check and name the address they were mailed to.
   {
@@ -120,49 +114,31 @@ const ALLOWED: Allowed[] = [
     why: "the authors' names, and the @mentioned members found by username",
   },
 
-  // owner/: no module of the target list; the owner claim is auth's, the grant a users change.
+  // auth/: the owner claim (a setup code, auth's) grants the role on the users row directly.
   {
-    module: 'owner',
-    table: 'owner_setup_codes',
-    file: 'src/modules/owner/owner.service.ts',
-    why: "setup codes are auth's (a one-time credential); owner/ is not among the target modules",
-  },
-  {
-    module: 'owner',
+    module: 'auth',
     table: 'users',
-    file: 'src/modules/owner/owner.service.ts',
+    file: 'src/modules/auth/owner.service.ts',
     why: 'finding the owner, and the claim that sets is_owner and is_admin, on users directly',
   },
 
-  // reputation/: the ranks module's tables, served from a folder of another name for now.
+  // ranks/: the ledger's own statements reach the rows they account for.
   {
-    module: 'reputation',
-    table: 'reputation_ledger',
-    file: 'src/modules/reputation/reputation.service.ts',
-    why: "the ranks module's ledger; reputation/ moves to modules/ranks/",
-  },
-  {
-    module: 'reputation',
-    table: 'reputation_daily',
-    file: 'src/modules/reputation/reputation.service.ts',
-    why: "the ranks module's daily caps; reputation/ moves to modules/ranks/",
-  },
-  {
-    module: 'reputation',
+    module: 'ranks',
     table: 'users',
-    file: 'src/modules/reputation/reputation.service.ts',
+    file: 'src/modules/ranks/reputation.service.ts',
     why: 'users.reputation (the sum of the ledger) locked and updated in the statement that writes the ledger row',
   },
   {
-    module: 'reputation',
+    module: 'ranks',
     table: 'threads',
-    file: 'src/modules/reputation/reputation.service.ts',
+    file: 'src/modules/ranks/reputation.service.ts',
     why: "the ledger's page joins each row's paste for its title (LEDGER_FROM)",
   },
   {
-    module: 'reputation',
+    module: 'ranks',
     table: 'replies',
-    file: 'src/modules/reputation/reputation.service.ts',
+    file: 'src/modules/ranks/reputation.service.ts',
     why: "the ledger's page joins each row's reply (LEDGER_FROM)",
   },
 
@@ -180,25 +156,6 @@ const ALLOWED: Allowed[] = [
     why: 'voting (vote, votesOf) lives in ForumService: moves to the votes module',
   },
 
-  // users/: sessions and uploads, each another module's, are served from users/ today.
-  {
-    module: 'users',
-    table: 'sessions',
-    file: 'src/modules/users/sessions.service.ts',
-    why: "sessions are auth's; SessionsService lives in users/",
-  },
-  {
-    module: 'users',
-    table: 'pending_uploads',
-    file: 'src/modules/users/profile.service.ts',
-    why: "upload tickets and the avatar claim note and lock pending uploads: the uploads module's",
-  },
-  {
-    module: 'users',
-    table: 'pending_uploads',
-    file: 'src/modules/users/uploads-sweep.ts',
-    why: 'the unclaimed-uploads sweep: moves to the uploads module',
-  },
 ];
 
 const BACKEND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -16,18 +16,18 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
-import { UPLOAD_FORM_OVERHEAD_BYTES } from '../src/infra/storage/local-uploads.controller.js';
+import { UPLOAD_FORM_OVERHEAD_BYTES } from '../src/modules/uploads/local-uploads.controller.js';
 import { UPLOAD_ALREADY_DONE } from '../src/infra/storage/local.storage.js';
 import { AVATAR_CACHE_CONTROL, PENDING_CONTENT_TYPE } from '../src/infra/storage/object-keys.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { StoragePort } from '../src/infra/storage/storage.port.js';
-import { UNCLAIMED_UPLOAD_GRACE_SECONDS, UploadsSweeper } from '../src/modules/users/uploads-sweep.js';
+import { UNCLAIMED_UPLOAD_GRACE_SECONDS, UploadsSweeper } from '../src/modules/uploads/uploads-sweep.js';
 import {
   UPLOADS_JOBS,
   UPLOADS_QUEUE,
   UPLOADS_SWEEP_INTERVAL_MS,
   UPLOADS_SWEEP_SCHEDULE,
-} from '../src/modules/users/uploads.queue.js';
+} from '../src/modules/uploads/uploads.queue.js';
 import { type Browser, registered } from './support/accounts.js';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -17,7 +17,7 @@ import {
   UPLOADS_QUEUE,
   UPLOADS_SWEEP_INTERVAL_MS,
   UPLOADS_SWEEP_SCHEDULE,
-} from '../src/modules/users/uploads.queue.js';
+} from '../src/modules/uploads/uploads.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';

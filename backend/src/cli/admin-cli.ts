@@ -11,9 +11,9 @@ import {
   type EmbeddedPostgresOptions,
   findRunningPostgres,
 } from '../infra/database/embedded-postgres.js';
-import { AuditService, CLI_ACTOR } from '../modules/admin/audit.service.js';
-import { OwnerService } from '../modules/owner/owner.service.js';
-import { SessionsService } from '../modules/users/sessions.service.js';
+import { AuditService, CLI_ACTOR } from '../modules/audit/audit.service.js';
+import { OwnerService } from '../modules/auth/owner.service.js';
+import { SessionsService } from '../modules/auth/sessions.service.js';
 import { type AdminChange, UsersService } from '../modules/users/users.service.js';
 
 export const CLI_USAGE = [

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API, type CurrentUser, type RegisterBody } from '@termpaste/contracts';
 import { OUTBOX_DIR } from '../../src/infra/mail/mail.processor.js';
-import { OwnerService } from '../../src/modules/owner/owner.service.js';
+import { OwnerService } from '../../src/modules/auth/owner.service.js';
 import { parseMessage } from './eml.js';
 import type { TestApp } from './test-app.js';
 import { waitFor } from './wait-for.js';

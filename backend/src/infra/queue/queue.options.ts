@@ -1,7 +1,7 @@
 import type { WorkerOptions } from 'bullmq';
 import { MAIL_QUEUE } from '../mail/mail.service.js';
 import { NOTIFICATIONS_QUEUE } from '../../modules/notifications/notifications.queue.js';
-import { UPLOADS_QUEUE } from '../../modules/users/uploads.queue.js';
+import { UPLOADS_QUEUE } from '../../modules/uploads/uploads.queue.js';
 
 /** Every queue of the app, one per feature that owns a processor (BullMQ registers each at start-up). */
 export const QUEUE_NAMES: readonly string[] = [MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE];

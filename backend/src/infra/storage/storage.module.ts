@@ -1,12 +1,12 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.js';
 import { LocalStorage } from './local.storage.js';
-import { LocalUploadsController } from './local-uploads.controller.js';
 import { StoragePort } from './storage.port.js';
 
 /**
  * The storage port for every module: S3 when S3_BUCKET is set, else local disk under
- * `$DATA_DIR/uploads`, whose presigned upload forms and avatars the backend serves itself (`/api/uploads`).
+ * `$DATA_DIR/uploads`, whose presigned upload forms and avatars the backend serves itself (`/api/uploads`,
+ * the uploads module's LocalUploadsController).
  */
 @Global()
 @Module({})
@@ -33,12 +33,12 @@ export class StorageModule {
     });
     return {
       module: StorageModule,
-      controllers: [LocalUploadsController],
       providers: [
         { provide: LocalStorage, useValue: storage },
         { provide: StoragePort, useValue: storage },
       ],
-      exports: [StoragePort],
+      // LocalStorage for its HTTP side (the uploads module's LocalUploadsController).
+      exports: [StoragePort, LocalStorage],
     };
   }
 }

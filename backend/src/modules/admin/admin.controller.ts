@@ -34,7 +34,7 @@ import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { AdminService } from './admin.service.js';
-import { AuditService } from './audit.service.js';
+import { AuditService } from '../audit/audit.service.js';
 
 const userId = (raw: string) => parseId(raw, ADMIN_MESSAGES.userNotFound);
 

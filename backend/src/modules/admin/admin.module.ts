@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
-import { AuditModule } from './audit.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /**
  * The admin panel's backend (SPEC §2, §6, §7): members' accounts and the staff action log. Stored avatars

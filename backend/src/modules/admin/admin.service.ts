@@ -26,10 +26,10 @@ import { announcePagesChanged, EventsPort } from '../../infra/events/events.port
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
-import { SessionsService } from '../users/sessions.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { USERNAME_TAKEN } from '../users/users.service.js';
 import { containsPattern } from '../../common/like-pattern.js';
-import { type AuditRecord, AuditService } from './audit.service.js';
+import { type AuditRecord, AuditService } from '../audit/audit.service.js';
 
 /** The acting admin, as the admin guard loaded them for this request. */
 export type Actor = Pick<User, 'id' | 'username' | 'isAdmin' | 'isOwner'>;

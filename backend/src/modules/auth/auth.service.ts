@@ -9,7 +9,7 @@ import type { ChangePasswordBody, RegisterBody } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { EventsPort } from '../../infra/events/events.port.js';
 import type { User } from '../users/entities/user.entity.js';
-import { SessionsService } from '../users/sessions.service.js';
+import { SessionsService } from './sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { EmailVerificationService } from './email-verification.service.js';

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, Logger } from '@nes
 import { VERIFY_LINK_EXPIRY_MS, VERIFY_MESSAGES } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MailService } from '../../infra/mail/mail.service.js';
-import { OwnerService } from '../owner/owner.service.js';
+import { OwnerService } from './owner.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { tokenHash } from './link-mails.js';

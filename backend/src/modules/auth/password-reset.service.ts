@@ -3,7 +3,7 @@ import { LIMITS } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { MailService } from '../../infra/mail/mail.service.js';
-import { SessionsService } from '../users/sessions.service.js';
+import { SessionsService } from './sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { tokenHash } from './link-mails.js';

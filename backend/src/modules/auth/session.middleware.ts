@@ -1,7 +1,7 @@
 import type { CookieOptions, RequestHandler } from 'express';
 import session from 'express-session';
 import type { AppConfig } from '../../config/config.js';
-import type { SessionsService } from '../users/sessions.service.js';
+import type { SessionsService } from './sessions.service.js';
 import { PgSessionStore } from './session.store.js';
 
 export const SESSION_COOKIE = 'termpaste.sid';

@@ -1,5 +1,5 @@
 import { type SessionData, Store } from 'express-session';
-import { SessionsService, type StoredSession } from '../users/sessions.service.js';
+import { SessionsService, type StoredSession } from './sessions.service.js';
 import { fromStoredSession, storedSessionUserId } from './session-user.js';
 
 /** express-session's store interface over our `sessions` table. */

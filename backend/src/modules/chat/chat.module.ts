@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReputationModule } from '../reputation/reputation.module.js';
+import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ChatController } from './chat.controller.js';
 import { ChatGateway } from './chat.gateway.js';
@@ -10,7 +10,7 @@ import { ChatService } from './chat.service.js';
  * to every member, notifications and private messages to their member only.
  */
 @Module({
-  imports: [UsersModule, ReputationModule],
+  imports: [UsersModule, RanksModule],
   controllers: [ChatController],
   providers: [ChatService, ChatGateway],
 })

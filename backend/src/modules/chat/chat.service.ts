@@ -9,7 +9,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
-import { ReputationService } from '../reputation/reputation.service.js';
+import { ReputationService } from '../ranks/reputation.service.js';
 import { authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../admin/audit.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { ReputationModule } from '../reputation/reputation.module.js';
+import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
@@ -10,7 +10,7 @@ import { ViewCounter } from './view-counter.js';
 
 /** The forum: pastes, replies, votes, search and public profiles. */
 @Module({
-  imports: [UsersModule, NotificationsModule, AuditModule, ReputationModule],
+  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule],
   controllers: [ForumController, ForumAdminController],
   providers: [ForumService, ViewCounter, PageCache],
   exports: [ViewCounter],

@@ -32,7 +32,7 @@ import {
   type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type AuditActor, AuditService, excerpt } from '../admin/audit.service.js';
+import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
 import { mentionsAnyone } from '../notifications/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
@@ -47,7 +47,7 @@ import {
   cappedAwardCtes,
   type ReputationChange,
   ReputationService,
-} from '../reputation/reputation.service.js';
+} from '../ranks/reputation.service.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 

@@ -7,18 +7,17 @@ import {
   type SetAvatarBody,
   setAvatarSchema,
   updateProfileSchema,
-  type UploadTicket,
 } from '@termpaste/contracts';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { RateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from './entities/user.entity.js';
 import { type ProfileFields, ProfileService } from './profile.service.js';
 import { toCurrentUser } from './users.service.js';
 
 /**
- * The member's own settings (SPEC §7): profile, active rank, avatar. Signed in (else 401) and not banned
+ * The member's own settings (SPEC §7): profile, active rank, avatar (an upload the uploads module handed
+ * out a form for). Signed in (else 401) and not banned
  * (else 403); each answers with the current user, as `GET /api/auth/user` does.
  */
 @Controller()
@@ -41,14 +40,6 @@ export class ProfileController {
     @Body(new ZodValidationPipe(selectRankSchema)) body: SelectRankBody,
   ): Promise<CurrentUserBody> {
     return toCurrentUser(await this.profile.selectRank(user.id, body.rankName));
-  }
-
-  /** A presigned form to upload a new avatar file with (contracts' uploadTicketSchema). */
-  @Post(API.objectsUpload)
-  @HttpCode(200)
-  @RateLimited('upload')
-  uploadTicket(@CurrentUser() user: User): Promise<UploadTicket> {
-    return this.profile.uploadTicket(user.id);
   }
 
   /** `{ avatarURL }`: the objectURL of an upload, or the current avatar's URL. */

@@ -2,14 +2,13 @@ import { BadRequestException, Injectable, Logger, NotFoundException } from '@nes
 import {
   isPremiumRankName,
   SETTINGS_MESSAGES,
-  UPLOAD_URL_TTL_SECONDS,
   type updateProfileSchema,
-  type UploadTicket,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
+import { UploadsService } from '../uploads/uploads.service.js';
 import { User } from './entities/user.entity.js';
 
 /** The editable profile fields, as validated: trimmed, an empty one null. */
@@ -19,7 +18,7 @@ const USER_NOT_FOUND = 'User not found';
 
 /**
  * A member's own settings (SPEC §2 profile settings, ranks): profile fields, the active premium grade,
- * and the avatar, uploaded to the storage port and then claimed.
+ * and the avatar, uploaded with a form of the uploads module and then claimed through it.
  */
 @Injectable()
 export class ProfileService {
@@ -28,6 +27,7 @@ export class ProfileService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: StoragePort,
+    private readonly uploads: UploadsService,
     private readonly events: EventsPort,
   ) {}
 
@@ -63,19 +63,8 @@ export class ProfileService {
   }
 
   /**
-   * A presigned form with which the member uploads a new avatar file, valid UPLOAD_URL_TTL_SECONDS. Noted
-   * as pending: the uploads sweep deletes whatever the form uploaded once it is well expired
-   * (UploadsSweeper), claimed or not (a claim copies the upload elsewhere).
-   */
-  async uploadTicket(userId: number): Promise<UploadTicket> {
-    const { ticket, key } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
-    await this.dataSource.query('INSERT INTO pending_uploads (key, user_id) VALUES ($1, $2)', [key, userId]);
-    return ticket;
-  }
-
-  /**
    * Makes an upload the member's avatar: only one handed out to this member and not swept yet, present
-   * and an image of at most 10 MB (else 400). It is copied to an avatar key of its own (StoragePort.claim),
+   * and an image of at most 10 MB (else 400). It is copied to an avatar key of its own (UploadsService.claim),
    * so the upload form, valid a while longer, can never change the avatar; the member's current avatar
    * URL leaves everything as it is. The previous avatar object, if it was one of theirs in our storage,
    * is removed once the change is committed.
@@ -95,17 +84,8 @@ export class ProfileService {
         if (row.avatar_url !== null && this.storage.ownedKey(userId, row.avatar_url) === key) {
           return row.avatar_url;
         }
-        // Locked for the claim: the uploads sweep skips it meanwhile. Were the sweep deleting it right
-        // now, this waits for its transaction and then finds no row.
-        const pending: unknown[] = await manager.query(
-          'SELECT 1 FROM pending_uploads WHERE key = $1 AND user_id = $2 FOR UPDATE',
-          [key, userId],
-        );
-        if (pending.length === 0) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
-        const avatar = await this.storage.claim(key);
-        if (avatar === null) throw new BadRequestException(SETTINGS_MESSAGES.avatarNotUploaded);
+        const avatar = await this.uploads.claim(manager, userId, key);
         created = avatar.key;
-        // The row stays: the form still works until it expires, and the sweep removes what it uploads.
         await manager.query('UPDATE users SET avatar_url = $2, updated_at = now() WHERE id = $1', [
           userId,
           this.storage.publicUrl(avatar.key),
@@ -113,24 +93,14 @@ export class ProfileService {
         return row.avatar_url;
       });
     } catch (error) {
-      if (created !== undefined) await this.removeObject(created, 'Unused avatar copy');
+      if (created !== undefined) await this.uploads.remove(created, 'Unused avatar copy');
       throw error;
     }
     if (created === undefined) return this.reload(userId);
     await this.authorChanged();
     const previousKey = previous === null ? null : this.storage.ownedKey(userId, previous);
-    if (previousKey !== null) await this.removeObject(previousKey, 'Old avatar');
+    if (previousKey !== null) await this.uploads.remove(previousKey, 'Old avatar');
     return this.reload(userId);
-  }
-
-  private async removeObject(key: string, what: string): Promise<void> {
-    await this.storage
-      .delete(key)
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `${what} ${key} not deleted: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
   }
 
   /** The member's name, avatar and rank show on every page they wrote on: all of them change. */

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { SessionsService } from './sessions.service.js';
+import { SessionsModule } from '../auth/sessions.module.js';
 import { UsersService } from './users.service.js';
 
 /**
- * Accounts and their sessions. A module whose routes use SessionGuard imports this one (the guard loads
- * the signed-in user through UsersService).
+ * Accounts, and (handed on from auth's SessionsModule) their sessions. A module whose routes use
+ * SessionGuard imports this one (the guard loads the signed-in user through UsersService).
  */
-@Module({ providers: [UsersService, SessionsService], exports: [UsersService, SessionsService] })
+@Module({ imports: [SessionsModule], providers: [UsersService], exports: [UsersService, SessionsModule] })
 export class UsersModule {}

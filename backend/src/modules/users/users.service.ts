@@ -3,7 +3,7 @@ import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User } from './entities/user.entity.js';
-import { SessionsService } from './sessions.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already registered';

@@ -4,7 +4,7 @@ import { ReputationController } from './reputation.controller.js';
 import { ReputationService } from './reputation.service.js';
 
 /**
- * Reputation: the ledger (`reputation_ledger`) and the daily caps (`reputation_daily`). The modules whose
+ * Ranks: reputation, the ladder members climb. The ledger (`reputation_ledger`) and the daily caps (`reputation_daily`). The modules whose
  * writes earn points (forum, chat) import this one and call ReputationService in their transaction.
  */
 @Module({
@@ -13,4 +13,4 @@ import { ReputationService } from './reputation.service.js';
   providers: [ReputationService],
   exports: [ReputationService],
 })
-export class ReputationModule {}
+export class RanksModule {}

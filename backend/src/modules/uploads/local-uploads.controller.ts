@@ -3,9 +3,9 @@ import { Controller, Get, NotFoundException, PayloadTooLargeException, Post, Req
 import { API, LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { SignedRequest } from '../../common/signed-request.js';
-import { AVATAR_CACHE_CONTROL } from './object-keys.js';
-import { LocalStorage } from './local.storage.js';
-import { readUploadForm } from './upload-form.js';
+import { AVATAR_CACHE_CONTROL } from '../../infra/storage/object-keys.js';
+import { LocalStorage } from '../../infra/storage/local.storage.js';
+import { readUploadForm } from '../../infra/storage/upload-form.js';
 
 export const FILE_NOT_FOUND = 'File not found';
 

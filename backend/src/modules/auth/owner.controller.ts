@@ -7,7 +7,7 @@ import {
 } from '@termpaste/contracts';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { SignedInRateLimited } from '../auth/rate-limit.guard.js';
+import { SignedInRateLimited } from './rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { toCurrentUser, UsersService } from '../users/users.service.js';
 import { OwnerService } from './owner.service.js';
