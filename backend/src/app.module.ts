@@ -20,6 +20,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { ProfileModule } from './modules/users/profile.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
+import { VotesModule } from './modules/votes/votes.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -53,6 +54,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         ForumModule,
+        VotesModule,
         ChatModule,
         NotificationsModule,
         MessagesModule,

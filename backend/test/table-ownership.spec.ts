@@ -27,30 +27,12 @@ interface Allowed {
 
 const ALLOWED: Allowed[] = [
   // admin/: the admin panel's member management writes the users table itself (UsersService.ban/unban
-  // go unused) and takes back a deleted member's vote scores from the voted pastes and replies.
+  // go unused).
   {
     module: 'admin',
     table: 'users',
     file: 'src/modules/admin/admin.service.ts',
     why: 'the users list, and ban, unban, rename, avatar, delete, grades and role lock and update users rows',
-  },
-  {
-    module: 'admin',
-    table: 'votes',
-    file: 'src/modules/admin/admin.service.ts',
-    why: "deleting a member sums their votes (takeBackVotes) to take the scores back: the votes module's job",
-  },
-  {
-    module: 'admin',
-    table: 'threads',
-    file: 'src/modules/admin/admin.service.ts',
-    why: 'deleting a member locks the pastes they voted on and lowers threads.vote_score (takeBackVotes)',
-  },
-  {
-    module: 'admin',
-    table: 'replies',
-    file: 'src/modules/admin/admin.service.ts',
-    why: 'deleting a member locks the replies they voted on and lowers replies.vote_score (takeBackVotes)',
   },
 
   // auth/: the token links join users to check and name the address they were mailed to.
@@ -142,18 +124,12 @@ const ALLOWED: Allowed[] = [
     why: "the ledger's page joins each row's reply (LEDGER_FROM)",
   },
 
-  // threads/: ForumService also holds voting, the members directory and profiles.
+  // threads/: ForumService also holds the members directory and profiles.
   {
     module: 'threads',
     table: 'users',
     file: 'src/modules/threads/forum.service.ts',
     why: "authors on every card and reply (LEFT JOIN users, authorJson); the authors' thread and reply counts kept on write; the members directory and profile read users",
-  },
-  {
-    module: 'threads',
-    table: 'votes',
-    file: 'src/modules/threads/forum.service.ts',
-    why: 'voting (vote, votesOf) lives in ForumService: moves to the votes module',
   },
 
 ];

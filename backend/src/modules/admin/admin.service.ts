@@ -26,6 +26,7 @@ import { announcePagesChanged, EventsPort } from '../../infra/events/events.port
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
+import { VotesService } from '../votes/votes.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { USERNAME_TAKEN } from '../users/users.service.js';
 import { containsPattern } from '../../common/like-pattern.js';
@@ -122,6 +123,7 @@ export class AdminService {
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly votes: VotesService,
     private readonly events: EventsPort,
     /** Absent until a storage adapter is configured: then there is no stored object to remove. */
     @Optional() private readonly storage?: StoragePort,
@@ -226,7 +228,7 @@ export class AdminService {
   async deleteUser(actor: Actor, userId: number): Promise<void> {
     let removeAvatars: Array<string | null> = [];
     await this.transaction(actor, userId, 'delete', async (manager, target) => {
-      await this.takeBackVotes(manager, target.id);
+      await this.votes.takeBackAllOf(manager, target.id);
       await this.record(
         manager,
         actor,
@@ -361,30 +363,6 @@ export class AdminService {
       before,
       after,
     });
-  }
-
-  /**
-   * Takes back the scores of the member's votes before they cascade away with the account. The voted
-   * pastes and replies are locked first (as a vote does), so no vote of theirs changes in between; a new
-   * one cannot be cast while their account row is locked.
-   */
-  private async takeBackVotes(manager: EntityManager, userId: number): Promise<void> {
-    for (const [table, column] of [
-      ['threads', 'thread_id'],
-      ['replies', 'reply_id'],
-    ] as const) {
-      await manager.query(
-        `SELECT id FROM ${table} WHERE id IN (SELECT ${column} FROM votes WHERE user_id = $1) ORDER BY id FOR UPDATE`,
-        [userId],
-      );
-      await manager.query(
-        `UPDATE ${table} t SET vote_score = t.vote_score - v.total
-         FROM (SELECT ${column} AS id, sum(value)::int AS total FROM votes
-               WHERE user_id = $1 AND ${column} IS NOT NULL GROUP BY ${column}) v
-         WHERE t.id = v.id`,
-        [userId],
-      );
-    }
   }
 
   /**

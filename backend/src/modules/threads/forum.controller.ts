@@ -31,9 +31,6 @@ import {
   type UsersPage,
   type UsersQuery,
   usersQuerySchema,
-  type VoteBody,
-  type VoteResult,
-  voteSchema,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
@@ -42,6 +39,7 @@ import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
+import { VotesService } from '../votes/votes.service.js';
 import { ForumService } from './forum.service.js';
 import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
 import { WriteRateLimited } from './write-limits.js';
@@ -59,6 +57,7 @@ const CACHED_QUERY_MAX = 200;
 export class ForumController {
   constructor(
     private readonly forum: ForumService,
+    private readonly votes: VotesService,
     private readonly pages: PageCache,
   ) {}
 
@@ -103,7 +102,7 @@ export class ForumController {
     const views = this.forum.viewed(paste, page.storedViews);
     if (!viewer) return sendDetail(req, res, page, views);
     const replyIds = page.detail.replies.map((reply) => reply.id);
-    const votes = await this.forum.votesOf(viewer.id, paste, replyIds);
+    const votes = await this.votes.votesOf(viewer.id, paste, replyIds);
     sendDetail(req, res, page, views, { personal: true, votes });
   }
 
@@ -131,16 +130,6 @@ export class ForumController {
     @Body(new ZodValidationPipe(createReplySchema)) body: CreateReplyBody,
   ): Promise<{ id: number }> {
     return this.forum.createReply(user, threadId(id), body);
-  }
-
-  @Post(API.votes)
-  @HttpCode(200)
-  @WriteRateLimited('vote')
-  vote(
-    @CurrentUser() user: User,
-    @Body(new ZodValidationPipe(voteSchema)) body: VoteBody,
-  ): Promise<VoteResult> {
-    return this.forum.vote(user, body);
   }
 
   /** `q` (required, NUL characters dropped, trimmed) and `page` (1-based), parsed by searchQuerySchema. */

@@ -3,14 +3,15 @@ import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { VotesModule } from '../votes/votes.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { PageCache } from './page-cache.js';
 import { ViewCounter } from './view-counter.js';
 
-/** The forum: pastes, replies, votes, search and public profiles. */
+/** The forum: pastes, replies, search and public profiles (a member's own votes from the votes module). */
 @Module({
-  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule],
+  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule],
   controllers: [ForumController, ForumAdminController],
   providers: [ForumService, ViewCounter, PageCache],
   exports: [ViewCounter],

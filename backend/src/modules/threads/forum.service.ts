@@ -28,8 +28,6 @@ import {
   type UserProfile,
   USERS_PAGE_SIZE,
   type UsersPage,
-  type VoteBody,
-  type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
@@ -43,11 +41,7 @@ import { ViewCounter } from './view-counter.js';
 import { createdMicros, decodeCursor, encodeCursor, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
-import {
-  cappedAwardCtes,
-  type ReputationChange,
-  ReputationService,
-} from '../ranks/reputation.service.js';
+import { cappedAwardCtes, ReputationService } from '../ranks/reputation.service.js';
 import { authorJson, ownedActiveRank } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
@@ -178,7 +172,7 @@ function toDirectoryUser(row: DirectoryRow): DirectoryUser {
   };
 }
 
-/** Pastes, replies, votes and search (SPEC §3): every counter is kept in the transaction of its write. */
+/** Pastes, replies and search (SPEC §3): every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
   private readonly logger = new Logger('Forum');
@@ -289,26 +283,6 @@ export class ForumService {
     return storedViews + this.views.pending(id);
   }
 
-  /** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
-  async votesOf(
-    userId: number,
-    threadId: number,
-    replyIds: number[],
-  ): Promise<{ thread: 1 | -1 | null; replies: Map<number, 1 | -1> }> {
-    const rows: Array<{ reply_id: number | null; value: 1 | -1 }> = await this.dataSource.query(
-      `SELECT reply_id, value::int AS value FROM votes
-       WHERE user_id = $1 AND (thread_id = $2 OR reply_id = ANY ($3::int[]))`,
-      [userId, threadId, replyIds],
-    );
-    const replies = new Map<number, 1 | -1>();
-    let thread: 1 | -1 | null = null;
-    for (const row of rows) {
-      if (row.reply_id === null) thread = row.value;
-      else replies.set(row.reply_id, row.value);
-    }
-    return { thread, replies };
-  }
-
   async raw(id: number): Promise<string> {
     const [row]: Array<{ content: string }> = await this.dataSource.query(
       'SELECT content FROM threads WHERE id = $1',
@@ -383,91 +357,6 @@ export class ForumService {
     this.outbox.committed();
     await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned);
     return { id: created.id };
-  }
-
-  /**
-   * Votes, takes a vote back (same value again) or switches it; the target's score is kept on write, and
-   * its author's reputation on the ledger (ReputationService.voteChanged). In one transaction: the first
-   * statement locks the target, which serialises one user's concurrent votes on it; the second, whose
-   * snapshot is taken once the lock is held, reads the user's vote, writes it (inserted, deleted or
-   * switched) and moves the score by as much. A reply's paste is locked (shared) before the reply, as a
-   * deletion takes them (paste, authors, replies), so the two cannot deadlock over the author's row.
-   */
-  async vote(user: User, body: VoteBody): Promise<VoteResult> {
-    const onThread = body.threadId !== undefined;
-    const table = onThread ? 'threads' : 'replies';
-    const column = onThread ? 'thread_id' : 'reply_id';
-    const targetId = (onThread ? body.threadId : body.replyId)!;
-    let pasteId = 0;
-    let moved: ReputationChange | null = null;
-    // Votes, replies and pastes of one author race for their rows: a deadlock's victim runs again.
-    const result = await retryOnConflict(() =>
-      this.dataSource.transaction(async (manager) => {
-        moved = null; // what a rolled-back attempt set does not count
-        if (!onThread) {
-          await manager.query(
-            'SELECT 1 FROM threads WHERE id = (SELECT thread_id FROM replies WHERE id = $1) FOR KEY SHARE',
-            [targetId],
-          );
-        }
-        const [target]: Array<{ paste_id: number; author_id: number | null }> = await manager.query(
-          `SELECT ${onThread ? 'id' : 'thread_id'} AS paste_id, author_id FROM ${table} WHERE id = $1 FOR UPDATE`,
-          [targetId],
-        );
-        if (!target) {
-          throw new NotFoundException(
-            onThread ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound,
-          );
-        }
-        pasteId = target.paste_id;
-        const [[updated]] = (await manager.query(
-          `WITH existing AS (
-           SELECT id, value FROM votes WHERE user_id = $1::integer AND ${column} = $2::integer
-         ), inserted AS (
-           INSERT INTO votes (user_id, ${column}, value)
-           SELECT $1, $2, $3::smallint WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id
-         ), removed AS (
-           DELETE FROM votes WHERE id = (SELECT id FROM existing WHERE value = $3) RETURNING id
-         ), switched AS (
-           UPDATE votes SET value = $3 WHERE id = (SELECT id FROM existing WHERE value <> $3) RETURNING id
-         )
-         UPDATE ${table} SET vote_score = vote_score + CASE
-             WHEN EXISTS (SELECT 1 FROM removed) THEN -$3
-             WHEN EXISTS (SELECT 1 FROM switched) THEN 2 * $3
-             WHEN EXISTS (SELECT 1 FROM inserted) THEN $3
-           END
-         WHERE id = $2
-         RETURNING vote_score, EXISTS (SELECT 1 FROM removed) AS removed,
-           COALESCE((SELECT id FROM existing), (SELECT id FROM inserted)) AS vote_id,
-           (SELECT value FROM existing)::int AS previous`,
-          [user.id, targetId, body.value],
-        )) as [
-          Array<{ vote_score: number; removed: boolean; vote_id: number; previous: 1 | -1 | null }>,
-          number,
-        ];
-        const value = updated!.removed ? null : body.value;
-        moved = await this.reputation.voteChanged(manager, {
-          voterId: user.id,
-          authorId: target.author_id,
-          voteId: updated!.vote_id,
-          previous: updated!.previous,
-          value,
-          threadId: pasteId,
-          replyId: onThread ? null : targetId,
-        });
-        return { value, voteScore: updated!.vote_score };
-      }),
-    );
-    // A paste's score shows on its card in every list; a reply's on its paste's page only. The author's
-    // reputation shows on their profile, and on every page they wrote on once their rank changes.
-    const pages: Omit<PagesChanged, 'type'> = onThread
-      ? { lists: true, threads: [pasteId] }
-      : { threads: [pasteId] };
-    const change = moved as ReputationChange | null;
-    if (change && change.points !== 0) pages.profiles = [change.userId];
-    const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
-    await this.pagesChanged(rankMoved ? { all: true } : pages);
-    return result;
   }
 
   /**

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { API, type VoteBody, type VoteResult, voteSchema } from '@termpaste/contracts';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { WriteRateLimited } from '../threads/write-limits.js';
+import type { User } from '../users/entities/user.entity.js';
+import { VotesService } from './votes.service.js';
+
+/** Voting (SPEC §7 `POST /api/votes`): a member who may write (else 401 or 403), within the vote limits. */
+@Controller()
+export class VotesController {
+  constructor(private readonly votes: VotesService) {}
+
+  @Post(API.votes)
+  @HttpCode(200)
+  @WriteRateLimited('vote')
+  vote(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(voteSchema)) body: VoteBody,
+  ): Promise<VoteResult> {
+    return this.votes.vote(user, body);
+  }
+}

@@ -1,0 +1,161 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { rankChanges, type VoteBody, type VoteResult } from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { prepare, queryPrepared } from '../../infra/database/prepared.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import { retryOnConflict } from '../../common/retry-on-conflict.js';
+import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
+import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
+import type { User } from '../users/entities/user.entity.js';
+
+/**
+ * A member's vote on a target, cast, taken back (the same value again) or switched, in one statement on
+ * `votes`: what it did, and by how much the target's score moves.
+ */
+const castSql = (column: 'thread_id' | 'reply_id'): string =>
+  `WITH existing AS (
+     SELECT id, value FROM votes WHERE user_id = $1::integer AND ${column} = $2::integer
+   ), inserted AS (
+     INSERT INTO votes (user_id, ${column}, value)
+     SELECT $1, $2, $3::smallint WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id
+   ), removed AS (
+     DELETE FROM votes WHERE id = (SELECT id FROM existing WHERE value = $3::smallint) RETURNING id
+   ), switched AS (
+     UPDATE votes SET value = $3::smallint WHERE id = (SELECT id FROM existing WHERE value <> $3::smallint)
+     RETURNING id
+   )
+   SELECT CASE
+       WHEN EXISTS (SELECT 1 FROM removed) THEN -$3::int
+       WHEN EXISTS (SELECT 1 FROM switched) THEN 2 * $3::int
+       WHEN EXISTS (SELECT 1 FROM inserted) THEN $3::int
+     END AS delta,
+     EXISTS (SELECT 1 FROM removed) AS removed,
+     COALESCE((SELECT id FROM existing), (SELECT id FROM inserted)) AS vote_id,
+     (SELECT value FROM existing)::int AS previous`;
+const CAST = {
+  paste: prepare('vote-cast-paste', castSql('thread_id')),
+  reply: prepare('vote-cast-reply', castSql('reply_id')),
+};
+
+const VOTES_OF = prepare(
+  'votes-of-member',
+  `SELECT reply_id, value::int AS value FROM votes
+   WHERE user_id = $1 AND (thread_id = $2 OR reply_id = ANY ($3::int[]))`,
+);
+
+/**
+ * Votes (SPEC §3; `votes`, this module's table): a member's vote on a paste or a reply, the target's
+ * score kept on write (PasteScores, the threads module's) and its author's reputation on the ledger
+ * (ReputationService.voteChanged), all in one transaction.
+ */
+@Injectable()
+export class VotesService {
+  private readonly logger = new Logger('Votes');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly scores: PasteScores,
+    private readonly reputation: ReputationService,
+    private readonly events: EventsPort,
+  ) {}
+
+  /**
+   * Votes, takes a vote back (same value again) or switches it. The target is locked first, which
+   * serialises one member's concurrent votes on it; the vote's statement, whose snapshot is taken once the
+   * lock is held, reads the member's vote, writes it (inserted, deleted or switched); the score moves by as
+   * much; then the author's reputation.
+   */
+  async vote(user: User, body: VoteBody): Promise<VoteResult> {
+    const target: VoteTarget =
+      body.threadId !== undefined
+        ? { kind: 'paste', id: body.threadId }
+        : { kind: 'reply', id: body.replyId! };
+    let pasteId = 0;
+    let moved: ReputationChange | null = null;
+    // Votes, replies and pastes of one author race for their rows: a deadlock's victim runs again.
+    const result = await retryOnConflict(() =>
+      this.dataSource.transaction(async (manager) => {
+        moved = null; // what a rolled-back attempt set does not count
+        const locked = await this.scores.lockTarget(manager, target);
+        pasteId = locked.pasteId;
+        const [cast] = await queryPrepared<{
+          delta: number;
+          removed: boolean;
+          vote_id: number;
+          previous: 1 | -1 | null;
+        }>(manager, CAST[target.kind], [user.id, target.id, body.value]);
+        const voteScore = await this.scores.move(manager, target, cast!.delta);
+        const value = cast!.removed ? null : body.value;
+        moved = await this.reputation.voteChanged(manager, {
+          voterId: user.id,
+          authorId: locked.authorId,
+          voteId: cast!.vote_id,
+          previous: cast!.previous,
+          value,
+          threadId: pasteId,
+          replyId: target.kind === 'reply' ? target.id : null,
+        });
+        return { value, voteScore };
+      }),
+    );
+    // A paste's score shows on its card in every list; a reply's on its paste's page only. The author's
+    // reputation shows on their profile, and on every page they wrote on once their rank changes.
+    const pages: Omit<PagesChanged, 'type'> =
+      target.kind === 'paste' ? { lists: true, threads: [pasteId] } : { threads: [pasteId] };
+    const change = moved as ReputationChange | null;
+    if (change && change.points !== 0) pages.profiles = [change.userId];
+    const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
+    await announcePagesChanged(this.events, rankMoved ? { all: true } : pages, this.logger);
+    return result;
+  }
+
+  /** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
+  async votesOf(
+    userId: number,
+    threadId: number,
+    replyIds: number[],
+  ): Promise<{ thread: 1 | -1 | null; replies: Map<number, 1 | -1> }> {
+    const rows = await queryPrepared<{ reply_id: number | null; value: 1 | -1 }>(this.dataSource, VOTES_OF, [
+      userId,
+      threadId,
+      replyIds,
+    ]);
+    const replies = new Map<number, 1 | -1>();
+    let thread: 1 | -1 | null = null;
+    for (const row of rows) {
+      if (row.reply_id === null) thread = row.value;
+      else replies.set(row.reply_id, row.value);
+    }
+    return { thread, replies };
+  }
+
+  /**
+   * In the caller's transaction, which holds the member's account row (FOR UPDATE, so they cast no new
+   * vote meanwhile): takes back the scores of the member's votes before they cascade away with the
+   * account. What they voted on is locked first (as a vote locks it), so none of their votes changes
+   * between the sums and the take-back.
+   */
+  async takeBackAllOf(manager: EntityManager, userId: number): Promise<void> {
+    const voted: Array<{ thread_id: number | null; reply_id: number | null }> = await manager.query(
+      'SELECT thread_id, reply_id FROM votes WHERE user_id = $1',
+      [userId],
+    );
+    await this.scores.lock(manager, {
+      pastes: voted.flatMap((v) => (v.thread_id === null ? [] : [v.thread_id])),
+      replies: voted.flatMap((v) => (v.reply_id === null ? [] : [v.reply_id])),
+    });
+    const totals: Array<{ thread_id: number | null; reply_id: number | null; total: number }> =
+      await manager.query(
+        `SELECT thread_id, reply_id, sum(value)::int AS total FROM votes WHERE user_id = $1
+         GROUP BY thread_id, reply_id`,
+        [userId],
+      );
+    const pastes = new Map<number, number>();
+    const replies = new Map<number, number>();
+    for (const row of totals) {
+      if (row.thread_id !== null) pastes.set(row.thread_id, row.total);
+      else if (row.reply_id !== null) replies.set(row.reply_id, row.total);
+    }
+    await this.scores.takeBack(manager, { pastes, replies });
+  }
+}
