@@ -52,6 +52,8 @@ export const MESSAGING_TEXTS = {
   chatSignedOut: 'You must be logged in to access the global chat.',
   chatSendFailed: 'Failed to send message',
   globalChat: 'GLOBAL CHAT',
+  /** The chat popover's round button (and the shell's stand-in for it, REMOTE_WIDGETS). */
+  openGlobalChat: 'Open global chat',
 } as const;
 
 /** `POST /api/messages`: recipientEmail holds an e-mail address or a username. */

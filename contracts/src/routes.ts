@@ -1,3 +1,5 @@
+import { MESSAGING_TEXTS } from './messaging.js';
+
 /**
  * Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests.
  * A controller names a path with parameters by calling its function with Express's pattern:
@@ -141,13 +143,46 @@ export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];
 /** The screens a remote must expose. */
 export type ScreenName<R extends RemoteName> = Extract<SignedInRoute, { remote: R }>['screen'];
 
+/** The icons a widget's facade can show (the shell maps each key to its lucide-react icon). */
+export type WidgetIcon = 'messages-square';
+
+/**
+ * What the shell draws for a widget until it is wanted (import on interaction): a round button in a
+ * dock at the end of the page, looking like the widget's own toggle. Hovering or focusing it fetches
+ * the remote; a click mounts the widget, open.
+ */
+export interface WidgetFacade {
+  /** The button's accessible name: the same as the widget's own toggle. */
+  label: string;
+  icon: WidgetIcon;
+  /** The widget renders nothing for a visitor, so neither does its facade. */
+  membersOnly: boolean;
+}
+
+/** The props the shell gives a widget: defaultOpen when a click on its facade mounted it. */
+export interface RemoteWidgetProps {
+  /** Start open, with the focus on the widget's own toggle (the facade that had it is gone). */
+  defaultOpen?: boolean;
+}
+
 /**
  * Widgets a remote exposes beside its screens (in the same `screens` module), mounted by the shell's
- * signed-in layout on the listed paths: the global chat popover sits on home (SPEC §2).
+ * signed-in layout on the listed paths: the global chat popover sits on home (SPEC §2). Until a member
+ * reaches for one, the shell shows its facade and loads nothing of the remote.
  */
 export const REMOTE_WIDGETS = [
-  { remote: 'messaging', widget: 'ChatPopover', paths: ['/'] },
-] as const satisfies readonly { remote: RemoteName; widget: string; paths: readonly string[] }[];
+  {
+    remote: 'messaging',
+    widget: 'ChatPopover',
+    paths: ['/'],
+    facade: { label: MESSAGING_TEXTS.openGlobalChat, icon: 'messages-square', membersOnly: true },
+  },
+] as const satisfies readonly {
+  remote: RemoteName;
+  widget: string;
+  paths: readonly string[];
+  facade: WidgetFacade;
+}[];
 
 /** Paths a visitor who is not signed in can open. */
 export const PUBLIC_PATHS = [

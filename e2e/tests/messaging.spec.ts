@@ -141,3 +141,48 @@ test('a new member sees the empty states', async ({ page }) => {
   await page.getByRole('button', { name: 'Open global chat' }).click();
   await expect(page.getByRole('dialog', { name: 'GLOBAL CHAT' })).toBeVisible();
 });
+
+test('home loads the messaging remote only when the chat button is reached for (its facade)', async ({
+  page,
+}) => {
+  await signUp(page);
+  const messaging: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/remotes/messaging/')) messaging.push(pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'RECENT PASTES' })).toBeVisible();
+  const button = page.getByRole('button', { name: 'Open global chat' });
+  await expect(button).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(messaging).toEqual([]);
+
+  // Pointing at it fetches the remote; the click opens the chat, its input ready to type in.
+  await button.hover();
+  await expect.poll(() => messaging).toContain('/remotes/messaging/remoteEntry.js');
+  await button.click();
+  const popover = page.getByRole('dialog', { name: 'GLOBAL CHAT' });
+  await expect(popover).toBeVisible();
+  await expect(popover.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(popover.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  // By keyboard, on a fresh visit: the focus follows into the chat and back to the button.
+  messaging.length = 0;
+  await page.reload();
+  await expect(button).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(messaging).toEqual([]);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(popover.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  expect(messaging).toContain('/remotes/messaging/remoteEntry.js');
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});

@@ -57,7 +57,9 @@ describe('global chat popover (SPEC §2 home)', () => {
     renderPopover();
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     expect(toggle().querySelector('svg')).not.toBeNull();
-    expect(toggle()).toHaveClass('msg-popover__toggle');
+    // The Dock and DockButton of @termpaste/ui, the look the shell's facade of it has too.
+    expect(toggle()).toHaveClass('tp-dock__button');
+    expect(toggle().closest('.tp-dock')).toHaveClass('msg-popover');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await settle();
     expect(calls).toHaveLength(0);
@@ -125,6 +127,24 @@ describe('global chat popover (SPEC §2 home)', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Close global chat' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(toggle()).toHaveFocus();
+  });
+
+  it('opens at once when the shell mounts it from its facade (defaultOpen); Escape closes it onto its button', async () => {
+    const calls = server({ history: [sampleChat({ content: 'hello' })] });
+    const { user } = renderScreen(<ChatPopover defaultOpen />, { path: '/' });
+    const shown = panel();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle()).toHaveAttribute('aria-controls', shown.id);
+    // As after a click on the button itself: the panel's input takes the focus (chat-popover-open.spec.tsx
+    // has the moment before, on the button).
+    await waitFor(() => expect(within(panel()).getByRole('textbox', { name: 'Message' })).toHaveFocus());
+    await waitFor(() => expect(lineTexts()).toHaveLength(1));
+    expect(reads(calls, '/api/chat')).toHaveLength(1);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle()).toHaveFocus();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('reads the history again on a chat_message event', async () => {

@@ -1,7 +1,17 @@
-import { LAYOUT, MESSAGING_TEXTS } from '@termpaste/contracts';
-import { Card, IconButton, Spinner, useCurrentUser } from '@termpaste/ui';
+import { LAYOUT, MESSAGING_TEXTS, type RemoteWidgetProps } from '@termpaste/contracts';
+import { Card, Dock, DockButton, IconButton, Spinner, useCurrentUser } from '@termpaste/ui';
 import { MessagesSquare, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 
 const loadPanel = () => import('../components/chat-panel');
 const ChatPanel = lazy(loadPanel);
@@ -19,14 +29,22 @@ export function ChatPanelLoading({ onClose }: { onClose: () => void }) {
   );
 }
 
-function Popover({ userId }: { userId: number }) {
-  const [open, setOpen] = useState(false);
+function Popover({ userId, defaultOpen }: { userId: number; defaultOpen: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const close = useCallback(() => {
     setOpen(false);
     toggle.current?.focus();
   }, []);
+
+  // Opened by a click on the shell's stand-in for this button (REMOTE_WIDGETS' facade), which had the
+  // focus and is gone: the focus comes to this button, unless the panel (already loaded) took it.
+  const [focusOnMount] = useState(defaultOpen);
+  useLayoutEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focusOnMount && lost) toggle.current?.focus();
+  }, [focusOnMount]);
 
   // Escape closes the panel wherever the focus is (unless something inside used the key already).
   useEffect(() => {
@@ -40,7 +58,7 @@ function Popover({ userId }: { userId: number }) {
 
   const size = { '--msg-popover-size': `${LAYOUT.chatPopoverPx}px` } as CSSProperties;
   return (
-    <div className="msg-popover" style={size}>
+    <Dock className="msg-popover" style={size}>
       {open && (
         <div
           id={panelId}
@@ -54,11 +72,9 @@ function Popover({ userId }: { userId: number }) {
           </Suspense>
         </div>
       )}
-      <button
+      <DockButton
         ref={toggle}
-        type="button"
-        className="msg-popover__toggle"
-        aria-label="Open global chat"
+        label={MESSAGING_TEXTS.openGlobalChat}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
@@ -67,14 +83,17 @@ function Popover({ userId }: { userId: number }) {
         onFocus={() => void loadPanel().catch(() => undefined)}
       >
         {open ? <X aria-hidden="true" size={24} /> : <MessagesSquare aria-hidden="true" size={24} />}
-      </button>
-    </div>
+      </DockButton>
+    </Dock>
   );
 }
 
-/** The global chat popover on home (SPEC §2): a round button at the bottom left; nothing when signed out. */
-export function ChatPopover() {
+/**
+ * The global chat popover on home (SPEC §2): a round button at the bottom left; nothing when signed out.
+ * The shell mounts it with defaultOpen when its facade (REMOTE_WIDGETS) was clicked.
+ */
+export function ChatPopover({ defaultOpen = false }: RemoteWidgetProps) {
   const { user } = useCurrentUser();
   if (!user) return null;
-  return <Popover userId={user.id} />;
+  return <Popover userId={user.id} defaultOpen={defaultOpen} />;
 }

@@ -7,16 +7,20 @@ import {
   FakeWebSocket,
   installFakeWebSocket,
 } from '@termpaste/ui/testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { remoteLoader } from '../remotes/registry';
 import { AppRoutes } from '../routes';
 
 installFakeWebSocket();
 
 const member = sampleCurrentUser({ threadCount: 0, replyCount: 0 });
 
-/** Remote screens already loaded, so nothing is fetched: home and users from forum, the chat widget. */
-function renderAt(path: string, user = member as typeof member | null) {
+/**
+ * Remote screens already loaded, so nothing is fetched: home and users from forum, the chat widget (unless
+ * `messaging` is false: a first visit, the remote not loaded yet).
+ */
+function renderAt(path: string, user = member as typeof member | null, { messaging = true } = {}) {
   const queryClient = createQueryClient();
   queryClient.setQueryData([API.currentUser], user);
   queryClient.setQueryData([API.notificationsUnreadCount], 0);
@@ -24,9 +28,10 @@ function renderAt(path: string, user = member as typeof member | null) {
     Home: () => <p>home</p>,
     Users: () => <p>users</p>,
   });
-  queryClient.setQueryData(['remote-screens', 'messaging'], {
-    ChatPopover: () => <button type="button">Open global chat</button>,
-  });
+  if (messaging)
+    queryClient.setQueryData(['remote-screens', 'messaging'], {
+      ChatPopover: () => <button type="button">Open global chat</button>,
+    });
   render(
     <UiProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -42,6 +47,16 @@ describe('signed-in layout', () => {
     renderAt('/');
     expect(screen.getByText('home')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open global chat' })).toBeInTheDocument();
+  });
+
+  it("on a first visit, shows the chat popover's facade on home and loads nothing of messaging", async () => {
+    const load = jest.spyOn(remoteLoader, 'loadScreens');
+    renderAt('/', member, { messaging: false });
+    expect(screen.getByText('home')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open global chat' })).toHaveClass('tp-dock__button');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(load).not.toHaveBeenCalled();
+    load.mockRestore();
   });
 
   it('has no chat popover on other pages', () => {

@@ -12,7 +12,7 @@ import { VerifyEmailBanner } from './verify-banner';
 function Widgets() {
   const { pathname } = useLocation();
   return REMOTE_WIDGETS.filter((w) => (w.paths as readonly string[]).includes(pathname)).map((w) => (
-    <RemoteWidget key={`${w.remote}/${w.widget}`} remote={w.remote} widget={w.widget} />
+    <RemoteWidget key={`${w.remote}/${w.widget}`} remote={w.remote} widget={w.widget} facade={w.facade} />
   ));
 }
 

@@ -1,6 +1,6 @@
 import type { RemoteName } from '@termpaste/contracts';
 import { ScreenSkeleton } from '@termpaste/ui';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ModuleOffline } from './module-offline';
@@ -43,14 +43,18 @@ class RemoteErrorBoundary extends Component<
 }
 
 /** The `screens` module of a remote, loaded once (and tried once more) for the whole session. */
-export function useRemoteScreens(remote: RemoteName) {
-  return useQuery({
+export const remoteScreensQuery = (remote: RemoteName) =>
+  queryOptions({
     queryKey: ['remote-screens', remote],
     queryFn: () => remoteLoader.loadScreens(remote),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/** A remote's `screens` module: loaded on first use, or (enabled false) only read if loaded already. */
+export function useRemoteScreens(remote: RemoteName, enabled = true) {
+  return useQuery({ ...remoteScreensQuery(remote), enabled });
 }
 
 /** Mounts one screen exposed by a remote, loading the remote on first use. */

@@ -1,6 +1,12 @@
-import type { RemoteName } from '@termpaste/contracts';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRemoteScreens } from './remote-screen';
+import type { RemoteName, RemoteWidgetProps, WidgetFacade, WidgetIcon } from '@termpaste/contracts';
+import { Dock, DockButton, useCurrentUser } from '@termpaste/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessagesSquare, type LucideIcon } from 'lucide-react';
+import { Component, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { remoteScreensQuery, useRemoteScreens } from './remote-screen';
+
+/** The lucide icon of each facade's icon key (REMOTE_WIDGETS in contracts). */
+const FACADE_ICONS: Record<WidgetIcon, LucideIcon> = { 'messages-square': MessagesSquare };
 
 /** A widget that crashes disappears; the screen around it keeps working. */
 class WidgetErrorBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
@@ -19,17 +25,80 @@ class WidgetErrorBoundary extends Component<{ name: string; children: ReactNode 
   }
 }
 
+/** The widget's stand-in: its round button as the widget draws it, with none of the remote's code. */
+function Facade({
+  facade,
+  busy,
+  onIntent,
+  onOpen,
+}: {
+  facade: WidgetFacade;
+  busy: boolean;
+  onIntent: () => void;
+  onOpen: () => void;
+}) {
+  const Icon = FACADE_ICONS[facade.icon];
+  return (
+    <Dock>
+      <DockButton
+        label={facade.label}
+        aria-expanded={false}
+        busy={busy}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        onClick={onOpen}
+      >
+        <Icon aria-hidden="true" size={24} />
+      </DockButton>
+    </Dock>
+  );
+}
+
 /**
  * Mounts a widget a remote exposes beside its screens (REMOTE_WIDGETS), such as the chat popover on
- * home. Unlike a screen it shows nothing while its remote loads or when it is offline.
+ * home, importing it on interaction: until a member reaches for it, the page shows its facade and loads
+ * nothing of the remote. Pointing at or focusing the facade fetches the remote's screens; a click mounts
+ * the widget open (the facade busy meanwhile). A remote loaded already (its screens were visited) mounts
+ * the widget at once, closed. Like the widget, it shows nothing when its remote is offline, and a
+ * members-only widget nothing to a visitor.
  */
-export function RemoteWidget({ remote, widget }: { remote: RemoteName; widget: string }) {
-  const screens = useRemoteScreens(remote);
-  const Widget = screens.data?.[widget];
-  if (!Widget) return null;
+export function RemoteWidget({
+  remote,
+  widget,
+  facade,
+}: {
+  remote: RemoteName;
+  widget: string;
+  facade: WidgetFacade;
+}) {
+  const { user } = useCurrentUser();
+  const client = useQueryClient();
+  // null: the facade; 'closed': the widget itself, its remote loaded before this mount; 'open': clicked.
+  const [mount, setMount] = useState<'closed' | 'open' | null>(() =>
+    client.getQueryData(remoteScreensQuery(remote).queryKey) === undefined ? null : 'closed',
+  );
+  const screens = useRemoteScreens(remote, mount !== null);
+
+  if (facade.membersOnly && !user) return null;
+  if (mount !== null) {
+    if (screens.data) {
+      const Widget = screens.data[widget] as ComponentType<RemoteWidgetProps> | undefined;
+      if (!Widget) return null;
+      return (
+        <WidgetErrorBoundary name={`${remote}/${widget}`}>
+          <Widget defaultOpen={mount === 'open'} />
+        </WidgetErrorBoundary>
+      );
+    }
+    // Offline (tried, and tried once more): gone, as the widget would be.
+    if (screens.isError && !screens.isFetching) return null;
+  }
   return (
-    <WidgetErrorBoundary name={`${remote}/${widget}`}>
-      <Widget />
-    </WidgetErrorBoundary>
+    <Facade
+      facade={facade}
+      busy={mount !== null}
+      onIntent={() => void client.prefetchQuery(remoteScreensQuery(remote))}
+      onOpen={() => setMount('open')}
+    />
   );
 }
