@@ -15,6 +15,8 @@ const load = (path) => import(pathToFileURL(join(backend, path)).href);
 const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaway-postgres.ts');
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
 const { ForumService } = await load('src/modules/threads/forum.service.ts');
+const { MembersService } = await load('src/modules/users/members.service.ts');
+const { SearchService } = await load('src/modules/threads/search.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
 const { ChatService } = await load('src/modules/chat/chat.service.ts');
@@ -96,6 +98,7 @@ try {
   }
 
   const real = new ForumService(ds);
+  const realMembers = new MembersService(ds, real);
   const quiet = { publish: async () => undefined, add: async () => undefined };
   const services = (dataSource) => ({
     uploads: new UploadsSweeper(
@@ -104,6 +107,8 @@ try {
       { processJobs: false },
     ),
     forum: new ForumService(dataSource),
+    members: new MembersService(dataSource, new ForumService(dataSource)),
+    search: new SearchService(dataSource),
     messages: new MessagesService(dataSource, undefined, quiet),
     notifications: new NotificationsService(dataSource, quiet, quiet),
     chat: new ChatService(dataSource, quiet),
@@ -135,6 +140,7 @@ try {
     await call(services(explaining(ds))).catch(() => undefined); // the stand-in rows are not real results
   };
   const forum = (call) => (s) => call(s.forum);
+  const membersOf = (call) => (s) => call(s.members);
 
   const isHome = (sql) => sql.includes('NOT t.is_pinned');
   const isDirectory = (sql) => sql.includes('FROM users u');
@@ -153,17 +159,17 @@ try {
     forum((s) => s.recent(cursor)),
     'threads_recent_idx',
   );
-  const members = await real.directory('');
+  const members = await realMembers.directory('');
   await explain(
     'members, first page',
     isDirectory,
-    forum((s) => s.directory('')),
+    membersOf((s) => s.directory('')),
     'users_reputation_idx',
   );
   await explain(
     'members, next page',
     isDirectory,
-    forum((s) => s.directory('', members.nextCursor)),
+    membersOf((s) => s.directory('', members.nextCursor)),
     'users_reputation_idx',
   );
 
@@ -218,12 +224,7 @@ try {
       ? 'expected the candidates read by id (threads_pkey), no sequential scan'
       : undefined;
   const search = (label, match, query, check, page = 1) =>
-    explain(
-      `search, ${label}`,
-      match,
-      forum((s) => s.search(query, page)),
-      check,
-    );
+    explain(`search, ${label}`, match, (s) => s.search.search(query, page), check);
   await search('probe', isProbe, 'kernel', walksNewestFirst);
   await search('common word', isWalk, 'kernel', walksNewestFirst);
   await search('two common words', isWalk, 'kernel panic', walksNewestFirst);

@@ -17,6 +17,7 @@ import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { MembersModule } from './modules/users/members.module.js';
 import { ProfileModule } from './modules/users/profile.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         NotificationsModule,
         MessagesModule,
         ProfileModule,
+        MembersModule,
         RanksModule,
         UploadsModule.forRoot(config),
         AdminModule,

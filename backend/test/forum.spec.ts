@@ -18,6 +18,7 @@ import {
 } from '@termpaste/contracts';
 import { UnauthorizedException } from '@nestjs/common';
 import { ForumService } from '../src/modules/threads/forum.service.js';
+import { SearchService } from '../src/modules/threads/search.service.js';
 import type { User } from '../src/modules/users/entities/user.entity.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -703,7 +704,7 @@ describe('forum', () => {
       // Newest by id but oldest by date, and one newer than every other paste: few matches at the top.
       await seedMatches('quoll', 130, (n) => (n % 7 === 0 ? 'Quoll notes' : `bulk ${n}`));
       await paste(alice.browser, 'quoll today', 'a quoll newer than all of them');
-      const forum = t.app.get(ForumService);
+      const forum = t.app.get(SearchService);
       for (const candidates of [40, 1000]) {
         // Every match's place among the newest `candidates`, straight from SQL.
         const [{ ids }]: Array<{ ids: number[] }> = await t.dataSource.query(

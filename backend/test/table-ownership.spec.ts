@@ -49,25 +49,13 @@ const ALLOWED: Allowed[] = [
     why: 'minting a reset or verification link joins users for the address and the name to mail',
   },
 
-  // Lists that show authors: LEFT JOIN users with users/author-sql.ts's authorJson, written in each
-  // module; to become a fragment or view the users module owns and exports (one query still).
-  {
-    module: 'chat',
-    table: 'users',
-    file: 'src/modules/chat/chat.service.ts',
-    why: 'chat lines show their author (LEFT JOIN users, authorJson)',
-  },
+  // messages/: lists join their people through users/author-sql.ts (authorJoin, authorJson); sending
+  // looks people up in users itself.
   {
     module: 'messages',
     table: 'users',
     file: 'src/modules/messages/messages.service.ts',
-    why: 'sender and recipient shown (LEFT JOIN users); the recipient and the staff of a support request looked up in users',
-  },
-  {
-    module: 'notifications',
-    table: 'users',
-    file: 'src/modules/notifications/notifications.service.ts',
-    why: 'a notification shows its actor (LEFT JOIN users, authorJson)',
+    why: 'the recipient (by name) and the staff of a support request looked up in users',
   },
 
   // notifications/: the fan-out reads its source rows straight from their owners' tables.
@@ -93,7 +81,7 @@ const ALLOWED: Allowed[] = [
     module: 'notifications',
     table: 'users',
     file: 'src/modules/notifications/notifications.processor.ts',
-    why: "the authors' names, and the @mentioned members found by username",
+    why: 'the @mentioned members found by username (the authors come through authorJoin)',
   },
 
   // auth/: the owner claim (a setup code, auth's) grants the role on the users row directly.
@@ -124,12 +112,12 @@ const ALLOWED: Allowed[] = [
     why: "the ledger's page joins each row's reply (LEDGER_FROM)",
   },
 
-  // threads/: ForumService also holds the members directory and profiles.
+  // threads/: a new paste's author, in the paste's own statement.
   {
     module: 'threads',
     table: 'users',
     file: 'src/modules/threads/forum.service.ts',
-    why: "authors on every card and reply (LEFT JOIN users, authorJson); the authors' thread and reply counts kept on write; the members directory and profile read users",
+    why: "a new paste's one statement counts it on its author's row and adds its reputation (createThread: one round trip on the hottest write; replies and deletions go through UsersService.moveCounts)",
   },
 
 ];

@@ -10,7 +10,7 @@ import {
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { ReputationService } from '../ranks/reputation.service.js';
-import { authorJson } from '../users/author-sql.js';
+import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
 interface ChatRow {
@@ -39,7 +39,7 @@ export class ChatService {
   async history(): Promise<ChatMessage[]> {
     const rows: ChatRow[] = await this.dataSource.query(
       `SELECT m.id, m.content, m.created_at, ${authorJson('a')} AS author
-       FROM chat_messages m LEFT JOIN users a ON a.id = m.author_id
+       FROM chat_messages m ${authorJoin('a', 'm.author_id')}
        ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
       [CHAT_HISTORY_SIZE],
     );
@@ -60,7 +60,7 @@ export class ChatService {
            RETURNING id, content, created_at, author_id
          )
          SELECT m.id, m.content, m.created_at, ${authorJson('a')} AS author
-         FROM m LEFT JOIN users a ON a.id = m.author_id`,
+         FROM m ${authorJoin('a', 'm.author_id')}`,
         [author.id, content],
       );
       const change = await this.reputation.earn(manager, author.id, 'chat', REPUTATION.chatMessage, {

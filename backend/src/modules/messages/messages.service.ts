@@ -15,15 +15,15 @@ import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { notificationJobSql, notificationSource } from '../notifications/notifications.queue.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { authorJson } from '../users/author-sql.js';
+import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 
 /** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
 const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
   ${createdMicros('m')} AS created_micros, ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient`;
 
-const WITH_PEOPLE = (from: string) => `${from} m LEFT JOIN users s ON s.id = m.sender_id
-  LEFT JOIN users r ON r.id = m.recipient_id`;
+const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id')}
+  ${authorJoin('r', 'm.recipient_id')}`;
 
 /** In the statement that stores messages (CTE `m`): each one's notification job, to the outbox. */
 const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message'));

@@ -12,6 +12,7 @@ import {
   type ThreadJobData,
 } from './notifications.queue.js';
 import { type NewNotification, NotificationsService } from './notifications.service.js';
+import { authorJoin } from '../users/author-sql.js';
 
 /**
  * Distinct candidate names looked up per post: a post naming more (non-members, mostly) than this stops
@@ -66,7 +67,7 @@ export class NotificationsProcessor implements QueueProcessor {
       author: string | null;
     }> = await this.dataSource.query(
       `SELECT t.title, t.content, t.author_id, a.username::text AS author
-         FROM threads t LEFT JOIN users a ON a.id = t.author_id WHERE t.id = $1`,
+         FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1`,
       [threadId],
     );
     if (!thread || thread.author_id === null || thread.author === null) return;
@@ -101,7 +102,7 @@ export class NotificationsProcessor implements QueueProcessor {
       `SELECT r.content, r.author_id, a.username::text AS author, r.thread_id, t.title,
          t.author_id AS thread_author_id, p.author_id AS parent_author_id
        FROM replies r JOIN threads t ON t.id = r.thread_id
-       LEFT JOIN users a ON a.id = r.author_id
+       ${authorJoin('a', 'r.author_id')}
        LEFT JOIN replies p ON p.id = r.parent_id
        WHERE r.id = $1`,
       [replyId],
@@ -143,7 +144,7 @@ export class NotificationsProcessor implements QueueProcessor {
       is_read: boolean;
     }> = await this.dataSource.query(
       `SELECT m.subject, m.sender_id, s.username::text AS sender, m.recipient_id, m.is_read
-       FROM private_messages m LEFT JOIN users s ON s.id = m.sender_id WHERE m.id = $1`,
+       FROM private_messages m ${authorJoin('s', 'm.sender_id')} WHERE m.id = $1`,
       [messageId],
     );
     if (!message || message.sender_id === null || message.sender === null) return;

@@ -13,7 +13,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
-import { authorJson } from '../users/author-sql.js';
+import { authorJoin, authorJson } from '../users/author-sql.js';
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -77,7 +77,7 @@ export class NotificationsService {
       {
         alias: 'n',
         select: NOTIFICATION_COLUMNS,
-        from: 'notifications n LEFT JOIN users a ON a.id = n.actor_id',
+        from: `notifications n ${authorJoin('a', 'n.actor_id')}`,
         where: 'n.user_id = $1',
         params: [userId],
         pageSize: NOTIFICATIONS_PAGE_SIZE,
@@ -203,7 +203,7 @@ export class NotificationsService {
             [item.userId],
           );
           const [full]: NotificationRow[] = await manager.query(
-            `SELECT ${NOTIFICATION_COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+            `SELECT ${NOTIFICATION_COLUMNS} FROM notifications n ${authorJoin('a', 'n.actor_id')}
              WHERE n.id = $1`,
             [row.id],
           );

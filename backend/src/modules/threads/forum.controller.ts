@@ -27,20 +27,18 @@ import {
   type SearchResults,
   type ThreadCard,
   type ThreadFlags,
-  type UserProfile,
-  type UsersPage,
-  type UsersQuery,
-  usersQuerySchema,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
+import { OptionalSessionGuard } from '../../common/session.guard.js';
 import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
 import { VotesService } from '../votes/votes.service.js';
 import { ForumService } from './forum.service.js';
+import { ModerationService } from './moderation.service.js';
+import { SearchService } from './search.service.js';
 import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
 import { WriteRateLimited } from './write-limits.js';
 
@@ -50,13 +48,13 @@ const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 const CACHED_QUERY_MAX = 200;
 
 /**
- * Pastes, replies, votes and members (SPEC §7). Reading is open to anyone, except the users directory
- * (signed-in members); writing needs a member not banned.
+ * Pastes, replies and search (SPEC §7). Reading is open to anyone; writing needs a member not banned.
  */
 @Controller()
 export class ForumController {
   constructor(
     private readonly forum: ForumService,
+    private readonly searching: SearchService,
     private readonly votes: VotesService,
     private readonly pages: PageCache,
   ) {}
@@ -139,7 +137,7 @@ export class ForumController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const load = (): Promise<SearchResults> => this.forum.search(query, pageNumber);
+    const load = (): Promise<SearchResults> => this.searching.search(query, pageNumber);
     const cached = query.length <= CACHED_QUERY_MAX;
     sendPage(
       req,
@@ -149,55 +147,41 @@ export class ForumController {
         : toPage(await load()),
     );
   }
-
-  /** The users directory, for signed-in members: `q` filters by a part of the username. */
-  @Get(API.users)
-  @UseGuards(SessionGuard)
-  users(@Query(new ZodValidationPipe(usersQuerySchema)) { q, cursor }: UsersQuery): Promise<UsersPage> {
-    return this.forum.directory(q, cursor);
-  }
-
-  @Get(API.user(':id'))
-  async user(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const userId = parseId(id, FORUM_MESSAGES.userNotFound);
-    const load = (): Promise<UserProfile> => this.forum.profile(userId);
-    sendPage(req, res, await this.pages.list(`profile:${userId}`, load, wantsFresh(req)));
-  }
 }
 
 /** Moderation of pastes and replies: admins only, each action recorded in the audit log. */
 @Controller()
 @UseGuards(AdminGuard)
 export class ForumAdminController {
-  constructor(private readonly forum: ForumService) {}
+  constructor(private readonly moderation: ModerationService) {}
 
   @Post(API.adminThreadPin(':id'))
   @HttpCode(200)
   pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.forum.toggle(threadId(id), 'is_pinned', admin);
+    return this.moderation.toggle(threadId(id), 'is_pinned', admin);
   }
 
   @Post(API.adminThreadLock(':id'))
   @HttpCode(200)
   lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.forum.toggle(threadId(id), 'is_locked', admin);
+    return this.moderation.toggle(threadId(id), 'is_locked', admin);
   }
 
   @Post(API.adminThreadFeatured(':id'))
   @HttpCode(200)
   featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.forum.toggle(threadId(id), 'is_featured', admin);
+    return this.moderation.toggle(threadId(id), 'is_featured', admin);
   }
 
   @Delete(API.adminThread(':id'))
   async deleteThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.forum.deleteThread(threadId(id), admin);
+    await this.moderation.deleteThread(threadId(id), admin);
     return { message: 'Thread deleted successfully' };
   }
 
   @Delete(API.adminReply(':id'))
   async deleteReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.forum.deleteReply(parseId(id, FORUM_MESSAGES.replyNotFound), admin);
+    await this.moderation.deleteReply(parseId(id, FORUM_MESSAGES.replyNotFound), admin);
     return { message: 'Reply deleted successfully' };
   }
 }

@@ -6,14 +6,16 @@ import { UsersModule } from '../users/users.module.js';
 import { VotesModule } from '../votes/votes.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
+import { ModerationService } from './moderation.service.js';
 import { PageCache } from './page-cache.js';
+import { SearchService } from './search.service.js';
 import { ViewCounter } from './view-counter.js';
 
-/** The forum: pastes, replies, search and public profiles (a member's own votes from the votes module). */
+/** The forum: pastes, replies and search (a member's own votes from the votes module). */
 @Module({
   imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule],
   controllers: [ForumController, ForumAdminController],
-  providers: [ForumService, ViewCounter, PageCache],
-  exports: [ViewCounter],
+  providers: [ForumService, SearchService, ModerationService, ViewCounter, PageCache],
+  exports: [ViewCounter, ForumService, PageCache],
 })
 export class ForumModule {}

@@ -11,3 +11,10 @@ export const authorJson = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN
   'profileImageUrl', ${alias}.profile_image_url, 'firstName', ${alias}.first_name,
   'lastName', ${alias}.last_name, 'reputation', ${alias}.reputation,
   'activePremiumRank', ${ownedActiveRank(alias)}) END`;
+
+/**
+ * Joins a row's author as `alias` (LEFT: a deleted author's rows keep a NULL author), for authorJson:
+ * the read-only fragment through which lists that show authors read the users table in one query.
+ */
+export const authorJoin = (alias: string, column: string) =>
+  `LEFT JOIN users ${alias} ON ${alias}.id = ${column}`;

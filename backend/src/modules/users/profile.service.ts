@@ -1,9 +1,5 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import {
-  isPremiumRankName,
-  SETTINGS_MESSAGES,
-  type updateProfileSchema,
-} from '@termpaste/contracts';
+import { isPremiumRankName, SETTINGS_MESSAGES, type updateProfileSchema } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';

@@ -141,6 +141,22 @@ export class UsersService {
     await (manager ?? this.dataSource.manager).getRepository(User).update({ id: userId }, { passwordHash });
   }
 
+  /**
+   * In the caller's transaction: moves a member's counts of pastes and replies (kept on write: a reply
+   * adds one; a deletion takes its pastes and replies off, never below zero).
+   */
+  async moveCounts(
+    manager: EntityManager,
+    userId: number,
+    { pastes = 0, replies = 0 }: { pastes?: number; replies?: number },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE users SET thread_count = GREATEST(thread_count + $2, 0), reply_count = GREATEST(reply_count + $3, 0)
+       WHERE id = $1`,
+      [userId, pastes, replies],
+    );
+  }
+
   /** Bans the user and signs them out everywhere, in one transaction. The owner cannot be banned. */
   async ban(userId: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
