@@ -15,7 +15,7 @@
 // TEST_PROD_KEEP=1 keeps the temporary folder (logs, nginx.conf) for a look afterwards.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -508,6 +508,16 @@ async function main() {
           assert(entry.ok, `/remotes/${name}/remoteEntry.js answered ${entry.status}`);
           assert(entry.headers.get('cache-control') === 'no-cache', `${name}'s remoteEntry.js is cached`);
         }
+        // Precompressed at build time and sent as built (gzip_static): the .gz file, its length known.
+        const zipped = await requestFrom('127.0.0.1', `${env.publicUrl}/remotes/forum/remoteEntry.js`, {
+          headers: { 'Accept-Encoding': 'gzip' },
+        });
+        const built = statSync(join(root, 'frontends/forum/dist/remoteEntry.js.gz')).size;
+        assert(
+          zipped.headers.get('content-encoding') === 'gzip' &&
+            Number(zipped.headers.get('content-length')) === built,
+          `remoteEntry.js came as ${zipped.headers.get('content-encoding')}, ${zipped.headers.get('content-length')} bytes, not the build's ${built}-byte .gz`,
+        );
         const missing = await fetch(`${env.publicUrl}/remotes/forum/static/js/missing.js`);
         assert(missing.status === 404, `a missing chunk answered ${missing.status}, not 404`);
         const manifest = await (await fetch(`${env.publicUrl}/remotes.json`)).json();
