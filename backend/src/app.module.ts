@@ -17,8 +17,10 @@ import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { LiveModule } from './modules/live/live.module.js';
 import { MembersModule } from './modules/users/members.module.js';
 import { ProfileModule } from './modules/users/profile.module.js';
+import { SupportModule } from './modules/support/support.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { VotesModule } from './modules/votes/votes.module.js';
@@ -57,8 +59,10 @@ export class AppModule {
         ForumModule,
         VotesModule,
         ChatModule,
+        LiveModule,
         NotificationsModule,
         MessagesModule,
+        SupportModule,
         ProfileModule,
         MembersModule,
         RanksModule,

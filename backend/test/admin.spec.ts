@@ -12,7 +12,7 @@ import {
   threadDetailSchema,
 } from '@termpaste/contracts';
 import { StoragePort } from '../src/infra/storage/storage.port.js';
-import { CLOSE_SIGNED_OUT } from '../src/modules/chat/chat.gateway.js';
+import { CLOSE_SIGNED_OUT } from '../src/modules/live/live.gateway.js';
 import { type Browser, PASSWORD, registered, signedIn } from './support/accounts.js';
 import { connect, type LiveClient, type LiveMember, liveMember, settle } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -6,7 +6,7 @@ import {
   type LiveEvent,
 } from '@termpaste/contracts';
 import { EventsPort } from '../src/infra/events/events.port.js';
-import { ChatGateway, MAX_SOCKETS_PER_MEMBER } from '../src/modules/chat/chat.gateway.js';
+import { LiveGateway, MAX_SOCKETS_PER_MEMBER } from '../src/modules/live/live.gateway.js';
 import { connect, type LiveClient, type LiveMember, liveMember, refusal, settle } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -159,7 +159,7 @@ describe('live socket /ws/chat', () => {
     });
 
     it('forgets closed sockets', async () => {
-      const gateway = t.app.get(ChatGateway);
+      const gateway = t.app.get(LiveGateway);
       const before = gateway.connectionCount;
       const client = await connect(t, { cookie: bob.cookie });
       await waitFor('the socket counted', () => gateway.connectionCount === before + 1);
@@ -180,7 +180,7 @@ describe('live socket /ws/chat', () => {
       await held[0]!.roundTrip();
       const other = await socket(alice);
       await other.roundTrip();
-      const gateway = t.app.get(ChatGateway);
+      const gateway = t.app.get(LiveGateway);
       const full = gateway.connectionCount;
       await held[0]!.close();
       await waitFor('the closed socket forgotten', () => gateway.connectionCount < full);

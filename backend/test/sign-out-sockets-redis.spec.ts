@@ -3,7 +3,7 @@ import { API, LIVE_EVENT } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
 import type { LiveEnvelope } from '../src/infra/events/events.port.js';
 import { RedisEvents } from '../src/infra/events/redis.events.js';
-import { CLOSE_SIGNED_OUT } from '../src/modules/chat/chat.gateway.js';
+import { CLOSE_SIGNED_OUT } from '../src/modules/live/live.gateway.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { type LiveClient, settle } from './support/live.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';

@@ -1,5 +1,5 @@
 import { API, LIVE_EVENT } from '@termpaste/contracts';
-import { CLOSE_SIGNED_OUT } from '../src/modules/chat/chat.gateway.js';
+import { CLOSE_SIGNED_OUT } from '../src/modules/live/live.gateway.js';
 import { PASSWORD } from './support/accounts.js';
 import { type LiveClient, settle } from './support/live.js';
 import {

@@ -7,7 +7,7 @@ import {
   SETTINGS_MESSAGES,
   supportResultSchema,
 } from '@termpaste/contracts';
-import { SUPPORT_SUBJECT_PREFIX } from '../src/modules/messages/support.controller.js';
+import { SUPPORT_SUBJECT_PREFIX } from '../src/modules/support/support.controller.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';

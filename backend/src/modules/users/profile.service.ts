@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { UploadsService } from '../uploads/uploads.service.js';
-import { User } from './entities/user.entity.js';
+import type { User } from './entities/user.entity.js';
+import { UsersService } from './users.service.js';
 
 /** The editable profile fields, as validated: trimmed, an empty one null. */
 export type ProfileFields = z.output<typeof updateProfileSchema>;
@@ -24,14 +25,16 @@ export class ProfileService {
     private readonly dataSource: DataSource,
     private readonly storage: StoragePort,
     private readonly uploads: UploadsService,
+    private readonly users: UsersService,
     private readonly events: EventsPort,
   ) {}
 
   /** Replaces first name, last name and bio (each absent or empty one is cleared). */
   async update(userId: number, fields: ProfileFields): Promise<User> {
-    await this.dataSource
-      .getRepository(User)
-      .update({ id: userId }, { firstName: fields.firstName, lastName: fields.lastName, bio: fields.bio });
+    await this.dataSource.query(
+      'UPDATE users SET first_name = $2, last_name = $3, bio = $4, updated_at = now() WHERE id = $1',
+      [userId, fields.firstName, fields.lastName, fields.bio],
+    );
     await this.authorChanged();
     return this.reload(userId);
   }
@@ -105,7 +108,7 @@ export class ProfileService {
   }
 
   private async reload(userId: number): Promise<User> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
+    const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(USER_NOT_FOUND);
     return user;
   }

@@ -48,19 +48,29 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
+let columns: string | undefined;
+
+/**
+ * Every column of `users` under its property's name (from the entity's metadata: never stale), so a row
+ * becomes a User as it is: `Object.assign(new User(), row)`.
+ */
+function userColumns(dataSource: DataSource): string {
+  columns ??= dataSource
+    .getMetadata(User)
+    .columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`)
+    .join(', ');
+  return columns;
+}
+
 let userById: PreparedStatement | undefined;
 
-/** A member by id, every column under its property's name (from the entity's metadata: never stale). */
+/** A member by id (UsersService.findById). */
 function userByIdStatement(dataSource: DataSource): PreparedStatement {
-  userById ??= prepare(
-    'user-by-id',
-    `SELECT ${dataSource
-      .getMetadata(User)
-      .columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`)
-      .join(', ')} FROM users WHERE id = $1`,
-  );
+  userById ??= prepare('user-by-id', `SELECT ${userColumns(dataSource)} FROM users WHERE id = $1`);
   return userById;
 }
+
+const asUser = (row: Partial<User> | undefined): User | null => (row ? Object.assign(new User(), row) : null);
 
 /** Accounts: the `users` table, and (through SessionsService) their sessions. */
 @Injectable()
@@ -78,22 +88,41 @@ export class UsersService {
     const [row] = await queryPrepared<Partial<User>>(this.dataSource, userByIdStatement(this.dataSource), [
       id,
     ]);
-    return row ? Object.assign(new User(), row) : null;
+    return asUser(row);
+  }
+
+  /**
+   * The first member `where` (SQL on `users`, its parameters `params`) finds, or null; `forUpdate` locks
+   * the row for the rest of `manager`'s transaction.
+   */
+  private async findOne(
+    where: string,
+    params: unknown[],
+    {
+      manager = this.dataSource.manager,
+      forUpdate = false,
+    }: { manager?: EntityManager; forUpdate?: boolean } = {},
+  ): Promise<User | null> {
+    const [row]: Array<Partial<User>> = await manager.query(
+      `SELECT ${userColumns(this.dataSource)} FROM users WHERE ${where} LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
+      params,
+    );
+    return asUser(row);
   }
 
   /** By username or e-mail, in any letter case (usernames cannot hold an @, so the two never clash). */
   findByUsernameOrEmail(usernameOrEmail: string): Promise<User | null> {
-    return this.dataSource
-      .getRepository(User)
-      .findOne({ where: [{ username: usernameOrEmail }, { email: usernameOrEmail }] });
+    return this.findOne('username = $1 OR email = $1', [usernameOrEmail]);
   }
 
+  /** By e-mail address, in any letter case (citext). */
   findByEmail(email: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ email });
+    return this.findOne('email = $1', [email]);
   }
 
+  /** By username, in any letter case (citext). */
   findByUsername(username: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ username });
+    return this.findOne('username = $1', [username]);
   }
 
   /** A 409 naming what is taken, before the caller spends time hashing a password. */
@@ -118,8 +147,12 @@ export class UsersService {
   ): Promise<{ user: User; extra: T | undefined }> {
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const repository = manager.getRepository(User);
-        const user = await repository.save(repository.create(newUser));
+        const [row]: Array<Partial<User>> = await manager.query(
+          `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)
+           RETURNING ${userColumns(this.dataSource)}`,
+          [newUser.username, newUser.email, newUser.passwordHash],
+        );
+        const user = asUser(row)!;
         return { user, extra: within ? await within(manager, user) : undefined };
       });
     } catch (error) {
@@ -138,7 +171,10 @@ export class UsersService {
   }
 
   async setPasswordHash(userId: number, passwordHash: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).getRepository(User).update({ id: userId }, { passwordHash });
+    await (manager ?? this.dataSource.manager).query(
+      'UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1',
+      [userId, passwordHash],
+    );
   }
 
   /**
@@ -160,19 +196,20 @@ export class UsersService {
   /** Bans the user and signs them out everywhere, in one transaction. The owner cannot be banned. */
   async ban(userId: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const user = await manager
-        .getRepository(User)
-        .findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await this.findOne('id = $1', [userId], { manager, forUpdate: true });
       if (!user) throw new NotFoundException('User not found');
       if (user.isOwner) throw new ForbiddenException(OWNER_CANNOT_BE_BANNED);
-      await manager.getRepository(User).update({ id: userId }, { isBanned: true });
+      await manager.query('UPDATE users SET is_banned = true, updated_at = now() WHERE id = $1', [userId]);
       await this.sessions.revokeUserSessions(userId, { manager });
     });
   }
 
   async unban(userId: number): Promise<void> {
-    const result = await this.dataSource.getRepository(User).update({ id: userId }, { isBanned: false });
-    if (!result.affected) throw new NotFoundException('User not found');
+    const [, affected] = (await this.dataSource.query(
+      'UPDATE users SET is_banned = false, updated_at = now() WHERE id = $1',
+      [userId],
+    )) as [unknown, number];
+    if (!affected) throw new NotFoundException('User not found');
   }
 
   /**
@@ -184,11 +221,14 @@ export class UsersService {
     isAdmin: boolean,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<{ change: AdminChange; user?: User }> {
-    const user = await manager.getRepository(User).findOneBy({ username });
+    const user = await this.findOne('username = $1', [username], { manager });
     if (!user) return { change: 'not-found' };
     if (user.isOwner && !isAdmin) return { change: 'owner', user };
     if (user.isAdmin === isAdmin) return { change: 'unchanged', user };
-    await manager.getRepository(User).update({ id: user.id }, { isAdmin });
+    await manager.query('UPDATE users SET is_admin = $2, updated_at = now() WHERE id = $1', [
+      user.id,
+      isAdmin,
+    ]);
     return { change: isAdmin ? 'granted' : 'revoked', user: { ...user, isAdmin } };
   }
 }

@@ -12,7 +12,7 @@ import { CurrentUser } from '../../common/current-user.decorator.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
-import { MessagesService } from './messages.service.js';
+import { MessagesService } from '../messages/messages.service.js';
 
 export type SupportResult = z.infer<typeof supportResultSchema>;
 

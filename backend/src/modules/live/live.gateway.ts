@@ -67,7 +67,7 @@ function isPing(data: RawData, isBinary: boolean): boolean {
  * one that did not answer the previous ping.
  */
 @WebSocketGateway({ path: WS.chat, maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES })
-export class ChatGateway implements OnGatewayConnection<WebSocket>, OnModuleInit, OnModuleDestroy {
+export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Live');
   private readonly sockets = new Map<WebSocket, LiveSocket>();
   private readonly byUser = new Map<number, Set<WebSocket>>();
