@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'pg';
@@ -119,7 +120,6 @@ const ALLOWED: Allowed[] = [
     file: 'src/modules/threads/forum.service.ts',
     why: "a new paste's one statement counts it on its author's row and adds its reputation (createThread: one round trip on the hottest write; replies and deletions go through UsersService.moveCounts)",
   },
-
 ];
 
 const BACKEND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -145,6 +145,14 @@ describe('table ownership', () => {
         await client.end();
         await database.drop();
       }
+    });
+
+    it("has one folder under src/modules/ for each of issue 14's modules (and health/, the probes)", () => {
+      const folders = readdirSync(path.join(BACKEND_DIR, 'src/modules'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
+      expect(folders).toEqual([...MODULES, 'health'].sort());
     });
 
     it("gives each table one of issue 14's modules, or infra", () => {
