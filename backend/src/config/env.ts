@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { DATABASE_POOL_SIZE_MAX } from './database.js';
+import { remoteUrls } from './frontends.js';
+import { VIEW_FLUSH_SECONDS_MAX } from './intervals.js';
+import { LOG_FORMATS, LOG_LEVELS } from './logging.js';
+import { originList } from './origins.js';
+import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
+import { trustProxy } from './trust-proxy.js';
+import { nonEmpty, onOff, portNumber, positiveCount, urlWithProtocols, wholeNumber } from './values.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** REPUTATION_DAILY_CAP_*: points a day, 0 (that reason earns nothing) to a million. */
+const dailyCap = wholeNumber(0, 1_000_000, ' of points');
+
+// The keys' order is the order a ConfigError lists the bad variables in.
+const envSchema = z.object({
+  PORT: portNumber.optional(),
+  HOST: nonEmpty.optional(),
+  DATA_DIR: nonEmpty.optional(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  PROCESS_JOBS: onOff.optional(),
+  WORKER_HEALTH_PORT: portNumber.optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`)
+    .optional(),
+  PRODUCT_NAME: nonEmpty.optional(),
+  FRONTENDS_DIR: nonEmpty.optional(),
+  REMOTE_URLS: remoteUrls.optional(),
+  EMBEDDED_PG_PORT: portNumber.optional(),
+  OWNER_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
+  REQUIRE_VERIFIED_EMAIL: z
+    .enum(['true', 'false', 'on', 'off'], { error: 'must be true or false' })
+    .optional(),
+  ALLOWED_ORIGINS: originList.optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  RATE_LIMITS: onOff.optional(),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_LOGIN_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_RESET_PASSWORD_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_CHAT_MESSAGES: positiveCount.optional(),
+  RATE_LIMIT_CHAT_WINDOW_SECONDS: positiveCount.optional(),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_MESSAGES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_UPLOADS_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_PASTES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_PASTES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_REPLIES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_REPLIES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_VOTES_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_VOTES_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_MENTIONS_PER_HOUR: positiveCount.optional(),
+  REPUTATION_DAILY_CAP_PASTES: dailyCap.optional(),
+  REPUTATION_DAILY_CAP_REPLIES: dailyCap.optional(),
+  REPUTATION_DAILY_CAP_CHAT: dailyCap.optional(),
+  REPUTATION_DAILY_CAP_VOTES: dailyCap.optional(),
+  RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: positiveCount.optional(),
+  LIVE_HEARTBEAT_MS: positiveCount.optional(),
+  JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
+  VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, DATABASE_POOL_SIZE_MAX).optional(),
+  S3_BUCKET: nonEmpty.optional(),
+  S3_REGION: nonEmpty.optional(),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  S3_ACCESS_KEY_ID: nonEmpty.optional(),
+  S3_SECRET_ACCESS_KEY: nonEmpty.optional(),
+  S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'must be json or pretty' }).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+});
+
+/** The environment's variables, each parsed to its type; unset ones undefined. */
+export type EnvVars = z.infer<typeof envSchema>;
+
+/** Values we never echo back in an error message (they may hold passwords). */
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'SESSION_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+]);
+
+function describeIssues(error: z.ZodError, env: Env): string {
+  return error.issues
+    .map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = env[name];
+      const got = raw === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+      return `${name} ${issue.message}${got}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Parses each variable on its own, or throws one ConfigError naming every bad one. Returns the parsed
+ * values and the variables that are set, as given.
+ */
+export function parseEnv(env: Env): { vars: EnvVars; present: Env } {
+  // An empty variable (`FOO=` in a compose file) means "not set".
+  const present: Env = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error, present)}`);
+  }
+  return { vars: parsed.data, present };
+}

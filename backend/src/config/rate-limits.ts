@@ -1,0 +1,98 @@
+import {
+  CHAT_RATE_LIMIT_DEFAULTS,
+  FORUM_RATE_LIMIT_DEFAULTS,
+  PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS,
+  UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
+  VERIFY_RESEND_RATE_LIMIT_DEFAULTS,
+} from '@termpaste/contracts';
+import type { EnvVars } from './env.js';
+
+/** Attempts allowed per client address, and per account or e-mail where the request names one. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Per address and per account. */
+  loginPerMinute: number;
+  /** Per address. */
+  loginPerHour: number;
+  /** Per address. */
+  registerPerHour: number;
+  /** Per address. */
+  forgotPasswordPerHour: number;
+  forgotPasswordPerEmailPerHour: number;
+  /** Per address. */
+  resetPasswordPerHour: number;
+  /** Password changes (`POST /api/change-password`) an hour, per member and per address. */
+  changePasswordPerHour: number;
+  /** Chat messages per member in `chatWindowSeconds` (both chat POST routes together). */
+  chatMessages: number;
+  chatWindowSeconds: number;
+  /** Private messages per member (support requests included), a minute and an hour. */
+  messagesPerMinute: number;
+  messagesPerHour: number;
+  /** Upload addresses (`POST /api/objects/upload`) per member an hour. */
+  uploadsPerHour: number;
+  /** Pastes, replies and votes per member, a minute and an hour. */
+  pastesPerMinute: number;
+  pastesPerHour: number;
+  repliesPerMinute: number;
+  repliesPerHour: number;
+  votesPerMinute: number;
+  votesPerHour: number;
+  /** Members @mentioned per member an hour, in pastes and replies together. */
+  mentionsPerHour: number;
+  /** Re-sent verification links per member an hour. */
+  verifyEmailPerHour: number;
+  /** Re-sent verification links per client address an hour. */
+  verifyEmailPerAddressPerHour: number;
+}
+
+/** Rate limit defaults, close to Discourse's. */
+export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
+  loginPerMinute: 6,
+  loginPerHour: 30,
+  registerPerHour: 5,
+  forgotPasswordPerHour: 5,
+  forgotPasswordPerEmailPerHour: 3,
+  resetPasswordPerHour: 10,
+  changePasswordPerHour: 10,
+  chatMessages: CHAT_RATE_LIMIT_DEFAULTS.messages,
+  chatWindowSeconds: CHAT_RATE_LIMIT_DEFAULTS.windowSeconds,
+  messagesPerMinute: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perMinute,
+  messagesPerHour: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perHour,
+  uploadsPerHour: UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
+  ...FORUM_RATE_LIMIT_DEFAULTS,
+  verifyEmailPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perMemberPerHour,
+  verifyEmailPerAddressPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perAddressPerHour,
+};
+
+/** RATE_LIMITS and each RATE_LIMIT_*, a default for each one unset. */
+export function rateLimitConfig(vars: EnvVars): RateLimitConfig {
+  return {
+    enabled: vars.RATE_LIMITS !== 'off',
+    loginPerMinute: vars.RATE_LIMIT_LOGIN_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.loginPerMinute,
+    loginPerHour: vars.RATE_LIMIT_LOGIN_PER_HOUR ?? RATE_LIMIT_DEFAULTS.loginPerHour,
+    registerPerHour: vars.RATE_LIMIT_REGISTER_PER_HOUR ?? RATE_LIMIT_DEFAULTS.registerPerHour,
+    forgotPasswordPerHour:
+      vars.RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.forgotPasswordPerHour,
+    forgotPasswordPerEmailPerHour:
+      vars.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR ?? RATE_LIMIT_DEFAULTS.forgotPasswordPerEmailPerHour,
+    resetPasswordPerHour: vars.RATE_LIMIT_RESET_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.resetPasswordPerHour,
+    changePasswordPerHour:
+      vars.RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.changePasswordPerHour,
+    chatMessages: vars.RATE_LIMIT_CHAT_MESSAGES ?? RATE_LIMIT_DEFAULTS.chatMessages,
+    chatWindowSeconds: vars.RATE_LIMIT_CHAT_WINDOW_SECONDS ?? RATE_LIMIT_DEFAULTS.chatWindowSeconds,
+    messagesPerMinute: vars.RATE_LIMIT_MESSAGES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.messagesPerMinute,
+    messagesPerHour: vars.RATE_LIMIT_MESSAGES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.messagesPerHour,
+    uploadsPerHour: vars.RATE_LIMIT_UPLOADS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.uploadsPerHour,
+    pastesPerMinute: vars.RATE_LIMIT_PASTES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.pastesPerMinute,
+    pastesPerHour: vars.RATE_LIMIT_PASTES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.pastesPerHour,
+    repliesPerMinute: vars.RATE_LIMIT_REPLIES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.repliesPerMinute,
+    repliesPerHour: vars.RATE_LIMIT_REPLIES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.repliesPerHour,
+    votesPerMinute: vars.RATE_LIMIT_VOTES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.votesPerMinute,
+    votesPerHour: vars.RATE_LIMIT_VOTES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.votesPerHour,
+    mentionsPerHour: vars.RATE_LIMIT_MENTIONS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.mentionsPerHour,
+    verifyEmailPerHour: vars.RATE_LIMIT_VERIFY_EMAIL_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerHour,
+    verifyEmailPerAddressPerHour:
+      vars.RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerAddressPerHour,
+  };
+}
