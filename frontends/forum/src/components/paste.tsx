@@ -1,0 +1,70 @@
+import { API, type ThreadDetail } from '@termpaste/contracts';
+import { Card, CopyButton, Markdown } from '@termpaste/ui';
+import { Eye, FileText } from 'lucide-react';
+import { useVote } from '../api/forum';
+import { AuthorLine } from './author-line';
+import { PasteModeration } from './paste-moderation';
+import { ThreadFlags } from './thread-flags';
+import { VoteButtons } from './vote-buttons';
+
+/**
+ * The paste on its page (SPEC §2): copy and raw buttons, its votes, flags and title, who wrote it, its
+ * views, an admin's moderation buttons, and the Markdown content.
+ */
+export function Paste({
+  thread,
+  signedIn,
+  isAdmin,
+}: {
+  thread: ThreadDetail;
+  signedIn: boolean;
+  isAdmin: boolean;
+}) {
+  const vote = useVote(String(thread.id));
+
+  return (
+    <Card
+      title="PASTE"
+      actions={
+        <>
+          <CopyButton text={thread.content} label="COPY PASTE" aria-label="Copy paste" />
+          <a
+            href={API.threadRaw(thread.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="tp-button tp-button--ghost tp-button--sm"
+          >
+            <FileText size={12} aria-hidden="true" />
+            RAW
+          </a>
+        </>
+      }
+    >
+      <div className="forum-split">
+        <VoteButtons
+          what="paste"
+          score={thread.voteScore}
+          myVote={thread.myVote}
+          disabled={!signedIn}
+          pending={vote.isPending}
+          onVote={(value) => vote.mutate({ threadId: thread.id, value })}
+        />
+        <div className="forum-split__main">
+          <h1 className="forum-thread__title">
+            <ThreadFlags thread={thread} />
+            {thread.title}
+          </h1>
+          <p className="forum-thread__meta">
+            <AuthorLine author={thread.author} createdAt={thread.createdAt} />
+            <span className="forum-muted forum-card__stat">
+              <Eye size={13} aria-hidden="true" />
+              {thread.viewCount} {thread.viewCount === 1 ? 'view' : 'views'}
+            </span>
+          </p>
+          {isAdmin && <PasteModeration thread={thread} />}
+          <Markdown className="forum-thread__content">{thread.content}</Markdown>
+        </div>
+      </div>
+    </Card>
+  );
+}
