@@ -59,31 +59,6 @@ const ALLOWED: Allowed[] = [
     why: 'the recipient (by name) and the staff of a support request looked up in users',
   },
 
-  // notifications/: the fan-out reads its source rows straight from their owners' tables.
-  {
-    module: 'notifications',
-    table: 'threads',
-    file: 'src/modules/notifications/notifications.processor.ts',
-    why: "a paste's job reads the paste (title, content, author); a reply's reads its paste's title and author",
-  },
-  {
-    module: 'notifications',
-    table: 'replies',
-    file: 'src/modules/notifications/notifications.processor.ts',
-    why: "a reply's job reads the reply and the author of the reply it answers",
-  },
-  {
-    module: 'notifications',
-    table: 'private_messages',
-    file: 'src/modules/notifications/notifications.processor.ts',
-    why: "a message's job reads the message (subject, sender, recipient, read)",
-  },
-  {
-    module: 'notifications',
-    table: 'users',
-    file: 'src/modules/notifications/notifications.processor.ts',
-    why: 'the @mentioned members found by username (the authors come through authorJoin)',
-  },
 
   // auth/: the owner claim (a setup code, auth's) grants the role on the users row directly.
   {

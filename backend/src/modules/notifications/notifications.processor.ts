@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { MENTIONS_PER_POST_MAX } from '@termpaste/contracts';
-import { DataSource } from 'typeorm';
 import { type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
 import { mentionedUsernames } from './mentions.js';
 import {
@@ -12,7 +11,9 @@ import {
   type ThreadJobData,
 } from './notifications.queue.js';
 import { type NewNotification, NotificationsService } from './notifications.service.js';
-import { authorJoin } from '../users/author-sql.js';
+import { MessageNotices } from '../messages/message-notices.js';
+import { PostNotices } from '../threads/post-notices.js';
+import { UsersService } from '../users/users.service.js';
 
 /**
  * Distinct candidate names looked up per post: a post naming more (non-members, mostly) than this stops
@@ -41,8 +42,10 @@ const quoted = (text: string) => `"${text}"`;
 @QueueProcessor(NOTIFICATIONS_QUEUE)
 export class NotificationsProcessor implements QueueProcessor {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly posts: PostNotices,
+    private readonly messages: MessageNotices,
+    private readonly users: UsersService,
   ) {}
 
   async process(job: QueueJob): Promise<void> {
@@ -60,26 +63,18 @@ export class NotificationsProcessor implements QueueProcessor {
 
   /** A new paste: its @mentions. */
   private async thread(threadId: number): Promise<void> {
-    const [thread]: Array<{
-      title: string;
-      content: string;
-      author_id: number | null;
-      author: string | null;
-    }> = await this.dataSource.query(
-      `SELECT t.title, t.content, t.author_id, a.username::text AS author
-         FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1`,
-      [threadId],
-    );
-    if (!thread || thread.author_id === null || thread.author === null) return;
+    const thread = await this.posts.paste(threadId);
+    if (!thread || thread.authorId === null || thread.author === null) return;
+    const authorId = thread.authorId;
     const source = notificationSource('thread', threadId);
-    const mentioned = await this.mentioned(thread.content, thread.author_id);
+    const mentioned = await this.mentioned(thread.content, authorId);
     await this.notifications.createOnce(
       mentioned.map((userId) => ({
         userId,
         type: 'mention',
         content: `${thread.author} mentioned you in ${quoted(thread.title)}`,
         threadId,
-        actorId: thread.author_id,
+        actorId: authorId,
         source,
       })),
     );
@@ -90,40 +85,24 @@ export class NotificationsProcessor implements QueueProcessor {
    * to the members it @mentions. One per member: a member due both gets the first (the more specific).
    */
   private async reply(replyId: number): Promise<void> {
-    const [reply]: Array<{
-      content: string;
-      author_id: number | null;
-      author: string | null;
-      thread_id: number;
-      title: string;
-      thread_author_id: number | null;
-      parent_author_id: number | null;
-    }> = await this.dataSource.query(
-      `SELECT r.content, r.author_id, a.username::text AS author, r.thread_id, t.title,
-         t.author_id AS thread_author_id, p.author_id AS parent_author_id
-       FROM replies r JOIN threads t ON t.id = r.thread_id
-       ${authorJoin('a', 'r.author_id')}
-       LEFT JOIN replies p ON p.id = r.parent_id
-       WHERE r.id = $1`,
-      [replyId],
-    );
-    if (!reply || reply.author_id === null || reply.author === null) return;
-    const actorId = reply.author_id;
-    const base = { threadId: reply.thread_id, actorId, source: notificationSource('reply', replyId) };
+    const reply = await this.posts.reply(replyId);
+    if (!reply || reply.authorId === null || reply.author === null) return;
+    const actorId = reply.authorId;
+    const base = { threadId: reply.threadId, actorId, source: notificationSource('reply', replyId) };
     const title = quoted(reply.title);
     const due: NewNotification[] = [];
-    if (reply.parent_author_id !== null && reply.parent_author_id !== actorId) {
+    if (reply.parentAuthorId !== null && reply.parentAuthorId !== actorId) {
       due.push({
         ...base,
-        userId: reply.parent_author_id,
+        userId: reply.parentAuthorId,
         type: 'reply',
         content: `${reply.author} replied to your reply in ${title}`,
       });
     }
-    if (reply.thread_author_id !== null && reply.thread_author_id !== actorId) {
+    if (reply.threadAuthorId !== null && reply.threadAuthorId !== actorId) {
       due.push({
         ...base,
-        userId: reply.thread_author_id,
+        userId: reply.threadAuthorId,
         type: 'reply',
         content: `${reply.author} replied to your paste ${title}`,
       });
@@ -136,28 +115,18 @@ export class NotificationsProcessor implements QueueProcessor {
 
   /** A new private message: its recipient, unless they have opened it already. */
   private async message(messageId: number): Promise<void> {
-    const [message]: Array<{
-      subject: string;
-      sender_id: number | null;
-      sender: string | null;
-      recipient_id: number | null;
-      is_read: boolean;
-    }> = await this.dataSource.query(
-      `SELECT m.subject, m.sender_id, s.username::text AS sender, m.recipient_id, m.is_read
-       FROM private_messages m ${authorJoin('s', 'm.sender_id')} WHERE m.id = $1`,
-      [messageId],
-    );
-    if (!message || message.sender_id === null || message.sender === null) return;
-    if (message.recipient_id === null || message.recipient_id === message.sender_id) return;
+    const message = await this.messages.message(messageId);
+    if (!message || message.senderId === null || message.sender === null) return;
+    if (message.recipientId === null || message.recipientId === message.senderId) return;
     // Opened before this job ran: the recipient has seen it, so a notification would only be noise.
-    if (message.is_read) return;
+    if (message.isRead) return;
     await this.notifications.createOnce([
       {
-        userId: message.recipient_id,
+        userId: message.recipientId,
         type: 'message',
         content: `${message.sender} sent you a message: ${quoted(message.subject)}`,
         threadId: null,
-        actorId: message.sender_id,
+        actorId: message.senderId,
         source: notificationSource('message', messageId),
       },
     ]);
@@ -170,13 +139,6 @@ export class NotificationsProcessor implements QueueProcessor {
   private async mentioned(markdown: string, authorId: number): Promise<number[]> {
     const names = await mentionedUsernames(markdown, MENTION_CANDIDATES_MAX);
     if (names.length === 0) return [];
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT u.id FROM unnest($1::text[]) WITH ORDINALITY AS m (name, position)
-       JOIN users u ON u.username = m.name::citext
-       WHERE u.id <> $2
-       ORDER BY m.position LIMIT $3`,
-      [names, authorId, MENTIONS_PER_POST_MAX],
-    );
-    return rows.map((row) => row.id);
+    return this.users.idsByUsernames(names, { except: authorId, limit: MENTIONS_PER_POST_MAX });
   }
 }

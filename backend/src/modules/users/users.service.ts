@@ -125,6 +125,24 @@ export class UsersService {
     return this.findOne('username = $1', [username]);
   }
 
+  /**
+   * The ids of the members with these usernames (any letter case), in the order the names come, names
+   * of nobody skipped, `except` left out, at most `limit`.
+   */
+  async idsByUsernames(
+    names: string[],
+    { except, limit }: { except: number; limit: number },
+  ): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT u.id FROM unnest($1::text[]) WITH ORDINALITY AS m (name, position)
+       JOIN users u ON u.username = m.name::citext
+       WHERE u.id <> $2
+       ORDER BY m.position LIMIT $3`,
+      [names, except, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** A 409 naming what is taken, before the caller spends time hashing a password. */
   async assertAvailable(username: string, email: string): Promise<void> {
     const [taken]: Array<{ username: boolean | null; email: boolean | null }> = await this.dataSource.query(
