@@ -68,24 +68,12 @@ const ALLOWED: Allowed[] = [
     why: 'finding the owner, and the claim that sets is_owner and is_admin, on users directly',
   },
 
-  // ranks/: the ledger's own statements reach the rows they account for.
+  // ranks/: the ledger's statements keep users.reputation, its sum, in the same statement.
   {
     module: 'ranks',
     table: 'users',
     file: 'src/modules/ranks/reputation.service.ts',
     why: 'users.reputation (the sum of the ledger) locked and updated in the statement that writes the ledger row',
-  },
-  {
-    module: 'ranks',
-    table: 'threads',
-    file: 'src/modules/ranks/reputation.service.ts',
-    why: "the ledger's page joins each row's paste for its title (LEDGER_FROM)",
-  },
-  {
-    module: 'ranks',
-    table: 'replies',
-    file: 'src/modules/ranks/reputation.service.ts',
-    why: "the ledger's page joins each row's reply (LEDGER_FROM)",
   },
 
   // threads/: a new paste's author, in the paste's own statement.

@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
+import { pasteJoin, replyJoin } from '../threads/post-sql.js';
 
 /** What earned the points: the paste, reply, chat message or vote, and the paste and reply to link to. */
 export interface ReputationSource {
@@ -56,8 +57,7 @@ const TODAY = "(now() AT TIME ZONE 'UTC')::date";
 
 const LEDGER_COLUMNS = `l.id, l.points, l.reason, l.capped, l.created_at, ${createdMicros('l')} AS created_micros,
   t.id AS thread_id, t.title AS thread_title, r.id AS reply_id`;
-const LEDGER_FROM = `reputation_ledger l LEFT JOIN threads t ON t.id = l.thread_id
-  LEFT JOIN replies r ON r.id = l.reply_id`;
+const LEDGER_FROM = `reputation_ledger l ${pasteJoin('t', 'l.thread_id')} ${replyJoin('r', 'l.reply_id')}`;
 
 interface LedgerRow {
   id: number;
