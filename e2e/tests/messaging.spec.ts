@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocket as PageSocket } from '@playwright/test';
 import { baseURL, expectToast, newAccount, screenshotPath, signUp } from './support.js';
 
 /** A page in a browser context of its own: each member has their own cookies and sockets. */
@@ -140,6 +140,38 @@ test('a new member sees the empty states', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Open global chat' }).click();
   await expect(page.getByRole('dialog', { name: 'GLOBAL CHAT' })).toBeVisible();
+});
+
+test('a signed-in tab holds one live socket: user-scoped, carrying the chat while the popover is open', async ({
+  page,
+}) => {
+  await signUp(page);
+  const sockets: PageSocket[] = [];
+  page.on('websocket', (socket) => sockets.push(socket));
+  // The sockets of a page navigated away from go with it, but Playwright reports no close for them.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) sockets.length = 0;
+  });
+  // The query of each socket still open ('?scope=user', or '' for the one that carries the chat too).
+  const open = () =>
+    sockets.filter((socket) => !socket.isClosed()).map((socket) => new URL(socket.url()).search);
+
+  // The shell's member events and the notifications screen share it.
+  await page.goto('/notifications');
+  await expect(page.getByText('No notifications yet')).toBeVisible();
+  // Quiet for half a second: a second socket, had the screen opened one, would be there by now.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(open).toEqual(['?scope=user']);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open global chat' }).click();
+  const popover = page.getByRole('dialog', { name: 'GLOBAL CHAT' });
+  await expect(popover.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect.poll(open).toEqual(['']);
+
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect.poll(open).toEqual(['?scope=user']);
 });
 
 test('home loads the messaging remote only when the chat button is reached for (its facade)', async ({

@@ -20,16 +20,8 @@ export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/c
 export { refreshQueries } from './api/refresh.js';
 export { toastError, useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName } from './api/site.js';
-export {
-  LIVE_BACKOFF,
-  LIVE_HEARTBEAT,
-  LiveBadge,
-  liveUrl,
-  parseLiveEvent,
-  useLiveEvents,
-  type LiveStatus,
-  type UseLiveEventsOptions,
-} from './api/live.js';
+export { LIVE_BACKOFF, LIVE_HEARTBEAT, liveUrl, parseLiveEvent, type LiveStatus } from './api/live-socket.js';
+export { LiveBadge, LiveEventsProvider, useLiveEvents, type UseLiveEventsOptions } from './api/live.js';
 export { redirectToLogin } from './api/unauthorized.js';
 export { FormFields, TextField, useFormFields } from './components/form.js';
 

@@ -1,14 +1,8 @@
 import { LIVE_EVENT, type ChatMessage } from '@termpaste/contracts';
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { FakeWebSocket, installFakeWebSocket } from '../testing/web-socket.js';
-import {
-  LIVE_HEARTBEAT,
-  LiveBadge,
-  liveUrl,
-  parseLiveEvent,
-  useLiveEvents,
-  type LiveStatus,
-} from './live.js';
+import { FakeWebSocket, installFakeWebSocket, openSockets } from '../testing/web-socket.js';
+import { LiveBadge, LiveEventsProvider, useLiveEvents, type UseLiveEventsOptions } from './live.js';
+import { LIVE_HEARTBEAT, liveUrl, parseLiveEvent, type LiveStatus } from './live-socket.js';
 
 const sockets = () => FakeWebSocket.instances;
 const last = () => sockets().at(-1)!;
@@ -193,6 +187,165 @@ describe('useLiveEvents', () => {
     expect(sockets()[1]!.readyState).toBe(3);
     await elapse(60_000);
     expect(sockets()).toHaveLength(2);
+  });
+});
+
+type Wanted = Pick<UseLiveEventsOptions, 'enabled' | 'scope'>;
+/** A tab's subscribers as they are: the shell's member events, the notifications screen, a chat. */
+type Tab = { shell: Wanted; notifications: Wanted; chat: Wanted };
+const names = ['shell', 'notifications', 'chat'] as const;
+
+/** The three subscribers in one tab, under the provider (or not), each with its own spies. */
+function renderTab(initial: Tab, { provider = true } = {}) {
+  const spies = Object.fromEntries(
+    names.map((name) => [name, { onEvent: jest.fn(), onOpen: jest.fn() }]),
+  ) as {
+    [name in (typeof names)[number]]: { onEvent: jest.Mock; onOpen: jest.Mock };
+  };
+  const hook = renderHook(
+    (tab: Tab) => ({
+      shell: useLiveEvents({ ...tab.shell, ...spies.shell }),
+      notifications: useLiveEvents({ ...tab.notifications, ...spies.notifications }),
+      chat: useLiveEvents({ ...tab.chat, ...spies.chat }),
+    }),
+    { initialProps: initial, ...(provider ? { wrapper: LiveEventsProvider } : {}) },
+  );
+  return { ...hook, spies };
+}
+
+const member: Wanted = { enabled: true, scope: 'user' };
+const off: Wanted = { enabled: false };
+const chat: Wanted = { enabled: true };
+const unread = { type: LIVE_EVENT.unreadCount, count: 2 };
+
+describe('LiveEventsProvider', () => {
+  it('gives the shell and the notifications screen one user-scoped socket, and each its events', async () => {
+    const { result, spies } = renderTab({ shell: member, notifications: member, chat: off });
+    await elapse(0);
+    expect(sockets()).toHaveLength(1);
+    expect(last().url).toBe('ws://localhost/ws/chat?scope=user');
+    expect(result.current).toEqual({ shell: 'connecting', notifications: 'connecting', chat: 'closed' });
+
+    last().open();
+    expect(result.current).toEqual({ shell: 'open', notifications: 'open', chat: 'closed' });
+    expect(spies.shell.onOpen.mock.calls).toEqual([[false]]);
+    expect(spies.notifications.onOpen.mock.calls).toEqual([[false]]);
+
+    last().serverSend(unread);
+    last().serverSend({ type: LIVE_EVENT.pong });
+    expect(spies.shell.onEvent.mock.calls).toEqual([[unread]]);
+    expect(spies.notifications.onEvent.mock.calls).toEqual([[unread]]);
+    // A disabled subscriber gets nothing.
+    expect(spies.chat.onEvent).not.toHaveBeenCalled();
+    expect(spies.chat.onOpen).not.toHaveBeenCalled();
+  });
+
+  it('joins a socket already open: no new one, open at once', async () => {
+    const { result, rerender, spies } = renderTab({ shell: member, notifications: off, chat: off });
+    await elapse(0);
+    last().open();
+
+    rerender({ shell: member, notifications: member, chat: off });
+    await elapse(5000);
+    expect(sockets()).toHaveLength(1);
+    expect(result.current.notifications).toBe('open');
+    expect(spies.notifications.onOpen.mock.calls).toEqual([[false]]);
+    expect(spies.shell.onOpen.mock.calls).toEqual([[false]]);
+  });
+
+  it('turns into one full socket while a chat is open, and back to the user scope after', async () => {
+    const { result, rerender, spies } = renderTab({ shell: member, notifications: member, chat: off });
+    await elapse(0);
+    const userScoped = last();
+    userScoped.open();
+
+    rerender({ shell: member, notifications: member, chat });
+    expect(userScoped.readyState).toBe(FakeWebSocket.CLOSED);
+    expect(result.current).toEqual({
+      shell: 'reconnecting',
+      notifications: 'reconnecting',
+      chat: 'connecting',
+    });
+    await elapse(0);
+    expect(sockets()).toHaveLength(2);
+    expect(openSockets()).toEqual([last()]);
+    const full = last();
+    expect(full.url).toBe('ws://localhost/ws/chat');
+
+    full.open();
+    expect(result.current).toEqual({ shell: 'open', notifications: 'open', chat: 'open' });
+    // The member's subscribers may have missed events while the socket changed: they catch up.
+    expect(spies.shell.onOpen.mock.calls).toEqual([[false], [true]]);
+    expect(spies.notifications.onOpen.mock.calls).toEqual([[false], [true]]);
+    expect(spies.chat.onOpen.mock.calls).toEqual([[false]]);
+
+    const line = { type: LIVE_EVENT.newMessage, message: chatMessage };
+    full.serverSend(line);
+    full.serverSend(unread);
+    for (const name of names) expect(spies[name].onEvent.mock.calls).toEqual([[line], [unread]]);
+
+    rerender({ shell: member, notifications: member, chat: off });
+    expect(full.readyState).toBe(FakeWebSocket.CLOSED);
+    expect(result.current.chat).toBe('closed');
+    await elapse(0);
+    expect(sockets()).toHaveLength(3);
+    expect(openSockets()).toEqual([last()]);
+    expect(last().url).toBe('ws://localhost/ws/chat?scope=user');
+    last().open();
+    last().serverSend(unread);
+    expect(spies.chat.onEvent).toHaveBeenCalledTimes(2);
+    expect(spies.shell.onEvent).toHaveBeenCalledTimes(3);
+    expect(spies.shell.onOpen.mock.calls).toEqual([[false], [true], [true]]);
+  });
+
+  it('reconnects the shared socket after a drop, and tells each subscriber it reconnected', async () => {
+    const { result, spies } = renderTab({ shell: member, notifications: member, chat });
+    await elapse(0);
+    expect(sockets()).toHaveLength(1);
+    last().open();
+
+    last().serverClose();
+    expect(result.current).toEqual({
+      shell: 'reconnecting',
+      notifications: 'reconnecting',
+      chat: 'reconnecting',
+    });
+    await elapse(999);
+    expect(sockets()).toHaveLength(1);
+    await elapse(1);
+    expect(sockets()).toHaveLength(2);
+    last().open();
+    expect(result.current).toEqual({ shell: 'open', notifications: 'open', chat: 'open' });
+    for (const name of names) expect(spies[name].onOpen.mock.calls).toEqual([[false], [true]]);
+  });
+
+  it('closes the socket when the last subscriber leaves, and stops reconnecting', async () => {
+    const { rerender, unmount } = renderTab({ shell: member, notifications: off, chat });
+    await elapse(0);
+    last().open();
+
+    rerender({ shell: off, notifications: off, chat: off });
+    expect(openSockets()).toHaveLength(0);
+    await elapse(60_000);
+    expect(sockets()).toHaveLength(1);
+
+    rerender({ shell: member, notifications: off, chat: off });
+    await elapse(0);
+    expect(openSockets()).toHaveLength(1);
+    unmount();
+    expect(openSockets()).toHaveLength(0);
+    await elapse(60_000);
+    expect(sockets()).toHaveLength(2);
+  });
+
+  it('without a provider, each subscriber keeps a socket of its own, as before', async () => {
+    renderTab({ shell: member, notifications: member, chat }, { provider: false });
+    await elapse(0);
+    expect(sockets().map((socket) => socket.url)).toEqual([
+      'ws://localhost/ws/chat?scope=user',
+      'ws://localhost/ws/chat?scope=user',
+      'ws://localhost/ws/chat',
+    ]);
   });
 });
 

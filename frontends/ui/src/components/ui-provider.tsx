@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LiveEventsProvider } from '../api/live.js';
 import { ConfirmProvider } from './confirm.js';
 import { Toaster } from './toaster.js';
 import { TooltipProvider } from './tooltip.js';
@@ -9,16 +10,21 @@ export interface UiProviderProps {
   children: ReactNode;
 }
 
-/** Wraps an app once (the shell, or a remote running standalone): data, tooltips, confirmations, toasts. */
+/**
+ * Wraps an app once (the shell, or a remote running standalone): data, the tab's one live socket,
+ * tooltips, confirmations, toasts.
+ */
 export function UiProvider({ queryClient, children }: UiProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <ConfirmProvider>
-          {children}
-          <Toaster />
-        </ConfirmProvider>
-      </TooltipProvider>
+      <LiveEventsProvider>
+        <TooltipProvider>
+          <ConfirmProvider>
+            {children}
+            <Toaster />
+          </ConfirmProvider>
+        </TooltipProvider>
+      </LiveEventsProvider>
     </QueryClientProvider>
   );
 }
