@@ -59,7 +59,6 @@ const ALLOWED: Allowed[] = [
     why: 'the recipient (by name) and the staff of a support request looked up in users',
   },
 
-
   // auth/: the owner claim (a setup code, auth's) grants the role on the users row directly.
   {
     module: 'auth',
