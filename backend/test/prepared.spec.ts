@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { prepare, queryPrepared } from '../src/infra/database/prepared.js';
 import { User } from '../src/modules/users/entities/user.entity.js';
 import { UsersService } from '../src/modules/users/users.service.js';
@@ -69,6 +69,15 @@ describe('prepared statements (infra/database/prepared)', () => {
     const failure = await queryPrepared(t.dataSource, NOT_A_TABLE, [1]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(QueryFailedError);
     expect((failure as QueryFailedError).driverError).toMatchObject({ code: '42P01' });
+  });
+
+  it("refuses to run on a transaction's connection once it was released (never on another one instead)", async () => {
+    const runner = t.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.release();
+    await expect(queryPrepared(runner.manager, COUNT_PASTES, [1])).rejects.toBeInstanceOf(
+      QueryRunnerAlreadyReleasedError,
+    );
   });
 
   it('refuses one name for two texts (pg keeps one text per name and connection)', () => {

@@ -1,4 +1,4 @@
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 
 /**
  * A named statement: PostgreSQL parses and plans it once per connection, and from then on only binds
@@ -31,8 +31,9 @@ interface PgQueryable {
 
 /**
  * Runs a prepared statement as `manager.query` would run its text: inside the manager's transaction if
- * it is in one, else on a pooled connection; the rows back; a slow one logged; an error as TypeORM's QueryFailedError (the
- * PostgreSQL error as its `driverError`), so callers handle both alike.
+ * it is in one, else on a pooled connection (through a query runner of its own, as TypeORM does); the
+ * rows back; a slow one logged; an error as TypeORM's QueryFailedError (the PostgreSQL error as its
+ * `driverError`), so callers handle both alike.
  */
 export async function queryPrepared<T>(
   db: DataSource | EntityManager,
@@ -40,12 +41,14 @@ export async function queryPrepared<T>(
   params: readonly unknown[],
 ): Promise<T[]> {
   const dataSource = db instanceof DataSource ? db : db.connection;
-  const runner = db instanceof DataSource ? undefined : db.queryRunner;
+  // Outside a transaction, a query runner of its own, as DataSource.query takes one: its connection is
+  // watched for errors while it is out of the pool (a connection the server drops while it is idle in our
+  // hands must not be an unhandled 'error' event), and goes back to the pool after.
+  const own = db instanceof DataSource || !db.queryRunner ? dataSource.createQueryRunner() : undefined;
+  const runner = own ?? (db as EntityManager).queryRunner!;
   try {
-    const client: PgQueryable =
-      runner && !runner.isReleased
-        ? await (runner as unknown as { connect(): Promise<PgQueryable> }).connect()
-        : (dataSource.driver as unknown as { master: PgQueryable }).master;
+    if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
+    const client = (await runner.connect()) as PgQueryable;
     const started = Date.now();
     const result = await client.query({ name: statement.name, text: statement.text, values: [...params] });
     const took = Date.now() - started;
@@ -53,6 +56,9 @@ export async function queryPrepared<T>(
     if (slow && took > slow) dataSource.logger.logQuerySlow(took, statement.text, [...params]);
     return result.rows as T[];
   } catch (error) {
+    if (error instanceof QueryRunnerAlreadyReleasedError) throw error;
     throw new QueryFailedError(statement.text, [...params], error as Error);
+  } finally {
+    if (own) await own.release();
   }
 }
