@@ -25,5 +25,14 @@ export function dataSourceOptions(url: string, { poolSize }: { poolSize?: number
     connectTimeoutMS: 5000,
     logger: new TypeOrmLogger(),
     maxQueryExecutionTime: 1000,
+    extra: {
+      // Every connection of the pool keeps a listener for its errors: a connection the server drops
+      // (PostgreSQL killed, restarted) can emit one after the pool has let go of it, which without a
+      // listener would be an unhandled 'error' event that ends the process. The error itself reaches
+      // the query that was running, or the pool's own handler (logged) for an idle connection.
+      onConnect: (client: { on(event: 'error', listener: () => void): unknown }) => {
+        client.on('error', () => undefined);
+      },
+    },
   };
 }

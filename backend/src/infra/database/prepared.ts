@@ -31,7 +31,7 @@ interface PgQueryable {
 
 /**
  * Runs a prepared statement as `manager.query` would run its text: inside the manager's transaction if
- * it is in one, else on a pooled connection (through a query runner of its own, as TypeORM does); the
+ * it is in one, else on a pooled connection (each keeps an error listener: data-source.options.ts); the
  * rows back; a slow one logged; an error as TypeORM's QueryFailedError (the PostgreSQL error as its
  * `driverError`), so callers handle both alike.
  */
@@ -41,14 +41,13 @@ export async function queryPrepared<T>(
   params: readonly unknown[],
 ): Promise<T[]> {
   const dataSource = db instanceof DataSource ? db : db.connection;
-  // Outside a transaction, a query runner of its own, as DataSource.query takes one: its connection is
-  // watched for errors while it is out of the pool (a connection the server drops while it is idle in our
-  // hands must not be an unhandled 'error' event), and goes back to the pool after.
-  const own = db instanceof DataSource || !db.queryRunner ? dataSource.createQueryRunner() : undefined;
-  const runner = own ?? (db as EntityManager).queryRunner!;
+  const runner = db instanceof DataSource ? undefined : db.queryRunner;
   try {
-    if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
-    const client = (await runner.connect()) as PgQueryable;
+    // In a transaction, its connection (never another one once it is released); else the pool's.
+    if (runner?.isReleased) throw new QueryRunnerAlreadyReleasedError();
+    const client: PgQueryable = runner
+      ? await (runner as unknown as { connect(): Promise<PgQueryable> }).connect()
+      : (dataSource.driver as unknown as { master: PgQueryable }).master;
     const started = Date.now();
     const result = await client.query({ name: statement.name, text: statement.text, values: [...params] });
     const took = Date.now() - started;
@@ -58,7 +57,5 @@ export async function queryPrepared<T>(
   } catch (error) {
     if (error instanceof QueryRunnerAlreadyReleasedError) throw error;
     throw new QueryFailedError(statement.text, [...params], error as Error);
-  } finally {
-    if (own) await own.release();
   }
 }
