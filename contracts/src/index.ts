@@ -11,6 +11,7 @@ export * from './verification.js';
 export * from './forum.js';
 export * from './messaging.js';
 export * from './settings.js';
+export * from './tokens.js';
 export * from './admin.js';
 export * from './permissions.js';
 export * from './reputation.js';

@@ -121,6 +121,13 @@ describe('buildOpenApiDocument', () => {
 
   it('marks public routes as needing no session, the others the session cookie', () => {
     expect(doc.paths[API.threadsRecent]?.get).toMatchObject({ security: [] });
-    expect(doc.paths[API.currentUser]?.get).toMatchObject({ security: [{ session: [] }] });
+    expect(doc.paths[API.currentUser]?.get).toMatchObject({
+      security: [{ session: [] }, { bearer: ['read'] }],
+    });
+    expect(doc.paths[API.userProfile]?.put).toMatchObject({ security: [{ session: [] }] });
+    expect(doc.components.securitySchemes).toHaveProperty(
+      'bearer',
+      expect.objectContaining({ scheme: 'bearer' }),
+    );
   });
 });

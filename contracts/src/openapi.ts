@@ -58,6 +58,7 @@ import {
   updateProfileSchema,
   uploadTicketSchema,
 } from './settings.js';
+import { createdTokenSchema, createTokenSchema, tokenSchema } from './tokens.js';
 import { ownerClaimSchema, verifyEmailSchema } from './verification.js';
 import { HEALTH_OPERATIONS } from './openapi/health.js';
 import { ACCOUNTS_OPERATIONS } from './openapi/accounts.js';
@@ -65,12 +66,19 @@ import { NOTIFICATIONS_OPERATIONS } from './openapi/notifications.js';
 import { FORUM_OPERATIONS, threadCardListSchema } from './openapi/forum.js';
 import { MEMBERS_OPERATIONS } from './openapi/members.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
+import { TOKENS_OPERATIONS } from './openapi/tokens.js';
 import { MESSAGES_OPERATIONS } from './openapi/messages.js';
 import { CHAT_OPERATIONS } from './openapi/chat.js';
 import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
 import { ADMIN_OPERATIONS } from './openapi/admin.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
-import { API_TAGS, type ApiOperation, type HttpMethod, UPLOAD_PATH } from './openapi/operation.js';
+import {
+  API_TAGS,
+  type ApiOperation,
+  type HttpMethod,
+  operationTokenScope,
+  UPLOAD_PATH,
+} from './openapi/operation.js';
 
 /*
  * The API's OpenAPI document, generated from the same zod schemas the backend validates with and the
@@ -87,6 +95,7 @@ export {
   type ApiResponse,
   type ApiTag,
   type HttpMethod,
+  operationTokenScope,
 } from './openapi/operation.js';
 export { threadCardListSchema } from './openapi/forum.js';
 
@@ -98,6 +107,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...FORUM_OPERATIONS,
   ...MEMBERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
+  ...TOKENS_OPERATIONS,
   ...MESSAGES_OPERATIONS,
   ...CHAT_OPERATIONS,
   ...UPLOADS_OPERATIONS,
@@ -138,6 +148,8 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [chatHistorySchema, 'ChatHistory'],
   [uploadTicketSchema, 'UploadTicket'],
   [supportResultSchema, 'SupportResult'],
+  [tokenSchema, 'AccessToken'],
+  [createdTokenSchema, 'CreatedAccessToken'],
   [adminUserSchema, 'AdminUser'],
   [adminUsersPageSchema, 'AdminUsersPage'],
   [auditEntrySchema, 'AuditEntry'],
@@ -160,6 +172,7 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [selectRankSchema, 'SelectRankBody'],
   [sendMessageSchema, 'SendMessageBody'],
   [supportRequestSchema, 'SupportRequestBody'],
+  [createTokenSchema, 'CreateTokenBody'],
   [chatPostSchema, 'ChatPostBody'],
   [chatMessagePostSchema, 'ChatMessagePostBody'],
   [adminRenameSchema, 'AdminRenameBody'],
@@ -263,6 +276,9 @@ export function buildOpenApiDocument({
     const errors = new Set(op.errors ?? []);
     if (op.auth !== 'none') errors.add(401);
     if (op.auth === 'admin' || (STATE_CHANGING.has(op.method) && op.path !== UPLOAD_PATH)) errors.add(403);
+    const tokenScope = operationTokenScope(op);
+    // A token is refused with 401 (bad, expired, revoked) or 403 (a scope it lacks).
+    if (tokenScope) errors.add(401).add(403);
 
     const parameters = [
       ...pathParameters(op.path),
@@ -275,12 +291,16 @@ export function buildOpenApiDocument({
       })),
     ];
 
+    const security = [
+      ...(op.auth === 'none' ? [] : [{ session: [] }]),
+      ...(tokenScope ? [{ bearer: [tokenScope] }] : []),
+    ];
     const operation: Record<string, unknown> = {
       operationId: op.operationId,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
-      security: op.auth === 'none' ? [] : [{ session: [] }],
+      security,
       ...(parameters.length > 0 ? { parameters } : {}),
     };
     if (op.body) {
@@ -344,7 +364,12 @@ export function buildOpenApiDocument({
         `Signing in (\`POST ${API.login}\` or \`POST ${API.register}\`) sets the \`${SESSION_COOKIE_NAME}\` session ` +
           'cookie, which authorizes the calls marked with the session scheme.',
         'Calls that change state (POST, PUT, PATCH, DELETE) must come from the site itself: their `Origin` ' +
-          'header (or, absent it, their `Referer`) must be its origin, else they are refused with 403.',
+          'header (or, absent it, their `Referer`) must be its origin, else they are refused with 403 ' +
+          '(a call with a personal access token is exempt).',
+        'A personal access token (made in settings, `POST /api/user/tokens`) sent as `Authorization: Bearer ' +
+          'tp_…` authorizes the calls marked with the bearer scheme, within its scopes: `read` for reads, ' +
+          '`pastes:write` for making pastes. Such a request is judged by the token alone (no cookie is read ' +
+          'or set) and needs no `Origin`.',
         'Every error has the same body: `{ "statusCode": …, "message": "…" }`.',
       ].join('\n'),
     },
@@ -359,6 +384,13 @@ export function buildOpenApiDocument({
           in: 'cookie',
           name: SESSION_COOKIE_NAME,
           description: 'The session cookie set by signing in',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'tp_ and 40 base62 characters',
+          description:
+            'A personal access token; the requirement names the scope it needs (`read` or `pastes:write`)',
         },
       },
     },

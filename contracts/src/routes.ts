@@ -45,6 +45,11 @@ export const API = {
   userProfile: '/api/user/profile',
   userAvatar: '/api/user/avatar',
   userSelectRank: '/api/user/select-rank',
+  /** The signed-in member's personal access tokens (session only). */
+  userTokens: '/api/user/tokens',
+  userToken: (id: string | number) => `/api/user/tokens/${id}`,
+  /** A paste from the terminal: the body is the paste (or a form file, or JSON). */
+  pastes: '/api/pastes',
   objectsUpload: '/api/objects/upload',
   messages: '/api/messages',
   messagesSent: '/api/messages/sent',
@@ -111,6 +116,7 @@ export const PAGES = {
   support: '/support',
   settings: '/settings',
   settingsPassword: '/settings/password',
+  settingsTokens: '/settings/tokens',
 } as const;
 
 /**
@@ -133,6 +139,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/chat', remote: 'messaging', screen: 'Chat' },
   { path: '/settings', remote: 'settings', screen: 'Settings' },
   { path: '/settings/password', remote: 'settings', screen: 'ChangePassword' },
+  { path: '/settings/tokens', remote: 'settings', screen: 'Tokens' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },
   { path: '/upgrades', remote: 'settings', screen: 'Upgrades' },
   { path: '/support', remote: 'settings', screen: 'Support' },

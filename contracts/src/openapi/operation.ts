@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_FILTER_MAX } from '../forum.js';
 import { API } from '../routes.js';
+import type { TokenScope } from '../tokens.js';
 
 /*
  * What one operation of the API's route table says (API_OPERATIONS in ../openapi.ts, one file per area
@@ -55,6 +56,11 @@ export interface ApiOperation {
   description?: string;
   tag: ApiTag;
   auth: ApiAuth;
+  /**
+   * Whether a personal access token (`Authorization: Bearer tp_…`) may call it, and with which scope. By
+   * default a member's GET takes a token with `read`, and nothing else takes one; `false` refuses tokens.
+   */
+  token?: TokenScope | false;
   /** A JSON request body. */
   body?: z.ZodType;
   /** A request body that is not JSON (a file). */
@@ -64,6 +70,12 @@ export interface ApiOperation {
   responses: readonly [ApiResponse, ...ApiResponse[]];
   /** Error statuses beyond those every such route has (401 for members, 403 for admins and writes). */
   errors?: readonly number[];
+}
+
+/** The scope a personal access token needs on the operation, or null when no token may call it. */
+export function operationTokenScope(op: Pick<ApiOperation, 'token' | 'auth' | 'method'>): TokenScope | null {
+  if (op.token !== undefined) return op.token === false ? null : op.token;
+  return op.auth === 'member' && op.method === 'get' ? 'read' : null;
 }
 
 /** The path parameter of an id, as OpenAPI writes it: `API.thread(ID)`. */
