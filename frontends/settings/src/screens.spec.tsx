@@ -3,6 +3,7 @@ import { ChangePasswordScreen } from './screens/change-password';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
+import { TokensScreen } from './screens/tokens';
 import { UpgradesScreen } from './screens/upgrades';
 import { screens } from './screens';
 
@@ -16,6 +17,7 @@ describe('the screens module the shell loads', () => {
     expect(screens).toEqual({
       Settings: ProfileSettingsScreen,
       ChangePassword: ChangePasswordScreen,
+      Tokens: TokensScreen,
       Ranks: RanksScreen,
       Upgrades: UpgradesScreen,
       Support: SupportScreen,

@@ -5,12 +5,14 @@ import { ChangePasswordScreen } from './screens/change-password';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
+import { TokensScreen } from './screens/tokens';
 import { UpgradesScreen } from './screens/upgrades';
 
 /** Every screen the shell mounts from the settings remote (SIGNED_IN_ROUTES in contracts). */
 export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   Settings: ProfileSettingsScreen,
   ChangePassword: ChangePasswordScreen,
+  Tokens: TokensScreen,
   Ranks: RanksScreen,
   Upgrades: UpgradesScreen,
   Support: SupportScreen,

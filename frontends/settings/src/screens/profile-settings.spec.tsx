@@ -119,6 +119,7 @@ describe('profile settings (SPEC §2 /settings)', () => {
       'href',
       '/settings/password',
     );
+    expect(screen.getByRole('link', { name: 'ACCESS TOKENS' })).toHaveAttribute('href', '/settings/tokens');
     expect(saveButton()).toHaveTextContent('SAVE');
     expect(saveButton()).toBeEnabled();
   });

@@ -143,6 +143,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsPassword} className="tp-button tp-button--outline tp-button--md">
               CHANGE PASSWORD
             </Link>
+            <Link to={PAGES.settingsTokens} className="tp-button tp-button--outline tp-button--md">
+              ACCESS TOKENS
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>
