@@ -35,53 +35,6 @@ const ALLOWED: Allowed[] = [
     file: 'src/modules/admin/admin.service.ts',
     why: 'the users list, and ban, unban, rename, avatar, delete, grades and role lock and update users rows',
   },
-
-  // auth/: the token links join users to check and name the address they were mailed to.
-  {
-    module: 'auth',
-    table: 'users',
-    file: 'src/modules/auth/email-verification.service.ts',
-    why: 'claiming a verification link joins users (UPDATE … FROM users) to check the address is still theirs',
-  },
-  {
-    module: 'auth',
-    table: 'users',
-    file: 'src/modules/auth/link-mails.ts',
-    why: 'minting a reset or verification link joins users for the address and the name to mail',
-  },
-
-  // messages/: lists join their people through users/author-sql.ts (authorJoin, authorJson); sending
-  // looks people up in users itself.
-  {
-    module: 'messages',
-    table: 'users',
-    file: 'src/modules/messages/messages.service.ts',
-    why: 'the recipient (by name) and the staff of a support request looked up in users',
-  },
-
-  // auth/: the owner claim (a setup code, auth's) grants the role on the users row directly.
-  {
-    module: 'auth',
-    table: 'users',
-    file: 'src/modules/auth/owner.service.ts',
-    why: 'finding the owner, and the claim that sets is_owner and is_admin, on users directly',
-  },
-
-  // ranks/: the ledger's statements keep users.reputation, its sum, in the same statement.
-  {
-    module: 'ranks',
-    table: 'users',
-    file: 'src/modules/ranks/reputation.service.ts',
-    why: 'users.reputation (the sum of the ledger) locked and updated in the statement that writes the ledger row',
-  },
-
-  // threads/: a new paste's author, in the paste's own statement.
-  {
-    module: 'threads',
-    table: 'users',
-    file: 'src/modules/threads/forum.service.ts',
-    why: "a new paste's one statement counts it on its author's row and adds its reputation (createThread: one round trip on the hottest write; replies and deletions go through UsersService.moveCounts)",
-  },
 ];
 
 const BACKEND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

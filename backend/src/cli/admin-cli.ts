@@ -69,8 +69,8 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     connection = await connect(config, options, out);
     const db = await new DataSource(dataSourceOptions(connection.url)).initialize();
     dataSource = db;
-    if (setupCommand) return await printSetupCode(new OwnerService(db, config), config, out, err);
     const users = new UsersService(db, new SessionsService(db));
+    if (setupCommand) return await printSetupCode(new OwnerService(db, users, config), config, out, err);
     const audit = new AuditService(db);
     const grant = command === 'make-admin';
     // The change and its audit log entry (actor `cli`) in one transaction.

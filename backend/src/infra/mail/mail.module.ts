@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { LinkMails } from '../../modules/auth/link-mails.js';
+import { UsersModule } from '../../modules/users/users.module.js';
 import { MailProcessor } from './mail.processor.js';
 import { LinkMailWriter, MailService } from './mail.service.js';
 import { QueuedMailService } from './queued-mail.service.js';
@@ -10,6 +11,8 @@ import { QueuedMailService } from './queued-mail.service.js';
  */
 @Global()
 @Module({
+  // LinkMails reads the member a link is for through the users module.
+  imports: [UsersModule],
   providers: [
     QueuedMailService,
     { provide: MailService, useExisting: QueuedMailService },

@@ -74,14 +74,15 @@ export class EmailVerificationService {
   async verify(token: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const [[claimed]]: [Array<{ user_id: number; email: string }>, number] = await manager.query(
-        `UPDATE email_verification_tokens t SET used_at = now()
-         FROM users u
-         WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
-           AND u.id = t.user_id AND u.email = t.email
-         RETURNING t.user_id, t.email::text AS email`,
+        `UPDATE email_verification_tokens SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+         RETURNING user_id, email::text AS email`,
         [tokenHash(token)],
       );
-      if (!claimed) throw new BadRequestException(VERIFY_MESSAGES.invalidToken);
+      // A link to an address the member no longer has: refused, and (thrown) the token stays unused.
+      if (!claimed || !(await this.users.hasAddress(claimed.user_id, claimed.email, { manager }))) {
+        throw new BadRequestException(VERIFY_MESSAGES.invalidToken);
+      }
       await this.users.markEmailVerified(claimed.user_id, manager);
       await manager.query('DELETE FROM email_verification_tokens WHERE user_id = $1 AND used_at IS NULL', [
         claimed.user_id,

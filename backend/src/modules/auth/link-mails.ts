@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type LinkMail, LinkMailWriter, type MailMessage } from '../../infra/mail/mail.service.js';
+import { UsersService } from '../users/users.service.js';
 
 /** Only this digest of a link's token is stored: a leaked table opens no account. */
 export function tokenHash(token: string): string {
@@ -31,6 +32,7 @@ interface Minted {
 export class LinkMails extends LinkMailWriter {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'productName'>,
   ) {
     super();
@@ -72,26 +74,26 @@ export class LinkMails extends LinkMailWriter {
 
   /** Stores the hash on the job's row if it may still be used; the member's name and address to mail. */
   private async mint(link: LinkMail, hash: string): Promise<Minted | undefined> {
+    const member = await this.users.findById(link.userId);
+    if (!member) return undefined;
     if (link.kind === 'password-reset') {
-      const [[row]]: [Minted[], number] = await this.dataSource.query(
-        `UPDATE password_reset_tokens t SET token_hash = $3
-         FROM users u
-         WHERE t.id = $1 AND t.user_id = $2 AND u.id = t.user_id AND NOT u.is_banned
-           AND t.used_at IS NULL AND t.expires_at > now()
-         RETURNING u.username::text AS username, u.email::text AS email`,
+      if (member.isBanned) return undefined;
+      const [minted]: [unknown[], number] = await this.dataSource.query(
+        `UPDATE password_reset_tokens SET token_hash = $3
+         WHERE id = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now()
+         RETURNING id`,
         [link.tokenId, link.userId, hash],
       );
-      return row;
+      return minted.length > 0 ? { username: member.username, email: member.email } : undefined;
     }
     // The address the link was asked for, while it is still the member's and not yet verified.
-    const [[row]]: [Minted[], number] = await this.dataSource.query(
-      `UPDATE email_verification_tokens t SET token_hash = $3
-       FROM users u
-       WHERE t.id = $1 AND t.user_id = $2 AND u.id = t.user_id AND u.email = t.email
-         AND u.email_verified_at IS NULL AND t.used_at IS NULL AND t.expires_at > now()
-       RETURNING u.username::text AS username, t.email::text AS email`,
-      [link.tokenId, link.userId, hash],
+    if (member.emailVerifiedAt !== null) return undefined;
+    const [[row]]: [Array<{ email: string }>, number] = await this.dataSource.query(
+      `UPDATE email_verification_tokens SET token_hash = $3
+       WHERE id = $1 AND user_id = $2 AND email = $4::citext AND used_at IS NULL AND expires_at > now()
+       RETURNING email::text AS email`,
+      [link.tokenId, link.userId, hash, member.email],
     );
-    return row;
+    return row && { username: member.username, email: row.email };
   }
 }

@@ -10,6 +10,7 @@ import { OWNER_SETUP_MESSAGES, PAGES } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { UsersService } from '../users/users.service.js';
 
 /** Crockford's base32: no I, L, O or U, so a code read from a log is typed back without doubt. */
 const SETUP_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -55,6 +56,7 @@ export class OwnerService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'ownerEmail' | 'publicUrl'>,
   ) {}
 
@@ -78,7 +80,7 @@ export class OwnerService {
   async issueSetupCode(): Promise<SetupCodeResult> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(OWNER_LOCK);
-      const owner = await this.ownerName(manager);
+      const owner = await this.users.ownerName(manager);
       if (owner !== undefined) return { issued: false, reason: 'owner', owner };
       if (this.config.ownerEmail) {
         return { issued: false, reason: 'owner-email', ownerEmail: this.config.ownerEmail };
@@ -101,8 +103,8 @@ export class OwnerService {
   async grantIfOwnerEmail(manager: EntityManager, userId: number, email: string): Promise<boolean> {
     if (!this.config.ownerEmail || email.toLowerCase() !== this.config.ownerEmail) return false;
     await manager.query(OWNER_LOCK);
-    if ((await this.ownerName(manager)) !== undefined) return false;
-    await this.makeOwner(manager, userId);
+    if ((await this.users.ownerName(manager)) !== undefined) return false;
+    await this.users.makeOwner(manager, userId);
     this.logger.log(`Owner: the account with OWNER_EMAIL (${this.config.ownerEmail}) verified it`);
     return true;
   }
@@ -115,35 +117,21 @@ export class OwnerService {
   async claim(userId: number, code: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(OWNER_LOCK);
-      if ((await this.ownerName(manager)) !== undefined) {
+      if ((await this.users.ownerName(manager)) !== undefined) {
         throw new ConflictException(OWNER_SETUP_MESSAGES.ownerExists);
       }
       if (this.config.ownerEmail) throw new ConflictException(OWNER_SETUP_MESSAGES.ownerEmailSet);
-      const [member]: Array<{ verified: boolean; username: string }> = await manager.query(
-        `SELECT email_verified_at IS NOT NULL AS verified, username::text AS username
-         FROM users WHERE id = $1 FOR UPDATE`,
-        [userId],
-      );
-      if (!member?.verified) throw new ForbiddenException(OWNER_SETUP_MESSAGES.verifyFirst);
+      const member = await this.users.lockById(manager, userId);
+      if (!member || member.emailVerifiedAt === null)
+        throw new ForbiddenException(OWNER_SETUP_MESSAGES.verifyFirst);
       const [used]: [unknown[], number] = await manager.query(
         'DELETE FROM owner_setup_codes WHERE code_hash = $1 RETURNING id',
         [setupCodeHash(code)],
       );
       if (used[0] === undefined) throw new BadRequestException(OWNER_SETUP_MESSAGES.invalidCode);
       await manager.query('DELETE FROM owner_setup_codes');
-      await this.makeOwner(manager, userId);
+      await this.users.makeOwner(manager, userId);
       this.logger.log(`Owner: ${member.username} claimed the forum with a setup code`);
     });
-  }
-
-  private async ownerName(manager: EntityManager): Promise<string | undefined> {
-    const [row]: Array<{ username: string }> = await manager.query(
-      'SELECT username::text AS username FROM users WHERE is_owner',
-    );
-    return row?.username;
-  }
-
-  private async makeOwner(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query('UPDATE users SET is_owner = true, is_admin = true WHERE id = $1', [userId]);
   }
 }

@@ -17,6 +17,8 @@ import { notificationJobSql, notificationSource } from '../notifications/notific
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
+import { existingMember, staffExcept } from '../users/member-sql.js';
+import { UsersService } from '../users/users.service.js';
 
 /** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
 const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
@@ -61,6 +63,7 @@ export class MessagesService {
     private readonly notifications: NotificationsService,
     private readonly events: EventsPort,
     private readonly outbox: OutboxService,
+    private readonly users: UsersService,
   ) {}
 
   /** Messages to the member (`inbox`) or from them (`sent`), newest first, MESSAGES_PAGE_SIZE a page. */
@@ -86,11 +89,9 @@ export class MessagesService {
    */
   async send(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
     // A username cannot hold `@`; an e-mail address always does.
-    const column = body.recipientEmail.includes('@') ? 'email' : 'username';
-    const [recipient]: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT id FROM users WHERE ${column} = $1::citext`,
-      [body.recipientEmail],
-    );
+    const recipient = body.recipientEmail.includes('@')
+      ? await this.users.findByEmail(body.recipientEmail)
+      : await this.users.findByUsername(body.recipientEmail);
     if (!recipient) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     if (recipient.id === sender.id) throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
     // One statement, with the notification job: committed when it returns. A recipient deleted meanwhile
@@ -98,7 +99,7 @@ export class MessagesService {
     const [row]: MessageRow[] = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
-         SELECT $1, u.id, $3, $4 FROM users u WHERE u.id = $2
+         SELECT $1, u.id, $3, $4 FROM (${existingMember('$2')}) u
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
       [sender.id, recipient.id, body.subject, body.content],
@@ -119,8 +120,7 @@ export class MessagesService {
     const rows: MessageRow[] = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
-         SELECT $1, u.id, $2, $3 FROM users u
-         WHERE (u.is_owner OR u.is_admin) AND NOT u.is_banned AND u.id <> $1
+         SELECT $1, u.id, $2, $3 FROM (${staffExcept('$1')}) u
          ORDER BY u.id
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,

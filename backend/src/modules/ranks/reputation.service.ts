@@ -15,6 +15,8 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { pasteJoin, replyJoin } from '../threads/post-sql.js';
+import { existingMember, lockedMember, moveReputation } from '../users/member-sql.js';
+import { UsersService } from '../users/users.service.js';
 
 /** What earned the points: the paste, reply, chat message or vote, and the paste and reply to link to. */
 export interface ReputationSource {
@@ -123,7 +125,7 @@ export function cappedAwardCtes(sql: {
 }): { daily: string; logged: string } {
   const { userId, reason, points, cap } = sql;
   return {
-    daily: `daily AS (${dailyUpsert({ member: `SELECT id FROM users WHERE id = ${userId}`, reason: `'${reason}'`, points, cap })})`,
+    daily: `daily AS (${dailyUpsert({ member: existingMember(userId), reason: `'${reason}'`, points, cap })})`,
     logged: `logged AS (
        INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
        SELECT ${userId}, daily.points, '${reason}', daily.points < ${points}::int, s.id, ${sql.threadId}, ${sql.replyId}
@@ -148,6 +150,7 @@ export function cappedAwardCtes(sql: {
 export class ReputationService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'reputationDailyCaps'>,
   ) {}
 
@@ -186,7 +189,7 @@ export class ReputationService {
       const row = await updateReturning<{ reputation: number; points: number }>(
         manager,
         `WITH member AS (
-           SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
+           ${lockedMember('$1')}
          ), given AS (
            SELECT COALESCE(sum(points), 0)::int AS points FROM reputation_ledger
            WHERE reason IN ('vote', 'vote_undone') AND source_id = $2 AND user_id = (SELECT id FROM member)
@@ -194,8 +197,7 @@ export class ReputationService {
            INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
            SELECT $1, -points, 'vote_undone', $2, $3, $4 FROM given WHERE points <> 0
          )
-         UPDATE users SET reputation = reputation - (SELECT points FROM given)
-         WHERE id = $1 AND (SELECT points FROM given) <> 0
+         ${moveReputation({ id: '$1', points: '-(SELECT points FROM given)', when: '(SELECT points FROM given) <> 0' })}
          RETURNING reputation, -(SELECT points FROM given) AS points`,
         [authorId, vote.voteId, vote.threadId, vote.replyId],
       );
@@ -223,7 +225,7 @@ export class ReputationService {
          INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
          VALUES ($1, $2, $3, $4, $5, $6)
        )
-       UPDATE users SET reputation = reputation + $2 WHERE id = $1 RETURNING reputation`,
+       ${moveReputation({ id: '$1', points: '$2' })} RETURNING reputation`,
       [userId, points, reason, source.sourceId, source.threadId ?? null, source.replyId ?? null],
     );
     return { userId, points, reputation: row?.reputation ?? 0 };
@@ -246,14 +248,14 @@ export class ReputationService {
     const row = await updateReturning<{ reputation: number; points: number }>(
       manager,
       `WITH member AS (
-         SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
+         ${lockedMember('$1')}
        ), counted AS (
          ${dailyUpsert({ member: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
        ), logged AS (
          INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
          SELECT $1, points, $2, points < $3::int, $5, $6, $7 FROM counted
        )
-       UPDATE users SET reputation = reputation + (SELECT points FROM counted) WHERE id = $1
+       ${moveReputation({ id: '$1', points: '(SELECT points FROM counted)' })}
        RETURNING reputation, (SELECT points FROM counted) AS points`,
       [userId, reason, points, cap, source.sourceId, source.threadId ?? null, source.replyId ?? null],
     );
@@ -265,10 +267,7 @@ export class ReputationService {
    * 404 when there is no such member. Who may read it is the caller's to check (canReadReputationLedger).
    */
   async ledger(userId: number, cursor?: string): Promise<ReputationLedgerPage> {
-    const [user]: Array<{ reputation: number }> = await this.dataSource.query(
-      'SELECT reputation FROM users WHERE id = $1',
-      [userId],
-    );
+    const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
     const { rows, nextCursor } = await keysetPage<LedgerRow>(
       (sql, params) => this.dataSource.query(sql, params),

@@ -35,6 +35,7 @@ import { cappedAwardCtes, ReputationService } from '../ranks/reputation.service.
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { CARD_COLUMNS, CARD_FROM, type CardRow, toCard } from './cards.js';
 import type { User } from '../users/entities/user.entity.js';
+import { moveReputation } from '../users/member-sql.js';
 import { UsersService } from '../users/users.service.js';
 
 /**
@@ -58,9 +59,7 @@ const PASTE_AWARD = cappedAwardCtes({
 /** A new paste's statement (ForumService.createThread); with `queued`, its mentions' job to the outbox. */
 const createThreadSql = (queued: boolean): string =>
   `WITH ${PASTE_AWARD.daily}, author AS (
-     UPDATE users SET thread_count = thread_count + 1,
-       reputation = reputation + COALESCE((SELECT points FROM daily), 0)
-     WHERE id = $3
+     ${moveReputation({ id: '$3', points: 'COALESCE((SELECT points FROM daily), 0)', newPaste: true })}
      RETURNING id
    ), created AS (
      INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id

@@ -1,9 +1,7 @@
-import { Body, Controller, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Put, UseGuards } from '@nestjs/common';
 import {
   API,
   type CurrentUser as CurrentUserBody,
-  type SelectRankBody,
-  selectRankSchema,
   type SetAvatarBody,
   setAvatarSchema,
   updateProfileSchema,
@@ -16,8 +14,8 @@ import { type ProfileFields, ProfileService } from './profile.service.js';
 import { toCurrentUser } from './users.service.js';
 
 /**
- * The member's own settings (SPEC §7): profile, active rank, avatar (an upload the uploads module handed
- * out a form for). Signed in (else 401) and not banned
+ * The member's own settings (SPEC §7): profile and avatar (an upload the uploads module handed out a form
+ * for); the active rank is the ranks module's. Signed in (else 401) and not banned
  * (else 403); each answers with the current user, as `GET /api/auth/user` does.
  */
 @Controller()
@@ -31,15 +29,6 @@ export class ProfileController {
     @Body(new ZodValidationPipe(updateProfileSchema)) body: ProfileFields,
   ): Promise<CurrentUserBody> {
     return toCurrentUser(await this.profile.update(user.id, body));
-  }
-
-  @Post(API.userSelectRank)
-  @HttpCode(200)
-  async selectRank(
-    @CurrentUser() user: User,
-    @Body(new ZodValidationPipe(selectRankSchema)) body: SelectRankBody,
-  ): Promise<CurrentUserBody> {
-    return toCurrentUser(await this.profile.selectRank(user.id, body.rankName));
   }
 
   /** `{ avatarURL }`: the objectURL of an upload, or the current avatar's URL. */

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { isPremiumRankName, SETTINGS_MESSAGES, type updateProfileSchema } from '@termpaste/contracts';
+import { SETTINGS_MESSAGES, type updateProfileSchema } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
@@ -14,8 +14,8 @@ export type ProfileFields = z.output<typeof updateProfileSchema>;
 const USER_NOT_FOUND = 'User not found';
 
 /**
- * A member's own settings (SPEC §2 profile settings, ranks): profile fields, the active premium grade,
- * and the avatar, uploaded with a form of the uploads module and then claimed through it.
+ * A member's own settings (SPEC §2 profile settings): profile fields and the avatar, uploaded with a
+ * form of the uploads module and then claimed through it (the active rank is the ranks module's).
  */
 @Injectable()
 export class ProfileService {
@@ -35,28 +35,6 @@ export class ProfileService {
       'UPDATE users SET first_name = $2, last_name = $3, bio = $4, updated_at = now() WHERE id = $1',
       [userId, fields.firstName, fields.lastName, fields.bio],
     );
-    await this.authorChanged();
-    return this.reload(userId);
-  }
-
-  /**
-   * Makes one of the member's owned premium grades the active rank, or (null) goes back to the reputation
-   * rank. 400 `Unknown rank` for a name that is no grade, `You do not own this rank` for one not owned.
-   */
-  async selectRank(userId: number, rankName: string | null): Promise<User> {
-    if (rankName !== null && !isPremiumRankName(rankName)) {
-      throw new BadRequestException(SETTINGS_MESSAGES.unknownRank);
-    }
-    // Ownership is checked in the same statement, so a grade revoked meanwhile cannot become active.
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      `WITH u AS (
-         UPDATE users SET active_premium_rank = $2, updated_at = now()
-         WHERE id = $1 AND ($2::text IS NULL OR $2::text = ANY(owned_premium_ranks))
-         RETURNING id)
-       SELECT id FROM u`,
-      [userId, rankName],
-    );
-    if (rows.length === 0) throw new BadRequestException(SETTINGS_MESSAGES.rankNotOwned);
     await this.authorChanged();
     return this.reload(userId);
   }

@@ -249,6 +249,57 @@ export class UsersService {
     ]);
     return { change: isAdmin ? 'granted' : 'revoked', user: { ...user, isAdmin } };
   }
+
+  /** The owner's username, or undefined while there is none (auth's owner claim asks, under its lock). */
+  async ownerName(manager: EntityManager): Promise<string | undefined> {
+    const [row]: Array<{ username: string }> = await manager.query(
+      'SELECT username::text AS username FROM users WHERE is_owner',
+    );
+    return row?.username;
+  }
+
+  /** Member `userId`, their row locked until `manager`'s transaction ends; null if there is none. */
+  lockById(manager: EntityManager, userId: number): Promise<User | null> {
+    return this.findOne('id = $1', [userId], { manager, forUpdate: true });
+  }
+
+  /** In the caller's transaction: the member becomes the owner, and an admin (the owner always is one). */
+  async makeOwner(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query('UPDATE users SET is_owner = true, is_admin = true WHERE id = $1', [userId]);
+  }
+
+  /**
+   * Whether member `userId` has the address `email` (any letter case, as the column compares): a link
+   * mailed to an address works while it is still the member's.
+   */
+  async hasAddress(
+    userId: number,
+    email: string,
+    { manager = this.dataSource.manager }: { manager?: EntityManager } = {},
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM users WHERE id = $1 AND email = $2::citext', [
+      userId,
+      email,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Makes `rankName` the member's active premium grade (null: none), only if they own it: checked in the
+   * same statement, so a grade taken back meanwhile cannot become active. False when they do not (or
+   * there is no such member).
+   */
+  async setActiveRank(userId: number, rankName: string | null): Promise<boolean> {
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `WITH u AS (
+         UPDATE users SET active_premium_rank = $2, updated_at = now()
+         WHERE id = $1 AND ($2::text IS NULL OR $2::text = ANY(owned_premium_ranks))
+         RETURNING id)
+       SELECT id FROM u`,
+      [userId, rankName],
+    );
+    return rows.length > 0;
+  }
 }
 
 function uniqueViolation(error: unknown): string | undefined {

@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  API,
+  type CurrentUser as CurrentUserBody,
+  type SelectRankBody,
+  selectRankSchema,
+} from '@termpaste/contracts';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { WriterGuard } from '../../common/writer.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { User } from '../users/entities/user.entity.js';
+import { toCurrentUser } from '../users/users.service.js';
+import { GradesService } from './grades.service.js';
+
+/**
+ * The member picks their active premium grade (SPEC §7 `POST /api/user/select-rank`). Signed in (else
+ * 401) and not banned (else 403); answers with the current user, as `GET /api/auth/user` does.
+ */
+@Controller()
+@UseGuards(WriterGuard)
+export class GradesController {
+  constructor(private readonly grades: GradesService) {}
+
+  @Post(API.userSelectRank)
+  @HttpCode(200)
+  async selectRank(
+    @CurrentUser() user: User,
+    @Body(new ZodValidationPipe(selectRankSchema)) body: SelectRankBody,
+  ): Promise<CurrentUserBody> {
+    return toCurrentUser(await this.grades.select(user.id, body.rankName));
+  }
+}

@@ -1,0 +1,42 @@
+/*
+ * The users module's fragments for other modules' statements that must stay one round trip: a new
+ * paste counted on its author's row, reputation moved beside its ledger row, a message inserted only
+ * while its recipient exists. The SQL on `users` is written here, by the module that owns the table; the
+ * caller composes it into its own statement (its WITH list or FROM). Arguments are SQL: parameters
+ * (`$1`) or expressions of the caller's statement. Lists that show authors join through author-sql.ts.
+ */
+
+/**
+ * Member `id`'s row, locked until the transaction ends (FOR NO KEY UPDATE: the lock a reputation change
+ * takes first, see the lock order in ranks/reputation.service.ts); no row for a deleted member.
+ */
+export const lockedMember = (id: string) => `SELECT id FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
+
+/** Member `id`'s row (its `id`), none once the account is deleted. */
+export const existingMember = (id: string) => `SELECT id FROM users WHERE id = ${id}`;
+
+/**
+ * The staff a support request goes to (SPEC §6): the owner and every admin, except member `except` and
+ * banned accounts, by id.
+ */
+export const staffExcept = (except: string) =>
+  `SELECT id FROM users WHERE (is_owner OR is_admin) AND NOT is_banned AND id <> ${except}`;
+
+/**
+ * An UPDATE of member `id`'s reputation by `points` (an SQL expression), only `when` it holds; with
+ * `newPaste`, their paste count goes up by one in the same row change (a row changed twice in one
+ * statement keeps one change). The caller adds its RETURNING (`reputation`, the row's new sum).
+ */
+export const moveReputation = ({
+  id,
+  points,
+  when,
+  newPaste = false,
+}: {
+  id: string;
+  points: string;
+  when?: string;
+  newPaste?: boolean;
+}) =>
+  `UPDATE users SET ${newPaste ? 'thread_count = thread_count + 1, ' : ''}reputation = reputation + ${points}
+   WHERE id = ${id}${when === undefined ? '' : ` AND ${when}`}`;
