@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from './admin.js';
 import { API_OPERATIONS, API_TAGS, buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { API } from './routes.js';
 
@@ -117,6 +118,66 @@ describe('buildOpenApiDocument', () => {
         },
       },
     });
+  });
+
+  /** The query parameters the document gives an operation: name, required, schema (description aside). */
+  function queryOf(operationId: string) {
+    const op = API_OPERATIONS.find((candidate) => candidate.operationId === operationId)!;
+    const parameters = (doc.paths[op.path]?.[op.method]?.parameters ?? []) as {
+      name: string;
+      in: string;
+      required: boolean;
+      description?: string;
+      schema: unknown;
+    }[];
+    return parameters.filter((param) => param.in === 'query');
+  }
+
+  it('documents the query strings as clients have always seen them: names, required, types', () => {
+    const cursor = ['cursor', false, { type: 'string' }];
+    const filter = ['q', false, { type: 'string', maxLength: 64 }];
+    const expected: Record<string, unknown[][]> = {
+      getRecentThreads: [cursor],
+      search: [
+        ['q', true, { type: 'string', minLength: 1 }],
+        ['page', false, { type: 'string', pattern: '^\\d{1,6}$', default: '1' }],
+      ],
+      listUsers: [filter, cursor],
+      getUserReputation: [cursor],
+      listInbox: [cursor],
+      listSentMessages: [cursor],
+      listNotifications: [cursor],
+      adminListUsers: [filter, cursor],
+      getAuditLog: [['action', false, { type: 'string', enum: [...AUDIT_ACTIONS] }], filter, cursor],
+    };
+    const documented = Object.fromEntries(
+      Object.keys(expected).map((operationId) => [
+        operationId,
+        queryOf(operationId).map(({ name, required, schema }) => [name, required, schema]),
+      ]),
+    );
+    expect(documented).toEqual(expected);
+  });
+
+  it("derives each query parameter from the operation's query schema, described", () => {
+    for (const op of API_OPERATIONS) {
+      const parameters = queryOf(op.operationId);
+      const shape = op.query?.shape ?? {};
+      // One parameter per field, in order; required exactly when the schema refuses a request without it.
+      expect([op.operationId, parameters.map((param) => param.name)]).toEqual([
+        op.operationId,
+        Object.keys(shape),
+      ]);
+      for (const param of parameters) {
+        const absentAccepted = shape[param.name]!.safeParse(undefined).success;
+        expect([op.operationId, param.name, param.required]).toEqual([
+          op.operationId,
+          param.name,
+          !absentAccepted,
+        ]);
+        expect(param.description).toMatch(/^[A-Z].{8,}/);
+      }
+    }
   });
 
   it('marks public routes as needing no session, the others the session cookie', () => {

@@ -91,7 +91,6 @@ export {
   API_TAGS,
   type ApiAuth,
   type ApiOperation,
-  type ApiQueryParameter,
   type ApiResponse,
   type ApiTag,
   type HttpMethod,
@@ -261,6 +260,27 @@ function pathParameters(path: string): Record<string, unknown>[] {
   );
 }
 
+/**
+ * The query parameters of a query string's schema (../queries.ts), one per field in its order: zod's JSON
+ * Schema of what the client sends, the field's `description` lifted to the parameter, required when zod
+ * says the field is (not optional, no default, no catch).
+ */
+function queryParameters(schema: z.ZodObject): Record<string, unknown>[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+    $defs?: unknown;
+  };
+  if (json.$defs) throw new Error('A query parameter cannot refer to another schema: inline it');
+  return Object.entries(json.properties ?? {}).map(([name, { description, ...property }]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    ...(description === undefined ? {} : { description }),
+    schema: property,
+  }));
+}
+
 /** The OpenAPI 3.1 document of the whole API. */
 export function buildOpenApiDocument({
   productName,
@@ -280,16 +300,7 @@ export function buildOpenApiDocument({
     // A token is refused with 401 (bad, expired, revoked) or 403 (a scope it lacks).
     if (tokenScope) errors.add(401).add(403);
 
-    const parameters = [
-      ...pathParameters(op.path),
-      ...(op.query ?? []).map((param) => ({
-        name: param.name,
-        in: 'query',
-        required: param.required ?? false,
-        description: param.description,
-        schema: requests.ref(param.schema),
-      })),
-    ];
+    const parameters = [...pathParameters(op.path), ...(op.query ? queryParameters(op.query) : [])];
 
     const security = [
       ...(op.auth === 'none' ? [] : [{ session: [] }]),

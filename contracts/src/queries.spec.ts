@@ -107,15 +107,12 @@ describe('the query strings the OpenAPI table documents', () => {
     getAuditLog: auditQuerySchema,
   } as const;
 
-  it('are those of the schemas, parameter for parameter', () => {
-    const documented = API_OPERATIONS.filter((op) => op.query?.length).map((op) => op.operationId);
+  it('are those of the schemas: each operation names the one its controller parses with', () => {
+    const documented = API_OPERATIONS.filter((op) => op.query).map((op) => op.operationId);
     expect(documented.sort()).toEqual(Object.keys(parsedWith).sort());
     for (const [operationId, schema] of Object.entries(parsedWith)) {
       const op = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
-      expect([operationId, op?.query?.map((parameter) => parameter.name).sort()]).toEqual([
-        operationId,
-        Object.keys(schema.shape).sort(),
-      ]);
+      expect([operationId, op?.query === schema]).toEqual([operationId, true]);
     }
   });
 });

@@ -9,6 +9,11 @@ import { FORUM_MESSAGES, USER_FILTER_MAX } from './forum.js';
  *
  * A parameter given twice (`?q=a&q=b`, an array) or nested (`?q[a]=b`, an object) counts as absent, as a
  * parameter the client did not send.
+ *
+ * These schemas are also the OpenAPI document's query parameters (an operation names its schema:
+ * `query: searchQuerySchema`): each field's `description` (`.meta()`) is the parameter's, zod's JSON Schema
+ * of its input is the parameter's schema, and a field the client may leave out (optional, a default, a
+ * catch) is a parameter that is not required.
  */
 
 /** Longest text a filter (`q`) of the admin lists may be. */
@@ -34,13 +39,25 @@ const cleanText = (value: unknown): string =>
 
 /**
  * At most `max` UTF-16 units, as the API has always counted (zod's `.max()` counts code points: an emoji
- * would count once where the API counts twice).
+ * would count once where the API counts twice). The document says `maxLength`, as zod's `.max()` would.
  */
 const atMost = (max: number, message: string) =>
-  z.string().refine((text) => text.length <= max, { error: message });
+  z
+    .string()
+    .refine((text) => text.length <= max, { error: message })
+    .meta({ maxLength: max });
+
+/**
+ * A text filter (`q`) of a list: at most `max`, absent or empty for everyone (a default, so that the
+ * document does not call it required).
+ */
+const textFilter = (max: number, message: string) =>
+  z.preprocess(cleanText, atMost(max, message)).default('');
 
 /** `cursor`: where the previous page ended (its `nextCursor`); absent for the first page. */
-const cursor = z.preprocess(present, z.string().optional());
+const cursor = z
+  .preprocess(present, z.string().optional())
+  .meta({ description: 'Where the previous page ended (its `nextCursor`); absent for the first page' });
 
 /** The query of a keyset-paged list: only `cursor`. */
 export const cursorQuerySchema = z.object({ cursor });
@@ -48,25 +65,34 @@ export type CursorQuery = z.output<typeof cursorQuerySchema>;
 
 /** `GET /api/search`: the words (required), and the page (1-based; anything but 1 to 6 digits is 1). */
 export const searchQuerySchema = z.object({
-  q: z.preprocess(cleanText, z.string().min(1, { error: FORUM_MESSAGES.searchQueryRequired })),
-  page: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Math.max(Number(value), 1) : 1),
-    z.number().int(),
-  ),
+  q: z
+    .preprocess(cleanText, z.string().min(1, { error: FORUM_MESSAGES.searchQueryRequired }))
+    .meta({ description: 'The words to look for' }),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .catch('1')
+    .transform((digits) => Math.max(Number(digits), 1))
+    .meta({ description: 'Page number, from 1' }),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** `GET /api/users`: a part of the username (empty: everyone), and the cursor. */
 export const usersQuerySchema = z.object({
-  q: z.preprocess(cleanText, atMost(USER_FILTER_MAX, QUERY_MESSAGES.userFilterTooLong)),
+  q: textFilter(USER_FILTER_MAX, QUERY_MESSAGES.userFilterTooLong).meta({
+    description: 'Keeps only members whose username contains this',
+  }),
   cursor,
 });
 export type UsersQuery = z.output<typeof usersQuerySchema>;
 
-const adminFilter = z.preprocess(cleanText, atMost(ADMIN_FILTER_MAX, QUERY_MESSAGES.adminFilterTooLong));
+const adminFilter = textFilter(ADMIN_FILTER_MAX, QUERY_MESSAGES.adminFilterTooLong);
 
 /** `GET /api/admin/users`: a part of the username or e-mail, and the cursor. */
-export const adminUsersQuerySchema = z.object({ q: adminFilter, cursor });
+export const adminUsersQuerySchema = z.object({
+  q: adminFilter.meta({ description: 'Keeps only members whose username or e-mail address contains this' }),
+  cursor,
+});
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 /**
@@ -74,11 +100,13 @@ export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
  * the cursor; checked in that order.
  */
 export const auditQuerySchema = z.object({
-  action: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(AUDIT_ACTIONS, { error: QUERY_MESSAGES.unknownAuditAction }).optional(),
-  ),
-  q: adminFilter,
+  action: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(AUDIT_ACTIONS, { error: QUERY_MESSAGES.unknownAuditAction }).optional(),
+    )
+    .meta({ description: 'Keeps only this action' }),
+  q: adminFilter.meta({ description: 'Keeps only entries whose actor or target name contains this' }),
   cursor,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

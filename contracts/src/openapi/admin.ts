@@ -5,13 +5,13 @@ import {
   adminRoleSchema,
   adminUserSchema,
   adminUsersPageSchema,
-  AUDIT_ACTIONS,
   auditPageSchema,
 } from '../admin.js';
 import { messageSchema } from '../auth.js';
 import { threadFlagsSchema } from '../forum.js';
+import { adminUsersQuerySchema, auditQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
-import { type ApiOperation, cursor, ID, json, nameFilter } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
 
 /** The Admin routes of API_OPERATIONS. */
 export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
@@ -72,7 +72,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Members with their e-mail addresses, newest first',
     tag: 'Admin',
     auth: 'admin',
-    query: [nameFilter('members whose username or e-mail address contains this'), cursor('members')],
+    query: adminUsersQuerySchema,
     responses: [json(200, 'A page of members', adminUsersPageSchema)],
     errors: [400],
   },
@@ -156,11 +156,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The staff action log, newest first',
     tag: 'Admin',
     auth: 'admin',
-    query: [
-      { name: 'action', description: 'Keeps only this action', schema: z.enum(AUDIT_ACTIONS) },
-      nameFilter('entries whose actor or target name contains this'),
-      cursor('entries'),
-    ],
+    query: auditQuerySchema,
     responses: [json(200, 'A page of entries', auditPageSchema)],
     errors: [400],
   },

@@ -10,8 +10,9 @@ import {
   voteResultSchema,
   voteSchema,
 } from '../forum.js';
+import { cursorQuerySchema, searchQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
-import { type ApiOperation, cursor, ID, json } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
 
 /** `GET /api/threads/featured`. */
 export const threadCardListSchema = z.array(threadCardSchema);
@@ -25,7 +26,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Pinned pastes, then the others newest first',
     tag: 'Forum',
     auth: 'none',
-    query: [cursor('pastes')],
+    query: cursorQuerySchema,
     responses: [json(200, 'A page of pastes', recentThreadsPageSchema)],
     errors: [400],
   },
@@ -100,10 +101,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Searches pastes, by relevance then recency',
     tag: 'Forum',
     auth: 'none',
-    query: [
-      { name: 'q', description: 'The words to look for', required: true, schema: z.string().min(1) },
-      { name: 'page', description: 'Page number, from 1', schema: z.string().regex(/^\d{1,6}$/) },
-    ],
+    query: searchQuerySchema,
     responses: [json(200, 'A page of results', searchResultsSchema)],
     errors: [400],
   },

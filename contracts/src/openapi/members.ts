@@ -1,7 +1,8 @@
 import { userProfileSchema, usersPageSchema } from '../forum.js';
 import { reputationLedgerPageSchema } from '../reputation.js';
+import { cursorQuerySchema, usersQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
-import { type ApiOperation, cursor, ID, json, nameFilter } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
 
 /** The Members routes of API_OPERATIONS. */
 export const MEMBERS_OPERATIONS: readonly ApiOperation[] = [
@@ -12,7 +13,7 @@ export const MEMBERS_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The members directory, by reputation',
     tag: 'Members',
     auth: 'member',
-    query: [nameFilter('members whose username contains this'), cursor('members')],
+    query: usersQuerySchema,
     responses: [json(200, 'A page of members', usersPageSchema)],
     errors: [400],
   },
@@ -35,7 +36,7 @@ export const MEMBERS_OPERATIONS: readonly ApiOperation[] = [
       'Every point earned or lost with its reason (paste, reply, chat, vote received or withdrawn), what was earned today against the daily caps, and the total. For the member themself and admins only (403).',
     tag: 'Members',
     auth: 'member',
-    query: [cursor('ledger rows')],
+    query: cursorQuerySchema,
     responses: [json(200, 'A page of the ledger', reputationLedgerPageSchema)],
     errors: [400, 403, 404],
   },

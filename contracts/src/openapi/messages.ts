@@ -1,7 +1,8 @@
 import { messagesPageSchema, privateMessageSchema, sendMessageSchema } from '../messaging.js';
+import { cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { supportRequestSchema, supportResultSchema } from '../settings.js';
-import { type ApiOperation, cursor, ID, json } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
 
 /** The Messages routes of API_OPERATIONS. */
 export const MESSAGES_OPERATIONS: readonly ApiOperation[] = [
@@ -12,7 +13,7 @@ export const MESSAGES_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The inbox, newest first',
     tag: 'Messages',
     auth: 'member',
-    query: [cursor('messages')],
+    query: cursorQuerySchema,
     responses: [json(200, 'A page of messages', messagesPageSchema)],
     errors: [400],
   },
@@ -23,7 +24,7 @@ export const MESSAGES_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sent messages, newest first',
     tag: 'Messages',
     auth: 'member',
-    query: [cursor('messages')],
+    query: cursorQuerySchema,
     responses: [json(200, 'A page of messages', messagesPageSchema)],
     errors: [400],
   },

@@ -1,6 +1,7 @@
 import { notificationsPageSchema, unreadCountResultSchema, unreadCountSchema } from '../messaging.js';
+import { cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
-import { type ApiOperation, cursor, ID, json } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
 
 /** The Notifications routes of API_OPERATIONS. */
 export const NOTIFICATIONS_OPERATIONS: readonly ApiOperation[] = [
@@ -11,7 +12,7 @@ export const NOTIFICATIONS_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Notifications, newest first',
     tag: 'Notifications',
     auth: 'member',
-    query: [cursor('notifications')],
+    query: cursorQuerySchema,
     responses: [json(200, 'A page of notifications', notificationsPageSchema)],
     errors: [400],
   },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { USER_FILTER_MAX } from '../forum.js';
 import { API } from '../routes.js';
 import type { TokenScope } from '../tokens.js';
 
@@ -28,13 +27,6 @@ export const API_TAGS = {
   Docs: 'This documentation',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
-
-export interface ApiQueryParameter {
-  name: string;
-  description: string;
-  required?: boolean;
-  schema: z.ZodType;
-}
 
 export interface ApiResponse {
   status: number;
@@ -65,7 +57,11 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** A request body that is not JSON (a file). */
   rawBody?: { contentType: string; description: string; schema?: Record<string, unknown> };
-  query?: readonly ApiQueryParameter[];
+  /**
+   * The query string: the schema the controller parses it with (`@Query(new ZodValidationPipe(…))`, from
+   * ../queries.ts). The document's query parameters are its fields: names, descriptions, types, required.
+   */
+  query?: z.ZodObject;
   /** The success response, then any other non-error ones (a 503 health report). */
   responses: readonly [ApiResponse, ...ApiResponse[]];
   /** Error statuses beyond those every such route has (401 for members, 403 for admins and writes). */
@@ -82,17 +78,6 @@ export function operationTokenScope(op: Pick<ApiOperation, 'token' | 'auth' | 'm
 export const ID = '{id}';
 /** A stored object of the local storage, by its key. */
 export const UPLOAD_PATH = API.upload('{key}');
-
-export const cursor = (what: string): ApiQueryParameter => ({
-  name: 'cursor',
-  description: `Where the previous page of ${what} ended (its \`nextCursor\`); absent for the first page`,
-  schema: z.string(),
-});
-export const nameFilter = (what: string): ApiQueryParameter => ({
-  name: 'q',
-  description: `Keeps only ${what}`,
-  schema: z.string().max(USER_FILTER_MAX),
-});
 
 export const json = (status: number, description: string, schema: z.ZodType): ApiResponse => ({
   status,
