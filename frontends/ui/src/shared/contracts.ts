@@ -18,6 +18,7 @@ export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
+export * from '../../../../contracts/dist/tokens.js';
 export * from '../../../../contracts/dist/admin.js';
 export * from '../../../../contracts/dist/permissions.js';
 export * from '../../../../contracts/dist/reputation.js';
