@@ -1,0 +1,45 @@
+/*
+ * Everything the CLI says to its user. The package runs on its own (`npx termpaste`, no monorepo), so
+ * its texts live here; what the server says (its JSON `message`) is shown as the server wrote it.
+ */
+
+export const CLI_MESSAGES = {
+  // Usage (exit 2).
+  noInput: 'nothing to paste: name a file, or pipe text in (`make 2>&1 | termpaste`)',
+  noSuchFile: (file: string) => `no such file: ${file}`,
+  notAFile: (file: string) => `not a file: ${file}`,
+  unreadable: (file: string, why: string) => `cannot read ${file}: ${why}`,
+  stdinTwice: '- (standard input) can be pasted only once',
+  badUrl: (url: string) => `not an http(s) URL: ${url}`,
+  badPasteRef: (ref: string) => `not a paste id or paste URL: ${ref}`,
+  noToken: 'no token given: paste one at the prompt, pipe it in, or set TERMPASTE_TOKEN',
+  notLoggedIn: 'not logged in: run `termpaste login --url URL`, or set TERMPASTE_TOKEN and TERMPASTE_URL',
+  noUrl: 'no forum URL: run `termpaste login --url URL`, or set TERMPASTE_URL',
+  // Talking to the server (exit 1).
+  unreachable: (url: string, why: string) => `cannot reach ${url} (${why}): check the URL and your network`,
+  timedOut: (url: string, seconds: number) => `${url} did not answer within ${seconds} s`,
+  badToken: (serverMessage: string | undefined, url: string) =>
+    `the server refused the token${serverMessage ? ` (${serverMessage})` : ''}: log in again with \`termpaste login --url ${url}\``,
+  forbidden: (serverMessage: string | undefined) =>
+    `${serverMessage ?? 'refused'}: make a token with the scope this needs in Settings → Access tokens`,
+  loginNeedsRead: 'login checks the token by reading your account, so it needs the read scope',
+  /** 413: the server's message names its limit (PASTE_MAX_BYTES); a proxy's HTML page does not. */
+  tooLarge: (what: string, serverMessage: string | undefined) =>
+    serverMessage ? `${what}: ${serverMessage}` : `${what} is too large for the server`,
+  /** 415: not UTF-8, or NUL bytes (a binary file). */
+  notText: (what: string, serverMessage: string | undefined) =>
+    serverMessage ? `${what}: ${serverMessage}` : `${what} is not UTF-8 text`,
+  rateLimited: (retryAfterSeconds: number | undefined, serverMessage: string | undefined) =>
+    `too many requests: try again ${retryAfterSeconds === undefined ? 'later' : `in ${retryAfterSeconds} s`}${
+      serverMessage ? ` (${serverMessage})` : ''
+    }`,
+  serverError: (status: number, serverMessage: string | undefined) =>
+    `the server answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
+  unexpectedAnswer: (status: number) =>
+    `the server answered ${status} with something that is not Termpaste's`,
+  // Success.
+  loggedIn: (url: string, username: string, file: string) =>
+    `Logged in to ${url} as ${username} (saved in ${file})`,
+  noPastes: 'No pastes yet.',
+  tokenPrompt: 'Access token (input hidden): ',
+} as const;

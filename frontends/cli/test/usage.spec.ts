@@ -1,0 +1,106 @@
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { freePort } from '../../../backend/src/infra/free-port.js';
+import { BIN, tempDir, termpaste } from './support.js';
+
+const version = (
+  JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+describe('termpaste, whatever the server', () => {
+  let config: string;
+  beforeAll(async () => {
+    config = await tempDir('termpaste-cli-xdg-');
+  });
+  afterAll(() => rm(config, { recursive: true, force: true }));
+
+  it('has --help for every command and --version', async () => {
+    for (const args of [
+      ['--help'],
+      ['login', '--help'],
+      ['get', '--help'],
+      ['list', '--help'],
+      ['help', 'get'],
+    ]) {
+      const run = await termpaste(args);
+      expect({ args, code: run.code }).toEqual({ args, code: 0 });
+      expect(run.stdout.toString()).toMatch(/^Usage: termpaste/);
+    }
+    expect((await termpaste(['--help'])).stdout.toString()).toContain('TERMPASTE_TOKEN');
+    const run = await termpaste(['--version']);
+    expect([run.code, run.stdout.toString()]).toEqual([0, `${version}\n`]);
+  });
+
+  it('exits 2 on wrong usage, saying what is wrong, and sends nothing', async () => {
+    const dir = await tempDir('termpaste-cli-files-');
+    try {
+      await mkdir(path.join(dir, 'folder'));
+      await writeFile(path.join(dir, 'ok.txt'), 'ok');
+      // A server that would answer is named: the usage errors must come before any request.
+      const env = { XDG_CONFIG_HOME: config, TERMPASTE_URL: 'http://127.0.0.1:9', TERMPASTE_TOKEN: 'tp_x' };
+      const cases: Array<[string[], RegExp]> = [
+        [['--bogus'], /^termpaste: unknown option '--bogus'\n/],
+        [['get'], /^termpaste: missing required argument 'id-or-url'\n/],
+        [['get', 'not-a-paste'], /^termpaste: not a paste id or paste URL: not-a-paste\n$/],
+        [['list', 'extra'], /^termpaste: too many arguments for 'list'/],
+        [['login', '--url', 'example.org'], /^termpaste: not an http\(s\) URL: example.org\n$/],
+        [['--title'], /^termpaste: option '-t, --title <title>' argument missing\n/],
+        [[path.join(dir, 'ok.txt'), path.join(dir, 'nope.txt')], /^termpaste: no such file: .*nope\.txt\n$/],
+        [[path.join(dir, 'folder')], /^termpaste: not a file: .*folder\n$/],
+        [['-', '-'], /^termpaste: - \(standard input\) can be pasted only once\n$/],
+      ];
+      for (const [args, stderr] of cases) {
+        const run = await termpaste(args, { env });
+        expect({ args, code: run.code, stderr: run.stderr, stdout: run.stdout.toString() }).toEqual({
+          args,
+          code: 2,
+          stderr: expect.stringMatching(stderr),
+          stdout: '',
+        });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 when not logged in (no token, or no URL for an id)', async () => {
+    const env = { XDG_CONFIG_HOME: config };
+    const paste = await termpaste([], { env, input: 'text' });
+    expect([paste.code, paste.stderr]).toEqual([
+      2,
+      'termpaste: not logged in: run `termpaste login --url URL`, or set TERMPASTE_TOKEN and TERMPASTE_URL\n',
+    ]);
+    expect((await termpaste(['list'], { env })).code).toBe(2);
+    const get = await termpaste(['get', '12'], { env });
+    expect([get.code, get.stderr]).toEqual([
+      2,
+      'termpaste: no forum URL: run `termpaste login --url URL`, or set TERMPASTE_URL\n',
+    ]);
+  });
+
+  it('exits 1 with one clear line when the server cannot be reached', async () => {
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const env = { XDG_CONFIG_HOME: config, TERMPASTE_TOKEN: `tp_${'a'.repeat(40)}` };
+    for (const args of [['list'], ['get', `${down}/thread/1`], ['login', '--url', down], ['-']]) {
+      const run = await termpaste(args, { env: { ...env, TERMPASTE_URL: down }, input: 'text' });
+      expect({ args, code: run.code, stderr: run.stderr }).toEqual({
+        args,
+        code: 1,
+        stderr: `termpaste: cannot reach ${down} (connection refused): check the URL and your network\n`,
+      });
+    }
+    // A name no resolver knows (.invalid is reserved for that).
+    const dns = await termpaste(['list'], { env: { ...env, TERMPASTE_URL: 'http://termpaste.invalid' } });
+    expect([dns.code, dns.stderr]).toEqual([
+      1,
+      'termpaste: cannot reach http://termpaste.invalid (host not found): check the URL and your network\n',
+    ]);
+    // login saved nothing.
+    await expect(stat(path.join(config, 'termpaste', 'config.json'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('runs as its package.json bin says, with a shebang', async () => {
+    expect((await readFile(BIN, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect((await stat(BIN)).mode & 0o111).toBe(0o111);
+  });
+});
