@@ -1,7 +1,12 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { freePort } from '../../../backend/src/infra/free-port.js';
 import { BIN, tempDir, termpaste } from './support.js';
+
+const execFileAsync = promisify(execFile);
 
 const version = (
   JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -99,8 +104,37 @@ describe('termpaste, whatever the server', () => {
     await expect(stat(path.join(config, 'termpaste', 'config.json'))).rejects.toThrow(/ENOENT/);
   });
 
-  it('runs as its package.json bin says, with a shebang', async () => {
+  it('is built JS with a shebang, executable; the bin npm links runs it', async () => {
     expect((await readFile(BIN, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect((await stat(BIN)).mode & 0o111).toBe(0o111);
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      bin: { termpaste: string };
+    };
+    const bin = fileURLToPath(new URL(`../${pkg.bin.termpaste}`, import.meta.url));
+    expect((await readFile(bin, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect((await stat(bin)).mode & 0o111).toBe(0o111);
+    const run = await execFileAsync(bin, ['--version'], { env: { PATH: process.env.PATH ?? '' } });
+    expect(run.stdout).toBe(`${version}\n`);
+  });
+
+  it('the bin says how to build when dist/ is missing (a checkout before its build)', async () => {
+    const dir = await tempDir('termpaste-cli-unbuilt-');
+    try {
+      await mkdir(path.join(dir, 'bin'));
+      await copyFile(
+        fileURLToPath(new URL('../bin/termpaste.js', import.meta.url)),
+        path.join(dir, 'bin', 'termpaste.js'),
+      );
+      await writeFile(path.join(dir, 'package.json'), '{"type":"module"}');
+      const failed = await execFileAsync(process.execPath, [path.join(dir, 'bin', 'termpaste.js')]).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect([failed.code, failed.stderr]).toEqual([
+        1,
+        'termpaste: not built yet: run `npm run build` in the Termpaste checkout first\n',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
