@@ -248,7 +248,7 @@ function TokenItem({ token, now }: { token: AccessToken; now: number }) {
         <strong className="settings-token__name">{token.name}</strong>
         <span className="settings-token__scopes" aria-label="Scopes">
           {token.scopes.map((scope) => (
-            <Badge key={scope} variant="accent">
+            <Badge key={scope} variant="accent" className="settings-token__scope">
               {scope}
             </Badge>
           ))}
