@@ -474,6 +474,41 @@ describe('admin panel API', () => {
       expect((await row(target.id))?.username).toBe(trimmed);
     });
 
+    it('is 409 too when a registration takes the name after the check, before the rename is written', async () => {
+      const target = await account();
+      const name = unique('raced');
+      const before = await auditCount();
+      // A registration of `name`, not yet committed: the rename's check cannot see it, its UPDATE waits on it.
+      const registration = t.dataSource.createQueryRunner();
+      await registration.connect();
+      try {
+        await registration.startTransaction();
+        await registration.query(`INSERT INTO users (username, email, password_hash) VALUES ($1, $2, 'x')`, [
+          name,
+          `${name}@example.com`,
+        ]);
+        const renaming = rename(target.id, { username: name }).then((res) => res);
+        await waitFor('the rename to wait on the registration', async () => {
+          const waiting: unknown[] = await t.dataSource.query(
+            `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()
+               AND query LIKE 'UPDATE users SET username%'`,
+          );
+          return waiting.length > 0;
+        });
+        await registration.commitTransaction();
+        const res = await renaming;
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 409,
+          body: { statusCode: 409, message: 'Username is already taken' },
+        });
+      } finally {
+        if (registration.isTransactionActive) await registration.rollbackTransaction();
+        await registration.release();
+      }
+      expect((await row(target.id))?.username).toBe(target.username);
+      expect(await auditCount()).toBe(before);
+    });
+
     it('the renamed member signs in with the new name and keeps their session', async () => {
       const renamed = await registered(t);
       const name = unique('newname');

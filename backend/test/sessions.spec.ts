@@ -1,5 +1,6 @@
 import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
+import { type Actor, AdminService } from '../src/modules/admin/admin.service.js';
 import { SessionsService } from '../src/modules/auth/sessions.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { PASSWORD, registered, sessionCookie, signedIn } from './support/accounts.js';
@@ -91,9 +92,17 @@ describe('sessions', () => {
   });
 
   describe('a banned user', () => {
+    /** An admin to ban and unban with (the admin panel's AdminService), registered before their target. */
+    async function anAdmin(): Promise<Actor> {
+      const { user } = await registered(t);
+      const { user: admin } = await t.app.get(UsersService).setAdmin(user.username, true);
+      return admin!;
+    }
+
     it('is signed out at once and cannot sign in: 403', async () => {
+      const admin = await anAdmin();
       const { browser, account, user } = await registered(t);
-      await t.app.get(UsersService).ban(user.id);
+      await t.app.get(AdminService).ban(admin, user.id);
 
       await browser.get(API.currentUser).expect(401, { statusCode: 401, message: 'Unauthorized' });
       expect(await sessionRows(user.id)).toEqual([]);
@@ -117,20 +126,22 @@ describe('sessions', () => {
     });
 
     it('can sign in again once unbanned', async () => {
+      const admin = await anAdmin();
       const { account, user } = await registered(t);
-      const users = t.app.get(UsersService);
-      await users.ban(user.id);
-      await users.unban(user.id);
+      const members = t.app.get(AdminService);
+      await members.ban(admin, user.id);
+      await members.unban(admin, user.id);
       await signedIn(t, account.username);
     });
 
     it('ban is all or nothing: a failing revocation leaves the user unbanned', async () => {
+      const admin = await anAdmin();
       const { browser, user } = await registered(t);
       const sessions = t.app.get(SessionsService);
       const revoke = sessions.revokeUserSessions;
       sessions.revokeUserSessions = () => Promise.reject(new Error('boom'));
       try {
-        await expect(t.app.get(UsersService).ban(user.id)).rejects.toThrow('boom');
+        await expect(t.app.get(AdminService).ban(admin, user.id)).rejects.toThrow('boom');
       } finally {
         sessions.revokeUserSessions = revoke;
       }

@@ -26,16 +26,7 @@ interface Allowed {
   why: string;
 }
 
-const ALLOWED: Allowed[] = [
-  // admin/: the admin panel's member management writes the users table itself (UsersService.ban/unban
-  // go unused).
-  {
-    module: 'admin',
-    table: 'users',
-    file: 'src/modules/admin/admin.service.ts',
-    why: 'the users list, and ban, unban, rename, avatar, delete, grades and role lock and update users rows',
-  },
-];
+const ALLOWED: Allowed[] = [];
 
 const BACKEND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TABLES = new Set(Object.keys(TABLE_OWNERS));

@@ -13,7 +13,6 @@ import {
 } from '../infra/database/embedded-postgres.js';
 import { AuditService, CLI_ACTOR } from '../modules/audit/audit.service.js';
 import { OwnerService } from '../modules/auth/owner.service.js';
-import { SessionsService } from '../modules/auth/sessions.service.js';
 import { type AdminChange, UsersService } from '../modules/users/users.service.js';
 
 export const CLI_USAGE = [
@@ -69,7 +68,7 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     connection = await connect(config, options, out);
     const db = await new DataSource(dataSourceOptions(connection.url)).initialize();
     dataSource = db;
-    const users = new UsersService(db, new SessionsService(db));
+    const users = new UsersService(db);
     if (setupCommand) return await printSetupCode(new OwnerService(db, users, config), config, out, err);
     const audit = new AuditService(db);
     const grant = command === 'make-admin';

@@ -1,13 +1,11 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User } from './entities/user.entity.js';
-import { SessionsService } from '../auth/sessions.service.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already registered';
-export const OWNER_CANNOT_BE_BANNED = 'The owner cannot be banned';
 
 const UNIQUE_VIOLATION = '23505';
 const CONFLICTS: Record<string, string> = {
@@ -72,13 +70,10 @@ function userByIdStatement(dataSource: DataSource): PreparedStatement {
 
 const asUser = (row: Partial<User> | undefined): User | null => (row ? Object.assign(new User(), row) : null);
 
-/** Accounts: the `users` table, and (through SessionsService) their sessions. */
+/** Accounts: the `users` table. */
 @Injectable()
 export class UsersService {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly sessions: SessionsService,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Every request of a signed-in member loads them (a ban or a deletion takes effect at once): a
@@ -209,25 +204,6 @@ export class UsersService {
        WHERE id = $1`,
       [userId, pastes, replies],
     );
-  }
-
-  /** Bans the user and signs them out everywhere, in one transaction. The owner cannot be banned. */
-  async ban(userId: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const user = await this.findOne('id = $1', [userId], { manager, forUpdate: true });
-      if (!user) throw new NotFoundException('User not found');
-      if (user.isOwner) throw new ForbiddenException(OWNER_CANNOT_BE_BANNED);
-      await manager.query('UPDATE users SET is_banned = true, updated_at = now() WHERE id = $1', [userId]);
-      await this.sessions.revokeUserSessions(userId, { manager });
-    });
-  }
-
-  async unban(userId: number): Promise<void> {
-    const [, affected] = (await this.dataSource.query(
-      'UPDATE users SET is_banned = false, updated_at = now() WHERE id = $1',
-      [userId],
-    )) as [unknown, number];
-    if (!affected) throw new NotFoundException('User not found');
   }
 
   /**

@@ -1,0 +1,161 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@termpaste/contracts';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
+import { containsPattern } from '../../common/like-pattern.js';
+import { ownedActiveRank } from './author-sql.js';
+import { USERNAME_TAKEN } from './users.service.js';
+
+/** A member as the admin panel's users table shows them (contracts' adminUserSchema). */
+const ADMIN_USER_COLUMNS = `u.id, u.username::text AS username, u.email::text AS email, u.first_name, u.last_name,
+  u.avatar_url, u.profile_image_url, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
+  u.owned_premium_ranks, u.is_admin, u.is_owner, u.is_banned, u.created_at, ${createdMicros('u')} AS created_micros`;
+
+interface AdminUserRow {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_url: string | null;
+  profile_image_url: string | null;
+  reputation: number;
+  active_premium_rank: string | null;
+  owned_premium_ranks: string[];
+  is_admin: boolean;
+  is_owner: boolean;
+  is_banned: boolean;
+  created_at: Date;
+  created_micros: string;
+}
+
+function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    avatarUrl: row.avatar_url,
+    profileImageUrl: row.profile_image_url,
+    reputation: row.reputation,
+    activePremiumRank: row.active_premium_rank,
+    ownedPremiumRanks: row.owned_premium_ranks,
+    isAdmin: row.is_admin,
+    isOwner: row.is_owner,
+    isBanned: row.is_banned,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUsernameTaken(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
+  return code === UNIQUE_VIOLATION && constraint === 'users_username_key';
+}
+
+/**
+ * The admin panel's reads and writes of accounts (SPEC §2 Admin panel, §7): the users table, and the
+ * changes an admin makes to a member's row. Each change runs in the caller's transaction (`manager`),
+ * where the admin module has locked the row (UsersService.lockById), checked the permission table and
+ * writes the audit entry beside it; the caller decides whether anything changes.
+ */
+@Injectable()
+export class MemberAdminService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Newest members first, ADMIN_USERS_PAGE_SIZE a page; `q` keeps those whose username or e-mail contains it. */
+  async page(q: string, cursor?: string): Promise<AdminUsersPage> {
+    const params: unknown[] = [];
+    let where = 'true';
+    if (q) {
+      params.push(containsPattern(q));
+      where = '(lower(u.username::text) LIKE $1 OR lower(u.email::text) LIKE $1)';
+    }
+    const { rows, nextCursor } = await keysetPage<AdminUserRow>(
+      (sql, values) => this.dataSource.query(sql, values),
+      {
+        alias: 'u',
+        select: ADMIN_USER_COLUMNS,
+        from: 'users u',
+        where,
+        params,
+        pageSize: ADMIN_USERS_PAGE_SIZE,
+        cursor,
+      },
+    );
+    return { users: rows.map(toAdminUser), nextCursor };
+  }
+
+  /** Member `userId` as the users table shows them, read in `manager`'s transaction (they exist). */
+  async view(manager: EntityManager, userId: number): Promise<AdminUser> {
+    const [row]: AdminUserRow[] = await manager.query(
+      `SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE u.id = $1`,
+      [userId],
+    );
+    return toAdminUser(row!);
+  }
+
+  /** Bans or unbans the member (their sessions are auth's: the caller revokes them). */
+  async setBanned(manager: EntityManager, userId: number, banned: boolean): Promise<void> {
+    await manager.query(`UPDATE users SET is_banned = ${banned ? 'true' : 'false'} WHERE id = $1`, [userId]);
+  }
+
+  /** Renames the member; 409 `Username is already taken` when another account has the name, in any letter case. */
+  async rename(manager: EntityManager, userId: number, username: string): Promise<void> {
+    const [taken] = await manager.query('SELECT 1 FROM users WHERE username = $1 AND id <> $2', [
+      username,
+      userId,
+    ]);
+    if (taken) throw new ConflictException(USERNAME_TAKEN);
+    try {
+      await manager.query('UPDATE users SET username = $2, updated_at = now() WHERE id = $1', [
+        userId,
+        username,
+      ]);
+    } catch (error) {
+      // Taken by a registration that committed after our check.
+      if (isUsernameTaken(error)) throw new ConflictException(USERNAME_TAKEN);
+      throw error;
+    }
+  }
+
+  /** Clears both of the member's avatar addresses (the stored objects are the caller's to remove). */
+  async clearAvatar(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(
+      'UPDATE users SET avatar_url = NULL, profile_image_url = NULL, updated_at = now() WHERE id = $1',
+      [userId],
+    );
+  }
+
+  /** Sets the VIP grades the member owns and the active one (null: none). */
+  async setGrades(
+    manager: EntityManager,
+    userId: number,
+    owned: readonly string[],
+    active: string | null,
+  ): Promise<void> {
+    await manager.query(
+      'UPDATE users SET owned_premium_ranks = $2, active_premium_rank = $3, updated_at = now() WHERE id = $1',
+      [userId, owned, active],
+    );
+  }
+
+  /** Grants or revokes the admin role. */
+  async setAdmin(manager: EntityManager, userId: number, isAdmin: boolean): Promise<void> {
+    await manager.query('UPDATE users SET is_admin = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      isAdmin,
+    ]);
+  }
+
+  /**
+   * Deletes the account: its sessions, votes, notifications and reset tokens cascade; the rows it
+   * authored keep a NULL author. Whatever counts its votes gave is the caller's to take back first.
+   */
+  async delete(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query('DELETE FROM users WHERE id = $1', [userId]);
+  }
+}
