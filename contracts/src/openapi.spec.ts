@@ -140,7 +140,7 @@ describe('buildOpenApiDocument', () => {
       getRecentThreads: [cursor],
       search: [
         ['q', true, { type: 'string', minLength: 1 }],
-        ['page', false, { type: 'string', pattern: '^\\d{1,6}$', default: '1' }],
+        ['page', false, { type: 'string', pattern: '^\\d{1,6}$' }],
       ],
       listUsers: [filter, cursor],
       getUserReputation: [cursor],

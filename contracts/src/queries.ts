@@ -63,15 +63,19 @@ const cursor = z
 export const cursorQuerySchema = z.object({ cursor });
 export type CursorQuery = z.output<typeof cursorQuerySchema>;
 
+/** A search's page: 1 to 6 digits. */
+const PAGE = /^\d{1,6}$/;
+
 /** `GET /api/search`: the words (required), and the page (1-based; anything but 1 to 6 digits is 1). */
 export const searchQuerySchema = z.object({
   q: z
     .preprocess(cleanText, z.string().min(1, { error: FORUM_MESSAGES.searchQueryRequired }))
     .meta({ description: 'The words to look for' }),
   page: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .catch('1')
+    .preprocess(
+      (value) => (typeof value === 'string' && PAGE.test(value) ? value : '1'),
+      z.string().regex(PAGE),
+    )
     .transform((digits) => Math.max(Number(digits), 1))
     .meta({ description: 'Page number, from 1' }),
 });
