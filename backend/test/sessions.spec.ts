@@ -1,6 +1,7 @@
 import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { type Actor, AdminService } from '../src/modules/admin/admin.service.js';
+import { AuditService } from '../src/modules/audit/audit.service.js';
 import { SessionsService } from '../src/modules/auth/sessions.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { PASSWORD, registered, sessionCookie, signedIn } from './support/accounts.js';
@@ -144,6 +145,22 @@ describe('sessions', () => {
         await expect(t.app.get(AdminService).ban(admin, user.id)).rejects.toThrow('boom');
       } finally {
         sessions.revokeUserSessions = revoke;
+      }
+      const [row] = await t.dataSource.query('SELECT is_banned FROM users WHERE id = $1', [user.id]);
+      expect(row.is_banned).toBe(false);
+      await browser.get(API.currentUser).expect(200);
+    });
+
+    it('ban is all or nothing: a failing audit row, after the ban and the revocation, undoes both', async () => {
+      const admin = await anAdmin();
+      const { browser, user } = await registered(t);
+      const audit = t.app.get(AuditService);
+      const record = audit.record;
+      audit.record = () => Promise.reject(new Error('audit down'));
+      try {
+        await expect(t.app.get(AdminService).ban(admin, user.id)).rejects.toThrow('audit down');
+      } finally {
+        audit.record = record;
       }
       const [row] = await t.dataSource.query('SELECT is_banned FROM users WHERE id = $1', [user.id]);
       expect(row.is_banned).toBe(false);
