@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API } from '@termpaste/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppModule, type AppModuleOptions } from './app.module.js';
+import { isBearerRequest } from './common/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';
@@ -106,12 +107,15 @@ export async function createApp({
   // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
   // never carry a (rolling) session cookie.
   // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
+  // A request with a personal access token is judged by the token alone: it reads and sets no cookie.
   app.use('/api', (req: Request, res: Response, next: NextFunction) =>
-    isUploadsPath(req.path, UPLOADS_UNDER_API) || !mayHaveSession(req) ? next() : session(req, res, next),
+    isUploadsPath(req.path, UPLOADS_UNDER_API) || !mayHaveSession(req) || isBearerRequest(req)
+      ? next()
+      : session(req, res, next),
   );
   // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    if (!isRead(req)) res.append('Set-Cookie', FRESH_SET_COOKIE);
+    if (!isRead(req) && !isBearerRequest(req)) res.append('Set-Cookie', FRESH_SET_COOKIE);
     next();
   });
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.

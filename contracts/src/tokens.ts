@@ -21,6 +21,11 @@ export const TOKENS_PER_MEMBER_MAX = 20;
 export const TOKEN_NAME_MAX = 64;
 export const TOKEN_EXPIRY_DAYS_DEFAULT = 30;
 export const TOKEN_EXPIRY_DAYS_MAX = 365;
+/**
+ * Requests one token may make a minute (RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE), reads and writes together,
+ * beside the member's own limits (pastes a minute and an hour), which count its tokens' pastes too.
+ */
+export const TOKEN_REQUESTS_PER_MINUTE_DEFAULT = 120;
 
 export const TOKEN_MESSAGES = {
   nameRequired: 'Token name is required',
@@ -40,6 +45,8 @@ export const TOKEN_MESSAGES = {
   malformed: 'Send the access token as: Authorization: Bearer tp_…',
   /** A route no token may call: admin, password, e-mail, token management, anything not opened to tokens. */
   notForTokens: 'Access tokens cannot be used here: sign in on the site',
+  tooFast: (seconds: number) =>
+    `Too many requests with this access token. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   /** The route needs a scope the token lacks. */
   missingScope: (scope: TokenScope) => `This access token lacks the ${scope} scope`,
 } as const;

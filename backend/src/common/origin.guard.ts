@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import type { Request } from 'express';
 import type { AppConfig } from '../config/config.js';
 import { InjectConfig } from '../config/config.module.js';
+import { isBearerRequest } from './bearer.js';
 import { isSignedRequestHandler } from './signed-request.js';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
@@ -77,7 +78,8 @@ export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean
 /**
  * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (trustedOrigins:
  * PUBLIC_URL's origin, or any loopback one when it is unset, or one of ALLOWED_ORIGINS), shown by its
- * Origin header, or absent that its Referer. Otherwise 403 before anything runs.
+ * Origin header, or absent that its Referer. Otherwise 403 before anything runs. Requests with a personal
+ * access token (`Authorization: Bearer …`) are exempt: TokenGuard judges them, and they carry no cookie.
  */
 @Injectable()
 export class OriginGuard implements CanActivate {
@@ -91,7 +93,10 @@ export class OriginGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     // A presigned upload: its signature, not a cookie, authorizes it (see SignedRequest).
     if (isSignedRequestHandler(context.getHandler())) return true;
-    if (isOwnSiteRequest(context.switchToHttp().getRequest<Request>(), this.trusted)) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    // A personal access token: it alone authorizes the request (TokenGuard), no cookie is read or set.
+    if (isBearerRequest(req)) return true;
+    if (isOwnSiteRequest(req, this.trusted)) return true;
     throw new ForbiddenException(CROSS_SITE_REFUSED);
   }
 }

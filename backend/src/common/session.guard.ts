@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
+import './bearer.js';
 import { sessionUserId } from '../modules/auth/session-user.js';
 import type { User } from '../modules/users/entities/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
@@ -16,11 +17,14 @@ declare module 'express-serve-static-core' {
 
 /**
  * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once) and
- * records it as `req.currentUser`: null when there is no session or its account is gone. Every session
+ * records it as `req.currentUser`: null when there is no session or its account is gone. A request with
+ * a personal access token acts as the token's member, whom TokenGuard loaded (the same way, afresh). Every session
  * guard loads the user through this, then judges it.
  */
 export async function loadSessionUser(context: ExecutionContext, users: UsersService): Promise<User | null> {
   const req = context.switchToHttp().getRequest<Request>();
+  // A personal access token's request: TokenGuard loaded its member just now, and there is no session.
+  if (req.accessToken) return req.currentUser ?? null;
   const userId = sessionUserId(req.session);
   req.currentUser = userId === undefined ? null : await users.findById(userId);
   return req.currentUser;

@@ -214,6 +214,7 @@ describe('loadConfig', () => {
           RATE_LIMIT_MENTIONS_PER_HOUR: '18',
           RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: '20',
           RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: '21',
+          RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE: '22',
         },
         cwd,
       );
@@ -240,6 +241,7 @@ describe('loadConfig', () => {
         mentionsPerHour: 18,
         verifyEmailPerHour: 20,
         verifyEmailPerAddressPerHour: 21,
+        tokenRequestsPerMinute: 22,
       });
     });
 

@@ -65,6 +65,7 @@ const envSchema = z.object({
   REPUTATION_DAILY_CAP_VOTES: dailyCap.optional(),
   RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
   JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
   VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),

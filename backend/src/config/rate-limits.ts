@@ -2,6 +2,7 @@ import {
   CHAT_RATE_LIMIT_DEFAULTS,
   FORUM_RATE_LIMIT_DEFAULTS,
   PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS,
+  TOKEN_REQUESTS_PER_MINUTE_DEFAULT,
   UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
   VERIFY_RESEND_RATE_LIMIT_DEFAULTS,
 } from '@termpaste/contracts';
@@ -44,6 +45,8 @@ export interface RateLimitConfig {
   verifyEmailPerHour: number;
   /** Re-sent verification links per client address an hour. */
   verifyEmailPerAddressPerHour: number;
+  /** Requests per personal access token a minute (reads and writes together). */
+  tokenRequestsPerMinute: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
@@ -63,6 +66,7 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   ...FORUM_RATE_LIMIT_DEFAULTS,
   verifyEmailPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perMemberPerHour,
   verifyEmailPerAddressPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perAddressPerHour,
+  tokenRequestsPerMinute: TOKEN_REQUESTS_PER_MINUTE_DEFAULT,
 };
 
 /** RATE_LIMITS and each RATE_LIMIT_*, a default for each one unset. */
@@ -94,5 +98,7 @@ export function rateLimitConfig(vars: EnvVars): RateLimitConfig {
     verifyEmailPerHour: vars.RATE_LIMIT_VERIFY_EMAIL_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerHour,
     verifyEmailPerAddressPerHour:
       vars.RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerAddressPerHour,
+    tokenRequestsPerMinute:
+      vars.RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.tokenRequestsPerMinute,
   };
 }

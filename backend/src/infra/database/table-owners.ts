@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   password_reset_tokens: 'auth',
   email_verification_tokens: 'auth',
   owner_setup_codes: 'auth',
+  personal_access_tokens: 'auth',
 
   // users: accounts and profiles (the members directory, the author fragment every list joins).
   users: 'users',

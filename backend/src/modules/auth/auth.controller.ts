@@ -28,6 +28,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
 import { signIn, signOut } from './sign-in.js';
+import { NoTokens } from './token-scope.decorator.js';
 
 /**
  * Whether a request is the browser's own top-level navigation from our site, or typed in its address
@@ -93,6 +94,7 @@ export class AuthController {
    * (`![](/api/logout)`) or a link from another site, just goes home, still signed in.
    */
   @Get(API.logout)
+  @NoTokens()
   @Header('Cache-Control', 'no-store')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (isSignOutNavigation(req)) {

@@ -1,4 +1,5 @@
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/config.js';
@@ -6,15 +7,19 @@ import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
 import { SessionsService } from './sessions.service.js';
 import { OwnerModule } from './owner.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AccessTokensController } from './access-tokens.controller.js';
+import { AccessTokensService } from './access-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { EmailVerificationService } from './email-verification.service.js';
+import { BearerStrategy } from './bearer.strategy.js';
 import { LocalStrategy } from './local.strategy.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { rateLimitThrottlers } from './rate-limit.guard.js';
 import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SiteController } from './site.controller.js';
+import { TokenGuard } from './token.guard.js';
 import { VerificationController } from './verification.controller.js';
 
 @Module({
@@ -39,9 +44,13 @@ import { VerificationController } from './verification.controller.js';
       }),
     }),
   ],
-  controllers: [AuthController, SiteController, VerificationController],
+  controllers: [AuthController, SiteController, VerificationController, AccessTokensController],
   providers: [
     AuthService,
+    // Personal access tokens: `Authorization: Bearer tp_…` on any route, judged by TokenGuard.
+    AccessTokensService,
+    BearerStrategy,
+    { provide: APP_GUARD, useClass: TokenGuard },
     EmailVerificationService,
     PasswordResetService,
     LocalStrategy,

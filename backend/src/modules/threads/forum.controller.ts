@@ -41,6 +41,7 @@ import { ModerationService } from './moderation.service.js';
 import { SearchService } from './search.service.js';
 import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
 import { WriteRateLimited } from './write-limits.js';
+import { TokenScope } from '../auth/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 
@@ -112,6 +113,7 @@ export class ForumController {
   }
 
   @Post(API.threads)
+  @TokenScope('pastes:write')
   @WriteRateLimited('paste')
   createThread(
     @CurrentUser() user: User,

@@ -11,6 +11,7 @@ import { SearchVectorInline1796040000000 } from './1796040000000-search-vector-i
 import { EmailVerification1796100000000 } from './1796100000000-email-verification.js';
 import { ReputationLedger1796400000000 } from './1796400000000-reputation-ledger.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
+import { PersonalAccessTokens17966000000000 } from './17966000000000-personal-access-tokens.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   EmailVerification1796100000000,
   ReputationLedger1796400000000,
   Outbox1796500000000,
+  PersonalAccessTokens17966000000000,
 ];

@@ -1,0 +1,32 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Personal access tokens (issue 15): a member's `tp_…` tokens for the terminal. Only a SHA-256 of each
+ * token is kept (hex, unique: the one lookup a request makes); `scopes` among `pastes:write` and `read`;
+ * `expires_at` null for never. Revoking deletes the row, and so does deleting the member.
+ */
+export class PersonalAccessTokens17966000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE personal_access_tokens (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        token_hash text NOT NULL,
+        scopes text[] NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz,
+        expires_at timestamptz,
+        CONSTRAINT personal_access_tokens_token_hash_key UNIQUE (token_hash),
+        CONSTRAINT personal_access_tokens_scopes_check
+          CHECK (cardinality(scopes) > 0 AND scopes <@ ARRAY['pastes:write', 'read']::text[])
+      )`);
+    await queryRunner.query(
+      'CREATE INDEX personal_access_tokens_user_id_idx ON personal_access_tokens (user_id, created_at DESC)',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE personal_access_tokens');
+  }
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  type AccessToken,
+  type CreatedAccessToken,
+  TOKEN_MESSAGES,
+  TOKEN_PREFIX,
+  TOKEN_RANDOM_LENGTH,
+  type TokenScope,
+  TOKENS_PER_MEMBER_MAX,
+} from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
+import { asMember, memberColumns, memberJoin } from '../users/account-sql.js';
+import type { User } from '../users/entities/user.entity.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** Bytes at or above this (62 × 4) are dropped, so every character is equally likely (no modulo bias). */
+const UNBIASED_BELOW = 248;
+
+/** `tp_` and 40 base62 characters from crypto.randomBytes, by rejection sampling. */
+export function generateToken(): string {
+  let random = '';
+  while (random.length < TOKEN_RANDOM_LENGTH) {
+    for (const byte of randomBytes(TOKEN_RANDOM_LENGTH)) {
+      if (byte < UNBIASED_BELOW) random += BASE62[byte % 62];
+      if (random.length === TOKEN_RANDOM_LENGTH) break;
+    }
+  }
+  return TOKEN_PREFIX + random;
+}
+
+/** What is stored of a token: its SHA-256, hex. */
+export function accessTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A token's last use is written at most this often (no write per request). */
+export const LAST_USED_EVERY_MS = 60_000;
+/** The first key of the advisory lock that serializes one member's token creations. */
+const CREATE_LOCK = 0x7470_0001;
+
+/** A request's token, once its hash matched: who it acts for and what it may do. */
+export interface RequestToken {
+  id: number;
+  scopes: TokenScope[];
+}
+
+/** What authenticate found for a token. */
+export type TokenCheck =
+  | { status: 'ok'; token: RequestToken; user: User }
+  | { status: 'unknown' }
+  | { status: 'expired' }
+  | { status: 'banned' };
+
+interface TokenRow {
+  id: number;
+  name: string;
+  scopes: TokenScope[];
+  created_at: Date;
+  last_used_at: Date | null;
+  expires_at: Date | null;
+}
+
+const toAccessToken = (row: TokenRow): AccessToken => ({
+  id: row.id,
+  name: row.name,
+  scopes: row.scopes,
+  createdAt: row.created_at.toISOString(),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  expiresAt: row.expires_at?.toISOString() ?? null,
+});
+
+const TOKEN_COLUMNS = 'id, name, scopes, created_at, last_used_at, expires_at';
+
+let byHash: PreparedStatement | undefined;
+/** The token of a hash with its member, whole: the one statement a token request costs (an index lookup). */
+function byHashStatement(dataSource: DataSource): PreparedStatement {
+  byHash ??= prepare(
+    'access-token-by-hash',
+    `SELECT t.id AS "tokenId", t.scopes AS "tokenScopes",
+            t.expires_at IS NOT NULL AND t.expires_at <= now() AS "tokenExpired",
+            t.last_used_at IS NULL OR t.last_used_at <= now() - interval '${LAST_USED_EVERY_MS} milliseconds'
+              AS "tokenStale",
+            ${memberColumns(dataSource, 'u')}
+     FROM personal_access_tokens t ${memberJoin('u', 't.user_id')}
+     WHERE t.token_hash = $1`,
+  );
+  return byHash;
+}
+
+const touch = prepare(
+  'access-token-touch',
+  `UPDATE personal_access_tokens SET last_used_at = now()
+   WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - interval '${LAST_USED_EVERY_MS} milliseconds')`,
+);
+
+/** Personal access tokens (issue 15): made, listed and revoked by their member; checked per request. */
+@Injectable()
+export class AccessTokensService {
+  private readonly logger = new Logger('AccessTokens');
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The member's tokens, newest first: never a secret or a hash. */
+  async list(userId: number): Promise<AccessToken[]> {
+    const rows: TokenRow[] = await this.dataSource.query(
+      `SELECT ${TOKEN_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      [userId],
+    );
+    return rows.map(toAccessToken);
+  }
+
+  /**
+   * A new token for the member, answered once with its secret. At most TOKENS_PER_MEMBER_MAX live ones
+   * (409 beyond): counted and inserted in one transaction under a lock of the member's tokens, so two
+   * creations at once cannot both pass the count.
+   */
+  async create(
+    userId: number,
+    body: { name: string; scopes: TokenScope[]; expiresInDays: number | null },
+  ): Promise<CreatedAccessToken> {
+    const token = generateToken();
+    const row = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [CREATE_LOCK, userId]);
+      const [{ live }]: Array<{ live: number }> = await manager.query(
+        `SELECT count(*)::int AS live FROM personal_access_tokens
+         WHERE user_id = $1 AND (expires_at IS NULL OR expires_at > now())`,
+        [userId],
+      );
+      if (live >= TOKENS_PER_MEMBER_MAX) throw new ConflictException(TOKEN_MESSAGES.tooMany);
+      const [inserted]: TokenRow[] = await manager.query(
+        `INSERT INTO personal_access_tokens (user_id, name, token_hash, scopes, expires_at)
+         VALUES ($1, $2, $3, $4::text[], CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(days => $5::int) END)
+         RETURNING ${TOKEN_COLUMNS}`,
+        [userId, body.name, accessTokenHash(token), body.scopes, body.expiresInDays],
+      );
+      return inserted!;
+    });
+    return { ...toAccessToken(row), token };
+  }
+
+  /** Deletes the member's token `id`: it stops working at once. Another member's, or none: 404. */
+  async revoke(userId: number, id: number): Promise<void> {
+    // In a WITH, so the rows come back as a SELECT's (TypeORM answers a bare DELETE with [rows, count]).
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH gone AS (DELETE FROM personal_access_tokens WHERE id = $1 AND user_id = $2 RETURNING id)
+       SELECT id FROM gone`,
+      [id, userId],
+    );
+    if (rows.length === 0) throw new NotFoundException(TOKEN_MESSAGES.notFound);
+  }
+
+  /**
+   * The token's member and scopes, by the token's hash (a prepared statement, no cache: a revoked token
+   * or a banned member stops at once on every instance). Marks the token used, at most once a minute.
+   */
+  async authenticate(token: string): Promise<TokenCheck> {
+    const [row] = await queryPrepared<
+      Partial<User> & {
+        tokenId: number;
+        tokenScopes: TokenScope[];
+        tokenExpired: boolean;
+        tokenStale: boolean;
+      }
+    >(this.dataSource, byHashStatement(this.dataSource), [accessTokenHash(token)]);
+    if (!row) return { status: 'unknown' };
+    const { tokenId, tokenScopes, tokenExpired, tokenStale, ...member } = row;
+    if (tokenExpired) return { status: 'expired' };
+    const user = asMember(member);
+    if (user.isBanned) return { status: 'banned' };
+    if (tokenStale) {
+      await queryPrepared(this.dataSource, touch, [tokenId]).catch((error: unknown) =>
+        this.logger.warn(`Recording a token's use failed: ${error instanceof Error ? error.message : error}`),
+      );
+    }
+    return { status: 'ok', token: { id: tokenId, scopes: tokenScopes }, user };
+  }
+}
