@@ -15,8 +15,9 @@ export class Interrupted extends Error {}
  */
 export function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
-  process.stderr.write(question);
+  // Raw (no echo) before the question shows, so nothing typed ahead of it is echoed either.
   input.setRawMode(true);
+  process.stderr.write(question);
   input.setEncoding('utf8');
   input.resume();
   return new Promise((resolve, reject) => {

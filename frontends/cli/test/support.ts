@@ -56,3 +56,35 @@ export async function makeToken(browser: Browser, scopes: TokenScope[] = ['paste
   if (res.status !== 201) throw new Error(`token not made: ${res.status} ${res.text}`);
   return res.body as CreatedAccessToken;
 }
+
+/**
+ * Runs the built command on a terminal: util-linux's `script` gives it a pseudo-terminal for standard
+ * input and output (`-E always`: the terminal echoes what is typed unless the command turns echo off, as a real one does). When the output shows
+ * `prompt`, `answer` and Enter are typed. Terminal output comes back with CRLF line ends.
+ */
+export function onTerminal(
+  args: string[],
+  options: { env?: Record<string, string>; prompt?: string; answer?: string } = {},
+) {
+  const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn('script', ['-q', '-e', '-f', '-E', 'always', '-c', command, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'dumb', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let typed = false;
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (!typed && options.prompt !== undefined && output.includes(options.prompt)) {
+        typed = true;
+        child.stdin.write(`${options.answer ?? ''}\r`);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}

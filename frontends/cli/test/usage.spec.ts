@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../../../backend/src/infra/free-port.js';
-import { BIN, tempDir, termpaste } from './support.js';
+import { BIN, onTerminal, tempDir, termpaste } from './support.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -102,6 +102,31 @@ describe('termpaste, whatever the server', () => {
     ]);
     // login saved nothing.
     await expect(stat(path.join(config, 'termpaste', 'config.json'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('on a terminal, with no file: exit 2, nothing to paste (it does not wait for typing)', async () => {
+    const run = await onTerminal([], {
+      env: { XDG_CONFIG_HOME: config, TERMPASTE_URL: 'http://127.0.0.1:1', TERMPASTE_TOKEN: 'tp_x' },
+    });
+    expect([run.code, run.output]).toEqual([
+      2,
+      'termpaste: nothing to paste: name a file, or pipe text in (`make 2>&1 | termpaste`)\r\n',
+    ]);
+  });
+
+  it('login on a terminal asks for the token without echoing it', async () => {
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const token = `tp_${'s'.repeat(40)}`;
+    const run = await onTerminal(['login', '--url', down], {
+      env: { XDG_CONFIG_HOME: config },
+      prompt: 'Access token (input hidden): ',
+      answer: token,
+    });
+    expect(run.code).toBe(1);
+    expect(run.output).toBe(
+      `Access token (input hidden): \r\ntermpaste: cannot reach ${down} (connection refused): check the URL and your network\r\n`,
+    );
+    expect(run.output).not.toContain(token);
   });
 
   it('is built JS with a shebang, executable; the bin npm links runs it', async () => {
