@@ -379,9 +379,12 @@ describe('personal access tokens', () => {
   describe('acts only within its scopes', () => {
     const notForTokens = { statusCode: 403, message: TOKEN_MESSAGES.notForTokens };
 
-    it('reads need `read`: a pastes:write-only token gets 403 on reads', async () => {
+    it('reads need `read`: a pastes:write-only token gets 403 on reads, but who am I', async () => {
       const { token } = await makeToken(alice.browser, { scopes: ['pastes:write'] });
-      for (const path of [API.currentUser, API.threadsRecent, API.user(alice.user.id)]) {
+      // Any valid token may ask whom it acts for (a client checks a token so).
+      const me = await curl().get(API.currentUser).set('Authorization', bearer(token)).expect(200);
+      expect((me.body as { id: number }).id).toBe(alice.user.id);
+      for (const path of [API.threadsRecent, API.user(alice.user.id), API.notifications]) {
         await curl()
           .get(path)
           .set('Authorization', bearer(token))

@@ -182,9 +182,15 @@ describe('buildOpenApiDocument', () => {
 
   it('marks public routes as needing no session, the others the session cookie', () => {
     expect(doc.paths[API.threadsRecent]?.get).toMatchObject({ security: [] });
-    expect(doc.paths[API.currentUser]?.get).toMatchObject({
+    expect(doc.paths[API.currentUser]?.get).toMatchObject({ security: [{ session: [] }, { bearer: [] }] });
+    expect(doc.paths[API.notifications]?.get).toMatchObject({
       security: [{ session: [] }, { bearer: ['read'] }],
     });
+    expect(doc.paths[API.threads]?.post).toMatchObject({
+      security: [{ session: [] }, { bearer: ['pastes:write'] }],
+    });
+    expect(doc.paths[API.userTokens]?.get).toMatchObject({ security: [{ session: [] }] });
+    expect(doc.paths[API.adminUsers]?.get).toMatchObject({ security: [{ session: [] }] });
     expect(doc.paths[API.userProfile]?.put).toMatchObject({ security: [{ session: [] }] });
     expect(doc.components.securitySchemes).toHaveProperty(
       'bearer',

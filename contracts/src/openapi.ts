@@ -304,7 +304,7 @@ export function buildOpenApiDocument({
 
     const security = [
       ...(op.auth === 'none' ? [] : [{ session: [] }]),
-      ...(tokenScope ? [{ bearer: [tokenScope] }] : []),
+      ...(tokenScope ? [{ bearer: tokenScope === 'any' ? [] : [tokenScope] }] : []),
     ];
     const operation: Record<string, unknown> = {
       operationId: op.operationId,

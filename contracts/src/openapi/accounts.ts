@@ -18,8 +18,10 @@ export const ACCOUNTS_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: API.currentUser,
     summary: 'The signed-in member',
+    description: 'With a personal access token, its member, whatever its scopes.',
     tag: 'Accounts',
     auth: 'member',
+    token: 'any',
     responses: [json(200, 'The signed-in member', currentUserSchema)],
   },
   {

@@ -46,6 +46,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Posts a paste',
     tag: 'Forum',
     auth: 'member',
+    token: 'pastes:write',
     body: createThreadSchema,
     responses: [json(201, 'Posted', createdSchema)],
     errors: [400, 429],

@@ -49,10 +49,11 @@ export interface ApiOperation {
   tag: ApiTag;
   auth: ApiAuth;
   /**
-   * Whether a personal access token (`Authorization: Bearer tp_…`) may call it, and with which scope. By
-   * default a member's GET takes a token with `read`, and nothing else takes one; `false` refuses tokens.
+   * Whether a personal access token (`Authorization: Bearer tp_…`) may call it, and with which scope
+   * (`any`: every valid token). By default a member's GET takes a token with `read`, and nothing else
+   * takes one; `false` refuses tokens.
    */
-  token?: TokenScope | false;
+  token?: TokenScope | 'any' | false;
   /** A JSON request body. */
   body?: z.ZodType;
   /** A request body that is not JSON (a file). */
@@ -68,8 +69,13 @@ export interface ApiOperation {
   errors?: readonly number[];
 }
 
-/** The scope a personal access token needs on the operation, or null when no token may call it. */
-export function operationTokenScope(op: Pick<ApiOperation, 'token' | 'auth' | 'method'>): TokenScope | null {
+/**
+ * The scope a personal access token needs on the operation (`any`: none in particular), or null when no
+ * token may call it.
+ */
+export function operationTokenScope(
+  op: Pick<ApiOperation, 'token' | 'auth' | 'method'>,
+): TokenScope | 'any' | null {
   if (op.token !== undefined) return op.token === false ? null : op.token;
   return op.auth === 'member' && op.method === 'get' ? 'read' : null;
 }

@@ -28,7 +28,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
 import { signIn, signOut } from './sign-in.js';
-import { NoTokens } from './token-scope.decorator.js';
+import { AnyToken, NoTokens } from './token-scope.decorator.js';
 
 /**
  * Whether a request is the browser's own top-level navigation from our site, or typed in its address
@@ -57,6 +57,7 @@ export class AuthController {
   startSession(): void {}
 
   @Get(API.currentUser)
+  @AnyToken()
   @UseGuards(SessionGuard)
   @Header('Cache-Control', 'no-store')
   currentUser(@CurrentUser() user: User): CurrentUserBody {

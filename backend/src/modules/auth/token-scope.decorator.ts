@@ -5,6 +5,8 @@ import type { TokenScope as Scope } from '@termpaste/contracts';
 export const TOKEN_SCOPE = 'termpaste:token-scope';
 /** Metadata key of NoTokens: the route (or controller) refuses personal access tokens. */
 export const NO_TOKENS = 'termpaste:no-tokens';
+/** Metadata key of AnyToken: the route answers any valid token, whatever its scopes. */
+export const ANY_TOKEN = 'termpaste:any-token';
 
 /**
  * Opens a write route to personal access tokens (`Authorization: Bearer tp_…`) that hold `scope`:
@@ -20,3 +22,9 @@ export const TokenScope = (scope: Scope): MethodDecorator & ClassDecorator =>
  * API, token management, and account routes (password, e-mail). A token on it gets 403.
  */
 export const NoTokens = (): MethodDecorator & ClassDecorator => applyDecorators(SetMetadata(NO_TOKENS, true));
+
+/**
+ * Opens a read to every valid token, whatever its scopes: `GET /api/auth/user` (who the token acts for),
+ * so a client can check a token that may only paste.
+ */
+export const AnyToken = (): MethodDecorator => applyDecorators(SetMetadata(ANY_TOKEN, true));

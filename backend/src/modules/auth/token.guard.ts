@@ -15,7 +15,7 @@ import { isBearerRequest } from '../../common/bearer.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { TokenPrincipal } from './bearer.strategy.js';
-import { NO_TOKENS, TOKEN_SCOPE } from './token-scope.decorator.js';
+import { ANY_TOKEN, NO_TOKENS, TOKEN_SCOPE } from './token-scope.decorator.js';
 
 /** Every route under it is the admin API, which no token may call, even an admin's. */
 const ADMIN_API = '/api/admin';
@@ -32,8 +32,8 @@ const HEADERS_ONLY = Symbol('headers-only request');
  * alone (401 with a TOKEN_MESSAGES text when the token is malformed, unknown, revoked, expired or its
  * member banned) and then acts as its member (`req.currentUser`, which the session guards take as is),
  * within the token's scopes:
- * - GET and HEAD need `read`, except on the admin API and routes marked NoTokens (token management):
- *   403 there, whatever the scopes;
+ * - GET and HEAD need `read` (any scope on a route marked AnyToken: who am I), except on the admin API
+ *   and routes marked NoTokens (token management, sign-out): 403 there, whatever the scopes;
  * - any other method only on a route marked `@TokenScope(scope)`, with that scope; else 403.
  * Each token may make RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE requests a minute (429 beyond); the member's
  * own limits (pastes) count its token requests as theirs, since they act as the member.
@@ -98,6 +98,8 @@ export class TokenGuard extends AuthGuard('bearer') {
       req.path.startsWith(`${ADMIN_API}/`) ||
       this.reflector.getAllAndOverride<boolean>(NO_TOKENS, targets) === true;
     if (closed) throw new ForbiddenException(TOKEN_MESSAGES.notForTokens);
+    if (READS.has(req.method) && this.reflector.getAllAndOverride<boolean>(ANY_TOKEN, targets) === true)
+      return;
     const needed: TokenScope | undefined = READS.has(req.method)
       ? 'read'
       : this.reflector.getAllAndOverride<TokenScope | undefined>(TOKEN_SCOPE, targets);
