@@ -64,7 +64,7 @@ ${ENVIRONMENT}`,
     .addHelpText(
       'after',
       `
-Make a token in the forum's Settings → Access tokens (the read scope lets login check it).
+Make a token in the forum's Settings → ACCESS TOKENS: pastes:write to paste, read for \`termpaste list\`.
 The URL and token are saved in $XDG_CONFIG_HOME/termpaste/config.json (mode 0600).
 
 Examples:

@@ -25,7 +25,7 @@ describe('what the CLI says when the server refuses', () => {
     [
       403,
       { statusCode: 403, message: 'This access token lacks the pastes:write scope' },
-      'This access token lacks the pastes:write scope: make a token with the scope this needs in Settings → Access tokens',
+      'This access token lacks the pastes:write scope: make a token with the scope this needs in Settings → ACCESS TOKENS',
     ],
     [
       413,
@@ -56,9 +56,13 @@ describe('what the CLI says when the server refuses', () => {
     expect(refusal(answer(429, 'slow down'), { url }).message).toBe('too many requests: try again later');
   });
 
-  it('reads the message of a JSON error only', () => {
+  it("reads the message of a JSON answer, or of Termpaste's error body under another type", () => {
     expect(serverMessage(answer(400, { message: ['a', 'b'] }))).toBe('a; b');
-    expect(serverMessage(answer(400, '{"message":"html?"}'))).toBeUndefined();
+    expect(serverMessage(answer(404, '{"statusCode":404,"message":"Thread not found"}'))).toBe(
+      'Thread not found',
+    );
+    expect(serverMessage(answer(400, '{"message":"not ours"}'))).toBeUndefined();
+    expect(serverMessage(answer(400, '<html>no</html>'))).toBeUndefined();
     expect(serverMessage(answer(400, { statusCode: 400 }))).toBeUndefined();
   });
 });

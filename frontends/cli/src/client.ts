@@ -30,7 +30,8 @@ export async function call(url: string, options: CallOptions = {}): Promise<Answ
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      ...(options.body ? { body: options.body } : {}),
+      // A copy on an ArrayBuffer of its own: the DOM's BodyInit (which fetch's typings may be) takes no Buffer.
+      ...(options.body ? { body: new Uint8Array(options.body) } : {}),
       redirect: 'follow',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_SECONDS * 1000),
     });
@@ -82,17 +83,24 @@ function errorCode(error: unknown): string | undefined {
   return Array.isArray(errors) ? errors.map(errorCode).find(Boolean) : undefined;
 }
 
-/** The server's JSON `message`, if the answer is Termpaste's JSON error. */
+/**
+ * The server's `message`: from a JSON answer, or from Termpaste's error body (`{statusCode, message}`)
+ * under another content type (a route that answers text/plain, whose error the error filter writes as
+ * JSON). A proxy's HTML page has none.
+ */
 export function serverMessage(answer: Answer): string | undefined {
-  if (!/json/i.test(answer.headers.get('content-type') ?? '')) return undefined;
+  const declaredJson = /json/i.test(answer.headers.get('content-type') ?? '');
+  let body: unknown;
   try {
-    const body = JSON.parse(answer.body.toString('utf8')) as Partial<ErrorBody> | null;
-    const message: unknown = body?.message;
-    if (typeof message === 'string') return message;
-    if (Array.isArray(message)) return message.filter((part) => typeof part === 'string').join('; ');
+    body = JSON.parse(answer.body.toString('utf8'));
   } catch {
-    // not JSON after all
+    return undefined;
   }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { statusCode, message } = body as { [K in keyof ErrorBody]?: unknown };
+  if (!declaredJson && typeof statusCode !== 'number') return undefined;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message)) return message.filter((part) => typeof part === 'string').join('; ');
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CurrentUser, ThreadCard, UserProfile } from '@termpaste/contracts';
-import { call, json, refusal, serverMessage } from './client.js';
+import { call, json, refusal } from './client.js';
 import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './config.js';
 import { RequestError, UsageError } from './errors.js';
 import { CLI_MESSAGES } from './messages.js';
@@ -32,10 +32,6 @@ export async function login(options: { url?: string }, env: Env = process.env): 
   if (!token) throw new UsageError(CLI_MESSAGES.noToken);
 
   const answer = await call(url + ROUTES.currentUser, { token, headers: JSON_ACCEPT });
-  if (answer.status === 403)
-    throw new RequestError(
-      `${CLI_MESSAGES.forbidden(serverMessage(answer))} (${CLI_MESSAGES.loginNeedsRead})`,
-    );
   if (answer.status !== 200) throw refusal(answer, { url });
   const user = json<CurrentUser | null>(answer);
   if (typeof user?.username !== 'string')

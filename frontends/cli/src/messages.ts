@@ -21,8 +21,7 @@ export const CLI_MESSAGES = {
   badToken: (serverMessage: string | undefined, url: string) =>
     `the server refused the token${serverMessage ? ` (${serverMessage})` : ''}: log in again with \`termpaste login --url ${url}\``,
   forbidden: (serverMessage: string | undefined) =>
-    `${serverMessage ?? 'refused'}: make a token with the scope this needs in Settings → Access tokens`,
-  loginNeedsRead: 'login checks the token by reading your account, so it needs the read scope',
+    `${serverMessage ?? 'refused'}: make a token with the scope this needs in Settings → ACCESS TOKENS`,
   /** 413: the server's message names its limit (PASTE_MAX_BYTES); a proxy's HTML page does not. */
   tooLarge: (what: string, serverMessage: string | undefined) =>
     serverMessage ? `${what}: ${serverMessage}` : `${what} is too large for the server`,

@@ -151,9 +151,10 @@ describe('termpaste, whatever the server', () => {
         path.join(dir, 'bin', 'termpaste.js'),
       );
       await writeFile(path.join(dir, 'package.json'), '{"type":"module"}');
-      const failed = await execFileAsync(process.execPath, [path.join(dir, 'bin', 'termpaste.js')]).catch(
+      const failed = (await execFileAsync(process.execPath, [path.join(dir, 'bin', 'termpaste.js')]).then(
+        () => ({ code: 0, stderr: '' }),
         (error: { code: number; stderr: string }) => error,
-      );
+      )) as { code: number; stderr: string };
       expect([failed.code, failed.stderr]).toEqual([
         1,
         'termpaste: not built yet: run `npm run build` in the Termpaste checkout first\n',
