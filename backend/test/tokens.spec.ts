@@ -2,6 +2,7 @@ import {
   type AccessToken,
   API,
   type CreatedAccessToken,
+  REPUTATION_MESSAGES,
   TOKEN_EXPIRY_DAYS_MAX,
   TOKEN_MESSAGES,
   TOKEN_NAME_MAX,
@@ -446,6 +447,18 @@ describe('personal access tokens', () => {
         [bob.user.id],
       );
       expect(row!.is_banned).toBe(false);
+    });
+
+    it('never an admin’s powers outside the admin API: another member’s reputation ledger', async () => {
+      const { token } = await makeToken(owner.browser, { scopes: ['read'] });
+      // With the session, the admin reads anyone's ledger (they moderate reputation farming).
+      await owner.browser.get(API.userReputation(bob.user.id)).expect(200);
+      await curl()
+        .get(API.userReputation(bob.user.id))
+        .set('Authorization', bearer(token))
+        .expect(403, { statusCode: 403, message: REPUTATION_MESSAGES.ledgerPrivate });
+      // Their own, as any member's token.
+      await curl().get(API.userReputation(owner.user.id)).set('Authorization', bearer(token)).expect(200);
     });
 
     it('never passwords, e-mail or token management', async () => {

@@ -1,4 +1,4 @@
-import { Controller, ForbiddenException, Get, Header, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, Header, Param, Query, Req, UseGuards } from '@nestjs/common';
 import {
   API,
   canReadReputationLedger,
@@ -8,6 +8,7 @@ import {
   REPUTATION_MESSAGES,
   type ReputationLedgerPage,
 } from '@termpaste/contracts';
+import type { Request } from 'express';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../../common/session.guard.js';
@@ -28,13 +29,15 @@ export class ReputationController {
   @UseGuards(SessionGuard)
   @Header('Cache-Control', 'private, no-cache')
   ledger(
+    @Req() req: Request,
     @CurrentUser() viewer: User,
     @Param('id') id: string,
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
   ): Promise<ReputationLedgerPage> {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
-    if (!canReadReputationLedger(viewer, userId))
-      throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
+    // An access token never carries an admin's powers (issue 15): with one, only the member's own ledger.
+    const as = req.accessToken === undefined ? viewer : { id: viewer.id, isAdmin: false };
+    if (!canReadReputationLedger(as, userId)) throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
     return this.reputation.ledger(userId, cursor);
   }
 }
