@@ -2,6 +2,20 @@
 // one tooltip provider, one confirm dialog). Styles: import '@termpaste/ui/theme.css' once in each app.
 
 export { cx } from './lib/cx.js';
+export {
+  AnsiSpans,
+  AnsiText,
+  hasEscapes,
+  hasSgr,
+  loadAnsi,
+  paletteColor,
+  sgrOnly,
+  stripAnsi,
+  useAnsi,
+  type AnsiConverter,
+  type AnsiLine,
+  type AnsiSpan,
+} from './lib/ansi.js';
 export { FILTER_DELAY_MS, useDebouncedFilter } from './lib/debounced-filter.js';
 export { emailPrefix, initials, relativeTime, shortDate, type AvatarUser } from './lib/format.js';
 

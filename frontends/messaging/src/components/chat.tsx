@@ -1,5 +1,5 @@
 import { MESSAGING_TEXTS, PAGES, premiumRankStyle, type ChatMessage } from '@termpaste/contracts';
-import { Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
+import { AnsiText, Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { chatClock, fullDate } from '../lib/time';
@@ -29,7 +29,10 @@ export function ChatAuthor({ author }: { author: ChatMessage['author'] }) {
   );
 }
 
-/** One chat line: time, author, and the text as written (plain text, line breaks kept). */
+/**
+ * One chat line: time, author, and the text as written (plain text, line breaks kept; terminal colours
+ * shown, other escape sequences dropped).
+ */
 export function ChatLine({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
     <li className={cx('msg-chat-line', own && 'msg-chat-line--own')} data-testid="chat-line">
@@ -40,7 +43,9 @@ export function ChatLine({ message, own }: { message: ChatMessage; own: boolean 
       <span className="msg-chat-line__prompt" aria-hidden="true">
         {' > '}
       </span>
-      <span className="msg-chat-line__text">{message.content}</span>
+      <span className="msg-chat-line__text">
+        <AnsiText text={message.content} />
+      </span>
     </li>
   );
 }

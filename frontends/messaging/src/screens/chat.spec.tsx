@@ -93,6 +93,19 @@ describe('global chat page (SPEC §2 /chat)', () => {
     expect(second!.querySelector('strong')).toBeNull();
   });
 
+  it('shows terminal colours in a line, drops other escapes, and keeps hostile text as text', async () => {
+    const content =
+      '\x1b[1;31mFAIL\x1b[0m <img src=x onerror=alert(1)> \x1b]8;;https://evil.example\x07link\x1b]8;;\x07\x1b[2K';
+    server({ history: [sampleChat({ id: 50, content, author: neo() })] });
+    renderChat();
+    const fail = await screen.findByText('FAIL');
+    expect(fail).toHaveStyle({ fontWeight: 700 });
+    expect(fail.style.color).toBe('var(--tp-ansi-red)');
+    const text = fail.closest('.msg-chat-line__text')!;
+    expect(text.textContent).toBe('FAIL <img src=x onerror=alert(1)> link');
+    expect(text.querySelector('img, a')).toBeNull();
+  });
+
   it('lays out a 500 px pane and a textarea at least 80 px high', async () => {
     server({ history: [] });
     const { box } = renderChat();
