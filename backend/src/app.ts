@@ -19,6 +19,7 @@ import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
 import { requestId } from './logging/request-id.js';
 import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
 import { FRESH_COOKIE, FRESH_SECONDS } from './modules/threads/page-cache.js';
+import { readsOwnBody, readsOwnJson } from './modules/threads/paste-intake.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /** Largest JSON request body; a bigger one gets a 413. */
@@ -29,10 +30,13 @@ const isUploadsPath = (path: string, uploads: string) => path === uploads || pat
 
 /**
  * Which requests a body parser reads: those of its media type, except uploads to the local storage
- * (`/api/uploads`), whose bodies must stream to disk unread, whatever Content-Type they claim.
+ * (`/api/uploads`), whose bodies must stream to disk unread, whatever Content-Type they claim, and those
+ * of the routes that read their own (`readsOwn`: a paste's, see modules/threads/paste-intake.ts).
  */
-const parsedUnlessUpload = (type: string) => (req: IncomingMessage) =>
-  !isUploadsPath((req.url ?? '').split('?')[0]!, API.uploads) && Boolean((req as Request).is(type));
+const parsedUnlessUpload = (type: string, readsOwn: (req: Request) => boolean) => (req: IncomingMessage) =>
+  !isUploadsPath((req.url ?? '').split('?')[0]!, API.uploads) &&
+  !readsOwn(req as Request) &&
+  Boolean((req as Request).is(type));
 
 /** `/api/uploads` as seen by middleware mounted at `/api`. */
 const UPLOADS_UNDER_API = API.uploads.slice('/api'.length);
@@ -97,11 +101,14 @@ export async function createApp({
   }
   app.use(frontendsRouter(moduleOptions.config));
   app.use(apiDocsRouter(config));
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, type: parsedUnlessUpload('application/json') });
+  app.useBodyParser('json', {
+    limit: JSON_BODY_LIMIT,
+    type: parsedUnlessUpload('application/json', readsOwnJson),
+  });
   // Registered here so Nest does not add its own (which would read upload bodies too).
   app.useBodyParser('urlencoded', {
     extended: true,
-    type: parsedUnlessUpload('application/x-www-form-urlencoded'),
+    type: parsedUnlessUpload('application/x-www-form-urlencoded', readsOwnBody),
   });
   const session = app.get<RequestHandler>(SESSION_MIDDLEWARE);
   // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must

@@ -57,13 +57,19 @@ export const FORUM_RATE_LIMIT_DEFAULTS = {
 } as const;
 
 /** Content is kept as written (leading indentation matters in a paste); it must not be blank. */
+const nonBlank = z
+  .string(FORUM_MESSAGES.contentRequired)
+  .refine((value) => value.trim().length > 0, FORUM_MESSAGES.contentRequired);
+/** A reply's content: at most CONTENT_MAX characters. */
 const content = z.preprocess(
   storableText,
-  z
-    .string(FORUM_MESSAGES.contentRequired)
-    .refine((value) => value.trim().length > 0, FORUM_MESSAGES.contentRequired)
-    .refine((value) => value.length <= CONTENT_MAX, FORUM_MESSAGES.contentTooLong),
+  nonBlank.refine((value) => value.length <= CONTENT_MAX, FORUM_MESSAGES.contentTooLong),
 );
+/**
+ * A paste's content: its size is the server's to judge (PASTE_MAX_BYTES of UTF-8, 1 MiB by default:
+ * PASTE_MESSAGES.tooLarge), the same on the web form and `POST /api/pastes`.
+ */
+const pasteContent = z.preprocess(storableText, nonBlank);
 
 export const createThreadSchema = z.object({
   title: z.preprocess(
@@ -74,7 +80,12 @@ export const createThreadSchema = z.object({
       .min(1, FORUM_MESSAGES.titleRequired)
       .max(LIMITS.titleMax, FORUM_MESSAGES.titleTooLong),
   ),
-  content,
+  content: pasteContent,
+  /**
+   * How the paste page shows the content: a highlight.js language name or alias (the server stores its
+   * canonical name; an unknown one is a 400), or absent, null or `markdown` for Markdown.
+   */
+  language: z.string().nullable().optional(),
 });
 export type CreateThreadBody = z.infer<typeof createThreadSchema>;
 
@@ -157,6 +168,8 @@ export type ReplyView = z.infer<typeof replySchema>;
 
 export const threadDetailSchema = threadCardSchema.extend({
   content: z.string(),
+  /** The highlight.js language the content is in (its canonical name), or null for Markdown. */
+  language: z.string().nullable(),
   myVote: myVoteSchema,
   replies: z.array(replySchema),
 });

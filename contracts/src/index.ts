@@ -9,6 +9,7 @@ export * from './schemas.js';
 export * from './auth.js';
 export * from './verification.js';
 export * from './forum.js';
+export * from './pastes.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './tokens.js';

@@ -189,7 +189,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   409: 'Already taken',
   413: 'Too large',
-  415: 'Not an accepted image type',
+  415: 'Not an accepted type: an upload that is no image, a paste that is no UTF-8 text',
   429: 'Too many attempts: try again later',
   503: 'A service the call needs is unavailable',
 };

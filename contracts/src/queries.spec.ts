@@ -1,5 +1,6 @@
 import { FORUM_MESSAGES } from './forum.js';
 import { API_OPERATIONS } from './openapi.js';
+import { createPasteQuerySchema } from './pastes.js';
 import {
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -105,6 +106,7 @@ describe('the query strings the OpenAPI table documents', () => {
     listNotifications: cursorQuerySchema,
     adminListUsers: adminUsersQuerySchema,
     getAuditLog: auditQuerySchema,
+    createPaste: createPasteQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {

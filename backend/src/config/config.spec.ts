@@ -344,6 +344,20 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('PASTE_MAX_BYTES', () => {
+    it('takes pastes of up to 1 MiB unless told', () => {
+      expect(loadConfig({}, cwd).pasteMaxBytes).toBe(1_048_576);
+      expect(loadConfig({ PASTE_MAX_BYTES: '1' }, cwd).pasteMaxBytes).toBe(1);
+      expect(loadConfig({ PASTE_MAX_BYTES: '4194304' }, cwd).pasteMaxBytes).toBe(4_194_304);
+    });
+
+    it.each(['0', '4194305', '1.5', '1MiB'])('refuses %j', (value) => {
+      expect(configError({ PASTE_MAX_BYTES: value })).toContain(
+        `Invalid configuration: PASTE_MAX_BYTES must be a whole number of bytes from 1 to 4194304 (got "${value}")`,
+      );
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     it('trusts no proxy on http and one on https unless told', () => {
       expect(loadConfig({}, cwd).trustProxy).toBe(false);

@@ -6,6 +6,7 @@ import { frontendsDir, remoteOrigins } from './frontends.js';
 import { LIVE_HEARTBEAT_MS_DEFAULT, VIEW_FLUSH_SECONDS_DEFAULT } from './intervals.js';
 import { checkJobRunners, JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js';
 import { defaultLogFormat, type LogFormat, type LogLevel } from './logging.js';
+import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { reputationDailyCaps } from './reputation-caps.js';
 import { sessionSecret } from './session-secret.js';
@@ -22,6 +23,7 @@ export {
 } from './intervals.js';
 export { JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js';
 export { defaultLogFormat, LOG_FORMATS, type LogFormat, LOG_LEVELS, type LogLevel } from './logging.js';
+export { PASTE_MAX_BYTES_DEFAULT, PASTE_MAX_BYTES_MAX } from './pastes.js';
 export { RATE_LIMIT_DEFAULTS, type RateLimitConfig } from './rate-limits.js';
 export { SESSION_SECRET_FILE, SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 export { S3_REGION_DEFAULT, type StorageConfig } from './storage.js';
@@ -84,6 +86,11 @@ export interface AppConfig {
   viewFlushMs: number;
   /** DATABASE_POOL_SIZE: PostgreSQL connections this process opens at most. */
   databasePoolSize: number;
+  /**
+   * PASTE_MAX_BYTES: the largest paste's content, in bytes of UTF-8 (default 1 MiB), on `POST /api/pastes`
+   * and the web form (`POST /api/threads`); a larger one is refused with 413.
+   */
+  pasteMaxBytes: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
@@ -151,6 +158,7 @@ export function loadConfig(
     jobLockMs: (vars.JOB_LOCK_SECONDS ?? JOB_LOCK_SECONDS_DEFAULT) * 1000,
     viewFlushMs: (vars.VIEW_FLUSH_SECONDS ?? VIEW_FLUSH_SECONDS_DEFAULT) * 1000,
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? DATABASE_POOL_SIZE_DEFAULT,
+    pasteMaxBytes: vars.PASTE_MAX_BYTES ?? PASTE_MAX_BYTES_DEFAULT,
     storage: storageConfig(vars, dataDir),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -5,6 +5,7 @@ import { remoteUrls } from './frontends.js';
 import { VIEW_FLUSH_SECONDS_MAX } from './intervals.js';
 import { LOG_FORMATS, LOG_LEVELS } from './logging.js';
 import { originList } from './origins.js';
+import { PASTE_MAX_BYTES_MAX } from './pastes.js';
 import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 import { trustProxy } from './trust-proxy.js';
 import { nonEmpty, onOff, portNumber, positiveCount, urlWithProtocols, wholeNumber } from './values.js';
@@ -70,6 +71,7 @@ const envSchema = z.object({
   JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
   VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, DATABASE_POOL_SIZE_MAX).optional(),
+  PASTE_MAX_BYTES: wholeNumber(1, PASTE_MAX_BYTES_MAX, ' of bytes').optional(),
   S3_BUCKET: nonEmpty.optional(),
   S3_REGION: nonEmpty.optional(),
   S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),

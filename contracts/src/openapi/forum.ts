@@ -10,6 +10,7 @@ import {
   voteResultSchema,
   voteSchema,
 } from '../forum.js';
+import { createPasteQuerySchema } from '../pastes.js';
 import { cursorQuerySchema, searchQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
@@ -44,12 +45,47 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: API.threads,
     summary: 'Posts a paste',
+    description:
+      'The content is at most PASTE_MAX_BYTES of UTF-8 (1 MiB by default; larger: 413). `language`: a ' +
+      'highlight.js language name or alias, stored by its canonical name (unknown: 400); absent, null or ' +
+      '`markdown`: Markdown.',
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
     body: createThreadSchema,
     responses: [json(201, 'Posted', createdSchema)],
-    errors: [400, 429],
+    errors: [400, 413, 429],
+  },
+  {
+    operationId: 'createPaste',
+    method: 'post',
+    path: API.pastes,
+    summary: 'Posts a paste from the terminal: the body is the paste',
+    description:
+      'The body is the paste, byte for byte, whatever its Content-Type (`curl --data-binary @file`, which ' +
+      'sends application/x-www-form-urlencoded), but for two: `multipart/form-data` takes the paste from ' +
+      'its `file` part (`curl -F file=@path`: the file name is the title when none is given, and its ' +
+      'extension the language; `title` and `lang` fields may come too), and `application/json` is ' +
+      '`{title?, content, language?}`. The title is 1–200 characters after trimming; without one, the ' +
+      'first non-blank line of the content, cut to 200. The content must not be blank (400), is at most ' +
+      'PASTE_MAX_BYTES (1 MiB by default: 413, answered before the rest of a larger body is read) and must ' +
+      'be UTF-8 text without NUL bytes (415). The answer is the URL and a newline as text/plain, or ' +
+      '`{id, url, rawUrl}` when Accept prefers JSON.',
+    tag: 'Forum',
+    auth: 'member',
+    token: 'pastes:write',
+    query: createPasteQuerySchema,
+    rawBody: { contentType: 'text/plain', description: 'The paste (or a form with `file`, or JSON)' },
+    responses: [
+      {
+        status: 201,
+        description: "The paste's URL and a newline",
+        schema: z.string(),
+        contentType: 'text/plain',
+        headers: { Location: "The paste's URL" },
+      },
+    ],
+    errors: [400, 413, 415, 429],
   },
   {
     operationId: 'getThread',

@@ -64,6 +64,7 @@ export function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetai
       lastReplyAuthor: tank,
     }),
     content: '## Usage\n\nRun **nmap -sV** against the host.',
+    language: null,
     myVote: null,
     replies: [
       sampleReply({ id: 11, author: sampleAuthor({ id: 8, username: 'morpheus' }) }),

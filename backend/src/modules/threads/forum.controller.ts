@@ -41,6 +41,10 @@ import { ModerationService } from './moderation.service.js';
 import { SearchService } from './search.service.js';
 import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
 import { WriteRateLimited } from './write-limits.js';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { pasteLanguage } from './languages.js';
+import { checkPasteSize } from './paste-intake.js';
 import { TokenScope } from '../auth/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
@@ -58,6 +62,7 @@ export class ForumController {
     private readonly searching: SearchService,
     private readonly votes: VotesService,
     private readonly pages: PageCache,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'pasteMaxBytes'>,
   ) {}
 
   /** Home, each page (the first, or one after a cursor) from the page cache. */
@@ -112,6 +117,10 @@ export class ForumController {
     return this.forum.raw(threadId(id));
   }
 
+  /**
+   * The web form's paste: JSON read with room for PASTE_MAX_BYTES (PasteJsonMiddleware), the content at
+   * most that many bytes of UTF-8 (413), `language` a highlight.js name or alias (400), stored canonical.
+   */
   @Post(API.threads)
   @TokenScope('pastes:write')
   @WriteRateLimited('paste')
@@ -119,7 +128,8 @@ export class ForumController {
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
   ): Promise<{ id: number }> {
-    return this.forum.createThread(user, body);
+    checkPasteSize(body.content, this.config.pasteMaxBytes);
+    return this.forum.createThread(user, { ...body, language: pasteLanguage(body.language) });
   }
 
   @Post(API.threadReplies(':id'))

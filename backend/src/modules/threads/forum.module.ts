@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { API } from '@termpaste/contracts';
 import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
@@ -8,14 +9,25 @@ import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
 import { PageCache } from './page-cache.js';
+import { PasteIntakeMiddleware, PasteJsonMiddleware } from './paste-intake.js';
+import { PastesController } from './pastes.controller.js';
 import { SearchService } from './search.service.js';
 import { ViewCounter } from './view-counter.js';
 
-/** The forum: pastes, replies and search (a member's own votes from the votes module). */
+/**
+ * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
+ * the votes module).
+ */
 @Module({
   imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule],
-  controllers: [ForumController, ForumAdminController],
+  controllers: [ForumController, ForumAdminController, PastesController],
   providers: [ForumService, SearchService, ModerationService, ViewCounter, PageCache],
   exports: [ViewCounter, ForumService, PageCache],
 })
-export class ForumModule {}
+export class ForumModule implements NestModule {
+  /** A paste's body is read by the routes that take one, sized for PASTE_MAX_BYTES (paste-intake.ts). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(PasteIntakeMiddleware).forRoutes({ path: API.pastes, method: RequestMethod.POST });
+    consumer.apply(PasteJsonMiddleware).forRoutes({ path: API.threads, method: RequestMethod.POST });
+  }
+}

@@ -62,7 +62,7 @@ const createThreadSql = (queued: boolean): string =>
      ${moveReputation({ id: '$3', points: 'COALESCE((SELECT points FROM daily), 0)', newPaste: true })}
      RETURNING id
    ), created AS (
-     INSERT INTO threads (title, content, author_id) SELECT $1, $2, id FROM author RETURNING id
+     INSERT INTO threads (title, content, author_id, language) SELECT $1, $2, id, $6 FROM author RETURNING id
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
      WHERE slot = ${FORUM_STATS_SLOT}
@@ -139,8 +139,12 @@ export class ForumService {
    * the view count stored with it, read consistently with the ViewCounter's pending views (see `viewed`).
    */
   async detail(id: number): Promise<{ detail: ThreadDetail; storedViews: number }> {
-    const [row] = await this.views.consistentRead((): Promise<Array<CardRow & { content: string }>> =>
-      this.dataSource.query(`SELECT ${CARD_COLUMNS}, t.content FROM ${CARD_FROM} WHERE t.id = $1`, [id]),
+    const [row] = await this.views.consistentRead(
+      (): Promise<Array<CardRow & { content: string; language: string | null }>> =>
+        this.dataSource.query(
+          `SELECT ${CARD_COLUMNS}, t.content, t.language FROM ${CARD_FROM} WHERE t.id = $1`,
+          [id],
+        ),
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     const replies: Array<{
@@ -160,6 +164,7 @@ export class ForumService {
     const detail: ThreadDetail = {
       ...toCard(row),
       content: row.content,
+      language: row.language,
       myVote: null,
       replies: replies.map((r): ReplyView => ({
         id: r.id,
@@ -198,14 +203,24 @@ export class ForumService {
    * 'paste' row of reputation_daily, then the ledger row: PASTE_AWARD), the author's row (thread count
    * and reputation), the paste, then the forum's count, always in that order (each step reads the one
    * before), so it cannot deadlock with a deletion; a paste that @mentions anyone writes its
-   * notification job to the outbox in it too.
+   * notification job to the outbox in it too. `language`: the canonical name (languages.ts), or null.
    */
-  async createThread(author: User, body: CreateThreadBody): Promise<{ id: number }> {
+  async createThread(
+    author: User,
+    body: Omit<CreateThreadBody, 'language'> & { language?: string | null },
+  ): Promise<{ id: number }> {
     const notifies = await mentionsAnyone(body.content);
     const [row] = await queryPrepared<{ id: number; points: number | null }>(
       this.dataSource,
       notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
-      [body.title, body.content, author.id, REPUTATION.thread, this.reputation.dailyCap('paste')],
+      [
+        body.title,
+        body.content,
+        author.id,
+        REPUTATION.thread,
+        this.reputation.dailyCap('paste'),
+        body.language ?? null,
+      ],
     );
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();

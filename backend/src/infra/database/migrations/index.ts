@@ -12,6 +12,8 @@ import { EmailVerification1796100000000 } from './1796100000000-email-verificati
 import { ReputationLedger1796400000000 } from './1796400000000-reputation-ledger.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { PersonalAccessTokens17966000000000 } from './17966000000000-personal-access-tokens.js';
+import { ThreadLanguage17967000000000 } from './17967000000000-thread-language.js';
+import { SearchVectorPrefix17967000000100 } from './17967000000100-search-vector-prefix.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -29,4 +31,6 @@ export const MIGRATIONS = [
   ReputationLedger1796400000000,
   Outbox1796500000000,
   PersonalAccessTokens17966000000000,
+  ThreadLanguage17967000000000,
+  SearchVectorPrefix17967000000100,
 ];

@@ -1,0 +1,63 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { BadRequestException } from '@nestjs/common';
+import { PASTE_MESSAGES } from '@termpaste/contracts';
+
+/** highlight.js's name of Markdown: a paste in it is stored without a language (NULL), the default. */
+const MARKDOWN = 'markdown';
+
+/** What the paste page can highlight: every name and alias, lower-cased, to its canonical name. */
+interface Languages {
+  canonical: ReadonlyMap<string, string>;
+}
+
+let loaded: Languages | undefined;
+
+/**
+ * highlight.js's languages (the paste page, issue 16, highlights with the same library): read once, on
+ * the first paste that names or may guess one, not at start-up (it registers about 190 grammars).
+ */
+function languages(): Languages {
+  if (loaded) return loaded;
+  // CommonJS: its ESM entry only wraps this one.
+  const hljs = createRequire(import.meta.url)('highlight.js') as typeof import('highlight.js').default;
+  const canonical = new Map<string, string>();
+  for (const name of hljs.listLanguages()) canonical.set(name.toLowerCase(), name);
+  for (const name of hljs.listLanguages()) {
+    for (const alias of hljs.getLanguage(name)?.aliases ?? []) {
+      if (!canonical.has(alias.toLowerCase())) canonical.set(alias.toLowerCase(), name);
+    }
+  }
+  loaded = { canonical };
+  return loaded;
+}
+
+/** The canonical name of a highlight.js language name or alias (any case), or undefined for none. */
+export function canonicalLanguage(name: string): string | undefined {
+  return languages().canonical.get(name.trim().toLowerCase());
+}
+
+/**
+ * The language a paste is stored with: the canonical name of `given` (a highlight.js name or alias, in
+ * any case), or null for Markdown (the default: absent, null, blank or any of Markdown's names).
+ * An unknown name is a 400 (PASTE_MESSAGES.unknownLanguage).
+ */
+export function pasteLanguage(given: string | null | undefined): string | null {
+  if (given === undefined || given === null || given.trim() === '') return null;
+  const name = canonicalLanguage(given);
+  if (name === undefined) throw new BadRequestException(PASTE_MESSAGES.unknownLanguage(given.trim()));
+  return name === MARKDOWN ? null : name;
+}
+
+/**
+ * The language an uploaded file's name suggests, by its extension (`build.py`: python, `crash.txt`:
+ * plaintext) or, without one, its whole name (`Makefile`, `Dockerfile`); null when it suggests none, or
+ * Markdown. Never an error: a guess that fails is no language.
+ */
+export function languageOfFileName(fileName: string | undefined): string | null {
+  if (!fileName) return null;
+  const base = path.posix.basename(fileName.replaceAll('\\', '/'));
+  const extension = path.posix.extname(base).slice(1);
+  const name = canonicalLanguage(extension || base);
+  return name === undefined || name === MARKDOWN ? null : name;
+}

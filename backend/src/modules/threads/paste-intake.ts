@@ -1,0 +1,352 @@
+import {
+  BadRequestException,
+  HttpException,
+  Injectable,
+  type NestMiddleware,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { API, PASTE_MESSAGES } from '@termpaste/contracts';
+import busboy from 'busboy';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+
+/*
+ * How a paste's bytes come in (issue 15): `POST /api/pastes` reads its own body, whatever its type, so
+ * that the paste is stored byte for byte (curl --data-binary sends application/x-www-form-urlencoded,
+ * which the app's form parser would otherwise decode), never more than PASTE_MAX_BYTES of it held in
+ * memory; the web form's `POST /api/threads` reads its JSON with room for a paste of that size.
+ */
+
+/** `Content-Type` of a JSON body. */
+const JSON_TYPE = 'application/json';
+/** `Content-Type` of a form with a file (`curl -F file=@path`). */
+const FORM_TYPE = 'multipart/form-data';
+
+/** The form field that carries the paste. */
+export const FILE_FIELD = 'file';
+
+/**
+ * The largest JSON body that may carry a paste of `maxBytes`: escapes make a text longer in JSON (a
+ * newline or a quote is two bytes), and the title and language come with it.
+ */
+export function jsonBodyLimit(maxBytes: number): number {
+  return 2 * maxBytes + 64 * 1024;
+}
+
+/** A form's bytes beyond its file: boundaries, part headers, and the `title` and `lang` fields. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/** What a request to `POST /api/pastes` says, read and checked for size and encoding, not yet validated. */
+export interface PasteSubmission {
+  /** The paste: UTF-8 text without NUL, at most PASTE_MAX_BYTES (a JSON body's may be any value). */
+  content: unknown;
+  /** The body's own title (a form field, or JSON's), if any. */
+  title?: unknown;
+  /** The body's own language (a form's `lang` or `language`, or JSON's `language`), if any. */
+  language?: unknown;
+  /** A form file's name (without its folders), if the paste came as one. */
+  fileName?: string;
+}
+
+/** The path of a request, as the router compares it (without the query, any case, no trailing slash). */
+function routePath(req: Request): string {
+  return (req.url ?? '').split('?')[0]!.toLowerCase().replace(/\/+$/, '');
+}
+
+/** `POST /api/pastes`: reads its body itself (PasteIntakeMiddleware), of any type. */
+export function readsOwnBody(req: Request): boolean {
+  return req.method === 'POST' && routePath(req) === API.pastes;
+}
+
+/** `POST /api/pastes` and the web form's `POST /api/threads` read their JSON themselves (sized for a paste). */
+export function readsOwnJson(req: Request): boolean {
+  return req.method === 'POST' && (routePath(req) === API.pastes || routePath(req) === API.threads);
+}
+
+export function pasteTooLarge(maxBytes: number): PayloadTooLargeException {
+  return new PayloadTooLargeException(PASTE_MESSAGES.tooLarge(maxBytes));
+}
+
+/** 413 when `content` (a JSON body's, already a string) is larger than `maxBytes` of UTF-8. */
+export function checkPasteSize(content: string, maxBytes: number): void {
+  // A character is at most 3 bytes per UTF-16 unit: most texts need no count.
+  if (content.length * 3 > maxBytes && Buffer.byteLength(content, 'utf8') > maxBytes) {
+    throw pasteTooLarge(maxBytes);
+  }
+}
+
+/** A lone UTF-16 surrogate: a JSON string may hold one (`"\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The text of a paste's bytes, exactly (a byte order mark is kept, as any other character): 413 beyond
+ * `maxBytes`, 415 for bytes that are not UTF-8 or that hold NUL.
+ */
+export function decodePaste(bytes: Buffer, maxBytes: number): string {
+  if (bytes.length > maxBytes) throw pasteTooLarge(maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new UnsupportedMediaTypeException(PASTE_MESSAGES.notUtf8);
+  }
+  if (text.includes('\0')) throw new UnsupportedMediaTypeException(PASTE_MESSAGES.nulByte);
+  return text;
+}
+
+/** The same checks on a paste that came as a JSON string: 413, 415 for NUL or a lone surrogate. */
+function checkPasteText(content: string, maxBytes: number): void {
+  checkPasteSize(content, maxBytes);
+  if (content.includes('\0')) throw new UnsupportedMediaTypeException(PASTE_MESSAGES.nulByte);
+  if (LONE_SURROGATE.test(content)) throw new UnsupportedMediaTypeException(PASTE_MESSAGES.notUtf8);
+}
+
+/**
+ * Reads a body of at most `limit` bytes. A larger one (by its Content-Length, or once more than `limit`
+ * has come) is refused at once with `tooLarge()`: what was read is dropped, and the rest is read off the
+ * connection and thrown away (never held), so that the client, still sending, gets the answer.
+ */
+export function readLimited(req: Request, limit: number, tooLarge: () => HttpException): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limit) {
+      req.resume();
+      reject(tooLarge());
+      return;
+    }
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        chunks = [];
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error): void => {
+      stop();
+      reject(new BadRequestException(`The request body could not be read: ${error.message}`));
+    };
+    // The client went away before the end: nobody is left to answer.
+    const onClose = (): void => {
+      if (!req.complete) onError(new Error('the client stopped sending'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/** A form field's text: busboy decodes fields as latin1 here (byte for byte), so its bytes come back. */
+function fieldBytes(value: string): Buffer {
+  const bytes = Buffer.from(value, 'latin1');
+  // A part that named its own charset was decoded with it (characters past latin1): its text is as meant.
+  return bytes.toString('latin1') === value ? bytes : Buffer.from(value, 'utf8');
+}
+
+/**
+ * Reads a form (`curl -F file=@path`, or `-F 'file=<path'`, `-F title=…`, `-F lang=…`): the paste is the
+ * `file` part (a file, or a plain field), the first one; other parts are read and dropped. 413 when the
+ * file passes `maxBytes` or the whole form `maxBytes` and FORM_OVERHEAD; 400 for a form busboy cannot
+ * read or that has no `file`.
+ */
+function readForm(req: Request, maxBytes: number): Promise<PasteSubmission> {
+  const limit = maxBytes + FORM_OVERHEAD;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    req.resume();
+    return Promise.reject(pasteTooLarge(maxBytes));
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      // Fields byte for byte (see fieldBytes); file names as curl sends them, in UTF-8.
+      defCharset: 'latin1',
+      defParamCharset: 'utf8',
+      limits: { fileSize: maxBytes, fieldSize: maxBytes + 1, fields: 20, parts: 40, headerPairs: 20 },
+    });
+  } catch {
+    req.resume();
+    return Promise.reject(new BadRequestException(PASTE_MESSAGES.formUnreadable));
+  }
+  return new Promise((resolve, reject) => {
+    const fields = new Map<string, string>();
+    let paste: { bytes: Promise<Buffer>; fileName?: string } | undefined;
+    let settled = false;
+    let size = 0;
+    const fail = (error: HttpException): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.resume();
+      reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) return fail(pasteTooLarge(maxBytes));
+      parser.write(chunk);
+    };
+    const onEnd = (): void => {
+      parser.end();
+    };
+    const onClose = (): void => {
+      if (!req.complete)
+        fail(new BadRequestException('The request body could not be read: the client stopped sending'));
+    };
+    parser.on('field', (name, value, info) => {
+      if (settled) return;
+      if (name === FILE_FIELD) {
+        if (paste) return;
+        if (info.valueTruncated) return fail(pasteTooLarge(maxBytes));
+        paste = { bytes: Promise.resolve(fieldBytes(value)) };
+      } else if (!fields.has(name)) {
+        fields.set(name, fieldBytes(value).toString('utf8'));
+      }
+    });
+    parser.on('file', (name, stream, info) => {
+      if (settled || paste || name !== FILE_FIELD) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      paste = {
+        fileName: info.filename,
+        bytes: new Promise((done, failed) => {
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('limit', () => failed(pasteTooLarge(maxBytes)));
+          stream.on('error', () => failed(new BadRequestException(PASTE_MESSAGES.formUnreadable)));
+          stream.on('end', () => done(Buffer.concat(chunks)));
+        }),
+      };
+      paste.bytes.catch((error: HttpException) => fail(error));
+    });
+    parser.on('error', () => fail(new BadRequestException(PASTE_MESSAGES.formUnreadable)));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!paste) return fail(new BadRequestException(PASTE_MESSAGES.fileMissing));
+      const { fileName } = paste;
+      paste.bytes.then(
+        (bytes) => {
+          if (settled) return;
+          try {
+            const content = decodePaste(bytes, maxBytes);
+            settled = true;
+            resolve({
+              content,
+              title: fields.get('title'),
+              language: fields.get('lang') ?? fields.get('language'),
+              // curl names standard input `-` (`-F file=@-`): no name to go by.
+              fileName: fileName && fileName !== '-' ? fileName : undefined,
+            });
+          } catch (error) {
+            fail(error as HttpException);
+          }
+        },
+        (error: HttpException) => fail(error),
+      );
+    });
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+  });
+}
+
+/** `Malformed JSON in request body: …`, as the error filter words body-parser's 400. */
+function malformedJson(error: unknown): BadRequestException {
+  return new BadRequestException(
+    `Malformed JSON in request body: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+/** A JSON body: `{title?, content, language?}`, the content checked as a paste's bytes would be. */
+async function readJson(req: Request, maxBytes: number): Promise<PasteSubmission> {
+  const bytes = await readLimited(req, jsonBodyLimit(maxBytes), () => pasteTooLarge(maxBytes));
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UnsupportedMediaTypeException(PASTE_MESSAGES.notUtf8);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw malformedJson(error);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BadRequestException(PASTE_MESSAGES.jsonShape);
+  }
+  const { title, content, language } = body as Record<string, unknown>;
+  if (typeof content === 'string') checkPasteText(content, maxBytes);
+  return { content, title, language };
+}
+
+/** Reads `POST /api/pastes`'s body by its type (see PasteSubmission). */
+export async function readPaste(req: Request, maxBytes: number): Promise<PasteSubmission> {
+  if (req.is(FORM_TYPE)) return readForm(req, maxBytes);
+  if (req.is(JSON_TYPE)) return readJson(req, maxBytes);
+  return { content: decodePaste(await readLimited(req, maxBytes, () => pasteTooLarge(maxBytes)), maxBytes) };
+}
+
+/**
+ * `POST /api/pastes`: its body, read (readPaste) before the guards, so that the write limits count its
+ * @mentions as a form's, into `req.body` (a PasteSubmission). 413, 415 and 400 as readPaste says.
+ */
+@Injectable()
+export class PasteIntakeMiddleware implements NestMiddleware {
+  private readonly maxBytes: number;
+
+  constructor(@InjectConfig() config: Pick<AppConfig, 'pasteMaxBytes'>) {
+    this.maxBytes = config.pasteMaxBytes;
+  }
+
+  use(req: Request, _res: Response, next: NextFunction): void {
+    readPaste(req, this.maxBytes).then((submission) => {
+      req.body = submission;
+      next();
+    }, next);
+  }
+}
+
+/**
+ * The web form's `POST /api/threads`: a JSON body read as the app reads any (body-parser), with room for
+ * a paste of PASTE_MAX_BYTES (jsonBodyLimit) and a larger one refused with the paste's 413 message.
+ * Other types are left to the app's parsers.
+ */
+@Injectable()
+export class PasteJsonMiddleware implements NestMiddleware {
+  private readonly maxBytes: number;
+  private readonly parse: express.RequestHandler;
+
+  constructor(@InjectConfig() config: Pick<AppConfig, 'pasteMaxBytes'>) {
+    this.maxBytes = config.pasteMaxBytes;
+    this.parse = express.json({ limit: jsonBodyLimit(this.maxBytes) });
+  }
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    this.parse(req, res, (error?: unknown) => {
+      const type = (error as { type?: string } | undefined)?.type;
+      next(type === 'entity.too.large' ? pasteTooLarge(this.maxBytes) : error);
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import { BadRequestException, Controller, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  API,
+  type CreatedPaste,
+  type CreatePasteQuery,
+  createPasteQuerySchema,
+  createThreadSchema,
+  LIMITS,
+  PAGES,
+} from '@termpaste/contracts';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { describeZodError } from '../../common/zod-error.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { TokenScope } from '../auth/token-scope.decorator.js';
+import type { User } from '../users/entities/user.entity.js';
+import { ForumService } from './forum.service.js';
+import { languageOfFileName, pasteLanguage } from './languages.js';
+import type { PasteSubmission } from './paste-intake.js';
+import { WriteRateLimited } from './write-limits.js';
+
+/**
+ * The longest start of `text` within `max` UTF-16 units (as titles are counted), never splitting a
+ * character in two.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** A paste's title when none is given: its first non-blank line, trimmed and cut to the title's limit. */
+export function defaultTitle(content: string): string {
+  const line = content.split(/\r\n|\n|\r/).find((candidate) => candidate.trim() !== '') ?? '';
+  return clip(line.trim(), LIMITS.titleMax);
+}
+
+/** A title the client gave: a non-blank string (a blank one counts as none). */
+function given(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/**
+ * `POST /api/pastes` (issue 15): a paste from the terminal, with a session or a token with `pastes:write`.
+ * The body (PasteIntakeMiddleware) is the paste; the rules are the web form's, and the paste is made as
+ * the web form's is (ForumService.createThread: reputation, write limits, mentions, caches).
+ */
+@Controller()
+export class PastesController {
+  constructor(
+    private readonly forum: ForumService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet'>,
+  ) {}
+
+  @Post(API.pastes)
+  @TokenScope('pastes:write')
+  @WriteRateLimited('paste')
+  async create(
+    @CurrentUser() user: User,
+    @Query(new ZodValidationPipe(createPasteQuerySchema)) query: CreatePasteQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const submission = req.body as PasteSubmission;
+    const content = submission.content;
+    const givenTitle = given(submission.title) ?? given(query.title);
+    const title =
+      givenTitle ??
+      (submission.fileName ? clip(submission.fileName, LIMITS.titleMax) : undefined) ??
+      (typeof content === 'string' ? defaultTitle(content) : undefined);
+    const parsed = createThreadSchema.safeParse({ title, content });
+    if (!parsed.success) {
+      // A title made from blank content is blank too: only the content is at fault.
+      const issues = parsed.error.issues.filter(
+        (issue) => givenTitle !== undefined || issue.path[0] !== 'title',
+      );
+      throw new BadRequestException(describeZodError({ issues }, 'body'));
+    }
+    // Named (a JSON body's own `language` may be null: Markdown), else guessed from a file's name.
+    const named = given(submission.language) ?? query.lang;
+    const language =
+      named === undefined
+        ? languageOfFileName(submission.fileName)
+        : named === null
+          ? null
+          : pasteLanguage(typeof named === 'string' ? named : JSON.stringify(named));
+
+    const { id } = await this.forum.createThread(user, { ...parsed.data, language });
+
+    const base = this.config.publicUrlSet ? this.config.publicUrl : `${req.protocol}://${req.get('host')}`;
+    const created: CreatedPaste = {
+      id,
+      url: `${base}${PAGES.thread(id)}`,
+      rawUrl: `${base}${API.threadRaw(id)}`,
+    };
+    res.status(201).vary('Accept').location(created.url);
+    if (req.accepts(['text/plain', 'application/json']) === 'application/json') {
+      res.json(created);
+    } else {
+      res.type('text/plain; charset=utf-8').send(`${created.url}\n`);
+    }
+  }
+}
