@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { rankFromReputation, REPUTATION, TOKEN_MESSAGES, TOKEN_PATTERN } from '@termpaste/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { baseURL, expectToast, newAccount, screenshotPath, signUp } from './support.js';
+
+const run = promisify(execFile);
+
+/** The real curl binary (CI installs it): its standard output, and the HTTP status from `-w`. */
+async function curl(args: string[], cwd: string): Promise<{ body: string; status: number }> {
+  const { stdout } = await run(
+    'curl',
+    ['--silent', '--show-error', ...args, '--write-out', '\n%{http_code}'],
+    {
+      cwd,
+    },
+  );
+  const cut = stdout.lastIndexOf('\n');
+  return { body: stdout.slice(0, cut), status: Number(stdout.slice(cut + 1)) };
+}
+
+/** What the page put on the clipboard (the context may read it: see the permissions below). */
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** The signed-in member's reputation, read with the page's session. */
+const reputation = async (page: Page) =>
+  ((await (await page.request.get('/api/auth/user')).json()) as { reputation: number }).reputation;
+
+test('a member makes a token in settings, pastes a file with the curl line shown, and revokes it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const account = await signUp(page, newAccount('curl'));
+  const folder = mkdtempSync(join(tmpdir(), 'termpaste-curl-'));
+  try {
+    // The settings screen links to the tokens; none yet.
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'ACCESS TOKENS' }).click();
+    await expect(page).toHaveURL(/\/settings\/tokens$/);
+    const tokens = page.getByRole('region', { name: 'YOUR TOKENS' });
+    await expect(tokens.getByText('No tokens yet.', { exact: false })).toBeVisible();
+    await page.screenshot({ path: screenshotPath('tokens-empty-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('tokens-empty-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A token with the defaults (30 days, both scopes), shown once.
+    await page.getByLabel('Token name').fill('e2e laptop');
+    await page.getByRole('button', { name: 'CREATE TOKEN' }).click();
+    const box = page.getByRole('region', { name: 'New token' });
+    await expect(box).toBeVisible();
+    await expect(box).toContainText('This token will not be shown again');
+    await box.getByRole('button', { name: 'COPY', exact: true }).click();
+    await expect(box.getByRole('button', { name: 'COPIED' })).toBeVisible();
+    const token = await clipboard(page);
+    expect(token).toMatch(TOKEN_PATTERN);
+    await expect(box.getByTestId('new-token')).toHaveText(token);
+    const item = tokens.getByRole('listitem', { name: 'e2e laptop' });
+    await expect(item).toContainText('pastes:write');
+    await expect(item).toContainText('never');
+    await expect(tokens).not.toContainText(token);
+    await page.screenshot({ path: screenshotPath('tokens-new-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('tokens-new-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The curl line the page shows, run as it is by a shell, in a folder with a file.txt.
+    await box.getByRole('button', { name: 'COPY CURL' }).click();
+    const line = await clipboard(page);
+    expect(line).toBe(
+      `curl --data-binary @file.txt -H 'Authorization: Bearer ${token}' '${baseURL()}/api/pastes?title=file.txt'`,
+    );
+    const before = await reputation(page);
+    const content = `build log ${Date.now()}\r\nstep 2: ok\n\n`;
+    writeFileSync(join(folder, 'file.txt'), content);
+    const { stdout } = await run('sh', ['-c', line], { cwd: folder });
+    expect(stdout).toMatch(new RegExp(`^${baseURL()}/thread/\\d+\\n$`));
+    const pasteUrl = stdout.trim();
+    const id = /\/thread\/(\d+)$/.exec(pasteUrl)![1]!;
+
+    // Reputation as for a paste made in the browser.
+    await expect.poll(() => reputation(page)).toBe(before + REPUTATION.thread);
+
+    // The raw text is what was sent, byte for byte, without a session.
+    const raw = await curl([`${baseURL()}/api/threads/${id}/raw`], folder);
+    expect(raw).toEqual({ body: content, status: 200 });
+
+    // Home lists it with its author.
+    await page.goto('/');
+    const row = page
+      .getByRole('table', { name: 'Recent pastes' })
+      .getByRole('row')
+      .filter({ hasText: 'file.txt' });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('link', { name: account.username })).toBeVisible();
+    await row.getByRole('cell').nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/thread/${id}$`));
+    const paste = page.getByRole('region', { name: 'PASTE' });
+    await expect(paste).toContainText('step 2: ok');
+    const byline = paste.locator('.forum-byline').first();
+    await expect(byline.getByRole('link', { name: account.username })).toBeVisible();
+    await expect(byline.locator('.tp-badge')).toHaveAttribute(
+      'title',
+      rankFromReputation(before + REPUTATION.thread).name,
+    );
+
+    // The list says the token was used; REVOKE asks first, then the next call is refused.
+    await page.goto('/settings/tokens');
+    await expect(item).toBeVisible();
+    await expect(item.getByText('Last used').locator('xpath=following-sibling::dd')).not.toHaveText('never');
+    await page.screenshot({ path: screenshotPath('tokens-list-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('tokens-list-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await item.getByRole('button', { name: 'REVOKE e2e laptop' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke this token?' });
+    await dialog.getByRole('button', { name: 'CANCEL' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(item).toBeVisible();
+    await item.getByRole('button', { name: 'REVOKE e2e laptop' }).click();
+    await dialog.getByRole('button', { name: 'REVOKE' }).click();
+    await expectToast(page, 'Token revoked', 'e2e laptop');
+    await expect(item).toBeHidden();
+    await expect(tokens.getByText('No tokens yet.', { exact: false })).toBeVisible();
+
+    const refused = await curl(
+      [
+        '--data-binary',
+        '@file.txt',
+        '-H',
+        `Authorization: Bearer ${token}`,
+        '-H',
+        'Accept: application/json',
+        `${baseURL()}/api/pastes?title=after+revoke`,
+      ],
+      folder,
+    );
+    expect(refused.status).toBe(401);
+    expect((JSON.parse(refused.body) as { message: string }).message).toBe(TOKEN_MESSAGES.invalid);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    await context.close();
+  }
+});
