@@ -3,13 +3,15 @@ import { Card, CopyButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText } from 'lucide-react';
 import { useVote } from '../api/forum';
 import { AuthorLine } from './author-line';
+import { CodeView, isCodeLanguage } from './code-view';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
 
 /**
  * The paste on its page (SPEC §2): copy and raw buttons, its votes, flags and title, who wrote it, its
- * views, an admin's moderation buttons, and the Markdown content.
+ * views, an admin's moderation buttons, and the content: Markdown, or a paste in a language (issue 16)
+ * in the code view, with its own COPY, RAW and line links.
  */
 export function Paste({
   thread,
@@ -21,23 +23,27 @@ export function Paste({
   isAdmin: boolean;
 }) {
   const vote = useVote(String(thread.id));
+  const language = thread.language ?? null;
+  const code = isCodeLanguage(language);
 
   return (
     <Card
       title="PASTE"
       actions={
-        <>
-          <CopyButton text={thread.content} label="COPY PASTE" aria-label="Copy paste" />
-          <a
-            href={API.threadRaw(thread.id)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="tp-button tp-button--ghost tp-button--sm"
-          >
-            <FileText size={12} aria-hidden="true" />
-            RAW
-          </a>
-        </>
+        !code && (
+          <>
+            <CopyButton text={thread.content} label="COPY PASTE" aria-label="Copy paste" />
+            <a
+              href={API.threadRaw(thread.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="tp-button tp-button--ghost tp-button--sm"
+            >
+              <FileText size={12} aria-hidden="true" />
+              RAW
+            </a>
+          </>
+        )
       }
     >
       <div className="forum-split">
@@ -62,7 +68,18 @@ export function Paste({
             </span>
           </p>
           {isAdmin && <PasteModeration thread={thread} />}
-          <Markdown className="forum-thread__content">{thread.content}</Markdown>
+          {code ? (
+            <CodeView
+              text={thread.content}
+              language={language}
+              lineLinks
+              rawHref={API.threadRaw(thread.id)}
+              label="Paste content"
+              className="forum-thread__content"
+            />
+          ) : (
+            <Markdown className="forum-thread__content">{thread.content}</Markdown>
+          )}
         </div>
       </div>
     </Card>

@@ -2,6 +2,7 @@ import type { ReplyView, ThreadDetail } from '@termpaste/contracts';
 import { Card } from '@termpaste/ui';
 import { useMemo } from 'react';
 import { replyTree } from '../lib/reply-tree';
+import { PasteLinesProvider } from './reply-excerpt';
 import { ReplyItem } from './reply-item';
 
 /** A paste's replies (SPEC §2): counted in the card's title, each answer under the reply it answers. */
@@ -25,18 +26,20 @@ export function Replies({
       {rows.length === 0 ? (
         <p className="forum-muted">No replies yet.</p>
       ) : (
-        <ol className="forum-replies">
-          {rows.map((row) => (
-            <ReplyItem
-              key={row.reply.id}
-              {...row}
-              threadId={threadId}
-              signedIn={signedIn}
-              isAdmin={isAdmin}
-              onReply={onReply}
-            />
-          ))}
-        </ol>
+        <PasteLinesProvider id={thread.id} content={thread.content} language={thread.language}>
+          <ol className="forum-replies">
+            {rows.map((row) => (
+              <ReplyItem
+                key={row.reply.id}
+                {...row}
+                threadId={threadId}
+                signedIn={signedIn}
+                isAdmin={isAdmin}
+                onReply={onReply}
+              />
+            ))}
+          </ol>
+        </PasteLinesProvider>
       )}
     </Card>
   );

@@ -4,6 +4,7 @@ import { CornerDownRight, Reply, Trash2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/forum';
 import { AuthorLine } from './author-line';
+import { ReplyExcerpt } from './reply-excerpt';
 import { VoteButtons } from './vote-buttons';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
@@ -60,6 +61,7 @@ export function ReplyItem({
         )}
       </header>
       <Markdown>{reply.content}</Markdown>
+      <ReplyExcerpt text={reply.content} />
       <footer className="forum-reply__foot">
         <VoteButtons
           what="reply"

@@ -15,13 +15,21 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGoBack } from '../lib/go-back';
 import { useCreateThread } from '../api/forum';
+import { CodeView, isCodeLanguage } from '../components/code-view';
+import { LanguagePicker } from '../components/language-picker';
 
-/** /thread/new (SPEC §2): title with a live counter, content, Markdown preview, CANCEL and ADD PASTE. */
+/**
+ * /thread/new (SPEC §2): title with a live counter, the language (issue 16: Markdown by default),
+ * content, a preview (Markdown, or the code view), CANCEL and ADD PASTE.
+ */
 export function NewThreadScreen() {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const titleId = useId();
   const contentId = useId();
+  const languageLabelId = useId();
+  // Null until the member picks one: then the server keeps Markdown, or guesses terminal output.
+  const [language, setLanguage] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [preview, setPreview] = useState(false);
@@ -34,7 +42,7 @@ export function NewThreadScreen() {
       return;
     }
     create.mutate(
-      { title: title.trim(), content },
+      { title: title.trim(), content, ...(language === null ? {} : { language }) },
       {
         onSuccess: ({ id }) => {
           toast({ title: 'Paste created', description: title.trim() });
@@ -63,6 +71,10 @@ export function NewThreadScreen() {
             />
           </div>
           <div className="tp-field">
+            <Label id={languageLabelId}>Language</Label>
+            <LanguagePicker value={language} onChange={setLanguage} labelId={languageLabelId} />
+          </div>
+          <div className="tp-field">
             <LabelRow>
               <Label htmlFor={contentId}>Content</Label>
               <Button variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
@@ -81,7 +93,11 @@ export function NewThreadScreen() {
           {preview && (
             <section className="forum-preview" aria-label="Preview">
               {content.trim() ? (
-                <Markdown>{content}</Markdown>
+                isCodeLanguage(language) ? (
+                  <CodeView text={content} language={language} label="Preview of the paste" />
+                ) : (
+                  <Markdown>{content}</Markdown>
+                )
               ) : (
                 <p className="forum-muted">Preview will appear here...</p>
               )}

@@ -7,3 +7,8 @@ export {
   searchLanguages,
 } from './language-names';
 export { lineHash, parseLineHash, referencedLines, type LineRange } from './line-range';
+
+/** Whether a paste's language shows it in the code view (anything but none and Markdown). */
+export function isCodeLanguage(language: string | null | undefined): language is string {
+  return typeof language === 'string' && language !== '' && language !== 'markdown';
+}

@@ -1,0 +1,70 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { CodeView, isCodeLanguage, lineHash, referencedLines } from './code-view';
+
+/** The paste whose replies are shown: what a reply's `#L12-L20` points into. */
+interface PasteLines {
+  id: number;
+  content: string;
+  language: string;
+}
+
+const PasteLinesContext = createContext<PasteLines | null>(null);
+
+/** Makes a paste in a language the one its replies' line references point into (Markdown has no lines). */
+export function PasteLinesProvider({
+  id,
+  content,
+  language,
+  children,
+}: {
+  id: number;
+  content: string;
+  language: string | null | undefined;
+  children: ReactNode;
+}) {
+  const value = useMemo(
+    () => (isCodeLanguage(language) ? { id, content, language } : null),
+    [id, content, language],
+  );
+  return <PasteLinesContext.Provider value={value}>{children}</PasteLinesContext.Provider>;
+}
+
+/** An excerpt shows this many lines at most (a reference to more shows its first ones). */
+export const EXCERPT_MAX_LINES = 40;
+
+/**
+ * Under a reply whose text points at lines of its paste (`#L12-L20`, or this paste's address with that
+ * hash): those lines, numbered as in the paste, each number a link to the line in the paste above.
+ */
+export function ReplyExcerpt({ text }: { text: string }) {
+  const paste = useContext(PasteLinesContext);
+  const excerpt = useMemo(() => {
+    if (!paste) return null;
+    const range = referencedLines(text, paste.id);
+    if (!range) return null;
+    const lines = paste.content.replace(/\r\n/g, '\n').split('\n');
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    if (range.start > lines.length) return null;
+    const end = Math.min(range.end, lines.length, range.start + EXCERPT_MAX_LINES - 1);
+    return { start: range.start, end, text: lines.slice(range.start - 1, end).join('\n') };
+  }, [paste, text]);
+  if (!paste || !excerpt) return null;
+  const name =
+    excerpt.start === excerpt.end ? `Line ${excerpt.start}` : `Lines ${excerpt.start}-${excerpt.end}`;
+  return (
+    <figure className="forum-reply__excerpt">
+      <figcaption className="forum-muted">
+        <a href={lineHash(excerpt)}>{name}</a> of the paste
+      </figcaption>
+      <CodeView
+        text={excerpt.text}
+        language={paste.language}
+        firstLine={excerpt.start}
+        numbersLinkToPaste
+        toolbar={false}
+        label={`${name} of the paste`}
+        className="cv--excerpt"
+      />
+    </figure>
+  );
+}
