@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CurrentUser, ThreadCard, UserProfile } from '@termpaste/contracts';
+import type { CreatedPaste, CurrentUser, ThreadCard, UserProfile } from '@termpaste/contracts';
 import { call, json, refusal } from './client.js';
 import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './config.js';
 import { RequestError, UsageError } from './errors.js';
@@ -9,13 +9,6 @@ import { PASTE_PAGE, ROUTES } from './routes.js';
 import { promptHidden, readStdin } from './terminal.js';
 
 type Env = Record<string, string | undefined>;
-
-/** `POST /api/pastes` with `Accept: application/json`. */
-interface CreatedPaste {
-  id: number;
-  url: string;
-  rawUrl: string;
-}
 
 const JSON_ACCEPT = { Accept: 'application/json' };
 

@@ -16,6 +16,7 @@ export * from '../../../../contracts/dist/schemas.js';
 export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/forum.js';
+export * from '../../../../contracts/dist/pastes.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/tokens.js';

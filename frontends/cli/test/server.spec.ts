@@ -1,0 +1,354 @@
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { API, PASTE_MAX_BYTES_DEFAULT, type ThreadDetail } from '@termpaste/contracts';
+import { freePort } from '../../../backend/src/infra/free-port.js';
+import { type Browser, registered } from '../../../backend/test/support/accounts.js';
+import { createTestApp, type TestApp } from '../../../backend/test/support/test-app.js';
+import { makeToken, onTerminal, tempDir, termpaste } from './support.js';
+
+/** The paste's URLs in the CLI's output, one a line: their ids. */
+function pasteIds(stdout: Buffer, base: string): number[] {
+  const lines = stdout.toString('utf8').split('\n');
+  expect(lines.pop()).toBe('');
+  return lines.map((line) => {
+    expect(line.startsWith(`${base}/thread/`)).toBe(true);
+    return Number(/\/thread\/(\d+)$/.exec(line)![1]);
+  });
+}
+
+describe('termpaste against a Termpaste server', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let username: string;
+  let token: string;
+  let config: string;
+  let files: string;
+  /** The saved login's environment: only XDG_CONFIG_HOME. */
+  let saved: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const member = await registered(t);
+    browser = member.browser;
+    username = member.user.username;
+    token = (await makeToken(browser)).token;
+    config = await tempDir('termpaste-cli-xdg-');
+    files = await tempDir('termpaste-cli-files-');
+    saved = { XDG_CONFIG_HOME: config };
+    // Logged in as a member does it; the login tests below each use a folder of their own.
+    const login = await termpaste(['login', '--url', t.url], { env: { ...saved, TERMPASTE_TOKEN: token } });
+    if (login.code !== 0) throw new Error(`login failed: ${login.stderr}`);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([config, files, ...folders].map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  const folders: string[] = [];
+  /** An empty XDG_CONFIG_HOME, and where a login there is saved. */
+  async function freshConfig(): Promise<{ env: Record<string, string>; file: string }> {
+    const dir = await tempDir('termpaste-cli-xdg-');
+    folders.push(dir);
+    return { env: { XDG_CONFIG_HOME: dir }, file: path.join(dir, 'termpaste', 'config.json') };
+  }
+
+  async function detail(id: number): Promise<ThreadDetail & { language?: string | null }> {
+    const res = await t.http.get(API.thread(id));
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  async function raw(id: number): Promise<Buffer> {
+    const res = await t.http
+      .get(API.threadRaw(id))
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  }
+
+  async function file(name: string, content: string | Buffer): Promise<string> {
+    const where = path.join(files, name);
+    await writeFile(where, content);
+    return where;
+  }
+
+  describe('login', () => {
+    it('refuses a bad token (exit 1, saying how to log in again) and saves nothing', async () => {
+      const { env, file } = await freshConfig();
+      const run = await termpaste(['login', '--url', t.url], {
+        env: { ...env, TERMPASTE_TOKEN: `tp_${'x'.repeat(40)}` },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^termpaste: the server refused the token \(.+\): log in again with/);
+      expect(run.stderr).toContain(`termpaste login --url ${t.url}`);
+      await expect(stat(file)).rejects.toThrow(/ENOENT/);
+    });
+
+    it('reads the token from a pipe, checks it and saves URL and token, 0600 in a 0700 folder', async () => {
+      const { env, file } = await freshConfig();
+      const run = await termpaste(['login', '--url', `${t.url}/`], { env, input: `${token}\n` });
+      expect([run.code, run.stderr, run.stdout.toString()]).toEqual([
+        0,
+        '',
+        `Logged in to ${t.url} as ${username} (saved in ${file})\n`,
+      ]);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ url: t.url, token });
+    });
+
+    it('reads TERMPASTE_TOKEN, and TERMPASTE_URL when --url is absent', async () => {
+      const { env, file } = await freshConfig();
+      const run = await termpaste(['login'], {
+        env: { ...env, TERMPASTE_TOKEN: token, TERMPASTE_URL: t.url },
+      });
+      expect(run.code).toBe(0);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ url: t.url, token });
+    });
+
+    it('on a terminal, asks for the token without echoing it, then saves it', async () => {
+      const { env, file } = await freshConfig();
+      const run = await onTerminal(['login', '--url', t.url], {
+        env,
+        prompt: 'Access token (input hidden): ',
+        answer: token,
+      });
+      expect([run.code, run.output]).toEqual([
+        0,
+        `Access token (input hidden): \r\nLogged in to ${t.url} as ${username} (saved in ${file})\r\n`,
+      ]);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ url: t.url, token });
+    });
+
+    it('takes a token that may only paste (the server says who it is for); list then names the scope', async () => {
+      const { env, file } = await freshConfig();
+      const writeOnly = await makeToken(browser, ['pastes:write']);
+      const run = await termpaste(['login', '--url', t.url], {
+        env: { ...env, TERMPASTE_TOKEN: writeOnly.token },
+      });
+      expect(run.code).toBe(0);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ url: t.url, token: writeOnly.token });
+      const pasted = await termpaste([], { env, input: 'write only' });
+      expect(pasted.code).toBe(0);
+      const list = await termpaste(['list'], { env });
+      expect(list.code).toBe(1);
+      expect(list.stderr).toMatch(/^termpaste: .*\bread\b.*: make a token with the scope this needs/);
+    });
+  });
+
+  describe('pasting (logged in)', () => {
+    it('pastes a file: its name as the title, its bytes as the content, the URL printed', async () => {
+      const content = 'step 1 ok\nstep 2 FAILED: exit 2\n';
+      const run = await termpaste([await file('build.log', content)], { env: saved });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const [id] = pasteIds(run.stdout, t.url);
+      const paste = await detail(id!);
+      expect([paste.title, paste.content, paste.author?.username]).toEqual(['build.log', content, username]);
+    });
+
+    it('pastes standard input from a pipe (the title: its first line), and - reads it too', async () => {
+      const piped = await termpaste([], { env: saved, input: 'make: *** [all] Error 1\nmore\n' });
+      expect([piped.code, piped.stderr]).toEqual([0, '']);
+      const [id] = pasteIds(piped.stdout, t.url);
+      expect((await detail(id!)).title).toBe('make: *** [all] Error 1');
+      expect((await raw(id!)).toString()).toBe('make: *** [all] Error 1\nmore\n');
+
+      const dash = await termpaste(['-', '--title', 'from dash'], { env: saved, input: 'dashed' });
+      const [dashId] = pasteIds(dash.stdout, t.url);
+      expect([(await detail(dashId!)).title, (await detail(dashId!)).content]).toEqual([
+        'from dash',
+        'dashed',
+      ]);
+    });
+
+    it('makes one paste per file, in order, standard input among them', async () => {
+      const a = await file('a.txt', 'first');
+      const b = await file('b.md', '# second');
+      const run = await termpaste([a, '-', b], { env: saved, input: 'from the pipe' });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const ids = pasteIds(run.stdout, t.url);
+      expect(ids).toHaveLength(3);
+      const pastes = await Promise.all(ids.map(detail));
+      expect(pastes.map((p) => [p.title, p.content])).toEqual([
+        ['a.txt', 'first'],
+        ['from the pipe', 'from the pipe'],
+        ['b.md', '# second'],
+      ]);
+    });
+
+    it('--title and --lang name the paste and its language', async () => {
+      const run = await termpaste(
+        [await file('x.py', 'print("hi")\n'), '--title', 'a greeting', '--lang', 'python'],
+        {
+          env: saved,
+        },
+      );
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const [id] = pasteIds(run.stdout, t.url);
+      const paste = await detail(id!);
+      expect([paste.title, paste.language]).toEqual(['a greeting', 'python']);
+    });
+
+    it('TERMPASTE_TOKEN and TERMPASTE_URL override the saved login', async () => {
+      const other = await tempDir('termpaste-cli-xdg-');
+      try {
+        const env = { XDG_CONFIG_HOME: other };
+        await mkdir(path.join(other, 'termpaste'), { recursive: true });
+        await writeFile(
+          path.join(other, 'termpaste', 'config.json'),
+          JSON.stringify({ url: `http://127.0.0.1:${await freePort()}`, token: `tp_${'z'.repeat(40)}` }),
+        );
+        expect((await termpaste(['list'], { env })).code).toBe(1);
+        const run = await termpaste(['list'], {
+          env: { ...env, TERMPASTE_URL: t.url, TERMPASTE_TOKEN: token },
+        });
+        expect([run.code, run.stderr]).toEqual([0, '']);
+      } finally {
+        await rm(other, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('get', () => {
+    it('prints the raw text byte for byte (CRLF and no final newline kept), by id or URL', async () => {
+      const content = 'line one\r\nline two\r\n\ttabbed ünïcode ✓\r\nno newline at the end';
+      const made = await termpaste([await file('crlf.txt', content)], { env: saved });
+      const [id] = pasteIds(made.stdout, t.url);
+      for (const ref of [String(id), `${t.url}/thread/${id}`, `${t.url}/api/threads/${id}/raw`]) {
+        const run = await termpaste(['get', ref], { env: saved });
+        expect([ref, run.code, run.stderr]).toEqual([ref, 0, '']);
+        expect(run.stdout.equals(Buffer.from(content, 'utf8'))).toBe(true);
+      }
+      // Without a login: a public paste's URL is enough.
+      const anonymous = await termpaste(['get', `${t.url}/thread/${id}`]);
+      expect(anonymous.stdout.equals(Buffer.from(content, 'utf8'))).toBe(true);
+    });
+
+    it("exits 1 with the server's message for a paste that does not exist", async () => {
+      const run = await termpaste(['get', '999999'], { env: saved });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^termpaste: the server answered 404: .+\n$/);
+    });
+  });
+
+  describe('list', () => {
+    it("shows the member's recent pastes: number, date, title and URL", async () => {
+      const made = await termpaste([await file('listed.txt', 'to be listed')], { env: saved });
+      const [id] = pasteIds(made.stdout, t.url);
+      const run = await termpaste(['list'], { env: saved });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const lines = run.stdout.toString().split('\n');
+      expect(lines[0]).toMatch(
+        new RegExp(`^#${id} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  listed\\.txt +${t.url}/thread/${id}$`),
+      );
+      expect(lines.length).toBeGreaterThan(3);
+    });
+
+    it('says so when the member has no pastes', async () => {
+      const newcomer = await registered(t);
+      const run = await termpaste(['list'], {
+        env: { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: (await makeToken(newcomer.browser, ['read'])).token },
+      });
+      expect([run.code, run.stdout.toString()]).toEqual([0, 'No pastes yet.\n']);
+    });
+  });
+
+  describe('refusals (exit 1, one line)', () => {
+    it('a bad token: says how to log in again', async () => {
+      const run = await termpaste([], {
+        env: { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: 'tp_nope' },
+        input: 'x',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^termpaste: the server refused the token \\(.+\\): log in again with \`termpaste login --url ${t.url}\`\n$`,
+        ),
+      );
+    });
+
+    it("a token without the scope: the server's message names it", async () => {
+      const readOnly = await makeToken(browser, ['read']);
+      const run = await termpaste([], {
+        env: { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: readOnly.token },
+        input: 'x',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^termpaste: .*pastes:write.*: make a token with the scope this needs/);
+    });
+
+    it('a revoked token stops working on the next call', async () => {
+      const made = await makeToken(browser, ['read']);
+      const env = { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: made.token };
+      expect((await termpaste(['list'], { env })).code).toBe(0);
+      expect((await browser.delete(API.userToken(made.id))).status).toBeLessThan(300);
+      const run = await termpaste(['list'], { env });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('log in again');
+    });
+
+    it("413: a file over the size limit, with the server's limit, and nothing stored", async () => {
+      const big = await file('big.log', Buffer.alloc(PASTE_MAX_BYTES_DEFAULT + 1, 'a'));
+      const before = await t.dataSource.query('SELECT count(*)::int AS n FROM threads');
+      const run = await termpaste([big], { env: saved });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `termpaste: ${big}: Paste is too large: at most 1 MiB (${PASTE_MAX_BYTES_DEFAULT} bytes)\n`,
+      );
+      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM threads')).toEqual(before);
+    });
+
+    it('415: a binary file, said to be not UTF-8 text', async () => {
+      const binary = await file('a.out', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0xff, 0xfe, 0x00]));
+      const run = await termpaste([binary], { env: saved });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`^termpaste: ${binary}: Paste must be .*text.*\n$`));
+    });
+
+    it("400: the server's own message (an unknown --lang, an empty paste)", async () => {
+      const lang = await termpaste(['--lang', 'nosuchlanguage'], { env: saved, input: 'x' });
+      expect([lang.code, lang.stdout.toString()]).toEqual([1, '']);
+      expect(lang.stderr).toMatch(
+        /^termpaste: the server answered 400: Unknown language "nosuchlanguage".*\n$/,
+      );
+      const empty = await termpaste([], { env: saved, input: '' });
+      expect(empty.code).toBe(1);
+      expect(empty.stderr).toMatch(/^termpaste: the server answered 400: .+\n$/);
+    });
+
+    it('stops at the first refused file: the pastes before it are printed, none after', async () => {
+      const ok = await file('fine.txt', 'fine');
+      const binary = await file('b.bin', Buffer.from([0, 1, 2]));
+      const after = await file('after.txt', 'never sent');
+      const run = await termpaste([ok, binary, after], { env: saved });
+      expect(run.code).toBe(1);
+      expect(pasteIds(run.stdout, t.url)).toHaveLength(1);
+      expect(run.stderr).toContain(binary);
+    });
+  });
+});
+
+describe('termpaste against a server with a low paste rate limit', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMITS: 'on', RATE_LIMIT_PASTES_PER_MINUTE: '1' } });
+    const member = await registered(t);
+    token = (await makeToken(member.browser)).token;
+  });
+  afterAll(() => t?.close());
+
+  it('429: says when to try again, from Retry-After', async () => {
+    const env = { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: token };
+    expect((await termpaste([], { env, input: 'first' })).code).toBe(0);
+    const run = await termpaste([], { env, input: 'second' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^termpaste: too many requests: try again in \d+ s \(.+\)\n$/);
+  });
+});
