@@ -43,7 +43,7 @@ import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } fro
 import { WriteRateLimited } from './write-limits.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { pasteLanguage } from './languages.js';
+import { chosenOrGuessedLanguage } from './languages.js';
 import { checkPasteSize } from './paste-intake.js';
 import { TokenScope } from '../auth/token-scope.decorator.js';
 
@@ -129,7 +129,11 @@ export class ForumController {
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
   ): Promise<{ id: number }> {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
-    return this.forum.createThread(user, { ...body, language: pasteLanguage(body.language) });
+    // No language named: terminal output when it has colours (issue 16), else Markdown.
+    return this.forum.createThread(user, {
+      ...body,
+      language: chosenOrGuessedLanguage(body.language, body.content),
+    });
   }
 
   @Post(API.threadReplies(':id'))

@@ -5,6 +5,14 @@ import { PASTE_MESSAGES } from '@termpaste/contracts';
 
 /** highlight.js's name of Markdown: a paste in it is stored without a language (NULL), the default. */
 const MARKDOWN = 'markdown';
+/**
+ * Terminal output (issue 16): no highlight.js grammar, the paste page colours its ANSI SGR sequences.
+ * A language like the others (named, or an `.ansi` file), and the guess for content that has SGR.
+ */
+export const ANSI = 'ansi';
+/** One ANSI SGR sequence (colours, bold, underline, reset): `ESC [ params m`. */
+// eslint-disable-next-line no-control-regex -- the escape character is what it looks for
+const SGR = /\x1b\[[0-9;]*m/;
 
 /** What the paste page can highlight: every name and alias, lower-cased, to its canonical name. */
 interface Languages {
@@ -21,7 +29,7 @@ function languages(): Languages {
   if (loaded) return loaded;
   // CommonJS: its ESM entry only wraps this one.
   const hljs = createRequire(import.meta.url)('highlight.js') as typeof import('highlight.js').default;
-  const canonical = new Map<string, string>();
+  const canonical = new Map<string, string>([[ANSI, ANSI]]);
   for (const name of hljs.listLanguages()) canonical.set(name.toLowerCase(), name);
   for (const name of hljs.listLanguages()) {
     for (const alias of hljs.getLanguage(name)?.aliases ?? []) {
@@ -60,4 +68,24 @@ export function languageOfFileName(fileName: string | undefined): string | null 
   const extension = path.posix.extname(base).slice(1);
   const name = canonicalLanguage(extension || base);
   return name === undefined || name === MARKDOWN ? null : name;
+}
+
+/** Whether the content has at least one ANSI SGR sequence (terminal output with colours). */
+export function hasSgr(content: string): boolean {
+  return SGR.test(content);
+}
+
+/** The language of a paste none was named for: terminal output when it has SGR sequences, else Markdown. */
+export function guessLanguage(content: string): string | null {
+  return hasSgr(content) ? ANSI : null;
+}
+
+/**
+ * The language a paste of the web form or the JSON API is stored with: `given` as pasteLanguage reads
+ * it, or, when none was given (absent or blank; null names Markdown), the guess from its content.
+ */
+export function chosenOrGuessedLanguage(given: string | null | undefined, content: string): string | null {
+  return given === undefined || (given !== null && given.trim() === '')
+    ? guessLanguage(content)
+    : pasteLanguage(given);
 }

@@ -17,7 +17,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { TokenScope } from '../auth/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ForumService } from './forum.service.js';
-import { languageOfFileName, pasteLanguage } from './languages.js';
+import { guessLanguage, languageOfFileName, pasteLanguage } from './languages.js';
 import type { PasteSubmission } from './paste-intake.js';
 import { WriteRateLimited } from './write-limits.js';
 
@@ -78,11 +78,12 @@ export class PastesController {
       );
       throw new BadRequestException(describeZodError({ issues }, 'body'));
     }
-    // Named (a JSON body's own `language` may be null: Markdown), else guessed from a file's name.
+    // Named (a JSON body's own `language` may be null: Markdown), else guessed from a file's name, else
+    // terminal output when the content has colours (issue 16).
     const named = given(submission.language) ?? query.lang;
     const language =
       named === undefined
-        ? languageOfFileName(submission.fileName)
+        ? (languageOfFileName(submission.fileName) ?? guessLanguage(parsed.data.content))
         : named === null
           ? null
           : pasteLanguage(typeof named === 'string' ? named : JSON.stringify(named));
