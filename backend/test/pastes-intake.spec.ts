@@ -480,6 +480,9 @@ describe('POST /api/pastes', () => {
       await t.http.head(API.threadRaw(id)).expect(200);
       const missing = await fetch(`${t.url}${API.threadRaw(2_000_000)}`);
       expect(missing.status).toBe(404);
+      // The error is the API's JSON error, labelled as such (not as the text the route serves).
+      expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await missing.json()).toEqual({ statusCode: 404, message: FORUM_MESSAGES.threadNotFound });
     });
   });
 

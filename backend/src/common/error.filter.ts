@@ -48,7 +48,8 @@ export class ErrorFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    res.status(body.statusCode).json(body);
+    // JSON, whatever Content-Type the route set for its own answer (the raw text's text/plain).
+    res.status(body.statusCode).type('application/json').json(body);
   }
 
   private toErrorBody(exception: unknown, req: Request): ErrorBody {
