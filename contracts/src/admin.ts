@@ -72,6 +72,9 @@ export const AUDIT_ACTIONS = [
   'thread.unfeature',
   'thread.delete',
   'reply.delete',
+  // An admin's edit of another member's paste or reply (issue 16; migration 17968000000000).
+  'thread.edit',
+  'reply.edit',
   'user.ban',
   'user.unban',
   'user.rename',

@@ -160,6 +160,8 @@ export const replySchema = z.object({
   parentId: z.number().int().nullable(),
   content: z.string(),
   createdAt: z.string(),
+  /** When its author (or an admin) last edited it; null while it never was (issue 16). */
+  editedAt: z.string().nullable(),
   author: publicAuthorSchema.nullable(),
   voteScore: z.number().int(),
   myVote: myVoteSchema,
@@ -170,6 +172,8 @@ export const threadDetailSchema = threadCardSchema.extend({
   content: z.string(),
   /** The highlight.js language the content is in (its canonical name), or null for Markdown. */
   language: z.string().nullable(),
+  /** When it was last edited (its versions: `GET /api/threads/{id}/revisions`); null while it never was. */
+  editedAt: z.string().nullable(),
   myVote: myVoteSchema,
   replies: z.array(replySchema),
 });

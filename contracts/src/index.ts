@@ -10,6 +10,7 @@ export * from './auth.js';
 export * from './verification.js';
 export * from './forum.js';
 export * from './pastes.js';
+export * from './revisions.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './tokens.js';

@@ -2,10 +2,16 @@ import { AUDIT_ACTIONS } from './admin.js';
 import { API_OPERATIONS, API_TAGS, buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { API } from './routes.js';
 
-/** Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key. */
+/**
+ * Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key, `{n}` for a
+ * version's number.
+ */
 const apiPaths = Object.entries(API).map(([name, value]) => ({
   name,
-  path: typeof value === 'function' ? value(name === 'upload' ? '{key}' : '{id}') : value,
+  path:
+    typeof value === 'function'
+      ? (value as (first: string, n: string) => string)(name === 'upload' ? '{key}' : '{id}', '{n}')
+      : value,
 }));
 
 function refsIn(value: unknown, found: string[] = []): string[] {

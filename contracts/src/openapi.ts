@@ -48,6 +48,15 @@ import {
   unreadCountSchema,
 } from './messaging.js';
 import { reputationEntrySchema, reputationLedgerPageSchema } from './reputation.js';
+import {
+  editedReplySchema,
+  editedThreadSchema,
+  editReplySchema,
+  editThreadSchema,
+  revisionListSchema,
+  revisionSchema,
+  revisionSummarySchema,
+} from './revisions.js';
 import { API } from './routes.js';
 import { currentUserSchema, errorBodySchema, healthSchema, readySchema } from './schemas.js';
 import {
@@ -64,6 +73,7 @@ import { HEALTH_OPERATIONS } from './openapi/health.js';
 import { ACCOUNTS_OPERATIONS } from './openapi/accounts.js';
 import { NOTIFICATIONS_OPERATIONS } from './openapi/notifications.js';
 import { FORUM_OPERATIONS, threadCardListSchema } from './openapi/forum.js';
+import { REVISIONS_OPERATIONS } from './openapi/revisions.js';
 import { MEMBERS_OPERATIONS } from './openapi/members.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
@@ -104,6 +114,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...ACCOUNTS_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
   ...FORUM_OPERATIONS,
+  ...REVISIONS_OPERATIONS,
   ...MEMBERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
   ...TOKENS_OPERATIONS,
@@ -137,6 +148,11 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [reputationEntrySchema, 'ReputationEntry'],
   [reputationLedgerPageSchema, 'ReputationLedgerPage'],
   [threadFlagsSchema, 'ThreadFlags'],
+  [editedThreadSchema, 'EditedThread'],
+  [editedReplySchema, 'EditedReply'],
+  [revisionSummarySchema, 'RevisionSummary'],
+  [revisionListSchema, 'RevisionList'],
+  [revisionSchema, 'Revision'],
   [notificationSchema, 'Notification'],
   [notificationsPageSchema, 'NotificationsPage'],
   [unreadCountSchema, 'UnreadCount'],
@@ -165,6 +181,8 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [ownerClaimSchema, 'OwnerClaimBody'],
   [createThreadSchema, 'CreateThreadBody'],
   [createReplySchema, 'CreateReplyBody'],
+  [editThreadSchema, 'EditThreadBody'],
+  [editReplySchema, 'EditReplyBody'],
   [voteSchema, 'VoteBody'],
   [updateProfileSchema, 'UpdateProfileBody'],
   [setAvatarSchema, 'SetAvatarBody'],
@@ -250,13 +268,21 @@ function pathParameters(path: string): Record<string, unknown>[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
     name === 'id'
       ? { name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
-      : {
-          name,
-          in: 'path',
-          required: true,
-          description: 'The object key (may contain `/`)',
-          schema: { type: 'string' },
-        },
+      : name === 'n'
+        ? {
+            name,
+            in: 'path',
+            required: true,
+            description: 'The version (1: the original)',
+            schema: { type: 'integer', minimum: 1 },
+          }
+        : {
+            name,
+            in: 'path',
+            required: true,
+            description: 'The object key (may contain `/`)',
+            schema: { type: 'string' },
+          },
   );
 }
 

@@ -32,6 +32,13 @@ export const API = {
   thread: (id: string | number) => `/api/threads/${id}`,
   threadRaw: (id: string | number) => `/api/threads/${id}/raw`,
   threadReplies: (id: string | number) => `/api/threads/${id}/replies`,
+  /** A paste's versions (issue 16: edits with history), newest first, and one version's full text. */
+  threadRevisions: (id: string | number) => `/api/threads/${id}/revisions`,
+  threadRevision: (id: string | number, n: string | number) => `/api/threads/${id}/revisions/${n}`,
+  /** A reply (its author or an admin edits it with PATCH), its versions, and one version's text. */
+  reply: (id: string | number) => `/api/replies/${id}`,
+  replyRevisions: (id: string | number) => `/api/replies/${id}/revisions`,
+  replyRevision: (id: string | number, n: string | number) => `/api/replies/${id}/revisions/${n}`,
   votes: '/api/votes',
   adminThreadPin: (id: string | number) => `/api/admin/threads/${id}/pin`,
   adminThreadLock: (id: string | number) => `/api/admin/threads/${id}/lock`,
@@ -99,6 +106,8 @@ export const PAGES = {
   home: '/',
   newThread: '/thread/new',
   thread: (id: string | number) => `/thread/${id}`,
+  /** A paste's versions and the diff between any two (issue 16). */
+  threadRevisions: (id: string | number) => `/thread/${id}/revisions`,
   profile: (id: string | number) => `/profile/${id}`,
   profileSelf: '/profile',
   user: (id: string | number) => `/user/${id}`,

@@ -41,6 +41,7 @@ export function sampleReply(overrides: Partial<ReplyView> = {}): ReplyView {
     parentId: null,
     content: `reply number ${id}`,
     createdAt: minutesAgo(60 - id),
+    editedAt: null,
     author: sampleAuthor(),
     voteScore: 0,
     myVote: null,
@@ -65,6 +66,7 @@ export function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetai
     }),
     content: '## Usage\n\nRun **nmap -sV** against the host.',
     language: null,
+    editedAt: null,
     myVote: null,
     replies: [
       sampleReply({ id: 11, author: sampleAuthor({ id: 8, username: 'morpheus' }) }),

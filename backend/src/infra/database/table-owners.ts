@@ -45,6 +45,8 @@ export const TABLE_OWNERS = {
   threads: 'threads',
   replies: 'threads',
   forum_stats: 'threads',
+  thread_revisions: 'threads',
+  reply_revisions: 'threads',
 
   votes: 'votes',
 

@@ -11,6 +11,9 @@ import { ModerationService } from './moderation.service.js';
 import { PageCache } from './page-cache.js';
 import { PasteIntakeMiddleware, PasteJsonMiddleware } from './paste-intake.js';
 import { PastesController } from './pastes.controller.js';
+import { EditsService } from './edits.service.js';
+import { RevisionsController } from './revisions.controller.js';
+import { RevisionsService } from './revisions.service.js';
 import { SearchService } from './search.service.js';
 import { ViewCounter } from './view-counter.js';
 
@@ -20,14 +23,26 @@ import { ViewCounter } from './view-counter.js';
  */
 @Module({
   imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule],
-  controllers: [ForumController, ForumAdminController, PastesController],
-  providers: [ForumService, SearchService, ModerationService, ViewCounter, PageCache],
+  controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
+  providers: [
+    ForumService,
+    SearchService,
+    ModerationService,
+    ViewCounter,
+    PageCache,
+    EditsService,
+    RevisionsService,
+  ],
   exports: [ViewCounter, ForumService, PageCache],
 })
 export class ForumModule implements NestModule {
   /** A paste's body is read by the routes that take one, sized for PASTE_MAX_BYTES (paste-intake.ts). */
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(PasteIntakeMiddleware).forRoutes({ path: API.pastes, method: RequestMethod.POST });
-    consumer.apply(PasteJsonMiddleware).forRoutes({ path: API.threads, method: RequestMethod.POST });
+    consumer.apply(PasteJsonMiddleware).forRoutes(
+      { path: API.threads, method: RequestMethod.POST },
+      // An edit's new content may be as large as a new paste's (issue 16).
+      { path: API.thread(':id'), method: RequestMethod.PATCH },
+    );
   }
 }

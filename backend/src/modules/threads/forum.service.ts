@@ -140,9 +140,9 @@ export class ForumService {
    */
   async detail(id: number): Promise<{ detail: ThreadDetail; storedViews: number }> {
     const [row] = await this.views.consistentRead(
-      (): Promise<Array<CardRow & { content: string; language: string | null }>> =>
+      (): Promise<Array<CardRow & { content: string; language: string | null; edited_at: Date | null }>> =>
         this.dataSource.query(
-          `SELECT ${CARD_COLUMNS}, t.content, t.language FROM ${CARD_FROM} WHERE t.id = $1`,
+          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at FROM ${CARD_FROM} WHERE t.id = $1`,
           [id],
         ),
     );
@@ -153,10 +153,12 @@ export class ForumService {
       parent_id: number | null;
       content: string;
       created_at: Date;
+      edited_at: Date | null;
       vote_score: number;
       author: PublicAuthor | null;
     }> = await this.dataSource.query(
-      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.vote_score, ${authorJson('a')} AS author
+      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.edited_at, r.vote_score,
+         ${authorJson('a')} AS author
        FROM replies r ${authorJoin('a', 'r.author_id')}
        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
       [id],
@@ -165,6 +167,7 @@ export class ForumService {
       ...toCard(row),
       content: row.content,
       language: row.language,
+      editedAt: row.edited_at?.toISOString() ?? null,
       myVote: null,
       replies: replies.map((r): ReplyView => ({
         id: r.id,
@@ -172,6 +175,7 @@ export class ForumService {
         parentId: r.parent_id,
         content: r.content,
         createdAt: r.created_at.toISOString(),
+        editedAt: r.edited_at?.toISOString() ?? null,
         author: r.author,
         voteScore: r.vote_score,
         myVote: null,

@@ -60,8 +60,15 @@ export function readsOwnBody(req: Request): boolean {
   return req.method === 'POST' && routePath(req) === API.pastes;
 }
 
-/** `POST /api/pastes` and the web form's `POST /api/threads` read their JSON themselves (sized for a paste). */
+/** A paste's own path, `/api/threads/{id}` (an edit: `PATCH`). */
+const PASTE_PATH = /^\/api\/threads\/[^/]+$/;
+
+/**
+ * `POST /api/pastes`, the web form's `POST /api/threads` and an edit's `PATCH /api/threads/{id}` read
+ * their JSON themselves (sized for a paste).
+ */
 export function readsOwnJson(req: Request): boolean {
+  if (req.method === 'PATCH') return PASTE_PATH.test(routePath(req));
   return req.method === 'POST' && (routePath(req) === API.pastes || routePath(req) === API.threads);
 }
 

@@ -10,6 +10,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'thread.unfeature': 'Unfeatured paste',
   'thread.delete': 'Deleted paste',
   'reply.delete': 'Deleted reply',
+  'thread.edit': 'Edited paste',
+  'reply.edit': 'Edited reply',
   'user.ban': 'Banned user',
   'user.unban': 'Unbanned user',
   'user.rename': 'Renamed user',

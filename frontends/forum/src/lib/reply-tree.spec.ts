@@ -11,6 +11,7 @@ function reply(id: number, parentId: number | null, name = `user${id}`): ReplyVi
     parentId,
     content: `reply ${id}`,
     createdAt: new Date(clock).toISOString(),
+    editedAt: null,
     author: {
       id: 100 + id,
       username: name,

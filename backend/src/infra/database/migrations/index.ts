@@ -14,6 +14,7 @@ import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { PersonalAccessTokens17966000000000 } from './17966000000000-personal-access-tokens.js';
 import { ThreadLanguage17967000000000 } from './17967000000000-thread-language.js';
 import { SearchVectorPrefix17967000000100 } from './17967000000100-search-vector-prefix.js';
+import { Revisions17968000000000 } from './17968000000000-revisions.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   PersonalAccessTokens17966000000000,
   ThreadLanguage17967000000000,
   SearchVectorPrefix17967000000100,
+  Revisions17968000000000,
 ];

@@ -1,0 +1,251 @@
+import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  type EditedReply,
+  type EditedThread,
+  editRefusal,
+  FORUM_MESSAGES,
+  revisionLines,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import { AuditService, excerpt } from '../audit/audit.service.js';
+import { lineChanges } from './line-changes.js';
+
+/**
+ * Who edits: the signed-in member, with an admin's powers only when signed in with a session (an access
+ * token never carries them: issue 15).
+ */
+export interface Editor {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+}
+
+/** A paste's new title, content or language (already canonical: languages.ts); absent fields stay. */
+export interface ThreadChange {
+  title?: string;
+  content?: string;
+  language?: string | null;
+}
+
+interface ThreadRow {
+  title: string;
+  content: string;
+  language: string | null;
+  author_id: number | null;
+  is_locked: boolean;
+  created_at: Date;
+  edited_at: Date | null;
+}
+
+interface ReplyRow {
+  thread_id: number;
+  content: string;
+  author_id: number | null;
+  created_at: Date;
+  edited_at: Date | null;
+  is_locked: boolean;
+}
+
+/**
+ * Edits with history (issue 16): the author of a paste or a reply, or an admin, changes it; each edit
+ * keeps the version before it. In one transaction: the post's row locked, its versions (the original
+ * written as n = 1 with the first edit), the row updated with `edited_at`, and, for an admin's edit of
+ * another member's post, the audit entry. An edit that changes nothing writes nothing.
+ */
+@Injectable()
+export class EditsService {
+  private readonly logger = new Logger('Edits');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly events: EventsPort,
+  ) {}
+
+  private pagesChanged(change: Omit<PagesChanged, 'type'>): Promise<void> {
+    return announcePagesChanged(this.events, change, this.logger);
+  }
+
+  async editThread(editor: Editor, threadId: number, change: ThreadChange): Promise<EditedThread> {
+    const { view, changed, authorId } = await this.dataSource.transaction(async (manager) => {
+      const [row]: ThreadRow[] = await manager.query(
+        `SELECT title, content, language, author_id, is_locked, created_at, edited_at
+         FROM threads WHERE id = $1 FOR NO KEY UPDATE`,
+        [threadId],
+      );
+      if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
+      if (refusal) throw new ForbiddenException(refusal);
+      const next = {
+        title: change.title ?? row.title,
+        content: change.content ?? row.content,
+        language: change.language === undefined ? row.language : change.language,
+      };
+      const kept = await this.versions(manager, 'thread_revisions', 'thread_id', threadId);
+      const unchanged =
+        next.title === row.title && next.content === row.content && next.language === row.language;
+      if (unchanged) {
+        const view: EditedThread = {
+          id: threadId,
+          ...next,
+          editedAt: row.edited_at?.toISOString() ?? null,
+          revisions: Math.max(kept, 1),
+        };
+        return { view, changed: false, authorId: row.author_id };
+      }
+      if (kept === 0) {
+        // The original, as it was posted: its author and time.
+        await manager.query(
+          `INSERT INTO thread_revisions
+             (thread_id, n, title, content, language, editor_id, created_at, lines_added, lines_removed)
+           VALUES ($1, 1, $2, $3, $4, $5, $6, $7, 0)`,
+          [
+            threadId,
+            row.title,
+            row.content,
+            row.language,
+            row.author_id,
+            row.created_at,
+            lineCount(row.content),
+          ],
+        );
+      }
+      const n = Math.max(kept, 1) + 1;
+      const lines = lineChanges(row.content, next.content);
+      const [revision]: Array<{ created_at: Date }> = await manager.query(
+        `INSERT INTO thread_revisions
+           (thread_id, n, title, content, language, editor_id, lines_added, lines_removed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
+        [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
+      );
+      const editedAt = revision!.created_at;
+      await manager.query(
+        'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',
+        [threadId, next.title, next.content, next.language, editedAt],
+      );
+      if (editor.id !== row.author_id) {
+        await this.audit.record(manager, editor, {
+          action: 'thread.edit',
+          targetType: 'thread',
+          targetId: threadId,
+          targetLabel: next.title,
+          before: { title: row.title, language: row.language, revision: n - 1, authorId: row.author_id },
+          after: {
+            title: next.title,
+            language: next.language,
+            revision: n,
+            authorId: row.author_id,
+            linesAdded: lines.added,
+            linesRemoved: lines.removed,
+          },
+        });
+      }
+      const view: EditedThread = { id: threadId, ...next, editedAt: editedAt.toISOString(), revisions: n };
+      return { view, changed: true, authorId: row.author_id };
+    });
+    if (changed) {
+      await this.pagesChanged({
+        lists: true,
+        threads: [threadId],
+        ...(authorId === null ? {} : { profiles: [authorId] }),
+      });
+    }
+    return view;
+  }
+
+  async editReply(editor: Editor, replyId: number, content: string): Promise<EditedReply> {
+    const { view, changed } = await this.dataSource.transaction(async (manager) => {
+      const [row]: ReplyRow[] = await manager.query(
+        `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked
+         FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 FOR NO KEY UPDATE OF r`,
+        [replyId],
+      );
+      if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+      const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
+      if (refusal) throw new ForbiddenException(refusal);
+      const kept = await this.versions(manager, 'reply_revisions', 'reply_id', replyId);
+      if (content === row.content) {
+        const view: EditedReply = {
+          id: replyId,
+          threadId: row.thread_id,
+          content,
+          editedAt: row.edited_at?.toISOString() ?? null,
+          revisions: Math.max(kept, 1),
+        };
+        return { view, changed: false };
+      }
+      if (kept === 0) {
+        await manager.query(
+          `INSERT INTO reply_revisions (reply_id, n, content, editor_id, created_at, lines_added, lines_removed)
+           VALUES ($1, 1, $2, $3, $4, $5, 0)`,
+          [replyId, row.content, row.author_id, row.created_at, lineCount(row.content)],
+        );
+      }
+      const n = Math.max(kept, 1) + 1;
+      const lines = lineChanges(row.content, content);
+      const [revision]: Array<{ created_at: Date }> = await manager.query(
+        `INSERT INTO reply_revisions (reply_id, n, content, editor_id, lines_added, lines_removed)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
+        [replyId, n, content, editor.id, lines.added, lines.removed],
+      );
+      const editedAt = revision!.created_at;
+      await manager.query('UPDATE replies SET content = $2, edited_at = $3 WHERE id = $1', [
+        replyId,
+        content,
+        editedAt,
+      ]);
+      if (editor.id !== row.author_id) {
+        await this.audit.record(manager, editor, {
+          action: 'reply.edit',
+          targetType: 'reply',
+          targetId: replyId,
+          targetLabel: excerpt(content),
+          before: {
+            threadId: row.thread_id,
+            authorId: row.author_id,
+            revision: n - 1,
+            content: excerpt(row.content),
+          },
+          after: {
+            threadId: row.thread_id,
+            authorId: row.author_id,
+            revision: n,
+            content: excerpt(content),
+            linesAdded: lines.added,
+            linesRemoved: lines.removed,
+          },
+        });
+      }
+      const view: EditedReply = {
+        id: replyId,
+        threadId: row.thread_id,
+        content,
+        editedAt: editedAt.toISOString(),
+        revisions: n,
+      };
+      return { view, changed: true };
+    });
+    if (changed) await this.pagesChanged({ threads: [view.threadId] });
+    return view;
+  }
+
+  /** How many versions a post keeps (0: never edited; its one version is the post itself). */
+  private async versions(
+    manager: EntityManager,
+    table: 'thread_revisions' | 'reply_revisions',
+    column: 'thread_id' | 'reply_id',
+    id: number,
+  ): Promise<number> {
+    const [row]: Array<{ n: number }> = await manager.query(
+      `SELECT COALESCE(max(n), 0)::int AS n FROM ${table} WHERE ${column} = $1`,
+      [id],
+    );
+    return row!.n;
+  }
+}
+
+/** The original's lines, all added. */
+export function lineCount(text: string): number {
+  return revisionLines(text).length;
+}

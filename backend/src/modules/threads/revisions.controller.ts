@@ -1,0 +1,103 @@
+import { Body, Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import {
+  API,
+  type EditedReply,
+  type EditedThread,
+  type EditReplyBody,
+  editReplySchema,
+  type EditThreadBody,
+  editThreadSchema,
+  FORUM_MESSAGES,
+  type Revision,
+  type RevisionList,
+  REVISIONS_MESSAGES,
+} from '@termpaste/contracts';
+import type { Request } from 'express';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { parseId } from '../../common/parse-id.js';
+import { WriterGuard } from '../../common/writer.guard.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { TokenScope } from '../auth/token-scope.decorator.js';
+import type { User } from '../users/entities/user.entity.js';
+import { type Editor, EditsService } from './edits.service.js';
+import { pasteLanguage } from './languages.js';
+import { checkPasteSize } from './paste-intake.js';
+import { RevisionsService } from './revisions.service.js';
+
+const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
+const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
+const versionNumber = (raw: string) => parseId(raw, REVISIONS_MESSAGES.revisionNotFound);
+
+/** The member editing, with an admin's powers only in a session (an access token never carries them). */
+function editorOf(req: Request, user: User): Editor {
+  return { id: user.id, username: user.username, isAdmin: user.isAdmin && req.accessToken === undefined };
+}
+
+/**
+ * Edits with history (issue 16): `PATCH` a paste or a reply (its author or an admin, a member who may
+ * write: WriterGuard), and the versions each edit keeps, open to anyone who may read the post.
+ */
+@Controller()
+export class RevisionsController {
+  constructor(
+    private readonly edits: EditsService,
+    private readonly revisions: RevisionsService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'pasteMaxBytes'>,
+  ) {}
+
+  /**
+   * The rules of a new paste (its JSON read with room for PASTE_MAX_BYTES: PasteJsonMiddleware): the
+   * content at most that many bytes (413), the language a highlight.js name or alias (400).
+   */
+  @Patch(API.thread(':id'))
+  @UseGuards(WriterGuard)
+  @TokenScope('pastes:write')
+  editThread(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(editThreadSchema)) body: EditThreadBody,
+  ): Promise<EditedThread> {
+    const paste = threadId(id);
+    if (body.content !== undefined) checkPasteSize(body.content, this.config.pasteMaxBytes);
+    const language = body.language === undefined ? undefined : pasteLanguage(body.language);
+    return this.edits.editThread(editorOf(req, user), paste, {
+      title: body.title,
+      content: body.content,
+      language,
+    });
+  }
+
+  @Patch(API.reply(':id'))
+  @UseGuards(WriterGuard)
+  editReply(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(editReplySchema)) body: EditReplyBody,
+  ): Promise<EditedReply> {
+    return this.edits.editReply(editorOf(req, user), replyId(id), body.content);
+  }
+
+  @Get(API.threadRevisions(':id'))
+  threadRevisions(@Param('id') id: string): Promise<RevisionList> {
+    return this.revisions.threadRevisions(threadId(id));
+  }
+
+  @Get(API.threadRevision(':id', ':n'))
+  threadRevision(@Param('id') id: string, @Param('n') n: string): Promise<Revision> {
+    return this.revisions.threadRevision(threadId(id), versionNumber(n));
+  }
+
+  @Get(API.replyRevisions(':id'))
+  replyRevisions(@Param('id') id: string): Promise<RevisionList> {
+    return this.revisions.replyRevisions(replyId(id));
+  }
+
+  @Get(API.replyRevision(':id', ':n'))
+  replyRevision(@Param('id') id: string, @Param('n') n: string): Promise<Revision> {
+    return this.revisions.replyRevision(replyId(id), versionNumber(n));
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  editedReplySchema,
+  editedThreadSchema,
+  editReplySchema,
+  editThreadSchema,
+  revisionListSchema,
+  revisionSchema,
+} from '../revisions.js';
+import { API } from '../routes.js';
+import { type ApiOperation, ID, json } from './operation.js';
+
+/** The `{n}` of a version's path. */
+const N = '{n}';
+
+const EDIT_RULES =
+  'The author or an admin (403 for another member); a locked paste, and the replies under it, by an admin ' +
+  'only (403). Every edit keeps the version before it (`…/revisions`); an edit that changes nothing ' +
+  'answers the post as it is and keeps no version. An admin editing another member’s post is recorded ' +
+  'in the audit log.';
+
+/** Edits with history (issue 16): the PATCH routes and the versions they keep. */
+export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
+  {
+    operationId: 'editThread',
+    method: 'patch',
+    path: API.thread(ID),
+    summary: "Edits a paste's title, content or language",
+    description: `Any of the fields, with the rules of a new paste (the content at most PASTE_MAX_BYTES: 413; an unknown language: 400; \`language: null\`: Markdown); an absent field stays. ${EDIT_RULES}`,
+    tag: 'Forum',
+    auth: 'member',
+    token: 'pastes:write',
+    body: editThreadSchema,
+    responses: [json(200, 'The paste as it is now', editedThreadSchema)],
+    errors: [400, 404, 413],
+  },
+  {
+    operationId: 'editReply',
+    method: 'patch',
+    path: API.reply(ID),
+    summary: "Edits a reply's content",
+    description: `The rules of a new reply. ${EDIT_RULES}`,
+    tag: 'Forum',
+    auth: 'member',
+    body: editReplySchema,
+    responses: [json(200, 'The reply as it is now', editedReplySchema)],
+    errors: [400, 404],
+  },
+  {
+    operationId: 'getThreadRevisions',
+    method: 'get',
+    path: API.threadRevisions(ID),
+    summary: "A paste's versions, newest first",
+    description: 'Open to whoever may read the paste. n = 1 is the original.',
+    tag: 'Forum',
+    auth: 'none',
+    responses: [json(200, 'The versions', revisionListSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'getThreadRevision',
+    method: 'get',
+    path: API.threadRevision(ID, N),
+    summary: 'One version of a paste, with its full text',
+    tag: 'Forum',
+    auth: 'none',
+    responses: [json(200, 'The version', revisionSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'getReplyRevisions',
+    method: 'get',
+    path: API.replyRevisions(ID),
+    summary: "A reply's versions, newest first",
+    tag: 'Forum',
+    auth: 'none',
+    responses: [json(200, 'The versions', revisionListSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'getReplyRevision',
+    method: 'get',
+    path: API.replyRevision(ID, N),
+    summary: 'One version of a reply, with its full text',
+    tag: 'Forum',
+    auth: 'none',
+    responses: [json(200, 'The version', revisionSchema)],
+    errors: [404],
+  },
+];
