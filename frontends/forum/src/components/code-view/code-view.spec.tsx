@@ -38,6 +38,14 @@ describe('CodeView', () => {
     expect(within(row(3)).getByText('three"""')).toHaveClass('hljs-string');
   });
 
+  it('a paste with CR LF line ends highlights like one with LF', async () => {
+    render(<CodeView text={'import os\r\nx = 1\r\n'} language="python" />);
+    expect(numbers()).toEqual(['1', '2']);
+    await waitFor(() => expect(within(row(1)).getByText('import')).toHaveClass('hljs-keyword'));
+    expect(row(1).textContent).toBe('1import os');
+    expect(within(row(2)).getByText('1')).toHaveClass('hljs-number');
+  });
+
   it('an unknown language shows plain numbered lines', async () => {
     render(<CodeView text={'<b>not</b>\nhtml'} language="no-such-language" />);
     expect(numbers()).toEqual(['1', '2']);

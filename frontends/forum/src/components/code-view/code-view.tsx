@@ -48,7 +48,7 @@ export interface CodeViewProps {
 
 /** The text's lines (a final line feed ends the last line, it does not start another). */
 function splitLines(text: string): string[] {
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
@@ -83,8 +83,10 @@ export function CodeView({
   className,
 }: CodeViewProps) {
   const isAnsi = language === 'ansi';
-  const lines = useMemo(() => splitLines(isAnsi ? stripAnsi(text) : text), [text, isAnsi]);
-  const tokens = useHighlight(text, isAnsi ? null : language);
+  // Line feeds normalised: the highlighted tokens of a line cut its text exactly.
+  const source = useMemo(() => text.replace(/\r\n/g, '\n'), [text]);
+  const lines = useMemo(() => splitLines(isAnsi ? stripAnsi(source) : source), [source, isAnsi]);
+  const tokens = useHighlight(source, isAnsi ? null : language);
   const ansi = useAnsi(isAnsi);
   const ansiLines = useMemo<AnsiLine[] | null>(() => (ansi ? ansi.lines(text) : null), [ansi, text]);
   const [wrap, setWrap] = useState(false);
@@ -155,10 +157,11 @@ export function CodeView({
   const row = (index: number, measured: boolean) => {
     const number = firstLine + index;
     const isSelected = selected !== null && number >= selected.start && number <= selected.end;
+    const highlighted = tokens?.line(index, lines[index]!);
     const content = ansiLines?.[index] ? (
       <AnsiSpans line={ansiLines[index]} />
-    ) : tokens?.[index] ? (
-      <Tokens line={tokens[index]} />
+    ) : highlighted ? (
+      <Tokens line={highlighted} />
     ) : (
       lines[index]
     );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { highlightLines, isHighlightable, type TokenLine } from './highlight';
+import { decodeLine, encodeLines, highlightLines, isHighlightable, type EncodedLines } from './highlight';
 
 export interface HighlightRequest {
   id: number;
@@ -8,21 +8,26 @@ export interface HighlightRequest {
 }
 export interface HighlightResponse {
   id: number;
-  lines: TokenLine[] | null;
+  lines: EncodedLines | null;
 }
 
 let worker: Worker | null | undefined;
 let nextId = 1;
-const waiting = new Map<number, (lines: TokenLine[] | null) => void>();
+const waiting = new Map<number, (lines: EncodedLines | null) => void>();
+
+/** Where the remote's files are served from (rspack's public path: the folder of its remoteEntry.js). */
+declare const __webpack_public_path__: string;
 
 /**
- * The highlighting worker, started on first use; null where a page cannot start one (a remote served
- * from another origin on a dev server, a test's jsdom), and then the main thread highlights.
+ * The highlighting worker, started on first use. It is built on its own (rsbuild.worker.config.ts: Module
+ * Federation's runtime cannot start in a worker) into the remote's static/worker/. Null where a page
+ * cannot start it (a remote on another origin, a dev server that did not build it, a test's jsdom), and
+ * then the main thread highlights.
  */
 function highlightWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    worker = new Worker(new URL('./highlight.worker.ts', import.meta.url));
+    worker = new Worker(new URL('static/worker/highlight-worker.js', __webpack_public_path__));
     worker.onmessage = (event: MessageEvent<HighlightResponse>) => {
       waiting.get(event.data.id)?.(event.data.lines);
       waiting.delete(event.data.id);
@@ -40,27 +45,37 @@ function highlightWorker(): Worker | null {
   return worker;
 }
 
-/** Highlights a text off the main thread when it can, on it (after the current frame) when not. */
-export function highlight(language: string, text: string): Promise<TokenLine[] | null> {
+/** Highlights on the main thread, after the current frame. */
+function highlightHere(language: string, text: string): Promise<EncodedLines | null> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => highlightLines(language, text))
+    .then((lines) => (lines ? encodeLines(lines) : null))
+    .catch(() => null);
+}
+
+/** Highlights a text off the main thread when it can, on it when not. */
+export function highlight(language: string, text: string): Promise<EncodedLines | null> {
   const thread = highlightWorker();
-  if (!thread) {
-    return new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-      highlightLines(language, text).catch(() => null),
-    );
-  }
+  if (!thread) return highlightHere(language, text);
   const id = nextId++;
   return new Promise((resolve) => {
-    waiting.set(id, (lines) =>
-      // A worker that failed answers null: try once more here.
-      lines ? resolve(lines) : resolve(highlightLines(language, text).catch(() => null)),
-    );
+    // A worker that failed answers null: try once more here.
+    waiting.set(id, (lines) => (lines ? resolve(lines) : resolve(highlightHere(language, text))));
     thread.postMessage({ id, language, text } satisfies HighlightRequest);
   });
 }
 
-/** The text's highlighted lines once they are there; null before (plain lines show), or for no grammar. */
-export function useHighlight(text: string, language: string | null): TokenLine[] | null {
-  const [result, setResult] = useState<{ text: string; language: string; lines: TokenLine[] } | null>(null);
+/** A text's highlighted lines, each decoded when it is rendered. */
+export interface HighlightedLines {
+  line(index: number, text: string): ReturnType<typeof decodeLine>;
+}
+
+/**
+ * The text's highlighted lines once they are there; null before (plain lines show), or for no grammar.
+ * `text` is the code view's, line feeds normalised, so each line's tokens cut its text exactly.
+ */
+export function useHighlight(text: string, language: string | null): HighlightedLines | null {
+  const [result, setResult] = useState<{ text: string; language: string; lines: EncodedLines } | null>(null);
   const wanted = isHighlightable(language) ? language : null;
   useEffect(() => {
     if (!wanted) return;
@@ -72,5 +87,7 @@ export function useHighlight(text: string, language: string | null): TokenLine[]
       live = false;
     };
   }, [text, wanted]);
-  return result && result.text === text && result.language === wanted ? result.lines : null;
+  if (!result || result.text !== text || result.language !== wanted) return null;
+  const encoded = result.lines;
+  return { line: (index, lineText) => decodeLine(encoded, index, lineText) };
 }
