@@ -136,6 +136,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/', remote: 'forum', screen: 'Home' },
   { path: '/thread/new', remote: 'forum', screen: 'NewThread' },
   { path: '/thread/:id', remote: 'forum', screen: 'Thread' },
+  { path: '/thread/:id/revisions', remote: 'forum', screen: 'Revisions' },
   { path: '/profile', remote: 'forum', screen: 'Profile' },
   { path: '/profile/:id', remote: 'forum', screen: 'Profile' },
   // Both readings of SPEC §2: thread cards and the top-bar menu link to /user/{id}.

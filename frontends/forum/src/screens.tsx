@@ -12,6 +12,7 @@ export const screens: Record<ScreenName<'forum'>, ComponentType> = {
   Home: HomeScreen,
   NewThread: lazyScreen(() => import('./screens/new-thread').then((m) => m.NewThreadScreen)),
   Thread: lazyScreen(() => import('./screens/thread').then((m) => m.ThreadScreen)),
+  Revisions: lazyScreen(() => import('./screens/revisions').then((m) => m.RevisionsScreen)),
   Profile: lazyScreen(() => import('./screens/profile').then((m) => m.ProfileScreen)),
   Users: lazyScreen(() => import('./screens/users').then((m) => m.UsersScreen)),
   Search: lazyScreen(() => import('./screens/search').then((m) => m.SearchScreen)),

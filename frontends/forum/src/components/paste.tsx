@@ -1,9 +1,12 @@
-import { API, type ThreadDetail } from '@termpaste/contracts';
-import { Card, CopyButton, Markdown } from '@termpaste/ui';
-import { Eye, FileText } from 'lucide-react';
+import { API, PAGES, type ThreadDetail } from '@termpaste/contracts';
+import { Button, Card, CopyButton, Markdown } from '@termpaste/ui';
+import { Eye, FileText, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { useVote } from '../api/forum';
 import { AuthorLine } from './author-line';
 import { CodeView, isCodeLanguage } from './code-view';
+import { EditPasteForm } from './edit-paste-form';
+import { EditedMark } from './edited-mark';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
@@ -17,12 +20,16 @@ export function Paste({
   thread,
   signedIn,
   isAdmin,
+  canEdit = false,
 }: {
   thread: ThreadDetail;
   signedIn: boolean;
   isAdmin: boolean;
+  /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
+  canEdit?: boolean;
 }) {
   const vote = useVote(String(thread.id));
+  const [editing, setEditing] = useState(false);
   const language = thread.language ?? null;
   const code = isCodeLanguage(language);
 
@@ -56,29 +63,44 @@ export function Paste({
           onVote={(value) => vote.mutate({ threadId: thread.id, value })}
         />
         <div className="forum-split__main">
-          <h1 className="forum-thread__title">
-            <ThreadFlags thread={thread} />
-            {thread.title}
-          </h1>
-          <p className="forum-thread__meta">
-            <AuthorLine author={thread.author} createdAt={thread.createdAt} />
-            <span className="forum-muted forum-card__stat">
-              <Eye size={13} aria-hidden="true" />
-              {thread.viewCount} {thread.viewCount === 1 ? 'view' : 'views'}
-            </span>
-          </p>
-          {isAdmin && <PasteModeration thread={thread} />}
-          {code ? (
-            <CodeView
-              text={thread.content}
-              language={language}
-              lineLinks
-              rawHref={API.threadRaw(thread.id)}
-              label="Paste content"
-              className="forum-thread__content"
-            />
+          {editing ? (
+            <EditPasteForm thread={thread} onDone={() => setEditing(false)} />
           ) : (
-            <Markdown className="forum-thread__content">{thread.content}</Markdown>
+            <>
+              <h1 className="forum-thread__title">
+                <ThreadFlags thread={thread} />
+                {thread.title}
+              </h1>
+              <p className="forum-thread__meta">
+                <AuthorLine author={thread.author} createdAt={thread.createdAt} />
+                <span className="forum-muted forum-card__stat">
+                  <Eye size={13} aria-hidden="true" />
+                  {thread.viewCount} {thread.viewCount === 1 ? 'view' : 'views'}
+                </span>
+                {thread.editedAt && (
+                  <EditedMark editedAt={thread.editedAt} to={PAGES.threadRevisions(thread.id)} />
+                )}
+                {canEdit && (
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                    <Pencil size={12} aria-hidden="true" />
+                    EDIT
+                  </Button>
+                )}
+              </p>
+              {isAdmin && <PasteModeration thread={thread} />}
+              {code ? (
+                <CodeView
+                  text={thread.content}
+                  language={language}
+                  lineLinks
+                  rawHref={API.threadRaw(thread.id)}
+                  label="Paste content"
+                  className="forum-thread__content"
+                />
+              ) : (
+                <Markdown className="forum-thread__content">{thread.content}</Markdown>
+              )}
+            </>
           )}
         </div>
       </div>

@@ -35,6 +35,7 @@ export function Replies({
                 threadId={threadId}
                 signedIn={signedIn}
                 isAdmin={isAdmin}
+                locked={thread.isLocked}
                 onReply={onReply}
               />
             ))}

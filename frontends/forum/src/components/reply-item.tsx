@@ -1,9 +1,11 @@
-import type { ReplyView } from '@termpaste/contracts';
-import { Button, Markdown, cx, toast, useConfirm } from '@termpaste/ui';
-import { CornerDownRight, Reply, Trash2 } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { editRefusal, PAGES, type ReplyView } from '@termpaste/contracts';
+import { Button, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
+import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
+import { useState, type CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/forum';
 import { AuthorLine } from './author-line';
+import { EditReplyForm } from './edit-reply-form';
+import { EditedMark } from './edited-mark';
 import { ReplyExcerpt } from './reply-excerpt';
 import { VoteButtons } from './vote-buttons';
 
@@ -18,6 +20,7 @@ export function ReplyItem({
   threadId,
   signedIn,
   isAdmin,
+  locked = false,
   onReply,
 }: {
   reply: ReplyView;
@@ -26,12 +29,18 @@ export function ReplyItem({
   threadId: string;
   signedIn: boolean;
   isAdmin: boolean;
+  /** The paste is locked: its replies are edited by admins only. */
+  locked?: boolean;
   /** Null when replies are closed to this viewer (signed out, or a locked paste for a member). */
   onReply: ((reply: ReplyView) => void) | null;
 }) {
   const vote = useVote(threadId);
   const remove = useDeleteReply(threadId);
   const confirm = useConfirm();
+  const { user } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  // Its author, or an admin (issue 16); under a lock, admins only.
+  const canEdit = user !== null && editRefusal(user, { authorId: reply.author?.id ?? null, locked }) === null;
 
   const onDelete = async () => {
     const confirmed = await confirm({
@@ -54,14 +63,23 @@ export function ReplyItem({
     >
       <header className="forum-reply__head">
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />
+        {reply.editedAt && (
+          <EditedMark editedAt={reply.editedAt} to={`${PAGES.threadRevisions(threadId)}?reply=${reply.id}`} />
+        )}
         {depth > MAX_INDENT && parent && (
           <a href={`#reply-${parent.id}`} className="forum-muted forum-reply__to">
             <CornerDownRight size={12} aria-hidden="true" /> {parent.author?.username ?? 'Anonymous'}
           </a>
         )}
       </header>
-      <Markdown>{reply.content}</Markdown>
-      <ReplyExcerpt text={reply.content} />
+      {editing ? (
+        <EditReplyForm reply={reply} threadId={threadId} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <Markdown>{reply.content}</Markdown>
+          <ReplyExcerpt text={reply.content} />
+        </>
+      )}
       <footer className="forum-reply__foot">
         <VoteButtons
           what="reply"
@@ -75,6 +93,12 @@ export function ReplyItem({
           <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
             <Reply size={12} aria-hidden="true" />
             REPLY
+          </Button>
+        )}
+        {canEdit && !editing && (
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+            <Pencil size={12} aria-hidden="true" />
+            EDIT
           </Button>
         )}
         {isAdmin && (

@@ -1,4 +1,4 @@
-import { API, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { API, editRefusal, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
 import { Button, Card, preloadMarkdown, Spinner, useCurrentUser } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -41,7 +41,15 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
           BACK
         </Button>
       </div>
-      <Paste thread={thread} signedIn={signedIn} isAdmin={isAdmin} />
+      <Paste
+        thread={thread}
+        signedIn={signedIn}
+        isAdmin={isAdmin}
+        canEdit={
+          user !== null &&
+          editRefusal(user, { authorId: thread.author?.id ?? null, locked: thread.isLocked }) === null
+        }
+      />
       <Replies thread={thread} signedIn={signedIn} isAdmin={isAdmin} onReply={canReply ? replyTo : null} />
 
       <Card title="POST A REPLY">

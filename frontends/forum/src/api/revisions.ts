@@ -1,0 +1,100 @@
+import {
+  API,
+  type EditReplyBody,
+  type EditThreadBody,
+  editedReplySchema,
+  editedThreadSchema,
+  revisionListSchema,
+  revisionSchema,
+  type ThreadDetail,
+} from '@termpaste/contracts';
+import { getJson, refreshQueries, sendJson, toastError } from '@termpaste/ui';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { threadQuery } from './forum';
+
+/** Whose versions a revisions page shows: the paste's, or one of its replies'. */
+export type RevisionsOf = { kind: 'thread'; id: number } | { kind: 'reply'; id: number };
+
+const listPath = (of: RevisionsOf) =>
+  of.kind === 'thread' ? API.threadRevisions(of.id) : API.replyRevisions(of.id);
+const onePath = (of: RevisionsOf, n: number) =>
+  of.kind === 'thread' ? API.threadRevision(of.id, n) : API.replyRevision(of.id, n);
+
+/** Every revisions query sits under this key, so an edit reads them all again. */
+const REVISIONS_KEY = 'revisions';
+
+/** A post's versions, newest first (issue 16). */
+export const revisionsQuery = (of: RevisionsOf) =>
+  queryOptions({
+    queryKey: [REVISIONS_KEY, of.kind, of.id],
+    queryFn: () => getJson(listPath(of), revisionListSchema),
+    refetchOnMount: 'always',
+  });
+
+/** One version's full text (a version never changes once written). */
+export const revisionQuery = (of: RevisionsOf, n: number) =>
+  queryOptions({
+    queryKey: [REVISIONS_KEY, of.kind, of.id, n],
+    queryFn: () => getJson(onePath(of, n), revisionSchema),
+  });
+
+/** Lists that show a paste's title or search its words: read again when next shown. */
+function afterEdit(client: ReturnType<typeof useQueryClient>, threadId: string) {
+  void refreshQueries(
+    client,
+    [API.threadsRecent],
+    [API.threadsFeatured],
+    [API.search],
+    [API.users],
+    [REVISIONS_KEY],
+  );
+  return refreshQueries(client, threadQuery(threadId).queryKey);
+}
+
+/** `PATCH /api/threads/{id}`: the edited paste is written into the cached page at once, then read again. */
+export function useEditThread(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditThreadBody) => sendJson('PATCH', API.thread(threadId), editedThreadSchema, body),
+    onError: toastError('Failed to save the paste'),
+    onSuccess: async (edited) => {
+      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
+        thread
+          ? {
+              ...thread,
+              title: edited.title,
+              content: edited.content,
+              language: edited.language,
+              editedAt: edited.editedAt,
+            }
+          : thread,
+      );
+      await afterEdit(client, threadId);
+    },
+  });
+}
+
+/** `PATCH /api/replies/{id}`. */
+export function useEditReply(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: EditReplyBody & { id: number }) =>
+      sendJson('PATCH', API.reply(id), editedReplySchema, body),
+    onError: toastError('Failed to save the reply'),
+    onSuccess: async (edited) => {
+      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
+        thread
+          ? {
+              ...thread,
+              replies: thread.replies.map((reply) =>
+                reply.id === edited.id
+                  ? { ...reply, content: edited.content, editedAt: edited.editedAt }
+                  : reply,
+              ),
+            }
+          : thread,
+      );
+      await afterEdit(client, threadId);
+    },
+  });
+}

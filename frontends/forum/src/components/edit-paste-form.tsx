@@ -1,0 +1,79 @@
+import { LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { Button, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { useEditThread } from '../api/revisions';
+import { MARKDOWN_LANGUAGE } from './code-view';
+import { LanguagePicker } from './language-picker';
+
+/**
+ * The paste's EDIT form (issue 16): the new-paste form's title, language and content, filled with the
+ * paste as it is; SAVE sends them with PATCH (the server keeps the version before), CANCEL leaves it.
+ */
+export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone: () => void }) {
+  const titleId = useId();
+  const contentId = useId();
+  const languageLabelId = useId();
+  const [title, setTitle] = useState(thread.title);
+  const [language, setLanguage] = useState<string | null>(thread.language);
+  const [content, setContent] = useState(thread.content);
+  const edit = useEditThread(String(thread.id));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim() || !content.trim()) {
+      toast({ title: TEXTS.validationTitle, description: TEXTS.validationText, variant: 'destructive' });
+      return;
+    }
+    edit.mutate(
+      { title: title.trim(), content, language: language === MARKDOWN_LANGUAGE ? null : language },
+      {
+        onSuccess: (edited) => {
+          toast({ title: edited.editedAt === thread.editedAt ? 'Nothing changed' : 'Paste saved' });
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit paste" className="forum-edit">
+      <fieldset className="tp-form-fields" disabled={edit.isPending}>
+        <div className="tp-field">
+          <LabelRow>
+            <Label htmlFor={titleId}>Title</Label>
+            <CharCount length={title.length} max={LIMITS.titleMax} testId="edit-title-counter" />
+          </LabelRow>
+          <Input
+            id={titleId}
+            value={title}
+            maxLength={LIMITS.titleMax}
+            autoFocus
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <div className="tp-field">
+          <Label id={languageLabelId}>Language</Label>
+          <LanguagePicker value={language} onChange={setLanguage} labelId={languageLabelId} />
+        </div>
+        <div className="tp-field">
+          <Label htmlFor={contentId}>Content</Label>
+          <Textarea
+            id={contentId}
+            value={content}
+            rows={14}
+            className="forum-code-input"
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </div>
+        <FormActions>
+          <Button variant="outline" onClick={onDone}>
+            CANCEL
+          </Button>
+          <Button type="submit" variant="primary" loading={edit.isPending}>
+            {edit.isPending ? 'SAVING...' : 'SAVE'}
+          </Button>
+        </FormActions>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import type { CurrentUser, ThreadDetail } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
+import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import { threadQuery } from '../api/forum';
+import {
+  expectToast,
+  renderScreen,
+  sampleReply,
+  sampleThread,
+  stubFetch,
+  type FetchCall,
+  type RenderScreenOptions,
+} from '../testing';
+import { ThreadScreen } from './thread';
+
+// sampleThread() is trinity's (id 3); reply 12 is hers too, 11 is morpheus's.
+const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
+const neo = sampleCurrentUser();
+const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
+const EDITED_AT = new Date(Date.now() - 3 * 60_000).toISOString();
+
+function renderThread({
+  thread = sampleThread(),
+  ...options
+}: RenderScreenOptions & { thread?: ThreadDetail } = {}) {
+  const client = createQueryClient();
+  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
+  return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
+}
+
+/** The server: the paste as it is now, and the PATCH answers of the edit routes. */
+function server(state: { thread: ThreadDetail; user: CurrentUser }) {
+  return stubFetch((call: FetchCall) => {
+    if (call.method === 'GET' && call.url === '/api/auth/user') return { body: state.user };
+    if (call.method === 'GET' && call.url === '/api/threads/5') return { body: state.thread };
+    if (call.method === 'PATCH' && call.url === '/api/threads/5') {
+      const body = call.body as { title: string; content: string; language: string | null };
+      state.thread = { ...state.thread, ...body, editedAt: EDITED_AT };
+      const { id, title, content, language, editedAt } = state.thread;
+      return { body: { id, title, content, language, editedAt, revisions: 2 } };
+    }
+    if (call.method === 'PATCH' && call.url === '/api/replies/12') {
+      const { content } = call.body as { content: string };
+      state.thread = {
+        ...state.thread,
+        replies: state.thread.replies.map((r) => (r.id === 12 ? { ...r, content, editedAt: EDITED_AT } : r)),
+      };
+      return { body: { id: 12, threadId: 5, content, editedAt: EDITED_AT, revisions: 2 } };
+    }
+    return { status: 404, body: 'not stubbed' };
+  });
+}
+
+const pasteCard = () => screen.getByRole('region', { name: 'PASTE' });
+const replyItem = (name: string) => screen.getByRole('listitem', { name: `Reply by ${name}` });
+
+beforeAll(() => preloadMarkdown());
+
+describe('editing a paste (issue 16)', () => {
+  it('offers EDIT to the author and to admins, not to other members or visitors', () => {
+    const { unmount } = { unmount: () => document.body.replaceChildren() };
+    for (const [user, shown] of [
+      [trinity, true],
+      [admin, true],
+      [neo, false],
+      [null, false],
+    ] as const) {
+      renderThread({ user });
+      const edit = within(pasteCard()).queryByRole('button', { name: 'EDIT' });
+      expect(Boolean(edit)).toBe(shown);
+      unmount();
+    }
+  });
+
+  it('a locked paste: EDIT for admins only', () => {
+    renderThread({ user: trinity, thread: sampleThread({ isLocked: true }) });
+    expect(within(pasteCard()).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
+    document.body.replaceChildren();
+    renderThread({ user: admin, thread: sampleThread({ isLocked: true }) });
+    expect(within(pasteCard()).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
+  });
+
+  it('shows "edited {time}" linking to the revisions once edited, nothing before', () => {
+    renderThread({ thread: sampleThread({ editedAt: EDITED_AT }) });
+    const mark = within(pasteCard()).getByRole('link', { name: /^edited/ });
+    expect(mark).toHaveTextContent('edited 3 minutes ago');
+    expect(mark).toHaveAttribute('href', '/thread/5/revisions');
+    document.body.replaceChildren();
+    renderThread();
+    expect(within(pasteCard()).queryByRole('link', { name: /^edited/ })).not.toBeInTheDocument();
+  });
+
+  it('edits title, language and content in place, then shows the paste as saved', async () => {
+    const state = { thread: sampleThread(), user: trinity };
+    const calls = server(state);
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    const form = screen.getByRole('form', { name: 'Edit paste' });
+    const title = within(form).getByLabelText('Title');
+    const content = within(form).getByLabelText('Content');
+    expect(title).toHaveValue('nmap cheatsheet');
+    expect(content).toHaveValue(sampleThread().content);
+    await user.clear(title);
+    await user.type(title, 'nmap cheatsheet v2');
+    await user.clear(content);
+    await user.type(content, 'nmap -sC host');
+    await user.click(within(form).getByRole('button', { name: 'SAVE' }));
+    await expectToast('Paste saved');
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/threads/5',
+        body: { title: 'nmap cheatsheet v2', content: 'nmap -sC host', language: null },
+      },
+    ]);
+    expect(screen.queryByRole('form', { name: 'Edit paste' })).not.toBeInTheDocument();
+    expect(within(pasteCard()).getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet v2');
+    expect(within(pasteCard()).getByRole('link', { name: /^edited/ })).toBeInTheDocument();
+  });
+
+  it('refuses a blank title without a request, and CANCEL leaves the paste as it was', async () => {
+    const calls = server({ thread: sampleThread(), user: trinity });
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    const form = screen.getByRole('form', { name: 'Edit paste' });
+    await user.clear(within(form).getByLabelText('Title'));
+    await user.click(within(form).getByRole('button', { name: 'SAVE' }));
+    await expectToast('Validation Error', 'Please fill in all fields');
+    await user.click(within(form).getByRole('button', { name: 'CANCEL' }));
+    expect(within(pasteCard()).getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it("shows the server's refusal and keeps the form", async () => {
+    stubFetch((call) =>
+      call.method === 'PATCH'
+        ? { status: 403, body: { statusCode: 403, message: 'Thread is locked' } }
+        : { body: trinity },
+    );
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    await user.type(screen.getByLabelText('Content'), ' more');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await expectToast('Error', 'Thread is locked');
+    expect(screen.getByRole('form', { name: 'Edit paste' })).toBeInTheDocument();
+  });
+});
+
+describe('editing a reply (issue 16)', () => {
+  it('offers EDIT on her own replies to their author, on all to an admin', () => {
+    renderThread({ user: trinity });
+    expect(within(replyItem('trinity')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
+    expect(within(replyItem('morpheus')).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
+    document.body.replaceChildren();
+    renderThread({ user: admin });
+    expect(within(replyItem('morpheus')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
+  });
+
+  it('saves the new text with PATCH and marks the reply edited, linking to its versions', async () => {
+    const state = { thread: sampleThread(), user: trinity };
+    const calls = server(state);
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(replyItem('trinity')).getByRole('button', { name: 'EDIT' }));
+    const box = within(replyItem('trinity')).getByRole('textbox', { name: 'Reply content' });
+    expect(box).toHaveValue('reply number 12');
+    await user.clear(box);
+    await user.type(box, 'fixed typo');
+    await user.click(within(replyItem('trinity')).getByRole('button', { name: 'SAVE' }));
+    await expectToast('Reply saved');
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      { method: 'PATCH', url: '/api/replies/12', body: { content: 'fixed typo' } },
+    ]);
+    await waitFor(() => expect(replyItem('trinity')).toHaveTextContent('fixed typo'));
+    expect(within(replyItem('trinity')).getByRole('link', { name: /^edited/ })).toHaveAttribute(
+      'href',
+      '/thread/5/revisions?reply=12',
+    );
+  });
+
+  it('a locked paste: no EDIT on replies for their author', () => {
+    renderThread({
+      user: trinity,
+      thread: sampleThread({ isLocked: true, replies: [sampleReply({ id: 12 })] }),
+    });
+    expect(within(replyItem('trinity')).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
+  });
+});
