@@ -17,6 +17,7 @@ export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/pastes.js';
+export * from '../../../../contracts/dist/revisions.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/tokens.js';
