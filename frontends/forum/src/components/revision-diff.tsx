@@ -89,22 +89,28 @@ export function RevisionDiff({
         <p className="forum-muted">The content is the same in both versions.</p>
       ) : split ? (
         <div className="rev-split">
-          <CodeView
-            text={textOf(split.left.map(cellText))}
-            language={viewLanguage(from.language)}
-            toolbar={false}
-            label={`Version ${from.n}`}
-            className="rev-code"
-            lineClassName={(number) => `rev-line--${split.left[number - 1]?.kind ?? 'same'}`}
-          />
-          <CodeView
-            text={textOf(split.right.map(cellText))}
-            language={viewLanguage(to.language)}
-            toolbar={false}
-            label={`Version ${to.n}`}
-            className="rev-code"
-            lineClassName={(number) => `rev-line--${split.right[number - 1]?.kind ?? 'same'}`}
-          />
+          <div className="rev-split__side">
+            <p className="rev-split__label forum-muted">v{from.n}</p>
+            <CodeView
+              text={textOf(split.left.map(cellText))}
+              language={viewLanguage(from.language)}
+              toolbar={false}
+              label={`Version ${from.n}`}
+              className="rev-code"
+              lineClassName={(number) => `rev-line--${split.left[number - 1]?.kind ?? 'same'}`}
+            />
+          </div>
+          <div className="rev-split__side">
+            <p className="rev-split__label forum-muted">v{to.n}</p>
+            <CodeView
+              text={textOf(split.right.map(cellText))}
+              language={viewLanguage(to.language)}
+              toolbar={false}
+              label={`Version ${to.n}`}
+              className="rev-code"
+              lineClassName={(number) => `rev-line--${split.right[number - 1]?.kind ?? 'same'}`}
+            />
+          </div>
         </div>
       ) : (
         <CodeView
