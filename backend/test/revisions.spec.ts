@@ -327,6 +327,22 @@ describe('edits with history (issue 16)', () => {
     });
   });
 
+  describe('concurrent edits', () => {
+    it('number their versions one after another, each against the one before', async () => {
+      const id = await paste(alice.browser, { content: 'v0\n' });
+      const edits = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          alice.browser.patch(API.thread(id)).send({ content: `v${i + 1}\n` }),
+        ),
+      );
+      expect(edits.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const rows = await revisionRows(id);
+      expect(rows.map((r) => r.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(rows.slice(1).map((r) => [r.lines_added, r.lines_removed])).toEqual(Array(6).fill([1, 1]));
+      expect((await detail(id)).content).toBe(rows[6]!.content);
+    });
+  });
+
   describe('GET /api/threads/{id}/revisions', () => {
     it('lists the versions newest first, with editor and line counts, to anyone', async () => {
       const id = await paste(alice.browser, { title: 'v1', content: 'a\nb\nc\n' });
@@ -411,6 +427,16 @@ describe('edits with history (issue 16)', () => {
       expect(
         revisionListSchema.parse((await visitor().get(API.replyRevisions(id))).body).revisions,
       ).toHaveLength(2);
+    });
+
+    it("shows a reply's edit at once to visitors whose copy of the page was cached", async () => {
+      const thread = await paste(bob.browser);
+      const id = await reply(alice.browser, thread, 'cached reply');
+      const text = async () => (await detail(thread)).replies.find((r) => r.id === id)?.content;
+      expect(await text()).toBe('cached reply');
+      expect(await text()).toBe('cached reply');
+      await alice.browser.patch(API.reply(id)).send({ content: 'edited reply' }).expect(200);
+      expect(await text()).toBe('edited reply');
     });
 
     it('refuses others, visitors, banned members, a locked paste; validates; 404s', async () => {
