@@ -120,9 +120,13 @@ describe('AUDIT LOG tab', () => {
     expect(await screen.findByText('No staff actions yet.')).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Filter by action' });
     const options = within(select).getAllByRole('option');
-    expect(options).toHaveLength(17);
+    expect(options).toHaveLength(19);
     expect(options[0]).toHaveTextContent('All actions');
     expect(options.map((option) => option.textContent)).toContain('Granted admin');
+    // An admin's edit of another member's paste or reply (issue 16).
+    expect(options.map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Edited paste', 'Edited reply']),
+    );
 
     await user.selectOptions(select, 'Banned user');
     expect(await screen.findByTestId('audit-61')).toBeInTheDocument();
