@@ -11,7 +11,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { TokenLine } from './highlight';
+import type { TokenLine } from './tokens';
 import { languageTitle } from './language-names';
 import { lineHash, parseLineHash, type LineRange } from './line-range';
 import { useHighlight } from './use-highlight';

@@ -1,4 +1,5 @@
-import { decodeLine, encodeLines, highlightLines } from './highlight';
+import { highlightLines } from './highlight';
+import { decodeLine, encodeLines } from './tokens';
 
 describe('highlighted lines as typed arrays (what the worker transfers)', () => {
   it('decode to the tokens they were made of, cut from each line', async () => {

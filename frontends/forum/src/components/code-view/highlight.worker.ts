@@ -1,6 +1,7 @@
 // The code view's highlighter, off the main thread: a large paste is highlighted here while the page
 // shows its plain lines and stays responsive.
-import { encodeLines, highlightLines } from './highlight';
+import { highlightLines } from './highlight';
+import { encodeLines } from './tokens';
 import type { HighlightRequest, HighlightResponse } from './use-highlight';
 
 const scope = self as unknown as {

@@ -15,6 +15,12 @@ export const PICKABLE_LANGUAGES: readonly LanguageInfo[] = [
 ];
 
 const BY_NAME = new Map(PICKABLE_LANGUAGES.map((language) => [language.name, language]));
+const GRAMMAR_NAMES = new Set(HIGHLIGHT_LANGUAGES.map((language) => language.name));
+
+/** Whether highlight.js has a grammar of that (canonical) name. */
+export function isHighlightable(language: string | null): language is string {
+  return language !== null && GRAMMAR_NAMES.has(language);
+}
 
 /** A language's title (`Python`, `ANSI (terminal output)`); its name when unknown, Plain text for none. */
 export function languageTitle(name: string | null): string {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { decodeLine, encodeLines, highlightLines, isHighlightable, type EncodedLines } from './highlight';
+import { isHighlightable } from './language-names';
+import { decodeLine, type EncodedLines } from './tokens';
 
 export interface HighlightRequest {
   id: number;
@@ -45,11 +46,10 @@ function highlightWorker(): Worker | null {
   return worker;
 }
 
-/** Highlights on the main thread, after the current frame. */
+/** Highlights on the main thread (after the grammars' chunk is fetched, so never within the render). */
 function highlightHere(language: string, text: string): Promise<EncodedLines | null> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
-    .then(() => highlightLines(language, text))
-    .then((lines) => (lines ? encodeLines(lines) : null))
+  return import('./highlight-fallback')
+    .then(({ highlightEncoded }) => highlightEncoded(language, text))
     .catch(() => null);
 }
 
