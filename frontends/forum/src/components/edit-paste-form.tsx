@@ -1,4 +1,4 @@
-import { LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type EditThreadBody, LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
 import { Button, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useEditThread } from '../api/revisions';
@@ -7,7 +7,7 @@ import { LanguagePicker } from './language-picker';
 
 /**
  * The paste's EDIT form (issue 16): the new-paste form's title, language and content, filled with the
- * paste as it is; SAVE sends them with PATCH (the server keeps the version before), CANCEL leaves it.
+ * paste as it is; SAVE sends what changed with PATCH (the server keeps the version before), CANCEL leaves it.
  */
 export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone: () => void }) {
   const titleId = useId();
@@ -24,15 +24,18 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
       toast({ title: TEXTS.validationTitle, description: TEXTS.validationText, variant: 'destructive' });
       return;
     }
-    edit.mutate(
-      { title: title.trim(), content, language: language === MARKDOWN_LANGUAGE ? null : language },
-      {
-        onSuccess: (edited) => {
-          toast({ title: edited.editedAt === thread.editedAt ? 'Nothing changed' : 'Paste saved' });
-          onDone();
-        },
+    // Only what changed: an edit of the title alone sends no content (nothing to scan for secrets again).
+    const body: EditThreadBody = {};
+    if (title.trim() !== thread.title) body.title = title.trim();
+    const picked = language === MARKDOWN_LANGUAGE ? null : language;
+    if (picked !== thread.language) body.language = picked;
+    if (content !== thread.content) body.content = content;
+    edit.mutate(body, {
+      onSuccess: (edited) => {
+        toast({ title: edited.editedAt === thread.editedAt ? 'Nothing changed' : 'Paste saved' });
+        onDone();
       },
-    );
+    });
   };
 
   return (

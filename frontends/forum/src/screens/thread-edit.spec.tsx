@@ -111,12 +111,27 @@ describe('editing a paste (issue 16)', () => {
       {
         method: 'PATCH',
         url: '/api/threads/5',
-        body: { title: 'nmap cheatsheet v2', content: 'nmap -sC host', language: null },
+        body: { title: 'nmap cheatsheet v2', content: 'nmap -sC host' },
       },
     ]);
     expect(screen.queryByRole('form', { name: 'Edit paste' })).not.toBeInTheDocument();
     expect(within(pasteCard()).getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet v2');
     expect(within(pasteCard()).getByRole('link', { name: /^edited/ })).toBeInTheDocument();
+  });
+
+  it('sends only what changed: the language alone', async () => {
+    const calls = server({ thread: sampleThread(), user: trinity });
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    const form = screen.getByRole('form', { name: 'Edit paste' });
+    const picker = within(form).getByRole('combobox', { name: 'Language' });
+    await user.click(picker);
+    await user.clear(picker);
+    await user.type(picker, 'python');
+    await user.keyboard('{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'SAVE' }));
+    await expectToast('Paste saved');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'python' }]);
   });
 
   it('refuses a blank title without a request, and CANCEL leaves the paste as it was', async () => {
