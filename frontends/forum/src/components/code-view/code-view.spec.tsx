@@ -4,6 +4,7 @@ import { stubClipboard } from '@termpaste/ui/testing';
 import { CodeView, VIRTUALIZE_FROM } from './code-view';
 import { parseLineHash, referencedLines } from './line-range';
 import { searchLanguages } from './language-names';
+import { sgrStateAfter } from './use-ansi-lines';
 
 const PYTHON = ['import os', '', 'def main():', '    """Say hi."""', '    return "hi"  # done', ''].join(
   '\n',
@@ -12,6 +13,30 @@ const PYTHON = ['import os', '', 'def main():', '    """Say hi."""', '    return
 const lineRows = () => document.querySelectorAll('.cv-line');
 const numbers = () => [...document.querySelectorAll('.cv-num')].map((n) => n.textContent);
 const row = (n: number) => document.querySelector(`[data-line="${n}"]`) as HTMLElement;
+
+/**
+ * jsdom lays nothing out: a 600 px high pane, 20 px lines, and a scroll that moves it (for the
+ * virtualised views). Returns the undo.
+ */
+function fakeLayout(lineCount: number): () => void {
+  jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  jest.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(lineCount * 20);
+  jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(20);
+  const offsets = new WeakMap<Element, number>();
+  jest.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
+    return offsets.get(this) ?? 0;
+  });
+  const scrollTo = Element.prototype.scrollTo;
+  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+    offsets.set(this, typeof options === 'object' ? (options.top ?? 0) : 0);
+    setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+  } as Element['scrollTo'];
+  return () => {
+    jest.restoreAllMocks();
+    Element.prototype.scrollTo = scrollTo;
+  };
+}
 
 beforeEach(() => window.history.replaceState({ usr: 'router state' }, '', '/thread/5'));
 
@@ -95,6 +120,26 @@ describe('CodeView', () => {
     expect(writeText).toHaveBeenCalledWith('bin  notes.txt\nrun.sh <script>alert(1)</script>\n');
   });
 
+  it('terminal output of many lines is coloured chunk by chunk, a colour carried over chunk boundaries', async () => {
+    // Red from line 1 to line 1,500 (the second chunk), reset there; green bold set on line 2,400.
+    const lines = Array.from({ length: 2_500 }, (_, i) => `line ${i + 1}`);
+    lines[0] = `\x1b[31m${lines[0]}`;
+    lines[1499] = `${lines[1499]}\x1b[0m after`;
+    lines[2399] = `\x1b[1;32m${lines[2399]}`;
+    const restore = fakeLayout(2_500);
+    window.history.replaceState(null, '', '/thread/5#L1500');
+    render(<CodeView text={lines.join('\n')} language="ansi" lineLinks />);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Code' })).toHaveAttribute('data-highlighted', 'true'),
+    );
+    await waitFor(() => expect(row(1500)).not.toBeNull());
+    expect(within(row(1500)).getByText('line 1500').style.color).toBe('var(--tp-ansi-red)');
+    expect(within(row(1500)).getByText('after').style.color).toBe('');
+    expect(row(1501).textContent).toBe('1501line 1501');
+    expect(row(1501).querySelector('span[style]')).toBeNull();
+    restore();
+  });
+
   it('a click on a line number selects it and sets #L3 without a history entry; shift-click a range', async () => {
     const user = userEvent.setup();
     const length = window.history.length;
@@ -176,20 +221,7 @@ describe('CodeView', () => {
 
   it(`from ${VIRTUALIZE_FROM} lines on, renders only a window of a 20,000-line paste; #L15000 scrolls there`, async () => {
     const big = Array.from({ length: 20_000 }, (_, i) => `value_${i + 1} = ${i + 1}`).join('\n');
-    // jsdom lays nothing out: a 600 px high pane, 20 px lines, and a scroll that moves it.
-    jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    jest.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(20_000 * 20);
-    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(20);
-    const offsets = new WeakMap<Element, number>();
-    jest.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
-      return offsets.get(this) ?? 0;
-    });
-    const scrollTo = Element.prototype.scrollTo;
-    Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
-      offsets.set(this, typeof options === 'object' ? (options.top ?? 0) : 0);
-      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
-    } as Element['scrollTo'];
+    const restore = fakeLayout(20_000);
     window.history.replaceState(null, '', '/thread/5#L15000');
     render(<CodeView text={big} language="python" lineLinks />);
     await waitFor(() => expect(row(15000)).not.toBeNull());
@@ -200,8 +232,17 @@ describe('CodeView', () => {
     expect(rendered).toBeLessThan(200);
     expect(row(1)).toBeNull();
     expect(screen.getByText('20000 lines')).toBeInTheDocument();
-    jest.restoreAllMocks();
-    Element.prototype.scrollTo = scrollTo;
+    restore();
+  });
+});
+
+describe('the style carried from one chunk of terminal output to the next', () => {
+  it('is every SGR sequence since the last that starts with a reset', () => {
+    expect(sgrStateAfter('', 'a\x1b[31mb\x1b[1mc')).toBe('\x1b[31m\x1b[1m');
+    expect(sgrStateAfter('\x1b[31m', 'x\x1b[0my\x1b[4m')).toBe('\x1b[0m\x1b[4m');
+    expect(sgrStateAfter('\x1b[31m', '\x1b[0;32mz')).toBe('\x1b[0;32m');
+    expect(sgrStateAfter('\x1b[31m', '\x1b[m')).toBe('\x1b[m');
+    expect(sgrStateAfter('\x1b[31m', 'plain')).toBe('\x1b[31m');
   });
 });
 

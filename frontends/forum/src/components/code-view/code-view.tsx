@@ -1,4 +1,4 @@
-import { AnsiSpans, Button, CopyButton, cx, stripAnsi, toast, useAnsi, type AnsiLine } from '@termpaste/ui';
+import { AnsiSpans, Button, CopyButton, cx, stripAnsi, toast } from '@termpaste/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FileText, Link2, WrapText } from 'lucide-react';
 import {
@@ -14,6 +14,7 @@ import {
 import type { TokenLine } from './tokens';
 import { languageTitle } from './language-names';
 import { lineHash, parseLineHash, type LineRange } from './line-range';
+import { useAnsiLines } from './use-ansi-lines';
 import { useHighlight } from './use-highlight';
 import './code-view.css';
 
@@ -87,8 +88,8 @@ export function CodeView({
   const source = useMemo(() => text.replace(/\r\n/g, '\n'), [text]);
   const lines = useMemo(() => splitLines(isAnsi ? stripAnsi(source) : source), [source, isAnsi]);
   const tokens = useHighlight(source, isAnsi ? null : language);
-  const ansi = useAnsi(isAnsi);
-  const ansiLines = useMemo<AnsiLine[] | null>(() => (ansi ? ansi.lines(text) : null), [ansi, text]);
+  const ansi = useAnsiLines(source, isAnsi);
+  const ansiLines = ansi?.lines;
   const [wrap, setWrap] = useState(false);
   const [selected, setSelected] = useState<LineRange | null>(null);
   const anchor = useRef<number | null>(null);
@@ -210,7 +211,7 @@ export function CodeView({
     <div className="cv-lines">{lines.map((_, index) => row(index, false))}</div>
   );
 
-  const highlighted = isAnsi ? ansiLines !== null : tokens !== null;
+  const highlighted = isAnsi ? ansi?.done === true : tokens !== null;
   return (
     <section
       className={cx('cv', wrap && 'cv--wrap', virtual && 'cv--virtual', className)}
