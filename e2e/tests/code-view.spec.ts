@@ -98,6 +98,9 @@ test('a python paste made on /thread/new: numbered, highlighted lines; #L3-L5 af
   await picker.fill('pyth');
   await expect(page.getByRole('option').first()).toContainText('Python');
   await page.screenshot({ path: screenshotPath('code-view-picker-1280') });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: screenshotPath('code-view-picker-390') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await picker.press('Enter');
   await expect(picker).toHaveValue('Python');
   await page.getByLabel('Content').fill(PYTHON);
