@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import {
   API,
   type CreatedAccessToken,
@@ -299,6 +303,66 @@ describe('POST /api/pastes', () => {
         (await curl(token, Buffer.alloc(PASTE_MAX_BYTES_DEFAULT + 1, 'a'))).expect(413);
         (await curl(token, Buffer.from([0xff]))).expect(415);
       });
+    });
+
+    it("works with the real curl, as the README's lines: a file, a pipe, a form file, a form from a pipe", async () => {
+      const { token } = await makeToken(['pastes:write']);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'termpaste-curl-'));
+      try {
+        const log = 'line one\r\n\tline two  \n🚀 no newline at the end';
+        await writeFile(path.join(dir, 'build.log'), log);
+        await writeFile(path.join(dir, 'crash.py'), 'raise SystemExit(1)\n');
+        const run = (args: string[], input?: string): Promise<string> =>
+          new Promise((resolve, reject) => {
+            const child = execFile(
+              'curl',
+              [
+                '--silent',
+                '--show-error',
+                '--fail-with-body',
+                '-H',
+                `Authorization: Bearer ${token}`,
+                ...args,
+              ],
+              { cwd: dir },
+              (error, stdout, stderr) =>
+                error ? reject(new Error(`${error.message}: ${stdout}${stderr}`)) : resolve(stdout),
+            );
+            child.stdin?.end(input ?? '');
+          });
+        const url = `${t.url}${API.pastes}`;
+
+        const file = await run(['--data-binary', '@build.log', `${url}?title=build+log`]);
+        expect(file).toMatch(/\/thread\/\d+\n$/);
+        expect((await rawBytes(idOf(file))).toString('utf8')).toBe(log);
+        expect((await detail(idOf(file))).title).toBe('build log');
+
+        const pipe = await run(['--data-binary', '@-', url], 'make: *** [all] Error 2\n');
+        expect(await detail(idOf(pipe))).toMatchObject({
+          title: 'make: *** [all] Error 2',
+          content: 'make: *** [all] Error 2\n',
+        });
+
+        const form = await run(['-F', 'file=@crash.py', url]);
+        expect(await detail(idOf(form))).toMatchObject({ title: 'crash.py', language: 'python' });
+
+        const piped = await run(
+          ['-F', 'file=@-', '-F', 'title=dmesg', '-F', 'lang=plaintext', url],
+          'usb 1-1: new\n',
+        );
+        expect(await detail(idOf(piped))).toMatchObject({
+          title: 'dmesg',
+          language: 'plaintext',
+          content: 'usb 1-1: new\n',
+        });
+
+        const json = JSON.parse(
+          await run(['--data-binary', '@crash.py', '-H', 'Accept: application/json', `${url}?lang=py`]),
+        );
+        expect(createdPasteSchema.parse(json).url).toBe(`${t.url}${PAGES.thread(json.id)}`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
   });
 
