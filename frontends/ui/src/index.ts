@@ -8,7 +8,6 @@ export {
   hasEscapes,
   hasSgr,
   loadAnsi,
-  paletteColor,
   sgrOnly,
   stripAnsi,
   useAnsi,

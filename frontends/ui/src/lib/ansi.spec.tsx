@@ -1,14 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import {
-  AnsiSpans,
-  AnsiText,
-  hasSgr,
-  loadAnsi,
-  paletteColor,
-  sgrOnly,
-  stripAnsi,
-  type AnsiLine,
-} from './ansi.js';
+import { AnsiSpans, AnsiText, hasSgr, loadAnsi, sgrOnly, stripAnsi, type AnsiLine } from './ansi.js';
+import { paletteColor } from './ansi-convert.js';
 
 const E = '\x1b';
 
