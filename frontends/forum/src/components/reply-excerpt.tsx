@@ -1,5 +1,7 @@
+import { sgrOnly } from '@termpaste/ui';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { CodeView, isCodeLanguage, lineHash, referencedLines } from './code-view';
+import { ANSI_LANGUAGE, CodeView, isCodeLanguage, lineHash, referencedLines } from './code-view';
+import { sgrStateAfter } from './code-view/use-ansi-lines';
 
 /** The paste whose replies are shown: what a reply's `#L12-L20` points into. */
 interface PasteLines {
@@ -46,7 +48,13 @@ export function ReplyExcerpt({ text }: { text: string }) {
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     if (range.start > lines.length) return null;
     const end = Math.min(range.end, lines.length, range.start + EXCERPT_MAX_LINES - 1);
-    return { start: range.start, end, text: lines.slice(range.start - 1, end).join('\n') };
+    const shown = lines.slice(range.start - 1, end).join('\n');
+    // Terminal output: the lines start in the colours the lines above left them in.
+    const style =
+      paste.language === ANSI_LANGUAGE.name
+        ? sgrStateAfter('', sgrOnly(lines.slice(0, range.start - 1).join('\n')))
+        : '';
+    return { start: range.start, end, text: style + shown };
   }, [paste, text]);
   if (!paste || !excerpt) return null;
   const name =

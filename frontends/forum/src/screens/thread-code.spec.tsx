@@ -74,6 +74,21 @@ describe('a paste in a language (issue 16)', () => {
     expect(screen.getAllByRole('region', { name: /of the paste$/ })).toHaveLength(2);
   });
 
+  it('an excerpt of terminal output starts in the colours of the lines above it', async () => {
+    renderThread(
+      sampleThread({
+        content: '\x1b[32mok 1\nok 2\x1b[0m\nplain 3\n',
+        language: 'ansi',
+        replies: [sampleReply({ content: 'see #L2' }), sampleReply({ id: 12, content: 'and #L3' })],
+      }),
+    );
+    const second = screen.getByRole('region', { name: 'Line 2 of the paste' });
+    await waitFor(() => expect(within(second).getByText('ok 2').style.color).toBe('var(--tp-ansi-green)'));
+    const third = screen.getByRole('region', { name: 'Line 3 of the paste' });
+    await waitFor(() => expect(third).toHaveAttribute('data-highlighted', 'true'));
+    expect(within(third).getByText('plain 3').style.color).toBe('');
+  });
+
   it('a Markdown paste shows no excerpt', () => {
     renderThread(
       sampleThread({ content: 'a\nb\nc', language: null, replies: [sampleReply({ content: '#L2' })] }),
