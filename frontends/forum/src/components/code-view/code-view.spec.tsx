@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { stubClipboard } from '@termpaste/ui/testing';
 import { CodeView, VIRTUALIZE_FROM } from './code-view';
@@ -36,6 +37,13 @@ function fakeLayout(lineCount: number): () => void {
     jest.restoreAllMocks();
     Element.prototype.scrollTo = scrollTo;
   };
+}
+
+/** Renders a code view and waits for its highlighting (a state update after the test would be out of act). */
+async function renderHighlighted(element: ReactElement) {
+  const rendered = render(element);
+  await waitFor(() => expect(document.querySelector('.cv')).toHaveAttribute('data-highlighted', 'true'));
+  return rendered;
 }
 
 beforeEach(() => window.history.replaceState({ usr: 'router state' }, '', '/thread/5'));
@@ -80,7 +88,7 @@ describe('CodeView', () => {
 
   it('toggles soft wrap', async () => {
     const user = userEvent.setup();
-    render(<CodeView text={PYTHON} language="python" />);
+    await renderHighlighted(<CodeView text={PYTHON} language="python" />);
     const wrap = screen.getByRole('button', { name: 'WRAP' });
     expect(wrap).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('region', { name: 'Code' })).not.toHaveClass('cv--wrap');
@@ -94,7 +102,7 @@ describe('CodeView', () => {
   it('COPY copies the text as written; RAW links to the raw paste', async () => {
     const user = userEvent.setup();
     const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
-    render(<CodeView text={PYTHON} language="python" rawHref="/api/threads/5/raw" />);
+    await renderHighlighted(<CodeView text={PYTHON} language="python" rawHref="/api/threads/5/raw" />);
     await user.click(screen.getByRole('button', { name: 'Copy paste' }));
     expect(writeText).toHaveBeenCalledWith(PYTHON);
     const raw = screen.getByRole('link', { name: 'RAW' });
@@ -143,7 +151,7 @@ describe('CodeView', () => {
   it('a click on a line number selects it and sets #L3 without a history entry; shift-click a range', async () => {
     const user = userEvent.setup();
     const length = window.history.length;
-    render(<CodeView text={PYTHON} language="python" lineLinks />);
+    await renderHighlighted(<CodeView text={PYTHON} language="python" lineLinks />);
     await user.click(screen.getByRole('link', { name: 'Line 3' }));
     expect(window.location.hash).toBe('#L3');
     expect(window.history.length).toBe(length);
@@ -165,7 +173,7 @@ describe('CodeView', () => {
   it('COPY LINK copies the address with the selected lines', async () => {
     const user = userEvent.setup();
     const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
-    render(<CodeView text={PYTHON} language="python" lineLinks />);
+    await renderHighlighted(<CodeView text={PYTHON} language="python" lineLinks />);
     expect(screen.queryByRole('button', { name: 'COPY LINK' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Line 2' }));
     fireEvent.click(screen.getByRole('link', { name: 'Line 4' }), { shiftKey: true });
@@ -192,7 +200,7 @@ describe('CodeView', () => {
   });
 
   it('a link that changes the hash later (a reply) selects and scrolls too; a bad hash selects nothing', async () => {
-    render(<CodeView text={PYTHON} language="python" lineLinks />);
+    await renderHighlighted(<CodeView text={PYTHON} language="python" lineLinks />);
     act(() => {
       window.history.replaceState(null, '', '#L5');
       window.dispatchEvent(new HashChangeEvent('hashchange'));
@@ -206,14 +214,16 @@ describe('CodeView', () => {
     expect(lineRows()).toHaveLength(5);
   });
 
-  it('without line links the numbers are not links and the address is left alone', () => {
-    render(<CodeView text={PYTHON} language="python" />);
+  it('without line links the numbers are not links and the address is left alone', async () => {
+    await renderHighlighted(<CodeView text={PYTHON} language="python" />);
     expect(screen.queryByRole('link', { name: 'Line 1' })).toBeNull();
     expect(document.getElementById('L1')).toBeNull();
   });
 
-  it('an excerpt numbers from its first line and its numbers link to the paste', () => {
-    render(<CodeView text={'b\nc'} language="python" firstLine={12} numbersLinkToPaste toolbar={false} />);
+  it('an excerpt numbers from its first line and its numbers link to the paste', async () => {
+    await renderHighlighted(
+      <CodeView text={'b\nc'} language="python" firstLine={12} numbersLinkToPaste toolbar={false} />,
+    );
     expect(numbers()).toEqual(['12', '13']);
     expect(screen.getByRole('link', { name: 'Line 13' })).toHaveAttribute('href', '#L13');
     expect(screen.queryByRole('button', { name: 'WRAP' })).toBeNull();
