@@ -52,7 +52,7 @@ describe('a paste in a language (issue 16)', () => {
     expect(within(code).queryByRole('link', { name: 'click' })).toBeNull();
   });
 
-  it('a reply pointing at #L3-L4 (or at this paste with that hash) shows those lines under its text', () => {
+  it('a reply pointing at #L3-L4 (or at this paste with that hash) shows those lines under its text', async () => {
     renderThread(
       sampleThread({
         content: PYTHON,
@@ -72,6 +72,8 @@ describe('a paste in a language (issue 16)', () => {
     expect(screen.getByRole('link', { name: 'Lines 3-4' })).toHaveAttribute('href', '#L3-L4');
     expect(screen.getByRole('region', { name: 'Line 6 of the paste' })).toHaveTextContent('main()');
     expect(screen.getAllByRole('region', { name: /of the paste$/ })).toHaveLength(2);
+    for (const view of document.querySelectorAll('.cv'))
+      await waitFor(() => expect(view).toHaveAttribute('data-highlighted', 'true'));
   });
 
   it('an excerpt of terminal output starts in the colours of the lines above it', async () => {
