@@ -235,6 +235,23 @@ describe('POST /api/pastes', () => {
       expect(mention.content).toBe(`${alice.user.username} mentioned you in "Build log"`);
     });
 
+    it('notifies nobody of an @name in a paste in a language (it shows as code, no mention)', async () => {
+      const code = (
+        await postRaw(`# ask @${bob.user.username}\nprint(1)\n`, '?title=Code&lang=python')
+      ).expect(201);
+      const codeId = idOf(code.text);
+      // A Markdown paste after it: once its mention is there, the code paste's job would have run too.
+      const prose = (await postRaw(`thanks @${bob.user.username}\n`, '?title=Prose')).expect(201);
+      const proseId = idOf(prose.text);
+      const notifications = await waitFor('the Markdown paste mention', async () => {
+        const page = (await bob.browser.get(API.notifications).expect(200)).body as {
+          notifications: Array<{ type: string; threadId: number | null }>;
+        };
+        return page.notifications.some((n) => n.threadId === proseId) ? page.notifications : undefined;
+      });
+      expect(notifications.filter((n) => n.threadId === codeId)).toEqual([]);
+    });
+
     it('shows the new paste on home with its author at once', async () => {
       const res = (await postRaw('fresh on home')).expect(201);
       const home = await alice.browser.get(API.threadsRecent).expect(200);

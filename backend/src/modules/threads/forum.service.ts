@@ -213,7 +213,8 @@ export class ForumService {
     author: User,
     body: Omit<CreateThreadBody, 'language'> & { language?: string | null },
   ): Promise<{ id: number }> {
-    const notifies = await mentionsAnyone(body.content);
+    // A paste in a language shows as code (or terminal output), where an @name is no mention.
+    const notifies = (body.language ?? null) === null && (await mentionsAnyone(body.content));
     const [row] = await queryPrepared<{ id: number; points: number | null }>(
       this.dataSource,
       notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
