@@ -7,7 +7,7 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { ErrorBody } from '@termpaste/contracts';
+import { type ErrorBody, secretFindingsText } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { maskUrl } from '../logging/redact.js';
@@ -17,6 +17,7 @@ import {
   isDatabaseUnavailable,
   UnavailableLog,
 } from './database-unavailable.js';
+import { SecretsFoundException } from './secrets.js';
 import { describeZodError } from './zod-error.js';
 
 /** What body-parser attaches to the errors it raises (Nest keeps them as the HttpException's cause). */
@@ -46,6 +47,18 @@ export class ErrorFilter implements ExceptionFilter {
     if (res.headersSent) {
       // Part of a response is already out: all we can do is cut it short.
       res.end();
+      return;
+    }
+    if (exception instanceof SecretsFoundException) {
+      // The findings with the message (issue 16); as text for a terminal that asked for it.
+      if (exception.plain) {
+        res
+          .status(body.statusCode)
+          .type('text/plain; charset=utf-8')
+          .send(secretFindingsText(exception.body()));
+      } else {
+        res.status(body.statusCode).json(exception.body());
+      }
       return;
     }
     // JSON, whatever Content-Type the route set for its own answer (the raw text's text/plain).

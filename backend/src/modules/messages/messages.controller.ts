@@ -14,6 +14,7 @@ import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../../common/session.guard.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MessagesService } from './messages.service.js';
 
@@ -46,10 +47,12 @@ export class MessagesController {
 
   @Post(API.messages)
   @MemberRateLimited('message')
-  send(
+  async send(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(sendMessageSchema)) body: SendMessageBody,
+    @AllowSecrets() allowSecrets: boolean,
   ): Promise<PrivateMessage> {
+    await refuseSecrets(body.content, allowSecrets);
     return this.messages.send(user, body);
   }
 

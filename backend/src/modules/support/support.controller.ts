@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MessagesService } from '../messages/messages.service.js';
 
@@ -37,7 +38,9 @@ export class SupportController {
   async send(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(supportRequestSchema)) body: SupportRequestBody,
+    @AllowSecrets() allowSecrets: boolean,
   ): Promise<SupportResult> {
+    await refuseSecrets(body.content, allowSecrets);
     const sent = await this.messages.sendToStaff(user, supportSubject(body.subject), body.content);
     // Nobody to read it (OWNER_EMAIL not registered yet, or the only staff member wrote): say so, rather
     // than confirm a message that went nowhere.

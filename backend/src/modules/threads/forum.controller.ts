@@ -33,6 +33,7 @@ import { parseId } from '../../common/parse-id.js';
 import { OptionalSessionGuard } from '../../common/session.guard.js';
 import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
 import { VotesService } from '../votes/votes.service.js';
@@ -124,11 +125,13 @@ export class ForumController {
   @Post(API.threads)
   @TokenScope('pastes:write')
   @WriteRateLimited('paste')
-  createThread(
+  async createThread(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
+    @AllowSecrets() allowSecrets: boolean,
   ): Promise<{ id: number }> {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
+    await refuseSecrets(body.content, allowSecrets);
     // No language named: terminal output when it has colours (issue 16), else Markdown.
     return this.forum.createThread(user, {
       ...body,
@@ -138,12 +141,15 @@ export class ForumController {
 
   @Post(API.threadReplies(':id'))
   @WriteRateLimited('reply')
-  createReply(
+  async createReply(
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(createReplySchema)) body: CreateReplyBody,
+    @AllowSecrets() allowSecrets: boolean,
   ): Promise<{ id: number }> {
-    return this.forum.createReply(user, threadId(id), body);
+    const thread = threadId(id);
+    await refuseSecrets(body.content, allowSecrets);
+    return this.forum.createReply(user, thread, body);
   }
 
   /** `q` (required, NUL characters dropped, trimmed) and `page` (1-based), parsed by searchQuerySchema. */

@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { CurrentUser } from '../../common/current-user.decorator.js';
+import { allowsSecrets, refuseSecrets } from '../../common/secrets.js';
 import { describeZodError } from '../../common/zod-error.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { TokenScope } from '../auth/token-scope.decorator.js';
@@ -88,6 +89,10 @@ export class PastesController {
           ? null
           : pasteLanguage(typeof named === 'string' ? named : JSON.stringify(named));
 
+    // A secret in it: 422 with the findings, as text unless JSON is preferred (`?allowSecrets=true` publishes).
+    const prefersJson = req.accepts(['text/plain', 'application/json']) === 'application/json';
+    await refuseSecrets(parsed.data.content, allowsSecrets(req, false), { plain: !prefersJson });
+
     const { id } = await this.forum.createThread(user, { ...parsed.data, language });
 
     const base = this.config.publicUrlSet ? this.config.publicUrl : `${req.protocol}://${req.get('host')}`;
@@ -97,7 +102,7 @@ export class PastesController {
       rawUrl: `${base}${API.threadRaw(id)}`,
     };
     res.status(201).vary('Accept').location(created.url);
-    if (req.accepts(['text/plain', 'application/json']) === 'application/json') {
+    if (prefersJson) {
       res.json(created);
     } else {
       res.type('text/plain; charset=utf-8').send(`${created.url}\n`);
