@@ -9,12 +9,14 @@ import {
   revisionListSchema,
   revisionSchema,
   REVISIONS_MESSAGES,
+  secretFindingsBodySchema,
   type SearchResults,
   type ThreadDetail,
   threadDetailSchema,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { lineChanges } from '../src/modules/threads/line-changes.js';
+import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -324,6 +326,37 @@ describe('edits with history (issue 16)', () => {
       const after = await detail(id);
       expect(after.content).toBe('new words\n');
       expect(after.editedAt).not.toBeNull();
+    });
+  });
+
+  describe('secrets in an edit (issue 16)', () => {
+    const LEAKY = `deploy\nexport AWS_ACCESS_KEY_ID=${AWS_ACCESS_KEY_ID}\n`;
+
+    it('refuses new content holding a secret with 422 and its findings, unless allowSecrets', async () => {
+      const id = await paste(alice.browser, { content: 'deploy\n' });
+      const res = await alice.browser.patch(API.thread(id)).send({ content: LEAKY }).expect(422);
+      const body = secretFindingsBodySchema.parse(res.body);
+      expect(body.findings).toEqual([expect.objectContaining({ rule: 'aws:AWSAccessKeyID', line: 2 })]);
+      expect(res.text).not.toContain(AWS_ACCESS_KEY_ID);
+      expect((await detail(id)).content).toBe('deploy\n');
+      expect(await revisionRows(id)).toEqual([]);
+      // A title alone is not scanned; the body field and the query parameter publish it.
+      await alice.browser.patch(API.thread(id)).send({ title: 'renamed' }).expect(200);
+      await alice.browser.patch(API.thread(id)).send({ content: LEAKY, allowSecrets: true }).expect(200);
+      expect((await detail(id)).content).toBe(LEAKY);
+      await alice.browser
+        .patch(`${API.thread(id)}?allowSecrets=true`)
+        .send({ content: `${LEAKY}again\n` })
+        .expect(200);
+    });
+
+    it("refuses a reply's new text holding a secret the same way", async () => {
+      const thread = await paste(bob.browser);
+      const id = await reply(alice.browser, thread, 'safe');
+      await alice.browser.patch(API.reply(id)).send({ content: LEAKY }).expect(422);
+      const [{ content }] = await t.dataSource.query('SELECT content FROM replies WHERE id = $1', [id]);
+      expect(content).toBe('safe');
+      await alice.browser.patch(API.reply(id)).send({ content: LEAKY, allowSecrets: true }).expect(200);
     });
   });
 

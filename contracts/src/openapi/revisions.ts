@@ -16,7 +16,8 @@ const EDIT_RULES =
   'The author or an admin (403 for another member); a locked paste, and the replies under it, by an admin ' +
   'only (403). Every edit keeps the version before it (`…/revisions`); an edit that changes nothing ' +
   'answers the post as it is and keeps no version. An admin editing another member’s post is recorded ' +
-  'in the audit log.';
+  'in the audit log. New text holding a possible secret is a 422 with its findings (as a new post), unless ' +
+  '`?allowSecrets=true` or `allowSecrets: true` in the body.';
 
 /** Edits with history (issue 16): the PATCH routes and the versions they keep. */
 export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [

@@ -14,6 +14,7 @@ import {
 } from '@termpaste/contracts';
 import type { Request } from 'express';
 import { CurrentUser } from '../../common/current-user.decorator.js';
+import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import { parseId } from '../../common/parse-id.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -49,20 +50,23 @@ export class RevisionsController {
 
   /**
    * The rules of a new paste (its JSON read with room for PASTE_MAX_BYTES: PasteJsonMiddleware): the
-   * content at most that many bytes (413), the language a highlight.js name or alias (400).
+   * content at most that many bytes (413), the language a highlight.js name or alias (400); new content
+   * holding a secret is a 422 with the findings unless `allowSecrets` (issue 16, as a new paste).
    */
   @Patch(API.thread(':id'))
   @UseGuards(WriterGuard)
   @TokenScope('pastes:write')
-  editThread(
+  async editThread(
     @Req() req: Request,
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(editThreadSchema)) body: EditThreadBody,
+    @AllowSecrets() allowSecrets: boolean,
   ): Promise<EditedThread> {
     const paste = threadId(id);
     if (body.content !== undefined) checkPasteSize(body.content, this.config.pasteMaxBytes);
     const language = body.language === undefined ? undefined : pasteLanguage(body.language);
+    if (body.content !== undefined) await refuseSecrets(body.content, allowSecrets);
     return this.edits.editThread(editorOf(req, user), paste, {
       title: body.title,
       content: body.content,
@@ -72,13 +76,16 @@ export class RevisionsController {
 
   @Patch(API.reply(':id'))
   @UseGuards(WriterGuard)
-  editReply(
+  async editReply(
     @Req() req: Request,
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(editReplySchema)) body: EditReplyBody,
+    @AllowSecrets() allowSecrets: boolean,
   ): Promise<EditedReply> {
-    return this.edits.editReply(editorOf(req, user), replyId(id), body.content);
+    const reply = replyId(id);
+    await refuseSecrets(body.content, allowSecrets);
+    return this.edits.editReply(editorOf(req, user), reply, body.content);
   }
 
   @Get(API.threadRevisions(':id'))
