@@ -48,7 +48,7 @@ const { values: options } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
-/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`). */
+/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `secretScan`). */
 const only = options.only ? new Set(options.only.split(',')) : null;
 const wanted = (name) => !only || only.has(name);
 const smoke = options.smoke;
@@ -639,6 +639,12 @@ log(
   `Termpaste benchmark: ${sizes.map(label).join(' and ')} pastes, ${connections} connections, ${duration} s a route${smoke ? ' (smoke)' : ''}`,
 );
 if (!options['skip-build']) await build();
+// Secret scanning (issue 16, bench/secret-scan.mjs): no database; `--only secretScan` measures it alone.
+if (wanted('secretScan')) {
+  const scan = spawnSync(process.execPath, [join(root, 'bench/secret-scan.mjs')], { stdio: 'inherit' });
+  if (scan.status !== 0) process.exit(scan.status ?? 1);
+  if (only?.size === 1) process.exit(0);
+}
 if (options['seed-only']) {
   for (const pastes of sizes) await prepareDatabase(pastes);
   log('seeded; nothing measured (--seed-only)');

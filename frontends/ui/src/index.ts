@@ -36,6 +36,12 @@ export { siteQuery, useProductName } from './api/site.js';
 export { LIVE_BACKOFF, LIVE_HEARTBEAT, liveUrl, parseLiveEvent, type LiveStatus } from './api/live-socket.js';
 export { LiveBadge, LiveEventsProvider, useLiveEvents, type UseLiveEventsOptions } from './api/live.js';
 export { redirectToLogin } from './api/unauthorized.js';
+export {
+  isSecretWarningDismissed,
+  secretFindingsOf,
+  SecretWarningDismissed,
+  withAllowSecrets,
+} from './api/secrets.js';
 export { FormFields, TextField, useFormFields } from './components/form.js';
 
 export { Avatar, type AvatarProps } from './components/avatar.js';
@@ -51,6 +57,8 @@ export {
 export { Card, type CardProps } from './components/card.js';
 export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
 export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
+export { SecretWarningProvider, useSecretWarning, type SecretGuard } from './components/secret-warning.js';
+export { SecretWarningDialog, type SecretWarningDialogProps } from './components/secret-warning-dialog.js';
 export { Dock, DockButton, type DockButtonProps, type DockProps } from './components/dock.js';
 export { CharCount, FormActions, Input, Label, LabelRow, Textarea } from './components/field.js';
 export { lazyScreen, ScreenSkeleton } from './components/lazy-screen.js';

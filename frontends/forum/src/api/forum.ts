@@ -14,7 +14,16 @@ import {
   type VoteBody,
   voteResultSchema,
 } from '@termpaste/contracts';
-import { apiRequest, currentUserQuery, getJson, refreshQueries, sendJson, toastError } from '@termpaste/ui';
+import {
+  apiRequest,
+  currentUserQuery,
+  getJson,
+  refreshQueries,
+  sendJson,
+  toastError,
+  useSecretWarning,
+  withAllowSecrets,
+} from '@termpaste/ui';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -105,8 +114,12 @@ function invalidateLists(client: QueryClient) {
 
 export function useCreateThread() {
   const client = useQueryClient();
+  const guard = useSecretWarning();
   return useMutation({
-    mutationFn: (body: CreateThreadBody) => sendJson('POST', API.threads, createdSchema, body),
+    mutationFn: (body: CreateThreadBody) =>
+      guard((allowSecrets) =>
+        sendJson('POST', API.threads, createdSchema, withAllowSecrets(body, allowSecrets)),
+      ),
     onError: toastError('Failed to create paste'),
     onSuccess: () => {
       invalidateLists(client);
@@ -117,9 +130,12 @@ export function useCreateThread() {
 
 export function useCreateReply(threadId: string) {
   const client = useQueryClient();
+  const guard = useSecretWarning();
   return useMutation({
     mutationFn: (body: { content: string; parentId: number | null }) =>
-      sendJson('POST', API.threadReplies(threadId), createdSchema, body),
+      guard((allowSecrets) =>
+        sendJson('POST', API.threadReplies(threadId), createdSchema, withAllowSecrets(body, allowSecrets)),
+      ),
     onError: toastError('Failed to post reply'),
     onSuccess: async () => {
       invalidateLists(client);

@@ -15,7 +15,16 @@ import {
   type PrivateMessage,
   type SendMessageBody,
 } from '@termpaste/contracts';
-import { currentUserQuery, getJson, refreshQueries, sendJson, toast, toastError } from '@termpaste/ui';
+import {
+  currentUserQuery,
+  getJson,
+  refreshQueries,
+  sendJson,
+  toast,
+  toastError,
+  useSecretWarning,
+  withAllowSecrets,
+} from '@termpaste/ui';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -66,8 +75,12 @@ function replaceMessage(client: QueryClient, box: Mailbox, message: PrivateMessa
 
 export function useSendMessage() {
   const client = useQueryClient();
+  const guard = useSecretWarning();
   return useMutation({
-    mutationFn: (body: SendMessageBody) => sendJson('POST', API.messages, privateMessageSchema, body),
+    mutationFn: (body: SendMessageBody) =>
+      guard((allowSecrets) =>
+        sendJson('POST', API.messages, privateMessageSchema, withAllowSecrets(body, allowSecrets)),
+      ),
     onError: toastError('Failed to send message'),
     onSuccess: (_message, body) => {
       toast({ title: MESSAGING_TEXTS.messageSent, description: `To ${body.recipientEmail}` });

@@ -9,7 +9,14 @@ import {
   type SupportRequestBody,
   type UpdateProfileBody,
 } from '@termpaste/contracts';
-import { currentUserQuery, sendJson, toast, toastError } from '@termpaste/ui';
+import {
+  currentUserQuery,
+  sendJson,
+  toast,
+  toastError,
+  useSecretWarning,
+  withAllowSecrets,
+} from '@termpaste/ui';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { uploadWithRetry, type OnProgress } from '../lib/upload';
 
@@ -73,8 +80,12 @@ export const SUPPORT_SENT_TITLE = 'Message sent';
 
 /** `POST /api/support` {subject, content}: a private message to the owner and every admin. */
 export function useSendSupport() {
+  const guard = useSecretWarning();
   return useMutation({
-    mutationFn: (body: SupportRequestBody) => sendJson('POST', API.support, supportResultSchema, body),
+    mutationFn: (body: SupportRequestBody) =>
+      guard((allowSecrets) =>
+        sendJson('POST', API.support, supportResultSchema, withAllowSecrets(body, allowSecrets)),
+      ),
     onError: toastError('Failed to send message'),
     onSuccess: () => {
       toast({ title: SUPPORT_SENT_TITLE, description: SETTINGS_MESSAGES.supportSent });

@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../components/toast-store.js';
 import { apiRequest, errorMessage, isUnauthorizedError } from './client.js';
+import { isSecretWarningDismissed } from './secrets.js';
 
 /**
  * SPEC §8 'Other errors' for a write (a mutation's onError): the server's message, else `fallback`, in a
  * destructive toast titled `title`. A 401 is left to the query client's unauthorized rule (toast, then
- * /api/login), not toasted as an error.
+ * /api/login), not toasted as an error; nor is EDIT in the secret warning (SecretWarningDismissed).
  */
 export const toastError =
   (fallback: string, title = 'Error') =>
   (error: unknown): void => {
-    if (isUnauthorizedError(error)) return;
+    if (isUnauthorizedError(error) || isSecretWarningDismissed(error)) return;
     toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
   };
 

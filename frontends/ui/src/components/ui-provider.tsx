@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LiveEventsProvider } from '../api/live.js';
 import { ConfirmProvider } from './confirm.js';
+import { SecretWarningProvider } from './secret-warning.js';
 import { Toaster } from './toaster.js';
 import { TooltipProvider } from './tooltip.js';
 
@@ -12,7 +13,7 @@ export interface UiProviderProps {
 
 /**
  * Wraps an app once (the shell, or a remote running standalone): data, the tab's one live socket,
- * tooltips, confirmations, toasts.
+ * tooltips, confirmations, the secret warning, toasts.
  */
 export function UiProvider({ queryClient, children }: UiProviderProps) {
   return (
@@ -20,8 +21,10 @@ export function UiProvider({ queryClient, children }: UiProviderProps) {
       <LiveEventsProvider>
         <TooltipProvider>
           <ConfirmProvider>
-            {children}
-            <Toaster />
+            <SecretWarningProvider>
+              {children}
+              <Toaster />
+            </SecretWarningProvider>
           </ConfirmProvider>
         </TooltipProvider>
       </LiveEventsProvider>
