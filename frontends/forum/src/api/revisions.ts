@@ -8,7 +8,14 @@ import {
   revisionSchema,
   type ThreadDetail,
 } from '@termpaste/contracts';
-import { getJson, refreshQueries, sendJson, toastError } from '@termpaste/ui';
+import {
+  getJson,
+  refreshQueries,
+  sendJson,
+  toastError,
+  useSecretWarning,
+  withAllowSecrets,
+} from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { threadQuery } from './forum';
 
@@ -51,11 +58,18 @@ function afterEdit(client: ReturnType<typeof useQueryClient>, threadId: string) 
   return refreshQueries(client, threadQuery(threadId).queryKey);
 }
 
-/** `PATCH /api/threads/{id}`: the edited paste is written into the cached page at once, then read again. */
+/**
+ * `PATCH /api/threads/{id}`: the edited paste is written into the cached page at once, then read again. A
+ * secret in the new content asks first (the secret warning: PUBLISH ANYWAY sends it with allowSecrets).
+ */
 export function useEditThread(threadId: string) {
   const client = useQueryClient();
+  const guard = useSecretWarning();
   return useMutation({
-    mutationFn: (body: EditThreadBody) => sendJson('PATCH', API.thread(threadId), editedThreadSchema, body),
+    mutationFn: (body: EditThreadBody) =>
+      guard((allowSecrets) =>
+        sendJson('PATCH', API.thread(threadId), editedThreadSchema, withAllowSecrets(body, allowSecrets)),
+      ),
     onError: toastError('Failed to save the paste'),
     onSuccess: async (edited) => {
       client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
@@ -74,12 +88,15 @@ export function useEditThread(threadId: string) {
   });
 }
 
-/** `PATCH /api/replies/{id}`. */
+/** `PATCH /api/replies/{id}`, through the secret warning as well. */
 export function useEditReply(threadId: string) {
   const client = useQueryClient();
+  const guard = useSecretWarning();
   return useMutation({
     mutationFn: ({ id, ...body }: EditReplyBody & { id: number }) =>
-      sendJson('PATCH', API.reply(id), editedReplySchema, body),
+      guard((allowSecrets) =>
+        sendJson('PATCH', API.reply(id), editedReplySchema, withAllowSecrets(body, allowSecrets)),
+      ),
     onError: toastError('Failed to save the reply'),
     onSuccess: async (edited) => {
       client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>

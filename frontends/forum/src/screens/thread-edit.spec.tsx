@@ -1,7 +1,7 @@
 import type { CurrentUser, ThreadDetail } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { threadQuery } from '../api/forum';
 import {
   expectToast,
@@ -9,10 +9,12 @@ import {
   sampleReply,
   sampleThread,
   stubFetch,
+  type FetchAnswer,
   type FetchCall,
   type RenderScreenOptions,
 } from '../testing';
 import { ThreadScreen } from './thread';
+import { SECRETS_MESSAGES } from '@termpaste/contracts';
 
 // sampleThread() is trinity's (id 3); reply 12 is hers too, 11 is morpheus's.
 const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
@@ -31,25 +33,28 @@ function renderThread({
 
 /** The server: the paste as it is now, and the PATCH answers of the edit routes. */
 function server(state: { thread: ThreadDetail; user: CurrentUser }) {
-  return stubFetch((call: FetchCall) => {
-    if (call.method === 'GET' && call.url === '/api/auth/user') return { body: state.user };
-    if (call.method === 'GET' && call.url === '/api/threads/5') return { body: state.thread };
-    if (call.method === 'PATCH' && call.url === '/api/threads/5') {
-      const body = call.body as { title: string; content: string; language: string | null };
-      state.thread = { ...state.thread, ...body, editedAt: EDITED_AT };
-      const { id, title, content, language, editedAt } = state.thread;
-      return { body: { id, title, content, language, editedAt, revisions: 2 } };
-    }
-    if (call.method === 'PATCH' && call.url === '/api/replies/12') {
-      const { content } = call.body as { content: string };
-      state.thread = {
-        ...state.thread,
-        replies: state.thread.replies.map((r) => (r.id === 12 ? { ...r, content, editedAt: EDITED_AT } : r)),
-      };
-      return { body: { id: 12, threadId: 5, content, editedAt: EDITED_AT, revisions: 2 } };
-    }
-    return { status: 404, body: 'not stubbed' };
-  });
+  return stubFetch((call: FetchCall) => answer(state, call));
+}
+
+/** What the server answers to `call`, keeping `state` as edits change it. */
+function answer(state: { thread: ThreadDetail; user: CurrentUser }, call: FetchCall): FetchAnswer {
+  if (call.method === 'GET' && call.url === '/api/auth/user') return { body: state.user };
+  if (call.method === 'GET' && call.url === '/api/threads/5') return { body: state.thread };
+  if (call.method === 'PATCH' && call.url === '/api/threads/5') {
+    const body = call.body as { title: string; content: string; language: string | null };
+    state.thread = { ...state.thread, ...body, editedAt: EDITED_AT };
+    const { id, title, content, language, editedAt } = state.thread;
+    return { body: { id, title, content, language, editedAt, revisions: 2 } };
+  }
+  if (call.method === 'PATCH' && call.url === '/api/replies/12') {
+    const { content } = call.body as { content: string };
+    state.thread = {
+      ...state.thread,
+      replies: state.thread.replies.map((r) => (r.id === 12 ? { ...r, content, editedAt: EDITED_AT } : r)),
+    };
+    return { body: { id: 12, threadId: 5, content, editedAt: EDITED_AT, revisions: 2 } };
+  }
+  return { status: 404, body: 'not stubbed' };
 }
 
 const pasteCard = () => screen.getByRole('region', { name: 'PASTE' });
@@ -59,7 +64,6 @@ beforeAll(() => preloadMarkdown());
 
 describe('editing a paste (issue 16)', () => {
   it('offers EDIT to the author and to admins, not to other members or visitors', () => {
-    const { unmount } = { unmount: () => document.body.replaceChildren() };
     for (const [user, shown] of [
       [trinity, true],
       [admin, true],
@@ -69,14 +73,14 @@ describe('editing a paste (issue 16)', () => {
       renderThread({ user });
       const edit = within(pasteCard()).queryByRole('button', { name: 'EDIT' });
       expect(Boolean(edit)).toBe(shown);
-      unmount();
+      cleanup();
     }
   });
 
   it('a locked paste: EDIT for admins only', () => {
     renderThread({ user: trinity, thread: sampleThread({ isLocked: true }) });
     expect(within(pasteCard()).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
-    document.body.replaceChildren();
+    cleanup();
     renderThread({ user: admin, thread: sampleThread({ isLocked: true }) });
     expect(within(pasteCard()).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
   });
@@ -86,7 +90,7 @@ describe('editing a paste (issue 16)', () => {
     const mark = within(pasteCard()).getByRole('link', { name: /^edited/ });
     expect(mark).toHaveTextContent('edited 3 minutes ago');
     expect(mark).toHaveAttribute('href', '/thread/5/revisions');
-    document.body.replaceChildren();
+    cleanup();
     renderThread();
     expect(within(pasteCard()).queryByRole('link', { name: /^edited/ })).not.toBeInTheDocument();
   });
@@ -162,12 +166,44 @@ describe('editing a paste (issue 16)', () => {
   });
 });
 
+describe('a secret in an edit (issue 16)', () => {
+  const FOUND = {
+    statusCode: 422,
+    message: SECRETS_MESSAGES.found(1),
+    findings: [{ rule: 'aws:AWSAccessKeyID', line: 1, column: 1, masked: `AKIA${'*'.repeat(16)}` }],
+  };
+
+  it('warns before saving, and PUBLISH ANYWAY saves with allowSecrets', async () => {
+    const state = { thread: sampleThread(), user: trinity };
+    const calls: FetchCall[] = [];
+    stubFetch((call) => {
+      if (call.method === 'PATCH') {
+        calls.push(call);
+        const body = call.body as { allowSecrets?: boolean };
+        if (!body.allowSecrets) return { status: 422, body: FOUND };
+      }
+      return answer(state, call);
+    });
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    await user.type(screen.getByLabelText('Content'), ' AKIA…');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    const dialog = await screen.findByRole('dialog', { name: SECRETS_MESSAGES.dialogTitle });
+    await user.click(within(dialog).getByRole('button', { name: SECRETS_MESSAGES.publishAnyway }));
+    await expectToast('Paste saved');
+    expect(calls.map((call) => call.body)).toEqual([
+      { content: `${sampleThread().content} AKIA…` },
+      { content: `${sampleThread().content} AKIA…`, allowSecrets: true },
+    ]);
+  });
+});
+
 describe('editing a reply (issue 16)', () => {
   it('offers EDIT on her own replies to their author, on all to an admin', () => {
     renderThread({ user: trinity });
     expect(within(replyItem('trinity')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
     expect(within(replyItem('morpheus')).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
-    document.body.replaceChildren();
+    cleanup();
     renderThread({ user: admin });
     expect(within(replyItem('morpheus')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
   });
