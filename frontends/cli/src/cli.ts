@@ -38,6 +38,7 @@ export function program(): Command {
       "the paste's title (default: the file's name; for standard input, its first line)",
     )
     .option('-l, --lang <language>', 'the language to highlight it as (e.g. python, sh)')
+    .option('--allow-secrets', 'publish even when the server finds what looks like a secret (a key, a token)')
     .addHelpText(
       'after',
       `
@@ -50,7 +51,9 @@ Examples:
   termpaste list
 ${ENVIRONMENT}`,
     )
-    .action((files: string[], options: { title?: string; lang?: string }) => paste(files, options));
+    .action((files: string[], options: { title?: string; lang?: string; allowSecrets?: boolean }) =>
+      paste(files, options),
+    );
 
   root
     .command('login')

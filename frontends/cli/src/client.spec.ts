@@ -16,6 +16,22 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
 const url = 'http://forum.test';
 
 describe('what the CLI says when the server refuses', () => {
+  it('lists the findings of a 422 about secrets, and how to publish anyway', () => {
+    const body = {
+      statusCode: 422,
+      message: 'Possible secret found (1): remove it, or send again with allowSecrets=true to publish anyway',
+      findings: [{ rule: 'aws:AWSAccessKeyID', line: 3, column: 28, masked: 'AKIA****************' }],
+    };
+    expect(refusal(answer(422, body), { what: 'deploy.sh', url }).message).toBe(
+      `deploy.sh: ${body.message}; nothing was published\n` +
+        '  line 3, column 28: aws:AWSAccessKeyID AKIA****************\n' +
+        'check the text, or run again with --allow-secrets to publish it anyway',
+    );
+    expect(refusal(answer(422, { statusCode: 422, message: 'Unprocessable' }), { url }).message).toBe(
+      'the server answered 422: Unprocessable',
+    );
+  });
+
   it.each([
     [
       401,

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@termpaste/contracts';
+import type { ErrorBody, SecretFinding, SecretFindingsBody } from '@termpaste/contracts';
 import { RequestError } from './errors.js';
 import { CLI_MESSAGES } from './messages.js';
 
@@ -129,10 +129,25 @@ export function refusal(answer: Answer, context: { what?: string; url: string })
       return new RequestError(CLI_MESSAGES.tooLarge(what, message));
     case 415:
       return new RequestError(CLI_MESSAGES.notText(what, message));
+    case 422: {
+      const findings = secretFindings(answer);
+      if (findings) return new RequestError(CLI_MESSAGES.secretsFound(what, message, findings));
+      return new RequestError(CLI_MESSAGES.serverError(answer.status, message));
+    }
     case 429:
       return new RequestError(CLI_MESSAGES.rateLimited(retryAfterSeconds(answer), message));
     default:
       return new RequestError(CLI_MESSAGES.serverError(answer.status, message));
+  }
+}
+
+/** The findings of a 422 about secrets (issue 16), or undefined when the body has none. */
+function secretFindings(answer: Answer): SecretFinding[] | undefined {
+  try {
+    const { findings } = JSON.parse(answer.body.toString('utf8')) as Partial<SecretFindingsBody>;
+    return Array.isArray(findings) && findings.length > 0 ? findings : undefined;
+  } catch {
+    return undefined;
   }
 }
 

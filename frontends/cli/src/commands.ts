@@ -41,13 +41,13 @@ interface Input {
 }
 
 /**
- * `termpaste [FILE…] [--title T] [--lang L]`: one paste per file (standard input for `-`, or for no file
+ * `termpaste [FILE…] [--title T] [--lang L] [--allow-secrets]`: one paste per file (standard input for `-`, or for no file
  * when it is not a terminal), each URL printed on its own line as it is made. Every file is read before
  * the first paste, so a missing one pastes nothing.
  */
 export async function paste(
   files: string[],
-  options: { title?: string; lang?: string },
+  options: { title?: string; lang?: string; allowSecrets?: boolean },
   env: Env = process.env,
 ): Promise<void> {
   if (files.length === 0) {
@@ -74,6 +74,7 @@ export async function paste(
     const query = new URLSearchParams();
     if (input.title !== undefined) query.set('title', input.title);
     if (options.lang !== undefined) query.set('lang', options.lang);
+    if (options.allowSecrets) query.set('allowSecrets', 'true');
     const search = query.size > 0 ? `?${query}` : '';
     const answer = await call(`${url}${ROUTES.pastes}${search}`, {
       method: 'POST',

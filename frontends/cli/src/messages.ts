@@ -25,6 +25,20 @@ export const CLI_MESSAGES = {
   /** 413: the server's message names its limit (PASTE_MAX_BYTES); a proxy's HTML page does not. */
   tooLarge: (what: string, serverMessage: string | undefined) =>
     serverMessage ? `${what}: ${serverMessage}` : `${what} is too large for the server`,
+  /**
+   * 422 (issue 16): the text holds what looks like a secret. Each finding a line (its value masked by the
+   * server), then the way to publish it anyway.
+   */
+  secretsFound: (
+    what: string,
+    serverMessage: string | undefined,
+    findings: Array<{ rule: string; line: number; column: number; masked: string }>,
+  ) =>
+    [
+      `${what}: ${serverMessage ?? 'possible secrets found'}; nothing was published`,
+      ...findings.map((f) => `  line ${f.line}, column ${f.column}: ${f.rule} ${f.masked}`),
+      'check the text, or run again with --allow-secrets to publish it anyway',
+    ].join('\n'),
   /** 415: not UTF-8, or NUL bytes (a binary file). */
   notText: (what: string, serverMessage: string | undefined) =>
     serverMessage ? `${what}: ${serverMessage}` : `${what} is not UTF-8 text`,

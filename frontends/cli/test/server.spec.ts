@@ -303,6 +303,26 @@ describe('termpaste against a Termpaste server', () => {
       expect(await t.dataSource.query('SELECT count(*)::int AS n FROM threads')).toEqual(before);
     });
 
+    it('422: a file holding a secret, each finding listed, nothing stored; --allow-secrets publishes it', async () => {
+      const key = ['AKIA', 'QYLPMN5H', 'HHFPZAM2'].join('');
+      const notes = await file('deploy.sh', `#!/bin/sh\n\n  export AWS_ACCESS_KEY_ID=${key}\n`);
+      const before = await t.dataSource.query('SELECT count(*)::int AS n FROM threads');
+      const run = await termpaste([notes], { env: saved });
+      expect(run.code).toBe(1);
+      expect(run.stderr.toString()).not.toContain(key);
+      expect(run.stderr.toString()).toBe(
+        `termpaste: ${notes}: Possible secret found (1): remove it, or send again with allowSecrets=true to publish anyway; nothing was published\n` +
+          `  line 3, column 28: aws:AWSAccessKeyID AKIA${'*'.repeat(16)}\n` +
+          'check the text, or run again with --allow-secrets to publish it anyway\n',
+      );
+      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM threads')).toEqual(before);
+
+      const allowed = await termpaste([notes, '--allow-secrets'], { env: saved });
+      expect(allowed.code).toBe(0);
+      const [id] = pasteIds(allowed.stdout, t.url);
+      expect((await raw(id!)).toString('utf8')).toContain(key);
+    });
+
     it('415: a binary file, said to be not UTF-8 text', async () => {
       const binary = await file('a.out', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0xff, 0xfe, 0x00]));
       const run = await termpaste([binary], { env: saved });
