@@ -1,7 +1,7 @@
 import { createdSchema, SECRETS_MESSAGES, type SecretFindingsBody } from '@termpaste/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { sendJson } from '../api/client.js';
 import { isSecretWarningDismissed, secretFindingsOf, withAllowSecrets } from '../api/secrets.js';
 import { stubFetch } from '../testing/fetch.js';
@@ -22,20 +22,32 @@ function Harness() {
   const guard = useSecretWarning();
   const [text, setText] = useState('my key');
   const [result, setResult] = useState('none');
+  const [sending, setSending] = useState(false);
+  // Chromium drops the focus of a button that becomes disabled (jsdom keeps it): do as it does.
+  useEffect(() => {
+    if (sending && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
+  }, [sending]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // As the forms do: their fields are disabled while the call is out (the button loses the focus).
+    setSending(true);
     guard((allowSecrets) =>
       sendJson('POST', '/api/threads', createdSchema, withAllowSecrets({ content: text }, allowSecrets)),
-    ).then(
-      (created) => setResult(`created ${created.id}`),
-      (error: unknown) =>
-        setResult(isSecretWarningDismissed(error) ? 'dismissed' : `failed ${String(error)}`),
-    );
+    )
+      .then(
+        (created) => setResult(`created ${created.id}`),
+        (error: unknown) =>
+          setResult(isSecretWarningDismissed(error) ? 'dismissed' : `failed ${String(error)}`),
+      )
+      // The form re-enables its fields a moment after the call failed (a render or two later).
+      .finally(() => setTimeout(() => setSending(false), 50));
   };
   return (
     <form onSubmit={submit}>
-      <textarea aria-label="Content" value={text} onChange={(event) => setText(event.target.value)} />
-      <button type="submit">ADD PASTE</button>
+      <fieldset disabled={sending}>
+        <textarea aria-label="Content" value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit">ADD PASTE</button>
+      </fieldset>
       <output>{result}</output>
     </form>
   );

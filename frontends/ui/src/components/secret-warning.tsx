@@ -40,10 +40,10 @@ export function SecretWarningProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const ask = useCallback(
-    (body: SecretFindingsBody) =>
+    (body: SecretFindingsBody, focusTarget: HTMLElement | null) =>
       new Promise<boolean>((resolve) => {
         pendingRef.current?.resolve(false);
-        const next = { body, resolve, focusTarget: textToEdit(document.activeElement) };
+        const next = { body, resolve, focusTarget };
         pendingRef.current = next;
         setPending(next);
         setOpen(true);
@@ -53,12 +53,14 @@ export function SecretWarningProvider({ children }: { children: ReactNode }) {
 
   const guard = useCallback<SecretGuard>(
     async (send) => {
+      // Read now: a form disables its fields while it sends, and a disabled button loses the focus.
+      const focusTarget = textToEdit(document.activeElement);
       try {
         return await send(false);
       } catch (error) {
         const body = secretFindingsOf(error);
         if (!body) throw error;
-        if (!(await ask(body))) throw new SecretWarningDismissed();
+        if (!(await ask(body, focusTarget))) throw new SecretWarningDismissed();
         return send(true);
       }
     },
@@ -68,10 +70,15 @@ export function SecretWarningProvider({ children }: { children: ReactNode }) {
   const focusText = useCallback(() => {
     const target = pending?.focusTarget;
     if (!target || !editedRef.current) return;
-    // The form re-enables its fields once the call has failed: focus after that render.
-    setTimeout(() => {
+    // The form re-enables its fields once the call has failed, a render or two later: until then a
+    // disabled text takes no focus, so try again a few times.
+    let tries = 0;
+    const attempt = () => {
       target.focus();
-    }, 0);
+      tries += 1;
+      if (document.activeElement !== target && tries < 20) setTimeout(attempt, 25);
+    };
+    setTimeout(attempt, 0);
   }, [pending]);
 
   return (
