@@ -248,9 +248,10 @@ export async function hostileInput() {
         }
       }
       // Query parameters, one at a time.
-      for (const parameter of op.query ?? []) {
+      // (The operation names the zod schema its controller parses the query with: one field a parameter.)
+      for (const name of Object.keys(op.query?.shape ?? {})) {
         for (const value of STRINGS) {
-          jobs.push(() => send(op, `${path}?${parameter.name}=${encode(value)}`));
+          jobs.push(() => send(op, `${path}?${name}=${encode(value)}`));
         }
       }
       if (op.body) {
