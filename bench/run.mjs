@@ -7,6 +7,7 @@
 //   npm run bench -- --smoke            10,000 pastes, 3 s a route; fails only on errors (CI)
 //   npm run bench -- --sizes 10000 --duration 5 --sockets 200 --skip-build
 //   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
+import { largePastesInChromium } from './large-paste.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -48,7 +49,7 @@ const { values: options } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
-/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `secretScan`). */
+/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `largePaste`, `secretScan`). */
 const only = options.only ? new Set(options.only.split(',')) : null;
 const wanted = (name) => !only || only.has(name);
 const smoke = options.smoke;
@@ -623,6 +624,15 @@ async function measureWrites(size, measureJs) {
 
   result.rssLoadMb = +size.rssMax.toFixed(1);
   if (measureJs && wanted('js')) result.js = await firstVisitJs(app, members.cookies[0]);
+  if (measureJs && wanted('largePaste')) {
+    result.largePaste = await largePastesInChromium(app, members.cookies[0]);
+    const lp = result.largePaste;
+    if (!lp.skipped)
+      for (const kind of ['python', 'ansi'])
+        log(
+          `  large paste (${kind}): first lines ${lp[kind].firstLinesMs} ms, highlighted ${lp[kind].highlightedMs} ms, longest task after ${lp[kind].longestTaskMs} ms`,
+        );
+  }
   if (app.exited) throw new Error(`Termpaste exited during the benchmark; see ${app.logFile}`);
 }
 
