@@ -3,11 +3,13 @@ import { rankFromReputation, REPUTATION, TOKEN_MESSAGES, TOKEN_PATTERN } from '@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { baseURL, expectToast, newAccount, screenshotPath, signUp } from './support.js';
 
 const run = promisify(execFile);
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The real curl binary (CI installs it): its standard output, and the HTTP status from `-w`. */
 async function curl(args: string[], cwd: string): Promise<{ body: string; status: number }> {
@@ -112,6 +114,33 @@ test('a member makes a token in settings, pastes a file with the curl line shown
       rankFromReputation(before + REPUTATION.thread).name,
     );
 
+    // The same token pastes a pipe with `npx termpaste`, run in the checkout (whose workspace has the bin).
+    const cli = (script: string) =>
+      run('sh', ['-c', script], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          TERMPASTE_URL: baseURL(),
+          TERMPASTE_TOKEN: token,
+          XDG_CONFIG_HOME: join(folder, 'config'),
+        },
+      });
+    const pipedTitle = `from a pipe ${Date.now()}`;
+    const piped = await cli(
+      `printf 'make: *** [all] Error 2\\n' | npx --no-install termpaste --title '${pipedTitle}'`,
+    );
+    expect(piped.stdout).toMatch(new RegExp(`^${baseURL()}/thread/\\d+\\n$`));
+    const pipedId = /\/thread\/(\d+)$/.exec(piped.stdout.trim())![1]!;
+    expect((await curl([`${baseURL()}/api/threads/${pipedId}/raw`], folder)).body).toBe(
+      'make: *** [all] Error 2\n',
+    );
+    await page.goto('/');
+    const pipedRow = page
+      .getByRole('table', { name: 'Recent pastes' })
+      .getByRole('row')
+      .filter({ hasText: pipedTitle });
+    await expect(pipedRow.getByRole('link', { name: account.username })).toBeVisible();
+
     // The list says the token was used; REVOKE asks first, then the next call is refused.
     await page.goto('/settings/tokens');
     await expect(item).toBeVisible();
@@ -146,6 +175,13 @@ test('a member makes a token in settings, pastes a file with the curl line shown
     );
     expect(refused.status).toBe(401);
     expect((JSON.parse(refused.body) as { message: string }).message).toBe(TOKEN_MESSAGES.invalid);
+    // termpaste says so too, and exits 1.
+    const failed = await cli(`printf 'late\\n' | npx --no-install termpaste`).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain(TOKEN_MESSAGES.invalid);
   } finally {
     rmSync(folder, { recursive: true, force: true });
     await context.close();
