@@ -36,6 +36,14 @@ describe('termpaste, whatever the server', () => {
     expect([run.code, run.stdout.toString()]).toEqual([0, `${version}\n`]);
   });
 
+  it('ends quietly, exit 0, when the reader closes the pipe first (termpaste --help | true)', async () => {
+    // `true` reads nothing and exits at once: the help's write meets a closed pipe (EPIPE).
+    const { stderr } = await execFileAsync('bash', ['-c', `set -o pipefail; node '${BIN}' --help | true`], {
+      env: { ...process.env, XDG_CONFIG_HOME: config },
+    });
+    expect(stderr).toBe('');
+  });
+
   it('exits 2 on wrong usage, saying what is wrong, and sends nothing', async () => {
     const dir = await tempDir('termpaste-cli-files-');
     try {
