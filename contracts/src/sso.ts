@@ -74,9 +74,15 @@ export const SSO_MESSAGES = {
 
 /** `GET /api/auth/sso/{provider}` query. */
 export const ssoStartQuerySchema = z.object({
-  intent: z.enum(SSO_INTENTS).default('login'),
+  intent: z
+    .enum(SSO_INTENTS)
+    .default('login')
+    .meta({ description: 'Sign in (or make an account), or link the provider to the signed-in member' }),
   /** A path of this site to land on after sign-in (`/…`, never `//…`); anything else means `/`. */
-  next: z.string().optional(),
+  next: z.string().optional().meta({
+    description:
+      'A path of this site to land on after signing in (`/…`, never `//…`); anything else means `/`',
+  }),
 });
 export type SsoStartQuery = z.infer<typeof ssoStartQuerySchema>;
 
@@ -111,6 +117,6 @@ export type Identities = z.infer<typeof identitiesSchema>;
 /** A local path to return to after sign-in, or `/` when `next` is absent or points elsewhere. */
 export function safeNextPath(next: string | undefined | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f]/.test(next)) return '/';
+  if ([...next].some((char) => char.charCodeAt(0) < 0x20)) return '/';
   return next;
 }
