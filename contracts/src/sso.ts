@@ -68,6 +68,9 @@ export const SSO_MESSAGES = {
   /** DELETE API.userIdentity when it is the account's last way to sign in (409). */
   lastSignInMethod:
     'This is your only way to sign in: set a password (forgot password) or link another provider first.',
+  /** `GET /api/auth/sso/{provider}` with a query no button makes (400). */
+  invalidIntent: 'intent must be login or link',
+  invalidNext: 'next must be one path of this site',
   linked: (name: string) => `${name} linked`,
   unlinked: (name: string) => `${name} unlinked`,
 } as const;
@@ -75,11 +78,11 @@ export const SSO_MESSAGES = {
 /** `GET /api/auth/sso/{provider}` query. */
 export const ssoStartQuerySchema = z.object({
   intent: z
-    .enum(SSO_INTENTS)
+    .enum(SSO_INTENTS, { error: SSO_MESSAGES.invalidIntent })
     .default('login')
     .meta({ description: 'Sign in (or make an account), or link the provider to the signed-in member' }),
   /** A path of this site to land on after sign-in (`/…`, never `//…`); anything else means `/`. */
-  next: z.string().optional().meta({
+  next: z.string({ error: SSO_MESSAGES.invalidNext }).optional().meta({
     description:
       'A path of this site to land on after signing in (`/…`, never `//…`); anything else means `/`',
   }),

@@ -1,11 +1,31 @@
 import { USERNAME } from '@termpaste/contracts';
 
+/** Letters NFKD does not take apart, spelled in ASCII. */
+const SPELLED: Record<string, string> = {
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ß: 'ss',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+  ð: 'd',
+  Ð: 'D',
+};
+
 /** When no hint makes a username. */
 export const FALLBACK_USERNAME = 'member';
 
 /**
  * A hint (a provider's preferred username, login, e-mail address or name) made into a valid username, or
- * undefined when too little of it is left: the part before an `@`, accents dropped, every run of other
+ * undefined when too little of it is left: the part before an `@`, accents dropped (ø, æ, ß… spelled
+ * out), every run of other
  * characters one `_`, no `_` or `-` at the ends, at most USERNAME.max characters.
  */
 export function usernameFrom(hint: string): string | undefined {
@@ -13,6 +33,7 @@ export function usernameFrom(hint: string): string | undefined {
   const name = local
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[øØæÆœŒßđĐłŁþÞðÐ]/g, (letter) => SPELLED[letter]!)
     .replace(/[^A-Za-z0-9_-]+/g, '_')
     .replace(/^[_-]+|[_-]+$/g, '')
     .slice(0, USERNAME.max)

@@ -27,11 +27,18 @@ interface OidcEntry {
   retryMs: number;
 }
 
-/** `Error: message (cause)`, for a log line. */
-function reason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
+/** An error and its causes, for a log line: `something went wrong: fetch failed: connect ECONNREFUSED …`. */
+export function reason(error: unknown): string {
+  const parts: string[] = [];
+  // Duck-typed: fetch's errors come from another realm than this code's Error under jest.
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    const { message, cause } =
+      typeof current === 'object' ? (current as { message?: unknown; cause?: unknown }) : {};
+    const text = typeof message === 'string' ? message : String(current);
+    if (text && !parts.includes(text)) parts.push(text);
+    current = cause;
+  }
+  return parts.join(': ');
 }
 
 /**

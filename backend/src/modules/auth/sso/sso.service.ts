@@ -41,7 +41,7 @@ const UNREACHABLE = new Set([
 
 /** Whether a strategy's error says the provider could not be reached (rather than it refused). */
 function isUnreachable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Object) || depth > 4) return false;
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
   const { code, name, cause, oauthError } = error as Record<string, unknown>;
   if (typeof code === 'string' && UNREACHABLE.has(code)) return true;
   if (name === 'TimeoutError' || name === 'AbortError') return true;
