@@ -53,6 +53,55 @@ function loginPage(uid, { error, login = '' } = {}) {
 </body></html>`;
 }
 
+/**
+ * oidc-provider's storage, in this process's memory (its own in-memory adapter works the same but warns
+ * that it is one): sessions, interactions, codes, tokens and grants, each with its expiry.
+ */
+function memoryAdapter() {
+  const store = new Map();
+  const alive = (key) => {
+    const entry = store.get(key);
+    if (entry && entry.expires !== undefined && entry.expires < Date.now()) store.delete(key);
+    return store.get(key)?.payload;
+  };
+  return class MemoryAdapter {
+    constructor(model) {
+      this.model = model;
+    }
+    key(id) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id, payload, expiresIn) {
+      store.set(this.key(id), { payload, expires: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
+    }
+    async find(id) {
+      return alive(this.key(id));
+    }
+    async findByUid(uid) {
+      for (const key of store.keys()) {
+        if (key.startsWith(`${this.model}:`) && alive(key)?.uid === uid) return alive(key);
+      }
+      return undefined;
+    }
+    async findByUserCode(userCode) {
+      for (const key of store.keys()) {
+        if (key.startsWith(`${this.model}:`) && alive(key)?.userCode === userCode) return alive(key);
+      }
+      return undefined;
+    }
+    async consume(id) {
+      const payload = alive(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId) {
+      for (const [key, { payload }] of store) if (payload.grantId === grantId) store.delete(key);
+    }
+  };
+}
+
 async function readForm(req) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
@@ -140,6 +189,7 @@ export async function startOidcProvider({
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
 
   provider = new Provider(issuer, {
+    adapter: memoryAdapter(),
     clients: [
       {
         client_id: clientId,
