@@ -177,7 +177,8 @@ describe('JSON logs', () => {
       .expect(200);
     const change = await signedIn
       .post(API.changePassword)
-      .set('Authorization', 'Bearer not-a-real-credential')
+      // Not Bearer: a personal access token's request would be judged by the token alone (issue 15).
+      .set('Authorization', 'Basic not-a-real-credential')
       .send({ currentPassword: newPassword, newPassword: changedPassword })
       .expect(200);
     // A request with the session cookie (sent by the agent) and one with a signed upload address.
@@ -185,8 +186,13 @@ describe('JSON logs', () => {
     const upload = await t.http
       .put(`${API.uploads}/avatars/1/x.png?expires=1&max=10&sig=${'ab'.repeat(32)}`)
       .send(Buffer.from('x'));
+    // A sign-in provider's answer: its authorization code and the state.
+    const callback = await t.http.get(
+      `${API.ssoCallback('nope')}?code=${'cd'.repeat(20)}&state=${'ef'.repeat(20)}`,
+    );
 
-    for (const res of [change, me, upload]) await requestLine(res.headers['x-request-id'] as string);
+    for (const res of [change, me, upload, callback])
+      await requestLine(res.headers['x-request-id'] as string);
     const meLine = await requestLine(me.headers['x-request-id'] as string);
     expect(meLine.req?.headers.cookie).toBe(REDACTED);
     const changeLine = await requestLine(change.headers['x-request-id'] as string);
@@ -195,6 +201,8 @@ describe('JSON logs', () => {
     expect(loginLine.res?.headers['set-cookie']).toBe(REDACTED);
     const uploadLine = await requestLine(upload.headers['x-request-id'] as string);
     expect(uploadLine.req?.url).toContain(`sig=${REDACTED}`);
+    const callbackLine = await requestLine(callback.headers['x-request-id'] as string);
+    expect(callbackLine.req?.url).toBe(`${API.ssoCallback('nope')}?code=${REDACTED}&state=${REDACTED}`);
 
     const all = text();
     for (const secret of [
