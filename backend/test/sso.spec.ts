@@ -410,6 +410,14 @@ describe('signing in with an OpenID Connect provider (issue 17)', () => {
       await browser.get(API.currentUser).expect(401, UNAUTHORIZED);
     });
 
+    it('refuses a provider account without an e-mail address: no account is made', async () => {
+      idp.addAccount({ ...idpAccount('noemail'), email: undefined as unknown as string });
+      const { browser, landed } = await viaIdp('noemail');
+      expect(landed).toBe('/login?sso_error=email_required');
+      await browser.get(API.currentUser).expect(401, UNAUTHORIZED);
+      expect(await t.dataSource.query("SELECT id FROM user_identities WHERE subject = 'noemail'")).toEqual([]);
+    });
+
     it('refuses a forged, a missing and a reused state, and a callback without an attempt', async () => {
       idp.addAccount(idpAccount('stately'));
       const browser = t.browser();
