@@ -415,7 +415,9 @@ describe('signing in with an OpenID Connect provider (issue 17)', () => {
       const { browser, landed } = await viaIdp('noemail');
       expect(landed).toBe('/login?sso_error=email_required');
       await browser.get(API.currentUser).expect(401, UNAUTHORIZED);
-      expect(await t.dataSource.query("SELECT id FROM user_identities WHERE subject = 'noemail'")).toEqual([]);
+      expect(await t.dataSource.query("SELECT id FROM user_identities WHERE subject = 'noemail'")).toEqual(
+        [],
+      );
     });
 
     it('refuses a forged, a missing and a reused state, and a callback without an attempt', async () => {
