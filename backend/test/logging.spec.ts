@@ -175,12 +175,15 @@ describe('JSON logs', () => {
       .post(API.login)
       .send({ usernameOrEmail: account.email, password: newPassword })
       .expect(200);
-    const change = await signedIn
+    await signedIn
       .post(API.changePassword)
-      // Not Bearer: a personal access token's request would be judged by the token alone (issue 15).
-      .set('Authorization', 'Basic not-a-real-credential')
       .send({ currentPassword: newPassword, newPassword: changedPassword })
       .expect(200);
+    // A bearer credential (refused: it is no access token), logged without its value.
+    const change = await t.http
+      .get(API.currentUser)
+      .set('Authorization', 'Bearer not-a-real-credential')
+      .expect(401);
     // A request with the session cookie (sent by the agent) and one with a signed upload address.
     const me = await signedIn.get(API.currentUser).expect(200);
     const upload = await t.http

@@ -93,7 +93,8 @@ describe('POST /api/pastes', () => {
   let bob: { browser: Browser; user: { id: number; username: string } };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Many pastes by one member in one day: the day's reputation cap (50) would stop the +5 each test checks.
+    t = await createTestApp({ env: { REPUTATION_DAILY_CAP_PASTES: '1000000' } });
     await registered(t); // the owner
     alice = await liveMember(t);
     bob = await registered(t);

@@ -1,7 +1,7 @@
 import { API, PAGES } from '../routes.js';
 import { currentUserSchema } from '../schemas.js';
 import { identitiesSchema, ssoStartQuerySchema, ssoUsernameSchema } from '../sso.js';
-import { type ApiOperation, ID, json, redirect } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
 
 /** The path parameter of a sign-in provider: an id of OIDC_PROVIDERS, or `github`. */
 export const PROVIDER = '{provider}';
@@ -26,7 +26,15 @@ export const SSO_OPERATIONS: readonly ApiOperation[] = [
     auth: 'none',
     token: false,
     query: ssoStartQuerySchema,
-    responses: [redirect("the provider's authorization page", "To the provider's sign-in page, or refused")],
+    responses: [
+      {
+        status: 302,
+        description: "To the provider's sign-in page, or refused",
+        headers: {
+          Location: "The provider's authorization endpoint with this attempt's parameters, or a refusal",
+        },
+      },
+    ],
     errors: [400],
   },
   {
@@ -46,7 +54,13 @@ export const SSO_OPERATIONS: readonly ApiOperation[] = [
     auth: 'none',
     token: false,
     responses: [
-      redirect('`next`, the welcome page, the linked accounts or a refusal', 'Signed in, or refused'),
+      {
+        status: 302,
+        description: 'Signed in, an account made, linked, or refused',
+        headers: {
+          Location: `\`next\`, \`${PAGES.ssoWelcome}\`, \`${PAGES.settingsAccounts}?linked=<provider>\`, or a refusal`,
+        },
+      },
     ],
   },
   {
