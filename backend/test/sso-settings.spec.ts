@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { API, PAGES, SSO_MESSAGES } from '@termpaste/contracts';
 import { PASSWORD, registered } from './support/accounts.js';
 import { type RunningOidcProvider, startOidcProvider } from './support/oidc-provider.mjs';
@@ -63,6 +64,49 @@ describe('single sign-on settings', () => {
       });
       expect(await callbackIn(browser, back)).toBe(PAGES.ssoWelcome);
       await browser.get(API.currentUser).expect(200);
+    });
+  });
+
+  describe('an issuer that never answers', () => {
+    let t: TestApp | undefined;
+    let silent: net.Server;
+    const held = new Set<net.Socket>();
+
+    beforeAll(async () => {
+      // Accepts connections and answers nothing: a provider behind a black hole.
+      silent = net.createServer((socket) => held.add(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    });
+
+    afterAll(async () => {
+      await t?.close();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+
+    it('does not hold the start-up for long: the forum starts without its button', async () => {
+      const { port } = silent.address() as net.AddressInfo;
+      const began = Date.now();
+      t = await createTestApp({
+        env: {
+          OIDC_PROVIDERS: JSON.stringify([
+            {
+              id: 'silent',
+              name: 'Silent IdP',
+              issuer: `http://127.0.0.1:${port}`,
+              clientId: 'x',
+              clientSecret: 'y',
+            },
+          ]),
+        },
+      });
+      // It waits 3 s for discovery, not the 10 s of the provider's timeout.
+      expect(Date.now() - began).toBeLessThan(9_000);
+      await t.http
+        .get(API.site)
+        .expect(200)
+        .expect((res) => expect(res.body.signInProviders).toEqual([]));
+      expect((await startAt(t.browser(), 'silent')).location).toBe('/login?sso_error=provider_unavailable');
     });
   });
 

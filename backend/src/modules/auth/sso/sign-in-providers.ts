@@ -10,6 +10,8 @@ import { OidcStrategy, oidcStrategyName } from './oidc.strategy.js';
 
 /** Seconds an OpenID Connect provider has to answer (discovery, tokens, UserInfo). */
 const PROVIDER_TIMEOUT_SECONDS = 10;
+/** How long the start-up waits for the issuers' discovery before it goes on without the slow ones. */
+const STARTUP_WAIT_MS = 3_000;
 /** The first retry of a failed discovery; each next one waits twice as long, up to the last. */
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
@@ -43,7 +45,8 @@ export function reason(error: unknown): string {
 
 /**
  * The sign-in providers of the configuration (OIDC_PROVIDERS, then GitHub) and their passport strategies.
- * An OpenID Connect provider needs its issuer's discovery document first: tried at start-up; one that
+ * An OpenID Connect provider needs its issuer's discovery document first: tried at start-up (which
+ * waits STARTUP_WAIT_MS for it at most); one that
  * fails is logged as a warning, its button is hidden (not in `signInProviders`) and its start route
  * answers provider_unavailable, and it is tried again in the background (1 s, 2 s, 4 s … up to a minute
  * apart) until it works: a provider that is down never stops the forum.
@@ -65,7 +68,14 @@ export class SignInProviders implements OnApplicationBootstrap, OnModuleDestroy 
       this.github = new GithubStrategy(github, this.callbackUrl(GITHUB_PROVIDER_ID));
       this.logger.log(`Sign-in provider github (GitHub at ${github.url}) is ready`);
     }
-    await Promise.all(this.oidc.map((entry) => this.discover(entry)));
+    // Start-up waits a moment for the issuers (their buttons are there from the first page), no longer:
+    // a slow one is still being discovered, and shows once it answers.
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.oidc.map((entry) => this.discover(entry))),
+      new Promise<void>((resolve) => (waited = setTimeout(resolve, STARTUP_WAIT_MS))),
+    ]);
+    clearTimeout(waited);
   }
 
   onModuleDestroy(): void {
