@@ -41,9 +41,15 @@ const parsedUnlessUpload = (type: string, readsOwn: (req: Request) => boolean) =
 /** `/api/uploads` as seen by middleware mounted at `/api`. */
 const UPLOADS_UNDER_API = API.uploads.slice('/api'.length);
 
-/** A request that may carry a session: it has our session cookie, or it may start one (not a read). */
+/** `/api/auth/sso/` as seen by middleware mounted at `/api`: a provider sign-in's start and callback. */
+const SSO_UNDER_API = API.ssoStart('').slice('/api'.length);
+
+/**
+ * A request that may carry a session: it has our session cookie, or it may start one (not a read, or a
+ * provider sign-in's start, which keeps its attempt in a new session).
+ */
 function mayHaveSession(req: Request): boolean {
-  return !isRead(req) || hasCookie(req, SESSION_COOKIE);
+  return !isRead(req) || hasCookie(req, SESSION_COOKIE) || req.path.startsWith(SSO_UNDER_API);
 }
 
 function isRead(req: Request): boolean {

@@ -26,8 +26,13 @@ describe('accounts and sessions', () => {
   });
 
   describe('GET /api/site', () => {
-    it('tells anyone the product name', async () => {
-      await t.http.get(API.site).expect(200, { productName: 'Pastebin of Doom', requireVerifiedEmail: true });
+    it('tells anyone the product name, and that passwords sign in (no provider is set up)', async () => {
+      await t.http.get(API.site).expect(200, {
+        productName: 'Pastebin of Doom',
+        requireVerifiedEmail: true,
+        localLogin: true,
+        signInProviders: [],
+      });
     });
   });
 

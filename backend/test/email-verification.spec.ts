@@ -233,7 +233,12 @@ describe('e-mail verification', () => {
   });
 
   it('tells anyone that this installation requires verified addresses', async () => {
-    await t.http.get(API.site).expect(200, { productName: 'Paste Club', requireVerifiedEmail: true });
+    await t.http.get(API.site).expect(200, {
+      productName: 'Paste Club',
+      requireVerifiedEmail: true,
+      localLogin: true,
+      signInProviders: [],
+    });
   });
 });
 
@@ -310,7 +315,12 @@ describe('REQUIRE_VERIFIED_EMAIL=false', () => {
       expect([kind, res.status]).not.toEqual([kind, 403]);
       expect(res.status).toBeLessThan(400);
     }
-    await t.http.get(API.site).expect(200, { productName: 'Termpaste', requireVerifiedEmail: false });
+    await t.http.get(API.site).expect(200, {
+      productName: 'Termpaste',
+      requireVerifiedEmail: false,
+      localLogin: true,
+      signInProviders: [],
+    });
   });
 });
 

@@ -189,8 +189,13 @@ describe('JSON logs', () => {
     const upload = await t.http
       .put(`${API.uploads}/avatars/1/x.png?expires=1&max=10&sig=${'ab'.repeat(32)}`)
       .send(Buffer.from('x'));
+    // A sign-in provider's answer: its authorization code and the state.
+    const callback = await t.http.get(
+      `${API.ssoCallback('nope')}?code=${'cd'.repeat(20)}&state=${'ef'.repeat(20)}`,
+    );
 
-    for (const res of [change, me, upload]) await requestLine(res.headers['x-request-id'] as string);
+    for (const res of [change, me, upload, callback])
+      await requestLine(res.headers['x-request-id'] as string);
     const meLine = await requestLine(me.headers['x-request-id'] as string);
     expect(meLine.req?.headers.cookie).toBe(REDACTED);
     const changeLine = await requestLine(change.headers['x-request-id'] as string);
@@ -199,6 +204,8 @@ describe('JSON logs', () => {
     expect(loginLine.res?.headers['set-cookie']).toBe(REDACTED);
     const uploadLine = await requestLine(upload.headers['x-request-id'] as string);
     expect(uploadLine.req?.url).toContain(`sig=${REDACTED}`);
+    const callbackLine = await requestLine(callback.headers['x-request-id'] as string);
+    expect(callbackLine.req?.url).toBe(`${API.ssoCallback('nope')}?code=${REDACTED}&state=${REDACTED}`);
 
     const all = text();
     for (const secret of [

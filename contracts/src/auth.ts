@@ -68,11 +68,24 @@ export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageSchema>;
 
+/** A sign-in provider as the screens show it (`GET /api/site`'s `signInProviders`; issue 17). */
+export const signInProviderSchema = z.object({
+  id: z.string(),
+  /** The button says "Continue with {name}". */
+  name: z.string(),
+  kind: z.enum(['oidc', 'github']),
+});
+export type SignInProvider = z.infer<typeof signInProviderSchema>;
+
 /** Public facts about this installation: `GET /api/site`. */
 export const siteSchema = z.object({
   productName: z.string(),
   /** REQUIRE_VERIFIED_EMAIL: members write only once their e-mail address is verified. */
   requireVerifiedEmail: z.boolean(),
+  /** LOCAL_LOGIN: false hides password sign-in and registration (SSO only). */
+  localLogin: z.boolean(),
+  /** The configured sign-in providers whose discovery worked, in configuration order (GitHub last). */
+  signInProviders: z.array(signInProviderSchema),
 });
 export type Site = z.infer<typeof siteSchema>;
 

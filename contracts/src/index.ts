@@ -14,6 +14,7 @@ export * from './revisions.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './tokens.js';
+export * from './sso.js';
 export * from './secrets.js';
 export * from './admin.js';
 export * from './permissions.js';

@@ -2,15 +2,22 @@ import { AUDIT_ACTIONS } from './admin.js';
 import { API_OPERATIONS, API_TAGS, buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { API } from './routes.js';
 
+/** The first path parameter of API's functions that take none of `{id}`. */
+const FIRST_PARAMETER: Record<string, string> = {
+  upload: '{key}',
+  ssoStart: '{provider}',
+  ssoCallback: '{provider}',
+};
+
 /**
- * Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key, `{n}` for a
- * version's number.
+ * Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key,
+ * `{provider}` for a sign-in provider, `{n}` for a version's number.
  */
 const apiPaths = Object.entries(API).map(([name, value]) => ({
   name,
   path:
     typeof value === 'function'
-      ? (value as (first: string, n: string) => string)(name === 'upload' ? '{key}' : '{id}', '{n}')
+      ? (value as (first: string, n: string) => string)(FIRST_PARAMETER[name] ?? '{id}', '{n}')
       : value,
 }));
 

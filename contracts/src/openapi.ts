@@ -15,6 +15,7 @@ import {
   messageSchema,
   registerSchema,
   resetPasswordSchema,
+  signInProviderSchema,
   siteSchema,
 } from './auth.js';
 import {
@@ -68,6 +69,7 @@ import {
   uploadTicketSchema,
 } from './settings.js';
 import { createdTokenSchema, createTokenSchema, tokenSchema } from './tokens.js';
+import { identitiesSchema, identitySchema, SSO_PROVIDER_ID, ssoUsernameSchema } from './sso.js';
 import { ownerClaimSchema, verifyEmailSchema } from './verification.js';
 import { HEALTH_OPERATIONS } from './openapi/health.js';
 import { ACCOUNTS_OPERATIONS } from './openapi/accounts.js';
@@ -77,6 +79,7 @@ import { REVISIONS_OPERATIONS } from './openapi/revisions.js';
 import { MEMBERS_OPERATIONS } from './openapi/members.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
+import { SSO_OPERATIONS } from './openapi/sso.js';
 import { MESSAGES_OPERATIONS } from './openapi/messages.js';
 import { CHAT_OPERATIONS } from './openapi/chat.js';
 import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
@@ -112,6 +115,7 @@ export { threadCardListSchema } from './openapi/forum.js';
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...HEALTH_OPERATIONS,
   ...ACCOUNTS_OPERATIONS,
+  ...SSO_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
   ...FORUM_OPERATIONS,
   ...REVISIONS_OPERATIONS,
@@ -165,6 +169,9 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [supportResultSchema, 'SupportResult'],
   [tokenSchema, 'AccessToken'],
   [createdTokenSchema, 'CreatedAccessToken'],
+  [signInProviderSchema, 'SignInProvider'],
+  [identitySchema, 'Identity'],
+  [identitiesSchema, 'Identities'],
   [adminUserSchema, 'AdminUser'],
   [adminUsersPageSchema, 'AdminUsersPage'],
   [auditEntrySchema, 'AuditEntry'],
@@ -190,6 +197,7 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [sendMessageSchema, 'SendMessageBody'],
   [supportRequestSchema, 'SupportRequestBody'],
   [createTokenSchema, 'CreateTokenBody'],
+  [ssoUsernameSchema, 'SsoUsernameBody'],
   [chatPostSchema, 'ChatPostBody'],
   [chatMessagePostSchema, 'ChatMessagePostBody'],
   [adminRenameSchema, 'AdminRenameBody'],
@@ -268,21 +276,29 @@ function pathParameters(path: string): Record<string, unknown>[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
     name === 'id'
       ? { name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
-      : name === 'n'
+      : name === 'provider'
         ? {
             name,
             in: 'path',
             required: true,
-            description: 'The version (1: the original)',
-            schema: { type: 'integer', minimum: 1 },
+            description: 'A sign-in provider: an id of OIDC_PROVIDERS, or `github`',
+            schema: { type: 'string', pattern: SSO_PROVIDER_ID.source },
           }
-        : {
-            name,
-            in: 'path',
-            required: true,
-            description: 'The object key (may contain `/`)',
-            schema: { type: 'string' },
-          },
+        : name === 'n'
+          ? {
+              name,
+              in: 'path',
+              required: true,
+              description: 'The version (1: the original)',
+              schema: { type: 'integer', minimum: 1 },
+            }
+          : {
+              name,
+              in: 'path',
+              required: true,
+              description: 'The object key (may contain `/`)',
+              schema: { type: 'string' },
+            },
   );
 }
 

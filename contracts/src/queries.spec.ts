@@ -1,6 +1,7 @@
 import { FORUM_MESSAGES } from './forum.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
+import { ssoStartQuerySchema } from './sso.js';
 import {
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -107,6 +108,7 @@ describe('the query strings the OpenAPI table documents', () => {
     adminListUsers: adminUsersQuerySchema,
     getAuditLog: auditQuerySchema,
     createPaste: createPasteQuerySchema,
+    startProviderSignIn: ssoStartQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {

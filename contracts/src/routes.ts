@@ -55,6 +55,13 @@ export const API = {
   /** The signed-in member's personal access tokens (session only). */
   userTokens: '/api/user/tokens',
   userToken: (id: string | number) => `/api/user/tokens/${id}`,
+  /** Single sign-on (issue 17): start at a provider, its callback, the first sign-in's username. */
+  ssoStart: (provider: string) => `/api/auth/sso/${provider}`,
+  ssoCallback: (provider: string) => `/api/auth/sso/${provider}/callback`,
+  ssoUsername: '/api/auth/sso/username',
+  /** The signed-in member's linked provider identities (session only), and one to unlink. */
+  userIdentities: '/api/user/identities',
+  userIdentity: (id: string | number) => `/api/user/identities/${id}`,
   /** A paste from the terminal: the body is the paste (or a form file, or JSON). */
   pastes: '/api/pastes',
   objectsUpload: '/api/objects/upload',
@@ -126,6 +133,10 @@ export const PAGES = {
   settings: '/settings',
   settingsPassword: '/settings/password',
   settingsTokens: '/settings/tokens',
+  /** Linked sign-in providers (issue 17). */
+  settingsAccounts: '/settings/accounts',
+  /** After a first provider sign-in: keep or change the proposed username (once). */
+  ssoWelcome: '/welcome',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
+  GITHUB_URL_DEFAULT,
   loadConfig,
   RATE_LIMIT_DEFAULTS,
   S3_REGION_DEFAULT,
@@ -587,6 +588,153 @@ describe('loadConfig', () => {
     it('never echoes the S3 credentials', () => {
       const message = configError({ S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: ' ', ...S3 });
       expect(message).toMatch(/S3_SECRET_ACCESS_KEY must not be blank$/);
+    });
+  });
+
+  describe('single sign-on (OIDC_PROVIDERS, GITHUB_*, LOCAL_LOGIN)', () => {
+    const KEYCLOAK = {
+      id: 'keycloak',
+      name: 'Keycloak',
+      issuer: 'https://sso.example.com/realms/forum/',
+      clientId: 'termpaste',
+      clientSecret: 'kc-secret-value',
+    };
+    const oidc = (...entries: unknown[]) => ({ OIDC_PROVIDERS: JSON.stringify(entries) });
+
+    it('has no provider and keeps password sign-in by default', () => {
+      expect(loadConfig({}, cwd).sso).toEqual({ oidc: [], github: undefined, localLogin: true });
+      expect(loadConfig({ OIDC_PROVIDERS: '[]' }, cwd).sso.oidc).toEqual([]);
+    });
+
+    it('takes OIDC providers in order, trimmed, the issuer without its trailing slash', () => {
+      const gitea = { ...KEYCLOAK, id: 'gitea-2', name: ' Gitea ', issuer: 'https://git.example.com' };
+      expect(loadConfig(oidc(KEYCLOAK, gitea), cwd).sso.oidc).toEqual([
+        { ...KEYCLOAK, issuer: 'https://sso.example.com/realms/forum' },
+        { ...gitea, name: 'Gitea' },
+      ]);
+    });
+
+    it('takes an http issuer on loopback only (a test provider)', () => {
+      for (const issuer of ['http://127.0.0.1:9000', 'http://localhost:9000/oidc', 'http://[::1]:9000']) {
+        expect(loadConfig(oidc({ ...KEYCLOAK, issuer }), cwd).sso.oidc[0]!.issuer).toBe(issuer);
+      }
+    });
+
+    it('takes GitHub with both variables, on github.com unless GITHUB_URL says otherwise', () => {
+      const keys = { GITHUB_CLIENT_ID: 'Iv1.abc', GITHUB_CLIENT_SECRET: 'gh-secret' };
+      expect(loadConfig(keys, cwd).sso.github).toEqual({
+        clientId: 'Iv1.abc',
+        clientSecret: 'gh-secret',
+        url: 'https://github.com',
+        apiUrl: 'https://api.github.com',
+      });
+      expect(GITHUB_URL_DEFAULT).toBe('https://github.com');
+      expect(loadConfig({ ...keys, GITHUB_URL: 'https://ghe.example.com/' }, cwd).sso.github).toMatchObject({
+        url: 'https://ghe.example.com',
+        apiUrl: 'https://ghe.example.com/api/v3',
+      });
+      expect(loadConfig({ ...keys, GITHUB_URL: 'http://127.0.0.1:7000' }, cwd).sso.github).toMatchObject({
+        url: 'http://127.0.0.1:7000',
+        apiUrl: 'http://127.0.0.1:7000/api/v3',
+      });
+    });
+
+    it('turns password sign-in off with LOCAL_LOGIN=off when a provider is set up', () => {
+      expect(loadConfig({ ...oidc(KEYCLOAK), LOCAL_LOGIN: 'off' }, cwd).sso.localLogin).toBe(false);
+      expect(
+        loadConfig({ GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b', LOCAL_LOGIN: 'off' }, cwd).sso
+          .localLogin,
+      ).toBe(false);
+      expect(loadConfig({ LOCAL_LOGIN: 'on' }, cwd).sso.localLogin).toBe(true);
+    });
+
+    it.each([
+      [
+        { OIDC_PROVIDERS: '{nope' },
+        'OIDC_PROVIDERS must be a JSON array of {id, name, issuer, clientId, clientSecret} (it is not valid JSON)',
+      ],
+      [
+        { OIDC_PROVIDERS: '{"id":"x"}' },
+        'OIDC_PROVIDERS must be a JSON array of {id, name, issuer, clientId, clientSecret}',
+      ],
+      [
+        oidc('keycloak'),
+        'OIDC_PROVIDERS entry 1 must be an object {id, name, issuer, clientId, clientSecret}',
+      ],
+      [
+        oidc(KEYCLOAK, { ...KEYCLOAK, id: 'other', clientSecrect: 'x' }),
+        'OIDC_PROVIDERS entry 2 has an unknown field "clientSecrect" (the fields are id, name, issuer, clientId, clientSecret)',
+      ],
+      [oidc({ ...KEYCLOAK, name: undefined }), 'OIDC_PROVIDERS entry 1 needs name, a non-empty string'],
+      [
+        oidc({ ...KEYCLOAK, clientSecret: ' ' }),
+        'OIDC_PROVIDERS entry 1 needs clientSecret, a non-empty string',
+      ],
+      [oidc({ ...KEYCLOAK, clientId: 42 }), 'OIDC_PROVIDERS entry 1 needs clientId, a non-empty string'],
+      [
+        oidc({ ...KEYCLOAK, id: 'Key Cloak' }),
+        'OIDC_PROVIDERS entry 1: id must be 1 to 32 lower-case letters, digits and dashes, not starting with a dash (got "Key Cloak")',
+      ],
+      [oidc({ ...KEYCLOAK, id: '-kc' }), 'OIDC_PROVIDERS entry 1: id must be 1 to 32 lower-case letters'],
+      [
+        oidc({ ...KEYCLOAK, id: 'k'.repeat(33) }),
+        'OIDC_PROVIDERS entry 1: id must be 1 to 32 lower-case letters',
+      ],
+      [
+        oidc({ ...KEYCLOAK, id: 'github' }),
+        'OIDC_PROVIDERS entry 1: id must not be "github" (GitHub is set up by GITHUB_CLIENT_ID)',
+      ],
+      [
+        oidc(KEYCLOAK, { ...KEYCLOAK, name: 'Again' }),
+        'OIDC_PROVIDERS entry 2: id "keycloak" is used twice (each provider needs its own)',
+      ],
+      [
+        oidc({ ...KEYCLOAK, issuer: 'sso.example.com' }),
+        'OIDC_PROVIDERS entry 1 (keycloak): issuer must be an http(s) URL',
+      ],
+      [
+        oidc({ ...KEYCLOAK, issuer: 'ftp://sso.example.com' }),
+        'OIDC_PROVIDERS entry 1 (keycloak): issuer must be an http(s) URL',
+      ],
+      [
+        oidc({ ...KEYCLOAK, issuer: 'http://sso.example.com' }),
+        'OIDC_PROVIDERS entry 1 (keycloak): issuer must use https (http only on a loopback address, such as http://127.0.0.1:9000)',
+      ],
+      [
+        { GITHUB_CLIENT_ID: 'a' },
+        'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together (or neither, for no GitHub sign-in)',
+      ],
+      [{ GITHUB_CLIENT_SECRET: 'b' }, 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together'],
+      [{ GITHUB_CLIENT_ID: ' ', GITHUB_CLIENT_SECRET: 'b' }, 'GITHUB_CLIENT_ID must not be blank'],
+      [
+        { GITHUB_URL: 'https://ghe.example.com' },
+        'GITHUB_URL is set but GITHUB_CLIENT_ID is not (set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET for GitHub sign-in, or unset GITHUB_URL)',
+      ],
+      [
+        { GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b', GITHUB_URL: 'ghe.example.com' },
+        'GITHUB_URL must be an http(s) URL (got "ghe.example.com")',
+      ],
+      [
+        { GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b', GITHUB_URL: 'http://ghe.example.com' },
+        'GITHUB_URL must use https (http only on a loopback address, such as http://127.0.0.1:9000)',
+      ],
+      [{ LOCAL_LOGIN: 'no' }, 'LOCAL_LOGIN must be on or off (got "no")'],
+      [
+        { LOCAL_LOGIN: 'off' },
+        'LOCAL_LOGIN is off but no sign-in provider is set up, so nobody could sign in (set OIDC_PROVIDERS or GITHUB_CLIENT_ID, or LOCAL_LOGIN=on)',
+      ],
+    ])('refuses %j', (env, message) => {
+      expect(configError(env as Record<string, string>)).toContain(`Invalid configuration: ${message}`);
+    });
+
+    it('never echoes OIDC_PROVIDERS or GITHUB_CLIENT_SECRET (they hold client secrets)', () => {
+      const message = configError({
+        OIDC_PROVIDERS: JSON.stringify([{ ...KEYCLOAK, issuer: 'http://sso.example.com' }]),
+        GITHUB_CLIENT_ID: 'a',
+        GITHUB_CLIENT_SECRET: ' ',
+      });
+      expect(message).not.toMatch(/kc-secret-value|got/);
+      expect(message).toMatch(/OIDC_PROVIDERS entry 1 .*; GITHUB_CLIENT_SECRET must not be blank$/);
     });
   });
 

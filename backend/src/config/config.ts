@@ -10,6 +10,7 @@ import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { reputationDailyCaps } from './reputation-caps.js';
 import { sessionSecret } from './session-secret.js';
+import { type SsoConfig, ssoConfig } from './sso.js';
 import { type StorageConfig, storageConfig } from './storage.js';
 import { type TrustProxy, trustProxyConfig } from './trust-proxy.js';
 
@@ -27,6 +28,7 @@ export { PASTE_MAX_BYTES_DEFAULT, PASTE_MAX_BYTES_MAX } from './pastes.js';
 export { RATE_LIMIT_DEFAULTS, type RateLimitConfig } from './rate-limits.js';
 export { SESSION_SECRET_FILE, SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 export { S3_REGION_DEFAULT, type StorageConfig } from './storage.js';
+export { GITHUB_URL_DEFAULT, type GithubConfig, type OidcProviderConfig, type SsoConfig } from './sso.js';
 export { type TrustProxy } from './trust-proxy.js';
 
 /** The whole configuration, parsed once at start-up from the environment. */
@@ -104,6 +106,11 @@ export interface AppConfig {
    * (X-Forwarded-For, X-Forwarded-Proto): Express's `trust proxy` value, or false for none.
    */
   trustProxy: TrustProxy;
+  /**
+   * Single sign-on (issue 17): OIDC_PROVIDERS, GitHub (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL)
+   * and LOCAL_LOGIN (password sign-in and registration, default on).
+   */
+  sso: SsoConfig;
 }
 
 /** Who reads the configuration: the API server (main.ts) or a queue worker (main.worker.ts). */
@@ -164,5 +171,6 @@ export function loadConfig(
     logLevel: vars.LOG_LEVEL ?? 'info',
     remoteOrigins: remoteOrigins(vars.REMOTE_URLS ?? {}),
     trustProxy,
+    sso: ssoConfig(vars),
   };
 }

@@ -7,6 +7,7 @@ import { LOG_FORMATS, LOG_LEVELS } from './logging.js';
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
 import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
+import { githubUrl, oidcProviders } from './sso.js';
 import { trustProxy } from './trust-proxy.js';
 import { nonEmpty, onOff, portNumber, positiveCount, urlWithProtocols, wholeNumber } from './values.js';
 
@@ -81,6 +82,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'must be json or pretty' }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  OIDC_PROVIDERS: oidcProviders.optional(),
+  GITHUB_CLIENT_ID: nonEmpty.optional(),
+  GITHUB_CLIENT_SECRET: nonEmpty.optional(),
+  GITHUB_URL: githubUrl.optional(),
+  LOCAL_LOGIN: onOff.optional(),
 });
 
 /** The environment's variables, each parsed to its type; unset ones undefined. */
@@ -94,6 +100,8 @@ const SECRET_VARIABLES = new Set([
   'SESSION_SECRET',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'OIDC_PROVIDERS',
+  'GITHUB_CLIENT_SECRET',
 ]);
 
 function describeIssues(error: z.ZodError, env: Env): string {

@@ -15,9 +15,12 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
-/** Query parameters that authorize something: a reset link's `token`, an upload's signature. */
+/**
+ * Query parameters that authorize something: a reset link's `token`, an upload's signature, a sign-in
+ * provider's authorization `code` and the `state` it comes back with.
+ */
 const SECRET_QUERY =
-  /([?&](?:token|sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#]*/gi;
+  /([?&](?:token|sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token|code|state)=)[^&#]*/gi;
 
 /** The URL as logged: the values of secret query parameters masked. */
 export function maskUrl(url: string): string {

@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   email_verification_tokens: 'auth',
   owner_setup_codes: 'auth',
   personal_access_tokens: 'auth',
+  // Members' accounts at sign-in providers (issue 17).
+  user_identities: 'auth',
 
   // users: accounts and profiles (the members directory, the author fragment every list joins).
   users: 'users',

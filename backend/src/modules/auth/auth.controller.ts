@@ -24,6 +24,7 @@ import { toCurrentUser } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
+import { LocalLoginOnly } from './local-login.guard.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
@@ -42,7 +43,10 @@ export function isSignOutNavigation(req: Pick<Request, 'headers'>): boolean {
   return dest === 'document' && (site === 'same-origin' || site === 'none');
 }
 
-/** Accounts and sessions (SPEC §7): sign up, sign in and out, the current user, passwords. */
+/**
+ * Accounts and sessions (SPEC §7): sign up, sign in and out, the current user, passwords. Under
+ * LOCAL_LOGIN=off (issue 17) sign-in, registration and resets by password answer 403.
+ */
 @Controller()
 export class AuthController {
   constructor(
@@ -67,6 +71,7 @@ export class AuthController {
   /** Creates the account and signs it in. */
   @Post(API.register)
   @RateLimited('register')
+  @LocalLoginOnly()
   async register(
     @Body(new ZodValidationPipe(registerSchema)) body: RegisterBody,
     @Req() req: Request,
@@ -79,12 +84,14 @@ export class AuthController {
   /**
    * Sign-in by passport: the login limits count the attempt, then LocalAuthGuard validates the body
    * (loginSchema), checks the credentials (LocalStrategy) and signs the member in. Guards run in the order
-   * their decorators apply, bottom-up: LocalAuthGuard is written above the limit to run after it.
+   * their decorators apply, bottom-up: LocalAuthGuard is written above the limit to run after it, and
+   * LocalLoginOnly (403 under LOCAL_LOGIN=off) below it to run first.
    */
   @Post(API.login)
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
   @RateLimited('login')
+  @LocalLoginOnly()
   login(@CurrentUser() user: User): CurrentUserBody {
     return toCurrentUser(user);
   }
@@ -109,6 +116,7 @@ export class AuthController {
   @Post(API.forgotPassword)
   @HttpCode(200)
   @RateLimited('forgot-password')
+  @LocalLoginOnly()
   forgotPassword(@Body(new ZodValidationPipe(forgotPasswordSchema)) body: ForgotPasswordBody): MessageBody {
     this.resets.requestReset(body.email);
     return { message: AUTH_MESSAGES.resetLinkSent };
@@ -117,6 +125,7 @@ export class AuthController {
   @Post(API.resetPassword)
   @HttpCode(200)
   @RateLimited('reset-password')
+  @LocalLoginOnly()
   async resetPassword(
     @Body(new ZodValidationPipe(resetPasswordSchema)) body: ResetPasswordBody,
   ): Promise<MessageBody> {

@@ -7,4 +7,7 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been reset. You can now sign in with it.',
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordChanged: 'Your password has been updated',
+  /** POST /api/change-password for an account a sign-in provider made, which has no password (issue 17). */
+  noPasswordYet:
+    'Your account has no password yet: you sign in with a provider. Set one with "Forgot password" on the sign-in page.',
 } as const;

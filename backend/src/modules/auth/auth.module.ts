@@ -13,12 +13,18 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { BearerStrategy } from './bearer.strategy.js';
+import { LocalLoginGuard } from './local-login.guard.js';
 import { LocalStrategy } from './local.strategy.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { rateLimitThrottlers } from './rate-limit.guard.js';
 import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SiteController } from './site.controller.js';
+import { IdentitiesController } from './sso/identities.controller.js';
+import { IdentitiesService } from './sso/identities.service.js';
+import { SignInProviders } from './sso/sign-in-providers.js';
+import { SsoController } from './sso/sso.controller.js';
+import { SsoService } from './sso/sso.service.js';
 import { TokenGuard } from './token.guard.js';
 import { VerificationController } from './verification.controller.js';
 
@@ -44,7 +50,14 @@ import { VerificationController } from './verification.controller.js';
       }),
     }),
   ],
-  controllers: [AuthController, SiteController, VerificationController, AccessTokensController],
+  controllers: [
+    AuthController,
+    SiteController,
+    VerificationController,
+    AccessTokensController,
+    SsoController,
+    IdentitiesController,
+  ],
   providers: [
     AuthService,
     // Personal access tokens: `Authorization: Bearer tp_…` on any route, judged by TokenGuard.
@@ -54,7 +67,12 @@ import { VerificationController } from './verification.controller.js';
     EmailVerificationService,
     PasswordResetService,
     LocalStrategy,
+    LocalLoginGuard,
     SessionSerializer,
+    // Single sign-on (issue 17): OpenID Connect providers and GitHub, through passport.
+    SignInProviders,
+    IdentitiesService,
+    SsoService,
     {
       provide: SESSION_MIDDLEWARE,
       inject: [APP_CONFIG, SessionsService],

@@ -45,7 +45,8 @@ export class AuthService {
 
   /**
    * The account these credentials open. An unknown account costs the same hashing time as a wrong
-   * password and gets the same 401; a banned account is told so only once the password is right.
+   * password and gets the same 401; a banned account is told so only once the password is right. An
+   * account without a password (a provider made it) opens with none: the same 401, in the same time.
    */
   async checkCredentials(usernameOrEmail: string, password: string): Promise<User> {
     const user = await this.users.findByUsernameOrEmail(usernameOrEmail);
@@ -58,8 +59,10 @@ export class AuthService {
   /**
    * Needs the current password; signs the user out everywhere but in the session `keepSid`: the other
    * sessions are revoked with the change, and their live sockets closed (on every instance) after it.
+   * An account without a password (a provider made it) is told how to set one: 400.
    */
   async changePassword(user: User, body: ChangePasswordBody, keepSid: string): Promise<void> {
+    if (user.passwordHash === null) throw new BadRequestException(AUTH_MESSAGES.noPasswordYet);
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw new BadRequestException(AUTH_MESSAGES.currentPasswordIncorrect);
     }

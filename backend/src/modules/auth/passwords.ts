@@ -14,8 +14,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, HASH_OPTIONS);
 }
 
-/** Whether `password` matches `passwordHash`; a malformed hash is a mismatch, never an error. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * Whether `password` matches `passwordHash`; a malformed hash is a mismatch, never an error. No hash (an
+ * account a sign-in provider made) matches nothing, after the time of one verification.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return verifyNothing(password);
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -113,6 +113,9 @@ function accountOf(action: RateLimitedAction, req: Request): string | undefined 
   return value.trim().toLowerCase();
 }
 
+/** A counter per rule and tracker, whichever route counts (the default key also names the handler). */
+const sharedKey = (_context: ExecutionContext, tracker: string, ruleName: string) => `${ruleName}:${tracker}`;
+
 function rule(
   action: RateLimitedAction,
   by: 'address' | 'account',
@@ -127,6 +130,8 @@ function rule(
       actionOf(context) !== action ||
       (by === 'account' && accountOf(action, context.switchToHttp().getRequest<Request>()) === undefined),
     // Per address: the throttler's default tracker (the client address, IPv6 by /64).
+    // Sign-in: one count per address for every route marked `login` (a password, a provider's callback).
+    ...(action === 'login' ? { generateKey: sharedKey } : {}),
     ...(by === 'account'
       ? {
           getTracker: (req: Record<string, unknown>) =>

@@ -16,8 +16,16 @@ const CONFLICTS: Record<string, string> = {
 export interface NewUser {
   username: string;
   email: string;
-  passwordHash: string;
+  /** Null: an account a sign-in provider makes, without a password. */
+  passwordHash: string | null;
+  /** The address counts as verified from the start (a provider said it is: issue 17). Default false. */
+  emailVerified?: boolean;
+  /** False: the username is a proposal its member may change once (issue 17). Default true. */
+  usernameChosen?: boolean;
 }
+
+/** What chooseUsername did. */
+export type UsernameChoice = 'chosen' | 'already-chosen';
 
 /** What `setAdmin` did, for the CLI to report. */
 export type AdminChange = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'owner';
@@ -161,13 +169,51 @@ export class UsersService {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const [row]: Array<Partial<User>> = await manager.query(
-          `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)
+          `INSERT INTO users (username, email, password_hash, email_verified_at, username_chosen)
+           VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END, $5)
            RETURNING ${userColumns(this.dataSource)}`,
-          [newUser.username, newUser.email, newUser.passwordHash],
+          [
+            newUser.username,
+            newUser.email,
+            newUser.passwordHash,
+            newUser.emailVerified ?? false,
+            newUser.usernameChosen ?? true,
+          ],
         );
         const user = asUser(row)!;
         return { user, extra: within ? await within(manager, user) : undefined };
       });
+    } catch (error) {
+      const conflict = uniqueViolation(error);
+      if (conflict) throw new ConflictException(conflict);
+      throw error;
+    }
+  }
+
+  /**
+   * Which of `names` (compared in any letter case) are taken, lower-cased: for proposing a free username
+   * without a query per candidate.
+   */
+  async takenUsernames(names: string[]): Promise<Set<string>> {
+    const rows: Array<{ name: string }> = await this.dataSource.query(
+      'SELECT lower(username::text) AS name FROM users WHERE username = ANY($1::citext[])',
+      [names],
+    );
+    return new Set(rows.map((row) => row.name));
+  }
+
+  /**
+   * The member of an account a provider made keeps or changes its proposed username, once: 'chosen',
+   * or 'already-chosen' (nothing changed) once they have; 409 USERNAME_TAKEN when another member has it.
+   */
+  async chooseUsername(userId: number, username: string): Promise<UsernameChoice> {
+    try {
+      const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
+        `UPDATE users SET username = $2, username_chosen = true, updated_at = now()
+         WHERE id = $1 AND NOT username_chosen RETURNING id`,
+        [userId, username],
+      );
+      return rows.length > 0 ? 'chosen' : 'already-chosen';
     } catch (error) {
       const conflict = uniqueViolation(error);
       if (conflict) throw new ConflictException(conflict);
@@ -183,6 +229,7 @@ export class UsersService {
     );
   }
 
+  /** Sets the password (a password-less account gets its first one by a reset link). */
   async setPasswordHash(userId: number, passwordHash: string, manager?: EntityManager): Promise<void> {
     await (manager ?? this.dataSource.manager).query(
       'UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1',

@@ -13,9 +13,16 @@ export class User {
   @Column({ type: 'citext' })
   email!: string;
 
-  /** argon2id, PHC string. Never leaves the backend. */
-  @Column({ name: 'password_hash', type: 'text' })
-  passwordHash!: string;
+  /** argon2id, PHC string. Never leaves the backend. Null: an account a sign-in provider made, no password yet. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  /**
+   * False for an account a sign-in provider made (issue 17) until its member keeps or changes the
+   * proposed username, once; true for every other.
+   */
+  @Column({ name: 'username_chosen', type: 'boolean', default: true })
+  usernameChosen!: boolean;
 
   @Column({ name: 'first_name', type: 'text', nullable: true })
   firstName!: string | null;

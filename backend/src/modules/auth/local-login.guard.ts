@@ -1,0 +1,22 @@
+import { type CanActivate, ForbiddenException, Injectable, UseGuards } from '@nestjs/common';
+import { SSO_MESSAGES } from '@termpaste/contracts';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+
+/** Password sign-in, registration and password resets, unless LOCAL_LOGIN=off (then 403). */
+@Injectable()
+export class LocalLoginGuard implements CanActivate {
+  constructor(@InjectConfig() private readonly config: Pick<AppConfig, 'sso'>) {}
+
+  canActivate(): boolean {
+    if (!this.config.sso.localLogin) throw new ForbiddenException(SSO_MESSAGES.localLoginOff);
+    return true;
+  }
+}
+
+/**
+ * A route of password accounts (issue 17): refused with 403 under LOCAL_LOGIN=off, before anything else
+ * (its body is not read, no limit counts it). Write it below the route's other guards: guards run in the
+ * order their decorators apply, bottom-up.
+ */
+export const LocalLoginOnly = (): MethodDecorator => UseGuards(LocalLoginGuard);

@@ -1,0 +1,123 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { SSO_MESSAGES } from '@termpaste/contracts';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { UsersService } from '../../users/users.service.js';
+import type { ProviderIdentity } from './provider-identity.js';
+
+/** A row of `user_identities`: a member's account at a sign-in provider. */
+export interface IdentityRow {
+  id: number;
+  userId: number;
+  provider: string;
+  email: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const COLUMNS = `id, user_id AS "userId", provider, email::text AS email, created_at AS "createdAt",
+  last_used_at AS "lastUsedAt"`;
+
+/** Why link() refused. */
+export type LinkRefusal = 'identity_taken' | 'already_linked';
+
+const UNIQUE_VIOLATION = '23505';
+const CONFLICTS: Record<string, LinkRefusal> = {
+  user_identities_provider_subject_key: 'identity_taken',
+  user_identities_user_id_provider_key: 'already_linked',
+};
+
+function linkConflict(error: unknown): LinkRefusal | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
+  return code === UNIQUE_VIOLATION && constraint ? CONFLICTS[constraint] : undefined;
+}
+
+/**
+ * Members' accounts at sign-in providers (`user_identities`, auth's table, issue 17): one member per
+ * provider account, one account per provider per member.
+ */
+@Injectable()
+export class IdentitiesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The identity of this provider account, if a member has it. */
+  async find(provider: string, subject: string): Promise<IdentityRow | null> {
+    const [row]: IdentityRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM user_identities WHERE provider = $1 AND subject = $2`,
+      [provider, subject],
+    );
+    return row ?? null;
+  }
+
+  /** Member `userId`'s identity at `provider`, if any. */
+  async ofMemberAt(userId: number, provider: string): Promise<IdentityRow | null> {
+    const [row]: IdentityRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM user_identities WHERE user_id = $1 AND provider = $2`,
+      [userId, provider],
+    );
+    return row ?? null;
+  }
+
+  /** The member's identities, oldest first. */
+  list(userId: number): Promise<IdentityRow[]> {
+    return this.dataSource.query(`SELECT ${COLUMNS} FROM user_identities WHERE user_id = $1 ORDER BY id`, [
+      userId,
+    ]);
+  }
+
+  /**
+   * Links `identity` to member `userId` (in `manager`'s transaction when given: a new account's), used
+   * now. A refusal when the provider account is another member's, or the member has one of this provider.
+   */
+  async link(
+    userId: number,
+    identity: ProviderIdentity,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<LinkRefusal | undefined> {
+    try {
+      await manager.query(
+        `INSERT INTO user_identities (user_id, provider, subject, email, last_used_at)
+         VALUES ($1, $2, $3, $4, now())`,
+        [userId, identity.provider, identity.subject, identity.email],
+      );
+      return undefined;
+    } catch (error) {
+      const refusal = linkConflict(error);
+      if (refusal) return refusal;
+      throw error;
+    }
+  }
+
+  /** A sign-in with the identity: when, and the address the provider gives now. */
+  async used(id: number, email: string | null): Promise<void> {
+    await this.dataSource.query('UPDATE user_identities SET last_used_at = now(), email = $2 WHERE id = $1', [
+      id,
+      email,
+    ]);
+  }
+
+  /**
+   * Unlinks the member's identity `id`: 404 when it is not theirs; 409 when it is their last way to sign
+   * in (no password, no other identity). The member's row is locked first, so two unlinks at once cannot
+   * both pass the check.
+   */
+  async unlink(userId: number, id: number): Promise<IdentityRow> {
+    return this.dataSource.transaction(async (manager) => {
+      const member = await this.users.lockById(manager, userId);
+      const rows: IdentityRow[] = await manager.query(
+        `SELECT ${COLUMNS} FROM user_identities WHERE user_id = $1`,
+        [userId],
+      );
+      const identity = rows.find((row) => row.id === id);
+      if (!member || !identity) throw new NotFoundException(SSO_MESSAGES.identityNotFound);
+      if (member.passwordHash === null && rows.length === 1) {
+        throw new ConflictException(SSO_MESSAGES.lastSignInMethod);
+      }
+      await manager.query('DELETE FROM user_identities WHERE id = $1', [id]);
+      return identity;
+    });
+  }
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { signInProviderSchema, usernameSchema } from './auth.js';
+
+/*
+ * Single sign-on (issue 17): OpenID Connect providers configured by OIDC_PROVIDERS and GitHub's OAuth by
+ * GITHUB_CLIENT_ID / GITHUB_CLIENT_SECRET (GITHUB_URL for GitHub Enterprise or a stand-in). A provider
+ * sign-in is a normal session: same cookie, rotation, ban check and rate limits as a password sign-in.
+ *
+ * The flow, all top-level navigations (no fetch):
+ *   GET API.ssoStart(provider)?intent=login|link&next=/path  → 302 to the provider (state, nonce, PKCE)
+ *   GET API.ssoCallback(provider)?code&state                 → 302 back into the site:
+ *     a known identity                       → signed in, to `next` (default /)
+ *     a new identity                         → account made, signed in, to PAGES.ssoWelcome (pick a username)
+ *     intent=link, signed in                 → linked, to PAGES.settingsAccounts?linked=<provider>
+ *     anything refused                       → to PAGES.login?sso_error=<code> (link: settingsAccounts?sso_error=<code>)
+ */
+
+/** Provider ids: lower-case letters, digits and dashes (they appear in URLs). `github` is GitHub's. */
+export const SSO_PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
+export const GITHUB_PROVIDER_ID = 'github';
+
+export const SSO_INTENTS = ['login', 'link'] as const;
+export type SsoIntent = (typeof SSO_INTENTS)[number];
+
+/** Codes the callback puts in `?sso_error=` (the screens show SSO_ERROR_MESSAGES[code]). */
+export const SSO_ERROR_CODES = [
+  'provider_error',
+  'state_mismatch',
+  'unknown_provider',
+  'provider_unavailable',
+  'banned',
+  'email_taken',
+  'identity_taken',
+  'already_linked',
+  'sign_in_required',
+  'rate_limited',
+  'local_account_required',
+  'email_required',
+] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
+
+export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
+  provider_error: 'The sign-in provider refused or failed the sign-in. Try again.',
+  state_mismatch: 'That sign-in link is stale or was already used. Start again.',
+  unknown_provider: 'That sign-in provider is not configured on this site.',
+  provider_unavailable: 'The sign-in provider cannot be reached right now. Try again in a moment.',
+  /** The same words as a banned member's password sign-in (AUTH banned message). */
+  banned: 'Your account has been banned',
+  email_taken:
+    'An account with this e-mail address already exists. Sign in to it with your password, then link this provider in settings.',
+  identity_taken: 'This provider account is already linked to another member.',
+  already_linked: 'You have already linked an account of this provider.',
+  sign_in_required: 'Sign in first to link a provider to your account.',
+  rate_limited: 'Too many sign-in attempts. Try again later.',
+  local_account_required: 'Sign-in with a password is turned off on this site: continue with a provider.',
+  email_required:
+    'The provider did not share a verified or unverified e-mail address. Allow it to, or register with a password.',
+};
+
+/** Texts of the SSO calls and screens. */
+export const SSO_MESSAGES = {
+  continueWith: (name: string) => `Continue with ${name}`,
+  /** POST /api/login, /api/register, /api/forgot-password and /api/reset-password under LOCAL_LOGIN=off (403). */
+  localLoginOff: 'Sign-in with a password is turned off on this site: continue with a provider.',
+  /** POST API.ssoUsername when the member has already chosen (409). */
+  usernameAlreadyChosen: 'You have already chosen your username.',
+  identityNotFound: 'Linked account not found',
+  /** DELETE API.userIdentity when it is the account's last way to sign in (409). */
+  lastSignInMethod:
+    'This is your only way to sign in: set a password (forgot password) or link another provider first.',
+  /** `GET /api/auth/sso/{provider}` with a query no button makes (400). */
+  invalidIntent: 'intent must be login or link',
+  invalidNext: 'next must be one path of this site',
+  linked: (name: string) => `${name} linked`,
+  unlinked: (name: string) => `${name} unlinked`,
+} as const;
+
+/** `GET /api/auth/sso/{provider}` query. */
+export const ssoStartQuerySchema = z.object({
+  intent: z
+    .enum(SSO_INTENTS, { error: SSO_MESSAGES.invalidIntent })
+    .default('login')
+    .meta({ description: 'Sign in (or make an account), or link the provider to the signed-in member' }),
+  /** A path of this site to land on after sign-in (`/…`, never `//…`); anything else means `/`. */
+  next: z.string({ error: SSO_MESSAGES.invalidNext }).optional().meta({
+    description:
+      'A path of this site to land on after signing in (`/…`, never `//…`); anything else means `/`',
+  }),
+});
+export type SsoStartQuery = z.infer<typeof ssoStartQuerySchema>;
+
+/**
+ * `POST /api/auth/sso/username` {username}: a member whose account a provider sign-in made keeps or
+ * changes the proposed username, once (the usual username rules; 409 once chosen).
+ */
+export const ssoUsernameSchema = z.object({ username: usernameSchema });
+export type SsoUsernameBody = z.infer<typeof ssoUsernameSchema>;
+
+/** A provider identity linked to the signed-in member: `GET /api/user/identities`. */
+export const identitySchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  providerName: z.string(),
+  /** The provider's e-mail for this identity, when it gave one. */
+  email: z.string().nullable(),
+  linkedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+export const identitiesSchema = z.object({
+  identities: z.array(identitySchema),
+  /** Whether the account has a password (false: made by a provider and never given one). */
+  hasPassword: z.boolean(),
+  /** The configured providers the member has not linked yet (each can be linked). */
+  available: z.array(signInProviderSchema),
+});
+export type Identities = z.infer<typeof identitiesSchema>;
+
+/** A local path to return to after sign-in, or `/` when `next` is absent or points elsewhere. */
+export function safeNextPath(next: string | undefined | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if ([...next].some((char) => char.charCodeAt(0) < 0x20)) return '/';
+  return next;
+}
