@@ -6,6 +6,7 @@ import {
   SSO_SCREEN_TEXTS,
   type Identities,
   type Identity,
+  type Site,
 } from '@termpaste/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
@@ -44,11 +45,12 @@ function identities(overrides: Partial<Identities> = {}): Identities {
  * DELETE goes to `onDelete` (by default it removes the identity).
  */
 function server(
-  state: { data: Identities; list?: FetchAnswer },
+  state: { data: Identities; list?: FetchAnswer; site?: Site },
   onDelete?: (call: FetchCall) => FetchAnswer | Promise<FetchAnswer>,
 ) {
   return stubFetch((call) => {
     if (call.method === 'GET' && call.url === API.userIdentities) return state.list ?? { body: state.data };
+    if (call.method === 'GET' && call.url === API.site && state.site) return { body: state.site };
     if (call.method === 'DELETE') {
       if (onDelete) return onDelete(call);
       state.data = {
@@ -149,6 +151,18 @@ describe('linked accounts (issue 17: /settings/accounts)', () => {
     const password = await screen.findByRole('region', { name: 'Password' });
     expect(password).toHaveTextContent('not set');
     expect(password).toHaveTextContent(SSO_SCREEN_TEXTS.passwordNotSet);
+    expect(within(password).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says passwords are turned off under LOCAL_LOGIN=off, with no CHANGE PASSWORD', async () => {
+    server({
+      data: identities({ hasPassword: true }),
+      site: { productName: 'Termpaste', requireVerifiedEmail: true, localLogin: false, signInProviders: [] },
+    });
+    renderAccounts();
+    const password = await screen.findByRole('region', { name: 'Password' });
+    expect(await within(password).findByText(SSO_MESSAGES.localLoginOff)).toBeInTheDocument();
+    expect(password).not.toHaveTextContent(SSO_SCREEN_TEXTS.passwordSet);
     expect(within(password).queryByRole('link')).not.toBeInTheDocument();
   });
 

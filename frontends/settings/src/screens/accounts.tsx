@@ -7,7 +7,7 @@ import {
   type Identities,
   type Identity,
 } from '@termpaste/contracts';
-import { Badge, Button, Card, relativeTime, shortDate, Spinner, useConfirm } from '@termpaste/ui';
+import { Badge, Button, Card, relativeTime, shortDate, siteQuery, Spinner, useConfirm } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { identitiesQuery, useUnlinkIdentity } from '../api/sso';
@@ -67,21 +67,27 @@ function IdentityItem({ identity }: { identity: Identity }) {
   );
 }
 
-/** Whether the account also has a password, and where to change or set it. */
+/** Whether the account also has a password, and where to change or set it (nowhere under LOCAL_LOGIN=off). */
 function PasswordLine({ hasPassword }: { hasPassword: boolean }) {
+  const site = useQuery(siteQuery);
+  const localLogin = site.data?.localLogin ?? true;
   return (
     <section className="settings-accounts__password" aria-label="Password">
       <p className="settings-accounts__password-head">
         <span className="tp-label">Password</span>
         {hasPassword ? <Badge variant="accent">set</Badge> : <Badge variant="muted">not set</Badge>}
-        {hasPassword && (
+        {hasPassword && localLogin && (
           <Link to={PAGES.settingsPassword} className="tp-button tp-button--ghost tp-button--sm">
             CHANGE PASSWORD
           </Link>
         )}
       </p>
       <p className="tp-muted settings-hint">
-        {hasPassword ? SSO_SCREEN_TEXTS.passwordSet : SSO_SCREEN_TEXTS.passwordNotSet}
+        {!localLogin
+          ? SSO_MESSAGES.localLoginOff
+          : hasPassword
+            ? SSO_SCREEN_TEXTS.passwordSet
+            : SSO_SCREEN_TEXTS.passwordNotSet}
       </p>
     </section>
   );
