@@ -161,6 +161,9 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings', remote: 'settings', screen: 'Settings' },
   { path: '/settings/password', remote: 'settings', screen: 'ChangePassword' },
   { path: '/settings/tokens', remote: 'settings', screen: 'Tokens' },
+  { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
+  // Reached signed in, after a first provider sign-in made the account (issue 17).
+  { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },
   { path: '/upgrades', remote: 'settings', screen: 'Upgrades' },
   { path: '/support', remote: 'settings', screen: 'Support' },

@@ -123,3 +123,38 @@ export function safeNextPath(next: string | undefined | null): string {
   if ([...next].some((char) => char.charCodeAt(0) < 0x20)) return '/';
   return next;
 }
+
+/** Texts of the SSO screens (issue 17) beside the server's: the e2e suite finds the screens by them. */
+export const SSO_SCREEN_TEXTS = {
+  /** An `?sso_error=` code the screens do not know (a newer server, a hand-made link). */
+  unknownError: 'Sign-in with the provider failed. Try again.',
+  /** /login and /register under LOCAL_LOGIN=off when no provider is configured either. */
+  signInUnavailable:
+    'Sign-in is unavailable: password sign-in is turned off and no sign-in provider is configured. Ask the operators of this site.',
+  /** /register under LOCAL_LOGIN=off: the first sign-in with a provider makes the account. */
+  registerThroughProvider:
+    'New accounts are made by signing in with a provider: your first sign-in creates your account.',
+  /** PAGES.ssoWelcome. */
+  welcomeTitle: 'Choose your username',
+  welcomeIntro:
+    'Your account is ready. Other members see this name beside your pastes and replies. You can change it now, once: after this it stays.',
+  usernameSaved: 'Username saved',
+  usernameSavedText: (username: string) => `Welcome aboard, ${username}`,
+  usernameFailed: 'Failed to save your username',
+  /** PAGES.settingsAccounts. */
+  noIdentities: 'No provider is linked to your account yet.',
+  noProviders: 'No sign-in provider is configured on this site.',
+  identitiesLoadFailed: 'Could not load your linked accounts. Try again in a moment.',
+  unlinkFailed: 'Failed to unlink the account',
+  passwordSet: 'You can also sign in with your username or e-mail and your password.',
+  passwordNotSet:
+    'This account has no password: you sign in with a provider only. To set one, sign out and use "Forgot password?" with your e-mail address.',
+} as const;
+
+/** What the screens say for `?sso_error=<code>`: its message, a generic line for an unknown code, null without one. */
+export function ssoErrorMessage(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return (SSO_ERROR_CODES as readonly string[]).includes(code)
+    ? SSO_ERROR_MESSAGES[code as SsoErrorCode]
+    : SSO_SCREEN_TEXTS.unknownError;
+}

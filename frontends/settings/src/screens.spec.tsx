@@ -1,10 +1,12 @@
 import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
+import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
 import { UpgradesScreen } from './screens/upgrades';
+import { WelcomeScreen } from './screens/welcome';
 import { screens } from './screens';
 
 describe('the screens module the shell loads', () => {
@@ -18,6 +20,8 @@ describe('the screens module the shell loads', () => {
       Settings: ProfileSettingsScreen,
       ChangePassword: ChangePasswordScreen,
       Tokens: TokensScreen,
+      Accounts: AccountsScreen,
+      Welcome: WelcomeScreen,
       Ranks: RanksScreen,
       Upgrades: UpgradesScreen,
       Support: SupportScreen,

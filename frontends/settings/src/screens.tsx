@@ -1,18 +1,22 @@
 import type { ScreenName } from '@termpaste/contracts';
 import type { ComponentType } from 'react';
 import './settings.css';
+import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
 import { UpgradesScreen } from './screens/upgrades';
+import { WelcomeScreen } from './screens/welcome';
 
 /** Every screen the shell mounts from the settings remote (SIGNED_IN_ROUTES in contracts). */
 export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   Settings: ProfileSettingsScreen,
   ChangePassword: ChangePasswordScreen,
   Tokens: TokensScreen,
+  Accounts: AccountsScreen,
+  Welcome: WelcomeScreen,
   Ranks: RanksScreen,
   Upgrades: UpgradesScreen,
   Support: SupportScreen,

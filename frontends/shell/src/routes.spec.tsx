@@ -14,6 +14,13 @@ function renderAt(path: string, user: CurrentUser | null | undefined, unread = 0
   if (user === undefined) stubFetch(pending);
   else queryClient.setQueryData([API.currentUser], user);
   queryClient.setQueryData([API.notificationsUnreadCount], unread);
+  // The site is read at start, beside the current user (app.tsx): the sign-in pages wait for it alone.
+  queryClient.setQueryData([API.site], {
+    productName: 'Termpaste',
+    requireVerifiedEmail: true,
+    localLogin: true,
+    signInProviders: [],
+  });
   return render(
     <UiProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>

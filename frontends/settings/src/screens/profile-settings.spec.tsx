@@ -120,6 +120,10 @@ describe('profile settings (SPEC §2 /settings)', () => {
       '/settings/password',
     );
     expect(screen.getByRole('link', { name: 'ACCESS TOKENS' })).toHaveAttribute('href', '/settings/tokens');
+    expect(screen.getByRole('link', { name: 'LINKED ACCOUNTS' })).toHaveAttribute(
+      'href',
+      '/settings/accounts',
+    );
     expect(saveButton()).toHaveTextContent('SAVE');
     expect(saveButton()).toBeEnabled();
   });

@@ -146,6 +146,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsTokens} className="tp-button tp-button--outline tp-button--md">
               ACCESS TOKENS
             </Link>
+            <Link to={PAGES.settingsAccounts} className="tp-button tp-button--outline tp-button--md">
+              LINKED ACCOUNTS
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>

@@ -21,6 +21,7 @@ export * from '../../../../contracts/dist/revisions.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/tokens.js';
+export * from '../../../../contracts/dist/sso.js';
 export * from '../../../../contracts/dist/secrets.js';
 export * from '../../../../contracts/dist/admin.js';
 export * from '../../../../contracts/dist/permissions.js';

@@ -1,11 +1,21 @@
-import { API } from '@termpaste/contracts';
-import { Button, FormFields, TextField, useFormCall, useFormFields, useProductName } from '@termpaste/ui';
+import { API, safeNextPath, SSO_SCREEN_TEXTS } from '@termpaste/contracts';
+import {
+  Button,
+  FormFields,
+  Spinner,
+  TextField,
+  useFormCall,
+  useFormFields,
+  useProductName,
+} from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
+import { ProviderButtons, SsoError, useSignInOptions } from './sign-in-options';
 
-export function LoginPage() {
+/** The username-or-email and password form; after sign-in, the page's `next` (a path of ours) or home. */
+function PasswordForm({ next }: { next: string | null }) {
   const { values, bind } = useFormFields({ usernameOrEmail: '', password: '' });
   const productName = useProductName();
   const queryClient = useQueryClient();
@@ -17,7 +27,7 @@ export function LoginPage() {
     failure: { title: 'Access Denied', fallback: 'Invalid username/email or password' },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [API.currentUser] });
-      navigate('/');
+      navigate(safeNextPath(next));
     },
   });
 
@@ -27,31 +37,58 @@ export function LoginPage() {
   };
 
   return (
+    <form onSubmit={submit} className="shell-form">
+      <FormFields disabled={login.isPending}>
+        <TextField
+          id="login-user"
+          label="Username or email"
+          autoComplete="username"
+          {...bind('usernameOrEmail')}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...bind('password')}
+        />
+        <Button type="submit" variant="primary" className="shell-form__submit">
+          {login.isPending ? 'AUTHENTICATING...' : 'LOGIN'}
+        </Button>
+      </FormFields>
+    </form>
+  );
+}
+
+/**
+ * /login: the password form (unless LOCAL_LOGIN=off), then one button per sign-in provider (issue 17).
+ * `?sso_error=<code>` is a provider sign-in the server refused; `?next=` is where to land afterwards.
+ */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const { pending, localLogin, providers } = useSignInOptions();
+
+  return (
     <AuthLayout title="LOGIN" subtitle="Authenticate to access the terminal.">
-      <form onSubmit={submit} className="shell-form">
-        <FormFields disabled={login.isPending}>
-          <TextField
-            id="login-user"
-            label="Username or email"
-            autoComplete="username"
-            {...bind('usernameOrEmail')}
-          />
-          <TextField
-            id="login-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            {...bind('password')}
-          />
-          <Button type="submit" variant="primary" className="shell-form__submit">
-            {login.isPending ? 'AUTHENTICATING...' : 'LOGIN'}
-          </Button>
-        </FormFields>
-      </form>
-      <nav className="shell-auth__links">
-        <Link to="/forgot-password">Forgot password?</Link>
-        <Link to="/register">No account? Register</Link>
-      </nav>
+      <SsoError code={params.get('sso_error')} />
+      {pending ? (
+        <Spinner />
+      ) : (
+        <>
+          {localLogin && <PasswordForm next={next} />}
+          <ProviderButtons providers={providers} next={next} divider={localLogin} />
+          {!localLogin && providers.length === 0 && (
+            <p className="shell-auth__note">{SSO_SCREEN_TEXTS.signInUnavailable}</p>
+          )}
+          {localLogin && (
+            <nav className="shell-auth__links">
+              <Link to="/forgot-password">Forgot password?</Link>
+              <Link to="/register">No account? Register</Link>
+            </nav>
+          )}
+        </>
+      )}
     </AuthLayout>
   );
 }

@@ -1,11 +1,12 @@
-import { API, passwordProblem } from '@termpaste/contracts';
-import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
+import { API, passwordProblem, SSO_SCREEN_TEXTS } from '@termpaste/contracts';
+import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
+import { ProviderButtons, useSignInOptions } from './sign-in-options';
 
-export function RegisterPage() {
+function RegisterForm() {
   const { values, bind } = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -29,30 +30,58 @@ export function RegisterPage() {
   };
 
   return (
+    <form onSubmit={submit} className="shell-form">
+      <FormFields disabled={register.isPending}>
+        <TextField id="reg-username" label="Username" autoComplete="username" {...bind('username')} />
+        <TextField id="reg-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <TextField
+          id="reg-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          {...bind('password')}
+        />
+        <TextField
+          id="reg-confirm"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          {...bind('confirmPassword')}
+        />
+        <Button type="submit" variant="primary" className="shell-form__submit">
+          {register.isPending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
+        </Button>
+      </FormFields>
+    </form>
+  );
+}
+
+/**
+ * /register: the sign-up form (unless LOCAL_LOGIN=off), then the sign-in providers, whose first sign-in
+ * makes the account (issue 17).
+ */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const { pending, localLogin, providers } = useSignInOptions();
+
+  return (
     <AuthLayout title="REGISTER" subtitle="Create an account to join the network.">
-      <form onSubmit={submit} className="shell-form">
-        <FormFields disabled={register.isPending}>
-          <TextField id="reg-username" label="Username" autoComplete="username" {...bind('username')} />
-          <TextField id="reg-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
-          <TextField
-            id="reg-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            {...bind('password')}
-          />
-          <TextField
-            id="reg-confirm"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            {...bind('confirmPassword')}
-          />
-          <Button type="submit" variant="primary" className="shell-form__submit">
-            {register.isPending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
-          </Button>
-        </FormFields>
-      </form>
+      {pending ? (
+        <Spinner />
+      ) : (
+        <>
+          {localLogin ? (
+            <RegisterForm />
+          ) : (
+            <p className="shell-auth__note">
+              {providers.length > 0
+                ? SSO_SCREEN_TEXTS.registerThroughProvider
+                : SSO_SCREEN_TEXTS.signInUnavailable}
+            </p>
+          )}
+          <ProviderButtons providers={providers} next={params.get('next')} divider={localLogin} />
+        </>
+      )}
       <nav className="shell-auth__links">
         <Link to="/login">Already registered? Login</Link>
       </nav>

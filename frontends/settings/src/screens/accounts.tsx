@@ -1,0 +1,188 @@
+import {
+  API,
+  PAGES,
+  SSO_MESSAGES,
+  SSO_SCREEN_TEXTS,
+  ssoErrorMessage,
+  type Identities,
+  type Identity,
+} from '@termpaste/contracts';
+import { Badge, Button, Card, relativeTime, shortDate, siteQuery, Spinner, useConfirm } from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { identitiesQuery, useUnlinkIdentity } from '../api/sso';
+
+/** Where LINK starts: a top-level navigation; the server comes back to this page with ?linked= or ?sso_error=. */
+export const linkHref = (provider: string) => `${API.ssoStart(provider)}?intent=link`;
+
+/** One linked identity: the provider, its e-mail, when linked and last used, and UNLINK after a confirmation. */
+function IdentityItem({ identity }: { identity: Identity }) {
+  const confirm = useConfirm();
+  const unlink = useUnlinkIdentity();
+
+  const onUnlink = async () => {
+    const confirmed = await confirm({
+      title: `Unlink ${identity.providerName}?`,
+      description: `You will no longer sign in with ${identity.providerName}${
+        identity.email ? ` (${identity.email})` : ''
+      }. You can link it again later.`,
+      confirmLabel: 'UNLINK',
+      destructive: true,
+    });
+    if (confirmed) unlink.mutate(identity);
+  };
+
+  return (
+    <li className="settings-identity" aria-label={identity.providerName}>
+      <div className="settings-identity__head">
+        <strong className="settings-identity__provider">{identity.providerName}</strong>
+        <span className="settings-identity__email">
+          {identity.email ?? <span className="tp-muted">no e-mail shared</span>}
+        </span>
+      </div>
+      <dl className="settings-identity__dates">
+        <div>
+          <dt>Linked</dt>
+          <dd title={new Date(identity.linkedAt).toLocaleString()}>{shortDate(identity.linkedAt)}</dd>
+        </div>
+        <div>
+          <dt>Last used</dt>
+          <dd title={identity.lastUsedAt ? new Date(identity.lastUsedAt).toLocaleString() : undefined}>
+            {relativeTime(identity.lastUsedAt)}
+          </dd>
+        </div>
+      </dl>
+      <Button
+        variant="danger"
+        size="sm"
+        className="settings-identity__unlink"
+        loading={unlink.isPending}
+        disabled={unlink.isSuccess}
+        aria-label={`UNLINK ${identity.providerName}`}
+        onClick={() => void onUnlink()}
+      >
+        UNLINK
+      </Button>
+    </li>
+  );
+}
+
+/** Whether the account also has a password, and where to change or set it (nowhere under LOCAL_LOGIN=off). */
+function PasswordLine({ hasPassword }: { hasPassword: boolean }) {
+  const site = useQuery(siteQuery);
+  const localLogin = site.data?.localLogin ?? true;
+  return (
+    <section className="settings-accounts__password" aria-label="Password">
+      <p className="settings-accounts__password-head">
+        <span className="tp-label">Password</span>
+        {hasPassword ? <Badge variant="accent">set</Badge> : <Badge variant="muted">not set</Badge>}
+        {hasPassword && localLogin && (
+          <Link to={PAGES.settingsPassword} className="tp-button tp-button--ghost tp-button--sm">
+            CHANGE PASSWORD
+          </Link>
+        )}
+      </p>
+      <p className="tp-muted settings-hint">
+        {!localLogin
+          ? SSO_MESSAGES.localLoginOff
+          : hasPassword
+            ? SSO_SCREEN_TEXTS.passwordSet
+            : SSO_SCREEN_TEXTS.passwordNotSet}
+      </p>
+    </section>
+  );
+}
+
+/** What the server came back with after a LINK: `?linked=<provider>` or `?sso_error=<code>`. */
+function Outcome({ data }: { data: Identities | undefined }) {
+  const [params] = useSearchParams();
+  const error = ssoErrorMessage(params.get('sso_error'));
+  const linked = params.get('linked');
+  if (error) {
+    return (
+      <p role="alert" className="settings-outcome settings-outcome--error">
+        <span aria-hidden="true">[ERR] </span>
+        {error}
+      </p>
+    );
+  }
+  if (!linked) return null;
+  const name = data?.identities.find((identity) => identity.provider === linked)?.providerName ?? linked;
+  return (
+    <p role="status" className="settings-outcome settings-outcome--ok">
+      <span aria-hidden="true">[OK] </span>
+      {SSO_MESSAGES.linked(name)}
+    </p>
+  );
+}
+
+function AccountsBody({ data }: { data: Identities }) {
+  const nothing = data.identities.length === 0 && data.available.length === 0;
+  return (
+    <>
+      {nothing ? (
+        <p className="tp-muted">{SSO_SCREEN_TEXTS.noProviders}</p>
+      ) : data.identities.length === 0 ? (
+        <p className="tp-muted">{SSO_SCREEN_TEXTS.noIdentities}</p>
+      ) : (
+        <ul className="settings-identities" aria-label="Linked accounts">
+          {data.identities.map((identity) => (
+            <IdentityItem key={identity.id} identity={identity} />
+          ))}
+        </ul>
+      )}
+      {data.available.length > 0 && (
+        <section className="settings-accounts__link" aria-label="Link a provider">
+          <h3 className="tp-label settings-accounts__subhead">Link a provider</h3>
+          <ul className="settings-accounts__providers">
+            {data.available.map((provider) => (
+              <li key={provider.id}>
+                <a
+                  href={linkHref(provider.id)}
+                  className="tp-button tp-button--outline tp-button--md settings-accounts__provider"
+                >
+                  <span aria-hidden="true" className="settings-accounts__plus">
+                    +
+                  </span>
+                  LINK <span className="settings-accounts__name">{provider.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <PasswordLine hasPassword={data.hasPassword} />
+    </>
+  );
+}
+
+/**
+ * /settings/accounts (issue 17): the sign-in providers linked to the account, each with UNLINK, LINK for
+ * the configured ones not linked yet, and whether the account has a password.
+ */
+export function AccountsScreen() {
+  const identities = useQuery(identitiesQuery);
+  return (
+    <Card
+      title="LINKED ACCOUNTS"
+      className="settings-narrow-page settings-accounts"
+      actions={
+        <Link to={PAGES.settings} className="tp-button tp-button--ghost tp-button--sm">
+          PROFILE SETTINGS
+        </Link>
+      }
+    >
+      <p className="tp-prompt settings-intro">
+        Sign in with any provider linked here. Your account always keeps at least one way to sign in.
+      </p>
+      <Outcome data={identities.data} />
+      {identities.isPending ? (
+        <Spinner label="Loading linked accounts..." />
+      ) : identities.isError ? (
+        <p className="tp-danger">{SSO_SCREEN_TEXTS.identitiesLoadFailed}</p>
+      ) : (
+        <AccountsBody data={identities.data} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { API, safeNextPath, ssoErrorMessage, SSO_MESSAGES, type SignInProvider } from '@termpaste/contracts';
+import { siteQuery } from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
+
+/**
+ * How this site lets people in (`GET /api/site`, issue 17): password sign-in or not, and the sign-in
+ * providers. Until the site is read, `pending`, so an SSO-only install never flashes the password form;
+ * a site that cannot be read (or a server from before issue 17) means password sign-in and no provider.
+ */
+export function useSignInOptions(): { pending: boolean; localLogin: boolean; providers: SignInProvider[] } {
+  const site = useQuery(siteQuery);
+  return {
+    // Once read (or failed) it stays settled: a refetch after a failure must not swap the form for a spinner.
+    pending: site.isPending && !site.isFetchedAfterMount,
+    localLogin: site.data?.localLogin ?? true,
+    providers: site.data?.signInProviders ?? [],
+  };
+}
+
+/** Where a provider button starts: a top-level navigation to the backend, which sends the browser on. */
+export function ssoStartHref(provider: string, next: string | null | undefined): string {
+  const query = new URLSearchParams({ intent: 'login', next: safeNextPath(next) });
+  return `${API.ssoStart(provider)}?${query}`;
+}
+
+/** One button per provider, "Continue with {name}", each a plain link; a divider above when a form is. */
+export function ProviderButtons({
+  providers,
+  next,
+  divider,
+}: {
+  providers: SignInProvider[];
+  next: string | null | undefined;
+  divider: boolean;
+}) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="shell-sso">
+      {divider && (
+        <p className="shell-sso__divider" aria-hidden="true">
+          or
+        </p>
+      )}
+      <ul className="shell-sso__providers" aria-label="Sign-in providers">
+        {providers.map((provider) => (
+          <li key={provider.id}>
+            <a
+              href={ssoStartHref(provider.id, next)}
+              className="tp-button tp-button--outline tp-button--md shell-sso__button"
+              data-provider={provider.id}
+            >
+              <span className="shell-sso__glyph" aria-hidden="true">
+                {provider.kind === 'github' ? '[gh]' : '[id]'}
+              </span>
+              <span>{SSO_MESSAGES.continueWith(provider.name)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The `?sso_error=<code>` a failed provider sign-in came back with, as an alert. */
+export function SsoError({ code }: { code: string | null }) {
+  const message = ssoErrorMessage(code);
+  if (!message) return null;
+  return (
+    <p role="alert" className="shell-auth__error">
+      <span aria-hidden="true">[ERR] </span>
+      {message}
+    </p>
+  );
+}
