@@ -1,15 +1,30 @@
-import { createQueryClient, UiProvider } from '@termpaste/ui';
-import { BrowserRouter } from 'react-router-dom';
+import { createQueryClient, KeyboardShortcuts, SkipLink, UiProvider, useCurrentUser } from '@termpaste/ui';
+import type { ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppRoutes } from './routes';
 
 // The shell owns the single QueryClient; every remote reads it through the shared react-query singleton.
 const queryClient = createQueryClient();
 
+/** The keyboard shortcuts (issue 18), for members: a visitor's pages have no lists and no search box. */
+function Keyboard({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <KeyboardShortcuts navigate={navigate} enabled={user !== null}>
+      {children}
+    </KeyboardShortcuts>
+  );
+}
+
 export function App() {
   return (
     <UiProvider queryClient={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <SkipLink />
+        <Keyboard>
+          <AppRoutes />
+        </Keyboard>
       </BrowserRouter>
     </UiProvider>
   );

@@ -1,12 +1,17 @@
 // Fetched when the member first opens the menu (top-bar.tsx): most visits never do.
 import { PAGES, type CurrentUser } from '@termpaste/contracts';
+import { useKeyboardHelp } from '@termpaste/ui';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router-dom';
 import { logout } from './sidebar';
 import { UserMenuButton } from './user-menu-button';
 
-/** The menu under the member's name: profile, settings, logout. Opens at once when first mounted. */
+/**
+ * The menu under the member's name: profile, settings, the keyboard shortcuts, logout. Opens at once
+ * when first mounted.
+ */
 export default function UserMenu({ user }: { user: CurrentUser }) {
+  const openKeyboardHelp = useKeyboardHelp();
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger asChild>
@@ -25,6 +30,11 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item className="shell-menu__item" asChild>
             <Link to={PAGES.settings}>Settings</Link>
           </DropdownMenu.Item>
+          {openKeyboardHelp && (
+            <DropdownMenu.Item className="shell-menu__item" onSelect={openKeyboardHelp}>
+              Keyboard shortcuts <kbd className="shell-menu__kbd">?</kbd>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="shell-menu__sep" />
           <DropdownMenu.Item className="shell-menu__item shell-menu__item--danger" onSelect={logout}>
             Logout
