@@ -140,6 +140,20 @@ for (const viewport of VIEWPORTS) {
             await expect(p.getByRole('menu')).toBeHidden();
           },
         },
+        {
+          name: 'home, keyboard help open',
+          open: (p) => p.keyboard.press('?'),
+          ready: (p) => p.getByRole('dialog', { name: 'KEYBOARD SHORTCUTS' }),
+          close: async (p) => {
+            await p.keyboard.press('Escape');
+            await expect(p.getByRole('dialog', { name: 'KEYBOARD SHORTCUTS' })).toBeHidden();
+          },
+        },
+        {
+          name: 'home, a paste selected with j',
+          open: (p) => p.keyboard.press('j'),
+          ready: (p) => p.locator('[data-keyboard-selected]'),
+        },
         ...(viewport.width < 768 ? [sidebarSheet] : []),
         { name: 'paste', path: `/thread/${paste.id}`, ready: heading('1 REPLY') },
         {
@@ -170,7 +184,7 @@ for (const viewport of VIEWPORTS) {
           path: '/chat',
           ready: (p) => p.getByRole('log', { name: 'Chat messages' }).getByText(`anyone here? ${word}`),
         },
-        { name: 'ranks', path: '/ranks', ready: heading('RANKS') },
+        { name: 'ranks', path: '/ranks', ready: heading('ACTIVE RANK') },
         { name: 'settings', path: '/settings', ready: heading('PROFILE SETTINGS') },
         { name: 'change password', path: '/settings/password', ready: heading('CHANGE PASSWORD') },
         { name: 'access tokens', path: '/settings/tokens', ready: heading('ACCESS TOKENS') },

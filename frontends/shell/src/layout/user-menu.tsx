@@ -13,7 +13,9 @@ import { UserMenuButton } from './user-menu-button';
 export default function UserMenu({ user }: { user: CurrentUser }) {
   const openKeyboardHelp = useKeyboardHelp();
   return (
-    <DropdownMenu.Root defaultOpen>
+    // Not modal: a menu button's menu (WAI-ARIA) leaves the page as it is; a modal one hid it with
+    // aria-hidden while its links stayed focusable (axe: aria-hidden-focus).
+    <DropdownMenu.Root defaultOpen modal={false}>
       <DropdownMenu.Trigger asChild>
         <UserMenuButton user={user} />
       </DropdownMenu.Trigger>

@@ -104,10 +104,8 @@ export function KeyboardShortcuts({ children, navigate, enabled = true }: Keyboa
         lists.current = [...lists.current, entry];
         return () => {
           lists.current = lists.current.filter((e) => e !== entry);
-          if (selected.current && entry.ref.current?.contains(selected.current)) {
-            unmark(selected.current);
-            selected.current = null;
-          }
+          // The list's items left with it (its ref is already cleared by now).
+          if (selected.current && !selected.current.isConnected) selected.current = null;
         };
       },
       addAction(name, handler) {
