@@ -17,9 +17,9 @@ const announcer = (page: Page) => page.getByRole('status').filter({ hasText: /^(
 /** Presses j until the selected item reads `text` (other tests add pastes to home meanwhile). */
 async function selectWithJ(page: Page, text: string, max = 80) {
   for (let i = 0; i < max; i++) {
+    if ((await selectedItem(page).textContent())?.includes(text)) return;
     await page.keyboard.press('j');
     await expect(selectedItem(page)).toHaveCount(1);
-    if ((await selectedItem(page).textContent())?.includes(text)) return;
   }
   throw new Error(`j never reached "${text}"`);
 }
@@ -41,6 +41,8 @@ test('a member finds a paste with j, opens it with o and replies to a reply with
   const member = await signUp(page, newAccount('keys'));
   const word = `kestrel${Date.now()}`;
   const title = `Keyboard paste ${word}`;
+  // Two pastes at least: j and k have somewhere to go.
+  await post(page, '/api/threads', { title: `Another paste ${word}`, content: 'Not this one.' });
   const paste = await post(page, '/api/threads', { title, content: 'Select me with **j**.' });
   await post(page, `/api/threads/${paste.id}/replies`, { content: `first reply ${word}` });
   await post(page, `/api/threads/${paste.id}/replies`, { content: `second reply ${word}` });
@@ -116,6 +118,18 @@ test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focus
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
+  // g, then too long a wait: h alone does nothing.
+  await page.keyboard.press('g');
+  await page.waitForTimeout(1700);
+  await page.keyboard.press('h');
+  await expect(page).toHaveURL(/\/hardest$/);
+
+  // With Ctrl, Alt or Cmd held the keys are not ours.
+  await page.keyboard.press('Alt+g');
+  await page.keyboard.press('h');
+  await page.keyboard.press('Alt+c');
+  await expect(page).toHaveURL(/\/hardest$/);
+
   await page.keyboard.press('g');
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/notifications$/);
@@ -125,31 +139,26 @@ test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focus
   await page.keyboard.press('g');
   await page.keyboard.press('h');
   await expect(page).toHaveURL(new RegExp(`${baseURL()}/$`));
-  await page.keyboard.press('c');
-  await expect(page).toHaveURL(/\/thread\/new$/);
-
-  // g, then too long a wait: h alone does nothing.
-  await page.keyboard.press('g');
-  await page.waitForTimeout(1700);
-  await page.keyboard.press('h');
-  await expect(page).toHaveURL(/\/thread\/new$/);
-
-  // With Ctrl, Alt or Cmd held the keys are not ours.
-  await page.keyboard.press('Alt+g');
-  await page.keyboard.press('h');
-  await expect(page).toHaveURL(/\/thread\/new$/);
+  await expect(page.getByText(/^Showing \d+ of \d+ total pastes$|^No pastes yet/)).toBeVisible();
 
   // / focuses the top bar's search box, without typing a slash; what is typed there stays there.
   await page.keyboard.press('/');
-  const search = page.getByRole('searchbox', { name: 'Search pastes' });
+  const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search pastes' });
   await expect(search).toBeFocused();
   await expect(search).toHaveValue('');
   await page.keyboard.type('gh c j ?');
   await expect(search).toHaveValue('gh c j ?');
-  await expect(page).toHaveURL(/\/thread\/new$/);
+  await expect(page).toHaveURL(new RegExp(`${baseURL()}/$`));
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=gh/);
+
+  // c: a new paste, once Tab has left the field.
+  await page.getByRole('heading', { name: 'SEARCH' }).waitFor();
+  await page.keyboard.press('Tab');
+  await expect(search).not.toBeFocused();
+  await page.keyboard.press('c');
+  await expect(page).toHaveURL(/\/thread\/new$/);
 });
 
 test('the skip link is the first Tab stop of every page and moves the focus to the main content', async ({
