@@ -236,3 +236,56 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+/** The animations playing on the page now (a blinking cursor, a dialog sliding in, a spinner). */
+const runningAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.playState === 'running')
+      .map((a) => (a.effect as KeyframeEffect | null)?.target?.className ?? '?'),
+  );
+
+test('prefers-reduced-motion: the landing types nothing, and no animation or transition plays anywhere', async ({
+  browser,
+}) => {
+  const tagline = 'Share your pastes with the underground.';
+  // Without the wish, the landing moves: the cursor blinks and the tagline is typed (the check can fail).
+  const moving = await browser.newPage();
+  await moving.goto('/');
+  await expect(moving.getByTestId('tagline')).not.toHaveText(tagline, { timeout: 1000 });
+  expect(await runningAnimations(moving)).not.toEqual([]);
+  await moving.close();
+
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  // Whole from its first paint: read as soon as it is in the page.
+  const first = await page.getByTestId('tagline').evaluate((el) => el.textContent);
+  expect(first).toBe(tagline);
+  expect(await runningAnimations(page)).toEqual([]);
+
+  // A member's pages: a dialog opens, a toast shows, buttons change colour on hover, all at once.
+  await signUp(page, newAccount('still'));
+  await page.goto('/');
+  await expect(page.getByText(/^Showing \d+ of \d+ total pastes$|^No pastes yet/)).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'KEYBOARD SHORTCUTS' })).toBeVisible();
+  expect(await runningAnimations(page)).toEqual([]);
+  const transitions = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('*')]
+        .map((el) => getComputedStyle(el))
+        .filter((style) => style.transitionDuration.split(',').some((d) => parseFloat(d) > 0)).length,
+  );
+  expect(transitions).toBe(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/settings/password');
+  await page.getByLabel('Current password').fill('wrong-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('another-password-1');
+  await page.getByLabel('Confirm new password').fill('another-password-1');
+  await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
+  await expect(page.locator('.tp-toast[data-state="open"]')).toBeVisible();
+  expect(await runningAnimations(page)).toEqual([]);
+  await context.close();
+});
