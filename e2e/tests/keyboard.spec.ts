@@ -17,7 +17,8 @@ const announcer = (page: Page) => page.getByRole('status').filter({ hasText: /^(
 /** Presses j until the selected item reads `text` (other tests add pastes to home meanwhile). */
 async function selectWithJ(page: Page, text: string, max = 80) {
   for (let i = 0; i < max; i++) {
-    if ((await selectedItem(page).textContent())?.includes(text)) return;
+    const selected = selectedItem(page);
+    if ((await selected.count()) > 0 && (await selected.textContent())?.includes(text)) return;
     await page.keyboard.press('j');
     await expect(selectedItem(page)).toHaveCount(1);
   }
@@ -98,6 +99,15 @@ test('a member finds a paste with j, opens it with o and replies to a reply with
   const posted = page.getByRole('listitem').filter({ hasText: text });
   await expect(posted).toHaveAttribute('data-depth', '1');
   await expect(box).toHaveValue('');
+
+  // Back home with g h (after Tab has left the box): Enter opens the selected paste too.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('g');
+  await page.keyboard.press('h');
+  await expect(page.getByText(/^Showing \d+ of \d+ total pastes$/)).toBeVisible();
+  await selectWithJ(page, title);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/thread/${paste.id}$`));
 });
 
 test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focuses the search', async ({
