@@ -176,6 +176,8 @@ test('the skip link is the first Tab stop of every page and moves the focus to t
 }) => {
   // A visitor's page.
   await page.goto('/login');
+  // The sign-in pages are fetched after the shell: the link waits for a page to skip to.
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
