@@ -128,6 +128,22 @@ test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focus
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
+  // Tab alone reaches it too: the user menu's Keyboard shortcuts; the focus comes back to the menu's button.
+  const menuButton = page.getByRole('button', { name: 'User menu' });
+  await tabTo(page, 'button', 'User menu');
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: /Keyboard shortcuts/ });
+  await expect(item).toBeVisible();
+  for (let i = 0; i < 6 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
   // g, then too long a wait: h alone does nothing.
   await page.keyboard.press('g');
   await page.waitForTimeout(1700);
@@ -229,6 +245,11 @@ for (const viewport of [
     await expect(page.getByRole('dialog', { name: 'KEYBOARD SHORTCUTS' })).toBeVisible();
     await page.waitForTimeout(300);
     await shot('help');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menuitem', { name: /Keyboard shortcuts/ })).toBeVisible();
+    await page.waitForTimeout(300);
+    await shot('user-menu');
     await context.close();
   });
 }

@@ -2,6 +2,7 @@
 import { PAGES, type CurrentUser } from '@termpaste/contracts';
 import { useKeyboardHelp } from '@termpaste/ui';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { logout } from './sidebar';
 import { UserMenuButton } from './user-menu-button';
@@ -12,12 +13,13 @@ import { UserMenuButton } from './user-menu-button';
  */
 export default function UserMenu({ user }: { user: CurrentUser }) {
   const openKeyboardHelp = useKeyboardHelp();
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     // Not modal: a menu button's menu (WAI-ARIA) leaves the page as it is; a modal one hid it with
     // aria-hidden while its links stayed focusable (axe: aria-hidden-focus).
     <DropdownMenu.Root defaultOpen modal={false}>
       <DropdownMenu.Trigger asChild>
-        <UserMenuButton user={user} />
+        <UserMenuButton user={user} ref={trigger} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="shell-menu" align="end" sideOffset={6}>
@@ -33,7 +35,10 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settings}>Settings</Link>
           </DropdownMenu.Item>
           {openKeyboardHelp && (
-            <DropdownMenu.Item className="shell-menu__item" onSelect={openKeyboardHelp}>
+            <DropdownMenu.Item
+              className="shell-menu__item"
+              onSelect={() => openKeyboardHelp(trigger.current)}
+            >
               Keyboard shortcuts <kbd className="shell-menu__kbd">?</kbd>
             </DropdownMenu.Item>
           )}

@@ -462,6 +462,26 @@ describe('the ? help dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'KEYBOARD SHORTCUTS' })).toBeInTheDocument();
   });
 
+  it('useKeyboardHelp gives the focus back to the element it is told of (a menu item is gone by then)', async () => {
+    function MenuItem() {
+      const openHelp = useKeyboardHelp();
+      return (
+        <>
+          <button type="button">User menu</button>
+          <button type="button" onClick={() => openHelp?.(screen.getByRole('button', { name: 'User menu' }))}>
+            Keyboard shortcuts
+          </button>
+        </>
+      );
+    }
+    renderKeys(<MenuItem />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    await screen.findByRole('dialog', { name: 'KEYBOARD SHORTCUTS' });
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveFocus();
+  });
+
   it('useKeyboardHelp opens it from a menu', async () => {
     renderKeys(<HelpButton />);
     const user = userEvent.setup();

@@ -43,7 +43,7 @@ interface ListEntry {
 interface Registry {
   addList(entry: ListEntry): () => void;
   addAction(name: KeyboardAction, handler: RefObject<KeyboardActionHandler>): () => void;
-  openHelp(): void;
+  openHelp(returnTo?: HTMLElement | null): void;
 }
 
 const KeyboardContext = createContext<Registry | null>(null);
@@ -116,11 +116,12 @@ export function KeyboardShortcuts({ children, navigate, enabled = true }: Keyboa
             (actions.current.get(name) ?? []).filter((h) => h !== handler),
           );
       },
-      openHelp() {
-        // The dialog opens without a trigger: the focus goes back by hand to where it was.
-        if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
-          returnFocus.current = document.activeElement;
-        }
+      openHelp(returnTo) {
+        // The dialog opens without a trigger: the focus goes back by hand to where it was, or to where
+        // the caller says (a menu's item is gone by then: its menu's button).
+        const active = document.activeElement;
+        returnFocus.current =
+          returnTo ?? (active instanceof HTMLElement && active !== document.body ? active : null);
         setHelp('open');
       },
     }),
@@ -267,7 +268,10 @@ export function useKeyboardAction(name: KeyboardAction, handler: KeyboardActionH
   useEffect(() => registry?.addAction(name, ref), [registry, name]);
 }
 
-/** Opens the `?` help dialog (for a menu item); null outside KeyboardShortcuts. */
-export function useKeyboardHelp(): (() => void) | null {
+/**
+ * Opens the `?` help dialog (for a menu item), the focus coming back to `returnTo` when it closes (else
+ * to what had it); null outside KeyboardShortcuts.
+ */
+export function useKeyboardHelp(): ((returnTo?: HTMLElement | null) => void) | null {
   return useContext(KeyboardContext)?.openHelp ?? null;
 }
