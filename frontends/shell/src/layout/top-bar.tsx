@@ -26,7 +26,7 @@ function SearchBox() {
     if (q) navigate(PAGES.search(q));
   };
   return (
-    <form role="search" className="shell-search" onSubmit={submit}>
+    <form role="search" aria-label="Quick search" className="shell-search" onSubmit={submit}>
       <Search aria-hidden="true" size={16} className="shell-search__icon" />
       <input
         ref={input}
