@@ -1,5 +1,13 @@
-import { createQueryClient, siteQuery, UiProvider } from '@termpaste/ui';
-import { BrowserRouter } from 'react-router-dom';
+import {
+  createQueryClient,
+  KeyboardShortcuts,
+  siteQuery,
+  SkipLink,
+  UiProvider,
+  useCurrentUser,
+} from '@termpaste/ui';
+import type { ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppRoutes } from './routes';
 
 // The shell owns the single QueryClient; every remote reads it through the shared react-query singleton.
@@ -7,11 +15,25 @@ const queryClient = createQueryClient();
 // Read at start beside the current user: the sign-in pages need it to know which ways in to show.
 void queryClient.prefetchQuery(siteQuery);
 
+/** The keyboard shortcuts (issue 18), for members: a visitor's pages have no lists and no search box. */
+function Keyboard({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <KeyboardShortcuts navigate={navigate} enabled={user !== null}>
+      {children}
+    </KeyboardShortcuts>
+  );
+}
+
 export function App() {
   return (
     <UiProvider queryClient={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <SkipLink />
+        <Keyboard>
+          <AppRoutes />
+        </Keyboard>
       </BrowserRouter>
     </UiProvider>
   );

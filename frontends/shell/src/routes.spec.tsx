@@ -140,4 +140,18 @@ describe('routing by auth state (SPEC §2)', () => {
     });
     expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
+
+  // The skip link (app.tsx) lands on #content: every page has it, on its one <main> (issue 18).
+  it.each([
+    ['a visitor', '/login', null],
+    ['a visitor', '/', null],
+    ['a visitor', '/nowhere', null],
+    ['a member', '/nowhere', member],
+  ])('%s at %s gets exactly one main, #content', async (_, path, user) => {
+    renderAt(path, user);
+    if (path === '/') await screen.findByRole('link', { name: /access terminal/i });
+    if (path === '/login') await screen.findByRole('button', { name: /login/i });
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'content');
+  });
 });

@@ -1,5 +1,5 @@
 import { PAGES, SIGNED_IN_ROUTES } from '@termpaste/contracts';
-import { Spinner, useCurrentUser } from '@termpaste/ui';
+import { CONTENT_ID, Spinner, useCurrentUser } from '@termpaste/ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
@@ -57,7 +57,9 @@ export function AppRoutes() {
               pending ?? (
                 <>
                   <TopBar user={null} />
-                  <NotFoundPage />
+                  <main id={CONTENT_ID}>
+                    <NotFoundPage />
+                  </main>
                 </>
               )
             }

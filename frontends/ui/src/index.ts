@@ -16,6 +16,24 @@ export {
   type AnsiSpan,
 } from './lib/ansi.js';
 export { FILTER_DELAY_MS, useDebouncedFilter } from './lib/debounced-filter.js';
+export {
+  prefersReducedMotion,
+  REDUCED_MOTION_QUERY,
+  scrollBehavior,
+  usePrefersReducedMotion,
+} from './lib/motion.js';
+export {
+  KEYBOARD_ITEM,
+  KEYBOARD_OPEN,
+  KeyboardShortcuts,
+  useKeyboardAction,
+  useKeyboardHelp,
+  useKeyboardList,
+  type KeyboardAction,
+  type KeyboardActionHandler,
+  type KeyboardShortcutsProps,
+} from './keyboard/keyboard.js';
+export { SEQUENCE_TIMEOUT_MS, SHORTCUTS, type Shortcut, type ShortcutCommand } from './keyboard/shortcuts.js';
 export { emailPrefix, initials, relativeTime, shortDate, type AvatarUser } from './lib/format.js';
 
 export {
@@ -58,7 +76,6 @@ export { Card, type CardProps } from './components/card.js';
 export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
 export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
 export { SecretWarningProvider, useSecretWarning, type SecretGuard } from './components/secret-warning.js';
-export { SecretWarningDialog, type SecretWarningDialogProps } from './components/secret-warning-dialog.js';
 export { Dock, DockButton, type DockButtonProps, type DockProps } from './components/dock.js';
 export { CharCount, FormActions, Input, Label, LabelRow, Textarea } from './components/field.js';
 export { lazyScreen, ScreenSkeleton } from './components/lazy-screen.js';
@@ -96,3 +113,4 @@ export {
 } from './components/tooltip.js';
 export { UiProvider, type UiProviderProps } from './components/ui-provider.js';
 export { ScreenPlaceholder } from './components/screen-placeholder.js';
+export { CONTENT_ID, SkipLink } from './components/skip-link.js';

@@ -1,5 +1,5 @@
 import type { ReplyView, ThreadDetail } from '@termpaste/contracts';
-import { Card } from '@termpaste/ui';
+import { Card, useKeyboardList } from '@termpaste/ui';
 import { useMemo } from 'react';
 import { replyTree } from '../lib/reply-tree';
 import { PasteLinesProvider } from './reply-excerpt';
@@ -20,6 +20,8 @@ export function Replies({
 }) {
   const threadId = String(thread.id);
   const rows = useMemo(() => replyTree(thread.replies), [thread.replies]);
+  // j and k move through the replies; r answers the selected one (thread.tsx).
+  const list = useKeyboardList<HTMLOListElement>('reply');
 
   return (
     <Card title={`${thread.replyCount} ${thread.replyCount === 1 ? 'REPLY' : 'REPLIES'}`}>
@@ -27,7 +29,7 @@ export function Replies({
         <p className="forum-muted">No replies yet.</p>
       ) : (
         <PasteLinesProvider id={thread.id} content={thread.content} language={thread.language}>
-          <ol className="forum-replies">
+          <ol className="forum-replies" ref={list}>
             {rows.map((row) => (
               <ReplyItem
                 key={row.reply.id}

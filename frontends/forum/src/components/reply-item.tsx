@@ -1,5 +1,5 @@
 import { editRefusal, PAGES, type ReplyView } from '@termpaste/contracts';
-import { Button, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
+import { Button, KEYBOARD_ITEM, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/forum';
@@ -59,7 +59,9 @@ export function ReplyItem({
       style={{ '--forum-depth': Math.min(depth, MAX_INDENT) } as CSSProperties}
       aria-label={`Reply by ${reply.author?.username ?? 'Anonymous'}`}
       data-depth={depth}
+      data-reply-id={reply.id}
       id={`reply-${reply.id}`}
+      {...KEYBOARD_ITEM}
     >
       <header className="forum-reply__head">
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />

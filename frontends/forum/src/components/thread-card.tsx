@@ -1,5 +1,5 @@
 import { PAGES, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
-import { relativeTime } from '@termpaste/ui';
+import { KEYBOARD_ITEM, KEYBOARD_OPEN, relativeTime, useKeyboardList } from '@termpaste/ui';
 import { Eye, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ThreadFlags } from './thread-flags';
@@ -18,10 +18,12 @@ export function prefixedTitle(thread: Pick<ThreadCardData, 'title' | 'isLocked' 
 export function ThreadCard({ thread }: { thread: ThreadCardData }) {
   const author = thread.author;
   return (
-    <article className="forum-card" aria-label={thread.title}>
+    <article className="forum-card" aria-label={thread.title} {...KEYBOARD_ITEM}>
       <h3 className="forum-card__title">
         <ThreadFlags thread={thread} />
-        <Link to={PAGES.thread(thread.id)}>{prefixedTitle(thread)}</Link>
+        <Link to={PAGES.thread(thread.id)} {...KEYBOARD_OPEN}>
+          {prefixedTitle(thread)}
+        </Link>
       </h3>
       <p className="forum-card__meta">
         <span>
@@ -51,10 +53,11 @@ export function ThreadCard({ thread }: { thread: ThreadCardData }) {
   );
 }
 
-/** A list of thread cards. */
+/** A list of thread cards; j and k move through it, o and Enter open the selected one (issue 18). */
 export function ThreadCardList({ threads, label }: { threads: ThreadCardData[]; label: string }) {
+  const list = useKeyboardList<HTMLUListElement>('paste');
   return (
-    <ul className="forum-card-list" aria-label={label}>
+    <ul className="forum-card-list" aria-label={label} ref={list}>
       {threads.map((thread) => (
         <li key={thread.id}>
           <ThreadCard thread={thread} />

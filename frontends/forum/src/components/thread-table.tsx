@@ -1,5 +1,7 @@
 import { LAYOUT, PAGES, type ThreadCard } from '@termpaste/contracts';
 import {
+  KEYBOARD_ITEM,
+  KEYBOARD_OPEN,
   TableSkeletonRows,
   Table,
   TableBody,
@@ -8,6 +10,7 @@ import {
   TableHeader,
   TableRow,
   relativeTime,
+  useKeyboardList,
 } from '@termpaste/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthorLink } from './author';
@@ -34,6 +37,8 @@ export function ThreadTable({
   columns?: typeof HOME_COLUMNS;
 }) {
   const navigate = useNavigate();
+  // j and k move through the rows; o and Enter open the selected one (issue 18).
+  const rows = useKeyboardList<HTMLTableSectionElement>('paste');
   return (
     <Table aria-label={label} className="forum-thread-table">
       <TableHeader>
@@ -45,18 +50,24 @@ export function ThreadTable({
           <TableHead>Added</TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody>
+      <TableBody ref={rows}>
         {threads === null ? (
           <TableSkeletonRows columns={5} rows={LAYOUT.threadListSkeletonRows} widths={SKELETON_WIDTHS} />
         ) : (
           threads.map((thread) => (
-            <TableRow key={thread.id} className="forum-row" onClick={() => navigate(PAGES.thread(thread.id))}>
+            <TableRow
+              key={thread.id}
+              className="forum-row"
+              onClick={() => navigate(PAGES.thread(thread.id))}
+              {...KEYBOARD_ITEM}
+            >
               <TableCell className="forum-title-cell">
                 <ThreadFlags thread={thread} />
                 <Link
                   to={PAGES.thread(thread.id)}
                   className="forum-title"
                   onClick={(e) => e.stopPropagation()}
+                  {...KEYBOARD_OPEN}
                 >
                   {thread.title}
                 </Link>

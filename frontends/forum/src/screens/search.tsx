@@ -66,7 +66,7 @@ export function SearchScreen() {
 
   return (
     <Card title="SEARCH" className="forum-narrow">
-      <form role="search" onSubmit={submit} className="forum-search-form">
+      <form role="search" aria-label="Search pastes" onSubmit={submit} className="forum-search-form">
         <Input
           type="search"
           aria-label="Search pastes"

@@ -1,5 +1,13 @@
 import { API, editRefusal, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
-import { Button, Card, preloadMarkdown, Spinner, useCurrentUser } from '@termpaste/ui';
+import {
+  Button,
+  Card,
+  preloadMarkdown,
+  scrollBehavior,
+  Spinner,
+  useCurrentUser,
+  useKeyboardAction,
+} from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -30,8 +38,17 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
   const replyTo = (reply: ReplyView) => {
     setTarget(reply);
     textareaRef.current?.focus();
-    textareaRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    textareaRef.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
   };
+  // r (issue 18): answers the reply j and k selected, else the paste.
+  useKeyboardAction('reply', (selected) => {
+    if (!canReply) return;
+    const reply = thread.replies.find((r) => String(r.id) === selected?.dataset.replyId);
+    if (reply) return replyTo(reply);
+    setTarget(null);
+    textareaRef.current?.focus();
+    textareaRef.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
+  });
 
   return (
     <div className="forum-stack">

@@ -89,6 +89,9 @@ export function ChatLog({ messages, isError, userId, height, className }: ChatLo
       style={style}
       role="log"
       aria-label="Chat messages"
+      // Said outright, not left to role=log: new messages are read out, politely, as they arrive.
+      aria-live="polite"
+      aria-relevant="additions"
       tabIndex={0}
       onScroll={(event) => {
         const element = event.currentTarget;

@@ -1,5 +1,5 @@
 import { LIMITS, MESSAGING_TEXTS, type PrivateMessage } from '@termpaste/contracts';
-import { Button, Card } from '@termpaste/ui';
+import { Button, Card, scrollBehavior } from '@termpaste/ui';
 import { Inbox, Send, SquarePen } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -57,7 +57,7 @@ export function MessagesScreen() {
     pane.kind === 'read' ? `read-${pane.message.id}` : pane.kind === 'compose' ? pane.key : null;
   useEffect(() => {
     if (paneKey === null || !window.matchMedia('(max-width: 900px)').matches) return;
-    paneRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    paneRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   }, [paneKey]);
 
   const showHint = () => {

@@ -1,5 +1,5 @@
 import { REMOTE_WIDGETS } from '@termpaste/contracts';
-import { useCurrentUser } from '@termpaste/ui';
+import { CONTENT_ID, useCurrentUser } from '@termpaste/ui';
 import { Outlet, useLocation } from 'react-router-dom';
 import { RemoteWidget } from '../remotes/remote-widget';
 import { useMemberLiveUpdates } from './live-updates';
@@ -34,7 +34,7 @@ export function AppLayout() {
       <div className="shell-main">
         <TopBar user={user} onToggleSidebar={sidebar.toggle} />
         <VerifyEmailBanner user={user} />
-        <main className="shell-content" id="content">
+        <main className="shell-content" id={CONTENT_ID}>
           <Outlet />
         </main>
         <Widgets />

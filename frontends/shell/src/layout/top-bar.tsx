@@ -1,8 +1,8 @@
 import { API, PAGES, type CurrentUser } from '@termpaste/contracts';
-import { Badge, Button, IconButton } from '@termpaste/ui';
+import { Badge, Button, IconButton, useKeyboardAction } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Home, Mail, PanelLeft, Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { UserMenuButton } from './user-menu-button';
 
@@ -18,19 +18,23 @@ function SearchBox() {
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
   const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  useKeyboardAction('search', () => input.current?.focus());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
     if (q) navigate(PAGES.search(q));
   };
   return (
-    <form role="search" className="shell-search" onSubmit={submit}>
+    <form role="search" aria-label="Quick search" className="shell-search" onSubmit={submit}>
       <Search aria-hidden="true" size={16} className="shell-search__icon" />
       <input
+        ref={input}
         type="search"
         className="tp-input shell-search__input"
         placeholder="grep pastes..."
         aria-label="Search pastes"
+        aria-keyshortcuts="/"
         value={text}
         onChange={(e) => setText(e.target.value)}
       />

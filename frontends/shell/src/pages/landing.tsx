@@ -1,4 +1,5 @@
 import { LANDING, TEXTS } from '@termpaste/contracts';
+import { CONTENT_ID } from '@termpaste/ui';
 import { Link } from 'react-router-dom';
 import { useTypewriter } from './use-typewriter';
 
@@ -20,7 +21,7 @@ export function LandingPage() {
   const done = typed.length === TEXTS.landingTagline.length;
 
   return (
-    <main className="shell-landing">
+    <main className="shell-landing" id={CONTENT_ID}>
       <div className="shell-landing__window">
         <div className="shell-landing__bar" aria-hidden="true">
           <span className="shell-landing__dot" />
@@ -40,7 +41,9 @@ export function LandingPage() {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <p className="shell-landing__tagline" aria-label={TEXTS.landingTagline}>
+          <p className="shell-landing__tagline">
+            {/* Read whole, once: a screen reader is not made to follow the typing. */}
+            <span className="tp-sr-only">{TEXTS.landingTagline}</span>
             <span className="shell-landing__prompt" aria-hidden="true">
               $&nbsp;
             </span>

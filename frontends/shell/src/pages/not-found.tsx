@@ -1,9 +1,13 @@
 import { TEXTS } from '@termpaste/contracts';
 import { Link } from 'react-router-dom';
 
+/**
+ * The 404 page's content. Inside the signed-in layout it sits in the layout's <main>; a visitor's is
+ * wrapped in a <main> of its own (routes.tsx), so a page never has two.
+ */
 export function NotFoundPage() {
   return (
-    <main className="shell-not-found">
+    <div className="shell-not-found">
       <pre className="shell-not-found__code" aria-hidden="true">
         {`  _  _    ___   _  _
  | || |  / _ \\ | || |
@@ -17,6 +21,6 @@ export function NotFoundPage() {
         <span aria-hidden="true">&gt; </span>
         <Link to="/">cd ~</Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -1,20 +1,19 @@
+import { usePrefersReducedMotion } from '@termpaste/ui';
 import { useEffect, useState } from 'react';
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
-
-/** Types `text` one character every `intervalMs`; shows it whole when the visitor prefers reduced motion. */
+/**
+ * Types `text` one character every `intervalMs`. A visitor who asks for reduced motion gets it whole, at
+ * once, also when the setting changes while it types.
+ */
 export function useTypewriter(text: string, intervalMs: number): string {
-  const [length, setLength] = useState(() => (prefersReducedMotion() ? text.length : 0));
+  const reduced = usePrefersReducedMotion();
+  const [length, setLength] = useState(0);
 
   useEffect(() => {
-    if (length >= text.length) return;
+    if (reduced || length >= text.length) return;
     const timer = setTimeout(() => setLength((n) => n + 1), intervalMs);
     return () => clearTimeout(timer);
-  }, [length, text, intervalMs]);
+  }, [reduced, length, text, intervalMs]);
 
-  return text.slice(0, length);
+  return reduced ? text : text.slice(0, length);
 }

@@ -46,4 +46,15 @@ describe('Avatar (SPEC §3 fallback order)', () => {
     render(<Avatar user={{ email: 'neo@matrix.io' }} />);
     expect(screen.getByRole('img', { name: 'neo@matrix.io' })).toHaveTextContent('N');
   });
+
+  it('hides decorative initials (alt="") from assistive technology instead of an unnamed image', () => {
+    const { container } = render(
+      <Avatar user={{ ...user, avatarUrl: null, profileImageUrl: null }} alt="" />,
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    const avatar = container.querySelector('.tp-avatar')!;
+    expect(avatar).toHaveAttribute('aria-hidden', 'true');
+    expect(avatar).not.toHaveAttribute('aria-label');
+    expect(avatar).toHaveTextContent('AL');
+  });
 });

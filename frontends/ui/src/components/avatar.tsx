@@ -46,13 +46,11 @@ export function Avatar({ user, size = 32, alt, className }: AvatarProps) {
       />
     );
   }
+  // alt="" marks the avatar as decoration (a name beside it says who it is): hidden, as an <img alt="">
+  // is, rather than an image without a name.
+  const image = label === '' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label };
   return (
-    <span
-      role="img"
-      aria-label={label}
-      className={cx('tp-avatar', 'tp-avatar--initials', className)}
-      style={style}
-    >
+    <span {...image} className={cx('tp-avatar', 'tp-avatar--initials', className)} style={style}>
       <span aria-hidden="true">{initials(user)}</span>
     </span>
   );

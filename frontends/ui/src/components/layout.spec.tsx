@@ -46,6 +46,39 @@ describe('Table', () => {
     expect(screen.getByRole('cell', { name: 'hello' })).toHaveClass('tp-table__cell');
     expect(screen.getAllByRole('row')[1]).toHaveClass('tp-table__row', 'clickable');
   });
+
+  /** Renders a one-cell table whose frame is `content` pixels wide inside `frame` (jsdom lays nothing out). */
+  function renderSized(content: number, frame: number) {
+    const scrollWidth = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(content);
+    const clientWidth = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(frame);
+    try {
+      return render(
+        <Table aria-label="Ladder">
+          <TableBody>
+            <TableRow>
+              <TableCell>Newbie</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>,
+      );
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+    }
+  }
+
+  it('a frame that scrolls sideways takes the focus and is named, so the keyboard can scroll it', () => {
+    const { container } = renderSized(600, 300);
+    const frame = screen.getByRole('region', { name: 'Ladder (scrolls sideways)' });
+    expect(frame).toBe(container.querySelector('.tp-table-frame'));
+    expect(frame).toHaveAttribute('tabindex', '0');
+  });
+
+  it('a frame that fits is no tab stop', () => {
+    const { container } = renderSized(300, 300);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(container.querySelector('.tp-table-frame')).not.toHaveAttribute('tabindex');
+  });
 });
 
 describe('small parts', () => {

@@ -1,7 +1,21 @@
 import type { SecretFindingsBody } from '@termpaste/contracts';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { SecretWarningDismissed, secretFindingsOf } from '../api/secrets.js';
-import { SecretWarningDialog } from './secret-warning-dialog.js';
+
+// Fetched with the first warning of the page, like the confirm dialog: a static import put Radix's dialog
+// (11.6 KB gzip) in every member's first visit.
+const SecretWarningDialog = lazy(() =>
+  import('./secret-warning-dialog.js').then((m) => ({ default: m.SecretWarningDialog })),
+);
 
 /**
  * Sends a text, and when the server finds a secret in it (422 with findings) asks the member: PUBLISH
@@ -85,13 +99,15 @@ export function SecretWarningProvider({ children }: { children: ReactNode }) {
     <SecretWarningContext.Provider value={guard}>
       {children}
       {pending && (
-        <SecretWarningDialog
-          open={open}
-          body={pending.body}
-          onEdit={() => settle(false)}
-          onPublish={() => settle(true)}
-          onCloseFocus={focusText}
-        />
+        <Suspense fallback={null}>
+          <SecretWarningDialog
+            open={open}
+            body={pending.body}
+            onEdit={() => settle(false)}
+            onPublish={() => settle(true)}
+            onCloseFocus={focusText}
+          />
+        </Suspense>
       )}
     </SecretWarningContext.Provider>
   );

@@ -1,11 +1,41 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cx } from '../lib/cx.js';
 import { Skeleton } from './skeleton.js';
 
-/** A table in a horizontally scrolling frame, so wide rows never break a narrow layout. */
+/** Whether the element's content is wider than it (it scrolls sideways), kept up to date. */
+function useScrollsSideways(frame: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [frame]);
+  return scrolls;
+}
+
+/**
+ * A table in a horizontally scrolling frame, so wide rows never break a narrow layout. When it does
+ * scroll (a phone), the frame takes the focus, so arrow keys can scroll a table with nothing focusable
+ * in it (WCAG 2.1.1; axe: scrollable-region-focusable), and says what it is.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
+  const label = props['aria-label'];
+  const focusable = scrolls
+    ? {
+        tabIndex: 0,
+        role: 'region',
+        'aria-label': label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)',
+      }
+    : {};
   return (
-    <div className="tp-table-frame">
+    <div ref={frame} className="tp-table-frame" {...focusable}>
       <table {...props} className={cx('tp-table', className)} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Card } from '@termpaste/ui';
+import { Card, CONTENT_ID } from '@termpaste/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -13,7 +13,7 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <main className="shell-auth">
+    <main className="shell-auth" id={CONTENT_ID}>
       <Link to="/" className="shell-auth__brand">
         <span aria-hidden="true">&gt;_ </span>TERMPASTE
       </Link>
