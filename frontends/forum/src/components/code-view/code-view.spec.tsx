@@ -137,8 +137,10 @@ describe('CodeView', () => {
     const restore = fakeLayout(2_500);
     window.history.replaceState(null, '', '/thread/5#L1500');
     render(<CodeView text={lines.join('\n')} language="ansi" lineLinks />);
-    await waitFor(() =>
-      expect(screen.getByRole('region', { name: 'Code' })).toHaveAttribute('data-highlighted', 'true'),
+    // Seven chunks, one task each, and the converter's chunk fetched first: a loaded machine takes a while.
+    await waitFor(
+      () => expect(screen.getByRole('region', { name: 'Code' })).toHaveAttribute('data-highlighted', 'true'),
+      { timeout: 15_000 },
     );
     await waitFor(() => expect(row(1500)).not.toBeNull());
     expect(within(row(1500)).getByText('line 1500').style.color).toBe('var(--tp-ansi-red)');
