@@ -12,6 +12,7 @@ import { jobLock } from './infra/queue/queue.options.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { TokensModule } from './modules/tokens/tokens.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         StorageModule.forRoot(config),
         HealthModule,
         AuthModule,
+        TokensModule,
         ForumModule,
         VotesModule,
         ChatModule,

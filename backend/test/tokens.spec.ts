@@ -12,7 +12,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
-import { accessTokenHash, generateToken } from '../src/modules/auth/access-tokens.service.js';
+import { accessTokenHash, generateToken } from '../src/modules/tokens/access-tokens.service.js';
 import { type Browser, PASSWORD, registered, sessionCookie } from './support/accounts.js';
 import { connect, refusal } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -25,6 +25,7 @@ export const MODULES = [
   'admin',
   'audit',
   'uploads',
+  'tokens',
 ] as const;
 
 /** A module of `src/modules/` (the target list of issue 14), or `infra` for everything outside it. */
@@ -36,7 +37,6 @@ export const TABLE_OWNERS = {
   password_reset_tokens: 'auth',
   email_verification_tokens: 'auth',
   owner_setup_codes: 'auth',
-  personal_access_tokens: 'auth',
   // Members' accounts at sign-in providers (issue 17).
   user_identities: 'auth',
 
@@ -51,6 +51,9 @@ export const TABLE_OWNERS = {
   reply_revisions: 'threads',
 
   votes: 'votes',
+
+  // tokens: personal access tokens (issue 15), only their SHA-256.
+  personal_access_tokens: 'tokens',
 
   // ranks: the reputation ladder and its ledger.
   reputation_ledger: 'ranks',

@@ -29,7 +29,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
 import { signIn, signOut } from './sign-in.js';
-import { AnyToken, NoTokens } from './token-scope.decorator.js';
+import { AnyToken, NoTokens } from '../tokens/token-scope.decorator.js';
 
 /**
  * Whether a request is the browser's own top-level navigation from our site, or typed in its address

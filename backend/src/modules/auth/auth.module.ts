@@ -1,5 +1,4 @@
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/config.js';
@@ -7,12 +6,9 @@ import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
 import { SessionsService } from './sessions.service.js';
 import { OwnerModule } from './owner.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { AccessTokensController } from './access-tokens.controller.js';
-import { AccessTokensService } from './access-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { EmailVerificationService } from './email-verification.service.js';
-import { BearerStrategy } from './bearer.strategy.js';
 import { LocalLoginGuard } from './local-login.guard.js';
 import { LocalStrategy } from './local.strategy.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -25,7 +21,6 @@ import { IdentitiesService } from './sso/identities.service.js';
 import { SignInProviders } from './sso/sign-in-providers.js';
 import { SsoController } from './sso/sso.controller.js';
 import { SsoService } from './sso/sso.service.js';
-import { TokenGuard } from './token.guard.js';
 import { VerificationController } from './verification.controller.js';
 
 @Module({
@@ -54,16 +49,11 @@ import { VerificationController } from './verification.controller.js';
     AuthController,
     SiteController,
     VerificationController,
-    AccessTokensController,
     SsoController,
     IdentitiesController,
   ],
   providers: [
     AuthService,
-    // Personal access tokens: `Authorization: Bearer tp_…` on any route, judged by TokenGuard.
-    AccessTokensService,
-    BearerStrategy,
-    { provide: APP_GUARD, useClass: TokenGuard },
     EmailVerificationService,
     PasswordResetService,
     LocalStrategy,

@@ -46,7 +46,7 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { chosenOrGuessedLanguage } from './languages.js';
 import { checkPasteSize } from './paste-intake.js';
-import { TokenScope } from '../auth/token-scope.decorator.js';
+import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 

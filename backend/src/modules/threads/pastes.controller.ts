@@ -15,7 +15,7 @@ import { CurrentUser } from '../../common/current-user.decorator.js';
 import { allowsSecrets, refuseSecrets } from '../../common/secrets.js';
 import { describeZodError } from '../../common/zod-error.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { TokenScope } from '../auth/token-scope.decorator.js';
+import { TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ForumService } from './forum.service.js';
 import { guessLanguage, languageOfFileName, pasteLanguage } from './languages.js';

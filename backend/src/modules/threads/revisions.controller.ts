@@ -20,7 +20,7 @@ import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { TokenScope } from '../auth/token-scope.decorator.js';
+import { TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type Editor, EditsService } from './edits.service.js';
 import { pasteLanguage } from './languages.js';

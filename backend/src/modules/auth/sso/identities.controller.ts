@@ -4,7 +4,7 @@ import { CurrentUser } from '../../../common/current-user.decorator.js';
 import { parseId } from '../../../common/parse-id.js';
 import { SessionGuard } from '../../../common/session.guard.js';
 import type { User } from '../../users/entities/user.entity.js';
-import { NoTokens } from '../token-scope.decorator.js';
+import { NoTokens } from '../../tokens/token-scope.decorator.js';
 import { IdentitiesService } from './identities.service.js';
 import { SignInProviders } from './sign-in-providers.js';
 

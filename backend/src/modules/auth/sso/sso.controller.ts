@@ -29,7 +29,7 @@ import { ZodValidationPipe } from '../../../common/zod-validation.pipe.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { toCurrentUser, UsersService } from '../../users/users.service.js';
 import { RateLimited } from '../rate-limit.guard.js';
-import { NoTokens } from '../token-scope.decorator.js';
+import { NoTokens } from '../../tokens/token-scope.decorator.js';
 import { SsoRateLimitFilter } from './sso-rate-limit.filter.js';
 import { SsoService } from './sso.service.js';
 
