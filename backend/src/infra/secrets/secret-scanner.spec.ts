@@ -67,17 +67,9 @@ describe('scanSecrets', () => {
     expect(await scanSecrets(text)).toEqual([]);
   });
 
-  it('scans a 1 MiB paste well under 100 ms', async () => {
+  it('scans a 1 MiB paste of ordinary code and finds nothing (its time is a goal of bench/secret-scan.mjs)', async () => {
     const line = 'const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0); // ok\n';
     const text = line.repeat(Math.ceil(1_048_576 / line.length)).slice(0, 1_048_576);
-    await scanSecrets(text);
-    const times: number[] = [];
-    for (let run = 0; run < 5; run += 1) {
-      const start = performance.now();
-      await scanSecrets(text);
-      times.push(performance.now() - start);
-    }
-    // The median, on a busy shared machine: the goal is well under 100 ms (bench/ measures it).
-    expect(times.sort((a, b) => a - b)[2]).toBeLessThan(100);
+    expect(await scanSecrets(text)).toEqual([]);
   });
 });
