@@ -218,7 +218,7 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       }
       // Each delivered once, not once per instance.
       await settle(100);
-      expect(onB.frames).toHaveLength(2);
+      expect(onB.eventFrames).toHaveLength(2);
     });
 
     it('a member’s event published on A reaches that member’s socket on B only', async () => {
@@ -241,8 +241,8 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         type: LIVE_EVENT.unreadCount,
         count: 4,
       });
-      await bobsOnB.next('bob’s event', () => bobsOnB.frames.length > 0);
-      expect(bobsOnB.frames).toEqual([{ type: LIVE_EVENT.unreadCount, count: 8 }]);
+      await bobsOnB.next('bob’s event', () => bobsOnB.eventFrames.length > 0);
+      expect(bobsOnB.eventFrames).toEqual([{ type: LIVE_EVENT.unreadCount, count: 8 }]);
     });
   });
 });
