@@ -7,6 +7,7 @@ import {
   cursorQuerySchema,
   QUERY_MESSAGES,
   searchQuerySchema,
+  threadQuerySchema,
   usersQuerySchema,
 } from './queries.js';
 
@@ -107,6 +108,7 @@ describe('the query strings the OpenAPI table documents', () => {
     adminListUsers: adminUsersQuerySchema,
     getAuditLog: auditQuerySchema,
     createPaste: createPasteQuerySchema,
+    getThread: threadQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {
@@ -115,6 +117,15 @@ describe('the query strings the OpenAPI table documents', () => {
     for (const [operationId, schema] of Object.entries(parsedWith)) {
       const op = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
       expect([operationId, op?.query === schema]).toEqual([operationId, true]);
+    }
+  });
+});
+
+describe('threadQuerySchema (issue 18)', () => {
+  it('reads refresh=true as a live refresh (no view), anything else as a visit', () => {
+    expect(threadQuerySchema.parse({ refresh: 'true' })).toEqual({ refresh: true });
+    for (const query of [{}, { refresh: 'false' }, { refresh: 'yes' }, { refresh: ['true', 'true'] }]) {
+      expect(threadQuerySchema.parse(query)).toEqual({ refresh: false });
     }
   });
 });

@@ -123,6 +123,6 @@ export const threadQuerySchema = z.object({
   refresh: z
     .preprocess((value) => (value === 'true' ? 'true' : 'false'), z.enum(['true', 'false']))
     .transform((flag) => flag === 'true')
-    .meta({ description: '`true`: the page shows this paste already (a live update): no view counted' }),
+    .meta({ description: 'With `true`, the page shows this paste already (a live update): no view counted' }),
 });
 export type ThreadQuery = z.output<typeof threadQuerySchema>;

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { countOf, JumpPill, NewItemsBar, PresenceCount } from './live-notices.js';
 
 describe('live notices (issue 18)', () => {
