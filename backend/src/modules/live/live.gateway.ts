@@ -293,7 +293,12 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     } catch {
       return;
     }
-    if (count > this.config.liveVisitorSocketsPerAddress && !state.closed) this.refuseVisitor(socket);
+    if (state.closed) {
+      // Closed while it joined: its leave may have gone first.
+      await this.presencePort.leave(visitorsTopic(address), state.id).catch(() => undefined);
+    } else if (count > this.config.liveVisitorSocketsPerAddress) {
+      this.refuseVisitor(socket);
+    }
   }
 
   private refuseVisitor(socket: WebSocket): void {
