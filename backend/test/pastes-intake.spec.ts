@@ -93,7 +93,8 @@ describe('POST /api/pastes', () => {
   let bob: { browser: Browser; user: { id: number; username: string } };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Alice posts dozens of pastes here: her day's reputation cap for pastes must not hide the +5 checked.
+    t = await createTestApp({ env: { REPUTATION_DAILY_CAP_PASTES: '1000000' } });
     await registered(t); // the owner
     alice = await liveMember(t);
     bob = await registered(t);
