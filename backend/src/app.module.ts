@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
+import { PresenceModule } from './infra/presence/presence.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -53,6 +54,8 @@ export class AppModule {
         // Jobs that follow a write: written with it, relayed to the queue once it commits.
         OutboxModule.forRoot(),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
+        // Who is online, who reads which paste: counted over every instance.
+        PresenceModule.forRoot({ redisUrl: config.redisUrl }),
         MailModule,
         StorageModule.forRoot(config),
         HealthModule,

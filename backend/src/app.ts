@@ -4,7 +4,8 @@ import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API } from '@termpaste/contracts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Application, NextFunction, Request, RequestHandler, Response } from 'express';
+import proxyaddr from 'proxy-addr';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { isBearerRequest } from './common/bearer.js';
 import { hasCookie } from './common/cookies.js';
@@ -140,6 +141,9 @@ export async function createApp({
       config: moduleOptions.config,
       sessionMiddleware: app.get<RequestHandler>(SESSION_MIDDLEWARE),
       users: app.get(UsersService),
+      // As Express reads `req.ip`: the proxies of TRUST_PROXY believed, none by default.
+      clientAddress: (req) =>
+        proxyaddr(req, (app.getHttpAdapter().getInstance() as Application).get('trust proxy fn')),
     }),
   );
   await app.init();

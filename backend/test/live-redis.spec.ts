@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import {
   API,
   type ChatMessage,
+  FORUM_LIVE_EVENT,
+  LIVE_CLOSE,
   LIVE_EVENT,
   type LiveEvent,
   type RecentThreadsPage,
@@ -11,6 +13,8 @@ import { Redis } from 'ioredis';
 import supertest from 'supertest';
 import { EventsPort, type InstanceEvent, type LiveEnvelope } from '../src/infra/events/events.port.js';
 import { RedisEvents } from '../src/infra/events/redis.events.js';
+import { PresencePort } from '../src/infra/presence/presence.port.js';
+import { RedisPresence } from '../src/infra/presence/redis.presence.js';
 import { CapturingLogger } from './support/capturing-logger.js';
 import { connect, type LiveClient, liveMember, settle } from './support/live.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
@@ -161,18 +165,89 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
     });
   });
 
+  describe('RedisPresence', () => {
+    const made: RedisPresence[] = [];
+    let prefix = 0;
+
+    /** One instance's presence, on keys of its test's own. */
+    function instance(ttlMs?: number, keys = `termpaste:test-presence-${prefix}:`): RedisPresence {
+      const presence = new RedisPresence(redis.url, { ttlMs, prefix: keys });
+      made.push(presence);
+      return presence;
+    }
+
+    beforeEach(() => {
+      prefix++;
+    });
+
+    afterAll(async () => {
+      await Promise.all(made.map((presence) => presence.onApplicationShutdown().catch(() => undefined)));
+    });
+
+    it('counts a member held by two instances once, until both let go', async () => {
+      const [one, two] = [instance(), instance()];
+      expect(await one.join('thread:1', '7')).toBe(1);
+      expect(await two.join('thread:1', '7')).toBe(1);
+      expect(await two.join('thread:1', '8')).toBe(2);
+      expect(await one.leave('thread:1', '7')).toBe(2);
+      expect(await two.counts(['thread:1', 'thread:2'])).toEqual([2, 0]);
+      expect(await two.leave('thread:1', '7')).toBe(1);
+      expect(await one.counts(['thread:1'])).toEqual([1]);
+    });
+
+    it('keeps what a live instance holds past the time to live (renewed), and drops what a crashed one held', async () => {
+      const alive = instance(300);
+      const crashing = instance(300);
+      await alive.join('online', '1');
+      await crashing.join('online', '2');
+      await crashing.join('online', '1');
+      expect(await alive.counts(['online'])).toEqual([2]);
+      crashing.crashForTest();
+      await waitFor(
+        'the crashed instance’s member to expire',
+        async () => (await alive.counts(['online']))[0] === 1,
+        3000,
+      );
+      await settle(700);
+      // Member 1, held by the live instance too, stayed throughout; it still does.
+      expect(await alive.counts(['online'])).toEqual([1]);
+    });
+
+    it('lets go of everything on shutdown, and leaves no keys behind', async () => {
+      const keys = `termpaste:test-presence-shutdown:`;
+      const one = instance(undefined, keys);
+      const other = instance(undefined, keys);
+      await one.join('online', '1');
+      await one.join('thread:3', '1');
+      await other.join('online', '2');
+      await one.onApplicationShutdown();
+      expect(await other.counts(['online', 'thread:3'])).toEqual([1, 0]);
+      await other.leave('online', '2');
+      const raw = new Redis(redis.url);
+      try {
+        expect(await raw.keys(`${keys}*`)).toEqual([]);
+      } finally {
+        await raw.quit();
+      }
+    });
+  });
+
   describe('two instances on one database', () => {
     let a: TestApp;
     let b: TestApp;
     const open: LiveClient[] = [];
 
     beforeAll(async () => {
-      a = await createTestApp({ env: { REDIS_URL: redis.url } });
-      b = await createTestApp({ database: a.database, env: { REDIS_URL: redis.url } });
+      const env = { REDIS_URL: redis.url, LIVE_VISITOR_SOCKETS_PER_ADDRESS: '2' };
+      a = await createTestApp({ env });
+      b = await createTestApp({ database: a.database, env });
+    });
+
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((client) => client.close()));
     });
 
     afterAll(async () => {
-      await Promise.all(open.map((client) => client.close()));
       await b?.close();
       await a?.close();
     });
@@ -218,7 +293,7 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       }
       // Each delivered once, not once per instance.
       await settle(100);
-      expect(onB.frames).toHaveLength(2);
+      expect(onB.eventFrames).toHaveLength(2);
     });
 
     it('a member’s event published on A reaches that member’s socket on B only', async () => {
@@ -241,8 +316,100 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         type: LIVE_EVENT.unreadCount,
         count: 4,
       });
-      await bobsOnB.next('bob’s event', () => bobsOnB.frames.length > 0);
-      expect(bobsOnB.frames).toEqual([{ type: LIVE_EVENT.unreadCount, count: 8 }]);
+      await bobsOnB.next('bob’s event', () => bobsOnB.eventFrames.length > 0);
+      expect(bobsOnB.eventFrames).toEqual([{ type: LIVE_EVENT.unreadCount, count: 8 }]);
+    });
+
+    /** The latest count of a kind this socket was told. */
+    function lastCount(client: LiveClient, type: 'online_count' | 'thread_readers'): number | undefined {
+      const counts = client.frames.filter((frame) => (frame as { type?: string }).type === type);
+      return (counts.at(-1) as { count: number } | undefined)?.count;
+    }
+
+    function watch(client: LiveClient, thread: number | null): Promise<void> {
+      client.ws.send(JSON.stringify({ type: 'watch', thread }));
+      return client.roundTrip();
+    }
+
+    it('a reply written on A reaches the paste’s readers on B (a visitor’s too), and their page is fresh', async () => {
+      const writer = await liveMember(a);
+      const res = await writer.browser
+        .post(API.threads)
+        .send({ title: 'read on B', content: 'x' })
+        .expect(201);
+      const id = (res.body as { id: number }).id;
+      await supertest(b.url).get(API.thread(id)).expect(200); // cached on B
+      const member = await liveMember(a);
+      const onB = await connect(b, { cookie: member.cookie });
+      const visitorOnB = await connect(b, { path: '/ws/chat?scope=public' });
+      open.push(onB, visitorOnB);
+      await watch(onB, id);
+      await watch(visitorOnB, id);
+      const reply = await writer.browser.post(API.threadReplies(id)).send({ content: 'from A' }).expect(201);
+      for (const client of [onB, visitorOnB]) {
+        const event = await client.next(
+          'the reply',
+          (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.replyAdded,
+        );
+        expect(event).toMatchObject({
+          threadId: id,
+          replyId: (reply.body as { id: number }).id,
+          replyCount: 1,
+        });
+      }
+      // Told of it, B's readers read the paste again from B: its cached page was dropped first.
+      const detail = (await supertest(b.url).get(`${API.thread(id)}?refresh=true`)).body as ThreadDetail;
+      expect(detail.replies.map((r) => r.content)).toEqual(['from A']);
+    });
+
+    it('counts members online and a paste’s readers per member across both instances, and drops them when their sockets close', async () => {
+      const alice = await liveMember(a);
+      const bob = await liveMember(a);
+      const res = await alice.browser
+        .post(API.threads)
+        .send({ title: 'two instances', content: 'x' })
+        .expect(201);
+      const id = (res.body as { id: number }).id;
+      const aliceOnA = await connect(a, { cookie: alice.cookie });
+      const aliceOnB = await connect(b, { cookie: alice.cookie });
+      const bobOnB = await connect(b, { cookie: bob.cookie });
+      open.push(aliceOnA, aliceOnB, bobOnB);
+      const online = () => lastCount(bobOnB, 'online_count');
+      await waitFor('both online', async () => online() !== undefined && online()! >= 2);
+      const base = online()! - 2; // members of earlier tests still online
+      for (const client of [aliceOnA, aliceOnB, bobOnB]) await watch(client, id);
+      for (const client of [aliceOnA, aliceOnB, bobOnB]) {
+        await waitFor('two reading', () => lastCount(client, 'thread_readers') === 2);
+      }
+      await aliceOnA.close();
+      await settle(500);
+      expect(lastCount(bobOnB, 'thread_readers')).toBe(2);
+      expect(online()).toBe(base + 2);
+      await aliceOnB.close();
+      await waitFor('alice gone from the paste', () => lastCount(bobOnB, 'thread_readers') === 1);
+      await waitFor('alice offline', () => online() === base + 1);
+      expect(await a.app.get(PresencePort).counts([`thread:${id}`])).toEqual([1]);
+    });
+
+    it('caps visitor sockets per address over both instances (4429)', async () => {
+      const one = await connect(a, { path: '/ws/chat?scope=public' });
+      const two = await connect(b, { path: '/ws/chat?scope=public' });
+      open.push(one, two);
+      await one.roundTrip();
+      await two.roundTrip();
+      await settle(100);
+      const third = await connect(a, { path: '/ws/chat?scope=public' });
+      expect(await third.closed).toBe(LIVE_CLOSE.tooManyVisitorSockets.code);
+      await two.close();
+      await waitFor(
+        'the place freed',
+        async () => (await a.app.get(PresencePort).counts(['visitors:127.0.0.1']))[0] === 1,
+      );
+      const again = await connect(a, { path: '/ws/chat?scope=public' });
+      open.push(again);
+      await again.roundTrip();
+      await settle(200);
+      expect(again.closeCode).toBeUndefined();
     });
   });
 });

@@ -154,7 +154,7 @@ describe('live socket /ws/chat', () => {
       for (const client of mine)
         await client.next('alice’s event', (frame) => (frame as { count?: number }).count === 3);
       await bobs.next('bob’s event', (frame) => (frame as { count?: number }).count === 99);
-      expect(bobs.frames).toEqual([{ type: LIVE_EVENT.unreadCount, count: 99 }]);
+      expect(bobs.eventFrames).toEqual([{ type: LIVE_EVENT.unreadCount, count: 99 }]);
       for (const client of mine) expect(client.events(LIVE_EVENT.unreadCount)).toEqual([event]);
     });
 
@@ -194,7 +194,10 @@ describe('live socket /ws/chat', () => {
     it('answers {"type":"ping"} with {"type":"pong"}', async () => {
       const client = await socket(alice);
       client.ws.send(JSON.stringify({ type: 'ping' }));
-      expect(await client.next('a pong', () => client.frames.length > 0)).toEqual({ type: 'pong' });
+      expect(
+        await client.next('a pong', (frame) => (frame as { type?: string }).type === LIVE_EVENT.pong),
+      ).toEqual({ type: 'pong' });
+      expect(client.eventFrames).toEqual([{ type: 'pong' }]);
     });
 
     it('ignores malformed JSON, binary frames and wrong shapes; the socket stays usable', async () => {
@@ -221,7 +224,7 @@ describe('live socket /ws/chat', () => {
       await client.roundTrip();
       await settle();
       // One pong: the round trip's. Nothing else came back, and nothing went to anyone else.
-      expect(client.frames).toEqual([{ type: 'pong' }]);
+      expect(client.eventFrames).toEqual([{ type: 'pong' }]);
     });
 
     it('closes a socket that sends a frame over the limit (1009), and only that one', async () => {
@@ -236,7 +239,7 @@ describe('live socket /ws/chat', () => {
         LIVE_MAX_CLIENT_FRAME_BYTES - JSON.stringify({ type: 'ping', pad: '' }).length,
       );
       atLimit.ws.send(JSON.stringify({ type: 'ping', pad: padding }));
-      await atLimit.next('a pong for a frame at the limit', () => atLimit.frames.length > 0);
+      await atLimit.next('a pong for a frame at the limit', () => atLimit.eventFrames.length > 0);
       await (await socket(alice)).roundTrip();
     });
 

@@ -11,6 +11,7 @@ export * from './verification.js';
 export * from './forum.js';
 export * from './pastes.js';
 export * from './revisions.js';
+export * from './live.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './tokens.js';

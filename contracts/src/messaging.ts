@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicAuthorSchema } from './forum.js';
 import { LIMITS } from './limits.js';
+import { FORUM_LIVE_EVENT, forumLiveEventSchemas } from './live.js';
 import { storableText } from './text.js';
 
 /** A private message's content: at most this many characters. */
@@ -162,11 +163,13 @@ export const chatHistorySchema = z.array(chatMessageSchema);
 
 /**
  * Events the server sends on `/ws/chat`, one JSON object per frame. A new chat message goes to every
- * socket twice, once in each shape the two clients of SPEC §7 read. The others go to one member's
- * sockets only. `?scope=user` on the socket URL asks for the member's own events only (the top bar's
- * live badge), without the chat.
+ * member's socket twice, once in each shape the two clients of SPEC §7 read. The member's own go to that
+ * member's sockets only. `?scope=user` on the socket URL asks for the member's own events only (the top
+ * bar's live badge), without the chat; `?scope=public` opens a visitor's socket, for the forum's public
+ * events only (live.ts), which any socket gets for what it watches.
  */
 export const LIVE_EVENT = {
+  ...FORUM_LIVE_EVENT,
   chatMessage: 'chat_message',
   newMessage: 'new_message',
   notification: 'notification',
@@ -189,10 +192,14 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(LIVE_EVENT.privateMessage), message: privateMessageSchema }),
   z.object({ type: z.literal(LIVE_EVENT.signedOut) }),
   z.object({ type: z.literal(LIVE_EVENT.pong) }),
+  ...forumLiveEventSchemas,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-/** Frames a client may send: `{"type":"ping"}` is answered with `{"type":"pong"}`; others are ignored. */
+/**
+ * Frames a client may send: `{"type":"ping"}` is answered with `{"type":"pong"}`; `{"type":"watch",...}`
+ * (live.ts) says what the socket shows; others are ignored.
+ */
 export const LIVE_CLIENT_PING = { type: 'ping' } as const;
 /** Largest client frame the server reads; a bigger one closes that socket (1009). */
 export const LIVE_MAX_CLIENT_FRAME_BYTES = 4096;

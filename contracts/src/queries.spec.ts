@@ -8,6 +8,7 @@ import {
   cursorQuerySchema,
   QUERY_MESSAGES,
   searchQuerySchema,
+  threadQuerySchema,
   usersQuerySchema,
 } from './queries.js';
 
@@ -109,6 +110,7 @@ describe('the query strings the OpenAPI table documents', () => {
     getAuditLog: auditQuerySchema,
     createPaste: createPasteQuerySchema,
     startProviderSignIn: ssoStartQuerySchema,
+    getThread: threadQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {
@@ -117,6 +119,15 @@ describe('the query strings the OpenAPI table documents', () => {
     for (const [operationId, schema] of Object.entries(parsedWith)) {
       const op = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
       expect([operationId, op?.query === schema]).toEqual([operationId, true]);
+    }
+  });
+});
+
+describe('threadQuerySchema (issue 18)', () => {
+  it('reads refresh=true as a live refresh (no view), anything else as a visit', () => {
+    expect(threadQuerySchema.parse({ refresh: 'true' })).toEqual({ refresh: true });
+    for (const query of [{}, { refresh: 'false' }, { refresh: 'yes' }, { refresh: ['true', 'true'] }]) {
+      expect(threadQuerySchema.parse(query)).toEqual({ refresh: false });
     }
   });
 });

@@ -114,3 +114,15 @@ export const auditQuerySchema = z.object({
   cursor,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/**
+ * `GET /api/threads/{id}`: `refresh=true` reads again a paste the page already shows (a live update, a
+ * new reply, an edit): no view is counted. Anything else counts one.
+ */
+export const threadQuerySchema = z.object({
+  refresh: z
+    .preprocess((value) => (value === 'true' ? 'true' : 'false'), z.enum(['true', 'false']))
+    .transform((flag) => flag === 'true')
+    .meta({ description: 'With `true`, the page shows this paste already (a live update): no view counted' }),
+});
+export type ThreadQuery = z.output<typeof threadQuerySchema>;

@@ -173,8 +173,19 @@ describe('loadConfig', () => {
           chatWindowSeconds: 10,
         },
         liveHeartbeatMs: 30_000,
+        liveVisitorSocketsPerAddress: 8,
       });
       expect(loadConfig({}, cwd).rateLimits).toEqual({ enabled: true, ...RATE_LIMIT_DEFAULTS });
+    });
+
+    it('takes LIVE_VISITOR_SOCKETS_PER_ADDRESS from 0 (no visitor sockets) to 10000, and refuses others', () => {
+      expect(loadConfig({ LIVE_VISITOR_SOCKETS_PER_ADDRESS: '0' }, cwd).liveVisitorSocketsPerAddress).toBe(0);
+      expect(loadConfig({ LIVE_VISITOR_SOCKETS_PER_ADDRESS: '3' }, cwd).liveVisitorSocketsPerAddress).toBe(3);
+      for (const bad of ['-1', '1.5', 'many', '10001']) {
+        expect(configError({ LIVE_VISITOR_SOCKETS_PER_ADDRESS: bad })).toBe(
+          `Invalid configuration: LIVE_VISITOR_SOCKETS_PER_ADDRESS must be a whole number of sockets from 0 to 10000 (got "${bad}")`,
+        );
+      }
     });
 
     it('lower-cases OWNER_EMAIL', () => {

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { type CappedReputationReason, PRODUCT_NAME_DEFAULT, type RemoteName } from '@termpaste/contracts';
+import {
+  type CappedReputationReason,
+  LIVE_VISITOR_SOCKETS_PER_ADDRESS_DEFAULT,
+  PRODUCT_NAME_DEFAULT,
+  type RemoteName,
+} from '@termpaste/contracts';
 import { type DatabaseConfig, DATABASE_POOL_SIZE_DEFAULT, databaseConfig } from './database.js';
 import { type Env, parseEnv } from './env.js';
 import { frontendsDir, remoteOrigins } from './frontends.js';
@@ -76,6 +81,11 @@ export interface AppConfig {
   reputationDailyCaps: Record<CappedReputationReason, number>;
   /** How often the live socket (`/ws/chat`) pings each client; one that missed the last ping is dropped. */
   liveHeartbeatMs: number;
+  /**
+   * LIVE_VISITOR_SOCKETS_PER_ADDRESS: live sockets of visitors (`?scope=public`, public events only) one
+   * client address may hold at once, over every instance; 0: visitors get no socket.
+   */
+  liveVisitorSocketsPerAddress: number;
   /**
    * JOB_LOCK_SECONDS: how long a queue worker's lock on a running job lasts without renewal, and how often
    * workers look for stalled jobs. A job whose worker died is taken up again after about twice this.
@@ -162,6 +172,8 @@ export function loadConfig(
     rateLimits: rateLimitConfig(vars),
     reputationDailyCaps: reputationDailyCaps(vars),
     liveHeartbeatMs: vars.LIVE_HEARTBEAT_MS ?? LIVE_HEARTBEAT_MS_DEFAULT,
+    liveVisitorSocketsPerAddress:
+      vars.LIVE_VISITOR_SOCKETS_PER_ADDRESS ?? LIVE_VISITOR_SOCKETS_PER_ADDRESS_DEFAULT,
     jobLockMs: (vars.JOB_LOCK_SECONDS ?? JOB_LOCK_SECONDS_DEFAULT) * 1000,
     viewFlushMs: (vars.VIEW_FLUSH_SECONDS ?? VIEW_FLUSH_SECONDS_DEFAULT) * 1000,
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? DATABASE_POOL_SIZE_DEFAULT,

@@ -69,6 +69,7 @@ const envSchema = z.object({
   RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
+  LIVE_VISITOR_SOCKETS_PER_ADDRESS: wholeNumber(0, 10_000, ' of sockets').optional(),
   JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),
   VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, DATABASE_POOL_SIZE_MAX).optional(),

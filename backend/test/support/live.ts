@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API, type CurrentUser, type LiveEvent, WS } from '@termpaste/contracts';
+import { API, type CurrentUser, LIVE_EVENT, type LiveEvent, WS } from '@termpaste/contracts';
 import WebSocket from 'ws';
 import { type Browser, newAccount, sessionCookie, verifiedAfterRegistration } from './accounts.js';
 import type { TestApp } from './test-app.js';
@@ -58,6 +58,14 @@ export class LiveClient {
       }),
     );
     ws.on('error', () => undefined);
+  }
+
+  /** Every frame but the presence counts (online_count, thread_readers), which come and go on their own. */
+  get eventFrames(): unknown[] {
+    return this.frames.filter((frame) => {
+      const type = (frame as { type?: unknown }).type;
+      return type !== LIVE_EVENT.onlineCount && type !== LIVE_EVENT.threadReaders;
+    });
   }
 
   /** The events of a type received so far. */

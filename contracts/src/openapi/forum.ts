@@ -11,7 +11,7 @@ import {
   voteSchema,
 } from '../forum.js';
 import { createPasteQuerySchema } from '../pastes.js';
-import { cursorQuerySchema, searchQuerySchema } from '../queries.js';
+import { cursorQuerySchema, searchQuerySchema, threadQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
 
@@ -92,9 +92,11 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: API.thread(ID),
     summary: 'A paste with its replies',
-    description: 'Open to visitors; a signed-in member also gets their own votes (`myVote`). Counts a view.',
+    description:
+      'Open to visitors; a signed-in member also gets their own votes (`myVote`). Counts a view, unless `refresh=true`.',
     tag: 'Forum',
     auth: 'none',
+    query: threadQuerySchema,
     responses: [json(200, 'The paste', threadDetailSchema)],
     errors: [404],
   },

@@ -51,7 +51,14 @@ export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/c
 export { refreshQueries } from './api/refresh.js';
 export { toastError, useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName } from './api/site.js';
-export { LIVE_BACKOFF, LIVE_HEARTBEAT, liveUrl, parseLiveEvent, type LiveStatus } from './api/live-socket.js';
+export {
+  LIVE_BACKOFF,
+  LIVE_HEARTBEAT,
+  liveUrl,
+  parseLiveEvent,
+  type LiveScope,
+  type LiveStatus,
+} from './api/live-socket.js';
 export { LiveBadge, LiveEventsProvider, useLiveEvents, type UseLiveEventsOptions } from './api/live.js';
 export { redirectToLogin } from './api/unauthorized.js';
 export {
@@ -64,6 +71,7 @@ export { FormFields, TextField, useFormFields } from './components/form.js';
 
 export { Avatar, type AvatarProps } from './components/avatar.js';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/badge.js';
+export { countOf, JumpPill, NewItemsBar, PresenceCount } from './components/live-notices.js';
 export {
   Button,
   IconButton,

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { LiveEvent } from '@termpaste/contracts';
+import type { LiveEvent, PasteLiveEvent } from '@termpaste/contracts';
 
 /**
  * Who a live event is for: every connected member (chat), or one member's sockets only; with
@@ -7,8 +7,11 @@ import type { LiveEvent } from '@termpaste/contracts';
  */
 export type LiveAudience = { to: 'all' } | { to: 'user'; userId: number; exceptSession?: string };
 
-/** One live event on its way to the sockets of every instance. */
-export type LiveEnvelope = LiveAudience & { event: LiveEvent };
+/**
+ * One live event on its way to the sockets of every instance. `to: 'paste'`: a paste's public event,
+ * for the sockets that watch that paste (its readers, its card in a list, the lists: see live.ts).
+ */
+export type LiveEnvelope = (LiveAudience & { event: LiveEvent }) | { to: 'paste'; event: PasteLiveEvent };
 
 export type LiveListener = (envelope: LiveEnvelope) => void;
 
@@ -24,7 +27,12 @@ export interface PagesChanged {
   threads?: number[];
   profiles?: number[];
 }
-export type InstanceEvent = PagesChanged;
+/** The presence counts of these topics (presence.port.ts) changed: each instance tells its watchers. */
+export interface PresenceChanged {
+  type: 'presence_changed';
+  topics: string[];
+}
+export type InstanceEvent = PagesChanged | PresenceChanged;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**
@@ -64,6 +72,19 @@ export function deliverToEach<T>(
       logger.error(`A ${what} listener failed`, error instanceof Error ? error.stack : String(error));
     }
   }
+}
+
+/**
+ * Publishes a paste's public event (a new reply, a score, a flag, an edit, a deletion) once its write has
+ * committed and its pages were announced changed (announcePagesChanged first: so an instance drops its
+ * cached page before its readers, told by this event, read it again). Not awaited by the write: it costs
+ * the request one PUBLISH queued on the connection, and a bus that cannot carry it is logged (readers
+ * catch up when they next load or reconnect).
+ */
+export function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger): void {
+  events.publish({ to: 'paste', event }).catch((error: unknown) => {
+    logger.warn(`Live event not published: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { liveEventSchema } from '@termpaste/contracts';
+import { liveEventSchema, pasteLiveEventSchema } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { settlesWithin } from '../../common/settles-within.js';
@@ -26,13 +26,19 @@ const LOGGED_PAYLOAD_MAX = 200;
 
 const instanceMessageSchema = z.object({
   from: z.string(),
-  event: z.object({
-    type: z.literal('pages_changed'),
-    all: z.literal(true).optional(),
-    lists: z.literal(true).optional(),
-    threads: z.array(z.number().int().positive()).max(10_000).optional(),
-    profiles: z.array(z.number().int().positive()).max(10_000).optional(),
-  }),
+  event: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('pages_changed'),
+      all: z.literal(true).optional(),
+      lists: z.literal(true).optional(),
+      threads: z.array(z.number().int().positive()).max(10_000).optional(),
+      profiles: z.array(z.number().int().positive()).max(10_000).optional(),
+    }),
+    z.object({
+      type: z.literal('presence_changed'),
+      topics: z.array(z.string().min(1).max(200)).min(1).max(1000),
+    }),
+  ]),
 });
 
 const envelopeSchema = z.union([
@@ -43,6 +49,7 @@ const envelopeSchema = z.union([
     exceptSession: z.string().min(1).max(256).optional(),
     event: liveEventSchema,
   }),
+  z.object({ to: z.literal('paste'), event: pasteLiveEventSchema }),
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import { WsAdapter } from '@nestjs/platform-ws';
+import { LIVE_SCOPE_PUBLIC } from '@termpaste/contracts';
 import type { RequestHandler, Request, Response } from 'express';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
@@ -14,24 +15,29 @@ export const CLOSE_GOING_AWAY = 1001;
 const SHUTDOWN_GRACE_MS = 1000;
 
 export interface SessionWsAdapterOptions {
-  config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>;
+  config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins' | 'liveVisitorSocketsPerAddress'>;
   /** The express-session middleware (SESSION_MIDDLEWARE): run on the upgrade request to read the session. */
   sessionMiddleware: RequestHandler;
   users: Pick<UsersService, 'findById'>;
+  /** The client's address as Express reads it (TRUST_PROXY's proxies believed): the visitor cap's key. */
+  clientAddress: (req: IncomingMessage) => string;
 }
 
-/** Who an accepted upgrade request was authenticated as: the member, and the session it carried. */
-interface UpgradeSession {
-  userId: number;
-  sessionId: string;
-}
+/**
+ * Who an accepted upgrade request is: a member (with the session it carried), or a visitor (a
+ * `?scope=public` socket: no session read, public events only); and from which client address.
+ */
+type UpgradeSession =
+  | { kind: 'member'; userId: number; sessionId: string; address: string }
+  | { kind: 'visitor'; address: string };
 
 /** Each accepted upgrade request's member and session (read by the gateway's handleConnection). */
 const upgradeSessions = new WeakMap<IncomingMessage, UpgradeSession>();
 
-/** The id of the member whose upgrade request this is; undefined when it was not authenticated here. */
+/** The id of the member whose upgrade request this is; undefined for a visitor, or when not accepted here. */
 export function upgradeUserId(req: IncomingMessage): number | undefined {
-  return upgradeSessions.get(req)?.userId;
+  const session = upgradeSessions.get(req);
+  return session?.kind === 'member' ? session.userId : undefined;
 }
 
 /**
@@ -39,7 +45,20 @@ export function upgradeUserId(req: IncomingMessage): number | undefined {
  * can be told from the member's others); undefined when it was not authenticated here.
  */
 export function upgradeSessionId(req: IncomingMessage): string | undefined {
-  return upgradeSessions.get(req)?.sessionId;
+  const session = upgradeSessions.get(req);
+  return session?.kind === 'member' ? session.sessionId : undefined;
+}
+
+/** The visitor's client address when this upgrade is a visitor's (`?scope=public`); else undefined. */
+export function upgradeVisitorAddress(req: IncomingMessage): string | undefined {
+  const session = upgradeSessions.get(req);
+  return session?.kind === 'visitor' ? session.address : undefined;
+}
+
+/** The socket URL's `scope` parameter (`user`, `public`), if any. */
+export function liveScope(url: string | undefined): string | null {
+  const query = url?.split('?')[1];
+  return query === undefined ? null : new URLSearchParams(query).get('scope');
 }
 
 type VerifyCallback = (
@@ -60,7 +79,9 @@ function firstValue(header: string | string[] | undefined): string | undefined {
  * a handshake from our own site (Origin one of trustedOrigins: PUBLIC_URL's origin, or any loopback one
  * when it is unset, or one of ALLOWED_ORIGINS; never the Host header's; else 403) carrying the session
  * cookie of a signed-in member who is not banned (else 401). The member's id and the session's are then
- * kept for the gateway (`upgradeUserId(req)`, `upgradeSessionId(req)`).
+ * kept for the gateway (`upgradeUserId(req)`, `upgradeSessionId(req)`). A `?scope=public` upgrade is a
+ * visitor's: its session is not read, and the gateway gives it public events only, within the per-address
+ * cap (`upgradeVisitorAddress(req)`); with LIVE_VISITOR_SOCKETS_PER_ADDRESS=0 it is refused (401).
  *
  * Frames are not routed through Nest's `@SubscribeMessage` (the gateway reads its sockets itself), and
  * on shutdown every socket is closed with 1001 before the server goes.
@@ -105,6 +126,15 @@ export class SessionWsAdapter extends WsAdapter {
   private verify(req: IncomingMessage, done: VerifyCallback): void {
     if (!this.isOwnOrigin(req)) {
       done(false, 403, 'Forbidden');
+      return;
+    }
+    if (liveScope(req.url) === LIVE_SCOPE_PUBLIC) {
+      if (this.options.config.liveVisitorSocketsPerAddress === 0) {
+        done(false, 401, 'Unauthorized');
+        return;
+      }
+      upgradeSessions.set(req, { kind: 'visitor', address: this.options.clientAddress(req) });
+      done(true);
       return;
     }
     this.authenticate(req).then(
@@ -152,7 +182,14 @@ export class SessionWsAdapter extends WsAdapter {
     const userId = sessionUserId(request.session);
     if (userId === undefined) return undefined;
     const user = await this.options.users.findById(userId);
-    return user && !user.isBanned ? { userId: user.id, sessionId: request.sessionID } : undefined;
+    return user && !user.isBanned
+      ? {
+          kind: 'member',
+          userId: user.id,
+          sessionId: request.sessionID,
+          address: this.options.clientAddress(req),
+        }
+      : undefined;
   }
 }
 

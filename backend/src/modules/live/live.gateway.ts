@@ -1,12 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
-import { LIVE_EVENT, LIVE_MAX_CLIENT_FRAME_BYTES, LIVE_SCOPE_USER, WS } from '@termpaste/contracts';
+import {
+  FORUM_LIVE_EVENT,
+  LIVE_CLOSE,
+  LIVE_EVENT,
+  LIVE_MAX_CLIENT_FRAME_BYTES,
+  LIVE_SCOPE_USER,
+  type LiveWatch,
+  liveWatchSchema,
+  WS,
+} from '@termpaste/contracts';
 import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort, type LiveEnvelope } from '../../infra/events/events.port.js';
-import { upgradeSessionId, upgradeUserId } from '../../infra/ws/session-ws.adapter.js';
+import {
+  ONLINE_TOPIC,
+  PresencePort,
+  threadTopic,
+  visitorsTopic,
+} from '../../infra/presence/presence.port.js';
+import {
+  liveScope,
+  upgradeSessionId,
+  upgradeUserId,
+  upgradeVisitorAddress,
+} from '../../infra/ws/session-ws.adapter.js';
+import { LivePresence } from './live-presence.js';
+import { LiveRooms, type Watching, WATCHING_NOTHING, watchingOf } from './live-rooms.js';
 
 /** Close code for a socket that reached the gateway without an authenticated member (policy violation). */
 const CLOSE_POLICY_VIOLATION = 1008;
@@ -14,8 +37,8 @@ const CLOSE_POLICY_VIOLATION = 1008;
  * Close code (and reason) for the sockets of a member signed out elsewhere: banned or deleted by staff,
  * their password reset, or changed in another session.
  */
-export const CLOSE_SIGNED_OUT = 4001;
-export const CLOSE_SIGNED_OUT_REASON = 'Signed out';
+export const CLOSE_SIGNED_OUT = LIVE_CLOSE.signedOut.code;
+export const CLOSE_SIGNED_OUT_REASON = LIVE_CLOSE.signedOut.reason;
 /** A socket that has this much unsent data is too slow to keep up: it is cut (the client reconnects). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PONG_FRAME = JSON.stringify({ type: LIVE_EVENT.pong });
@@ -24,63 +47,103 @@ const PONG_FRAME = JSON.stringify({ type: LIVE_EVENT.pong });
  * one); a further one is closed at once (1008), so nobody can pile up sockets.
  */
 export const MAX_SOCKETS_PER_MEMBER = 16;
+/** `watch` frames one socket may send in WATCH_WINDOW_MS (a page change sends one); more close it (4430). */
+export const MAX_WATCHES_PER_WINDOW = 30;
+const WATCH_WINDOW_MS = 10_000;
+
+/** What a socket may receive: the chat too (`all`), the member's own events only (`user`), or public ones. */
+type SocketScope = 'all' | 'user' | 'public';
 
 interface LiveSocket {
-  userId: number;
+  /** A visitor socket's member in its address's topic (presence counts sockets there). */
+  id: string;
+  /** Null: a visitor's socket (`?scope=public`). */
+  userId: number | null;
+  /** A visitor's client address (their cap's key). */
+  visitorAddress: string | undefined;
   /** The session whose cookie opened it. */
   sessionId: string | undefined;
-  /** `?scope=user`: the member's own events only, no chat. */
-  userScopeOnly: boolean;
+  scope: SocketScope;
   /** Answered (pong) since the last heartbeat ping. */
   alive: boolean;
+  watching: Watching;
+  /** Watch frames in the current window, and when it began. */
+  watches: number;
+  watchWindowStart: number;
+  closed: boolean;
 }
 
-/** Whether the socket URL asks for `?scope=user`. */
-function wantsUserScopeOnly(url: string | undefined): boolean {
-  const query = url?.split('?')[1];
-  return query !== undefined && new URLSearchParams(query).get('scope') === LIVE_SCOPE_USER;
+/** The scope a socket URL asks for, as far as its opener may have it. */
+function scopeOf(url: string | undefined, visitor: boolean): SocketScope {
+  if (visitor) return 'public';
+  return liveScope(url) === LIVE_SCOPE_USER ? 'user' : 'all';
 }
 
-/** A client frame is read only to answer `{"type":"ping"}`; anything else is ignored. */
-function isPing(data: RawData, isBinary: boolean): boolean {
-  if (isBinary || !Buffer.isBuffer(data)) return false;
+/** What a client frame is: a ping, a watch (valid or not), or anything else (ignored). */
+type ClientFrame = { kind: 'ping' } | { kind: 'watch'; watch: LiveWatch } | { kind: 'bad-watch' } | null;
+
+function readFrame(data: RawData, isBinary: boolean): ClientFrame {
+  if (isBinary || !Buffer.isBuffer(data)) return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(data.toString('utf8'));
-    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'ping';
+    value = JSON.parse(data.toString('utf8'));
   } catch {
-    return false;
+    return null;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const type = (value as { type?: unknown }).type;
+  if (type === 'ping') return { kind: 'ping' };
+  if (type !== 'watch') return null;
+  const parsed = liveWatchSchema.safeParse(value);
+  return parsed.success ? { kind: 'watch', watch: parsed.data } : { kind: 'bad-watch' };
 }
 
 /**
  * The live socket, `/ws/chat` (SPEC §7): every live event of the events port — so of every instance —
- * goes to the sockets it is for. Chat events (`to: 'all'`) go to every socket but those opened with
- * `?scope=user`; a member's own events (`to: 'user'`) to each of that member's sockets. Upgrades are
- * authenticated by SessionWsAdapter (own Origin, signed-in member not banned).
+ * goes to the sockets it is for. Chat events (`to: 'all'`) go to every member's socket but those opened
+ * with `?scope=user`; a member's own events (`to: 'user'`) to each of that member's sockets; a paste's
+ * public events (`to: 'paste'`) to the sockets watching that paste, its card or the lists (LiveRooms).
+ * Upgrades are authenticated by SessionWsAdapter (own Origin, signed-in member not banned); a visitor's
+ * (`?scope=public`) gets public events only, and at most LIVE_VISITOR_SOCKETS_PER_ADDRESS of them per
+ * client address are open at once over every instance (a further one is closed, 4429).
  *
  * A `signed_out` event for a member (banned or deleted by staff, password reset or changed) is sent to
  * each of their sockets, which are then closed (4001 `Signed out`); one with `exceptSession` spares the
  * sockets of that session (the one that changed the password).
  *
- * Clients may send `{"type":"ping"}` (answered `{"type":"pong"}`); other frames are ignored, and one
- * over LIVE_MAX_CLIENT_FRAME_BYTES closes that socket (1009). A heartbeat pings every socket and cuts
- * one that did not answer the previous ping.
+ * Presence (LivePresence): a member with a socket open is online (chat sockets are told the count,
+ * `online_count`); a member whose socket watches a paste reads it (its watchers are told,
+ * `thread_readers`). Counted per member over every instance; visitors are not counted.
+ *
+ * Clients may send `{"type":"ping"}` (answered `{"type":"pong"}`) and `{"type":"watch",...}` (what the
+ * socket shows; an invalid one closes it, 4400, as do more than MAX_WATCHES_PER_WINDOW in 10 s, 4430);
+ * other frames are ignored, and one over LIVE_MAX_CLIENT_FRAME_BYTES closes that socket (1009). A
+ * heartbeat pings every socket and cuts one that did not answer the previous ping.
  */
 @WebSocketGateway({ path: WS.chat, maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES })
 export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Live');
   private readonly sockets = new Map<WebSocket, LiveSocket>();
   private readonly byUser = new Map<number, Set<WebSocket>>();
+  /** Visitor sockets here, by client address (the cap's first check, and its fallback without Redis). */
+  private readonly byAddress = new Map<string, Set<WebSocket>>();
+  private readonly rooms = new LiveRooms<WebSocket>();
+  /** Member sockets that carry the chat (they show the online count). */
+  private readonly chatSockets = new Set<WebSocket>();
   private unsubscribe: (() => void) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly events: EventsPort,
-    @InjectConfig() private readonly config: Pick<AppConfig, 'liveHeartbeatMs'>,
+    private readonly presence: LivePresence,
+    private readonly presencePort: PresencePort,
+    @InjectConfig()
+    private readonly config: Pick<AppConfig, 'liveHeartbeatMs' | 'liveVisitorSocketsPerAddress'>,
   ) {}
 
   onModuleInit(): void {
     this.unsubscribe = this.events.subscribe((envelope) => this.deliver(envelope));
+    this.presence.onCounts((counts) => this.showCounts(counts));
     this.heartbeat = setInterval(() => this.beat(), this.config.liveHeartbeatMs);
     this.heartbeat.unref();
   }
@@ -99,46 +162,186 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
     const userId = upgradeUserId(req);
-    if (userId === undefined) {
+    const visitorAddress = upgradeVisitorAddress(req);
+    if (userId === undefined && visitorAddress === undefined) {
       // Cannot happen behind SessionWsAdapter; refuse rather than serve an unknown client.
       socket.close(CLOSE_POLICY_VIOLATION, 'Unauthorized');
       return;
     }
-    let mine = this.byUser.get(userId);
+    let mine = userId === undefined ? undefined : this.byUser.get(userId);
     if (mine && mine.size >= MAX_SOCKETS_PER_MEMBER) {
       socket.close(CLOSE_POLICY_VIOLATION, 'Too many live connections');
       return;
     }
+    let fromAddress = visitorAddress === undefined ? undefined : this.byAddress.get(visitorAddress);
+    if (fromAddress && fromAddress.size >= this.config.liveVisitorSocketsPerAddress) {
+      this.refuseVisitor(socket);
+      return;
+    }
     const state: LiveSocket = {
-      userId,
+      id: randomUUID(),
+      userId: userId ?? null,
+      visitorAddress,
       sessionId: upgradeSessionId(req),
-      userScopeOnly: wantsUserScopeOnly(req.url),
+      scope: scopeOf(req.url, userId === undefined),
       alive: true,
+      watching: WATCHING_NOTHING,
+      watches: 0,
+      watchWindowStart: Date.now(),
+      closed: false,
     };
     this.sockets.set(socket, state);
-    if (!mine) this.byUser.set(userId, (mine = new Set()));
-    mine.add(socket);
+    if (userId !== undefined) {
+      if (!mine) this.byUser.set(userId, (mine = new Set()));
+      mine.add(socket);
+      void this.presence.enter(ONLINE_TOPIC, String(userId));
+      if (state.scope === 'all') {
+        this.chatSockets.add(socket);
+        this.presence.watch(ONLINE_TOPIC, true);
+        void this.sendCount(socket, ONLINE_TOPIC);
+      }
+    } else if (visitorAddress !== undefined) {
+      if (!fromAddress) this.byAddress.set(visitorAddress, (fromAddress = new Set()));
+      fromAddress.add(socket);
+      void this.checkVisitorCap(socket, state, visitorAddress);
+    }
 
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (isPing(data, isBinary)) this.send(socket, PONG_FRAME);
-    });
+    socket.on('message', (data: RawData, isBinary: boolean) => this.receive(socket, state, data, isBinary));
     socket.on('pong', () => (state.alive = true));
     // Peer errors are logged by the adapter; the socket closes and is forgotten below.
     socket.on('error', () => undefined);
     socket.once('close', () => this.forget(socket, state));
   }
 
+  private receive(socket: WebSocket, state: LiveSocket, data: RawData, isBinary: boolean): void {
+    const frame = readFrame(data, isBinary);
+    if (frame === null || state.closed) return;
+    if (frame.kind === 'ping') {
+      this.send(socket, PONG_FRAME);
+      return;
+    }
+    if (frame.kind === 'bad-watch') {
+      socket.close(LIVE_CLOSE.badWatch.code, LIVE_CLOSE.badWatch.reason);
+      return;
+    }
+    const now = Date.now();
+    if (now - state.watchWindowStart > WATCH_WINDOW_MS) {
+      state.watchWindowStart = now;
+      state.watches = 0;
+    }
+    if (++state.watches > MAX_WATCHES_PER_WINDOW) {
+      socket.close(LIVE_CLOSE.tooManyWatches.code, LIVE_CLOSE.tooManyWatches.reason);
+      return;
+    }
+    this.watch(socket, state, watchingOf(frame.watch));
+  }
+
+  /** The socket now watches `next`: its rooms, and (a member's) which paste it is counted reading. */
+  private watch(socket: WebSocket, state: LiveSocket, next: Watching): void {
+    const before = state.watching;
+    state.watching = next;
+    this.rooms.move(socket, before, next);
+    if (before.thread === next.thread) return;
+    if (before.thread !== null) this.leaveThread(state, before.thread);
+    if (next.thread !== null) {
+      const topic = threadTopic(next.thread);
+      this.presence.watch(topic, true);
+      const entered =
+        state.userId === null ? Promise.resolve() : this.presence.enter(topic, String(state.userId));
+      // The new reader learns the count with itself in it; the others when the change reaches them.
+      void entered.then(() => this.sendCount(socket, topic));
+    }
+  }
+
+  private leaveThread(state: LiveSocket, threadId: number): void {
+    if (state.userId !== null) void this.presence.exit(threadTopic(threadId), String(state.userId));
+    if (this.rooms.readersOf(threadId).size === 0) this.presence.watch(threadTopic(threadId), false);
+  }
+
   private forget(socket: WebSocket, state: LiveSocket): void {
+    state.closed = true;
     this.sockets.delete(socket);
-    const mine = this.byUser.get(state.userId);
-    mine?.delete(socket);
-    if (mine?.size === 0) this.byUser.delete(state.userId);
+    const { thread } = state.watching;
+    this.rooms.move(socket, state.watching, WATCHING_NOTHING);
+    if (thread !== null) this.leaveThread(state, thread);
+    if (state.userId !== null) {
+      const mine = this.byUser.get(state.userId);
+      mine?.delete(socket);
+      if (mine?.size === 0) this.byUser.delete(state.userId);
+      void this.presence.exit(ONLINE_TOPIC, String(state.userId));
+      this.chatSockets.delete(socket);
+      if (this.chatSockets.size === 0) this.presence.watch(ONLINE_TOPIC, false);
+    }
+    if (state.visitorAddress !== undefined) {
+      const fromAddress = this.byAddress.get(state.visitorAddress);
+      fromAddress?.delete(socket);
+      if (fromAddress?.size === 0) this.byAddress.delete(state.visitorAddress);
+      this.presencePort
+        .leave(visitorsTopic(state.visitorAddress), state.id)
+        .catch(() => undefined /* expires with its time to live */);
+    }
+  }
+
+  /**
+   * A visitor socket counts against its address's cap over every instance (the presence port counts
+   * them); past the cap it is closed (4429). Without the port (Redis away) the count here stands.
+   */
+  private async checkVisitorCap(socket: WebSocket, state: LiveSocket, address: string): Promise<void> {
+    let count: number;
+    try {
+      count = await this.presencePort.join(visitorsTopic(address), state.id);
+    } catch {
+      return;
+    }
+    if (state.closed) {
+      // Closed while it joined: its leave may have gone first.
+      await this.presencePort.leave(visitorsTopic(address), state.id).catch(() => undefined);
+    } else if (count > this.config.liveVisitorSocketsPerAddress) {
+      this.refuseVisitor(socket);
+    }
+  }
+
+  private refuseVisitor(socket: WebSocket): void {
+    socket.close(LIVE_CLOSE.tooManyVisitorSockets.code, LIVE_CLOSE.tooManyVisitorSockets.reason);
+  }
+
+  /** Sends one socket the count of a topic it shows. */
+  private async sendCount(socket: WebSocket, topic: string): Promise<void> {
+    const count = await this.presence.count(topic);
+    const frame = this.countFrame(topic, count);
+    const state = this.sockets.get(socket);
+    if (!frame || !state) return;
+    // Still showing it (a reader may have moved on meanwhile).
+    if (topic === ONLINE_TOPIC || threadTopic(state.watching.thread ?? 0) === topic) this.send(socket, frame);
+  }
+
+  /** Counts that changed, to the sockets here that show them. */
+  private showCounts(counts: Map<string, number>): void {
+    for (const [topic, count] of counts) {
+      const frame = this.countFrame(topic, count);
+      if (!frame) continue;
+      if (topic === ONLINE_TOPIC) {
+        for (const socket of this.chatSockets) this.send(socket, frame);
+      } else {
+        const threadId = Number(topic.slice('thread:'.length));
+        for (const socket of this.rooms.readersOf(threadId)) this.send(socket, frame);
+      }
+    }
+  }
+
+  private countFrame(topic: string, count: number): string | undefined {
+    if (topic === ONLINE_TOPIC) return JSON.stringify({ type: FORUM_LIVE_EVENT.onlineCount, count });
+    const threadId = /^thread:(\d+)$/.exec(topic)?.[1];
+    if (threadId === undefined) return undefined;
+    return JSON.stringify({ type: FORUM_LIVE_EVENT.threadReaders, threadId: Number(threadId), count });
   }
 
   private deliver(envelope: LiveEnvelope): void {
     const frame = JSON.stringify(envelope.event);
-    if (envelope.to === 'all') {
-      for (const [socket, state] of this.sockets) if (!state.userScopeOnly) this.send(socket, frame);
+    if (envelope.to === 'paste') {
+      for (const socket of this.rooms.recipients(envelope.event)) this.send(socket, frame);
+    } else if (envelope.to === 'all') {
+      for (const socket of this.chatSockets) this.send(socket, frame);
     } else {
       const signedOut = envelope.event.type === LIVE_EVENT.signedOut;
       for (const socket of [...(this.byUser.get(envelope.userId) ?? [])]) {

@@ -3,11 +3,17 @@ import {
   type EditedReply,
   type EditedThread,
   editRefusal,
+  FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   revisionLines,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import {
+  announcePagesChanged,
+  EventsPort,
+  type PagesChanged,
+  publishPasteEvent,
+} from '../../infra/events/events.port.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
 
@@ -150,6 +156,11 @@ export class EditsService {
         threads: [threadId],
         ...(authorId === null ? {} : { profiles: [authorId] }),
       });
+      publishPasteEvent(
+        this.events,
+        { type: FORUM_LIVE_EVENT.pasteEdited, threadId, title: view.title, editedAt: view.editedAt! },
+        this.logger,
+      );
     }
     return view;
   }
@@ -226,7 +237,14 @@ export class EditsService {
       };
       return { view, changed: true };
     });
-    if (changed) await this.pagesChanged({ threads: [view.threadId] });
+    if (changed) {
+      await this.pagesChanged({ threads: [view.threadId] });
+      publishPasteEvent(
+        this.events,
+        { type: FORUM_LIVE_EVENT.replyEdited, threadId: view.threadId, replyId, editedAt: view.editedAt! },
+        this.logger,
+      );
+    }
     return view;
   }
 

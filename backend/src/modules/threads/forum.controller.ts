@@ -27,6 +27,8 @@ import {
   type SearchResults,
   type ThreadCard,
   type ThreadFlags,
+  type ThreadQuery,
+  threadQuerySchema,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
@@ -84,13 +86,15 @@ export class ForumController {
   }
 
   /**
-   * Open to visitors; a signed-in member also gets their own votes (`myVote`). Each read counts a view.
-   * The page comes from the page cache; a member's votes are read for them alone.
+   * Open to visitors; a signed-in member also gets their own votes (`myVote`). Each read counts a view,
+   * but a live refresh (`refresh=true`: the page shows the paste already). The page comes from the page
+   * cache; a member's votes are read for them alone.
    */
   @Get(API.thread(':id'))
   @UseGuards(OptionalSessionGuard)
   async thread(
     @Param('id') id: string,
+    @Query(new ZodValidationPipe(threadQuerySchema)) { refresh }: ThreadQuery,
     @OptionalCurrentUser() viewer: User | null,
     @Req() req: Request,
     @Res() res: Response,
@@ -104,7 +108,9 @@ export class ForumController {
       },
       wantsFresh(req),
     );
-    const views = this.forum.viewed(paste, page.storedViews);
+    const views = refresh
+      ? this.forum.viewCount(paste, page.storedViews)
+      : this.forum.viewed(paste, page.storedViews);
     if (!viewer) return sendDetail(req, res, page, views);
     const replyIds = page.detail.replies.map((reply) => reply.id);
     const votes = await this.votes.votesOf(viewer.id, paste, replyIds);

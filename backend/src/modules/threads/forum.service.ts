@@ -10,6 +10,7 @@ import {
   type CreateReplyBody,
   type CreateThreadBody,
   FEATURED_MAX,
+  FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   PINNED_MAX,
   type PublicAuthor,
@@ -27,7 +28,12 @@ import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
-import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import {
+  announcePagesChanged,
+  EventsPort,
+  type PagesChanged,
+  publishPasteEvent,
+} from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { keysetPage } from '../../common/keyset-cursor.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
@@ -190,6 +196,11 @@ export class ForumService {
    */
   viewed(id: number, storedViews: number): number {
     this.views.count(id);
+    return this.viewCount(id, storedViews);
+  }
+
+  /** The paste's view count now, counting no view (a live refresh of a page already shown). */
+  viewCount(id: number, storedViews: number): number {
     return storedViews + this.views.pending(id);
   }
 
@@ -231,6 +242,7 @@ export class ForumService {
     if (!row) throw new UnauthorizedException();
     if (notifies) this.outbox.committed();
     await this.pagesChanged({ lists: true }, author, row.points ?? 0);
+    publishPasteEvent(this.events, { type: FORUM_LIVE_EVENT.pasteAdded, threadId: row.id }, this.logger);
     return { id: row.id };
   }
 
@@ -264,19 +276,31 @@ export class ForumService {
          SELECT id, created_at FROM reply`,
           [threadId, parentId, author.id, body.content],
         );
-        await manager.query(
+        const [[counted]] = (await manager.query(
           `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
-         WHERE id = $1`,
+         WHERE id = $1 RETURNING reply_count`,
           [threadId, reply!.created_at, author.id],
-        );
+        )) as [Array<{ reply_count: number }>, number];
         await this.users.moveCounts(manager, author.id, { replies: 1 });
         const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
         const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
-        return { id: reply!.id, earned: change.points };
+        return { id: reply!.id, earned: change.points, parentId, replyCount: counted!.reply_count };
       }),
     );
     this.outbox.committed();
     await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned);
+    publishPasteEvent(
+      this.events,
+      {
+        type: FORUM_LIVE_EVENT.replyAdded,
+        threadId,
+        replyId: created.id,
+        parentId: created.parentId,
+        authorId: author.id,
+        replyCount: created.replyCount,
+      },
+      this.logger,
+    );
     return { id: created.id };
   }
 

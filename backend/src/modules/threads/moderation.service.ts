@@ -1,7 +1,12 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { type AuditAction, FORUM_MESSAGES, type ThreadFlags } from '@termpaste/contracts';
+import { type AuditAction, FORUM_LIVE_EVENT, FORUM_MESSAGES, type ThreadFlags } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import {
+  announcePagesChanged,
+  EventsPort,
+  type PagesChanged,
+  publishPasteEvent,
+} from '../../infra/events/events.port.js';
 import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin } from '../users/author-sql.js';
 import { UsersService } from '../users/users.service.js';
@@ -66,6 +71,7 @@ export class ModerationService {
       return after;
     });
     await this.pagesChanged({ lists: true, threads: [threadId] });
+    publishPasteEvent(this.events, { type: FORUM_LIVE_EVENT.pasteFlags, threadId, ...flags }, this.logger);
     return flags;
   }
 
@@ -114,6 +120,7 @@ export class ModerationService {
       );
     });
     await this.pagesChanged({ lists: true, threads: [threadId] });
+    publishPasteEvent(this.events, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId }, this.logger);
   }
 
   /**
@@ -121,7 +128,7 @@ export class ModerationService {
    * `actor` (an admin) is recorded in the audit log, in the same transaction.
    */
   async deleteReply(replyId: number, actor: AuditActor): Promise<void> {
-    const pasteId = await this.dataSource.transaction(async (manager) => {
+    const { pasteId, replyCount } = await this.dataSource.transaction(async (manager) => {
       const [reply]: Array<{
         thread_id: number;
         thread_title: string;
@@ -155,18 +162,23 @@ export class ModerationService {
           UNION ALL SELECT r.id, r.author_id FROM replies r JOIN sub ON r.parent_id = sub.id)`;
       const removed = await this.lowerReplyCounts(manager, `${subtree} SELECT author_id FROM sub`, [replyId]);
       await manager.query('DELETE FROM replies WHERE id = $1', [replyId]);
-      await manager.query(
+      const [[counted]] = (await manager.query(
         `UPDATE threads t SET reply_count = GREATEST(t.reply_count - $2, 0),
            last_reply_at = last.created_at, last_reply_author_id = last.author_id
          FROM (SELECT NULL) AS nothing
          LEFT JOIN LATERAL (SELECT created_at, author_id FROM replies WHERE thread_id = $1
                             ORDER BY created_at DESC, id DESC LIMIT 1) last ON true
-         WHERE t.id = $1`,
+         WHERE t.id = $1 RETURNING t.reply_count`,
         [reply.thread_id, removed],
-      );
-      return reply.thread_id;
+      )) as [Array<{ reply_count: number }>, number];
+      return { pasteId: reply.thread_id, replyCount: counted?.reply_count ?? 0 };
     });
     await this.pagesChanged({ lists: true, threads: [pasteId] });
+    publishPasteEvent(
+      this.events,
+      { type: FORUM_LIVE_EVENT.replyDeleted, threadId: pasteId, replyId, replyCount },
+      this.logger,
+    );
   }
 
   /** Lowers each author's reply count by their replies among `authorsSql`'s rows; returns how many. */

@@ -1,8 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { rankChanges, type VoteBody, type VoteResult } from '@termpaste/contracts';
+import { FORUM_LIVE_EVENT, rankChanges, type VoteBody, type VoteResult } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
-import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import {
+  announcePagesChanged,
+  EventsPort,
+  type PagesChanged,
+  publishPasteEvent,
+} from '../../infra/events/events.port.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
 import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
@@ -106,6 +111,16 @@ export class VotesService {
     if (change && change.points !== 0) pages.profiles = [change.userId];
     const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
     await announcePagesChanged(this.events, rankMoved ? { all: true } : pages, this.logger);
+    publishPasteEvent(
+      this.events,
+      {
+        type: FORUM_LIVE_EVENT.voteScore,
+        threadId: pasteId,
+        replyId: target.kind === 'reply' ? target.id : null,
+        voteScore: result.voteScore,
+      },
+      this.logger,
+    );
     return result;
   }
 

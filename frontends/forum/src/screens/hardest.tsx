@@ -1,18 +1,40 @@
-import { Card } from '@termpaste/ui';
-import { useQuery } from '@tanstack/react-query';
+import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
+import { Card, NewItemsBar, refreshQueries } from '@termpaste/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { featuredThreadsQuery } from '../api/forum';
+import { useListLive } from '../api/live';
 import { HARDEST_COLUMNS, ThreadTable } from '../components/thread-table';
 
-/** /hardest (SPEC §2): the featured pastes, newest first. */
+/**
+ * /hardest (SPEC §2): the featured pastes, newest first. Live (issue 18): counts move in place; pastes
+ * featured since it loaded are counted above the table and shown when the reader asks.
+ */
 export function HardestScreen() {
   const featured = useQuery(featuredThreadsQuery);
+  const client = useQueryClient();
   const threads = featured.data ?? null;
+  const shown = useMemo(() => (featured.data ?? []).map((card) => card.id), [featured.data]);
+  const news = useListLive({
+    shown,
+    isNew: (event) =>
+      event.type === FORUM_LIVE_EVENT.pasteFlags
+        ? event.isFeatured
+        : event.type === FORUM_LIVE_EVENT.pasteDeleted
+          ? false
+          : undefined,
+  });
+  const showNews = () => {
+    news.clear();
+    void refreshQueries(client, featuredThreadsQuery.queryKey);
+  };
   return (
     <Card
       title="HARDEST POSTS"
       className="forum-wide"
       actions={threads && <span className="forum-muted forum-count">{threads.length} featured</span>}
     >
+      <NewItemsBar count={news.fresh.length} noun="paste" onShow={showNews} className="forum-new-items" />
       {featured.isError ? (
         <p className="forum-error">Could not load featured pastes. Try again in a moment.</p>
       ) : threads && threads.length === 0 ? (

@@ -1,13 +1,41 @@
-import { PAGES } from '@termpaste/contracts';
-import { Card, ListFooter } from '@termpaste/ui';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { FORUM_LIVE_EVENT, PAGES } from '@termpaste/contracts';
+import { Card, ListFooter, NewItemsBar, refreshQueries } from '@termpaste/ui';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { recentThreadsQuery } from '../api/forum';
+import { useListLive } from '../api/live';
 import { ThreadTable } from '../components/thread-table';
 
-/** Home (SPEC §2): pinned pastes apart, the rest newest first, 50 at a time. */
+/**
+ * Home (SPEC §2): pinned pastes apart, the rest newest first, 50 at a time. Live (issue 18): the cards'
+ * counts move as they change; pastes added since it loaded are counted above the table, and shown (the
+ * list read again) only when the reader asks, so nothing jumps while they read.
+ */
 export function HomeScreen() {
   const recent = useInfiniteQuery(recentThreadsQuery);
+  const client = useQueryClient();
+  const shown = useMemo(
+    () =>
+      (recent.data?.pages ?? []).flatMap((page) => [...page.pinned, ...page.threads].map((card) => card.id)),
+    [recent.data],
+  );
+  const news = useListLive({
+    shown,
+    isNew: (event) =>
+      event.type === FORUM_LIVE_EVENT.pasteAdded
+        ? true
+        : event.type === FORUM_LIVE_EVENT.pasteDeleted
+          ? false
+          : undefined,
+  });
+  const showNews = () => {
+    news.clear();
+    void refreshQueries(client, recentThreadsQuery.queryKey);
+  };
+  const bar = (
+    <NewItemsBar count={news.fresh.length} noun="paste" onShow={showNews} className="forum-new-items" />
+  );
 
   const addPaste = (
     <Link to={PAGES.newThread} className="tp-button tp-button--primary tp-button--sm">
@@ -31,6 +59,7 @@ export function HomeScreen() {
   if (threads && threads.length === 0 && pinned.length === 0) {
     return (
       <Card title="RECENT PASTES" actions={addPaste}>
+        {bar}
         <div className="forum-empty">
           <p>No pastes yet. Be the first to add one!</p>
           <Link to={PAGES.newThread} className="tp-button tp-button--primary tp-button--md">
@@ -49,6 +78,7 @@ export function HomeScreen() {
         </Card>
       )}
       <Card title="RECENT PASTES" actions={addPaste}>
+        {bar}
         <ThreadTable threads={threads} label="Recent pastes" />
         {threads && (
           <ListFooter className="forum-footer" list={recent}>

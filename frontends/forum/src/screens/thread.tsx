@@ -2,7 +2,9 @@ import { API, editRefusal, TEXTS, type ReplyView, type ThreadDetail } from '@ter
 import {
   Button,
   Card,
+  JumpPill,
   preloadMarkdown,
+  PresenceCount,
   scrollBehavior,
   Spinner,
   useCurrentUser,
@@ -10,9 +12,10 @@ import {
 } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { threadQuery } from '../api/forum';
+import { useThreadLive, type ThreadLive } from '../api/live';
 import { NotFoundCard } from '../components/not-found';
 import { Paste } from '../components/paste';
 import { Replies } from '../components/replies';
@@ -20,11 +23,64 @@ import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
 
+/** The element of a reply in the tree. */
+const replyElement = (id: number) => document.getElementById(`reply-${id}`);
+
+/** Whether any of the element is inside the window (the page may scroll in any container). */
+function inView(element: HTMLElement | null): boolean {
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
+/**
+ * Replies others posted that arrived out of view (issue 18), for the pill that takes the reader there.
+ * One scrolled into view drops out; a deleted one too.
+ */
+function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[], () => void] {
+  const [unseen, setUnseen] = useState<number[]>([]);
+  const { arrived, seen } = live;
+
+  // Once the page holds an arrival (after it was read again), it is in view or it is news.
+  useLayoutEffect(() => {
+    const held = arrived.filter((id) => thread.replies.some((reply) => reply.id === id));
+    if (held.length === 0) return;
+    seen(held);
+    const out = held.filter((id) => !inView(replyElement(id)));
+    if (out.length > 0) setUnseen((ids) => [...ids, ...out.filter((id) => !ids.includes(id))]);
+  }, [arrived, thread.replies, seen]);
+
+  useEffect(() => {
+    if (unseen.length === 0) return;
+    const check = () =>
+      setUnseen((ids) => {
+        const left = ids.filter((id) => !inView(replyElement(id)));
+        return left.length === ids.length ? ids : left;
+      });
+    // Capturing: whichever element scrolls the page.
+    document.addEventListener('scroll', check, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', check, { capture: true });
+  }, [unseen.length]);
+
+  const pending = unseen.filter((id) => thread.replies.some((reply) => reply.id === id));
+  const jump = () => {
+    // The first of them on the page (the tree's order).
+    const first = pending
+      .map(replyElement)
+      .filter((element): element is HTMLElement => element !== null)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+    first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    setUnseen([]);
+  };
+  return [pending, jump];
+}
+
 /**
  * The page of a loaded paste. It decides who may reply, and holds the reply being answered: a reply's
- * REPLY button in the tree sets it, the form below posts under it.
+ * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
+ * arrives in place; the draft and its target stay.
  */
-function ThreadView({ thread }: { thread: ThreadDetail }) {
+function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }) {
   const { user } = useCurrentUser();
   const signedIn = user !== null;
   const isAdmin = Boolean(user?.isAdmin);
@@ -34,6 +90,8 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
   const canReply = signedIn && (!thread.isLocked || isAdmin);
   // A target deleted meanwhile (by an admin) is no target: the server would refuse its parentId.
   const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
+
+  const [outOfView, jumpToNew] = useRepliesOutOfView(thread, live);
 
   const replyTo = (reply: ReplyView) => {
     setTarget(reply);
@@ -52,12 +110,18 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
 
   return (
     <div className="forum-stack">
-      <div>
+      <div className="forum-thread-top">
         <Button variant="ghost" size="sm" onClick={goBack}>
           <ArrowLeft size={14} aria-hidden="true" />
           BACK
         </Button>
+        <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
+      {live.deleted && (
+        <p className="forum-live-deleted" role="alert">
+          This paste was deleted by staff. What you are writing stays here until you leave the page.
+        </p>
+      )}
       <Paste
         thread={thread}
         signedIn={signedIn}
@@ -93,6 +157,7 @@ function ThreadView({ thread }: { thread: ThreadDetail }) {
           </>
         )}
       </Card>
+      <JumpPill count={outOfView.length} noun="new reply" plural="new replies" onJump={jumpToNew} />
     </div>
   );
 }
@@ -103,6 +168,8 @@ export function ThreadScreen() {
   // The paste is Markdown: its renderer downloads while the paste does.
   useEffect(() => void preloadMarkdown(), []);
   const thread = useQuery({ ...threadQuery(id), enabled: isRecordId(id) });
+  const { user } = useCurrentUser();
+  const live = useThreadLive(id, isRecordId(id), user?.id ?? null);
 
   if (!isRecordId(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
@@ -113,5 +180,5 @@ export function ThreadScreen() {
     );
   }
   if (!thread.data) return <Spinner label="Loading paste..." />;
-  return <ThreadView key={thread.data.id} thread={thread.data} />;
+  return <ThreadView key={thread.data.id} thread={thread.data} live={live} />;
 }

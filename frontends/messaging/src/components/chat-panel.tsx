@@ -1,8 +1,9 @@
 // Fetched when the popover first opens (screens/chat-popover.tsx): home shows only the round button.
 import { LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import { Card, IconButton, LiveBadge, refreshQueries, useLiveEvents } from '@termpaste/ui';
+import { Card, IconButton, LiveBadge, PresenceCount, refreshQueries, useLiveEvents } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { chatQuery } from '../api/messaging';
 import { ChatLog } from './chat';
 import { ChatPopoverComposer } from './chat-composer';
@@ -20,10 +21,12 @@ export default function ChatPanel({ userId, onClose }: ChatPanelProps) {
   const client = useQueryClient();
   const history = useQuery(chatQuery('popover'));
   const refetch = () => void refreshQueries(client, chatQuery('popover').queryKey);
+  const [online, setOnline] = useState<number | undefined>(undefined);
   const status = useLiveEvents({
     enabled: true,
     onEvent: (event: LiveEvent) => {
       if (event.type === LIVE_EVENT.chatMessage) refetch();
+      if (event.type === LIVE_EVENT.onlineCount) setOnline(event.count);
     },
     onOpen: (reconnected) => {
       if (reconnected) refetch();
@@ -36,6 +39,7 @@ export default function ChatPanel({ userId, onClose }: ChatPanelProps) {
       className="msg-popover__card"
       actions={
         <>
+          <PresenceCount count={online} label="online" title="Members online now" />
           <LiveBadge status={status} />
           <IconButton label="Close global chat" icon={<X size={16} />} size="sm" onClick={onClose} />
         </>

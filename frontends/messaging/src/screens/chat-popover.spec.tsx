@@ -232,3 +232,14 @@ describe('global chat popover (SPEC §2 home)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('members online in the popover (issue 18)', () => {
+  it('shows the count the chat socket is told', async () => {
+    server({ history: [] });
+    const { user } = renderPopover();
+    const open = await openPanel(user);
+    const socket = await connectedSocket();
+    socket.serverSend({ type: 'online_count', count: 2 });
+    expect(await within(open).findByTestId('presence-count')).toHaveTextContent('2 online');
+  });
+});

@@ -289,3 +289,17 @@ describe('global chat page (SPEC §2 /chat)', () => {
     await waitFor(() => expect(reads(calls, '/api/chat/messages')).toHaveLength(2));
   });
 });
+
+describe('members online (issue 18)', () => {
+  it('shows how many members are online, as the server counts them, once it said', async () => {
+    server({ history: history() });
+    renderChat();
+    const socket = await connectedSocket();
+    expect(screen.queryByTestId('presence-count')).not.toBeInTheDocument();
+    socket.serverSend({ type: 'online_count', count: 3 });
+    expect(await screen.findByTestId('presence-count')).toHaveTextContent('3 online');
+    expect(screen.getByRole('status', { name: 'Members online now: 3' })).toBeInTheDocument();
+    socket.serverSend({ type: 'online_count', count: 1 });
+    await waitFor(() => expect(screen.getByTestId('presence-count')).toHaveTextContent('1 online'));
+  });
+});

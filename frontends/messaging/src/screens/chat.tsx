@@ -1,6 +1,15 @@
 import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import { Card, LiveBadge, Spinner, refreshQueries, useCurrentUser, useLiveEvents } from '@termpaste/ui';
+import {
+  Card,
+  LiveBadge,
+  PresenceCount,
+  Spinner,
+  refreshQueries,
+  useCurrentUser,
+  useLiveEvents,
+} from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { chatQuery, prependChatMessage } from '../api/messaging';
 import { ChatLog } from '../components/chat';
 import { ChatPageComposer } from '../components/chat-composer';
@@ -13,9 +22,11 @@ function ChatRoom({ userId }: { userId: number }) {
   const client = useQueryClient();
   const history = useQuery(chatQuery('page'));
   const refetch = () => void refreshQueries(client, chatQuery('page').queryKey);
+  const [online, setOnline] = useState<number | undefined>(undefined);
   const status = useLiveEvents({
     enabled: true,
     onEvent: (event: LiveEvent) => {
+      if (event.type === LIVE_EVENT.onlineCount) setOnline(event.count);
       if (event.type !== LIVE_EVENT.newMessage) return;
       prependChatMessage(client, 'page', event.message);
       refetch();
@@ -26,7 +37,16 @@ function ChatRoom({ userId }: { userId: number }) {
   });
 
   return (
-    <Card title={MESSAGING_TEXTS.globalChat} actions={<LiveBadge status={status} />} className="msg-chat">
+    <Card
+      title={MESSAGING_TEXTS.globalChat}
+      actions={
+        <>
+          <PresenceCount count={online} label="online" title="Members online now" />
+          <LiveBadge status={status} />
+        </>
+      }
+      className="msg-chat"
+    >
       <ChatLog
         messages={history.data}
         isError={history.isError}

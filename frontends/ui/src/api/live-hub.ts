@@ -1,96 +1,149 @@
-import { LIVE_SCOPE_USER, type LiveEvent } from '@termpaste/contracts';
-import { openLiveSocket, type LiveStatus } from './live-socket.js';
+import {
+  LIVE_SCOPE_PUBLIC,
+  LIVE_SCOPE_USER,
+  LIVE_WATCH_CARDS_MAX,
+  type LiveEvent,
+  type LiveWatch,
+} from '@termpaste/contracts';
+import { openLiveSocket, type LiveConnection, type LiveScope, type LiveStatus } from './live-socket.js';
 
 /** One user of the live connection (a useLiveEvents call that is enabled). */
 export interface LiveSubscriber {
-  /** 'user': only the member's own events are needed; without it, the chat too. */
-  scope?: 'user';
+  /**
+   * 'user': only the member's own events are needed; 'public': only the public events it watches (a
+   * visitor can have those); without it, the chat too.
+   */
+  scope?: LiveScope;
+  /** What this subscriber shows (a paste, cards, the lists): the socket watches it for the page. */
+  watch?: LiveWatch;
   status(status: LiveStatus): void;
   event(event: LiveEvent): void;
   /** `reconnected` is true when this subscriber had a connection before and may have missed events. */
   open(reconnected: boolean): void;
 }
 
-interface Entry extends LiveSubscriber {
-  /** Whether this subscriber has seen a connection open: the next one is a reconnection to it. */
-  opened: boolean;
+/** What the socket must carry: nothing (no socket), public events, the member's own too, or the chat too. */
+type Need = 'public' | 'user' | 'all' | null;
+
+const NEEDS: Record<Exclude<Need, null>, number> = { public: 0, user: 1, all: 2 };
+
+function needOf(scope: LiveScope | undefined): Exclude<Need, null> {
+  return scope === LIVE_SCOPE_USER ? 'user' : scope === LIVE_SCOPE_PUBLIC ? 'public' : 'all';
 }
 
-/** What the socket must carry: nothing (no socket), the member's own events, or those and the chat. */
-type Need = 'user' | 'all' | null;
+/** The `watch` frame for what every subscriber shows together (null: nothing to watch). */
+export function watchFrame(watches: Array<LiveWatch | undefined>): string | null {
+  let thread: number | null = null;
+  const cards = new Set<number>();
+  let lists = false;
+  for (const watch of watches) {
+    if (!watch) continue;
+    if (watch.thread != null) thread = watch.thread;
+    for (const id of watch.cards ?? []) if (cards.size < LIVE_WATCH_CARDS_MAX) cards.add(id);
+    lists ||= watch.lists === true;
+  }
+  if (thread === null && cards.size === 0 && !lists) return null;
+  return JSON.stringify({ type: 'watch', thread, cards: [...cards], lists });
+}
 
 /**
  * One live socket shared by its subscribers: open while any subscriber is, with the widest scope any of
- * them needs (the chat's if any needs it, else the member's own events), and every event handed to each
- * (they switch on the event's type, so one with the user scope ignores the chat). When the scope needed
- * changes, the socket is replaced by one of the new scope: closed first, so there is never more than one.
+ * them needs (the chat's if any needs it, else the member's own events, else public events only), and
+ * every event handed to each (they switch on the event's type, so one with the user scope ignores the
+ * chat). When the scope needed changes, the socket is replaced by one of the new scope: closed first, so
+ * there is never more than one. What the subscribers show is sent as one `watch` frame whenever it
+ * changes and on every (re)connection, so the server sends this tab the public events of those pastes.
  */
 export class LiveHub {
-  private readonly subscribers = new Set<Entry>();
+  /** Each subscriber, and whether it has seen a connection open (the next one is a reconnection to it). */
+  private readonly subscribers = new Map<LiveSubscriber, { opened: boolean }>();
   private need: Need = null;
-  private close: (() => void) | null = null;
+  private connection: LiveConnection | null = null;
   /** The socket's state as a new subscriber should see it. */
   private state: LiveStatus = 'closed';
+  /** The watch frame the open socket was last sent (null: none, or nothing to watch). */
+  private sentWatch: string | null = null;
 
   /** Adds a subscriber (opening or widening the socket if need be); the returned function removes it. */
   subscribe(subscriber: LiveSubscriber): () => void {
-    const entry: Entry = { ...subscriber, opened: false };
-    this.subscribers.add(entry);
+    this.subscribers.set(subscriber, { opened: false });
     if (!this.update()) {
       // The socket it needs is already there: it joins as is.
-      entry.status(this.state);
-      if (this.state === 'open') this.opened(entry);
+      subscriber.status(this.state);
+      if (this.state === 'open') this.opened(subscriber);
+      this.sendWatch();
     }
     return () => {
-      this.subscribers.delete(entry);
-      this.update();
+      this.subscribers.delete(subscriber);
+      if (!this.update()) this.sendWatch();
     };
+  }
+
+  /** A subscriber's `watch` changed (the page shows other pastes): the server is told. */
+  watchChanged(subscriber: LiveSubscriber, watch: LiveWatch | undefined): void {
+    subscriber.watch = watch;
+    if (this.subscribers.has(subscriber)) this.sendWatch();
   }
 
   /** Opens, replaces or closes the socket for what the subscribers now need; true if it did. */
   private update(): boolean {
-    const need: Need =
-      this.subscribers.size === 0
-        ? null
-        : [...this.subscribers].some((entry) => entry.scope !== LIVE_SCOPE_USER)
-          ? 'all'
-          : 'user';
+    let need: Need = null;
+    for (const subscriber of this.subscribers.keys()) {
+      const wanted = needOf(subscriber.scope);
+      if (need === null || NEEDS[wanted] > NEEDS[need]) need = wanted;
+    }
     if (need === this.need) return false;
-    this.close?.();
-    this.close = null;
+    this.connection?.close();
+    this.connection = null;
+    this.sentWatch = null;
     this.need = need;
     this.state = need ? 'connecting' : 'closed';
     if (!need) return true;
     // Those that had a connection see a reconnection, and are told to catch up once the new one opens.
-    this.each((entry) => entry.status(entry.opened ? 'reconnecting' : 'connecting'));
-    this.close = openLiveSocket(need === 'user' ? LIVE_SCOPE_USER : undefined, {
+    this.each((subscriber, meta) => subscriber.status(meta.opened ? 'reconnecting' : 'connecting'));
+    this.connection = openLiveSocket(need === 'all' ? undefined : need, {
       open: () => {
         this.state = 'open';
-        this.each((entry) => this.opened(entry));
+        this.sentWatch = null;
+        this.sendWatch();
+        this.each((subscriber) => this.opened(subscriber));
       },
       dropped: () => {
         this.state = 'reconnecting';
-        this.each((entry) => entry.status('reconnecting'));
+        this.each((subscriber) => subscriber.status('reconnecting'));
       },
       retrying: () => {
         this.state = 'reconnecting';
-        this.each((entry) => entry.status(entry.opened ? 'reconnecting' : 'connecting'));
+        this.each((subscriber, meta) => subscriber.status(meta.opened ? 'reconnecting' : 'connecting'));
       },
-      event: (event) => this.each((entry) => entry.event(event)),
+      event: (event) => this.each((subscriber) => subscriber.event(event)),
     });
     return true;
   }
 
-  private opened(entry: Entry): void {
-    entry.status('open');
-    entry.open(entry.opened);
-    entry.opened = true;
+  /** Sends the open socket what the subscribers show now, when that changed. */
+  private sendWatch(): void {
+    if (this.state !== 'open' || !this.connection) return;
+    const frame = watchFrame([...this.subscribers.keys()].map((subscriber) => subscriber.watch));
+    // Nothing watched any more: an empty watch clears what the socket watched.
+    const next = frame ?? (this.sentWatch === null ? null : JSON.stringify({ type: 'watch' }));
+    if (next === null || next === this.sentWatch) return;
+    this.connection.send(next);
+    this.sentWatch = frame;
+  }
+
+  private opened(subscriber: LiveSubscriber): void {
+    const meta = this.subscribers.get(subscriber);
+    if (!meta) return;
+    subscriber.status('open');
+    subscriber.open(meta.opened);
+    meta.opened = true;
   }
 
   /** Runs `fn` for each subscriber, skipping any that an earlier one's handler removed. */
-  private each(fn: (entry: Entry) => void): void {
-    for (const entry of [...this.subscribers]) {
-      if (this.subscribers.has(entry)) fn(entry);
+  private each(fn: (subscriber: LiveSubscriber, meta: { opened: boolean }) => void): void {
+    for (const [subscriber, meta] of [...this.subscribers]) {
+      if (this.subscribers.has(subscriber)) fn(subscriber, meta);
     }
   }
 }

@@ -1,11 +1,4 @@
-import {
-  LIVE_CLIENT_PING,
-  LIVE_EVENT,
-  LIVE_SCOPE_USER,
-  liveEventSchema,
-  WS,
-  type LiveEvent,
-} from '@termpaste/contracts';
+import { LIVE_CLIENT_PING, LIVE_EVENT, liveEventSchema, WS, type LiveEvent } from '@termpaste/contracts';
 import { ReconnectingSocket } from './reconnecting-socket.js';
 
 /**
@@ -31,10 +24,16 @@ export const LIVE_HEARTBEAT = {
   silenceMs: 60_000,
 } as const;
 
-/** `/ws/chat` on this page's host: wss on https, else ws (SPEC §7). */
-export function liveUrl(location: Pick<Location, 'protocol' | 'host'>, scope?: 'user'): string {
+/**
+ * What a socket carries: the chat and the member's own events (no scope), the member's own only
+ * (`user`), or, a visitor's, public events only (`public`); each gets the public events it watches.
+ */
+export type LiveScope = 'user' | 'public';
+
+/** `/ws/chat` on this page's host: wss on https, else ws (SPEC §7), with its scope if any. */
+export function liveUrl(location: Pick<Location, 'protocol' | 'host'>, scope?: LiveScope): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${location.host}${WS.chat}${scope === LIVE_SCOPE_USER ? `?scope=${scope}` : ''}`;
+  return `${protocol}//${location.host}${WS.chat}${scope ? `?scope=${scope}` : ''}`;
 }
 
 /** One server frame as a live event, or null for anything else (ignored). */
@@ -59,12 +58,18 @@ export interface LiveSocketHandlers {
   event(event: LiveEvent): void;
 }
 
+/** An open live socket's handle: send a frame on it (dropped unless connected), or close it for good. */
+export interface LiveConnection {
+  send(frame: string): void;
+  close(): void;
+}
+
 /**
- * Opens `/ws/chat` (with `?scope=user` if asked) and keeps it up until the returned function closes it:
- * reconnects with backoff when it drops, at once when the browser comes back online or the tab is shown
- * again, and pings while open, replacing a socket that went silent.
+ * Opens `/ws/chat` (with its scope if asked) and keeps it up until `close()`: reconnects with backoff
+ * when it drops, at once when the browser comes back online or the tab is shown again, and pings while
+ * open, replacing a socket that went silent.
  */
-export function openLiveSocket(scope: 'user' | undefined, handlers: LiveSocketHandlers): () => void {
+export function openLiveSocket(scope: LiveScope | undefined, handlers: LiveSocketHandlers): LiveConnection {
   let lastHeard = Date.now();
 
   const connect = () =>
@@ -108,10 +113,13 @@ export function openLiveSocket(scope: 'user' | undefined, handlers: LiveSocketHa
   window.addEventListener('online', retryNow);
   document.addEventListener('visibilitychange', handleVisibility);
 
-  return () => {
-    clearInterval(heartbeat);
-    window.removeEventListener('online', retryNow);
-    document.removeEventListener('visibilitychange', handleVisibility);
-    socket.close();
+  return {
+    send: (frame) => socket.send(frame),
+    close: () => {
+      clearInterval(heartbeat);
+      window.removeEventListener('online', retryNow);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      socket.close();
+    },
   };
 }

@@ -190,7 +190,7 @@ describe('useLiveEvents', () => {
   });
 });
 
-type Wanted = Pick<UseLiveEventsOptions, 'enabled' | 'scope'>;
+type Wanted = Pick<UseLiveEventsOptions, 'enabled' | 'scope' | 'watch'>;
 /** A tab's subscribers as they are: the shell's member events, the notifications screen, a chat. */
 type Tab = { shell: Wanted; notifications: Wanted; chat: Wanted };
 const names = ['shell', 'notifications', 'chat'] as const;
@@ -359,5 +359,59 @@ describe('LiveBadge', () => {
     render(<LiveBadge status={status} />);
     expect(screen.getByRole('status')).toHaveTextContent(text);
     expect(screen.getByRole('status')).toHaveClass(`tp-live--${status}`);
+  });
+});
+
+describe('watching what the page shows (issue 18)', () => {
+  const frames = (socket: FakeWebSocket) =>
+    socket.sent
+      .map((frame) => JSON.parse(frame) as { type: string })
+      .filter((frame) => frame.type !== 'ping');
+
+  it("opens a visitor's page a public socket, and says what it shows once open", async () => {
+    renderTab({
+      shell: off,
+      notifications: { enabled: true, scope: 'public', watch: { thread: 5 } },
+      chat: off,
+    });
+    await elapse(0);
+    expect(last().url).toBe('ws://localhost/ws/chat?scope=public');
+    expect(frames(last())).toEqual([]);
+    last().open();
+    expect(frames(last())).toEqual([{ type: 'watch', thread: 5, cards: [], lists: false }]);
+  });
+
+  it('sends one frame for every subscriber, again when it changes and after a reconnection; an empty one when nothing is shown', async () => {
+    const lists: Wanted = { enabled: true, scope: 'public', watch: { cards: [1, 2], lists: true } };
+    const paste = (thread: number): Wanted => ({ enabled: true, scope: 'public', watch: { thread } });
+    const { rerender } = renderTab({ shell: member, notifications: lists, chat: paste(5) });
+    await elapse(0);
+    // The widest scope any subscriber needs: the member's own events.
+    expect(sockets()).toHaveLength(1);
+    expect(last().url).toBe('ws://localhost/ws/chat?scope=user');
+    last().open();
+    expect(frames(last())).toEqual([{ type: 'watch', thread: 5, cards: [1, 2], lists: true }]);
+
+    rerender({ shell: member, notifications: lists, chat: paste(6) });
+    rerender({
+      shell: member,
+      notifications: { ...lists, watch: { cards: [1, 2], lists: true } },
+      chat: paste(6),
+    });
+    expect(frames(last())).toEqual([
+      { type: 'watch', thread: 5, cards: [1, 2], lists: true },
+      { type: 'watch', thread: 6, cards: [1, 2], lists: true },
+    ]);
+    expect(sockets()).toHaveLength(1);
+
+    last().serverClose();
+    await elapse(1000);
+    expect(sockets()).toHaveLength(2);
+    last().open();
+    expect(frames(last())).toEqual([{ type: 'watch', thread: 6, cards: [1, 2], lists: true }]);
+
+    rerender({ shell: member, notifications: off, chat: off });
+    expect(frames(last()).at(-1)).toEqual({ type: 'watch' });
+    expect(sockets()).toHaveLength(2);
   });
 });

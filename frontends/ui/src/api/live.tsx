@@ -1,14 +1,22 @@
-import type { LiveEvent } from '@termpaste/contracts';
+import type { LiveEvent, LiveWatch } from '@termpaste/contracts';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../components/badge.js';
-import { LiveHub } from './live-hub.js';
-import type { LiveStatus } from './live-socket.js';
+import { LiveHub, type LiveSubscriber } from './live-hub.js';
+import type { LiveScope, LiveStatus } from './live-socket.js';
 
 export interface UseLiveEventsOptions {
   /** The connection is open only while this is true (the chat popover: while its panel is open). */
   enabled: boolean;
-  /** 'user': only the member's own events (notifications, unread count), no chat. */
-  scope?: 'user';
+  /**
+   * 'user': only the member's own events (notifications, unread count), no chat; 'public': only the
+   * public events of what `watch` names (open to visitors too). Without it: the chat too.
+   */
+  scope?: LiveScope;
+  /**
+   * What the page shows (a paste, cards of a list, the lists): the tab's socket watches it, so the
+   * server sends the public events of those pastes. May change without reconnecting.
+   */
+  watch?: LiveWatch;
   /** Every valid event but the heartbeat's pong. */
   onEvent: (event: LiveEvent) => void;
   /**
@@ -37,15 +45,24 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
  * tab is shown again). Under LiveEventsProvider it shares the tab's one socket; without one (a bare test
  * render) it keeps a socket of its own. Returns the connection's status for the UI to show.
  */
-export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEventsOptions): LiveStatus {
+export function useLiveEvents({ enabled, scope, watch, onEvent, onOpen }: UseLiveEventsOptions): LiveStatus {
   const shared = useContext(LiveEventsContext);
   const [own] = useState(() => new LiveHub());
   const hub = shared ?? own;
   const [status, setStatus] = useState<LiveStatus>(enabled ? 'connecting' : 'closed');
   const handlers = useRef({ onEvent, onOpen });
+  const subscriber = useRef<LiveSubscriber | null>(null);
+  const watched = useRef(watch);
   useEffect(() => {
     handlers.current = { onEvent, onOpen };
   });
+  // What is watched changes without a new subscription (the socket stays): compared by value.
+  const watchKey = watch ? JSON.stringify(watch) : '';
+  useEffect(() => {
+    watched.current = watch;
+    if (subscriber.current) hub.watchChanged(subscriber.current, watch);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- watchKey stands for watch's value
+  }, [hub, watchKey]);
 
   useEffect(() => {
     if (!enabled) {
@@ -53,12 +70,19 @@ export function useLiveEvents({ enabled, scope, onEvent, onOpen }: UseLiveEvents
       return;
     }
     setStatus('connecting');
-    return hub.subscribe({
+    const mine: LiveSubscriber = {
       scope,
+      watch: watched.current,
       status: setStatus,
       event: (event) => handlers.current.onEvent(event),
       open: (reconnected) => handlers.current.onOpen?.(reconnected),
-    });
+    };
+    subscriber.current = mine;
+    const unsubscribe = hub.subscribe(mine);
+    return () => {
+      subscriber.current = null;
+      unsubscribe();
+    };
   }, [hub, enabled, scope]);
 
   return status;

@@ -18,6 +18,7 @@ export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/pastes.js';
 export * from '../../../../contracts/dist/revisions.js';
+export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/settings.js';
 export * from '../../../../contracts/dist/tokens.js';

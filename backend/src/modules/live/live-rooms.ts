@@ -1,0 +1,69 @@
+import { isCardEvent, isListEvent, type LiveWatch, type PasteLiveEvent } from '@termpaste/contracts';
+
+/** What one socket watches now (its last `watch` frame). */
+export interface Watching {
+  thread: number | null;
+  cards: ReadonlySet<number>;
+  lists: boolean;
+}
+
+export const WATCHING_NOTHING: Watching = { thread: null, cards: new Set(), lists: false };
+
+/** A `watch` frame's fields as what the socket watches. */
+export function watchingOf(watch: LiveWatch): Watching {
+  return { thread: watch.thread ?? null, cards: new Set(watch.cards ?? []), lists: watch.lists ?? false };
+}
+
+function add<K, S>(index: Map<K, Set<S>>, key: K, socket: S): void {
+  let sockets = index.get(key);
+  if (!sockets) index.set(key, (sockets = new Set()));
+  sockets.add(socket);
+}
+
+function remove<K, S>(index: Map<K, Set<S>>, key: K, socket: S): void {
+  const sockets = index.get(key);
+  sockets?.delete(socket);
+  if (sockets?.size === 0) index.delete(key);
+}
+
+/**
+ * Which sockets watch what (issue 18): a paste's readers, the sockets showing its card in a list, and
+ * those showing the lists. A paste's event goes to its readers, to its card's watchers when a card shows
+ * it, and to the lists' watchers when it changes what a list holds (contracts' isCardEvent, isListEvent):
+ * so an event costs the sockets it is for, never a pass over every socket.
+ */
+export class LiveRooms<S> {
+  private readonly readers = new Map<number, Set<S>>();
+  private readonly cards = new Map<number, Set<S>>();
+  private readonly lists = new Set<S>();
+
+  /** Moves `socket` from what it watched (`before`) to `after`. */
+  move(socket: S, before: Watching, after: Watching): void {
+    if (before.thread !== after.thread) {
+      if (before.thread !== null) remove(this.readers, before.thread, socket);
+      if (after.thread !== null) add(this.readers, after.thread, socket);
+    }
+    for (const id of before.cards) if (!after.cards.has(id)) remove(this.cards, id, socket);
+    for (const id of after.cards) if (!before.cards.has(id)) add(this.cards, id, socket);
+    if (after.lists) this.lists.add(socket);
+    else this.lists.delete(socket);
+  }
+
+  /** The sockets reading a paste. */
+  readersOf(threadId: number): ReadonlySet<S> {
+    return this.readers.get(threadId) ?? new Set();
+  }
+
+  /** The sockets a paste's event is for, each once. */
+  recipients(event: PasteLiveEvent): Set<S> {
+    const to = new Set(this.readers.get(event.threadId));
+    if (isCardEvent(event)) for (const socket of this.cards.get(event.threadId) ?? []) to.add(socket);
+    if (isListEvent(event)) for (const socket of this.lists) to.add(socket);
+    return to;
+  }
+
+  /** The pastes some socket here reads. */
+  threadsRead(): number[] {
+    return [...this.readers.keys()];
+  }
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/*
+ * The forum's live events (issue 18) on `/ws/chat`, beside the chat's and a member's own (messaging.ts,
+ * whose `liveEventSchema` is the one event map). They are public: a visitor's socket (`?scope=public`)
+ * gets them too. Each is small: ids and the fields that changed; a page that needs more (a new reply's
+ * text, an edit) reads the paste again, from the page cache.
+ *
+ * A socket receives a paste's events only while it watches (the client frame `watch`): the paste it
+ * shows (`thread`: every event of that paste, and how many members read it), the cards of the lists it
+ * shows (`cards`: their counts, flags, titles) and the lists themselves (`lists`: a paste added, and
+ * flag changes that move pastes between lists).
+ */
+
+const id = z.number().int().positive();
+const count = z.number().int().nonnegative();
+
+export const FORUM_LIVE_EVENT = {
+  /** A new reply in the paste: read the paste again to show it. */
+  replyAdded: 'reply_added',
+  /** A reply and the replies under it were deleted (staff). */
+  replyDeleted: 'reply_deleted',
+  /** A reply's text changed (issue 16): read the paste again. */
+  replyEdited: 'reply_edited',
+  /** A paste's or a reply's (`replyId`) score moved. */
+  voteScore: 'vote_score',
+  /** A paste's flags changed (staff). */
+  pasteFlags: 'paste_flags',
+  /** A paste's title or text changed: read the paste again (a card takes the title). */
+  pasteEdited: 'paste_edited',
+  /** A paste was deleted (staff). */
+  pasteDeleted: 'paste_deleted',
+  /** A new paste (home's lists). */
+  pasteAdded: 'paste_added',
+  /** Members with the paste open now (counted per member, visitors not counted). */
+  threadReaders: 'thread_readers',
+  /** Members online now (counted per member): sent to chat sockets. */
+  onlineCount: 'online_count',
+} as const;
+
+const pasteEventSchemas = [
+  z.object({
+    type: z.literal(FORUM_LIVE_EVENT.replyAdded),
+    threadId: id,
+    replyId: id,
+    parentId: id.nullable(),
+    /** The reply's author (null: a deleted account), so their own tab can tell its reply from others'. */
+    authorId: id.nullable(),
+    replyCount: count,
+  }),
+  z.object({
+    type: z.literal(FORUM_LIVE_EVENT.replyDeleted),
+    threadId: id,
+    replyId: id,
+    replyCount: count,
+  }),
+  z.object({
+    type: z.literal(FORUM_LIVE_EVENT.replyEdited),
+    threadId: id,
+    replyId: id,
+    editedAt: z.string(),
+  }),
+  z.object({
+    type: z.literal(FORUM_LIVE_EVENT.voteScore),
+    threadId: id,
+    /** Null: the paste's own score. */
+    replyId: id.nullable(),
+    voteScore: z.number().int(),
+  }),
+  z.object({
+    type: z.literal(FORUM_LIVE_EVENT.pasteFlags),
+    threadId: id,
+    isPinned: z.boolean(),
+    isLocked: z.boolean(),
+    isFeatured: z.boolean(),
+  }),
+  z.object({
+    type: z.literal(FORUM_LIVE_EVENT.pasteEdited),
+    threadId: id,
+    title: z.string(),
+    editedAt: z.string(),
+  }),
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteDeleted), threadId: id }),
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteAdded), threadId: id }),
+] as const;
+
+/** A paste's public events (every forum event but the presence counts), as the backend publishes them. */
+export const pasteLiveEventSchema = z.discriminatedUnion('type', pasteEventSchemas);
+export type PasteLiveEvent = z.infer<typeof pasteLiveEventSchema>;
+
+/** Every forum event a socket may get (messaging.ts's liveEventSchema includes them). */
+export const forumLiveEventSchemas = [
+  ...pasteEventSchemas,
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.threadReaders), threadId: id, count }),
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.onlineCount), count }),
+] as const;
+
+/**
+ * The paste events a card in a list shows (its counts, flags and title) go to sockets watching that
+ * card; the others (a reply's text or score) only to the paste's readers.
+ */
+export function isCardEvent(event: PasteLiveEvent): boolean {
+  switch (event.type) {
+    case FORUM_LIVE_EVENT.replyEdited:
+      return false;
+    case FORUM_LIVE_EVENT.voteScore:
+      return event.replyId === null;
+    default:
+      return true;
+  }
+}
+
+/** The paste events that change which pastes a list holds go to every socket watching the lists. */
+export function isListEvent(event: PasteLiveEvent): boolean {
+  return (
+    event.type === FORUM_LIVE_EVENT.pasteAdded ||
+    event.type === FORUM_LIVE_EVENT.pasteFlags ||
+    event.type === FORUM_LIVE_EVENT.pasteDeleted
+  );
+}
+
+/** Cards one socket may watch at once (a few pages of home). */
+export const LIVE_WATCH_CARDS_MAX = 200;
+
+/**
+ * `{"type":"watch",...}`: what the socket shows now, replacing what it watched before. `thread`: the
+ * paste open (null or absent: none); `cards`: the pastes listed; `lists`: home's or /hardest's lists.
+ */
+export const liveWatchSchema = z.strictObject({
+  type: z.literal('watch'),
+  thread: id.nullable().optional(),
+  cards: z.array(id).max(LIVE_WATCH_CARDS_MAX).optional(),
+  lists: z.boolean().optional(),
+});
+export type LiveWatchFrame = z.infer<typeof liveWatchSchema>;
+/** What a socket watches, as a page asks for it (the frame without its type). */
+export type LiveWatch = Omit<LiveWatchFrame, 'type'>;
+
+/** `/ws/chat?scope=public`: a socket for public events only, open to visitors (no session read). */
+export const LIVE_SCOPE_PUBLIC = 'public';
+
+/** Visitor sockets one client address may hold at once, unless LIVE_VISITOR_SOCKETS_PER_ADDRESS says. */
+export const LIVE_VISITOR_SOCKETS_PER_ADDRESS_DEFAULT = 8;
+
+/**
+ * Close codes of `/ws/chat` beyond the standard ones (1001 going away, 1008 policy, 1009 too big): the
+ * reason text says the same in words.
+ */
+export const LIVE_CLOSE = {
+  /** The socket's session was revoked (`signed_out` came first). */
+  signedOut: { code: 4001, reason: 'Signed out' },
+  /** A visitor socket beyond the per-address cap. */
+  tooManyVisitorSockets: { code: 4429, reason: 'Too many visitor connections from this address' },
+  /** A `watch` frame that does not parse, or watch frames sent too fast. */
+  badWatch: { code: 4400, reason: 'Invalid watch frame' },
+  tooManyWatches: { code: 4430, reason: 'Watch frames sent too fast' },
+} as const;

@@ -1,0 +1,269 @@
+import {
+  API,
+  FORUM_LIVE_EVENT,
+  LIVE_WATCH_CARDS_MAX,
+  threadDetailSchema,
+  type LiveEvent,
+  type RecentThreadsPage,
+  type ReplyView,
+  type ThreadCard,
+  type ThreadDetail,
+} from '@termpaste/contracts';
+import { getJson, useLiveEvents } from '@termpaste/ui';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { featuredThreadsQuery, recentThreadsQuery, threadQuery } from './forum';
+
+/*
+ * The forum's live updates (issue 18). A paste's page and the lists watch the pastes they show through
+ * the tab's one live socket (open to visitors too: `scope: 'public'`). What an event carries (a score,
+ * flags, a count, a deletion) is written into the cached page at once; what it does not (a new reply's
+ * text, an edit) is read again with `?refresh=true` (no view counted; the server's page cache makes it
+ * cheap, and each instance drops its copy before its readers hear of the change).
+ */
+
+/** How long before reading again a paste whose change the first read did not show yet. */
+export const LIVE_RETRY_MS = 1000;
+
+type PasteEvent = Extract<LiveEvent, { threadId: number }>;
+
+function isPasteEvent(event: LiveEvent): event is PasteEvent {
+  return 'threadId' in event;
+}
+
+/** Drops a reply and every reply under it. */
+export function withoutReply(replies: ReplyView[], replyId: number): ReplyView[] {
+  const gone = new Set([replyId]);
+  // Replies come oldest first, so a parent is always met before its answers.
+  return replies.filter((reply) => {
+    if (gone.has(reply.id) || (reply.parentId !== null && gone.has(reply.parentId))) {
+      gone.add(reply.id);
+      return false;
+    }
+    return true;
+  });
+}
+
+/** A paste's page with what `event` says changed, or the page as it was when it says nothing of it. */
+export function patchThread(thread: ThreadDetail, event: PasteEvent): ThreadDetail {
+  switch (event.type) {
+    case FORUM_LIVE_EVENT.voteScore:
+      if (event.replyId === null) return { ...thread, voteScore: event.voteScore };
+      return {
+        ...thread,
+        replies: thread.replies.map((reply) =>
+          reply.id === event.replyId ? { ...reply, voteScore: event.voteScore } : reply,
+        ),
+      };
+    case FORUM_LIVE_EVENT.pasteFlags:
+      return { ...thread, isPinned: event.isPinned, isLocked: event.isLocked, isFeatured: event.isFeatured };
+    case FORUM_LIVE_EVENT.replyDeleted:
+      return {
+        ...thread,
+        replyCount: event.replyCount,
+        replies: withoutReply(thread.replies, event.replyId),
+      };
+    default:
+      return thread;
+  }
+}
+
+/** A card with what `event` says changed (its counts, flags, title). */
+export function patchCard(card: ThreadCard, event: PasteEvent): ThreadCard {
+  if (card.id !== event.threadId) return card;
+  switch (event.type) {
+    case FORUM_LIVE_EVENT.voteScore:
+      return event.replyId === null ? { ...card, voteScore: event.voteScore } : card;
+    case FORUM_LIVE_EVENT.replyAdded:
+    case FORUM_LIVE_EVENT.replyDeleted:
+      return { ...card, replyCount: event.replyCount };
+    case FORUM_LIVE_EVENT.pasteFlags:
+      return { ...card, isPinned: event.isPinned, isLocked: event.isLocked, isFeatured: event.isFeatured };
+    case FORUM_LIVE_EVENT.pasteEdited:
+      return { ...card, title: event.title };
+    default:
+      return card;
+  }
+}
+
+/** Writes a paste's event into every cached list that shows its card (home's pages, /hardest). */
+export function patchLists(client: QueryClient, event: PasteEvent): void {
+  client.setQueryData(recentThreadsQuery.queryKey, (data: InfiniteData<RecentThreadsPage> | undefined) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            pinned: page.pinned.map((card) => patchCard(card, event)),
+            threads: page.threads.map((card) => patchCard(card, event)),
+          })),
+        }
+      : data,
+  );
+  client.setQueryData(featuredThreadsQuery.queryKey, (cards: ThreadCard[] | undefined) =>
+    cards?.map((card) => patchCard(card, event)),
+  );
+}
+
+export interface ThreadLive {
+  /** Members reading the paste now (this one included), once the server said. */
+  readers: number | undefined;
+  /** Staff deleted the paste while it was open. */
+  deleted: boolean;
+  /** Replies others posted since the page loaded, newest last (the page decides which are out of view). */
+  arrived: number[];
+  /** The page has dealt with these arrivals. */
+  seen(ids: number[]): void;
+}
+
+/**
+ * A paste's live updates while its page is open: scores, flags and deletions written into the cached
+ * page; a new reply or an edit read again; how many members read it. A reply from someone else is listed
+ * in `arrived` once the page holds it (the page shows a pill for those out of view).
+ */
+export function useThreadLive(id: string, enabled: boolean, userId: number | null): ThreadLive {
+  const client = useQueryClient();
+  const [readers, setReaders] = useState<number | undefined>(undefined);
+  const [deleted, setDeleted] = useState(false);
+  const [arrived, setArrived] = useState<number[]>([]);
+  const threadId = Number(id);
+  const key = threadQuery(id).queryKey;
+  const refresher = useRef<{
+    running: boolean;
+    /** What the next read must show, when one was asked for while a read ran. */
+    next?: (thread: ThreadDetail) => boolean;
+    timer?: ReturnType<typeof setTimeout>;
+  }>({ running: false });
+
+  useEffect(() => {
+    setReaders(undefined);
+    setDeleted(false);
+    setArrived([]);
+    const state = refresher.current;
+    return () => clearTimeout(state.timer);
+  }, [id]);
+
+  /** Reads the paste again (no view counted); once more a second later if `shows` is not yet true of it. */
+  const refresh = useCallback(
+    (shows: (thread: ThreadDetail) => boolean = () => true) => {
+      const state = refresher.current;
+      if (state.running) {
+        state.next = shows;
+        return;
+      }
+      state.running = true;
+      const read = async (retried: boolean): Promise<void> => {
+        try {
+          const fresh = await getJson(`${API.thread(id)}?refresh=true`, threadDetailSchema);
+          client.setQueryData(key, fresh);
+          if (!shows(fresh) && !retried) {
+            await new Promise<void>((resolve) => (state.timer = setTimeout(resolve, LIVE_RETRY_MS)));
+            return read(true);
+          }
+        } catch {
+          // Gone (deleted: its own event says so) or unreachable: the next event or reconnection tries again.
+        }
+      };
+      void read(false).finally(() => {
+        state.running = false;
+        const next = state.next;
+        state.next = undefined;
+        if (next) refresh(next);
+      });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is id's
+    [client, id],
+  );
+
+  useLiveEvents({
+    enabled,
+    scope: 'public',
+    watch: enabled ? { thread: threadId } : undefined,
+    onEvent: (event) => {
+      if (!isPasteEvent(event) || event.threadId !== threadId) return;
+      const cached = client.getQueryData<ThreadDetail>(key);
+      switch (event.type) {
+        case FORUM_LIVE_EVENT.threadReaders:
+          setReaders(event.count);
+          return;
+        case FORUM_LIVE_EVENT.pasteDeleted:
+          setDeleted(true);
+          return;
+        case FORUM_LIVE_EVENT.replyAdded: {
+          if (event.authorId === null || event.authorId !== userId) {
+            setArrived((ids) => (ids.includes(event.replyId) ? ids : [...ids, event.replyId]));
+          }
+          if (cached?.replies.some((reply) => reply.id === event.replyId)) return;
+          refresh((thread) => thread.replies.some((reply) => reply.id === event.replyId));
+          return;
+        }
+        case FORUM_LIVE_EVENT.pasteEdited:
+          if (cached?.editedAt === event.editedAt) return;
+          refresh((thread) => thread.editedAt === event.editedAt);
+          return;
+        case FORUM_LIVE_EVENT.replyEdited:
+          if (cached?.replies.find((reply) => reply.id === event.replyId)?.editedAt === event.editedAt)
+            return;
+          refresh(
+            (thread) => thread.replies.find((r) => r.id === event.replyId)?.editedAt === event.editedAt,
+          );
+          return;
+        default:
+          client.setQueryData(key, (thread: ThreadDetail | undefined) =>
+            thread ? patchThread(thread, event) : thread,
+          );
+      }
+    },
+    // Events may have been missed while the socket was down: read the paste again.
+    onOpen: (reconnected) => {
+      if (reconnected) refresh();
+    },
+  });
+
+  const seen = useCallback((ids: number[]) => {
+    setArrived((current) => current.filter((replyId) => !ids.includes(replyId)));
+  }, []);
+
+  return { readers, deleted, arrived, seen };
+}
+
+/**
+ * A list's live updates (home, /hardest): its cards' counts, flags and titles as they change, and the
+ * pastes that belong in it since it loaded (`isNew` says which), counted for the news bar; `clear` once
+ * they are shown.
+ */
+export function useListLive({
+  shown,
+  isNew,
+}: {
+  /** The ids of the cards on screen (watched: at most the first 200). */
+  shown: number[];
+  /** Whether an event puts a paste in this list (true), takes it out (false), or says nothing of it. */
+  isNew: (event: PasteEvent) => boolean | undefined;
+}): { fresh: number[]; clear: () => void } {
+  const client = useQueryClient();
+  const [fresh, setFresh] = useState<number[]>([]);
+  const shownIds = useRef(new Set(shown));
+  useEffect(() => {
+    shownIds.current = new Set(shown);
+  }, [shown]);
+
+  useLiveEvents({
+    enabled: true,
+    scope: 'public',
+    watch: { lists: true, cards: shown.slice(0, LIVE_WATCH_CARDS_MAX) },
+    onEvent: (event) => {
+      if (!isPasteEvent(event)) return;
+      patchLists(client, event);
+      const verdict = isNew(event);
+      if (verdict === true && !shownIds.current.has(event.threadId)) {
+        setFresh((ids) => (ids.includes(event.threadId) ? ids : [...ids, event.threadId]));
+      } else if (verdict === false) {
+        setFresh((ids) => ids.filter((threadId) => threadId !== event.threadId));
+      }
+    },
+  });
+
+  const clear = useCallback(() => setFresh([]), []);
+  return { fresh, clear };
+}
