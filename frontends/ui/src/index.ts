@@ -84,6 +84,7 @@ export { Card, type CardProps } from './components/card.js';
 export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './components/confirm.js';
 export { CopyButton, type CopyButtonProps } from './components/copy-button.js';
 export { SecretWarningProvider, useSecretWarning, type SecretGuard } from './components/secret-warning.js';
+export type { SecretWarningDialogProps } from './components/secret-warning-dialog.js';
 export { Dock, DockButton, type DockButtonProps, type DockProps } from './components/dock.js';
 export { CharCount, FormActions, Input, Label, LabelRow, Textarea } from './components/field.js';
 export { lazyScreen, ScreenSkeleton } from './components/lazy-screen.js';

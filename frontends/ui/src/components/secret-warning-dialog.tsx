@@ -1,3 +1,5 @@
+// Fetched with the first text sent through the secret warning's guard (secret-warning.tsx): pages that send
+// no text load no dialog.
 import * as Dialog from '@radix-ui/react-dialog';
 import { type SecretFindingsBody, secretKind, SECRETS_MESSAGES } from '@termpaste/contracts';
 import { TriangleAlert } from 'lucide-react';

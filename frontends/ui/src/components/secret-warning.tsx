@@ -1,21 +1,25 @@
 import type { SecretFindingsBody } from '@termpaste/contracts';
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { SecretWarningDismissed, secretFindingsOf } from '../api/secrets.js';
 
-// Fetched with the first warning of the page, like the confirm dialog: a static import put Radix's dialog
-// (11.6 KB gzip) in every member's first visit.
-const SecretWarningDialog = lazy(() =>
-  import('./secret-warning-dialog.js').then((m) => ({ default: m.SecretWarningDialog })),
-);
+type DialogModule = typeof import('./secret-warning-dialog.js');
+let dialogModule: DialogModule | undefined;
+let dialogLoading: Promise<DialogModule> | undefined;
+
+/**
+ * The dialog's code (Radix's dialog under it) is no part of a page that sends no text: it is fetched when
+ * a text is first sent through the guard, alongside the request, so it is there when a 422 comes back.
+ */
+function loadDialog(): Promise<DialogModule> {
+  dialogLoading ??= import('./secret-warning-dialog.js').then(
+    (module) => (dialogModule = module),
+    (error: unknown) => {
+      dialogLoading = undefined; // try again with the next text
+      throw error;
+    },
+  );
+  return dialogLoading;
+}
 
 /**
  * Sends a text, and when the server finds a secret in it (422 with findings) asks the member: PUBLISH
@@ -69,11 +73,17 @@ export function SecretWarningProvider({ children }: { children: ReactNode }) {
     async (send) => {
       // Read now: a form disables its fields while it sends, and a disabled button loses the focus.
       const focusTarget = textToEdit(document.activeElement);
+      const dialog = loadDialog();
+      dialog.catch(() => undefined); // awaited only if the server finds a secret
       try {
         return await send(false);
       } catch (error) {
         const body = secretFindingsOf(error);
         if (!body) throw error;
+        // A dialog that cannot be fetched (the network went away): the form shows the server's refusal.
+        await dialog.catch(() => {
+          throw error;
+        });
         if (!(await ask(body, focusTarget))) throw new SecretWarningDismissed();
         return send(true);
       }
@@ -98,16 +108,14 @@ export function SecretWarningProvider({ children }: { children: ReactNode }) {
   return (
     <SecretWarningContext.Provider value={guard}>
       {children}
-      {pending && (
-        <Suspense fallback={null}>
-          <SecretWarningDialog
-            open={open}
-            body={pending.body}
-            onEdit={() => settle(false)}
-            onPublish={() => settle(true)}
-            onCloseFocus={focusText}
-          />
-        </Suspense>
+      {pending && dialogModule && (
+        <dialogModule.SecretWarningDialog
+          open={open}
+          body={pending.body}
+          onEdit={() => settle(false)}
+          onPublish={() => settle(true)}
+          onCloseFocus={focusText}
+        />
       )}
     </SecretWarningContext.Provider>
   );

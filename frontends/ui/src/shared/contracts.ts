@@ -1,7 +1,8 @@
 /**
  * @termpaste/contracts as the browser needs it: everything but openapi.ts (the OpenAPI document the
- * backend serves, and the JSON-schema code of zod it calls) and queries.ts (the backend's parsing of
- * query strings). mf-shared.ts provides this module as the
+ * backend serves, and the JSON-schema code of zod it calls), queries.ts (the backend's parsing of
+ * query strings) and pastes.ts (the intake of `POST /api/pastes`, for curl and the CLI: no screen reads
+ * it, and it would be in every first visit's JavaScript). mf-shared.ts provides this module as the
  * `@termpaste/contracts` shared singleton. Read from the package's files, since an import of
  * `@termpaste/contracts` here would be the shared module asking for itself. subsets.spec.ts fails when
  * the package's index lists a file this one lacks, or when an app imports a name it does not export.
@@ -16,7 +17,6 @@ export * from '../../../../contracts/dist/schemas.js';
 export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/forum.js';
-export * from '../../../../contracts/dist/pastes.js';
 export * from '../../../../contracts/dist/revisions.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';

@@ -7,9 +7,10 @@ const FRONTENDS = path.resolve(__dirname, '../../..');
 const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
 /**
  * Contracts files no screen needs, left out of the browser's copy: the OpenAPI document (and the JSON
- * Schema code of zod it calls) and the backend's parsing of query strings.
+ * Schema code of zod it calls), the backend's parsing of query strings, and the intake of `POST
+ * /api/pastes` (curl and the CLI).
  */
-const SERVER_ONLY = ['openapi', 'queries'];
+const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
 
 /**
  * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
