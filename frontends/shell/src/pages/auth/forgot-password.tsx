@@ -1,10 +1,11 @@
-import { API } from '@termpaste/contracts';
-import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
+import { API, SSO_MESSAGES } from '@termpaste/contracts';
+import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
+import { useSignInOptions } from './sign-in-options';
 
-export function ForgotPasswordPage() {
+function ForgotPasswordForm() {
   const { values, bind } = useFormFields({ email: '' });
   const { call: forgot } = useFormCall({
     path: API.forgotPassword,
@@ -18,31 +19,46 @@ export function ForgotPasswordPage() {
     forgot.mutate();
   };
 
+  return forgot.isSuccess ? (
+    <div className="shell-form" role="status">
+      <p>If an account exists with that email, a password reset link will arrive shortly.</p>
+      <Link to="/reset-password" className="tp-button tp-button--primary tp-button--md">
+        ENTER RESET TOKEN
+      </Link>
+    </div>
+  ) : (
+    <form onSubmit={submit} className="shell-form">
+      <FormFields disabled={forgot.isPending}>
+        <TextField id="forgot-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <Button type="submit" variant="primary" className="shell-form__submit">
+          {forgot.isPending ? 'PROCESSING...' : 'SEND RESET LINK'}
+        </Button>
+      </FormFields>
+    </form>
+  );
+}
+
+/**
+ * /forgot-password: asks for a reset link by e-mail. Under LOCAL_LOGIN=off (no passwords on this site, the
+ * server refuses with 403) it says so instead of showing a form that cannot work.
+ */
+export function ForgotPasswordPage() {
+  const { pending, localLogin } = useSignInOptions();
   return (
     <AuthLayout
       title="FORGOT PASSWORD"
       subtitle="Request a password reset link. The reset link expires in 1 hour."
     >
-      {forgot.isSuccess ? (
-        <div className="shell-form" role="status">
-          <p>If an account exists with that email, a password reset link will arrive shortly.</p>
-          <Link to="/reset-password" className="tp-button tp-button--primary tp-button--md">
-            ENTER RESET TOKEN
-          </Link>
-        </div>
+      {pending ? (
+        <Spinner />
+      ) : localLogin ? (
+        <ForgotPasswordForm />
       ) : (
-        <form onSubmit={submit} className="shell-form">
-          <FormFields disabled={forgot.isPending}>
-            <TextField id="forgot-email" label="Email" type="email" autoComplete="email" {...bind('email')} />
-            <Button type="submit" variant="primary" className="shell-form__submit">
-              {forgot.isPending ? 'PROCESSING...' : 'SEND RESET LINK'}
-            </Button>
-          </FormFields>
-        </form>
+        <p className="shell-auth__note">{SSO_MESSAGES.localLoginOff}</p>
       )}
       <nav className="shell-auth__links">
         <Link to="/login">Back to login</Link>
-        <Link to="/register">Register</Link>
+        {localLogin && <Link to="/register">Register</Link>}
       </nav>
     </AuthLayout>
   );

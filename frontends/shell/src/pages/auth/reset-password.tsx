@@ -1,12 +1,11 @@
-import { API, passwordProblem } from '@termpaste/contracts';
-import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
+import { API, passwordProblem, SSO_MESSAGES } from '@termpaste/contracts';
+import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
+import { useSignInOptions } from './sign-in-options';
 
-export function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const tokenFromLink = params.get('token');
+function ResetPasswordForm({ tokenFromLink }: { tokenFromLink: string | null }) {
   const { values, bind } = useFormFields({ token: '', newPassword: '', confirmPassword: '' });
   const navigate = useNavigate();
 
@@ -26,31 +25,49 @@ export function ResetPasswordPage() {
   };
 
   return (
+    <form onSubmit={submit} className="shell-form">
+      <FormFields disabled={reset.isPending}>
+        {!tokenFromLink && (
+          <TextField id="reset-token" label="Reset token" autoComplete="one-time-code" {...bind('token')} />
+        )}
+        <TextField
+          id="reset-new"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          {...bind('newPassword')}
+        />
+        <TextField
+          id="reset-confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          {...bind('confirmPassword')}
+        />
+        <Button type="submit" variant="primary" className="shell-form__submit">
+          {reset.isPending ? 'RESETTING...' : 'RESET PASSWORD'}
+        </Button>
+      </FormFields>
+    </form>
+  );
+}
+
+/**
+ * /reset-password: a new password from the mailed token (in the link, or typed). Under LOCAL_LOGIN=off (no
+ * passwords on this site, the server refuses with 403) it says so instead of showing a form that cannot work.
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const { pending, localLogin } = useSignInOptions();
+  return (
     <AuthLayout title="RESET PASSWORD" subtitle="Choose a new password for your account.">
-      <form onSubmit={submit} className="shell-form">
-        <FormFields disabled={reset.isPending}>
-          {!tokenFromLink && (
-            <TextField id="reset-token" label="Reset token" autoComplete="one-time-code" {...bind('token')} />
-          )}
-          <TextField
-            id="reset-new"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...bind('newPassword')}
-          />
-          <TextField
-            id="reset-confirm"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...bind('confirmPassword')}
-          />
-          <Button type="submit" variant="primary" className="shell-form__submit">
-            {reset.isPending ? 'RESETTING...' : 'RESET PASSWORD'}
-          </Button>
-        </FormFields>
-      </form>
+      {pending ? (
+        <Spinner />
+      ) : localLogin ? (
+        <ResetPasswordForm tokenFromLink={params.get('token')} />
+      ) : (
+        <p className="shell-auth__note">{SSO_MESSAGES.localLoginOff}</p>
+      )}
       <nav className="shell-auth__links">
         <Link to="/login">Back to login</Link>
       </nav>
