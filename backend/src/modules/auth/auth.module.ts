@@ -45,13 +45,7 @@ import { VerificationController } from './verification.controller.js';
       }),
     }),
   ],
-  controllers: [
-    AuthController,
-    SiteController,
-    VerificationController,
-    SsoController,
-    IdentitiesController,
-  ],
+  controllers: [AuthController, SiteController, VerificationController, SsoController, IdentitiesController],
   providers: [
     AuthService,
     EmailVerificationService,
