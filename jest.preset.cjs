@@ -77,6 +77,7 @@ const cjs = ({ jsx = false, rootDepth = '..' } = {}) => ({
   moduleNameMapper: {
     ...stripJs,
     '^@termpaste/contracts$': `<rootDir>/${rootDepth}/contracts/src/index.ts`,
+    '^@termpaste/contracts/sso$': `<rootDir>/${rootDepth}/contracts/src/sso.ts`,
     '^@termpaste/contracts/testing$': `<rootDir>/${rootDepth}/contracts/src/testing.ts`,
     '^@termpaste/ui$': `<rootDir>/${rootDepth}/frontends/ui/src/index.ts`,
     // From source too, so its renderScreen, toasts and query client are the ones the screens use.

@@ -34,6 +34,13 @@ export const SHARED_SINGLETONS = {
     import: sharedPart('contracts.js'),
     version: versionOf(new URL('../contracts/package.json', import.meta.url)),
   },
+  // The single sign-on texts and schemas, out of the singleton above: only visitors' sign-in pages and
+  // lazy settings screens read them (ui/src/shared/contracts-sso.ts).
+  '@termpaste/contracts/sso': {
+    singleton: true,
+    import: sharedPart('contracts-sso.js'),
+    version: versionOf(new URL('../contracts/package.json', import.meta.url)),
+  },
 } as const;
 
 /** The shared modules as a build that takes them all from the shell, bundling none, declares them. */

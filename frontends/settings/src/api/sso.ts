@@ -1,4 +1,5 @@
-import { API, identitiesSchema, SSO_MESSAGES, SSO_SCREEN_TEXTS, type Identity } from '@termpaste/contracts';
+import { API } from '@termpaste/contracts';
+import { identitiesSchema, SSO_MESSAGES, SSO_SCREEN_TEXTS, type Identity } from '@termpaste/contracts/sso';
 import { apiRequest, currentUserQuery, getJson, refreshQueries, toast, toastError } from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -1,12 +1,11 @@
+import { API, PAGES } from '@termpaste/contracts';
 import {
-  API,
-  PAGES,
   SSO_MESSAGES,
   SSO_SCREEN_TEXTS,
   ssoErrorMessage,
   type Identities,
   type Identity,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/sso';
 import { Badge, Button, Card, relativeTime, shortDate, siteQuery, Spinner, useConfirm } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';

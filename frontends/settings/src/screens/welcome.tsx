@@ -1,4 +1,5 @@
-import { PAGES, SSO_SCREEN_TEXTS, TEXTS, USERNAME, usernameSchema } from '@termpaste/contracts';
+import { PAGES, TEXTS, USERNAME, usernameSchema } from '@termpaste/contracts';
+import { SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
 import { Button, Card, FormActions, Input, Label, Spinner, toast, useCurrentUser } from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as contractsSso from './contracts-sso.js';
 import * as contracts from './contracts.js';
 import * as router from './react-router-dom.js';
 
@@ -11,6 +12,8 @@ const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
  * /api/pastes` (curl and the CLI).
  */
 const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
+/** Contracts files the browser shares apart, each as its own singleton (contracts-<file>.ts): `@termpaste/contracts/<file>`. */
+const APART = ['sso'];
 
 /**
  * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
@@ -19,6 +22,7 @@ const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
 const SUBSETS = [
   { name: 'react-router-dom', provided: router },
   { name: '@termpaste/contracts', provided: contracts },
+  { name: '@termpaste/contracts/sso', provided: contractsSso },
 ];
 
 /** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */
@@ -79,7 +83,11 @@ describe('the shared parts of packages', () => {
     const index = listed(readFileSync(path.join(CONTRACTS_SRC, 'index.ts'), 'utf8'));
     for (const file of SERVER_ONLY) expect(index).toContain(file);
     expect(listed(readFileSync(path.join(__dirname, 'contracts.ts'), 'utf8'))).toEqual(
-      index.filter((file) => !SERVER_ONLY.includes(file)),
+      index.filter((file) => !SERVER_ONLY.includes(file) && !APART.includes(file)),
     );
+    for (const file of APART) {
+      expect(index).toContain(file);
+      expect(listed(readFileSync(path.join(__dirname, `contracts-${file}.ts`), 'utf8'))).toEqual([file]);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { API, SSO_MESSAGES } from '@termpaste/contracts';
+import { API } from '@termpaste/contracts';
+import { SSO_MESSAGES } from '@termpaste/contracts/sso';
 import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';

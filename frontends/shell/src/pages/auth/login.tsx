@@ -1,4 +1,5 @@
-import { API, safeNextPath, SSO_SCREEN_TEXTS } from '@termpaste/contracts';
+import { API } from '@termpaste/contracts';
+import { safeNextPath, SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
 import {
   Button,
   FormFields,

@@ -1,4 +1,5 @@
-import { API, passwordProblem, SSO_SCREEN_TEXTS } from '@termpaste/contracts';
+import { API, passwordProblem } from '@termpaste/contracts';
+import { SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
 import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';

@@ -1,4 +1,5 @@
-import { API, passwordProblem, SSO_MESSAGES } from '@termpaste/contracts';
+import { API, passwordProblem } from '@termpaste/contracts';
+import { SSO_MESSAGES } from '@termpaste/contracts/sso';
 import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { API, safeNextPath, ssoErrorMessage, SSO_MESSAGES, type SignInProvider } from '@termpaste/contracts';
+import { API, type SignInProvider } from '@termpaste/contracts';
+import { safeNextPath, ssoErrorMessage, SSO_MESSAGES } from '@termpaste/contracts/sso';
 import { siteQuery } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 
