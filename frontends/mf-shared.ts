@@ -34,13 +34,19 @@ export const SHARED_SINGLETONS = {
     import: sharedPart('contracts.js'),
     version: versionOf(new URL('../contracts/package.json', import.meta.url)),
   },
-  // The single sign-on texts and schemas, out of the singleton above: only visitors' sign-in pages and
-  // lazy settings screens read them (ui/src/shared/contracts-sso.ts).
-  '@termpaste/contracts/sso': {
-    singleton: true,
-    import: sharedPart('contracts-sso.js'),
-    version: versionOf(new URL('../contracts/package.json', import.meta.url)),
-  },
+  // Contracts files shared apart from the singleton above, each fetched with the first screen that reads
+  // it rather than on every first visit: the single sign-on texts (visitors' sign-in pages, settings), the
+  // settings remote's and the admin remote's (ui/src/shared/contracts-<file>.ts).
+  ...Object.fromEntries(
+    (['sso', 'settings', 'tokens', 'admin', 'permissions'] as const).map((file) => [
+      `@termpaste/contracts/${file}`,
+      {
+        singleton: true,
+        import: sharedPart(`contracts-${file}.js`),
+        version: versionOf(new URL('../contracts/package.json', import.meta.url)),
+      },
+    ]),
+  ),
 } as const;
 
 /** The shared modules as a build that takes them all from the shell, bundling none, declares them. */

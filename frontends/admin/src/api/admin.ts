@@ -1,12 +1,11 @@
+import { API, type PremiumRankName } from '@termpaste/contracts';
 import {
   ADMIN_TEXTS,
-  API,
   auditPageSchema,
   adminUsersPageSchema,
   type AdminUser,
   type AuditAction,
-  type PremiumRankName,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/admin';
 import { apiRequest, currentUserQuery, getJson, refreshQueries, toast, toastError } from '@termpaste/ui';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, PAGES, type AuditAction, type AuditEntry } from '@termpaste/contracts';
+import { PAGES } from '@termpaste/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@termpaste/contracts/admin';
 import {
   Input,
   ListFooter,

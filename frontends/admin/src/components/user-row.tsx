@@ -1,16 +1,14 @@
 import {
-  ADMIN_MESSAGES,
-  ADMIN_TEXTS,
-  adminRowActions,
   effectiveRank,
   PAGES,
   PREMIUM_RANKS,
   usernameSchema,
   USERNAME,
-  type AdminUser,
   type CurrentUser,
   type PremiumRankName,
 } from '@termpaste/contracts';
+import { adminRowActions } from '@termpaste/contracts/permissions';
+import { ADMIN_MESSAGES, ADMIN_TEXTS, type AdminUser } from '@termpaste/contracts/admin';
 import {
   Avatar,
   Badge,

@@ -1,4 +1,5 @@
-import { PAGES, type AuditAction, type AuditEntry } from '@termpaste/contracts';
+import { PAGES } from '@termpaste/contracts';
+import { type AuditAction, type AuditEntry } from '@termpaste/contracts/admin';
 
 /** What each staff action reads as in the log and its filter. */
 export const AUDIT_LABELS: Record<AuditAction, string> = {

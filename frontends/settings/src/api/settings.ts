@@ -1,14 +1,12 @@
+import { API, currentUserSchema, type CurrentUser } from '@termpaste/contracts';
 import {
-  API,
-  currentUserSchema,
   SETTINGS_MESSAGES,
   SETTINGS_TEXTS,
   supportResultSchema,
   uploadTicketSchema,
-  type CurrentUser,
   type SupportRequestBody,
   type UpdateProfileBody,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/settings';
 import {
   currentUserQuery,
   sendJson,

@@ -1,10 +1,10 @@
+import { API } from '@termpaste/contracts';
 import {
-  API,
   createdTokenSchema,
   tokenListSchema,
   type CreateTokenBody,
   type CreatedAccessToken,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/tokens';
 import { apiRequest, getJson, sendJson, toast, toastError } from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

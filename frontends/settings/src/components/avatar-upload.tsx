@@ -1,4 +1,5 @@
-import { SETTINGS_TEXTS, type CurrentUser } from '@termpaste/contracts';
+import { type CurrentUser } from '@termpaste/contracts';
+import { SETTINGS_TEXTS } from '@termpaste/contracts/settings';
 import { Avatar, Button, toast } from '@termpaste/ui';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useUploadAvatar } from '../api/settings';

@@ -1,11 +1,5 @@
-import {
-  AVATAR_CONTENT_TYPES,
-  isRetryableUploadStatus,
-  LIMITS,
-  SETTINGS_MESSAGES,
-  UPLOADS,
-  type UploadTicket,
-} from '@termpaste/contracts';
+import { isRetryableUploadStatus, LIMITS, UPLOADS } from '@termpaste/contracts';
+import { AVATAR_CONTENT_TYPES, SETTINGS_MESSAGES, type UploadTicket } from '@termpaste/contracts/settings';
 
 /** Upload progress, 0 to 100. */
 export type OnProgress = (percent: number) => void;

@@ -1,4 +1,5 @@
-import { effectiveRank, PAGES, PROFILE_LIMITS, SETTINGS_TEXTS, type CurrentUser } from '@termpaste/contracts';
+import { effectiveRank, PAGES, type CurrentUser } from '@termpaste/contracts';
+import { PROFILE_LIMITS, SETTINGS_TEXTS } from '@termpaste/contracts/settings';
 import {
   Button,
   Card,

@@ -1,8 +1,6 @@
+import { API, PAGES, TEXTS } from '@termpaste/contracts';
 import {
-  API,
   createTokenSchema,
-  PAGES,
-  TEXTS,
   TOKEN_EXPIRY_DAYS_DEFAULT,
   TOKEN_NAME_MAX,
   TOKEN_SCOPES,
@@ -10,7 +8,7 @@ import {
   type AccessToken,
   type CreatedAccessToken,
   type TokenScope,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/tokens';
 import {
   Badge,
   Button,

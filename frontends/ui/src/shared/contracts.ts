@@ -4,10 +4,10 @@
  * query strings) and pastes.ts (the intake of `POST /api/pastes`, for curl and the CLI: no screen reads
  * it, and it would be in every first visit's JavaScript). mf-shared.ts provides this module as the
  * `@termpaste/contracts` shared singleton. Read from the package's files, since an import of
- * `@termpaste/contracts` here would be the shared module asking for itself. sso.ts (the sign-in
- * pages' and the settings remote's SSO texts and schemas, read by visitors' and lazy screens only) is
- * contracts-sso.ts, the `@termpaste/contracts/sso` shared singleton, fetched with the first screen that
- * imports it. subsets.spec.ts fails when
+ * `@termpaste/contracts` here would be the shared module asking for itself. sso.ts (read by the sign-in
+ * pages, visitors', and the settings remote), settings.ts and tokens.ts (the settings remote), admin.ts
+ * and permissions.ts (the admin remote) are shared apart, each as `@termpaste/contracts/<file>`
+ * (contracts-<file>.ts), fetched with the first screen that imports it. subsets.spec.ts fails when
  * the package's index lists a file this one lacks, or when an app imports a name it does not export.
  */
 import '../../../../contracts/dist/zod-config.js';
@@ -23,9 +23,5 @@ export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/revisions.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
-export * from '../../../../contracts/dist/settings.js';
-export * from '../../../../contracts/dist/tokens.js';
 export * from '../../../../contracts/dist/secrets.js';
-export * from '../../../../contracts/dist/admin.js';
-export * from '../../../../contracts/dist/permissions.js';
 export * from '../../../../contracts/dist/reputation.js';

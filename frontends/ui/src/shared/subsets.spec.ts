@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as contractsAdmin from './contracts-admin.js';
+import * as contractsPermissions from './contracts-permissions.js';
+import * as contractsSettings from './contracts-settings.js';
 import * as contractsSso from './contracts-sso.js';
+import * as contractsTokens from './contracts-tokens.js';
 import * as contracts from './contracts.js';
 import * as router from './react-router-dom.js';
 
@@ -13,7 +17,7 @@ const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
  */
 const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
 /** Contracts files the browser shares apart, each as its own singleton (contracts-<file>.ts): `@termpaste/contracts/<file>`. */
-const APART = ['sso'];
+const APART = ['sso', 'settings', 'tokens', 'admin', 'permissions'];
 
 /**
  * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
@@ -23,6 +27,10 @@ const SUBSETS = [
   { name: 'react-router-dom', provided: router },
   { name: '@termpaste/contracts', provided: contracts },
   { name: '@termpaste/contracts/sso', provided: contractsSso },
+  { name: '@termpaste/contracts/settings', provided: contractsSettings },
+  { name: '@termpaste/contracts/tokens', provided: contractsTokens },
+  { name: '@termpaste/contracts/admin', provided: contractsAdmin },
+  { name: '@termpaste/contracts/permissions', provided: contractsPermissions },
 ];
 
 /** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */
