@@ -36,9 +36,9 @@ export const SHARED_SINGLETONS = {
   },
   // Contracts files shared apart from the singleton above, each fetched with the first screen that reads
   // it rather than on every first visit: the single sign-on texts (visitors' sign-in pages, settings), the
-  // settings remote's and the admin remote's (ui/src/shared/contracts-<file>.ts).
+  // settings remote's, the admin remote's, the forum's revisions (ui/src/shared/contracts-<file>.ts).
   ...Object.fromEntries(
-    (['sso', 'settings', 'tokens', 'admin', 'permissions'] as const).map((file) => [
+    (['sso', 'settings', 'tokens', 'admin', 'permissions', 'revisions'] as const).map((file) => [
       `@termpaste/contracts/${file}`,
       {
         singleton: true,

@@ -1,13 +1,12 @@
+import { API, type ThreadDetail } from '@termpaste/contracts';
 import {
-  API,
   type EditReplyBody,
   type EditThreadBody,
   editedReplySchema,
   editedThreadSchema,
   revisionListSchema,
   revisionSchema,
-  type ThreadDetail,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/revisions';
 import {
   getJson,
   refreshQueries,

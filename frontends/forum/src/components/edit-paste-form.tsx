@@ -1,4 +1,5 @@
-import { type EditThreadBody, LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type EditThreadBody } from '@termpaste/contracts/revisions';
 import { Button, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useEditThread } from '../api/revisions';

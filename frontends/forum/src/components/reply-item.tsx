@@ -1,4 +1,5 @@
-import { editRefusal, PAGES, type ReplyView } from '@termpaste/contracts';
+import { PAGES, type ReplyView } from '@termpaste/contracts';
+import { editRefusal } from '@termpaste/contracts/revisions';
 import { Button, KEYBOARD_ITEM, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';

@@ -1,4 +1,4 @@
-import type { Revision } from '@termpaste/contracts';
+import type { Revision } from '@termpaste/contracts/revisions';
 import { Button } from '@termpaste/ui';
 import { useMemo } from 'react';
 import { lineDiff, sideBySide, type SideCell } from '../lib/line-diff';

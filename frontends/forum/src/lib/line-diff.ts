@@ -1,4 +1,4 @@
-import { countLineChanges, revisionLines } from '@termpaste/contracts';
+import { countLineChanges, revisionLines } from '@termpaste/contracts/revisions';
 import { diffArrays } from 'diff';
 
 /** How long the diff of two versions may take before it gives up (jsdiff's timeout, ms). */

@@ -1,4 +1,5 @@
-import { PAGES, type RevisionSummary, TEXTS } from '@termpaste/contracts';
+import { PAGES, TEXTS } from '@termpaste/contracts';
+import { type RevisionSummary } from '@termpaste/contracts/revisions';
 import {
   Card,
   relativeTime,

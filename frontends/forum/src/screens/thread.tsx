@@ -1,4 +1,5 @@
-import { API, editRefusal, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { API, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { editRefusal } from '@termpaste/contracts/revisions';
 import {
   Button,
   Card,
