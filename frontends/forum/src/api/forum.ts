@@ -3,7 +3,6 @@ import {
   type CreateThreadBody,
   createdSchema,
   recentThreadsPageSchema,
-  reputationLedgerPageSchema,
   searchResultsSchema,
   threadCardSchema,
   threadDetailSchema,
@@ -72,22 +71,6 @@ export const profileQuery = (id: string | number) =>
   queryOptions({
     queryKey: [API.users, String(id)],
     queryFn: () => getJson(API.user(id), userProfileSchema),
-  });
-
-/** A member's reputation ledger (their own, or any for an admin), newest first, by cursor. */
-export const reputationLedgerQuery = (id: string | number) =>
-  infiniteQueryOptions({
-    queryKey: [API.users, String(id), 'reputation'],
-    refetchOnMount: 'always',
-    queryFn: ({ pageParam }) =>
-      getJson(
-        pageParam
-          ? `${API.userReputation(id)}?cursor=${encodeURIComponent(pageParam)}`
-          : API.userReputation(id),
-        reputationLedgerPageSchema,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
   });
 
 export const usersQuery = (q: string) =>

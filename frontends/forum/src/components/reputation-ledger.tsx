@@ -1,11 +1,11 @@
+import { PAGES } from '@termpaste/contracts';
 import {
   CAPPED_REPUTATION_REASONS,
   type CappedReputationReason,
-  PAGES,
   type ReputationEntry,
   REPUTATION_TEXTS,
   type ReputationToday,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/reputation';
 import {
   Card,
   cx,
@@ -21,7 +21,7 @@ import {
 } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { reputationLedgerQuery } from '../api/forum';
+import { reputationLedgerQuery } from '../api/reputation';
 
 /** The capped reasons as the "today" line names them. */
 const TODAY_LABELS: Record<CappedReputationReason, string> = {

@@ -1,5 +1,4 @@
 import {
-  canReadReputationLedger,
   nextRank,
   PAGES,
   pointsToNextRank,
@@ -8,6 +7,7 @@ import {
   authorRank,
   type UserProfile,
 } from '@termpaste/contracts';
+import { canReadReputationLedger } from '@termpaste/contracts/reputation';
 import {
   Avatar,
   Badge,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as contractsAdmin from './contracts-admin.js';
 import * as contractsPermissions from './contracts-permissions.js';
+import * as contractsReputation from './contracts-reputation.js';
 import * as contractsRevisions from './contracts-revisions.js';
 import * as contractsSettings from './contracts-settings.js';
 import * as contractsSso from './contracts-sso.js';
@@ -18,7 +19,7 @@ const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
  */
 const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
 /** Contracts files the browser shares apart, each as its own singleton (contracts-<file>.ts): `@termpaste/contracts/<file>`. */
-const APART = ['sso', 'settings', 'tokens', 'admin', 'permissions', 'revisions'];
+const APART = ['sso', 'settings', 'tokens', 'admin', 'permissions', 'revisions', 'reputation'];
 
 /**
  * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
@@ -33,6 +34,7 @@ const SUBSETS = [
   { name: '@termpaste/contracts/admin', provided: contractsAdmin },
   { name: '@termpaste/contracts/permissions', provided: contractsPermissions },
   { name: '@termpaste/contracts/revisions', provided: contractsRevisions },
+  { name: '@termpaste/contracts/reputation', provided: contractsReputation },
 ];
 
 /** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */
