@@ -1,29 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { useTypewriter } from './use-typewriter';
-
-/** A matchMedia answering the reduced-motion query as the test says, and telling its listeners of a change. */
-function fakeReducedMotion(initially: boolean) {
-  let matches = initially;
-  const listeners = new Set<() => void>();
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    get matches() {
-      return query.includes('prefers-reduced-motion: reduce') && matches;
-    },
-    media: query,
-    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-  })) as unknown as typeof window.matchMedia;
-  return {
-    set(next: boolean) {
-      matches = next;
-      listeners.forEach((listener) => listener());
-    },
-    restore: () => {
-      window.matchMedia = original;
-    },
-  };
-}
+import { fakeReducedMotion } from '@termpaste/ui/testing';
 
 /** Lets `n` characters' time pass, one act each: every timer is set by the render after the last. */
 const typeFor = (n: number) => {

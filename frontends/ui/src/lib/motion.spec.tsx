@@ -1,35 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import {
-  prefersReducedMotion,
-  REDUCED_MOTION_QUERY,
-  scrollBehavior,
-  usePrefersReducedMotion,
-} from './motion.js';
-
-/** A matchMedia whose reduced-motion answer the test sets, and changes, like the system setting. */
-function fakeReducedMotion(initially: boolean) {
-  let matches = initially;
-  const listeners = new Set<() => void>();
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    get matches() {
-      return query === REDUCED_MOTION_QUERY && matches;
-    },
-    media: query,
-    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-  })) as unknown as typeof window.matchMedia;
-  return {
-    set(next: boolean) {
-      matches = next;
-      listeners.forEach((listener) => listener());
-    },
-    listeners,
-    restore: () => {
-      window.matchMedia = original;
-    },
-  };
-}
+import { prefersReducedMotion, scrollBehavior, usePrefersReducedMotion } from './motion.js';
+import { fakeReducedMotion } from '../testing/media.js';
 
 describe('reduced motion', () => {
   it('prefersReducedMotion and scrollBehavior follow the setting', () => {

@@ -8,6 +8,7 @@
  */
 export { stubClipboard } from './clipboard.js';
 export { minutesAgo, sampleAuthor } from './fixtures.js';
+export { fakeReducedMotion } from './media.js';
 export {
   deferred,
   errorBody,
