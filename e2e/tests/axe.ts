@@ -24,9 +24,13 @@ export const formatFindings = (findings: Finding[]) =>
 
 /**
  * Waits until the page has settled: no finite animation running (a dialog fading in would be measured
- * half transparent), no placeholder rows, no spinner, fonts loaded.
+ * half transparent), no placeholder rows, no spinner, fonts loaded, a toast held open.
  */
 export async function settle(page: Page): Promise<void> {
+  // A toast closes itself after 5 s; on a loaded machine axe may still be measuring then, and would see it
+  // fading out (half transparent, too little contrast). The pointer over it pauses its timer, as for a reader.
+  const toast = page.locator('.tp-toast').last();
+  if (await toast.isVisible()) await toast.hover();
   await expect(page.locator('.tp-skeleton')).toHaveCount(0);
   await expect(page.locator('.tp-spinner')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
