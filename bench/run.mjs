@@ -36,8 +36,33 @@ import { HOT_REPLIES, seed, seedShape } from './seed.mjs';
 import { renderTable, evaluate } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: options } = parseArgs({
-  options: {
+const USAGE = `npm run bench [-- options]
+  --smoke              10,000 pastes, 3 s a route; fails only on errors (what CI runs)
+  --sizes 10000,1000000  the seeded sizes to measure (default both; 1 M is seeded once, minutes)
+  --duration S         seconds a route (default 10)
+  --connections N      concurrent HTTP connections (default 64)
+  --sockets N          chat sockets for the fan-out (default 1000)
+  --only a,b           just these measures: route names as in the JSON, or chat, js, largePaste, secretScan
+  --skip-build         use the builds on disk
+  --seed-only          seed (or reuse) the databases, measure nothing
+  --cpu-prof           the app writes a V8 CPU profile under bench/results/ as it stops
+  --help               this text`;
+const parsed = (() => {
+  try {
+    return parseArgs({ options: optionSpec() });
+  } catch (error) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const options = parsed.values;
+function optionSpec() {
+  return {
+    help: { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
     sizes: { type: 'string' },
     duration: { type: 'string' },
@@ -47,8 +72,8 @@ const { values: options } = parseArgs({
     'seed-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
-  },
-});
+  };
+}
 /** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `largePaste`, `secretScan`). */
 const only = options.only ? new Set(options.only.split(',')) : null;
 const wanted = (name) => !only || only.has(name);
