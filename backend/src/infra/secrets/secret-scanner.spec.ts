@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { maskSecret } from '@termpaste/contracts';
 import { GCP_SERVICE_ACCOUNT_JSON, SECRET_SAMPLES } from '../../../test/support/secret-samples.js';
@@ -65,6 +66,14 @@ describe('scanSecrets', () => {
       'The quick brown fox jumps over the lazy dog; sha512-abcDEF0123456789+/==',
     ].join('\n');
     expect(await scanSecrets(text)).toEqual([]);
+  });
+
+  it('keeps nothing of a scan: no performance marks or measures pile up, paste after paste', async () => {
+    const before = performance.getEntries().length;
+    for (let i = 0; i < 20; i++) await scanSecrets(`paste ${i}: nothing secret here\n`);
+    // A turn of the event loop: secretlint's profiler (when on) measures in a later microtask.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(performance.getEntries().length).toBe(before);
   });
 
   it('scans a 1 MiB paste of ordinary code and finds nothing (its time is a goal of bench/secret-scan.mjs)', async () => {

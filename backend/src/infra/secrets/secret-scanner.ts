@@ -1,4 +1,5 @@
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
 import { maskSecret, type SecretFinding, TOKEN_PREFIX, TOKEN_RANDOM_LENGTH } from '@termpaste/contracts';
 
@@ -8,6 +9,15 @@ import { maskSecret, type SecretFinding, TOKEN_PREFIX, TOKEN_RANDOM_LENGTH } fro
  * plus the rules the preset lacks: our own `tp_` tokens, JSON Web Tokens and GCP API keys (the last two
  * as gitleaks writes them: `jwt`, `gcp-api-key`).
  */
+
+/**
+ * secretlint times every rule on every file with `performance.mark()`, on by default: a PerformanceObserver
+ * callback a mark, and every mark and measure kept (in its profiler and in Node's performance timeline)
+ * for the life of the process. A server scanning each paste paid 0.3 ms a paste for it and grew without
+ * end (RSS under the create-paste load 408 MB, 259 MB without). Off, as its docs advise when the timings
+ * are not read (secretlint/secretlint#1633).
+ */
+secretLintProfiler.setEnabled(false);
 
 const PRESET_ID = '@secretlint/secretlint-rule-preset-recommend';
 const RULE_PREFIX = '@secretlint/secretlint-rule-';
