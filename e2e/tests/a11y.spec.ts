@@ -5,7 +5,8 @@ import { baseURL, newAccount, signInAsOwner, signUp } from './support.js';
 /**
  * axe over every screen of SPEC §2 (issue 18), signed out, as a member and as an admin, with the dialogs
  * open (confirm, user menu, chat popover, keyboard help, the sidebar sheet on a phone), at a desktop and
- * a phone width. A test fails on any serious or critical violation and prints every one of them.
+ * a phone width. A test fails on any serious or critical violation and prints every one of them, and on a
+ * screen without exactly one h1.
  */
 
 const VIEWPORTS = [
@@ -32,6 +33,8 @@ async function check(page: Page, screens: Screen[], width: number): Promise<Find
       if (screen.open) await screen.open(page);
       await expect(screen.ready(page)).toBeVisible();
       findings.push(...(await axe(page, `${screen.name} @${width}`)));
+      // One h1 a screen, naming it (axe's page-has-heading-one asks for one at least, and only as advice).
+      await expect(page.locator('h1'), `${screen.name}: one h1`).toHaveCount(1);
       if (screen.close) await screen.close(page);
     });
   }

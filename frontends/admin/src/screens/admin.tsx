@@ -15,7 +15,7 @@ type TabId = (typeof TABS)[number]['id'];
 /** Non-admins (SPEC §2): the 403 view, and nothing is fetched. */
 function AccessDenied() {
   return (
-    <Card title="ADMIN PANEL" className="adm-narrow">
+    <Card titleLevel={1} title="ADMIN PANEL" className="adm-narrow">
       <div className="adm-denied" role="alert">
         <ShieldAlert size={32} aria-hidden="true" />
         <p className="adm-denied__title">{TEXTS.accessDenied}</p>
@@ -57,7 +57,7 @@ export function AdminScreen() {
   };
 
   return (
-    <Card title="ADMIN PANEL" className="adm-wide">
+    <Card titleLevel={1} title="ADMIN PANEL" className="adm-wide">
       <div className="adm-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 /** 'Thread not found [404]' or 'User not found [404]' (SPEC §2), with the way back home. */
 export function NotFoundCard({ text }: { text: string }) {
   return (
-    <Card title="ERROR">
+    <Card titleLevel={1} title="ERROR">
       <p className="forum-error forum-not-found">{text}</p>
       <Link to={PAGES.home} className="forum-not-found__home">
         <ArrowLeft size={14} aria-hidden /> Back to home

@@ -30,6 +30,7 @@ export function HardestScreen() {
   };
   return (
     <Card
+      titleLevel={1}
       title="HARDEST POSTS"
       className="forum-wide"
       actions={threads && <span className="forum-muted forum-count">{threads.length} featured</span>}

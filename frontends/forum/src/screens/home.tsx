@@ -45,7 +45,7 @@ export function HomeScreen() {
 
   if (recent.isError && !recent.data) {
     return (
-      <Card title="RECENT PASTES" actions={addPaste}>
+      <Card titleLevel={1} title="RECENT PASTES" actions={addPaste}>
         <p className="forum-error">Could not load pastes. Try again in a moment.</p>
       </Card>
     );
@@ -58,7 +58,7 @@ export function HomeScreen() {
 
   if (threads && threads.length === 0 && pinned.length === 0) {
     return (
-      <Card title="RECENT PASTES" actions={addPaste}>
+      <Card titleLevel={1} title="RECENT PASTES" actions={addPaste}>
         {bar}
         <div className="forum-empty">
           <p>No pastes yet. Be the first to add one!</p>
@@ -77,7 +77,7 @@ export function HomeScreen() {
           <ThreadTable threads={pinned} label="Pinned Pastes" />
         </Card>
       )}
-      <Card title="RECENT PASTES" actions={addPaste}>
+      <Card titleLevel={1} title="RECENT PASTES" actions={addPaste}>
         {bar}
         <ThreadTable threads={threads} label="Recent pastes" />
         {threads && (

@@ -53,7 +53,7 @@ export function NewThreadScreen() {
   };
 
   return (
-    <Card title="ADD PASTE" className="forum-narrow">
+    <Card titleLevel={1} title="ADD PASTE" className="forum-narrow">
       <form onSubmit={submit} noValidate>
         <fieldset className="tp-form-fields" disabled={create.isPending}>
           <div className="tp-field">

@@ -151,7 +151,7 @@ export function ProfileScreen() {
   if (!isRecordId(id) || isNotFoundError(profile.error)) return <NotFoundCard text={TEXTS.userNotFound} />;
   if (profile.isError) {
     return (
-      <Card title="ERROR">
+      <Card titleLevel={1} title="ERROR">
         <p className="forum-error">Could not load this profile. Try again in a moment.</p>
       </Card>
     );

@@ -120,7 +120,7 @@ function Versions({ of, back }: { of: RevisionsOf; back: string }) {
   }
   if (list.isError && !list.data) {
     return (
-      <Card title="ERROR">
+      <Card titleLevel={1} title="ERROR">
         <p className="forum-error">Could not load the versions. Try again in a moment.</p>
       </Card>
     );
@@ -139,7 +139,10 @@ function Versions({ of, back }: { of: RevisionsOf; back: string }) {
           BACK TO THE {what.toUpperCase()}
         </Link>
       </div>
-      <Card title={of.kind === 'thread' ? `REVISIONS: ${title ?? ''}` : `REVISIONS OF REPLY #${of.id}`}>
+      <Card
+        titleLevel={1}
+        title={of.kind === 'thread' ? `REVISIONS: ${title ?? ''}` : `REVISIONS OF REPLY #${of.id}`}
+      >
         {revisions.length === 1 ? (
           <p className="forum-muted">This {what} has not been edited: its one version is the original.</p>
         ) : (

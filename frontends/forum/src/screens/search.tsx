@@ -65,7 +65,7 @@ export function SearchScreen() {
   };
 
   return (
-    <Card title="SEARCH" className="forum-narrow">
+    <Card titleLevel={1} title="SEARCH" className="forum-narrow">
       <form role="search" aria-label="Search pastes" onSubmit={submit} className="forum-search-form">
         <Input
           type="search"

@@ -175,7 +175,7 @@ export function ThreadScreen() {
   if (!isRecordId(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
     return (
-      <Card title="ERROR">
+      <Card titleLevel={1} title="ERROR">
         <p className="forum-error">Could not load this paste. Try again in a moment.</p>
       </Card>
     );

@@ -28,7 +28,7 @@ export function UsersScreen() {
   const rows = users.data?.pages.flatMap((page) => page.users) ?? null;
 
   return (
-    <Card title="USERS" className="forum-wide">
+    <Card titleLevel={1} title="USERS" className="forum-wide">
       <div className="forum-filter">
         <Input
           type="search"

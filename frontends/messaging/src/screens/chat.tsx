@@ -38,6 +38,7 @@ function ChatRoom({ userId }: { userId: number }) {
 
   return (
     <Card
+      titleLevel={1}
       title={MESSAGING_TEXTS.globalChat}
       actions={
         <>
@@ -63,7 +64,7 @@ export function ChatScreen() {
   if (isLoading) return <Spinner label="Loading..." />;
   if (!user) {
     return (
-      <Card className="msg-chat">
+      <Card title={MESSAGING_TEXTS.globalChat} titleLevel={1} className="msg-chat">
         <p className="msg-signed-out">{MESSAGING_TEXTS.chatSignedOut}</p>
       </Card>
     );

@@ -91,6 +91,7 @@ export function MessagesScreen() {
   return (
     <div className="msg-messages">
       <Card
+        titleLevel={1}
         title="MESSAGES"
         className="msg-messages__list"
         actions={

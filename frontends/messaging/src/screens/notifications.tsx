@@ -184,7 +184,7 @@ export function NotificationsScreen() {
   }
 
   return (
-    <Card title={title} actions={actions} className="msg-narrow">
+    <Card titleLevel={1} title={title} actions={actions} className="msg-narrow">
       {body}
     </Card>
   );

@@ -163,6 +163,7 @@ export function AccountsScreen() {
   const identities = useQuery(identitiesQuery);
   return (
     <Card
+      titleLevel={1}
       title="LINKED ACCOUNTS"
       className="settings-narrow-page settings-accounts"
       actions={

@@ -25,7 +25,7 @@ export function ChangePasswordScreen() {
   };
 
   return (
-    <Card title="CHANGE PASSWORD" className="settings-narrow">
+    <Card titleLevel={1} title="CHANGE PASSWORD" className="settings-narrow">
       <form onSubmit={submit}>
         <FormFields disabled={change.isPending}>
           <TextField

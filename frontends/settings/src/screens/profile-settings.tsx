@@ -166,13 +166,13 @@ export function ProfileSettingsScreen() {
   if (isLoading) return <Spinner label="Loading profile..." />;
   if (!user) {
     return (
-      <Card title="PROFILE SETTINGS" className="settings-page">
+      <Card titleLevel={1} title="PROFILE SETTINGS" className="settings-page">
         <p className="tp-danger">{SETTINGS_TEXTS.notAuthenticated}</p>
       </Card>
     );
   }
   return (
-    <Card title="PROFILE SETTINGS" className="settings-page">
+    <Card titleLevel={1} title="PROFILE SETTINGS" className="settings-page">
       <div className="settings-profile">
         <AvatarUpload user={user} />
         <ProfileForm key={user.id} user={user} />

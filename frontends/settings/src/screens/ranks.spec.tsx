@@ -76,6 +76,17 @@ describe('ranks (SPEC §2 /ranks)', () => {
     expect(within(none).getByRole('link', { name: 'Upgrades' })).toHaveAttribute('href', '/upgrades');
   });
 
+  it('is one page (h1 RANKS) of four parts (h2), for a screen reader', () => {
+    renderRanks(sampleCurrentUser());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^RANKS$/);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'ACTIVE RANK',
+      'REPUTATION RANK',
+      'VIP GRADES',
+      'REPUTATION LADDER',
+    ]);
+  });
+
   it('says when the top of the ladder is reached', () => {
     renderRanks(sampleCurrentUser({ reputation: 7000 }));
     expect(reputationRow()).toHaveTextContent('Legend');

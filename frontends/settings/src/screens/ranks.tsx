@@ -92,6 +92,8 @@ function RanksView({ user }: { user: CurrentUser }) {
 
   return (
     <div className="settings-stack">
+      {/* The screen's name for a screen reader: its cards below are its parts (h2). */}
+      <h1 className="tp-sr-only">RANKS</h1>
       <Card title="ACTIVE RANK">
         {activeGrade ? (
           <div className="settings-active">
@@ -218,7 +220,7 @@ export function RanksScreen() {
   if (isLoading) return <Spinner label="Loading ranks..." />;
   if (!user) {
     return (
-      <Card title="RANKS" className="settings-page">
+      <Card titleLevel={1} title="RANKS" className="settings-page">
         <p className="tp-muted">{RANKS_SIGNED_OUT}</p>
       </Card>
     );

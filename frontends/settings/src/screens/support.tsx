@@ -37,7 +37,7 @@ export function SupportScreen() {
   };
 
   return (
-    <Card title="SUPPORT" className="settings-page settings-narrow-page">
+    <Card titleLevel={1} title="SUPPORT" className="settings-page settings-narrow-page">
       <p className="tp-prompt settings-intro">
         Questions, problems, or a VIP grade you would like? Your message goes to the staff (the owner and the
         admins); their answer arrives in your messages.

@@ -334,6 +334,7 @@ export function TokensScreen() {
   return (
     <div className="settings-stack">
       <Card
+        titleLevel={1}
         title="ACCESS TOKENS"
         className="settings-page"
         actions={

@@ -66,7 +66,7 @@ export function UpgradesScreen() {
 
   return (
     <div className="settings-stack">
-      <Card title="UPGRADES">
+      <Card titleLevel={1} title="UPGRADES">
         <p>
           VIP grades change how your name looks across the forum: in pastes, replies, profiles and the global
           chat. You can own several and choose which one is active.

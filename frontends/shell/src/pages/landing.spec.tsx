@@ -43,4 +43,14 @@ describe('landing page', () => {
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/login');
   });
+
+  it('is headed by the site name (h1) for a screen reader, the drawn logos hidden from it', () => {
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Termpaste$/);
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+  });
 });

@@ -30,7 +30,9 @@ export function LandingPage() {
           <span className="shell-landing__bar-title">guest@termpaste:~</span>
         </div>
         <div className="shell-landing__body">
-          <pre className="shell-landing__logo" aria-label="Termpaste">
+          {/* The page's heading, read once; the two drawings of the name below are for the eye. */}
+          <h1 className="tp-sr-only">Termpaste</h1>
+          <pre className="shell-landing__logo" aria-hidden="true">
             {LOGO}
           </pre>
           <p className="shell-landing__logo-compact" aria-hidden="true">

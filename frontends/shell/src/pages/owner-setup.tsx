@@ -39,7 +39,7 @@ export function OwnerSetupPage() {
 
   if (user?.isOwner) {
     return (
-      <Card title="OWNER SETUP" className="shell-setup">
+      <Card titleLevel={1} title="OWNER SETUP" className="shell-setup">
         <p className="shell-verify-page__ok">
           <span aria-hidden="true">[OK] </span>You are the owner of this forum.
         </p>
@@ -47,7 +47,7 @@ export function OwnerSetupPage() {
     );
   }
   return (
-    <Card title="OWNER SETUP" className="shell-setup">
+    <Card titleLevel={1} title="OWNER SETUP" className="shell-setup">
       <p className="shell-muted">
         A new installation has no owner until a member with a verified e-mail address enters the setup code
         printed in the server&apos;s start-up log (<code>npm run cli -- setup-code</code> prints another). It

@@ -69,7 +69,7 @@ export function VerifyEmailPage() {
     );
   }
   return (
-    <Card title="VERIFY E-MAIL" className="shell-verify-page">
+    <Card titleLevel={1} title="VERIFY E-MAIL" className="shell-verify-page">
       {body}
       {next}
     </Card>

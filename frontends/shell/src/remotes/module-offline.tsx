@@ -13,7 +13,7 @@ export function ModuleOffline({
 }) {
   return (
     <div className="shell-offline" role="alert" data-testid="module-offline">
-      <Card title={TEXTS.moduleOffline}>
+      <Card titleLevel={1} title={TEXTS.moduleOffline}>
         <pre className="shell-offline__log">
           {`> mount ${remote}\n`}
           <span className="shell-offline__err">{`[ERR] module "${remote}" is offline\n`}</span>

@@ -6,11 +6,17 @@ export interface CardProps extends Omit<ComponentProps<'section'>, 'title'> {
   title?: ReactNode;
   /** Buttons or links at the right end of the title bar. */
   actions?: ReactNode;
+  /**
+   * The title's heading level: 1 for the card that is the screen itself (its title names the page, the
+   * one h1 a screen reader lists first), 2 (the default) for a card among others.
+   */
+  titleLevel?: 1 | 2;
 }
 
 /** A bordered terminal window. */
-export function Card({ title, actions, className, children, ...props }: CardProps) {
+export function Card({ title, actions, titleLevel = 2, className, children, ...props }: CardProps) {
   const titleId = useId();
+  const Heading = titleLevel === 1 ? 'h1' : 'h2';
   const hasBar = title !== undefined || actions !== undefined;
   return (
     <section
@@ -24,9 +30,9 @@ export function Card({ title, actions, className, children, ...props }: CardProp
             ┌─[
           </span>
           {title !== undefined && (
-            <h2 id={titleId} className="tp-card__title">
+            <Heading id={titleId} className="tp-card__title">
               {title}
-            </h2>
+            </Heading>
           )}
           <span className="tp-card__corner" aria-hidden="true">
             ]

@@ -20,6 +20,17 @@ describe('Card', () => {
     expect(within(card).getByRole('button', { name: 'ADD PASTE' })).toBeInTheDocument();
   });
 
+  it("titles the screen's own card with the page's h1", () => {
+    render(
+      <Card title="RECENT PASTES" titleLevel={1}>
+        body
+      </Card>,
+    );
+    const card = screen.getByRole('region', { name: 'RECENT PASTES' });
+    expect(within(card).getByRole('heading', { level: 1 })).toHaveTextContent('RECENT PASTES');
+    expect(within(card).queryByRole('heading', { level: 2 })).toBeNull();
+  });
+
   it('has no title bar without title and actions', () => {
     const { container } = render(<Card>plain</Card>);
     expect(container.querySelector('.tp-card__bar')).toBeNull();

@@ -17,7 +17,7 @@ export function AuthLayout({
       <Link to="/" className="shell-auth__brand">
         <span aria-hidden="true">&gt;_ </span>TERMPASTE
       </Link>
-      <Card title={title} className="shell-auth__card">
+      <Card titleLevel={1} title={title} className="shell-auth__card">
         <p className="shell-muted shell-auth__subtitle">{subtitle}</p>
         {children}
       </Card>
