@@ -10,6 +10,7 @@ import { Badge, Button, Card, relativeTime, shortDate, siteQuery, Spinner, useCo
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { identitiesQuery, useUnlinkIdentity } from '../api/sso';
+import { DateEntry } from '../components/date-entry';
 
 /** Where LINK starts: a top-level navigation; the server comes back to this page with ?linked= or ?sso_error=. */
 export const linkHref = (provider: string) => `${API.ssoStart(provider)}?intent=link`;
@@ -40,16 +41,12 @@ function IdentityItem({ identity }: { identity: Identity }) {
         </span>
       </div>
       <dl className="settings-identity__dates">
-        <div>
-          <dt>Linked</dt>
-          <dd title={new Date(identity.linkedAt).toLocaleString()}>{shortDate(identity.linkedAt)}</dd>
-        </div>
-        <div>
-          <dt>Last used</dt>
-          <dd title={identity.lastUsedAt ? new Date(identity.lastUsedAt).toLocaleString() : undefined}>
-            {relativeTime(identity.lastUsedAt)}
-          </dd>
-        </div>
+        <DateEntry term="Linked" at={identity.linkedAt}>
+          {shortDate(identity.linkedAt)}
+        </DateEntry>
+        <DateEntry term="Last used" at={identity.lastUsedAt}>
+          {relativeTime(identity.lastUsedAt)}
+        </DateEntry>
       </dl>
       <Button
         variant="danger"

@@ -29,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TOKEN_TEXTS, tokensQuery, useCreateToken, useRevokeToken } from '../api/tokens';
+import { DateEntry } from '../components/date-entry';
 
 /** The expiry choices: 30 days by default (issue 15), up to a year, or none (`null`). */
 export const EXPIRY_CHOICES = [
@@ -254,22 +255,15 @@ function TokenItem({ token, now }: { token: AccessToken; now: number }) {
         {expired && <Badge variant="danger">expired</Badge>}
       </div>
       <dl className="settings-token__dates">
-        <div>
-          <dt>Created</dt>
-          <dd title={new Date(token.createdAt).toLocaleString()}>{shortDate(token.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Last used</dt>
-          <dd title={token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : undefined}>
-            {relativeTime(token.lastUsedAt)}
-          </dd>
-        </div>
-        <div>
-          <dt>Expires</dt>
-          <dd title={token.expiresAt ? new Date(token.expiresAt).toLocaleString() : undefined}>
-            {token.expiresAt ? shortDate(token.expiresAt) : 'never'}
-          </dd>
-        </div>
+        <DateEntry term="Created" at={token.createdAt}>
+          {shortDate(token.createdAt)}
+        </DateEntry>
+        <DateEntry term="Last used" at={token.lastUsedAt}>
+          {relativeTime(token.lastUsedAt)}
+        </DateEntry>
+        <DateEntry term="Expires" at={token.expiresAt}>
+          {token.expiresAt ? shortDate(token.expiresAt) : 'never'}
+        </DateEntry>
       </dl>
       <Button
         variant="danger"
