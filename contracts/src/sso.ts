@@ -39,6 +39,9 @@ export const SSO_ERROR_CODES = [
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
+/** Passwords are off (LOCAL_LOGIN=off): the 403 of the password calls, and the like-named SSO error. */
+const LOCAL_LOGIN_OFF = 'Sign-in with a password is turned off on this site: continue with a provider.';
+
 export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   provider_error: 'The sign-in provider refused or failed the sign-in. Try again.',
   state_mismatch: 'That sign-in link is stale or was already used. Start again.',
@@ -52,7 +55,7 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   already_linked: 'You have already linked an account of this provider.',
   sign_in_required: 'Sign in first to link a provider to your account.',
   rate_limited: 'Too many sign-in attempts. Try again later.',
-  local_account_required: 'Sign-in with a password is turned off on this site: continue with a provider.',
+  local_account_required: LOCAL_LOGIN_OFF,
   email_required:
     'The provider did not share a verified or unverified e-mail address. Allow it to, or register with a password.',
 };
@@ -61,7 +64,7 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
 export const SSO_MESSAGES = {
   continueWith: (name: string) => `Continue with ${name}`,
   /** POST /api/login, /api/register, /api/forgot-password and /api/reset-password under LOCAL_LOGIN=off (403). */
-  localLoginOff: 'Sign-in with a password is turned off on this site: continue with a provider.',
+  localLoginOff: LOCAL_LOGIN_OFF,
   /** POST API.ssoUsername when the member has already chosen (409). */
   usernameAlreadyChosen: 'You have already chosen your username.',
   identityNotFound: 'Linked account not found',

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config.js';
 import { InjectConfig } from '../config/config.module.js';
 import { isBearerRequest } from './bearer.js';
 import { isSignedRequestHandler } from './signed-request.js';
+import { isLoopbackHost } from './url-host.js';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
@@ -27,11 +28,6 @@ export function originOf(value: string | undefined): string | undefined {
 export function requestOrigin(req: Pick<Request, 'headers'>): string | undefined {
   const { origin, referer } = req.headers;
   return origin !== undefined ? originOf(origin) : originOf(referer);
-}
-
-/** Host names of the loopback interface, as URL.hostname spells them. */
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 /** The origins that are our own site (see trustedOrigins). */

@@ -1,5 +1,6 @@
 import { GITHUB_PROVIDER_ID, SSO_PROVIDER_ID } from '@termpaste/contracts';
 import { z } from 'zod';
+import { isLoopbackHost } from '../common/url-host.js';
 import { ConfigError } from './config-error.js';
 import type { EnvVars } from './env.js';
 import { fail } from './values.js';
@@ -38,11 +39,6 @@ export const GITHUB_URL_DEFAULT = 'https://github.com';
 
 const ENTRY_FIELDS = ['id', 'name', 'issuer', 'clientId', 'clientSecret'] as const;
 const SHAPE = `a JSON array of {${ENTRY_FIELDS.join(', ')}}`;
-
-/** Host names of the loopback interface, as URL.hostname spells them. */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
 
 /**
  * Why `raw` cannot be a provider's address (an issuer, GITHUB_URL), or undefined when it can: an http(s)

@@ -24,5 +24,10 @@ export abstract class PresencePort {
 export const ONLINE_TOPIC = 'online';
 /** The topic of the members reading a paste. */
 export const threadTopic = (threadId: number): string => `thread:${threadId}`;
+/** The paste a topic of threadTopic's is of, or null for another topic. */
+export function threadOfTopic(topic: string): number | null {
+  const id = /^thread:(\d+)$/.exec(topic)?.[1];
+  return id === undefined ? null : Number(id);
+}
 /** The topic of the visitor sockets of one client address (members: the sockets' ids). */
 export const visitorsTopic = (address: string): string => `visitors:${address}`;

@@ -25,11 +25,10 @@ export interface SessionWsAdapterOptions {
 
 /**
  * Who an accepted upgrade request is: a member (with the session it carried), or a visitor (a
- * `?scope=public` socket: no session read, public events only); and from which client address.
+ * `?scope=public` socket: no session read, public events only) and from which client address.
  */
 type UpgradeSession =
-  | { kind: 'member'; userId: number; sessionId: string; address: string }
-  | { kind: 'visitor'; address: string };
+  { kind: 'member'; userId: number; sessionId: string } | { kind: 'visitor'; address: string };
 
 /** Each accepted upgrade request's member and session (read by the gateway's handleConnection). */
 const upgradeSessions = new WeakMap<IncomingMessage, UpgradeSession>();
@@ -183,12 +182,7 @@ export class SessionWsAdapter extends WsAdapter {
     if (userId === undefined) return undefined;
     const user = await this.options.users.findById(userId);
     return user && !user.isBanned
-      ? {
-          kind: 'member',
-          userId: user.id,
-          sessionId: request.sessionID,
-          address: this.options.clientAddress(req),
-        }
+      ? { kind: 'member', userId: user.id, sessionId: request.sessionID }
       : undefined;
   }
 }

@@ -61,9 +61,4 @@ export class LiveRooms<S> {
     if (isListEvent(event)) for (const socket of this.lists) to.add(socket);
     return to;
   }
-
-  /** The pastes some socket here reads. */
-  threadsRead(): number[] {
-    return [...this.readers.keys()];
-  }
 }

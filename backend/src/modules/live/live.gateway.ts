@@ -19,6 +19,7 @@ import { EventsPort, type LiveEnvelope } from '../../infra/events/events.port.js
 import {
   ONLINE_TOPIC,
   PresencePort,
+  threadOfTopic,
   threadTopic,
   visitorsTopic,
 } from '../../infra/presence/presence.port.js';
@@ -312,7 +313,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     const state = this.sockets.get(socket);
     if (!frame || !state) return;
     // Still showing it (a reader may have moved on meanwhile).
-    if (topic === ONLINE_TOPIC || threadTopic(state.watching.thread ?? 0) === topic) this.send(socket, frame);
+    if (topic === ONLINE_TOPIC || state.watching.thread === threadOfTopic(topic)) this.send(socket, frame);
   }
 
   /** Counts that changed, to the sockets here that show them. */
@@ -323,17 +324,17 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       if (topic === ONLINE_TOPIC) {
         for (const socket of this.chatSockets) this.send(socket, frame);
       } else {
-        const threadId = Number(topic.slice('thread:'.length));
-        for (const socket of this.rooms.readersOf(threadId)) this.send(socket, frame);
+        const threadId = threadOfTopic(topic);
+        if (threadId !== null) for (const socket of this.rooms.readersOf(threadId)) this.send(socket, frame);
       }
     }
   }
 
   private countFrame(topic: string, count: number): string | undefined {
     if (topic === ONLINE_TOPIC) return JSON.stringify({ type: FORUM_LIVE_EVENT.onlineCount, count });
-    const threadId = /^thread:(\d+)$/.exec(topic)?.[1];
-    if (threadId === undefined) return undefined;
-    return JSON.stringify({ type: FORUM_LIVE_EVENT.threadReaders, threadId: Number(threadId), count });
+    const threadId = threadOfTopic(topic);
+    if (threadId === null) return undefined;
+    return JSON.stringify({ type: FORUM_LIVE_EVENT.threadReaders, threadId, count });
   }
 
   private deliver(envelope: LiveEnvelope): void {

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@termpaste/contracts';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { ownedActiveRank } from './author-sql.js';
@@ -48,12 +49,8 @@ function toAdminUser(row: AdminUserRow): AdminUser {
   };
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 function isUsernameTaken(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint === 'users_username_key';
+  return violatedUniqueConstraint(error) === 'users_username_key';
 }
 
 /**

@@ -1,13 +1,13 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { CurrentUser } from '@termpaste/contracts';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User } from './entities/user.entity.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already registered';
 
-const UNIQUE_VIOLATION = '23505';
 const CONFLICTS: Record<string, string> = {
   users_username_key: USERNAME_TAKEN,
   users_email_key: EMAIL_TAKEN,
@@ -326,7 +326,6 @@ export class UsersService {
 }
 
 function uniqueViolation(error: unknown): string | undefined {
-  if (!(error instanceof QueryFailedError)) return undefined;
-  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint ? CONFLICTS[constraint] : undefined;
+  const constraint = violatedUniqueConstraint(error);
+  return constraint === undefined ? undefined : CONFLICTS[constraint];
 }

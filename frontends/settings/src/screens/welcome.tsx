@@ -1,6 +1,16 @@
 import { PAGES, TEXTS, USERNAME, usernameSchema } from '@termpaste/contracts';
 import { SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
-import { Button, Card, FormActions, Input, Label, Spinner, toast, useCurrentUser } from '@termpaste/ui';
+import {
+  Button,
+  Card,
+  FormActions,
+  FormFields,
+  Input,
+  Label,
+  Spinner,
+  toast,
+  useCurrentUser,
+} from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useChooseUsername } from '../api/sso';
@@ -34,7 +44,7 @@ function ChooseUsernameForm({ proposed }: { proposed: string }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Choose your username" className="settings-welcome__form">
-      <fieldset className="tp-form-fields" disabled={choose.isPending}>
+      <FormFields disabled={choose.isPending}>
         <div className="tp-field">
           <Label htmlFor={ids.field}>Username</Label>
           <Input
@@ -67,7 +77,7 @@ function ChooseUsernameForm({ proposed }: { proposed: string }) {
             {choose.isPending && !keeping ? 'SAVING...' : 'CONTINUE'}
           </Button>
         </FormActions>
-      </fieldset>
+      </FormFields>
     </form>
   );
 }

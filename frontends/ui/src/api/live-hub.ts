@@ -32,7 +32,7 @@ function needOf(scope: LiveScope | undefined): Exclude<Need, null> {
 }
 
 /** The `watch` frame for what every subscriber shows together (null: nothing to watch). */
-export function watchFrame(watches: Array<LiveWatch | undefined>): string | null {
+function watchFrame(watches: Array<LiveWatch | undefined>): string | null {
   let thread: number | null = null;
   const cards = new Set<number>();
   let lists = false;

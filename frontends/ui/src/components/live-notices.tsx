@@ -1,4 +1,5 @@
 import { cx } from '../lib/cx.js';
+import { Badge } from './badge.js';
 import { Button } from './button.js';
 
 /** `1 new reply`, `3 new pastes`: a count and its noun, plural (`plural`, else an s) past one. */
@@ -25,8 +26,8 @@ export function PresenceCount({
 }) {
   if (count === undefined) return null;
   return (
-    <span
-      className={cx('tp-badge', 'tp-badge--default', 'tp-presence', className)}
+    <Badge
+      className={cx('tp-presence', className)}
       role="status"
       aria-live="polite"
       title={title}
@@ -35,7 +36,7 @@ export function PresenceCount({
     >
       <span className="tp-presence__dot" aria-hidden="true" />
       {count} {label}
-    </span>
+    </Badge>
   );
 }
 

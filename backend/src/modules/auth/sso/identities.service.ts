@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { SSO_MESSAGES } from '@termpaste/contracts';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { violatedUniqueConstraint } from '../../../common/unique-violation.js';
 import { UsersService } from '../../users/users.service.js';
 import type { ProviderIdentity } from './provider-identity.js';
 
@@ -20,16 +21,14 @@ const COLUMNS = `id, user_id AS "userId", provider, email::text AS email, create
 /** Why link() refused. */
 export type LinkRefusal = 'identity_taken' | 'already_linked';
 
-const UNIQUE_VIOLATION = '23505';
 const CONFLICTS: Record<string, LinkRefusal> = {
   user_identities_provider_subject_key: 'identity_taken',
   user_identities_user_id_provider_key: 'already_linked',
 };
 
 function linkConflict(error: unknown): LinkRefusal | undefined {
-  if (!(error instanceof QueryFailedError)) return undefined;
-  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint ? CONFLICTS[constraint] : undefined;
+  const constraint = violatedUniqueConstraint(error);
+  return constraint === undefined ? undefined : CONFLICTS[constraint];
 }
 
 /**
@@ -104,20 +103,20 @@ export class IdentitiesService {
    * in (no password, no other identity). The member's row is locked first, so two unlinks at once cannot
    * both pass the check.
    */
-  async unlink(userId: number, id: number): Promise<IdentityRow> {
-    return this.dataSource.transaction(async (manager) => {
+  async unlink(userId: number, id: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
       const member = await this.users.lockById(manager, userId);
-      const rows: IdentityRow[] = await manager.query(
-        `SELECT ${COLUMNS} FROM user_identities WHERE user_id = $1`,
+      const rows: Array<{ id: number }> = await manager.query(
+        'SELECT id FROM user_identities WHERE user_id = $1',
         [userId],
       );
-      const identity = rows.find((row) => row.id === id);
-      if (!member || !identity) throw new NotFoundException(SSO_MESSAGES.identityNotFound);
+      if (!member || !rows.some((row) => row.id === id)) {
+        throw new NotFoundException(SSO_MESSAGES.identityNotFound);
+      }
       if (member.passwordHash === null && rows.length === 1) {
         throw new ConflictException(SSO_MESSAGES.lastSignInMethod);
       }
       await manager.query('DELETE FROM user_identities WHERE id = $1', [id]);
-      return identity;
     });
   }
 }

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import passport from 'passport';
 import type { AppConfig, OidcProviderConfig } from '../../../config/config.js';
 import { InjectConfig } from '../../../config/config.module.js';
-import { isLoopbackHost } from '../../../config/sso.js';
+import { isLoopbackHost } from '../../../common/url-host.js';
 import { GITHUB_STRATEGY, GithubStrategy } from './github.strategy.js';
 import { OidcStrategy, oidcStrategyName } from './oidc.strategy.js';
 
@@ -97,9 +97,8 @@ export class SignInProviders implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** A configured provider (ready or not) by id, for its name on linked identities. */
   configured(id: string): SignInProvider | undefined {
-    if (id === GITHUB_PROVIDER_ID) return this.config.sso.github ? this.githubProvider() : undefined;
-    const entry = this.oidc.find((candidate) => candidate.config.id === id);
-    return entry && this.describe(entry.config);
+    const state = this.state(id);
+    return state.status === 'unknown' ? undefined : state.provider;
   }
 
   state(id: string): ProviderState {
