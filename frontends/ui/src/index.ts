@@ -50,7 +50,7 @@ export {
 export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
 export { refreshQueries } from './api/refresh.js';
 export { toastError, useFormCall } from './api/form-call.js';
-export { siteQuery, useProductName } from './api/site.js';
+export { siteQuery, useProductName, useSignInOptions } from './api/site.js';
 export {
   LIVE_BACKOFF,
   LIVE_HEARTBEAT,

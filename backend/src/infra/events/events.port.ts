@@ -75,13 +75,11 @@ export function deliverToEach<T>(
 }
 
 /**
- * Publishes a paste's public event (a new reply, a score, a flag, an edit, a deletion) once its write has
- * committed and its pages were announced changed (announcePagesChanged first: so an instance drops its
- * cached page before its readers, told by this event, read it again). Not awaited by the write: it costs
- * the request one PUBLISH queued on the connection, and a bus that cannot carry it is logged (readers
- * catch up when they next load or reconnect).
+ * Publishes a paste's public event. Not awaited by the write: it costs the request one PUBLISH queued on
+ * the connection, and a bus that cannot carry it is logged (readers catch up when they next load or
+ * reconnect).
  */
-export function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger): void {
+function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger): void {
   events.publish({ to: 'paste', event }).catch((error: unknown) => {
     logger.warn(`Live event not published: ${error instanceof Error ? error.message : String(error)}`);
   });
@@ -91,11 +89,16 @@ export function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, log
  * Tells every instance which public pages a committed write made stale (see PagesChanged). The write
  * stands whatever happens: a bus that cannot carry it is logged, and this instance has dropped its own
  * copies already; other instances' copies expire within PageCache's time to live.
+ *
+ * `pasteEvent`: the write's live event for the paste's readers (a new reply, a score, a flag, an edit, a
+ * deletion), published after the pages were announced, so an instance drops its cached page before its
+ * readers, told by the event, read it again.
  */
 export async function announcePagesChanged(
   events: EventsPort,
   change: Omit<PagesChanged, 'type'>,
   logger: Logger,
+  pasteEvent?: PasteLiveEvent,
 ): Promise<void> {
   try {
     await events.broadcast({ type: 'pages_changed', ...change });
@@ -104,4 +107,5 @@ export async function announcePagesChanged(
       `Other instances not told of changed pages: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  if (pasteEvent) publishPasteEvent(events, pasteEvent, logger);
 }

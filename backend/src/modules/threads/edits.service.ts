@@ -6,14 +6,10 @@ import {
   FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   revisionLines,
+  type PasteLiveEvent,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  announcePagesChanged,
-  EventsPort,
-  type PagesChanged,
-  publishPasteEvent,
-} from '../../infra/events/events.port.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
 
@@ -69,8 +65,8 @@ export class EditsService {
     private readonly events: EventsPort,
   ) {}
 
-  private pagesChanged(change: Omit<PagesChanged, 'type'>): Promise<void> {
-    return announcePagesChanged(this.events, change, this.logger);
+  private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
+    return announcePagesChanged(this.events, change, this.logger, pasteEvent);
   }
 
   async editThread(editor: Editor, threadId: number, change: ThreadChange): Promise<EditedThread> {
@@ -151,15 +147,9 @@ export class EditsService {
       return { view, changed: true, authorId: row.author_id };
     });
     if (changed) {
-      await this.pagesChanged({
-        lists: true,
-        threads: [threadId],
-        ...(authorId === null ? {} : { profiles: [authorId] }),
-      });
-      publishPasteEvent(
-        this.events,
+      await this.pagesChanged(
+        { lists: true, threads: [threadId], ...(authorId === null ? {} : { profiles: [authorId] }) },
         { type: FORUM_LIVE_EVENT.pasteEdited, threadId, title: view.title, editedAt: view.editedAt! },
-        this.logger,
       );
     }
     return view;
@@ -238,11 +228,9 @@ export class EditsService {
       return { view, changed: true };
     });
     if (changed) {
-      await this.pagesChanged({ threads: [view.threadId] });
-      publishPasteEvent(
-        this.events,
+      await this.pagesChanged(
+        { threads: [view.threadId] },
         { type: FORUM_LIVE_EVENT.replyEdited, threadId: view.threadId, replyId, editedAt: view.editedAt! },
-        this.logger,
       );
     }
     return view;

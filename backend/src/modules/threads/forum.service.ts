@@ -21,6 +21,7 @@ import {
   type ThreadCard,
   type ThreadDetail,
   THREADS_PAGE_SIZE,
+  type PasteLiveEvent,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { mentionsAnyone } from '../notifications/mentions.js';
@@ -28,12 +29,7 @@ import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
-import {
-  announcePagesChanged,
-  EventsPort,
-  type PagesChanged,
-  publishPasteEvent,
-} from '../../infra/events/events.port.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { keysetPage } from '../../common/keyset-cursor.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
@@ -97,9 +93,14 @@ export class ForumService {
    * Tells every instance which public pages a committed write made stale (their caches drop them). An
    * author who `gained` reputation and so moved to another rank shows it on every page they wrote on.
    */
-  private pagesChanged(change: Omit<PagesChanged, 'type'>, author?: User, gained = 0): Promise<void> {
+  private pagesChanged(
+    change: Omit<PagesChanged, 'type'>,
+    author?: User,
+    gained = 0,
+    pasteEvent?: PasteLiveEvent,
+  ): Promise<void> {
     const moved = author !== undefined && rankChanges(author.reputation, gained);
-    return announcePagesChanged(this.events, moved ? { all: true } : change, this.logger);
+    return announcePagesChanged(this.events, moved ? { all: true } : change, this.logger, pasteEvent);
   }
 
   async recent(cursor?: string): Promise<RecentThreadsPage> {
@@ -241,8 +242,10 @@ export class ForumService {
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
     if (notifies) this.outbox.committed();
-    await this.pagesChanged({ lists: true }, author, row.points ?? 0);
-    publishPasteEvent(this.events, { type: FORUM_LIVE_EVENT.pasteAdded, threadId: row.id }, this.logger);
+    await this.pagesChanged({ lists: true }, author, row.points ?? 0, {
+      type: FORUM_LIVE_EVENT.pasteAdded,
+      threadId: row.id,
+    });
     return { id: row.id };
   }
 
@@ -288,19 +291,14 @@ export class ForumService {
       }),
     );
     this.outbox.committed();
-    await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned);
-    publishPasteEvent(
-      this.events,
-      {
-        type: FORUM_LIVE_EVENT.replyAdded,
-        threadId,
-        replyId: created.id,
-        parentId: created.parentId,
-        authorId: author.id,
-        replyCount: created.replyCount,
-      },
-      this.logger,
-    );
+    await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned, {
+      type: FORUM_LIVE_EVENT.replyAdded,
+      threadId,
+      replyId: created.id,
+      parentId: created.parentId,
+      authorId: author.id,
+      replyCount: created.replyCount,
+    });
     return { id: created.id };
   }
 

@@ -1,12 +1,13 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { type AuditAction, FORUM_LIVE_EVENT, FORUM_MESSAGES, type ThreadFlags } from '@termpaste/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
-  announcePagesChanged,
-  EventsPort,
-  type PagesChanged,
-  publishPasteEvent,
-} from '../../infra/events/events.port.js';
+  type AuditAction,
+  FORUM_LIVE_EVENT,
+  FORUM_MESSAGES,
+  type PasteLiveEvent,
+  type ThreadFlags,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin } from '../users/author-sql.js';
 import { UsersService } from '../users/users.service.js';
@@ -40,8 +41,8 @@ export class ModerationService {
   ) {}
 
   /** Tells every instance which public pages a committed action made stale (their caches drop them). */
-  private pagesChanged(change: Omit<PagesChanged, 'type'>): Promise<void> {
-    return announcePagesChanged(this.events, change, this.logger);
+  private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
+    return announcePagesChanged(this.events, change, this.logger, pasteEvent);
   }
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
@@ -70,8 +71,10 @@ export class ModerationService {
       });
       return after;
     });
-    await this.pagesChanged({ lists: true, threads: [threadId] });
-    publishPasteEvent(this.events, { type: FORUM_LIVE_EVENT.pasteFlags, threadId, ...flags }, this.logger);
+    await this.pagesChanged(
+      { lists: true, threads: [threadId] },
+      { type: FORUM_LIVE_EVENT.pasteFlags, threadId, ...flags },
+    );
     return flags;
   }
 
@@ -119,8 +122,10 @@ export class ModerationService {
         `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
       );
     });
-    await this.pagesChanged({ lists: true, threads: [threadId] });
-    publishPasteEvent(this.events, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId }, this.logger);
+    await this.pagesChanged(
+      { lists: true, threads: [threadId] },
+      { type: FORUM_LIVE_EVENT.pasteDeleted, threadId },
+    );
   }
 
   /**
@@ -173,11 +178,9 @@ export class ModerationService {
       )) as [Array<{ reply_count: number }>, number];
       return { pasteId: reply.thread_id, replyCount: counted?.reply_count ?? 0 };
     });
-    await this.pagesChanged({ lists: true, threads: [pasteId] });
-    publishPasteEvent(
-      this.events,
+    await this.pagesChanged(
+      { lists: true, threads: [pasteId] },
       { type: FORUM_LIVE_EVENT.replyDeleted, threadId: pasteId, replyId, replyCount },
-      this.logger,
     );
   }
 

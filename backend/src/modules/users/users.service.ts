@@ -24,9 +24,6 @@ export interface NewUser {
   usernameChosen?: boolean;
 }
 
-/** What chooseUsername did. */
-export type UsernameChoice = 'chosen' | 'already-chosen';
-
 /** What `setAdmin` did, for the CLI to report. */
 export type AdminChange = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'owner';
 
@@ -203,17 +200,18 @@ export class UsersService {
   }
 
   /**
-   * The member of an account a provider made keeps or changes its proposed username, once: 'chosen',
-   * or 'already-chosen' (nothing changed) once they have; 409 USERNAME_TAKEN when another member has it.
+   * The member of an account a provider made keeps or changes its proposed username, once: the member as
+   * they are then, or 'already-chosen' (nothing changed) once they have; 409 USERNAME_TAKEN when another
+   * member has it.
    */
-  async chooseUsername(userId: number, username: string): Promise<UsernameChoice> {
+  async chooseUsername(userId: number, username: string): Promise<User | 'already-chosen'> {
     try {
-      const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
+      const [rows]: [Array<Partial<User>>, number] = await this.dataSource.query(
         `UPDATE users SET username = $2, username_chosen = true, updated_at = now()
-         WHERE id = $1 AND NOT username_chosen RETURNING id`,
+         WHERE id = $1 AND NOT username_chosen RETURNING ${userColumns(this.dataSource)}`,
         [userId, username],
       );
-      return rows.length > 0 ? 'chosen' : 'already-chosen';
+      return asUser(rows[0]) ?? 'already-chosen';
     } catch (error) {
       const conflict = uniqueViolation(error);
       if (conflict) throw new ConflictException(conflict);

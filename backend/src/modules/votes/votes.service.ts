@@ -2,12 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { FORUM_LIVE_EVENT, rankChanges, type VoteBody, type VoteResult } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
-import {
-  announcePagesChanged,
-  EventsPort,
-  type PagesChanged,
-  publishPasteEvent,
-} from '../../infra/events/events.port.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
 import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
@@ -110,17 +105,12 @@ export class VotesService {
     const change = moved as ReputationChange | null;
     if (change && change.points !== 0) pages.profiles = [change.userId];
     const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
-    await announcePagesChanged(this.events, rankMoved ? { all: true } : pages, this.logger);
-    publishPasteEvent(
-      this.events,
-      {
-        type: FORUM_LIVE_EVENT.voteScore,
-        threadId: pasteId,
-        replyId: target.kind === 'reply' ? target.id : null,
-        voteScore: result.voteScore,
-      },
-      this.logger,
-    );
+    await announcePagesChanged(this.events, rankMoved ? { all: true } : pages, this.logger, {
+      type: FORUM_LIVE_EVENT.voteScore,
+      threadId: pasteId,
+      replyId: target.kind === 'reply' ? target.id : null,
+      voteScore: result.voteScore,
+    });
     return result;
   }
 

@@ -9,9 +9,9 @@ import {
   type ThreadCard,
   type ThreadDetail,
 } from '@termpaste/contracts';
-import { getJson, useLiveEvents } from '@termpaste/ui';
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { getJson, refreshQueries, useLiveEvents } from '@termpaste/ui';
+import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { featuredThreadsQuery, recentThreadsQuery, threadQuery } from './forum';
 
 /*
@@ -229,24 +229,24 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
 
 /**
  * A list's live updates (home, /hardest): its cards' counts, flags and titles as they change, and the
- * pastes that belong in it since it loaded (`isNew` says which), counted for the news bar; `clear` once
- * they are shown.
+ * pastes that belong in it since it loaded (`isNew` says which; a deleted paste never does), counted for
+ * the news bar; `show` clears the count and loads the list (`queryKey`) again.
  */
 export function useListLive({
   shown,
+  queryKey,
   isNew,
 }: {
   /** The ids of the cards on screen (watched: at most the first 200). */
   shown: number[];
+  /** The list's query, refreshed by `show`. */
+  queryKey: QueryKey;
   /** Whether an event puts a paste in this list (true), takes it out (false), or says nothing of it. */
   isNew: (event: PasteEvent) => boolean | undefined;
-}): { fresh: number[]; clear: () => void } {
+}): { count: number; show: () => void } {
   const client = useQueryClient();
   const [fresh, setFresh] = useState<number[]>([]);
-  const shownIds = useRef(new Set(shown));
-  useEffect(() => {
-    shownIds.current = new Set(shown);
-  }, [shown]);
+  const shownIds = useMemo(() => new Set(shown), [shown]);
 
   useLiveEvents({
     enabled: true,
@@ -255,8 +255,8 @@ export function useListLive({
     onEvent: (event) => {
       if (!isPasteEvent(event)) return;
       patchLists(client, event);
-      const verdict = isNew(event);
-      if (verdict === true && !shownIds.current.has(event.threadId)) {
+      const verdict = event.type === FORUM_LIVE_EVENT.pasteDeleted ? false : isNew(event);
+      if (verdict === true && !shownIds.has(event.threadId)) {
         setFresh((ids) => (ids.includes(event.threadId) ? ids : [...ids, event.threadId]));
       } else if (verdict === false) {
         setFresh((ids) => ids.filter((threadId) => threadId !== event.threadId));
@@ -264,6 +264,9 @@ export function useListLive({
     },
   });
 
-  const clear = useCallback(() => setFresh([]), []);
-  return { fresh, clear };
+  const show = useCallback(() => {
+    setFresh([]);
+    void refreshQueries(client, queryKey);
+  }, [client, queryKey]);
+  return { count: fresh.length, show };
 }

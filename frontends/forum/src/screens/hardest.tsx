@@ -1,6 +1,6 @@
 import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
-import { Card, NewItemsBar, refreshQueries } from '@termpaste/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, NewItemsBar } from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { featuredThreadsQuery } from '../api/forum';
 import { useListLive } from '../api/live';
@@ -12,22 +12,13 @@ import { HARDEST_COLUMNS, ThreadTable } from '../components/thread-table';
  */
 export function HardestScreen() {
   const featured = useQuery(featuredThreadsQuery);
-  const client = useQueryClient();
   const threads = featured.data ?? null;
   const shown = useMemo(() => (featured.data ?? []).map((card) => card.id), [featured.data]);
   const news = useListLive({
     shown,
-    isNew: (event) =>
-      event.type === FORUM_LIVE_EVENT.pasteFlags
-        ? event.isFeatured
-        : event.type === FORUM_LIVE_EVENT.pasteDeleted
-          ? false
-          : undefined,
+    queryKey: featuredThreadsQuery.queryKey,
+    isNew: (event) => (event.type === FORUM_LIVE_EVENT.pasteFlags ? event.isFeatured : undefined),
   });
-  const showNews = () => {
-    news.clear();
-    void refreshQueries(client, featuredThreadsQuery.queryKey);
-  };
   return (
     <Card
       titleLevel={1}
@@ -35,7 +26,7 @@ export function HardestScreen() {
       className="forum-wide"
       actions={threads && <span className="forum-muted forum-count">{threads.length} featured</span>}
     >
-      <NewItemsBar count={news.fresh.length} noun="paste" onShow={showNews} className="forum-new-items" />
+      <NewItemsBar count={news.count} noun="paste" onShow={news.show} className="forum-new-items" />
       {featured.isError ? (
         <p className="forum-error">Could not load featured pastes. Try again in a moment.</p>
       ) : threads && threads.length === 0 ? (

@@ -1,6 +1,6 @@
 import { FORUM_LIVE_EVENT, PAGES } from '@termpaste/contracts';
-import { Card, ListFooter, NewItemsBar, refreshQueries } from '@termpaste/ui';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, ListFooter, NewItemsBar } from '@termpaste/ui';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { recentThreadsQuery } from '../api/forum';
@@ -14,7 +14,6 @@ import { ThreadTable } from '../components/thread-table';
  */
 export function HomeScreen() {
   const recent = useInfiniteQuery(recentThreadsQuery);
-  const client = useQueryClient();
   const shown = useMemo(
     () =>
       (recent.data?.pages ?? []).flatMap((page) => [...page.pinned, ...page.threads].map((card) => card.id)),
@@ -22,20 +21,10 @@ export function HomeScreen() {
   );
   const news = useListLive({
     shown,
-    isNew: (event) =>
-      event.type === FORUM_LIVE_EVENT.pasteAdded
-        ? true
-        : event.type === FORUM_LIVE_EVENT.pasteDeleted
-          ? false
-          : undefined,
+    queryKey: recentThreadsQuery.queryKey,
+    isNew: (event) => event.type === FORUM_LIVE_EVENT.pasteAdded || undefined,
   });
-  const showNews = () => {
-    news.clear();
-    void refreshQueries(client, recentThreadsQuery.queryKey);
-  };
-  const bar = (
-    <NewItemsBar count={news.fresh.length} noun="paste" onShow={showNews} className="forum-new-items" />
-  );
+  const bar = <NewItemsBar count={news.count} noun="paste" onShow={news.show} className="forum-new-items" />;
 
   const addPaste = (
     <Link to={PAGES.newThread} className="tp-button tp-button--primary tp-button--sm">

@@ -1,11 +1,11 @@
 // Fetched when the popover first opens (screens/chat-popover.tsx): home shows only the round button.
 import { LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import { Card, IconButton, LiveBadge, PresenceCount, refreshQueries, useLiveEvents } from '@termpaste/ui';
+import { Card, IconButton, LiveBadge, refreshQueries, useLiveEvents } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { chatQuery } from '../api/messaging';
-import { ChatLog } from './chat';
+import { ChatLog, ChatOnlineCount } from './chat';
 import { ChatPopoverComposer } from './chat-composer';
 
 export interface ChatPanelProps {
@@ -39,7 +39,7 @@ export default function ChatPanel({ userId, onClose }: ChatPanelProps) {
       className="msg-popover__card"
       actions={
         <>
-          <PresenceCount count={online} label="online" title="Members online now" />
+          <ChatOnlineCount count={online} />
           <LiveBadge status={status} />
           <IconButton label="Close global chat" icon={<X size={16} />} size="sm" onClick={onClose} />
         </>

@@ -1,5 +1,5 @@
 import { MESSAGING_TEXTS, PAGES, premiumRankStyle, type ChatMessage } from '@termpaste/contracts';
-import { AnsiText, Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
+import { AnsiText, PresenceCount, Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { chatClock, fullDate } from '../lib/time';
@@ -121,4 +121,9 @@ export function ChatLog({ messages, isError, userId, height, className }: ChatLo
       )}
     </div>
   );
+}
+
+/** How many members are online now (the room's `online_count`), in the chat's title bar; nothing until known. */
+export function ChatOnlineCount({ count }: { count: number | undefined }) {
+  return <PresenceCount count={count} label="online" title="Members online now" />;
 }

@@ -1,17 +1,9 @@
 import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/contracts';
-import {
-  Card,
-  LiveBadge,
-  PresenceCount,
-  Spinner,
-  refreshQueries,
-  useCurrentUser,
-  useLiveEvents,
-} from '@termpaste/ui';
+import { Card, LiveBadge, Spinner, refreshQueries, useCurrentUser, useLiveEvents } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { chatQuery, prependChatMessage } from '../api/messaging';
-import { ChatLog } from '../components/chat';
+import { ChatLog, ChatOnlineCount } from '../components/chat';
 import { ChatPageComposer } from '../components/chat-composer';
 
 /**
@@ -42,7 +34,7 @@ function ChatRoom({ userId }: { userId: number }) {
       title={MESSAGING_TEXTS.globalChat}
       actions={
         <>
-          <PresenceCount count={online} label="online" title="Members online now" />
+          <ChatOnlineCount count={online} />
           <LiveBadge status={status} />
         </>
       }

@@ -6,7 +6,16 @@ import {
   type Identities,
   type Identity,
 } from '@termpaste/contracts/sso';
-import { Badge, Button, Card, relativeTime, shortDate, siteQuery, Spinner, useConfirm } from '@termpaste/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  relativeTime,
+  shortDate,
+  Spinner,
+  useConfirm,
+  useSignInOptions,
+} from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { identitiesQuery, useUnlinkIdentity } from '../api/sso';
@@ -65,8 +74,7 @@ function IdentityItem({ identity }: { identity: Identity }) {
 
 /** Whether the account also has a password, and where to change or set it (nowhere under LOCAL_LOGIN=off). */
 function PasswordLine({ hasPassword }: { hasPassword: boolean }) {
-  const site = useQuery(siteQuery);
-  const localLogin = site.data?.localLogin ?? true;
+  const { localLogin } = useSignInOptions();
   return (
     <section className="settings-accounts__password" aria-label="Password">
       <p className="settings-accounts__password-head">

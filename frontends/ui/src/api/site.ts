@@ -1,4 +1,4 @@
-import { API, PRODUCT_NAME_DEFAULT, type Site } from '@termpaste/contracts';
+import { API, PRODUCT_NAME_DEFAULT, type SignInProvider, type Site } from '@termpaste/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from './client.js';
 
@@ -12,4 +12,19 @@ export const siteQuery = queryOptions<Site | null>({
 export function useProductName(): string {
   const site = useQuery(siteQuery);
   return site.data?.productName ?? PRODUCT_NAME_DEFAULT;
+}
+
+/**
+ * How this site lets people in (`GET /api/site`, issue 17): password sign-in or not, and the sign-in
+ * providers. Until the site is read, `pending`, so an SSO-only install never flashes the password form;
+ * a site that cannot be read (or a server from before issue 17) means password sign-in and no provider.
+ */
+export function useSignInOptions(): { pending: boolean; localLogin: boolean; providers: SignInProvider[] } {
+  const site = useQuery(siteQuery);
+  return {
+    // Once read (or failed) it stays settled: a refetch after a failure must not swap the form for a spinner.
+    pending: site.isPending && !site.isFetchedAfterMount,
+    localLogin: site.data?.localLogin ?? true,
+    providers: site.data?.signInProviders ?? [],
+  };
 }

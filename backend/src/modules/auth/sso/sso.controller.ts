@@ -83,9 +83,8 @@ export class SsoController {
     @Body(new ZodValidationPipe(ssoUsernameSchema)) { username }: SsoUsernameBody,
     @CurrentUser() user: User,
   ): Promise<CurrentUserBody> {
-    if ((await this.users.chooseUsername(user.id, username)) === 'already-chosen') {
-      throw new ConflictException(SSO_MESSAGES.usernameAlreadyChosen);
-    }
-    return toCurrentUser((await this.users.findById(user.id))!);
+    const chosen = await this.users.chooseUsername(user.id, username);
+    if (chosen === 'already-chosen') throw new ConflictException(SSO_MESSAGES.usernameAlreadyChosen);
+    return toCurrentUser(chosen);
   }
 }

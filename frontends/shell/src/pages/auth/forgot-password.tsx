@@ -1,10 +1,17 @@
 import { API } from '@termpaste/contracts';
 import { SSO_MESSAGES } from '@termpaste/contracts/sso';
-import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
+import {
+  Button,
+  FormFields,
+  Spinner,
+  TextField,
+  useFormCall,
+  useFormFields,
+  useSignInOptions,
+} from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
-import { useSignInOptions } from './sign-in-options';
 
 function ForgotPasswordForm() {
   const { values, bind } = useFormFields({ email: '' });

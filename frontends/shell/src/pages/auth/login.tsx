@@ -8,12 +8,13 @@ import {
   useFormCall,
   useFormFields,
   useProductName,
+  useSignInOptions,
 } from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
-import { ProviderButtons, SsoError, useSignInOptions } from './sign-in-options';
+import { ProviderButtons, SsoError } from './sign-in-options';
 
 /** The username-or-email and password form; after sign-in, the page's `next` (a path of ours) or home. */
 function PasswordForm({ next }: { next: string | null }) {

@@ -1,11 +1,19 @@
 import { API, passwordProblem } from '@termpaste/contracts';
 import { SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
-import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
+import {
+  Button,
+  FormFields,
+  Spinner,
+  TextField,
+  useFormCall,
+  useFormFields,
+  useSignInOptions,
+} from '@termpaste/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
-import { ProviderButtons, useSignInOptions } from './sign-in-options';
+import { ProviderButtons } from './sign-in-options';
 
 function RegisterForm() {
   const { values, bind } = useFormFields({ username: '', email: '', password: '', confirmPassword: '' });

@@ -1,10 +1,17 @@
 import { API, passwordProblem } from '@termpaste/contracts';
 import { SSO_MESSAGES } from '@termpaste/contracts/sso';
-import { Button, FormFields, Spinner, TextField, useFormCall, useFormFields } from '@termpaste/ui';
+import {
+  Button,
+  FormFields,
+  Spinner,
+  TextField,
+  useFormCall,
+  useFormFields,
+  useSignInOptions,
+} from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
-import { useSignInOptions } from './sign-in-options';
 
 function ResetPasswordForm({ tokenFromLink }: { tokenFromLink: string | null }) {
   const { values, bind } = useFormFields({ token: '', newPassword: '', confirmPassword: '' });

@@ -1,22 +1,5 @@
 import { API, type SignInProvider } from '@termpaste/contracts';
 import { safeNextPath, ssoErrorMessage, SSO_MESSAGES } from '@termpaste/contracts/sso';
-import { siteQuery } from '@termpaste/ui';
-import { useQuery } from '@tanstack/react-query';
-
-/**
- * How this site lets people in (`GET /api/site`, issue 17): password sign-in or not, and the sign-in
- * providers. Until the site is read, `pending`, so an SSO-only install never flashes the password form;
- * a site that cannot be read (or a server from before issue 17) means password sign-in and no provider.
- */
-export function useSignInOptions(): { pending: boolean; localLogin: boolean; providers: SignInProvider[] } {
-  const site = useQuery(siteQuery);
-  return {
-    // Once read (or failed) it stays settled: a refetch after a failure must not swap the form for a spinner.
-    pending: site.isPending && !site.isFetchedAfterMount,
-    localLogin: site.data?.localLogin ?? true,
-    providers: site.data?.signInProviders ?? [],
-  };
-}
 
 /** Where a provider button starts: a top-level navigation to the backend, which sends the browser on. */
 export function ssoStartHref(provider: string, next: string | null | undefined): string {
