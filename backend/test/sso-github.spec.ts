@@ -2,14 +2,7 @@ import { API, type CurrentUser, type Identities, PAGES, SSO_MESSAGES } from '@te
 import type { Browser } from './support/accounts.js';
 import { type RunningGithubStandIn, startGithubStandIn } from './support/github-stand-in.mjs';
 import { type RunningOidcProvider, startOidcProvider } from './support/oidc-provider.mjs';
-import {
-  callbackIn,
-  callbackUri,
-  providerBrowser,
-  startAt,
-  throughGithub,
-  throughOidcProvider,
-} from './support/sso.js';
+import { callbackIn, callbackUri, startAt, throughGithub, throughOidcRoundTrip } from './support/sso.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** octocat's verified primary address on the stand-in. */
@@ -130,12 +123,9 @@ describe('signing in with GitHub (a stand-in of its three endpoints, as GitHub E
   it('links to a password-less account, which can then unlink its first provider', async () => {
     // A member made by the OpenID Connect provider: no password, one identity.
     const browser = t.browser();
-    const { location } = await startAt(browser, 'test');
-    const back = await throughOidcProvider(providerBrowser(idp.issuer), location, {
-      login: 'ada',
-      password: 'ada-password',
-    });
-    expect(await callbackIn(browser, back)).toBe(PAGES.ssoWelcome);
+    expect(await throughOidcRoundTrip(browser, idp.issuer, { login: 'ada', password: 'ada-password' })).toBe(
+      PAGES.ssoWelcome,
+    );
     const list = async () => (await browser.get(API.userIdentities).expect(200)).body as Identities;
     expect((await list()).available).toEqual([{ id: 'github', name: 'GitHub', kind: 'github' }]);
 

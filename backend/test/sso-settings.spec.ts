@@ -2,7 +2,14 @@ import net from 'node:net';
 import { API, PAGES, SSO_MESSAGES } from '@termpaste/contracts';
 import { PASSWORD, registered } from './support/accounts.js';
 import { type RunningOidcProvider, startOidcProvider } from './support/oidc-provider.mjs';
-import { callbackIn, callbackUri, providerBrowser, startAt, throughOidcProvider } from './support/sso.js';
+import {
+  callbackIn,
+  callbackUri,
+  providerBrowser,
+  startAt,
+  throughOidcProvider,
+  throughOidcRoundTrip,
+} from './support/sso.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** One app at a time in this file: passport's strategies are one registry per process. */
@@ -57,12 +64,9 @@ describe('single sign-on settings', () => {
 
     it('still signs in with the provider', async () => {
       const browser = t.browser();
-      const { location } = await startAt(browser, 'test');
-      const back = await throughOidcProvider(providerBrowser(idp.issuer), location, {
-        login: 'ada',
-        password: 'ada-password',
-      });
-      expect(await callbackIn(browser, back)).toBe(PAGES.ssoWelcome);
+      expect(
+        await throughOidcRoundTrip(browser, idp.issuer, { login: 'ada', password: 'ada-password' }),
+      ).toBe(PAGES.ssoWelcome);
       await browser.get(API.currentUser).expect(200);
     });
   });

@@ -26,6 +26,7 @@ import {
   providerBrowser,
   startAt,
   throughOidcProvider,
+  throughOidcRoundTrip,
 } from './support/sso.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -566,9 +567,9 @@ describe('signing in with an OpenID Connect provider (issue 17)', () => {
 
     it('refuses a link the provider refused, back to the settings', async () => {
       const member = await registered(t);
-      const { location } = await startAt(member.browser, 'test', { intent: 'link' });
-      const back = await throughOidcProvider(providerBrowser(idp.issuer), location, { cancel: true });
-      expect(await callbackIn(member.browser, back)).toBe('/settings/accounts?sso_error=provider_error');
+      expect(
+        await throughOidcRoundTrip(member.browser, idp.issuer, { cancel: true }, { intent: 'link' }),
+      ).toBe('/settings/accounts?sso_error=provider_error');
     });
 
     it('unlinks, but never the last way to sign in', async () => {

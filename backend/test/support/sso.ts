@@ -98,3 +98,18 @@ export async function callbackIn(browser: Browser, callbackUrl: string): Promise
   if (res.status !== 302) throw new Error(`the callback answered ${res.status} ${res.text}`);
   return res.headers.location as string;
 }
+
+/**
+ * A whole round trip through the OpenID Connect test provider (its id in the test app: `test`): starts
+ * in `browser`, signs in there as `person` (or cancels), and comes back; returns where the app then sends
+ * the browser.
+ */
+export async function throughOidcRoundTrip(
+  browser: Browser,
+  issuer: string,
+  person: ProviderSignIn,
+  start: StartOptions = {},
+): Promise<string> {
+  const { location } = await startAt(browser, 'test', start);
+  return callbackIn(browser, await throughOidcProvider(providerBrowser(issuer), location, person));
+}

@@ -1,17 +1,9 @@
 import { API } from '@termpaste/contracts';
-import { SSO_MESSAGES } from '@termpaste/contracts/sso';
-import {
-  Button,
-  FormFields,
-  Spinner,
-  TextField,
-  useFormCall,
-  useFormFields,
-  useSignInOptions,
-} from '@termpaste/ui';
+import { Button, FormFields, TextField, useFormCall, useFormFields, useSignInOptions } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
+import { PasswordFormOnly } from './sign-in-options';
 
 function ForgotPasswordForm() {
   const { values, bind } = useFormFields({ email: '' });
@@ -51,19 +43,15 @@ function ForgotPasswordForm() {
  * server refuses with 403) it says so instead of showing a form that cannot work.
  */
 export function ForgotPasswordPage() {
-  const { pending, localLogin } = useSignInOptions();
+  const { localLogin } = useSignInOptions();
   return (
     <AuthLayout
       title="FORGOT PASSWORD"
       subtitle="Request a password reset link. The reset link expires in 1 hour."
     >
-      {pending ? (
-        <Spinner />
-      ) : localLogin ? (
+      <PasswordFormOnly>
         <ForgotPasswordForm />
-      ) : (
-        <p className="shell-auth__note">{SSO_MESSAGES.localLoginOff}</p>
-      )}
+      </PasswordFormOnly>
       <nav className="shell-auth__links">
         <Link to="/login">Back to login</Link>
         {localLogin && <Link to="/register">Register</Link>}

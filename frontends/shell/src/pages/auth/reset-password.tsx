@@ -1,17 +1,9 @@
 import { API, passwordProblem } from '@termpaste/contracts';
-import { SSO_MESSAGES } from '@termpaste/contracts/sso';
-import {
-  Button,
-  FormFields,
-  Spinner,
-  TextField,
-  useFormCall,
-  useFormFields,
-  useSignInOptions,
-} from '@termpaste/ui';
+import { Button, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
+import { PasswordFormOnly } from './sign-in-options';
 
 function ResetPasswordForm({ tokenFromLink }: { tokenFromLink: string | null }) {
   const { values, bind } = useFormFields({ token: '', newPassword: '', confirmPassword: '' });
@@ -66,16 +58,11 @@ function ResetPasswordForm({ tokenFromLink }: { tokenFromLink: string | null }) 
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const { pending, localLogin } = useSignInOptions();
   return (
     <AuthLayout title="RESET PASSWORD" subtitle="Choose a new password for your account.">
-      {pending ? (
-        <Spinner />
-      ) : localLogin ? (
+      <PasswordFormOnly>
         <ResetPasswordForm tokenFromLink={params.get('token')} />
-      ) : (
-        <p className="shell-auth__note">{SSO_MESSAGES.localLoginOff}</p>
-      )}
+      </PasswordFormOnly>
       <nav className="shell-auth__links">
         <Link to="/login">Back to login</Link>
       </nav>

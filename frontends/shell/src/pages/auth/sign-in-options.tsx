@@ -1,5 +1,7 @@
 import { API, type SignInProvider } from '@termpaste/contracts';
 import { safeNextPath, ssoErrorMessage, SSO_MESSAGES } from '@termpaste/contracts/sso';
+import { Spinner, useSignInOptions } from '@termpaste/ui';
+import type { ReactNode } from 'react';
 
 /** Where a provider button starts: a top-level navigation to the backend, which sends the browser on. */
 export function ssoStartHref(provider: string, next: string | null | undefined): string {
@@ -55,4 +57,15 @@ export function SsoError({ code }: { code: string | null }) {
       {message}
     </p>
   );
+}
+
+/**
+ * A form for passwords (forgot, reset): a spinner until the site is read, then the form, or under
+ * LOCAL_LOGIN=off (the server refuses it with 403) a note that passwords are off instead of a form that
+ * cannot work.
+ */
+export function PasswordFormOnly({ children }: { children: ReactNode }) {
+  const { pending, localLogin } = useSignInOptions();
+  if (pending) return <Spinner />;
+  return localLogin ? children : <p className="shell-auth__note">{SSO_MESSAGES.localLoginOff}</p>;
 }
