@@ -36,6 +36,25 @@ export default tseslint.config(
     },
   },
   {
+    // e2e/tests/test.ts: its `test` closes the browser contexts a test opens.
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './test.js': it closes the browser contexts a test opens.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -42,7 +42,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report is what `npm test` reads to repeat each failed test and its error at the end of its output.
+  reporter: [['list'], ['json', { outputFile: './output/results.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,11 +1,12 @@
 // `npm test`: every suite, in the order that fails fastest. Under CI=true a missing Chromium, Redis,
 // docker-compose, nginx or PostgreSQL server fails the run; elsewhere the step that needs it is skipped
 // with a loud line.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nx } from './nx.mjs';
+import { ansi, e2eFailures } from './lib/e2e-failures.mjs';
 import { prodTools } from './prod-tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,34 +26,74 @@ function loudSkip(step, why) {
   results.push({ step, status: 'skipped' });
 }
 
-async function step(name, run) {
+// The last lines a step printed: a failed step's are repeated at the very end, where a reader of a long CI
+// log (or of only its tail) looks first.
+const TAIL_LINES = 40;
+
+function outputTail() {
+  let lines = [''];
+  return {
+    add(chunk) {
+      const parts = chunk.toString('utf8').replace(ansi, '').split(/\r?\n/);
+      lines[lines.length - 1] += parts[0];
+      lines.push(...parts.slice(1));
+      if (lines.length > TAIL_LINES * 4) lines = lines.slice(-TAIL_LINES - 1);
+    },
+    lines: () => lines.filter((line, i) => i < lines.length - 1 || line !== '').slice(-TAIL_LINES),
+  };
+}
+
+/** `run(output)` runs the step; what the step's processes print is given to `output` too. */
+async function step(name, run, { failureSummary } = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
+  const tail = outputTail();
+  const took = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
   try {
-    await run();
-    results.push({ step: name, status: 'passed' });
-    console.log(`=== ${name}: passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    await run(tail.add);
+    results.push({ step: name, status: 'passed', took: took() });
+    console.log(`=== ${name}: passed in ${took()}`);
   } catch (error) {
-    results.push({ step: name, status: 'failed' });
+    const summary = failureSummary?.() ?? [`its last ${TAIL_LINES} lines:`, ...tail.lines()];
+    results.push({ step: name, status: 'failed', took: took(), why: error.message, summary });
     console.error(`=== ${name}: FAILED (${error.message})`);
   }
 }
 
-function sh(command, args, options = {}) {
-  const run = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${run.status ?? run.signal}`);
+function sh(command, args, options = {}, output) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: output ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      cwd: root,
+      ...options,
+    });
+    if (output) {
+      child.stdout.on('data', (chunk) => (process.stdout.write(chunk), output(chunk)));
+      child.stderr.on('data', (chunk) => (process.stderr.write(chunk), output(chunk)));
+    }
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}`)),
+    );
+  });
 }
 
-await step('build', () => nx(['run-many', '-t', 'build', '--output-style=static', ...cacheFlags]));
-await step('lint', () => sh('npm', ['run', 'lint', '--silent']));
-await step('typecheck and unit/API tests', () =>
-  nx(['run-many', '-t', 'typecheck', 'test', '--output-style=stream', '--parallel=2', ...cacheFlags]),
+const e2eReport = join(root, 'e2e/output/results.json');
+
+await step('build', (output) =>
+  nx(['run-many', '-t', 'build', '--output-style=static', ...cacheFlags], { output }),
+);
+await step('lint', (output) => sh('npm', ['run', 'lint', '--silent'], {}, output));
+await step('typecheck and unit/API tests', (output) =>
+  nx(['run-many', '-t', 'typecheck', 'test', '--output-style=stream', '--parallel=2', ...cacheFlags], {
+    output,
+  }),
 );
 
 const compose = which('docker-compose');
 if (compose) {
-  await step('docker-compose config', () =>
-    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q']),
+  await step('docker-compose config', (output) =>
+    sh(compose, ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q'], {}, output),
   );
 } else if (ci) {
   results.push({ step: 'docker-compose config', status: 'failed' });
@@ -63,10 +104,17 @@ if (compose) {
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
-  await step('end-to-end (Playwright in Chromium)', () =>
-    sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], {
-      cwd: join(root, 'e2e'),
-    }),
+  rmSync(e2eReport, { force: true });
+  await step(
+    'end-to-end (Playwright in Chromium)',
+    (output) =>
+      sh(
+        process.execPath,
+        [join(root, 'node_modules/@playwright/test/cli.js'), 'test'],
+        { cwd: join(root, 'e2e') },
+        output,
+      ),
+    { failureSummary: () => e2eFailures(e2eReport) },
   );
 } else if (ci) {
   results.push({ step: 'end-to-end', status: 'failed' });
@@ -80,15 +128,15 @@ if (existsSync(chromium)) {
 
 // The benchmark's smoke (10,000 pastes, 3 s a route, on the build above): fails on errors, lost writes or
 // undelivered chat messages, never on speed (these machines are shared and noisy).
-await step('benchmark smoke (npm run bench -- --smoke)', () =>
-  sh(process.execPath, [join(root, 'bench/run.mjs'), '--smoke', '--skip-build']),
+await step('benchmark smoke (npm run bench -- --smoke)', (output) =>
+  sh(process.execPath, [join(root, 'bench/run.mjs'), '--smoke', '--skip-build'], {}, output),
 );
 
 // The reliability suite (reliability/run.mjs): load, crashes of the API, of the embedded PostgreSQL and
 // of Redis, and hostile input, on the build above. Several minutes: CI runs it; elsewhere on request.
 if (ci || process.env.RELIABILITY === '1') {
-  await step('reliability suite (npm run test:reliability)', () =>
-    sh(process.execPath, [join(root, 'reliability/run.mjs'), '--skip-build']),
+  await step('reliability suite (npm run test:reliability)', (output) =>
+    sh(process.execPath, [join(root, 'reliability/run.mjs'), '--skip-build'], {}, output),
   );
 } else {
   loudSkip('reliability suite', 'runs under CI=true, or with RELIABILITY=1, or as npm run test:reliability');
@@ -98,8 +146,8 @@ if (ci || process.env.RELIABILITY === '1') {
 // PostgreSQL, Redis and an SMTP listener, all real processes on loopback.
 const prod = prodTools();
 if (prod.missing.length === 0) {
-  await step('production-mode smoke run (test:prod)', () =>
-    sh(process.execPath, [join(root, 'scripts/test-prod.mjs')]),
+  await step('production-mode smoke run (test:prod)', (output) =>
+    sh(process.execPath, [join(root, 'scripts/test-prod.mjs')], {}, output),
   );
 } else if (ci) {
   results.push({ step: 'production-mode smoke run', status: 'failed' });
@@ -111,6 +159,12 @@ if (prod.missing.length === 0) {
 const passed = results.filter((r) => r.status === 'passed').length;
 const failed = results.filter((r) => r.status === 'failed').length;
 const skipped = results.filter((r) => r.status === 'skipped').length;
-console.log('\n' + results.map((r) => `  ${r.status.padEnd(8)} ${r.step}`).join('\n'));
+for (const failure of results.filter((r) => r.status === 'failed' && r.summary)) {
+  console.log(`\n--- failed: ${failure.step} (${failure.why})`);
+  console.log(failure.summary.map((line) => `  ${line}`).join('\n'));
+}
+console.log(
+  '\n' + results.map((r) => `  ${r.status.padEnd(8)} ${r.step}${r.took ? ` (${r.took})` : ''}`).join('\n'),
+);
 console.log(`\nsteps: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);

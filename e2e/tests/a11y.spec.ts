@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { axe, formatFindings, type Finding } from './axe.js';
 import { baseURL, newAccount, signInAsOwner, signUp } from './support.js';
 
@@ -111,7 +112,20 @@ for (const viewport of VIEWPORTS) {
       const word = `axolotl${Date.now()}`;
       const paste = await post(member.page, '/api/threads', {
         title: `Reverse shell one-liners ${word}`,
-        content: ['Listen first:', '', '```sh', 'nc -lvnp 4444', '```', '', '> be careful'].join('\n'),
+        // A member's `#` heading: the screen's one h1 is still the paste's title.
+        content: [
+          '# Setup',
+          '',
+          'Listen first:',
+          '',
+          '```sh',
+          'nc -lvnp 4444',
+          '```',
+          '',
+          '## Notes',
+          '',
+          '> be careful',
+        ].join('\n'),
       });
       await post(other.page, `/api/threads/${paste.id}/replies`, {
         content: `Nice, **thanks** @${member.account.username}`,

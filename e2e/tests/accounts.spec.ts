@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectToast, newAccount, readOutboxMail, screenshotPath, signUp } from './support.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
+import { expectToast, newAccount, nextToast, readOutboxMail, screenshotPath, signUp } from './support.js';
 
 async function logout(page: Page) {
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
@@ -132,8 +133,12 @@ test('a member whose session ends is told and sent to sign in again', async ({ p
   await page.getByLabel('Current password').fill('whatever-password');
   await page.getByLabel('New password', { exact: true }).fill('another-password');
   await page.getByLabel('Confirm new password').fill('another-password');
+  const toast = await nextToast(page);
   await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
-  await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+  expect(await toast()).toEqual({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+  });
   release();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './test.js';
 import { gzipSync } from 'node:zlib';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, screenshotPath, signUp } from './support.js';
 
 test('home lists a new paste with its author and the count line, and the row opens it', async ({ page }) => {

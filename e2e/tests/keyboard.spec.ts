@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
 /** Keyboard shortcuts and the skip link (issue 18), in Chromium, with no mouse at all. */

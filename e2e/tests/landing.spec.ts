@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { screenshotPath } from './support.js';
 
 const TAGLINE = 'Share your pastes with the underground.';

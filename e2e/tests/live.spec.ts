@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, expectToast, newAccount, screenshotPath, signInAsOwner, signUp } from './support.js';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type WebSocket as PageSocket } from '@playwright/test';
+import type { Browser, Page, WebSocket as PageSocket } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, expectToast, newAccount, screenshotPath, signUp } from './support.js';
 
 /** A page in a browser context of its own: each member has their own cookies and sockets. */

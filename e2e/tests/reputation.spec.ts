@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
 /** A page in a browser context of its own: each member has their own cookies. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
 /** Issue 16: a member edits a paste, sees "edited", opens its versions and reads the diff, in Chromium. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { expectToast, newAccount, screenshotPath, signUp } from './support.js';
 
 // A made-up AWS access key ID, built from parts so that the repository holds no whole key.

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, expectToast, newAccount, screenshotPath, signInAsOwner, signUp } from './support.js';
 
 /** A 1x1 PNG. */

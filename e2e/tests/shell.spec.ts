@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { screenshotPath, signInAsOwner, signUp } from './support.js';
 
 test('a signed-in member gets the layout and the forum remote mounted through Module Federation', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { screenshotPath, signUp } from './support.js';
 
 /** Whether the page's browser context is still signed in (its cookie still opens a session). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { SSO_ERROR_MESSAGES, SSO_MESSAGES, SSO_SCREEN_TEXTS } from '@termpaste/contracts';
 import { randomBytes } from 'node:crypto';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';

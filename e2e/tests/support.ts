@@ -69,6 +69,33 @@ export async function expectToast(page: Page, title: string, text?: string) {
   if (text) await expect(toast.locator('.tp-toast__description')).toHaveText(text);
 }
 
+/**
+ * The next toast the page shows, read in the page itself from the moment of the call: for a toast shown
+ * just before the page navigates away. `expectToast` polls, and once a navigation is under way a poll
+ * waits for it to finish, so a toast on screen for half a second before a redirect can be missed.
+ */
+export async function nextToast(page: Page): Promise<() => Promise<{ title: string; description: string }>> {
+  // An object around the promise: evaluateHandle would otherwise wait for the promise itself.
+  const watch = await page.evaluateHandle(() => {
+    const open = () => [...document.querySelectorAll('.tp-toast[data-state="open"]')];
+    const before = new Set(open());
+    const shown = new Promise<{ title: string; description: string }>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const toast = open().find((element) => !before.has(element));
+        if (!toast) return;
+        observer.disconnect();
+        resolve({
+          title: toast.querySelector('.tp-toast__title')?.textContent ?? '',
+          description: toast.querySelector('.tp-toast__description')?.textContent ?? '',
+        });
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    return { shown };
+  });
+  return () => watch.evaluate((w) => w.shown);
+}
+
 /** The owner (OWNER_EMAIL): one fixed account for the whole run, which any test may sign in as. */
 export const OWNER: Account = { username: 'owner', email: OWNER_EMAIL, password: 'owner-e2e-secret' };
 

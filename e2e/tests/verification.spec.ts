@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { baseURL, expectToast, newAccount, screenshotPath, verificationLink } from './support.js';
 
 const UNVERIFIED =

@@ -72,6 +72,7 @@ export { FormFields, TextField, useFormFields } from './components/form.js';
 export { Avatar, type AvatarProps } from './components/avatar.js';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/badge.js';
 export { countOf, JumpPill, NewItemsBar, PresenceCount } from './components/live-notices.js';
+export { Notice, type NoticeProps, type NoticeTone } from './components/notice.js';
 export {
   Button,
   IconButton,

@@ -49,7 +49,7 @@ describe('add paste (SPEC §2 /thread/new)', () => {
     await user.type(content, '# Heading{Enter}{Enter}some **bold** text');
     const shown = screen.getByRole('region', { name: 'Preview' });
     expect(shown).not.toHaveTextContent('Preview will appear here...');
-    expect(screen.getByRole('heading', { level: 1, name: 'Heading' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Heading' })).toBeInTheDocument();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
 
     await user.click(screen.getByRole('button', { name: 'HIDE PREVIEW' }));

@@ -69,7 +69,7 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(within(card).getByText('ADVANCED')).toHaveClass('tp-badge', 'rank-advanced');
     expect(within(card).getByText('about 2 hours ago').tagName).toBe('TIME');
     expect(card).toHaveTextContent('7 views');
-    expect(await within(card).findByRole('heading', { level: 2, name: 'Usage' })).toBeInTheDocument();
+    expect(await within(card).findByRole('heading', { level: 3, name: 'Usage' })).toBeInTheDocument();
     expect(within(card).getByText('nmap -sV').tagName).toBe('STRONG');
     const votes = within(card).getByRole('group', { name: 'Vote on this paste' });
     expect(within(votes).getByTestId('score')).toHaveTextContent('+3');

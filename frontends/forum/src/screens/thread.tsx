@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   JumpPill,
+  Notice,
   preloadMarkdown,
   PresenceCount,
   scrollBehavior,
@@ -119,9 +120,9 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
       {live.deleted && (
-        <p className="forum-live-deleted" role="alert">
+        <Notice tone="error">
           This paste was deleted by staff. What you are writing stays here until you leave the page.
-        </p>
+        </Notice>
       )}
       <Paste
         thread={thread}

@@ -10,6 +10,7 @@ import {
   Badge,
   Button,
   Card,
+  Notice,
   relativeTime,
   shortDate,
   Spinner,
@@ -103,21 +104,11 @@ function Outcome({ data }: { data: Identities | undefined }) {
   const error = ssoErrorMessage(params.get('sso_error'));
   const linked = params.get('linked');
   if (error) {
-    return (
-      <p role="alert" className="settings-outcome settings-outcome--error">
-        <span aria-hidden="true">[ERR] </span>
-        {error}
-      </p>
-    );
+    return <Notice tone="error">{error}</Notice>;
   }
   if (!linked) return null;
   const name = data?.identities.find((identity) => identity.provider === linked)?.providerName ?? linked;
-  return (
-    <p role="status" className="settings-outcome settings-outcome--ok">
-      <span aria-hidden="true">[OK] </span>
-      {SSO_MESSAGES.linked(name)}
-    </p>
-  );
+  return <Notice tone="ok">{SSO_MESSAGES.linked(name)}</Notice>;
 }
 
 function AccountsBody({ data }: { data: Identities }) {

@@ -50,7 +50,12 @@ describe('the welcome screen after a first provider sign-in (issue 17: /welcome)
   it('asks to choose a username, prefilled with the proposed one, and states the rules', () => {
     server({ user: proposed() });
     renderWelcome();
-    expect(screen.getByRole('heading', { name: SSO_SCREEN_TEXTS.welcomeTitle })).toBeInTheDocument();
+    // The screen's one h1 is its window's title; the welcome under it (an h2), in that order.
+    const headings = screen.getAllByRole('heading');
+    expect(headings.map((h) => [h.tagName, h.textContent])).toEqual([
+      ['H1', 'WELCOME'],
+      ['H2', SSO_SCREEN_TEXTS.welcomeTitle],
+    ]);
     expect(screen.getByText(SSO_SCREEN_TEXTS.welcomeIntro)).toBeInTheDocument();
     expect(field()).toHaveValue('trinity_2');
     expect(field()).toHaveAccessibleDescription(USERNAME_RULES);

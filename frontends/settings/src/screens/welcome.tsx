@@ -89,8 +89,8 @@ function ChooseUsernameForm({ proposed }: { proposed: string }) {
 export function WelcomeScreen() {
   const { user } = useCurrentUser();
   return (
-    <Card title="WELCOME" className="settings-narrow-page settings-welcome">
-      <h1 className="settings-welcome__title">{SSO_SCREEN_TEXTS.welcomeTitle}</h1>
+    <Card title="WELCOME" titleLevel={1} className="settings-narrow-page settings-welcome">
+      <h2 className="settings-welcome__title">{SSO_SCREEN_TEXTS.welcomeTitle}</h2>
       <p className="tp-prompt settings-intro">{SSO_SCREEN_TEXTS.welcomeIntro}</p>
       {user ? <ChooseUsernameForm key={user.id} proposed={user.username} /> : <Spinner />}
     </Card>

@@ -100,14 +100,37 @@ function MarkdownImage({
   );
 }
 
-const components: Components = { pre: CodeBlock, a: MarkdownLink, img: MarkdownImage };
+/**
+ * A member's headings sit under the screen's own (a paste's title is the screen's one h1): `#` is an h2,
+ * `##` an h3, … `#####` and `######` h6. `data-level` keeps the level as written, for the look
+ * (`# ` before a `#` heading).
+ */
+function nestedHeading(written: 1 | 2 | 3 | 4 | 5 | 6) {
+  const Tag = `h${Math.min(written + 1, 6)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+  return function MarkdownHeading({ node: _node, ...props }: ComponentProps<'h2'> & { node?: Element }) {
+    return <Tag {...props} data-level={written} />;
+  };
+}
+
+const components: Components = {
+  pre: CodeBlock,
+  a: MarkdownLink,
+  img: MarkdownImage,
+  h1: nestedHeading(1),
+  h2: nestedHeading(2),
+  h3: nestedHeading(3),
+  h4: nestedHeading(4),
+  h5: nestedHeading(5),
+  h6: nestedHeading(6),
+};
 
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlightCode];
 
 /**
  * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, only
- * uploaded images shown, those of other sites as links (MarkdownImage).
+ * uploaded images shown, those of other sites as links (MarkdownImage), headings a level under the
+ * screen's (nestedHeading).
  * Links other than http(s), irc(s), mailto, xmpp or relative are blanked (react-markdown's default URL
  * rule is exactly that list) and raw HTML is shown as text: no rehype-raw, ever.
  * `fallback` shows until the first rendering is ready (the grammars of its code fetched); a new text

@@ -22,6 +22,21 @@ async function renderMarkdown(ui: ReactElement) {
 }
 
 describe('Markdown (SPEC §5)', () => {
+  it("puts a member's headings a level under the screen's h1, keeping the written level for the look", async () => {
+    const { container } = await renderMarkdown(
+      <Markdown>{'# One\n\n## Two\n\n### Three\n\n##### Five\n\n###### Six'}</Markdown>,
+    );
+    expect(container.querySelector('h1')).toBeNull();
+    const headings = screen.getAllByRole('heading');
+    expect(headings.map((h) => [h.tagName, h.dataset.level, h.textContent])).toEqual([
+      ['H2', '1', 'One'],
+      ['H3', '2', 'Two'],
+      ['H4', '3', 'Three'],
+      ['H6', '5', 'Five'],
+      ['H6', '6', 'Six'],
+    ]);
+  });
+
   it('renders a GFM table', async () => {
     await renderMarkdown(
       <Markdown>{'| Port | Service |\n| --- | --- |\n| 22 | ssh |\n| 80 | http |'}</Markdown>,

@@ -3,6 +3,7 @@ import { safeNextPath, SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
 import {
   Button,
   FormFields,
+  Notice,
   Spinner,
   TextField,
   useFormCall,
@@ -81,7 +82,7 @@ export function LoginPage() {
           {localLogin && <PasswordForm next={next} />}
           <ProviderButtons providers={providers} next={next} divider={localLogin} />
           {!localLogin && providers.length === 0 && (
-            <p className="shell-auth__note">{SSO_SCREEN_TEXTS.signInUnavailable}</p>
+            <Notice tone="note">{SSO_SCREEN_TEXTS.signInUnavailable}</Notice>
           )}
           {localLogin && (
             <nav className="shell-auth__links">

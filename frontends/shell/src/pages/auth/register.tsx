@@ -3,6 +3,7 @@ import { SSO_SCREEN_TEXTS } from '@termpaste/contracts/sso';
 import {
   Button,
   FormFields,
+  Notice,
   Spinner,
   TextField,
   useFormCall,
@@ -82,11 +83,11 @@ export function RegisterPage() {
           {localLogin ? (
             <RegisterForm />
           ) : (
-            <p className="shell-auth__note">
+            <Notice tone="note">
               {providers.length > 0
                 ? SSO_SCREEN_TEXTS.registerThroughProvider
                 : SSO_SCREEN_TEXTS.signInUnavailable}
-            </p>
+            </Notice>
           )}
           <ProviderButtons providers={providers} next={params.get('next')} divider={localLogin} />
         </>

@@ -1,6 +1,6 @@
 import { API, type SignInProvider } from '@termpaste/contracts';
 import { safeNextPath, ssoErrorMessage, SSO_MESSAGES } from '@termpaste/contracts/sso';
-import { Spinner, useSignInOptions } from '@termpaste/ui';
+import { Notice, Spinner, useSignInOptions } from '@termpaste/ui';
 import type { ReactNode } from 'react';
 
 /** Where a provider button starts: a top-level navigation to the backend, which sends the browser on. */
@@ -51,12 +51,7 @@ export function ProviderButtons({
 export function SsoError({ code }: { code: string | null }) {
   const message = ssoErrorMessage(code);
   if (!message) return null;
-  return (
-    <p role="alert" className="shell-auth__error">
-      <span aria-hidden="true">[ERR] </span>
-      {message}
-    </p>
-  );
+  return <Notice tone="error">{message}</Notice>;
 }
 
 /**
@@ -67,5 +62,5 @@ export function SsoError({ code }: { code: string | null }) {
 export function PasswordFormOnly({ children }: { children: ReactNode }) {
   const { pending, localLogin } = useSignInOptions();
   if (pending) return <Spinner />;
-  return localLogin ? children : <p className="shell-auth__note">{SSO_MESSAGES.localLoginOff}</p>;
+  return localLogin ? children : <Notice tone="note">{SSO_MESSAGES.localLoginOff}</Notice>;
 }

@@ -1,0 +1,56 @@
+// node --test scripts/lib/e2e-failures.test.mjs (npm run lint runs it): the end-to-end failure summary, read
+// from a report Playwright really wrote for a small spec with a failing, a passing and a flaky test.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { e2eFailures } from './e2e-failures.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+test('each failed or flaky test is named with its file, line, titles and the start of its error', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-failures-'));
+  try {
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'tests'));
+    writeFileSync(
+      join(dir, 'playwright.config.mjs'),
+      "export default { testDir: './tests', retries: 1, workers: 1, reporter: [['json', { outputFile: './results.json' }]] };\n",
+    );
+    writeFileSync(
+      join(dir, 'tests/a.spec.mjs'),
+      [
+        `import { test, expect } from '${join(root, 'node_modules/@playwright/test/index.mjs')}';`,
+        "test.describe('group', () => {",
+        "  test('fails', () => { expect(1, 'one is two').toBe(2); });",
+        "  test('passes', () => {});",
+        '});',
+        "test('flaky', ({}, info) => { if (info.retry === 0) throw new Error('first try only'); });",
+        '',
+      ].join('\n'),
+    );
+    const run = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'playwright.config.mjs'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    assert.equal(run.status, 1, run.stderr);
+    const lines = e2eFailures(join(dir, 'results.json'));
+    assert.equal(lines[0], '1 passed, 1 failed, 1 flaky, 0 skipped');
+    const failed = lines.indexOf('FAILED a.spec.mjs:3 group › fails');
+    assert.notEqual(failed, -1, lines.join('\n'));
+    assert.equal(lines[failed + 1], '    Error: one is two');
+    const flaky = lines.indexOf('flaky  a.spec.mjs:6 flaky');
+    assert.notEqual(flaky, -1, lines.join('\n'));
+    assert.equal(lines[flaky + 1], '    Error: first try only');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no report (Playwright stopped before writing one) gives no summary', () => {
+  assert.equal(e2eFailures(join(tmpdir(), 'no-such-report.json')), null);
+});
