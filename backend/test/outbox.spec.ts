@@ -158,10 +158,17 @@ describe('outbox (in-process queue)', () => {
 
     // Rows nobody relayed (a crash, a stopped relay) go out once a relay runs.
     relay.onApplicationBootstrap();
-    await waitFor(
-      'every notification',
-      async () => (await notificationsOf(`message:${supportId}`)).length > 0,
-    );
+    // The queue runs its jobs side by side: each is waited for, not only the last one queued.
+    const sources = [
+      `thread:${threadId}`,
+      `reply:${replyId}`,
+      `message:${messageId}`,
+      `message:${supportId}`,
+    ];
+    await waitFor('every notification', async () => {
+      for (const source of sources) if ((await notificationsOf(source)).length === 0) return false;
+      return true;
+    });
     expect(await notificationsOf(`thread:${threadId}`)).toEqual([{ user_id: bob.user.id }]);
     expect(await notificationsOf(`reply:${replyId}`)).toEqual([{ user_id: alice.user.id }]);
     expect(await notificationsOf(`message:${messageId}`)).toEqual([{ user_id: alice.user.id }]);
