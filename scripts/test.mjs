@@ -43,15 +43,19 @@ function outputTail() {
   };
 }
 
-/** `run(output)` runs the step; what the step's processes print is given to `output` too. */
-async function step(name, run, { failureSummary } = {}) {
+/**
+ * `run(output)` runs the step; what the step's processes print is given to `output` too. `failureSummary`
+ * replaces the output's tail at the end when the step fails; `passNotes`, when it gives lines, is printed at
+ * the end of a step that passed (the e2e tests that passed only on their retry).
+ */
+async function step(name, run, { failureSummary, passNotes } = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
   const tail = outputTail();
   const took = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
   try {
     await run(tail.add);
-    results.push({ step: name, status: 'passed', took: took() });
+    results.push({ step: name, status: 'passed', took: took(), notes: passNotes?.() ?? null });
     console.log(`=== ${name}: passed in ${took()}`);
   } catch (error) {
     const summary = failureSummary?.() ?? [`its last ${TAIL_LINES} lines:`, ...tail.lines()];
@@ -114,7 +118,14 @@ if (existsSync(chromium)) {
         { cwd: join(root, 'e2e') },
         output,
       ),
-    { failureSummary: () => e2eFailures(e2eReport) },
+    {
+      failureSummary: () => e2eFailures(e2eReport),
+      // Under CI a failed test runs once more (e2e/playwright.config.ts); one that then passed is listed.
+      passNotes: () => {
+        const lines = e2eFailures(e2eReport);
+        return lines && lines.length > 1 ? lines : null;
+      },
+    },
   );
 } else if (ci) {
   results.push({ step: 'end-to-end', status: 'failed' });
@@ -159,6 +170,10 @@ if (prod.missing.length === 0) {
 const passed = results.filter((r) => r.status === 'passed').length;
 const failed = results.filter((r) => r.status === 'failed').length;
 const skipped = results.filter((r) => r.status === 'skipped').length;
+for (const noted of results.filter((r) => r.status === 'passed' && r.notes)) {
+  console.log(`\n--- passed, but flaky: ${noted.step} (a test failed, then passed on its retry)`);
+  console.log(noted.notes.map((line) => `  ${line}`).join('\n'));
+}
 for (const failure of results.filter((r) => r.status === 'failed' && r.summary)) {
   console.log(`\n--- failed: ${failure.step} (${failure.why})`);
   console.log(failure.summary.map((line) => `  ${line}`).join('\n'));
