@@ -88,8 +88,11 @@ for (const viewport of VIEWPORTS) {
           open: async (p) => {
             await p.getByLabel('Email').fill(`nobody.${Date.now()}@e2e.termpaste.test`);
             await p.getByRole('button', { name: 'SEND RESET LINK' }).click();
+            await expect(p.getByText('If an account exists with that email')).toBeVisible();
           },
-          ready: (p) => p.getByText('If an account exists with that email'),
+          // And its toast, which may come a moment after the text (a page's first toast fetches the
+          // toasts' code): measured before it was in, it was caught fading in, at too little contrast.
+          ready: (p) => p.locator('.tp-toast[data-state="open"]', { hasText: 'Reset Link Sent' }),
         },
         { name: 'reset password', path: '/reset-password', ready: (p) => p.getByLabel('Reset token') },
         {
