@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { type Actor, AdminService } from '../src/modules/admin/admin.service.js';
@@ -83,6 +84,34 @@ describe('sessions', () => {
     await browser.get(API.currentUser).expect(401);
     expect(await t.app.get(SessionsService).pruneExpired()).toBeGreaterThanOrEqual(1);
     expect(await sessionRows(user.id)).toEqual([]);
+  });
+
+  it('reads the member with the session, as findById loads them; none for a session that names nobody', async () => {
+    const { user } = await registered(t);
+    await t.dataSource.query("UPDATE users SET bio = 'reads', reputation = 7 WHERE id = $1", [user.id]);
+    const [{ sid }] = await sessionRows(user.id);
+    const sessions = t.app.get(SessionsService);
+    const found = await sessions.get(sid!);
+    expect(found?.data).toMatchObject({ passport: { user: user.id } });
+    expect(found?.member).toEqual(await t.app.get(UsersService).findById(user.id));
+    expect(found?.member).toMatchObject({ bio: 'reads', reputation: 7 });
+
+    await sessions.set('no-member-sid', { cookie: {} }, null, new Date(Date.now() + 60_000));
+    expect(await sessions.get('no-member-sid')).toEqual({ data: { cookie: {} }, member: null });
+    expect(await sessions.get('no-such-sid')).toBeUndefined();
+  });
+
+  it('a signed-in request reads its member once, with its session, and a change to them counts at once', async () => {
+    const { browser, user } = await registered(t);
+    const findById = jest.spyOn(t.app.get(UsersService), 'findById');
+    try {
+      expect((await browser.get(API.currentUser).expect(200)).body).toMatchObject({ id: user.id });
+      await t.dataSource.query("UPDATE users SET first_name = 'Now' WHERE id = $1", [user.id]);
+      expect((await browser.get(API.currentUser).expect(200)).body).toMatchObject({ firstName: 'Now' });
+      expect(findById).not.toHaveBeenCalled();
+    } finally {
+      findById.mockRestore();
+    }
   });
 
   it("a deleted account's sessions go with it", async () => {

@@ -1,6 +1,23 @@
-import { type SessionData, Store } from 'express-session';
+import type { Request } from 'express';
+import { type Session, type SessionData, Store } from 'express-session';
+import type { User } from '../users/entities/user.entity.js';
 import { SessionsService, type StoredSession } from './sessions.service.js';
 import { fromStoredSession, storedSessionUserId } from './session-user.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /**
+     * The member the request's stored session named when it was read, as they were then (null: none, or the
+     * account is gone); undefined when no stored session was read. The session guards use it instead of
+     * reading the member again, when it is the member the session still names (loadSessionUser).
+     */
+    sessionMember?: User | null;
+  }
+}
+
+/** Where get() leaves the member on the session data it hands express-session, for createSession. */
+const MEMBER = Symbol('session member');
+type WithMember = SessionData & { [MEMBER]?: User | null };
 
 /** express-session's store interface over our `sessions` table. */
 export class PgSessionStore extends Store {
@@ -12,10 +29,20 @@ export class PgSessionStore extends Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.sessions.get(sid).then(
-      (data) => callback(null, data ? fromStoredSession(data) : null),
-      (error: unknown) => callback(error),
-    );
+    this.sessions.get(sid).then((found) => {
+      if (!found) return callback(null, null);
+      // A symbol: express-session copies, hashes and saves only the data's own string keys.
+      const data: WithMember = fromStoredSession(found.data);
+      data[MEMBER] = found.member;
+      callback(null, data);
+    }, callback);
+  }
+
+  /** express-session makes req.session of what get() read: the member read with it goes on the request. */
+  override createSession(req: Request, data: SessionData): Session & SessionData {
+    const member = (data as WithMember)[MEMBER];
+    if (member !== undefined) req.sessionMember = member;
+    return super.createSession(req, data);
   }
 
   override set(sid: string, session: SessionData, callback?: (err?: unknown) => void): void {

@@ -75,6 +75,47 @@ function userByIdStatement(dataSource: DataSource): PreparedStatement {
 
 const asUser = (row: Partial<User> | undefined): User | null => (row ? Object.assign(new User(), row) : null);
 
+/** The prefix of a member's columns in a row that joins them (memberJoin). */
+const MEMBER_PREFIX = 'member.';
+
+/** What memberJoin gives a query that reads a row with the member it names. */
+export interface MemberJoin {
+  /** Every column of `users` joined as the alias, each as `"member.<property>"`. */
+  columns: string;
+  /** LEFT JOIN of `users` on the row's member column: a row whose member is gone keeps NULLs. */
+  join: string;
+  /** The row's member as a User (as findById hydrates one), or null when it names none. */
+  memberOf(row: Record<string, unknown>): User | null;
+}
+
+let memberColumns: Array<{ column: string; property: string }> | undefined;
+
+/**
+ * The read-only fragment through which another module reads a row together with the member it names, in
+ * one query (auth's session store: the session and its member in one round trip for every signed-in
+ * request, instead of the session, then findById).
+ */
+export function memberJoin(dataSource: DataSource, alias: string, column: string): MemberJoin {
+  memberColumns ??= dataSource
+    .getMetadata(User)
+    .columns.map((c) => ({ column: c.databaseName, property: c.propertyName }));
+  const fields = memberColumns;
+  return {
+    columns: fields
+      .map(({ column, property }) => `${alias}."${column}" AS "${MEMBER_PREFIX}${property}"`)
+      .join(', '),
+    join: `LEFT JOIN users ${alias} ON ${alias}.id = ${column}`,
+    memberOf(row) {
+      if (row[`${MEMBER_PREFIX}id`] === null || row[`${MEMBER_PREFIX}id`] === undefined) return null;
+      const user = new User();
+      for (const { property } of fields) {
+        (user as unknown as Record<string, unknown>)[property] = row[`${MEMBER_PREFIX}${property}`];
+      }
+      return user;
+    },
+  };
+}
+
 /** Accounts: the `users` table. */
 @Injectable()
 export class UsersService {
