@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import './bearer.js';
-import { sessionUserId } from '../modules/auth/session-user.js';
+import { signedInMember } from '../modules/auth/session-user.js';
 import type { User } from '../modules/users/entities/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
 
@@ -16,8 +16,7 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once: the
- * member the session store read with the session of this request, or a read now) and
+ * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once) and
  * records it as `req.currentUser`: null when there is no session or its account is gone. A request with
  * a personal access token acts as the token's member, whom TokenGuard loaded (the same way, afresh). Every session
  * guard loads the user through this, then judges it.
@@ -26,12 +25,7 @@ export async function loadSessionUser(context: ExecutionContext, users: UsersSer
   const req = context.switchToHttp().getRequest<Request>();
   // A personal access token's request: TokenGuard loaded its member just now, and there is no session.
   if (req.accessToken) return req.currentUser ?? null;
-  const userId = sessionUserId(req.session);
-  if (userId === undefined) req.currentUser = null;
-  // The session store read the member with the session, at the start of this request: as afresh as a read
-  // now, one round trip fewer. Read again if the session names someone else now (a sign-in since).
-  else if (req.sessionMember?.id === userId) req.currentUser = req.sessionMember;
-  else req.currentUser = await users.findById(userId);
+  req.currentUser = await signedInMember(req, users);
   return req.currentUser;
 }
 

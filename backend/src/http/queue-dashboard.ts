@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type LinkMail, MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
 import { QUEUE_NAMES } from '../infra/queue/queue.options.js';
-import { sessionUserId } from '../modules/auth/session-user.js';
+import { signedInMember } from '../modules/auth/session-user.js';
 import { UsersService } from '../modules/users/users.service.js';
 
 export const QUEUE_DASHBOARD_NEEDS_REDIS =
@@ -59,8 +59,7 @@ export async function queueDashboard(app: INestApplication): Promise<Router> {
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     if (!isOwnSiteRequest(req, trusted)) return refuse(res, 403, CROSS_SITE_REFUSED);
-    const userId = sessionUserId(req.session);
-    const user = userId === undefined ? null : await users.findById(userId);
+    const user = await signedInMember(req, users);
     if (!user || user.isBanned) return refuse(res, 401, 'Unauthorized');
     if (!user.isAdmin) return refuse(res, 403, FORUM_MESSAGES.adminRequired);
     res.setHeader('Cache-Control', 'no-store');

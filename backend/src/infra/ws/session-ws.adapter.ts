@@ -6,7 +6,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
 import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origin.guard.js';
 import type { AppConfig } from '../../config/config.js';
-import { sessionUserId } from '../../modules/auth/session-user.js';
+import { signedInMember } from '../../modules/auth/session-user.js';
 import type { UsersService } from '../../modules/users/users.service.js';
 
 /** Close code sent to every socket when the server shuts down ("going away"). */
@@ -178,9 +178,7 @@ export class SessionWsAdapter extends WsAdapter {
           : resolve(),
       );
     });
-    const userId = sessionUserId(request.session);
-    if (userId === undefined) return undefined;
-    const user = await this.options.users.findById(userId);
+    const user = await signedInMember(request, this.options.users);
     return user && !user.isBanned
       ? { kind: 'member', userId: user.id, sessionId: request.sessionID }
       : undefined;

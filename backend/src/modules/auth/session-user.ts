@@ -1,4 +1,7 @@
+import type { Request } from 'express';
 import type { Session, SessionData } from 'express-session';
+import type { User } from '../users/entities/user.entity.js';
+import type { UsersService } from '../users/users.service.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -8,6 +11,31 @@ declare module 'express-session' {
      */
     passport?: { user?: number };
   }
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /**
+     * The member the request's stored session named when the session store read it, as they were then
+     * (null: none, or the account is gone); undefined when no stored session was read (PgSessionStore).
+     */
+    sessionMember?: User | null;
+  }
+}
+
+/**
+ * The member the request's session is signed in as, as they are now (a ban or a deletion counts at once),
+ * or null: the member the session store read with the session at the start of this request when the
+ * session still names them (one round trip fewer), else a read now (a sign-in since, say).
+ */
+export async function signedInMember(
+  req: Request,
+  users: Pick<UsersService, 'findById'>,
+): Promise<User | null> {
+  const userId = sessionUserId(req.session);
+  if (userId === undefined) return null;
+  if (req.sessionMember?.id === userId) return req.sessionMember;
+  return users.findById(userId);
 }
 
 /** The id of the member a session is signed in as (SessionSerializer's `user.id`), or undefined. */

@@ -4,17 +4,6 @@ import type { User } from '../users/entities/user.entity.js';
 import { SessionsService, type StoredSession } from './sessions.service.js';
 import { fromStoredSession, storedSessionUserId } from './session-user.js';
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /**
-     * The member the request's stored session named when it was read, as they were then (null: none, or the
-     * account is gone); undefined when no stored session was read. The session guards use it instead of
-     * reading the member again, when it is the member the session still names (loadSessionUser).
-     */
-    sessionMember?: User | null;
-  }
-}
-
 /** Where get() leaves the member on the session data it hands express-session, for createSession. */
 const MEMBER = Symbol('session member');
 type WithMember = SessionData & { [MEMBER]?: User | null };

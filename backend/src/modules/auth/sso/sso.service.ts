@@ -12,7 +12,7 @@ import type { User } from '../../users/entities/user.entity.js';
 import { EMAIL_TAKEN, USERNAME_TAKEN, UsersService } from '../../users/users.service.js';
 import { EmailVerificationService } from '../email-verification.service.js';
 import { OwnerService } from '../owner.service.js';
-import { sessionUserId } from '../session-user.js';
+import { signedInMember } from '../session-user.js';
 import { signIn } from '../sign-in.js';
 import { IdentitiesService, type LinkRefusal } from './identities.service.js';
 import { oidcStrategyName } from './oidc.strategy.js';
@@ -97,7 +97,7 @@ export class SsoService {
     if (provider.status === 'unavailable') return refusalUrl(intent, 'provider_unavailable');
     let userId: number | undefined;
     if (intent === 'link') {
-      const member = await this.signedInMember(req);
+      const member = await this.unbannedMember(req);
       if (!member) return refusalUrl(intent, 'sign_in_required');
       if (await this.identities.ofMemberAt(member.id, providerId))
         return refusalUrl(intent, 'already_linked');
@@ -142,7 +142,7 @@ export class SsoService {
       }
       let member: User | undefined;
       if (attempt.intent === 'link') {
-        member = await this.signedInMember(req);
+        member = await this.unbannedMember(req);
         if (!member || member.id !== attempt.userId)
           return refuse('sign_in_required', 'not the linking member');
       }
@@ -165,9 +165,8 @@ export class SsoService {
   }
 
   /** The signed-in member, not banned, or undefined. */
-  private async signedInMember(req: Request): Promise<User | undefined> {
-    const userId = sessionUserId(req.session);
-    const user = userId === undefined ? null : await this.users.findById(userId);
+  private async unbannedMember(req: Request): Promise<User | undefined> {
+    const user = await signedInMember(req, this.users);
     return user && !user.isBanned ? user : undefined;
   }
 
