@@ -1,12 +1,13 @@
 // `npm test`: every suite, in the order that fails fastest. Under CI=true a missing Chromium, Redis,
 // docker-compose, nginx or PostgreSQL server fails the run; elsewhere the step that needs it is skipped
 // with a loud line.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nx } from './nx.mjs';
 import { ansi, e2eFailures } from './lib/e2e-failures.mjs';
+import { run } from './lib/run.mjs';
 import { prodTools } from './prod-tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,43 +45,27 @@ function outputTail() {
 }
 
 /**
- * `run(output)` runs the step; what the step's processes print is given to `output` too. `failureSummary`
- * replaces the output's tail at the end when the step fails; `passNotes`, when it gives lines, is printed at
- * the end of a step that passed (the e2e tests that passed only on their retry).
+ * `runStep(output)` runs the step; what the step's processes print is given to `output` too. `summary`, when
+ * it gives lines, is printed at the end: for a failed step instead of its output's tail, for a passed one as
+ * a note (the e2e tests that passed only on their retry).
  */
-async function step(name, run, { failureSummary, passNotes } = {}) {
+async function step(name, runStep, { summary } = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
   const tail = outputTail();
   const took = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
   try {
-    await run(tail.add);
-    results.push({ step: name, status: 'passed', took: took(), notes: passNotes?.() ?? null });
+    await runStep(tail.add);
+    results.push({ step: name, status: 'passed', took: took(), notes: summary?.() ?? null });
     console.log(`=== ${name}: passed in ${took()}`);
   } catch (error) {
-    const summary = failureSummary?.() ?? [`its last ${TAIL_LINES} lines:`, ...tail.lines()];
-    results.push({ step: name, status: 'failed', took: took(), why: error.message, summary });
+    const lines = summary?.() ?? [`its last ${TAIL_LINES} lines:`, ...tail.lines()];
+    results.push({ step: name, status: 'failed', took: took(), why: error.message, summary: lines });
     console.error(`=== ${name}: FAILED (${error.message})`);
   }
 }
 
-function sh(command, args, options = {}, output) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: output ? ['inherit', 'pipe', 'pipe'] : 'inherit',
-      cwd: root,
-      ...options,
-    });
-    if (output) {
-      child.stdout.on('data', (chunk) => (process.stdout.write(chunk), output(chunk)));
-      child.stderr.on('data', (chunk) => (process.stderr.write(chunk), output(chunk)));
-    }
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}`)),
-    );
-  });
-}
+const sh = (command, args, options = {}, output) => run(command, args, { cwd: root, ...options, output });
 
 const e2eReport = join(root, 'e2e/output/results.json');
 
@@ -118,14 +103,8 @@ if (existsSync(chromium)) {
         { cwd: join(root, 'e2e') },
         output,
       ),
-    {
-      failureSummary: () => e2eFailures(e2eReport),
-      // Under CI a failed test runs once more (e2e/playwright.config.ts); one that then passed is listed.
-      passNotes: () => {
-        const lines = e2eFailures(e2eReport);
-        return lines && lines.length > 1 ? lines : null;
-      },
-    },
+    // Under CI a failed test runs once more (e2e/playwright.config.ts): one that then passed is listed.
+    { summary: () => e2eFailures(e2eReport) },
   );
 } else if (ci) {
   results.push({ step: 'end-to-end', status: 'failed' });
@@ -171,7 +150,7 @@ const passed = results.filter((r) => r.status === 'passed').length;
 const failed = results.filter((r) => r.status === 'failed').length;
 const skipped = results.filter((r) => r.status === 'skipped').length;
 for (const noted of results.filter((r) => r.status === 'passed' && r.notes)) {
-  console.log(`\n--- passed, but flaky: ${noted.step} (a test failed, then passed on its retry)`);
+  console.log(`\n--- passed, with notes: ${noted.step}`);
   console.log(noted.notes.map((line) => `  ${line}`).join('\n'));
 }
 for (const failure of results.filter((r) => r.status === 'failed' && r.summary)) {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { axe, formatFindings, type Finding } from './axe.js';
-import { baseURL, newAccount, signInAsOwner, signUp } from './support.js';
+import { baseURL, newAccount, OPEN_TOAST, signInAsOwner, signUp } from './support.js';
 
 /**
  * axe over every screen of SPEC §2 (issue 18), signed out, as a member and as an admin, with the dialogs
@@ -92,7 +92,7 @@ for (const viewport of VIEWPORTS) {
           },
           // And its toast, which may come a moment after the text (a page's first toast fetches the
           // toasts' code): measured before it was in, it was caught fading in, at too little contrast.
-          ready: (p) => p.locator('.tp-toast[data-state="open"]', { hasText: 'Reset Link Sent' }),
+          ready: (p) => p.locator(OPEN_TOAST, { hasText: 'Reset Link Sent' }),
         },
         { name: 'reset password', path: '/reset-password', ready: (p) => p.getByLabel('Reset token') },
         {
@@ -305,7 +305,7 @@ test('prefers-reduced-motion: the landing types nothing, and no animation or tra
   await page.getByLabel('New password', { exact: true }).fill('another-password-1');
   await page.getByLabel('Confirm new password').fill('another-password-1');
   await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
-  await expect(page.locator('.tp-toast[data-state="open"]')).toBeVisible();
+  await expect(page.locator(OPEN_TOAST)).toBeVisible();
   expect(await runningAnimations(page)).toEqual([]);
   await context.close();
 });

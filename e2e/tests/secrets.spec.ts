@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { expectToast, newAccount, screenshotPath, signUp } from './support.js';
+import { expectToast, newAccount, OPEN_TOAST, screenshotPath, signUp } from './support.js';
 
 // A made-up AWS access key ID, built from parts so that the repository holds no whole key.
 const KEY = ['AKIA', 'QYLPMN5H', 'HHFPZAM2'].join('');
@@ -34,7 +34,7 @@ test('a paste holding an AWS key is stopped by the warning and published only af
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Content')).toBeFocused();
   await expect(page).toHaveURL(/\/thread\/new$/);
-  await expect(page.locator('.tp-toast[data-state="open"]')).toHaveCount(0);
+  await expect(page.locator(OPEN_TOAST)).toHaveCount(0);
   const search = await page.request.get(`/api/search?q=${encodeURIComponent(title)}`);
   expect(JSON.stringify(await search.json())).not.toContain(title);
 

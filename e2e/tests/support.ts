@@ -61,9 +61,12 @@ export async function verifyEmail(page: Page, to: string): Promise<void> {
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
-/** The toast on screen (one at a time), not the screen reader's copy Radix keeps for a moment. */
+/** A toast on screen, not the screen reader's copy Radix keeps for a moment. */
+export const OPEN_TOAST = '.tp-toast[data-state="open"]';
+
+/** The toast on screen (one at a time). */
 export async function expectToast(page: Page, title: string, text?: string) {
-  const toast = page.locator('.tp-toast[data-state="open"]');
+  const toast = page.locator(OPEN_TOAST);
   await expect(toast).toHaveCount(1);
   await expect(toast.locator('.tp-toast__title')).toHaveText(title);
   if (text) await expect(toast.locator('.tp-toast__description')).toHaveText(text);
@@ -76,8 +79,8 @@ export async function expectToast(page: Page, title: string, text?: string) {
  */
 export async function nextToast(page: Page): Promise<() => Promise<{ title: string; description: string }>> {
   // An object around the promise: evaluateHandle would otherwise wait for the promise itself.
-  const watch = await page.evaluateHandle(() => {
-    const open = () => [...document.querySelectorAll('.tp-toast[data-state="open"]')];
+  const watch = await page.evaluateHandle((selector) => {
+    const open = () => [...document.querySelectorAll(selector)];
     const before = new Set(open());
     const shown = new Promise<{ title: string; description: string }>((resolve) => {
       const observer = new MutationObserver(() => {
@@ -92,7 +95,7 @@ export async function nextToast(page: Page): Promise<() => Promise<{ title: stri
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     return { shown };
-  });
+  }, OPEN_TOAST);
   return () => watch.evaluate((w) => w.shown);
 }
 

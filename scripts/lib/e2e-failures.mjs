@@ -6,7 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 export const ansi = /\x1b\[[0-9;]*[A-Za-z]/g;
 const ERROR_LINES = 12;
 
-/** The summary's lines, or null when there is no report (Playwright did not get as far as writing one). */
+/**
+ * The summary's lines; null when there is nothing to list (every test passed the first time) or no report
+ * (Playwright did not get as far as writing one).
+ */
 export function e2eFailures(reportPath) {
   if (!existsSync(reportPath)) return null;
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
@@ -33,6 +36,7 @@ export function e2eFailures(reportPath) {
   for (const error of report.errors ?? []) {
     lines.push(`ERROR ${(error.message ?? '').replace(ansi, '').split('\n')[0]}`);
   }
+  if (lines.length === 0) return null;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
   return [`${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped`, ...lines];
 }

@@ -51,6 +51,21 @@ test('each failed or flaky test is named with its file, line, titles and the sta
   }
 });
 
-test('no report (Playwright stopped before writing one) gives no summary', () => {
+test('no report (Playwright stopped before writing one), or nothing failed or flaky, gives no summary', () => {
   assert.equal(e2eFailures(join(tmpdir(), 'no-such-report.json')), null);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-failures-'));
+  try {
+    const passed = { status: 'expected', results: [{ status: 'passed' }] };
+    const report = {
+      suites: [
+        { title: 'a.spec.mjs', specs: [{ title: 'passes', file: 'a.spec.mjs', line: 1, tests: [passed] }] },
+      ],
+      errors: [],
+      stats: { expected: 1, unexpected: 0, flaky: 0, skipped: 0 },
+    };
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(report));
+    assert.equal(e2eFailures(join(dir, 'results.json')), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -10,11 +10,12 @@ export type StoredSession = Record<string, unknown>;
 /** Expired rows are deleted at most this often, by a write that happens to come along. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
+let sessionStatement: { statement: PreparedStatement; member: MemberJoin } | undefined;
+
 /**
  * Every request that carries a session cookie reads its session, and with it the member it is signed in
  * as (the `user_id` column names them), which the session guards would read next: one round trip.
  */
-let sessionStatement: { statement: PreparedStatement; member: MemberJoin } | undefined;
 function sessionBySid(dataSource: DataSource): { statement: PreparedStatement; member: MemberJoin } {
   if (!sessionStatement) {
     const member = memberJoin(dataSource, 'u', 's.user_id');

@@ -51,16 +51,25 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
+let fields: Array<{ column: string; property: string }> | undefined;
+
+/** Each column of `users` with its User property (from the entity's metadata: never stale). */
+function userFields(dataSource: DataSource): Array<{ column: string; property: string }> {
+  fields ??= dataSource
+    .getMetadata(User)
+    .columns.map((column) => ({ column: column.databaseName, property: column.propertyName }));
+  return fields;
+}
+
 let columns: string | undefined;
 
 /**
- * Every column of `users` under its property's name (from the entity's metadata: never stale), so a row
- * becomes a User as it is: `Object.assign(new User(), row)`.
+ * Every column of `users` under its property's name, so a row becomes a User as it is:
+ * `Object.assign(new User(), row)`.
  */
 function userColumns(dataSource: DataSource): string {
-  columns ??= dataSource
-    .getMetadata(User)
-    .columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`)
+  columns ??= userFields(dataSource)
+    .map(({ column, property }) => `"${column}" AS "${property}"`)
     .join(', ');
   return columns;
 }
@@ -88,31 +97,24 @@ export interface MemberJoin {
   memberOf(row: Record<string, unknown>): User | null;
 }
 
-let memberColumns: Array<{ column: string; property: string }> | undefined;
-
 /**
  * The read-only fragment through which another module reads a row together with the member it names, in
  * one query (auth's session store: the session and its member in one round trip for every signed-in
  * request, instead of the session, then findById).
  */
 export function memberJoin(dataSource: DataSource, alias: string, column: string): MemberJoin {
-  memberColumns ??= dataSource
-    .getMetadata(User)
-    .columns.map((c) => ({ column: c.databaseName, property: c.propertyName }));
-  const fields = memberColumns;
+  const joined = userFields(dataSource).map(({ column: name, property }) => ({
+    property,
+    as: `${MEMBER_PREFIX}${property}`,
+    select: `${alias}."${name}" AS "${MEMBER_PREFIX}${property}"`,
+  }));
   return {
-    columns: fields
-      .map(({ column, property }) => `${alias}."${column}" AS "${MEMBER_PREFIX}${property}"`)
-      .join(', '),
+    columns: joined.map((field) => field.select).join(', '),
     join: `LEFT JOIN users ${alias} ON ${alias}.id = ${column}`,
-    memberOf(row) {
-      if (row[`${MEMBER_PREFIX}id`] === null || row[`${MEMBER_PREFIX}id`] === undefined) return null;
-      const user = new User();
-      for (const { property } of fields) {
-        (user as unknown as Record<string, unknown>)[property] = row[`${MEMBER_PREFIX}${property}`];
-      }
-      return user;
-    },
+    memberOf: (row) =>
+      row[`${MEMBER_PREFIX}id`] == null
+        ? null
+        : asUser(Object.fromEntries(joined.map((field) => [field.property, row[field.as]])) as Partial<User>),
   };
 }
 
