@@ -2,9 +2,15 @@ import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { API } from '@termpaste/contracts';
-import type { Application, NextFunction, Request, RequestHandler, Response } from 'express';
+import express, {
+  type Application,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import proxyaddr from 'proxy-addr';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { isBearerRequest } from './common/bearer.js';
@@ -60,6 +66,17 @@ function isRead(req: Request): boolean {
 /** `termpaste.fresh` (see PageCache) on the answer to every write. */
 const FRESH_SET_COOKIE = `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/api; HttpOnly; SameSite=Lax`;
 
+/**
+ * An Express application whose router tells `/api/Admin` from `/api/admin` (a wrong-case path is a 404,
+ * never another route's twin). Set before anything touches `app.router`: Express creates the router with
+ * the settings of that moment, and Nest's ExpressAdapter mounts its first middleware in its constructor.
+ */
+export function caseSensitiveExpress(): Application {
+  const instance = express();
+  instance.set('case sensitive routing', true);
+  return instance;
+}
+
 export interface CreateAppOptions extends AppModuleOptions {
   /** Nest's logger instead of the configured one (tests pass one that keeps the lines). */
   logger?: LoggerService | LogLevel[] | false;
@@ -85,6 +102,7 @@ export async function createApp({
   const imports = moduleOptions.imports ?? [];
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ ...moduleOptions, imports }),
+    new ExpressAdapter(caseSensitiveExpress()),
     {
       abortOnError: false,
       ...(json ? { logger: json.nest } : logger === undefined ? {} : { logger }),

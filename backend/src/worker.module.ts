@@ -35,6 +35,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
+import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -54,7 +55,7 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications, the uploads sweep) and what they need (live events
+ * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps) and what they need (live events
  * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
@@ -84,6 +85,8 @@ export class WorkerModule {
         NotificationsModule,
         // The uploads queue: the repeatable sweep of unclaimed uploads.
         UploadsSweepModule,
+        // The tokens queue: the repeatable deletion of long-revoked access tokens.
+        TokensSweepModule,
       ],
     };
   }

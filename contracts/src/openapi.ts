@@ -420,8 +420,9 @@ export function buildOpenApiDocument({
           'header (or, absent it, their `Referer`) must be its origin, else they are refused with 403 ' +
           '(a call with a personal access token is exempt).',
         'A personal access token (made in settings, `POST /api/user/tokens`) sent as `Authorization: Bearer ' +
-          'tp_…` authorizes the calls marked with the bearer scheme, within its scopes: `read` for reads, ' +
-          '`pastes:write` for making pastes. Such a request is judged by the token alone (no cookie is read ' +
+          'tp_…` authorizes the calls marked with the bearer scheme, within its scopes: `read` for public ' +
+          "reads and the member's own pastes, `private:read` for their messages, notifications, chat and " +
+          'reputation ledger, `pastes:write` for making pastes. Such a request is judged by the token alone (no cookie is read ' +
           'or set) and needs no `Origin`.',
         'Every error has the same body: `{ "statusCode": …, "message": "…" }`.',
       ].join('\n'),
@@ -443,7 +444,8 @@ export function buildOpenApiDocument({
           scheme: 'bearer',
           bearerFormat: 'tp_ and 40 base62 characters',
           description:
-            'A personal access token; the requirement names the scope it needs (`read` or `pastes:write`)',
+            'A personal access token; the requirement names the scope it needs (`read`, `private:read` or ' +
+            '`pastes:write`)',
         },
       },
     },

@@ -6,9 +6,27 @@ import { storableText } from './text.js';
  * (`Authorization: Bearer tp_…`). The token acts as its member, only within its scopes.
  */
 
-/** What a token may do: `pastes:write` makes pastes (POST /api/pastes, POST /api/threads); `read` reads. */
-export const TOKEN_SCOPES = ['pastes:write', 'read'] as const;
+/**
+ * What a token may do: `pastes:write` makes pastes (POST /api/pastes, POST /api/threads); `read` reads
+ * public data and the member's own pastes (and their e-mail address in GET /api/auth/user);
+ * `private:read` reads what is the member's alone: private messages, notifications, the chat, their
+ * reputation ledger.
+ */
+export const TOKEN_SCOPES = ['pastes:write', 'read', 'private:read'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** One line per scope, as the settings form shows it. */
+export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
+  'pastes:write': 'make pastes',
+  read: 'read public pastes, profiles and your own pastes',
+  'private:read': 'read your private messages, notifications and the chat',
+};
+
+/** Why a token was revoked, as GET /api/user/tokens lists it. */
+export const TOKEN_REVOKED_REASONS = ['password reset', 'password change', 'by you', 'ban'] as const;
+export type TokenRevokedReason = (typeof TOKEN_REVOKED_REASONS)[number];
+/** A revoked token stays in the member's list this many days (then it is deleted). */
+export const REVOKED_TOKEN_LISTED_DAYS = 30;
 
 /** Every token starts with this, so secret scanners can find a leaked one. */
 export const TOKEN_PREFIX = 'tp_';
@@ -16,7 +34,7 @@ export const TOKEN_PREFIX = 'tp_';
 export const TOKEN_RANDOM_LENGTH = 40;
 /** A token as a member pastes it: `tp_` and 40 base62 characters. */
 export const TOKEN_PATTERN = /^tp_[0-9A-Za-z]{40}$/;
-/** Live (unexpired) tokens a member may hold at once. */
+/** Live (unexpired, unrevoked) tokens a member may hold at once. */
 export const TOKENS_PER_MEMBER_MAX = 20;
 export const TOKEN_NAME_MAX = 64;
 export const TOKEN_EXPIRY_DAYS_DEFAULT = 30;
@@ -36,6 +54,8 @@ export const TOKEN_MESSAGES = {
   expiryInvalid: `Expiry must be a whole number of days from 1 to ${TOKEN_EXPIRY_DAYS_MAX}, or none`,
   tooMany: `You can have at most ${TOKENS_PER_MEMBER_MAX} active tokens. Revoke one first.`,
   notFound: 'Token not found',
+  /** Making a token needs a verified e-mail address: an unverified one may be someone else's. */
+  unverified: 'Verify your e-mail address before making an access token',
   /** A bearer token that is malformed, unknown or revoked. */
   invalid: 'Invalid or revoked access token',
   expired: 'This access token has expired',
@@ -86,10 +106,14 @@ export const tokenSchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** null: never expires. */
   expiresAt: z.string().nullable(),
+  /** When it was revoked (it no longer works), or null; listed REVOKED_TOKEN_LISTED_DAYS days after. */
+  revokedAt: z.string().nullable(),
+  /** Why: `password reset`, `password change`, `by you` or `ban`; null while it is not revoked. */
+  revokedReason: z.enum(TOKEN_REVOKED_REASONS).nullable(),
 });
 export type AccessToken = z.infer<typeof tokenSchema>;
 
-/** `GET /api/user/tokens`: the member's tokens, newest first. */
+/** `GET /api/user/tokens`: the member's tokens, newest first, revoked ones of the last 30 days included. */
 export const tokenListSchema = z.array(tokenSchema);
 
 /** `POST /api/user/tokens` answers the token once, in `token`. */

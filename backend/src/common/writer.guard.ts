@@ -5,7 +5,8 @@ import {
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
-import { FORUM_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
+import { FORUM_MESSAGES, TOKEN_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
+import type { Request } from 'express';
 import type { AppConfig } from '../config/config.js';
 import { InjectConfig } from '../config/config.module.js';
 import type { User } from '../modules/users/entities/user.entity.js';
@@ -48,12 +49,19 @@ export function mayWrite(
   return !config.requireVerifiedEmail || user.emailVerifiedAt !== null;
 }
 
-/** Admin routes: signed in and not banned (else 401), and an admin (else 403 `Admin privileges required`). */
+/**
+ * Admin routes: never with a personal access token, even an admin's with every scope (403
+ * TOKEN_MESSAGES.notForTokens, whatever the path looked like); signed in and not banned (else 401), and
+ * an admin (else 403 `Admin privileges required`).
+ */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(private readonly users: UsersService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.switchToHttp().getRequest<Request>().accessToken) {
+      throw new ForbiddenException(TOKEN_MESSAGES.notForTokens);
+    }
     const user = await loadUser(context, this.users);
     if (user.isBanned) throw new UnauthorizedException();
     if (!user.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.adminRequired);

@@ -61,7 +61,7 @@ const INIT = `window.addEventListener('load', function () {
  * (buildOpenApiDocument), and `GET /api/docs`, Swagger UI showing it.
  */
 export function apiDocsRouter(config: Pick<AppConfig, 'productName' | 'publicUrl'>): Router {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   let document: string | undefined;
 
   router.get(API.openApi, (_req, res) => {

@@ -113,8 +113,9 @@ export function remotesManifest(config: Pick<AppConfig, 'remoteUrls'>): RemotesM
   );
 }
 
+/** Whether a path is the server's, in any letter case (`/API/…` is no app page: the API answers it, 404). */
 function isServerPath(urlPath: string): boolean {
-  return /^\/(api|ws)(\/|$)/.test(urlPath);
+  return /^\/(api|ws)(\/|$)/i.test(urlPath);
 }
 
 function cacheControlOf(filePath: string): string {
@@ -160,7 +161,8 @@ function isReadOnly(req: Request): boolean {
  * links work), each remote at `/remotes/<name>/`, and `remotes.json`. `/api` and `/ws` pass through.
  */
 export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remoteUrls'>): Router {
-  const router = express.Router();
+  // As the app's router: a path in the wrong letter case is not this one.
+  const router = express.Router({ caseSensitive: true });
   const shellDist = path.join(config.frontendsDir, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
   const serveShellFiles = serveDirectory(shellDist);

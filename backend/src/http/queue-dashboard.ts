@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { API, FORUM_MESSAGES } from '@termpaste/contracts';
+import { API, FORUM_MESSAGES, TOKEN_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
 import { type NextFunction, type Request, type Response, Router } from 'express';
+import { isBearerRequest } from '../common/bearer.js';
 import { CROSS_SITE_REFUSED, isOwnSiteRequest, trustedOrigins } from '../common/origin.guard.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -46,7 +47,8 @@ function refuse(res: Response, statusCode: number, message: string): void {
 
 /**
  * The operators' queue dashboard (bull-board) for `app.use(API.adminQueues, …)`, after the session
- * middleware: every queue of QUEUE_NAMES, with retry of failed jobs. Signed-in admins only (401 for a
+ * middleware: every queue of QUEUE_NAMES, with retry of failed jobs. Never with an access token (403).
+ * Signed-in admins only (401 for a
  * visitor or a banned account, 403 `Admin privileges required` for a member), and, being plain Express
  * that Nest's OriginGuard does not cover, it refuses cross-site state-changing calls itself. Mail jobs
  * are shown without their text. Without REDIS_URL (in-process queue) it answers admins 404.
@@ -55,9 +57,11 @@ export async function queueDashboard(app: INestApplication): Promise<Router> {
   const config = app.get<AppConfig>(APP_CONFIG);
   const users = app.get(UsersService);
   const trusted = trustedOrigins(config);
-  const router = Router();
+  const router = Router({ caseSensitive: true });
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
+    // No access token reaches the admin side, even an admin's (no session is read for one anyway).
+    if (isBearerRequest(req)) return refuse(res, 403, TOKEN_MESSAGES.notForTokens);
     if (!isOwnSiteRequest(req, trusted)) return refuse(res, 403, CROSS_SITE_REFUSED);
     const user = await signedInMember(req, users);
     if (!user || user.isBanned) return refuse(res, 401, 'Unauthorized');

@@ -18,7 +18,9 @@ export const ACCOUNTS_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: API.currentUser,
     summary: 'The signed-in member',
-    description: 'With a personal access token, its member, whatever its scopes.',
+    description:
+      'With a personal access token, its member, whatever its scopes; without `email` unless the token ' +
+      'has `read`.',
     tag: 'Accounts',
     auth: 'member',
     token: 'any',

@@ -13,6 +13,7 @@ export const MEMBERS_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The members directory, by reputation',
     tag: 'Members',
     auth: 'member',
+    token: 'read',
     query: usersQuerySchema,
     responses: [json(200, 'A page of members', usersPageSchema)],
     errors: [400],

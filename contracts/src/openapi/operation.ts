@@ -50,8 +50,9 @@ export interface ApiOperation {
   auth: ApiAuth;
   /**
    * Whether a personal access token (`Authorization: Bearer tp_…`) may call it, and with which scope
-   * (`any`: every valid token). By default a member's GET takes a token with `read`, and nothing else
-   * takes one; `false` refuses tokens.
+   * (`any`: every valid token). By default a member's GET reads what is the member's alone and takes a
+   * token with `private:read` (as the server does, a new one is private until marked otherwise), and
+   * nothing else takes one; `false` refuses tokens.
    */
   token?: TokenScope | 'any' | false;
   /** A JSON request body. */
@@ -77,7 +78,7 @@ export function operationTokenScope(
   op: Pick<ApiOperation, 'token' | 'auth' | 'method'>,
 ): TokenScope | 'any' | null {
   if (op.token !== undefined) return op.token === false ? null : op.token;
-  return op.auth === 'member' && op.method === 'get' ? 'read' : null;
+  return op.auth === 'member' && op.method === 'get' ? 'private:read' : null;
 }
 
 /** The path parameter of an id, as OpenAPI writes it: `API.thread(ID)`. */

@@ -3,9 +3,11 @@ import type { LiveEvent, PasteLiveEvent } from '@termpaste/contracts';
 
 /**
  * Who a live event is for: every connected member (chat), or one member's sockets only; with
- * `exceptSession`, not those opened by that session (the one that changed the password, say).
+ * `exceptSession`, not those opened by that session (the one that changed the password, say); with
+ * `onlySession`, only those opened by that session (the one that signed out).
  */
-export type LiveAudience = { to: 'all' } | { to: 'user'; userId: number; exceptSession?: string };
+export type LiveAudience =
+  { to: 'all' } | { to: 'user'; userId: number; exceptSession?: string; onlySession?: string };
 
 /**
  * One live event on its way to the sockets of every instance. `to: 'paste'`: a paste's public event,

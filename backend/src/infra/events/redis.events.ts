@@ -47,6 +47,7 @@ const envelopeSchema = z.union([
     to: z.literal('user'),
     userId: z.number().int().positive(),
     exceptSession: z.string().min(1).max(256).optional(),
+    onlySession: z.string().min(1).max(256).optional(),
     event: liveEventSchema,
   }),
   z.object({ to: z.literal('paste'), event: pasteLiveEventSchema }),

@@ -27,6 +27,7 @@ import { UsersService } from '../users/users.service.js';
 import { VotesService } from '../votes/votes.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { type AuditRecord, AuditService } from '../audit/audit.service.js';
+import { revokeMemberTokens } from '../tokens/access-tokens.service.js';
 
 /** The acting admin, as the admin guard loaded them for this request. */
 export type Actor = Pick<User, 'id' | 'username' | 'isAdmin' | 'isOwner'>;
@@ -66,10 +67,14 @@ export class AdminService {
     return this.members.page(q, cursor);
   }
 
-  /** Bans the member and signs them out everywhere: sessions revoked, live sockets closed. */
+  /**
+   * Bans the member and signs them out everywhere: sessions and access tokens revoked (`ban`: an unban
+   * does not bring the tokens back), live sockets closed.
+   */
   ban(actor: Actor, userId: number): Promise<AdminUser> {
     return this.act(actor, userId, 'ban', async (manager, target) => {
       await this.sessions.revokeUserSessions(target.id, { manager });
+      await revokeMemberTokens(manager, target.id, 'ban');
       if (!target.isBanned) {
         await this.members.setBanned(manager, target.id, true);
         await this.record(manager, actor, target, 'user.ban', { isBanned: false }, { isBanned: true });

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Redirect, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Logger,
+  Post,
+  Redirect,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   API,
   type ChangePasswordBody,
@@ -16,6 +28,7 @@ import {
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { EventsPort } from '../../infra/events/events.port.js';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { SessionGuard } from '../../common/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -28,6 +41,8 @@ import { LocalLoginOnly } from './local-login.guard.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RateLimited, SignedInRateLimited } from './rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
+import { signOutLive } from './live-sign-out.js';
+import { sessionUserId } from './session-user.js';
 import { signIn, signOut } from './sign-in.js';
 import { AnyToken, NoTokens } from '../tokens/token-scope.decorator.js';
 
@@ -49,9 +64,12 @@ export function isSignOutNavigation(req: Pick<Request, 'headers'>): boolean {
  */
 @Controller()
 export class AuthController {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     private readonly auth: AuthService,
     private readonly resets: PasswordResetService,
+    private readonly events: EventsPort,
     @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl'>,
   ) {}
 
@@ -60,12 +78,19 @@ export class AuthController {
   @Redirect(PAGES.login, 302)
   startSession(): void {}
 
+  /** With a token, its member whatever its scopes; the e-mail address only to a token with `read`. */
   @Get(API.currentUser)
   @AnyToken()
   @UseGuards(SessionGuard)
   @Header('Cache-Control', 'no-store')
-  currentUser(@CurrentUser() user: User): CurrentUserBody {
-    return toCurrentUser(user);
+  currentUser(
+    @CurrentUser() user: User,
+    @Req() req: Request,
+  ): CurrentUserBody | Omit<CurrentUserBody, 'email'> {
+    const body = toCurrentUser(user);
+    if (!req.accessToken || req.accessToken.scopes.includes('read')) return body;
+    const { email: _email, ...withoutEmail } = body;
+    return withoutEmail;
   }
 
   /** Creates the account and signs it in. */
@@ -97,8 +122,8 @@ export class AuthController {
   }
 
   /**
-   * Browser navigation (SPEC §7): ends the session and goes home, but only for a top-level navigation
-   * from our own site (isSignOutNavigation). Anything else, an image in a member's Markdown
+   * Browser navigation (SPEC §7): ends the session, closes its live sockets (on every instance) and goes
+   * home, but only for a top-level navigation from our own site (isSignOutNavigation). Anything else, an image in a member's Markdown
    * (`![](/api/logout)`) or a link from another site, just goes home, still signed in.
    */
   @Get(API.logout)
@@ -106,8 +131,14 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (isSignOutNavigation(req)) {
+      const userId = sessionUserId(req.session);
+      const sessionId = req.sessionID;
       await signOut(req);
       res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+      // The session's live sockets would go on carrying the member's private events: closed, everywhere.
+      if (userId !== undefined && sessionId) {
+        await signOutLive(this.events, this.logger, userId, { onlySession: sessionId });
+      }
     }
     res.redirect(302, PAGES.landing);
   }

@@ -7,13 +7,17 @@ import {
 } from '@nestjs/common';
 import type { ChangePasswordBody, RegisterBody } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort } from '../../infra/events/events.port.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SessionsService } from './sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { signOutLive } from './live-sign-out.js';
+import { revokeWithNewPassword } from './password-changed.js';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
 
 /** Credentials: creating accounts, checking passwords, changing them. Sessions are the controller's. */
@@ -27,6 +31,8 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly events: EventsPort,
     private readonly verification: EmailVerificationService,
+    private readonly outbox: OutboxService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'productName'>,
   ) {}
 
   /**
@@ -58,7 +64,9 @@ export class AuthService {
 
   /**
    * Needs the current password; signs the user out everywhere but in the session `keepSid`: the other
-   * sessions are revoked with the change, and their live sockets closed (on every instance) after it.
+   * sessions are revoked with the change, with every access token and the provider identities linked
+   * while the address was unverified (revokeWithNewPassword, which also mails the confirmation), and
+   * their live sockets closed (on every instance) after it.
    * An account without a password (a provider made it) is told how to set one: 400.
    */
   async changePassword(user: User, body: ChangePasswordBody, keepSid: string): Promise<void> {
@@ -70,7 +78,9 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       await this.users.setPasswordHash(user.id, passwordHash, manager);
       await this.sessions.revokeUserSessions(user.id, { exceptSid: keepSid, manager });
+      await revokeWithNewPassword(manager, this.outbox, this.config, user.id, 'change');
     });
+    this.outbox.committed();
     await signOutLive(this.events, this.logger, user.id, keepSid);
   }
 }

@@ -1,13 +1,17 @@
 import { BadRequestException, type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { LIMITS } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { MailService } from '../../infra/mail/mail.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { SessionsService } from './sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { tokenHash } from './link-mails.js';
 import { signOutLive } from './live-sign-out.js';
+import { revokeWithNewPassword } from './password-changed.js';
 import { hashPassword } from './passwords.js';
 
 /** Forgotten passwords: single-use reset links that expire after an hour (SPEC §9). */
@@ -22,6 +26,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
     private readonly events: EventsPort,
+    private readonly outbox: OutboxService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'productName'>,
   ) {}
 
   /**
@@ -50,8 +56,10 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Sets the new password, uses the token up and signs the user out everywhere, in one transaction; then
-   * closes every live socket of theirs (on every instance).
+   * Sets the new password, uses the token up and signs the user out everywhere, revoking every access
+   * token and the provider identities linked while the address was unverified (revokeWithNewPassword,
+   * which also mails the confirmation), in one transaction; then closes every live socket of theirs (on
+   * every instance).
    */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const hash = tokenHash(token);
@@ -74,7 +82,9 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       if (claimed !== 1) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
       await this.users.setPasswordHash(found.user_id, passwordHash, manager);
       await this.sessions.revokeUserSessions(found.user_id, { manager });
+      await revokeWithNewPassword(manager, this.outbox, this.config, found.user_id, 'reset');
     });
+    this.outbox.committed();
     await signOutLive(this.events, this.logger, found.user_id);
   }
 

@@ -7,6 +7,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ChatService } from './chat.service.js';
+import { PrivateRead } from '../tokens/token-scope.decorator.js';
 
 /** Sending to the chat: a member not banned (401 / 403), then the per-member chat rate limit. */
 const ChatWrite = () => MemberRateLimited('chat');
@@ -21,6 +22,7 @@ export class ChatController {
 
   /** The latest messages, newest first. */
   @Get([API.chat, API.chatMessages])
+  @PrivateRead()
   @UseGuards(SessionGuard)
   history(): Promise<ChatMessage[]> {
     return this.chat.history();

@@ -110,7 +110,8 @@ function readFrame(data: RawData, isBinary: boolean): ClientFrame {
  *
  * A `signed_out` event for a member (banned or deleted by staff, password reset or changed) is sent to
  * each of their sockets, which are then closed (4001 `Signed out`); one with `exceptSession` spares the
- * sockets of that session (the one that changed the password).
+ * sockets of that session (the one that changed the password), one with `onlySession` reaches only that
+ * session's (the one that signed out).
  *
  * Presence (LivePresence): a member with a socket open is online (chat sockets are told the count,
  * `online_count`); a member whose socket watches a paste reads it (its watchers are told,
@@ -346,12 +347,9 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     } else {
       const signedOut = envelope.event.type === LIVE_EVENT.signedOut;
       for (const socket of [...(this.byUser.get(envelope.userId) ?? [])]) {
-        if (
-          envelope.exceptSession !== undefined &&
-          this.sockets.get(socket)?.sessionId === envelope.exceptSession
-        ) {
-          continue;
-        }
+        const sessionId = this.sockets.get(socket)?.sessionId;
+        if (envelope.exceptSession !== undefined && sessionId === envelope.exceptSession) continue;
+        if (envelope.onlySession !== undefined && sessionId !== envelope.onlySession) continue;
         this.send(socket, frame);
         // The event goes first: a signed-out member's sockets are then closed (on every instance).
         if (signedOut) socket.close(CLOSE_SIGNED_OUT, CLOSE_SIGNED_OUT_REASON);

@@ -17,6 +17,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MessagesService } from './messages.service.js';
+import { PrivateRead } from '../tokens/token-scope.decorator.js';
 
 /**
  * Private messages (SPEC §7): reading needs a signed-in member (401), sending one not banned (403).
@@ -28,6 +29,7 @@ export class MessagesController {
 
   /** The inbox, newest first. */
   @Get(API.messages)
+  @PrivateRead()
   @UseGuards(SessionGuard)
   inbox(
     @CurrentUser() user: User,
@@ -37,6 +39,7 @@ export class MessagesController {
   }
 
   @Get(API.messagesSent)
+  @PrivateRead()
   @UseGuards(SessionGuard)
   sent(
     @CurrentUser() user: User,

@@ -13,6 +13,7 @@ import { SessionGuard } from '../../common/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { NotificationsService } from './notifications.service.js';
+import { PrivateRead } from '../tokens/token-scope.decorator.js';
 
 /** The signed-in member's notifications (SPEC §7); signed out (or banned) is a 401. */
 @Controller()
@@ -21,6 +22,7 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get(API.notifications)
+  @PrivateRead()
   list(
     @CurrentUser() user: User,
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
@@ -30,6 +32,7 @@ export class NotificationsController {
 
   /** A bare JSON number (SPEC §3). */
   @Get(API.notificationsUnreadCount)
+  @PrivateRead()
   @Header('Content-Type', 'application/json; charset=utf-8')
   unreadCount(@CurrentUser() user: User): Promise<number> {
     return this.notifications.unreadCount(user.id);

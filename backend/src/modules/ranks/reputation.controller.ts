@@ -15,6 +15,7 @@ import { SessionGuard } from '../../common/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ReputationService } from './reputation.service.js';
+import { PrivateRead } from '../tokens/token-scope.decorator.js';
 
 /**
  * A member's reputation ledger. Private to the member (and admins, who moderate reputation farming): each
@@ -26,6 +27,7 @@ export class ReputationController {
   constructor(private readonly reputation: ReputationService) {}
 
   @Get(API.userReputation(':id'))
+  @PrivateRead()
   @UseGuards(SessionGuard)
   @Header('Cache-Control', 'private, no-cache')
   ledger(

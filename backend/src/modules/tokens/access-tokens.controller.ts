@@ -30,17 +30,20 @@ export class AccessTokensController {
     return this.tokens.list(user.id);
   }
 
-  /** 201 with the token, once, in `token`; 409 beyond TOKENS_PER_MEMBER_MAX live ones. */
+  /**
+   * 201 with the token, once, in `token`; 403 for an unverified e-mail address; 409 beyond
+   * TOKENS_PER_MEMBER_MAX live ones.
+   */
   @Post(API.userTokens)
   create(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createTokenSchema))
     body: { name: string; scopes: TokenScope[]; expiresInDays: number | null },
   ): Promise<CreatedAccessToken> {
-    return this.tokens.create(user.id, body);
+    return this.tokens.create(user, body);
   }
 
-  /** 204; another member's token, or none: 404 `Token not found`. */
+  /** 204, the token now listed as revoked `by you`; another member's token, or none: 404 `Token not found`. */
   @Delete(API.userToken(':id'))
   @HttpCode(204)
   async revoke(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {

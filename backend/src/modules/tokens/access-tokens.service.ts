@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type AccessToken,
   type CreatedAccessToken,
+  REVOKED_TOKEN_LISTED_DAYS,
   TOKEN_MESSAGES,
   TOKEN_PREFIX,
   TOKEN_RANDOM_LENGTH,
+  type TokenRevokedReason,
   type TokenScope,
   TOKENS_PER_MEMBER_MAX,
 } from '@termpaste/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { asMember, memberColumns, memberJoin } from '../users/account-sql.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -60,6 +62,8 @@ interface TokenRow {
   created_at: Date;
   last_used_at: Date | null;
   expires_at: Date | null;
+  revoked_at: Date | null;
+  revoked_reason: TokenRevokedReason | null;
 }
 
 const toAccessToken = (row: TokenRow): AccessToken => ({
@@ -69,9 +73,33 @@ const toAccessToken = (row: TokenRow): AccessToken => ({
   createdAt: row.created_at.toISOString(),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
   expiresAt: row.expires_at?.toISOString() ?? null,
+  revokedAt: row.revoked_at?.toISOString() ?? null,
+  revokedReason: row.revoked_reason,
 });
 
-const TOKEN_COLUMNS = 'id, name, scopes, created_at, last_used_at, expires_at';
+const TOKEN_COLUMNS = 'id, name, scopes, created_at, last_used_at, expires_at, revoked_at, revoked_reason';
+/** A revoked token is listed, then deleted (TokensSweeper), this long after its revocation. */
+export const REVOKED_LISTED = `interval '${REVOKED_TOKEN_LISTED_DAYS} days'`;
+
+/**
+ * Revokes every live token of the member in `manager`'s transaction (a password reset or change, a
+ * ban), with `reason`; resolves with how many. Token checks read the row per request, so they stop at once
+ * on every instance when this commits.
+ */
+export async function revokeMemberTokens(
+  manager: EntityManager,
+  userId: number,
+  reason: TokenRevokedReason,
+): Promise<number> {
+  const rows: unknown[] = await manager.query(
+    `WITH revoked AS (
+       UPDATE personal_access_tokens SET revoked_at = now(), revoked_reason = $2
+       WHERE user_id = $1 AND revoked_at IS NULL RETURNING id)
+     SELECT id FROM revoked`,
+    [userId, reason],
+  );
+  return rows.length;
+}
 
 let byHash: PreparedStatement | undefined;
 /** The token of a hash with its member, whole: the one statement a token request costs (an index lookup). */
@@ -80,6 +108,7 @@ function byHashStatement(dataSource: DataSource): PreparedStatement {
     'access-token-by-hash',
     `SELECT t.id AS "tokenId", t.scopes AS "tokenScopes",
             t.expires_at IS NOT NULL AND t.expires_at <= now() AS "tokenExpired",
+            t.revoked_at IS NOT NULL AS "tokenRevoked",
             t.last_used_at IS NULL OR t.last_used_at <= now() - interval '${LAST_USED_EVERY_MS} milliseconds'
               AS "tokenStale",
             ${memberColumns(dataSource, 'u')}
@@ -102,30 +131,39 @@ export class AccessTokensService {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The member's tokens, newest first: never a secret or a hash. */
+  /**
+   * The member's tokens, newest first: never a secret or a hash. Revoked ones for
+   * REVOKED_TOKEN_LISTED_DAYS days after (whether or not the sweep has deleted them yet).
+   */
   async list(userId: number): Promise<AccessToken[]> {
     const rows: TokenRow[] = await this.dataSource.query(
-      `SELECT ${TOKEN_COLUMNS} FROM personal_access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      `SELECT ${TOKEN_COLUMNS} FROM personal_access_tokens
+       WHERE user_id = $1 AND (revoked_at IS NULL OR revoked_at > now() - ${REVOKED_LISTED})
+       ORDER BY created_at DESC, id DESC`,
       [userId],
     );
     return rows.map(toAccessToken);
   }
 
   /**
-   * A new token for the member, answered once with its secret. At most TOKENS_PER_MEMBER_MAX live ones
-   * (409 beyond): counted and inserted in one transaction under a lock of the member's tokens, so two
-   * creations at once cannot both pass the count.
+   * A new token for the member, answered once with its secret. Only with a verified e-mail address (403
+   * otherwise): an unverified address may be someone else's, whose recovery must not leave a token
+   * behind. At most TOKENS_PER_MEMBER_MAX live ones (409 beyond; revoked and expired ones do not count):
+   * counted and inserted in one transaction under a lock of the member's tokens, so two creations at once
+   * cannot both pass the count.
    */
   async create(
-    userId: number,
+    member: Pick<User, 'id' | 'emailVerifiedAt'>,
     body: { name: string; scopes: TokenScope[]; expiresInDays: number | null },
   ): Promise<CreatedAccessToken> {
+    if (member.emailVerifiedAt === null) throw new ForbiddenException(TOKEN_MESSAGES.unverified);
+    const userId = member.id;
     const token = generateToken();
     const row = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [CREATE_LOCK, userId]);
       const [{ live }]: Array<{ live: number }> = await manager.query(
         `SELECT count(*)::int AS live FROM personal_access_tokens
-         WHERE user_id = $1 AND (expires_at IS NULL OR expires_at > now())`,
+         WHERE user_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
         [userId],
       );
       if (live >= TOKENS_PER_MEMBER_MAX) throw new ConflictException(TOKEN_MESSAGES.tooMany);
@@ -140,12 +178,18 @@ export class AccessTokensService {
     return { ...toAccessToken(row), token };
   }
 
-  /** Deletes the member's token `id`: it stops working at once. Another member's, or none: 404. */
+  /**
+   * Revokes the member's token `id` (`by you`): it stops working at once and stays listed as revoked.
+   * One revoked already keeps its first revocation. Another member's, or none: 404.
+   */
   async revoke(userId: number, id: number): Promise<void> {
-    // In a WITH, so the rows come back as a SELECT's (TypeORM answers a bare DELETE with [rows, count]).
+    // In a WITH, so the rows come back as a SELECT's (TypeORM answers a bare UPDATE with [rows, count]).
     const rows: unknown[] = await this.dataSource.query(
-      `WITH gone AS (DELETE FROM personal_access_tokens WHERE id = $1 AND user_id = $2 RETURNING id)
-       SELECT id FROM gone`,
+      `WITH revoked AS (
+         UPDATE personal_access_tokens
+         SET revoked_at = coalesce(revoked_at, now()), revoked_reason = coalesce(revoked_reason, 'by you')
+         WHERE id = $1 AND user_id = $2 RETURNING id)
+       SELECT id FROM revoked`,
       [id, userId],
     );
     if (rows.length === 0) throw new NotFoundException(TOKEN_MESSAGES.notFound);
@@ -161,11 +205,13 @@ export class AccessTokensService {
         tokenId: number;
         tokenScopes: TokenScope[];
         tokenExpired: boolean;
+        tokenRevoked: boolean;
         tokenStale: boolean;
       }
     >(this.dataSource, byHashStatement(this.dataSource), [accessTokenHash(token)]);
-    if (!row) return { status: 'unknown' };
-    const { tokenId, tokenScopes, tokenExpired, tokenStale, ...member } = row;
+    // A revoked token answers as an unknown one.
+    if (!row || row.tokenRevoked) return { status: 'unknown' };
+    const { tokenId, tokenScopes, tokenExpired, tokenRevoked: _revoked, tokenStale, ...member } = row;
     if (tokenExpired) return { status: 'expired' };
     const user = asMember(member);
     if (user.isBanned) return { status: 'banned' };

@@ -9,13 +9,22 @@ export const NO_TOKENS = 'termpaste:no-tokens';
 export const ANY_TOKEN = 'termpaste:any-token';
 
 /**
- * Opens a write route to personal access tokens (`Authorization: Bearer tp_…`) that hold `scope`:
+ * Opens a route to personal access tokens (`Authorization: Bearer tp_…`) that hold `scope`:
  * `@TokenScope('pastes:write')` on POST /api/pastes and POST /api/threads. Without it, a token on a
- * POST, PUT, PATCH or DELETE is refused with 403 (TOKEN_MESSAGES.notForTokens). Reads (GET, HEAD) need no
- * marking: a token with `read` may call them unless the route or its controller is marked NoTokens.
+ * POST, PUT, PATCH or DELETE is refused with 403 (TOKEN_MESSAGES.notForTokens). On a read (GET, HEAD) it
+ * names the scope the read needs: `read` for public data and the member's own pastes (needed on a
+ * members-only route, which otherwise takes `private:read`), `private:read` (PrivateRead) for what is
+ * the member's alone. Unmarked reads open to visitors take `read`. A route or controller marked NoTokens
+ * takes no token.
  */
 export const TokenScope = (scope: Scope): MethodDecorator & ClassDecorator =>
   applyDecorators(SetMetadata(TOKEN_SCOPE, scope));
+
+/**
+ * A read of what is the member's alone (private messages, notifications, the chat, their reputation
+ * ledger): a token needs `private:read`, `read` is not enough (403 TOKEN_MESSAGES.missingScope).
+ */
+export const PrivateRead = (): MethodDecorator & ClassDecorator => TokenScope('private:read');
 
 /**
  * Closes a route, or every route of a controller, to personal access tokens, reads included: the admin

@@ -6,20 +6,22 @@ import {
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
+import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { TOKEN_MESSAGES, type TokenScope } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { isBearerRequest } from '../../common/bearer.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import { AdminGuard } from '../../common/writer.guard.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { TokenPrincipal } from './bearer.strategy.js';
 import { ANY_TOKEN, NO_TOKENS, TOKEN_SCOPE } from './token-scope.decorator.js';
 
-/** Every route under it is the admin API, which no token may call, even an admin's. */
-const ADMIN_API = '/api/admin';
 const READS = new Set(['GET', 'HEAD']);
+const READ_SCOPES = new Set<TokenScope>(['read', 'private:read']);
 const MINUTE_MS = 60_000;
 export const TOKEN_RATE_RULE = 'token-requests-per-minute';
 
@@ -32,8 +34,13 @@ const HEADERS_ONLY = Symbol('headers-only request');
  * alone (401 with a TOKEN_MESSAGES text when the token is malformed, unknown, revoked, expired or its
  * member banned) and then acts as its member (`req.currentUser`, which the session guards take as is),
  * within the token's scopes:
- * - GET and HEAD need `read` (any scope on a route marked AnyToken: who am I), except on the admin API
- *   and routes marked NoTokens (token management, sign-out): 403 there, whatever the scopes;
+ * - no route guarded by AdminGuard (the admin API) nor marked NoTokens (token management, sign-out):
+ *   403 there, whatever the scopes. Judged by the route's own marks, never by its path (AdminGuard
+ *   refuses a token too);
+ * - GET and HEAD need the scope the route is marked with (`@TokenScope('read')`,
+ *   `@TokenScope('private:read')`), any scope on a route marked AnyToken (who am I); unmarked, `read`,
+ *   unless the route is for signed-in members only (SessionGuard): what it reads is the member's own,
+ *   so `private:read` (a new private read is never open to a `read` token by default);
  * - any other method only on a route marked `@TokenScope(scope)`, with that scope; else 403.
  * Each token may make RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE requests a minute (429 beyond); the member's
  * own limits (pastes) count its token requests as theirs, since they act as the member.
@@ -93,16 +100,19 @@ export class TokenGuard extends AuthGuard('bearer') {
   /** The policy: what a token may call, with which scope (see the class). */
   private judge(context: ExecutionContext, req: Request): void {
     const targets = [context.getHandler(), context.getClass()];
+    const guards = this.reflector.getAllAndMerge<unknown[]>(GUARDS_METADATA, targets);
     const closed =
-      req.path === ADMIN_API ||
-      req.path.startsWith(`${ADMIN_API}/`) ||
-      this.reflector.getAllAndOverride<boolean>(NO_TOKENS, targets) === true;
+      guards.includes(AdminGuard) || this.reflector.getAllAndOverride<boolean>(NO_TOKENS, targets) === true;
     if (closed) throw new ForbiddenException(TOKEN_MESSAGES.notForTokens);
-    if (READS.has(req.method) && this.reflector.getAllAndOverride<boolean>(ANY_TOKEN, targets) === true)
-      return;
-    const needed: TokenScope | undefined = READS.has(req.method)
-      ? 'read'
-      : this.reflector.getAllAndOverride<TokenScope | undefined>(TOKEN_SCOPE, targets);
+    const read = READS.has(req.method);
+    if (read && this.reflector.getAllAndOverride<boolean>(ANY_TOKEN, targets) === true) return;
+    const marked = this.reflector.getAllAndOverride<TokenScope | undefined>(TOKEN_SCOPE, targets);
+    // A read scope never opens a write, whatever marks the controller carries.
+    const needed: TokenScope | undefined = read
+      ? (marked ?? (guards.includes(SessionGuard) ? 'private:read' : 'read'))
+      : marked && !READ_SCOPES.has(marked)
+        ? marked
+        : undefined;
     if (!needed) throw new ForbiddenException(TOKEN_MESSAGES.notForTokens);
     if (!req.accessToken!.scopes.includes(needed)) {
       throw new ForbiddenException(TOKEN_MESSAGES.missingScope(needed));

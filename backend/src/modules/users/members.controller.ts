@@ -13,6 +13,7 @@ import { SessionGuard } from '../../common/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageCache, sendPage, wantsFresh } from '../threads/page-cache.js';
 import { MembersService } from './members.service.js';
+import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 /**
  * The members (SPEC §7): the directory, for signed-in members; a profile, open to anyone and served
@@ -27,6 +28,7 @@ export class MembersController {
 
   /** The users directory, for signed-in members: `q` filters by a part of the username. */
   @Get(API.users)
+  @TokenScope('read')
   @UseGuards(SessionGuard)
   users(@Query(new ZodValidationPipe(usersQuerySchema)) { q, cursor }: UsersQuery): Promise<UsersPage> {
     return this.members.directory(q, cursor);

@@ -69,7 +69,8 @@ export class IdentitiesService {
 
   /**
    * Links `identity` to member `userId` (in `manager`'s transaction when given: a new account's), used
-   * now. A refusal when the provider account is another member's, or the member has one of this provider.
+   * now, noting whether the member's e-mail address is unverified now (a password reset or change then
+   * unlinks it: see revokeWithNewPassword). A refusal when the provider account is another member's, or the member has one of this provider.
    */
   async link(
     userId: number,
@@ -78,8 +79,8 @@ export class IdentitiesService {
   ): Promise<LinkRefusal | undefined> {
     try {
       await manager.query(
-        `INSERT INTO user_identities (user_id, provider, subject, email, last_used_at)
-         VALUES ($1, $2, $3, $4, now())`,
+        `INSERT INTO user_identities (user_id, provider, subject, email, last_used_at, linked_unverified)
+         VALUES ($1, $2, $3, $4, now(), (SELECT email_verified_at IS NULL FROM users WHERE id = $1))`,
         [userId, identity.provider, identity.subject, identity.email],
       );
       return undefined;
