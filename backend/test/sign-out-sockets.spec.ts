@@ -7,11 +7,12 @@ import {
   expectSignedOut,
   openSocket,
   resetToken,
+  signOutNavigation,
   twoSessions,
 } from './support/sign-out-sockets.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-describe('a password change or reset closes the live sockets of the sessions it ends', () => {
+describe('a sign-out, a password change or a reset closes the live sockets of the sessions it ends', () => {
   let t: TestApp;
   const open: LiveClient[] = [];
 
@@ -54,6 +55,34 @@ describe('a password change or reset closes the live sockets of the sessions it 
     for (const client of [...mine, others]) await expectUntouched(client);
     await member.here.browser.get(API.currentUser).expect(200);
     await member.elsewhere.browser.get(API.currentUser).expect(401);
+  });
+
+  it("a sign-out closes that session's sockets, and none of the member's other sessions", async () => {
+    const member = await twoSessions(t);
+    const bystander = await twoSessions(t);
+    const mine = [
+      await openSocket(t, member.here.cookie, open),
+      await openSocket(t, member.here.cookie, open, '/ws/chat?scope=user'),
+    ];
+    const theirs = await openSocket(t, member.elsewhere.cookie, open);
+    const others = await openSocket(t, bystander.here.cookie, open);
+
+    await signOutNavigation(member.here.browser);
+
+    for (const client of mine) await expectSignedOut(client, CLOSE_SIGNED_OUT);
+    await settle();
+    for (const client of [theirs, others]) await expectUntouched(client);
+    await member.here.browser.get(API.currentUser).expect(401);
+    await member.elsewhere.browser.get(API.currentUser).expect(200);
+  });
+
+  it('a sign-out refused as no navigation of ours (an image, another site) closes nothing', async () => {
+    const member = await twoSessions(t);
+    const socket = await openSocket(t, member.here.cookie, open);
+    await member.here.browser.get(API.logout).set('Sec-Fetch-Dest', 'image').expect(302);
+    await settle();
+    await expectUntouched(socket);
+    await member.here.browser.get(API.currentUser).expect(200);
   });
 
   it('a refused change (wrong current password) closes nothing', async () => {

@@ -13,8 +13,9 @@ import {
 import supertest from 'supertest';
 import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
 import { accessTokenHash, generateToken } from '../src/modules/tokens/access-tokens.service.js';
-import { type Browser, PASSWORD, registered, sessionCookie } from './support/accounts.js';
+import { type Browser, PASSWORD, registered, sessionCookie, signedIn } from './support/accounts.js';
 import { connect, refusal } from './support/live.js';
+import { resetToken } from './support/sign-out-sockets.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,6 +64,8 @@ describe('personal access tokens', () => {
         createdAt: expect.any(String),
         lastUsedAt: null,
         expiresAt: expect.any(String),
+        revokedAt: null,
+        revokedReason: null,
         token: expect.stringMatching(TOKEN_PATTERN),
       });
       // 30 days by default.
@@ -106,6 +109,8 @@ describe('personal access tokens', () => {
         createdAt: second.createdAt,
         lastUsedAt: null,
         expiresAt: second.expiresAt,
+        revokedAt: null,
+        revokedReason: null,
       });
       expect(res.text).not.toContain(first.token);
       expect(res.text).not.toContain(accessTokenHash(first.token));
@@ -114,12 +119,17 @@ describe('personal access tokens', () => {
       expect(alices.some((token) => token.id === first.id)).toBe(false);
     });
 
-    it('revokes a token: 204, gone from the list, and refused on its next call', async () => {
+    it('revokes a token: 204, listed as revoked by you, and refused on its next call', async () => {
       const token = await makeToken(bob.browser);
       await curl().get(API.currentUser).set('Authorization', bearer(token.token)).expect(200);
+      const before = Date.now();
       await bob.browser.delete(API.userToken(token.id)).expect(204);
-      const list = (await bob.browser.get(API.userTokens).expect(200)).body as AccessToken[];
-      expect(list.some((listed) => listed.id === token.id)).toBe(false);
+      const listed = await listedToken(bob.browser, token.id);
+      expect(listed).toMatchObject({ revokedReason: 'by you', revokedAt: expect.any(String) });
+      expect(Date.parse(listed!.revokedAt!)).toBeGreaterThanOrEqual(before - 5_000);
+      // Revoked again: still its first revocation.
+      await bob.browser.delete(API.userToken(token.id)).expect(204);
+      expect(await listedToken(bob.browser, token.id)).toEqual(listed);
       await curl()
         .get(API.currentUser)
         .set('Authorization', bearer(token.token))
@@ -346,9 +356,9 @@ describe('personal access tokens', () => {
         .expect(401, { statusCode: 401, message: TOKEN_MESSAGES.expired });
     });
 
-    it('a banned member’s token, at once, and again once unbanned', async () => {
+    it('a banned member’s token, at once, and for good: the ban revoked it', async () => {
       const dave = await registered(t);
-      const { token } = await makeToken(dave.browser);
+      const { id, token } = await makeToken(dave.browser);
       await curl().get(API.currentUser).set('Authorization', bearer(token)).expect(200);
       await owner.browser.post(API.adminUserBan(dave.user.id)).expect(200);
       await curl()
@@ -361,7 +371,13 @@ describe('personal access tokens', () => {
         .send({ title: 'x', content: 'y' })
         .expect(401, { statusCode: 401, message: TOKEN_MESSAGES.banned });
       await owner.browser.post(API.adminUserUnban(dave.user.id)).expect(200);
-      await curl().get(API.currentUser).set('Authorization', bearer(token)).expect(200);
+      await curl()
+        .get(API.currentUser)
+        .set('Authorization', bearer(token))
+        .expect(401, { statusCode: 401, message: TOKEN_MESSAGES.invalid });
+      // The ban ended their sessions: signed in again, they see why the token stopped.
+      const again = await signedIn(t, dave.account.username);
+      expect(await listedToken(again, id)).toMatchObject({ revokedReason: 'ban' });
     });
 
     it('a deleted member’s token', async () => {
@@ -385,12 +401,16 @@ describe('personal access tokens', () => {
       // Any valid token may ask whom it acts for (a client checks a token so).
       const me = await curl().get(API.currentUser).set('Authorization', bearer(token)).expect(200);
       expect((me.body as { id: number }).id).toBe(alice.user.id);
-      for (const path of [API.threadsRecent, API.user(alice.user.id), API.notifications]) {
+      for (const path of [API.threadsRecent, API.user(alice.user.id), API.users]) {
         await curl()
           .get(path)
           .set('Authorization', bearer(token))
           .expect(403, { statusCode: 403, message: TOKEN_MESSAGES.missingScope('read') });
       }
+      await curl()
+        .get(API.notifications)
+        .set('Authorization', bearer(token))
+        .expect(403, { statusCode: 403, message: TOKEN_MESSAGES.missingScope('private:read') });
       await curl()
         .post(API.threads)
         .set('Authorization', bearer(token))
@@ -450,7 +470,7 @@ describe('personal access tokens', () => {
     });
 
     it('never an admin’s powers outside the admin API: another member’s reputation ledger', async () => {
-      const { token } = await makeToken(owner.browser, { scopes: ['read'] });
+      const { token } = await makeToken(owner.browser, { scopes: ['read', 'private:read'] });
       // With the session, the admin reads anyone's ledger (they moderate reputation farming).
       await owner.browser.get(API.userReputation(bob.user.id)).expect(200);
       await curl()
@@ -492,6 +512,11 @@ describe('personal access tokens', () => {
       expect(await refusal(connect(t, { headers: { Authorization: bearer(token) } }))).toBe('401');
     });
   });
+
+  async function listedToken(browser: Browser, id: number): Promise<AccessToken | undefined> {
+    const list = (await browser.get(API.userTokens).expect(200)).body as AccessToken[];
+    return list.find((token) => token.id === id);
+  }
 
   async function count(userId: number): Promise<number> {
     const [{ n }]: Array<{ n: number }> = await t.dataSource.query(
@@ -551,6 +576,27 @@ describe('personal access tokens on two instances', () => {
       .set('Authorization', auth)
       .expect(401, { statusCode: 401, message: TOKEN_MESSAGES.invalid });
     await supertest(a.url)
+      .get(API.currentUser)
+      .set('Authorization', auth)
+      .expect(401, { statusCode: 401, message: TOKEN_MESSAGES.invalid });
+  });
+
+  it('a token minted before a password reset on one is refused at once on the other', async () => {
+    const member = await registered(a);
+    const created = (
+      await member.browser
+        .post(API.userTokens)
+        .send({ name: 'x', scopes: ['read'] })
+        .expect(201)
+    ).body as CreatedAccessToken;
+    const auth = `Bearer ${created.token}`;
+    await supertest(b.url).get(API.currentUser).set('Authorization', auth).expect(200);
+    await a
+      .browser()
+      .post(API.resetPassword)
+      .send({ token: await resetToken(a, member.user.id), newPassword: 'a reset password' })
+      .expect(200);
+    await supertest(b.url)
       .get(API.currentUser)
       .set('Authorization', auth)
       .expect(401, { statusCode: 401, message: TOKEN_MESSAGES.invalid });

@@ -64,6 +64,15 @@ export async function changePassword(browser: Browser, newPassword = 'a brand ne
     .expect(200, { message: 'Your password has been updated' });
 }
 
+/** Signs the session `browser` out as the site's own navigation does (GET /api/logout, a document). */
+export async function signOutNavigation(browser: Browser): Promise<void> {
+  await browser
+    .get(API.logout)
+    .set('Sec-Fetch-Dest', 'document')
+    .set('Sec-Fetch-Site', 'same-origin')
+    .expect(302);
+}
+
 /** Asserts that the socket was sent `signed_out` as its last frame, then closed with `code`. */
 export async function expectSignedOut(client: LiveClient, code: number): Promise<void> {
   expect(await waitFor('the socket to be closed', () => client.closeCode, 5000)).toBe(code);

@@ -209,12 +209,13 @@ export class AccessTokensService {
         tokenStale: boolean;
       }
     >(this.dataSource, byHashStatement(this.dataSource), [accessTokenHash(token)]);
-    // A revoked token answers as an unknown one.
-    if (!row || row.tokenRevoked) return { status: 'unknown' };
-    const { tokenId, tokenScopes, tokenExpired, tokenRevoked: _revoked, tokenStale, ...member } = row;
-    if (tokenExpired) return { status: 'expired' };
+    if (!row) return { status: 'unknown' };
+    const { tokenId, tokenScopes, tokenExpired, tokenRevoked, tokenStale, ...member } = row;
     const user = asMember(member);
+    // A banned member is told so (a ban revokes their tokens too); a revoked token answers as an unknown one.
     if (user.isBanned) return { status: 'banned' };
+    if (tokenRevoked) return { status: 'unknown' };
+    if (tokenExpired) return { status: 'expired' };
     if (tokenStale) {
       await queryPrepared(this.dataSource, touch, [tokenId]).catch((error: unknown) =>
         this.logger.warn(`Recording a token's use failed: ${error instanceof Error ? error.message : error}`),
