@@ -43,10 +43,13 @@ export class TokensRevocationPrivateRead17970000000400 implements MigrationInter
     await queryRunner.query('ALTER TABLE user_identities DROP COLUMN linked_unverified');
     // Revoked rows go: without the columns they would work again.
     await queryRunner.query('DELETE FROM personal_access_tokens WHERE revoked_at IS NOT NULL');
+    // A token that may only read private data is gone; the others lose that scope.
+    await queryRunner.query(
+      `DELETE FROM personal_access_tokens WHERE scopes <@ ARRAY['private:read']::text[]`,
+    );
     await queryRunner.query(
       `UPDATE personal_access_tokens SET scopes = array_remove(scopes, 'private:read')`,
     );
-    await queryRunner.query('DELETE FROM personal_access_tokens WHERE cardinality(scopes) = 0');
     await queryRunner.query(`
       ALTER TABLE personal_access_tokens
         DROP CONSTRAINT personal_access_tokens_revoked_check,
