@@ -18,6 +18,7 @@ import {
   UPLOADS_SWEEP_INTERVAL_MS,
   UPLOADS_SWEEP_SCHEDULE,
 } from '../src/modules/uploads/uploads.queue.js';
+import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/tokens/tokens.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -111,7 +112,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     const live = await connect(api, { cookie: author.cookie });
 
     const worker = await startOne(await workerConfig());
-    expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE]);
+    expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE, TOKENS_QUEUE]);
     expect(logs.text()).toContain('Worker started: running the jobs of queues mail, notifications, uploads');
     await waitFor(
       'the worker to complete the job',
@@ -147,8 +148,11 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
   });
 
   it('schedules the uploads sweep in Redis from the workers, once however many, never from the API; a worker runs it', async () => {
-    // The API (PROCESS_JOBS=off) registers the sweep and leaves it to the workers.
-    expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([UPLOADS_SWEEP_SCHEDULE]);
+    // The API (PROCESS_JOBS=off) registers the sweeps and leaves them to the workers.
+    expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([
+      UPLOADS_SWEEP_SCHEDULE,
+      TOKENS_SWEEP_SCHEDULE,
+    ]);
     expect(api.logs.text()).not.toContain('repeats every');
     // The scheduler the earlier tests' workers made, removed: from here on only this test's make it.
     await uploadsQueue().removeJobScheduler(UPLOADS_SWEEP_SCHEDULE);
