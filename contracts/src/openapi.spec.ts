@@ -197,6 +197,9 @@ describe('buildOpenApiDocument', () => {
     expect(doc.paths[API.threadsRecent]?.get).toMatchObject({ security: [] });
     expect(doc.paths[API.currentUser]?.get).toMatchObject({ security: [{ session: [] }, { bearer: [] }] });
     expect(doc.paths[API.notifications]?.get).toMatchObject({
+      security: [{ session: [] }, { bearer: ['private:read'] }],
+    });
+    expect(doc.paths[API.users]?.get).toMatchObject({
       security: [{ session: [] }, { bearer: ['read'] }],
     });
     expect(doc.paths[API.threads]?.post).toMatchObject({

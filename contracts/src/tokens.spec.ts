@@ -1,4 +1,13 @@
-import { createTokenSchema, TOKEN_EXPIRY_DAYS_DEFAULT, TOKEN_MESSAGES, TOKEN_PATTERN } from './tokens.js';
+import {
+  createTokenSchema,
+  TOKEN_EXPIRY_DAYS_DEFAULT,
+  TOKEN_MESSAGES,
+  TOKEN_PATTERN,
+  TOKEN_REVOKED_REASONS,
+  TOKEN_SCOPE_DESCRIPTIONS,
+  TOKEN_SCOPES,
+  tokenSchema,
+} from './tokens.js';
 
 /** The first message zod gives for the body, or null when it parses. */
 function firstError(body: unknown): string | null {
@@ -40,5 +49,22 @@ describe('TOKEN_PATTERN', () => {
     expect(TOKEN_PATTERN.test(`tp_${'a'.repeat(39)}`)).toBe(false);
     expect(TOKEN_PATTERN.test(`tp_${'a'.repeat(39)}-`)).toBe(false);
     expect(TOKEN_PATTERN.test(`gh_${'a'.repeat(40)}`)).toBe(false);
+  });
+});
+
+describe('token scopes and revocation', () => {
+  it('offers private:read beside read and pastes:write, each with a one-line description', () => {
+    expect(createTokenSchema.parse({ name: 'x', scopes: ['private:read'] }).scopes).toEqual(['private:read']);
+    for (const scope of TOKEN_SCOPES) expect(TOKEN_SCOPE_DESCRIPTIONS[scope]).toMatch(/^[^\n]+$/);
+  });
+
+  it('lists a token with its revocation, and why', () => {
+    const base = { id: 1, name: 'ci', scopes: ['read'], createdAt: 'x', lastUsedAt: null, expiresAt: null };
+    expect(tokenSchema.parse({ ...base, revokedAt: 'y', revokedReason: 'password reset' })).toMatchObject({
+      revokedReason: 'password reset',
+    });
+    expect(tokenSchema.safeParse({ ...base, revokedAt: 'y', revokedReason: 'because' }).success).toBe(false);
+    expect(TOKEN_REVOKED_REASONS).toEqual(['password reset', 'password change', 'by you', 'ban']);
+    expect(TOKEN_MESSAGES.unverified).toBe('Verify your e-mail address before making an access token');
   });
 });
