@@ -13,6 +13,7 @@ import supertest from 'supertest';
 import { OUTBOX_DIR } from '../src/infra/mail/mail.processor.js';
 import { IdentitiesService } from '../src/modules/auth/sso/identities.service.js';
 import { TokensSweeper } from '../src/modules/tokens/tokens-sweep.js';
+import { UsersService } from '../src/modules/users/users.service.js';
 import {
   type Browser,
   PASSWORD,
@@ -149,10 +150,11 @@ describe('personal access tokens and account recovery', () => {
       usernameHints: [],
     });
     // Linked by whoever registered the address first...
-    expect(await identities.link(user.id, identity('squatter-idp'))).toBeUndefined();
+    const member = async () => (await t.app.get(UsersService).findById(user.id))!;
+    expect(await identities.link(await member(), identity('squatter-idp'))).toBeUndefined();
     await verifyByMail(t, account.email);
     // ...and by the owner, once the address is theirs.
-    expect(await identities.link(user.id, identity('owner-idp'))).toBeUndefined();
+    expect(await identities.link(await member(), identity('owner-idp'))).toBeUndefined();
     await t
       .browser()
       .post(API.resetPassword)

@@ -78,7 +78,7 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       await this.users.setPasswordHash(user.id, passwordHash, manager);
       await this.sessions.revokeUserSessions(user.id, { exceptSid: keepSid, manager });
-      await revokeWithNewPassword(manager, this.outbox, this.config, user.id, 'change');
+      await revokeWithNewPassword(manager, this.outbox, this.config, user, 'change');
     });
     this.outbox.committed();
     await signOutLive(this.events, this.logger, user.id, keepSid);

@@ -26,9 +26,10 @@ export async function revokeWithNewPassword(
   manager: EntityManager,
   outbox: OutboxService,
   config: Pick<AppConfig, 'publicUrl' | 'productName'>,
-  userId: number,
+  member: { id: number; username: string; email: string },
   kind: PasswordChangeKind,
 ): Promise<PasswordChangeRevoked> {
+  const userId = member.id;
   const tokens = await revokeMemberTokens(
     manager,
     userId,
@@ -40,17 +41,11 @@ export async function revokeWithNewPassword(
     [userId],
   );
   const revoked = { tokens, identities: unlinked.length };
-  const [member]: Array<{ username: string; email: string }> = await manager.query(
-    'SELECT username, email::text AS email FROM users WHERE id = $1',
-    [userId],
-  );
-  if (member) {
-    await outbox.add(manager, {
-      queue: MAIL_QUEUE,
-      name: SEND_MAIL_JOB,
-      data: passwordChangedMail(config, member, kind, revoked),
-    });
-  }
+  await outbox.add(manager, {
+    queue: MAIL_QUEUE,
+    name: SEND_MAIL_JOB,
+    data: passwordChangedMail(config, member, kind, revoked),
+  });
   return revoked;
 }
 

@@ -71,6 +71,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       );
     const [found] = await live();
     if (!found) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
+    const member = await this.users.findById(found.user_id);
+    if (!member) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       // Claims the token: of two concurrent resets with it, one wins.
@@ -82,7 +84,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       if (claimed !== 1) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
       await this.users.setPasswordHash(found.user_id, passwordHash, manager);
       await this.sessions.revokeUserSessions(found.user_id, { manager });
-      await revokeWithNewPassword(manager, this.outbox, this.config, found.user_id, 'reset');
+      await revokeWithNewPassword(manager, this.outbox, this.config, member, 'reset');
     });
     this.outbox.committed();
     await signOutLive(this.events, this.logger, found.user_id);

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { SSO_MESSAGES } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../../common/unique-violation.js';
+import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
 import type { ProviderIdentity } from './provider-identity.js';
 
@@ -68,20 +69,20 @@ export class IdentitiesService {
   }
 
   /**
-   * Links `identity` to member `userId` (in `manager`'s transaction when given: a new account's), used
+   * Links `identity` to `member` (in `manager`'s transaction when given: a new account's), used
    * now, noting whether the member's e-mail address is unverified now (a password reset or change then
    * unlinks it: see revokeWithNewPassword). A refusal when the provider account is another member's, or the member has one of this provider.
    */
   async link(
-    userId: number,
+    member: Pick<User, 'id' | 'emailVerifiedAt'>,
     identity: ProviderIdentity,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<LinkRefusal | undefined> {
     try {
       await manager.query(
         `INSERT INTO user_identities (user_id, provider, subject, email, last_used_at, linked_unverified)
-         VALUES ($1, $2, $3, $4, now(), (SELECT email_verified_at IS NULL FROM users WHERE id = $1))`,
-        [userId, identity.provider, identity.subject, identity.email],
+         VALUES ($1, $2, $3, $4, now(), $5)`,
+        [member.id, identity.provider, identity.subject, identity.email, member.emailVerifiedAt === null],
       );
       return undefined;
     } catch (error) {

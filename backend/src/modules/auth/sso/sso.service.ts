@@ -176,7 +176,7 @@ export class SsoService {
     if (known) {
       return known.userId === member.id ? linkedUrl(identity.provider) : { refused: 'identity_taken' };
     }
-    const refusal = await this.identities.link(member.id, identity);
+    const refusal = await this.identities.link(member, identity);
     if (refusal) return { refused: refusal };
     this.logger.log(`${member.username} linked their ${identity.provider} account`);
     return linkedUrl(identity.provider);
@@ -239,7 +239,7 @@ export class SsoService {
             usernameChosen: false,
           },
           async (manager, created) => {
-            const refusal = await this.identities.link(created.id, identity, manager);
+            const refusal = await this.identities.link(created, identity, manager);
             if (refusal) throw new IdentityTaken(refusal);
             if (!identity.emailVerified) return this.verification.createToken(manager, created);
             await this.owners.grantIfOwnerEmail(manager, created.id, created.email);
