@@ -17,7 +17,7 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** One line per scope, as the settings form shows it. */
 export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
-  'pastes:write': 'make pastes',
+  'pastes:write': 'make pastes (curl, termpaste)',
   read: 'read public pastes, profiles and your own pastes',
   'private:read': 'read your private messages, notifications and the chat',
 };

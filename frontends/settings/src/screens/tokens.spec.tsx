@@ -1,4 +1,10 @@
-import { TOKEN_MESSAGES, type AccessToken, type CreatedAccessToken } from '@termpaste/contracts';
+import {
+  TOKEN_MESSAGES,
+  TOKEN_SCOPE_DESCRIPTIONS,
+  TOKEN_SCOPES,
+  type AccessToken,
+  type CreatedAccessToken,
+} from '@termpaste/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   deferred,
@@ -26,6 +32,8 @@ function sampleToken(overrides: Partial<AccessToken> = {}): AccessToken {
     createdAt: '2026-11-20T12:00:00.000Z',
     lastUsedAt: null,
     expiresAt: null,
+    revokedAt: null,
+    revokedReason: null,
     ...overrides,
   };
 }
@@ -98,6 +106,11 @@ describe('access tokens (issue 15: /settings/tokens)', () => {
     ).toEqual(['7 days', '30 days', '90 days', '1 year', 'No expiry']);
     expect(scope('pastes:write')).toBeChecked();
     expect(scope('read')).toBeChecked();
+    // Private reads only when asked for, each scope with its one line.
+    expect(scope('private:read')).not.toBeChecked();
+    for (const name of TOKEN_SCOPES) {
+      expect(scope(name).closest('label')).toHaveTextContent(TOKEN_SCOPE_DESCRIPTIONS[name]);
+    }
     expect(screen.getByRole('group', { name: 'Scopes' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'New token' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'PROFILE SETTINGS' })).toHaveAttribute('href', '/settings');
@@ -299,6 +312,30 @@ describe('access tokens (issue 15: /settings/tokens)', () => {
     expect(screen.getByTestId('token-count')).toHaveTextContent('2/20 active');
   });
 
+  it('lists a revoked token with when and why, not counted as active and with no REVOKE', async () => {
+    server({
+      tokens: [
+        sampleToken({ id: 6, name: 'live' }),
+        sampleToken({
+          id: 5,
+          name: 'old laptop',
+          revokedAt: '2026-11-21T08:00:00.000Z',
+          revokedReason: 'password reset',
+        }),
+        sampleToken({ id: 4, name: 'banned', revokedAt: '2026-11-22T08:00:00.000Z', revokedReason: 'ban' }),
+      ],
+    });
+    renderTokens();
+    const old = await within(tokenList()).findByRole('listitem', { name: 'old laptop' });
+    expect(within(old).getByTestId('token-revoked')).toHaveTextContent('revokedpassword reset');
+    expect(within(old).getByText('Revoked').nextSibling).toHaveTextContent('Nov 21, 2026');
+    expect(within(old).queryByText('Expires')).not.toBeInTheDocument();
+    expect(within(old).queryByRole('button', { name: /REVOKE/ })).not.toBeInTheDocument();
+    const banned = within(tokenList()).getByRole('listitem', { name: 'banned' });
+    expect(within(banned).getByTestId('token-revoked')).toHaveTextContent('revokedban');
+    expect(screen.getByTestId('token-count')).toHaveTextContent('1/20 active');
+  });
+
   it('says so when the list cannot be loaded', async () => {
     server({ tokens: [], list: { status: 500, body: errorBody(500, 'Internal server error') } });
     renderTokens();
@@ -310,7 +347,11 @@ describe('access tokens (issue 15: /settings/tokens)', () => {
   it('revokes a token only after the confirmation, never after CANCEL', async () => {
     const state = { tokens: [sampleToken({ id: 4, name: 'laptop' }), sampleToken({ id: 3, name: 'ci' })] };
     const calls = server(state, (call) => {
-      state.tokens = state.tokens.filter((token) => `/api/user/tokens/${token.id}` !== call.url);
+      state.tokens = state.tokens.map((token) =>
+        `/api/user/tokens/${token.id}` === call.url
+          ? { ...token, revokedAt: new Date().toISOString(), revokedReason: 'by you' }
+          : token,
+      );
       return { status: 204, body: '' };
     });
     const { user } = renderTokens();
@@ -330,9 +371,11 @@ describe('access tokens (issue 15: /settings/tokens)', () => {
 
     await expectToast('Token revoked', 'laptop');
     expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/user/tokens/4', body: undefined }]);
+    // Still listed, as revoked by you, with nothing left to revoke.
     await waitFor(() =>
-      expect(within(tokenList()).queryByRole('listitem', { name: 'laptop' })).not.toBeInTheDocument(),
+      expect(within(laptop).getByTestId('token-revoked')).toHaveTextContent('revokedby you'),
     );
+    expect(within(laptop).queryByRole('button', { name: 'REVOKE laptop' })).not.toBeInTheDocument();
     expect(within(tokenList()).getByRole('listitem', { name: 'ci' })).toBeInTheDocument();
     expect(screen.getByTestId('token-count')).toHaveTextContent('1/20 active');
   });

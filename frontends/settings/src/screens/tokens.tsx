@@ -3,6 +3,7 @@ import {
   createTokenSchema,
   TOKEN_EXPIRY_DAYS_DEFAULT,
   TOKEN_NAME_MAX,
+  TOKEN_SCOPE_DESCRIPTIONS,
   TOKEN_SCOPES,
   TOKENS_PER_MEMBER_MAX,
   type AccessToken,
@@ -42,11 +43,8 @@ export const EXPIRY_CHOICES = [
 
 type ExpiryValue = (typeof EXPIRY_CHOICES)[number]['value'];
 
-/** What each scope lets a token do, beside its checkbox. */
-const SCOPE_HINTS: Record<TokenScope, string> = {
-  'pastes:write': 'make pastes (curl, termpaste)',
-  read: 'read what you can read on the site',
-};
+/** The scopes a new token starts with: pasting and public reads; private reads only when asked for. */
+const DEFAULT_SCOPES: readonly TokenScope[] = ['pastes:write', 'read'];
 
 /** The `curl` line that tries a new token: a file's bytes as the paste, the URL quoted for any shell. */
 export function curlLine(token: string, origin: string): string {
@@ -56,6 +54,9 @@ export function curlLine(token: string, origin: string): string {
 /** A token that expired is still listed until revoked, but no longer counts as live. */
 const isExpired = (token: AccessToken, now: number) =>
   token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now;
+
+/** A token that works: neither revoked (listed 30 days after, with why) nor expired. */
+const isLive = (token: AccessToken, now: number) => token.revokedAt === null && !isExpired(token, now);
 
 /** The token just made, shown once: its secret with COPY, and the curl line to try it. */
 function NewToken({ created, onDone }: { created: CreatedAccessToken; onDone: () => void }) {
@@ -108,7 +109,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedAccessToke
   const ids = { name: useId(), nameError: useId(), expiry: useId(), scopesError: useId() };
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<ExpiryValue>(String(TOKEN_EXPIRY_DAYS_DEFAULT) as ExpiryValue);
-  const [scopes, setScopes] = useState<TokenScope[]>([...TOKEN_SCOPES]);
+  const [scopes, setScopes] = useState<TokenScope[]>([...DEFAULT_SCOPES]);
   const [problem, setProblem] = useState<{ field: 'name' | 'scopes'; message: string } | null>(null);
   const create = useCreateToken();
 
@@ -206,7 +207,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedAccessToke
                 }}
               />
               <code>{scope}</code>
-              <span className="tp-muted">{SCOPE_HINTS[scope]}</span>
+              <span className="tp-muted">{TOKEN_SCOPE_DESCRIPTIONS[scope]}</span>
             </label>
           ))}
           {scopesProblem && (
@@ -225,11 +226,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedAccessToke
   );
 }
 
-/** One listed token: its name, scopes, dates and REVOKE (after a confirmation). */
+/**
+ * One listed token: its name, scopes, dates and REVOKE (after a confirmation); a revoked one says when
+ * and why, and has nothing left to revoke.
+ */
 function TokenItem({ token, now }: { token: AccessToken; now: number }) {
   const confirm = useConfirm();
   const revoke = useRevokeToken();
-  const expired = isExpired(token, now);
+  const revoked = token.revokedAt !== null;
+  const expired = !revoked && isExpired(token, now);
 
   const onRevoke = async () => {
     const confirmed = await confirm({
@@ -242,7 +247,12 @@ function TokenItem({ token, now }: { token: AccessToken; now: number }) {
   };
 
   return (
-    <li className="settings-token" aria-label={token.name} data-expired={expired || undefined}>
+    <li
+      className="settings-token"
+      aria-label={token.name}
+      data-expired={expired || undefined}
+      data-revoked={revoked || undefined}
+    >
       <div className="settings-token__head">
         <strong className="settings-token__name">{token.name}</strong>
         <span className="settings-token__scopes" aria-label="Scopes">
@@ -253,6 +263,12 @@ function TokenItem({ token, now }: { token: AccessToken; now: number }) {
           ))}
         </span>
         {expired && <Badge variant="danger">expired</Badge>}
+        {revoked && (
+          <span className="settings-token__revoked" data-testid="token-revoked">
+            <Badge variant="danger">revoked</Badge>
+            <span className="tp-muted">{token.revokedReason}</span>
+          </span>
+        )}
       </div>
       <dl className="settings-token__dates">
         <DateEntry term="Created" at={token.createdAt}>
@@ -261,30 +277,38 @@ function TokenItem({ token, now }: { token: AccessToken; now: number }) {
         <DateEntry term="Last used" at={token.lastUsedAt}>
           {relativeTime(token.lastUsedAt)}
         </DateEntry>
-        <DateEntry term="Expires" at={token.expiresAt}>
-          {token.expiresAt ? shortDate(token.expiresAt) : 'never'}
-        </DateEntry>
+        {revoked ? (
+          <DateEntry term="Revoked" at={token.revokedAt}>
+            {shortDate(token.revokedAt!)}
+          </DateEntry>
+        ) : (
+          <DateEntry term="Expires" at={token.expiresAt}>
+            {token.expiresAt ? shortDate(token.expiresAt) : 'never'}
+          </DateEntry>
+        )}
       </dl>
-      <Button
-        variant="danger"
-        size="sm"
-        className="settings-token__revoke"
-        loading={revoke.isPending}
-        disabled={revoke.isSuccess}
-        aria-label={`REVOKE ${token.name}`}
-        onClick={() => void onRevoke()}
-      >
-        REVOKE
-      </Button>
+      {!revoked && (
+        <Button
+          variant="danger"
+          size="sm"
+          className="settings-token__revoke"
+          loading={revoke.isPending}
+          disabled={revoke.isSuccess}
+          aria-label={`REVOKE ${token.name}`}
+          onClick={() => void onRevoke()}
+        >
+          REVOKE
+        </Button>
+      )}
     </li>
   );
 }
 
-/** The member's tokens, newest first. */
+/** The member's tokens, newest first; revoked ones for 30 days, marked so. */
 function TokenList() {
   const tokens = useQuery(tokensQuery);
   const now = Date.now();
-  const live = tokens.data?.filter((token) => !isExpired(token, now)).length;
+  const live = tokens.data?.filter((token) => isLive(token, now)).length;
   return (
     <Card
       title="YOUR TOKENS"
