@@ -159,8 +159,14 @@ test('a member makes a token in settings, pastes a file with the curl line shown
     await item.getByRole('button', { name: 'REVOKE e2e laptop' }).click();
     await dialog.getByRole('button', { name: 'REVOKE' }).click();
     await expectToast(page, 'Token revoked', 'e2e laptop');
-    await expect(item).toBeHidden();
-    await expect(tokens.getByText('No tokens yet.', { exact: false })).toBeVisible();
+    // Still listed, as revoked by you, with nothing left to revoke; no longer counted as active.
+    await expect(item.getByTestId('token-revoked')).toHaveText(/revoked\s*by you/);
+    await expect(item.getByRole('button', { name: 'REVOKE e2e laptop' })).toBeHidden();
+    await expect(page.getByTestId('token-count')).toHaveText('0/20 active');
+    await page.screenshot({ path: screenshotPath('tokens-revoked-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('tokens-revoked-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const refused = await curl(
       [
