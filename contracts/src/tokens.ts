@@ -107,9 +107,16 @@ export const tokenSchema = z.object({
   /** null: never expires. */
   expiresAt: z.string().nullable(),
   /** When it was revoked (it no longer works), or null; listed REVOKED_TOKEN_LISTED_DAYS days after. */
-  revokedAt: z.string().nullable(),
+  revokedAt: z
+    .string()
+    .nullable()
+    .meta({
+      description: `When it was revoked (it no longer works), or null; revoked tokens are listed ${REVOKED_TOKEN_LISTED_DAYS} days`,
+    }),
   /** Why: `password reset`, `password change`, `by you` or `ban`; null while it is not revoked. */
-  revokedReason: z.enum(TOKEN_REVOKED_REASONS).nullable(),
+  revokedReason: z.enum(TOKEN_REVOKED_REASONS).nullable().meta({
+    description: 'Why it was revoked (a password reset or change, by its member, a ban), or null',
+  }),
 });
 export type AccessToken = z.infer<typeof tokenSchema>;
 
