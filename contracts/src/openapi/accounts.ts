@@ -54,8 +54,8 @@ export const ACCOUNTS_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Browser navigation to sign out: ends the session, redirects home',
     description:
       'Only a top-level navigation from our own site ends the session (`Sec-Fetch-Dest: document` and ' +
-      '`Sec-Fetch-Site: same-origin` or `none`); any other request (an image, a cross-site link) is ' +
-      'redirected home with the session left as it was.',
+      '`Sec-Fetch-Site: same-origin` or `none`), and closes its live sockets (`signed_out`); any other ' +
+      'request (an image, a cross-site link) is redirected home with the session left as it was.',
     tag: 'Accounts',
     auth: 'none',
     responses: [redirect(PAGES.landing, 'Signed out, to the landing page')],
@@ -87,6 +87,9 @@ export const ACCOUNTS_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: API.resetPassword,
     summary: "Sets a new password with a reset link's token",
+    description:
+      'Signs the member out everywhere, revokes every access token of theirs (`password reset`) and ' +
+      'unlinks the sign-in providers linked while the e-mail address was unverified; a mail confirms it.',
     tag: 'Accounts',
     auth: 'none',
     body: resetPasswordSchema,
@@ -99,8 +102,10 @@ export const ACCOUNTS_OPERATIONS: readonly ApiOperation[] = [
     path: API.changePassword,
     summary: "Changes the signed-in member's password and signs out their other sessions",
     description:
-      "The other sessions' live sockets get `signed_out` and are closed. Limited per member and per " +
-      'address (RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR): then 429.',
+      "The other sessions' live sockets get `signed_out` and are closed. Every access token of the " +
+      'member is revoked (`password change`), and the sign-in providers linked while the e-mail address ' +
+      'was unverified are unlinked; a mail confirms it. Limited per member and per address ' +
+      '(RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR): then 429.',
     tag: 'Accounts',
     auth: 'member',
     body: changePasswordSchema,
