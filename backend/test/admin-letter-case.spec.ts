@@ -1,6 +1,7 @@
 import { Controller, Get, Module, UseGuards } from '@nestjs/common';
 import { API, type CreatedAccessToken, TOKEN_MESSAGES, TOKEN_SCOPES } from '@termpaste/contracts';
 import supertest from 'supertest';
+import { SessionGuard } from '../src/common/session.guard.js';
 import { AdminGuard } from '../src/common/writer.guard.js';
 import { NoTokens } from '../src/modules/tokens/token-scope.decorator.js';
 import { UsersModule } from '../src/modules/users/users.module.js';
@@ -12,6 +13,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 const ADMIN_ELSEWHERE = '/api/test-admin-elsewhere';
 /** Marked for sessions only, with no telling path. */
 const SESSION_ONLY_ELSEWHERE = '/api/test-session-only';
+/** A members-only read nobody marked with a scope: a new private route. */
+const UNMARKED_MEMBERS_READ = '/api/test-members-only';
 
 @Controller()
 class ElsewhereController {
@@ -24,6 +27,12 @@ class ElsewhereController {
   @Get(SESSION_ONLY_ELSEWHERE)
   @NoTokens()
   sessionOnly(): { ok: true } {
+    return { ok: true };
+  }
+
+  @Get(UNMARKED_MEMBERS_READ)
+  @UseGuards(SessionGuard)
+  membersOnly(): { ok: true } {
     return { ok: true };
   }
 }
@@ -128,5 +137,18 @@ describe('no token reaches the admin API, in any letter case', () => {
       statusCode: 403,
       message: TOKEN_MESSAGES.notForTokens,
     });
+  });
+
+  it('an unmarked members-only read needs private:read: a new private route is never open to `read`', async () => {
+    const res = await member.browser
+      .post(API.userTokens)
+      .send({ name: 'reader', scopes: ['read'] })
+      .expect(201);
+    const read = (res.body as CreatedAccessToken).token;
+    await supertest(t.url)
+      .get(UNMARKED_MEMBERS_READ)
+      .set('Authorization', `Bearer ${read}`)
+      .expect(403, { statusCode: 403, message: TOKEN_MESSAGES.missingScope('private:read') });
+    await call('get', UNMARKED_MEMBERS_READ).expect(200, { ok: true });
   });
 });
