@@ -98,7 +98,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   it('a job the API queues waits until a worker runs it (the API runs none)', async () => {
     expect(api.logs.text()).toContain(
-      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads',
+      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens',
     );
     const replyId = await reply('First!');
     const jobId = notificationJobId('reply', replyId);
@@ -113,7 +113,9 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
     const worker = await startOne(await workerConfig());
     expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE, TOKENS_QUEUE]);
-    expect(logs.text()).toContain('Worker started: running the jobs of queues mail, notifications, uploads');
+    expect(logs.text()).toContain(
+      'Worker started: running the jobs of queues mail, notifications, uploads, tokens',
+    );
     await waitFor(
       'the worker to complete the job',
       async () => (await notificationsQueue().getJobState(jobId)) === 'completed',
