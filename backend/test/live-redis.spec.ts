@@ -129,6 +129,16 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       offTheirs();
     });
 
+    it('carries the members a profile save changed to the other instances', async () => {
+      const theirs: InstanceEvent[] = [];
+      const off = two.onBroadcast((event) => theirs.push(event));
+      const event: InstanceEvent = { type: 'pages_changed', profiles: [3], members: [3] };
+      await one.broadcast(event);
+      await waitFor('the other instance', () => theirs.length === 1);
+      expect(theirs).toEqual([event]);
+      off();
+    });
+
     it('ignores and logs instance events that do not parse', async () => {
       const raw = new Redis(redis.url);
       const seen: InstanceEvent[] = [];
