@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import {
   API,
   type EditedReply,
@@ -19,7 +19,8 @@ import { parseId } from '../../common/parse-id.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { TokenScope } from '../tokens/token-scope.decorator.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import { NoTokens, TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type Editor, EditsService } from './edits.service.js';
 import { pasteLanguage } from './languages.js';
@@ -106,5 +107,35 @@ export class RevisionsController {
   @Get(API.replyRevision(':id', ':n'))
   replyRevision(@Param('id') id: string, @Param('n') n: string): Promise<Revision> {
     return this.revisions.replyRevision(replyId(id), versionNumber(n));
+  }
+
+  /**
+   * Removes a version (a secret edited out, say): its author or an admin, signed in on the site (no
+   * access token: removing history is no script's business), 204.
+   */
+  @Delete(API.threadRevision(':id', ':n'))
+  @NoTokens()
+  @UseGuards(SessionGuard)
+  @HttpCode(204)
+  async purgeThreadRevision(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('n') n: string,
+  ): Promise<void> {
+    await this.revisions.purgeThreadRevision(editorOf(req, user), threadId(id), versionNumber(n));
+  }
+
+  @Delete(API.replyRevision(':id', ':n'))
+  @NoTokens()
+  @UseGuards(SessionGuard)
+  @HttpCode(204)
+  async purgeReplyRevision(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('n') n: string,
+  ): Promise<void> {
+    await this.revisions.purgeReplyRevision(editorOf(req, user), replyId(id), versionNumber(n));
   }
 }

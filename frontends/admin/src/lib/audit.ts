@@ -13,6 +13,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'reply.delete': 'Deleted reply',
   'thread.edit': 'Edited paste',
   'reply.edit': 'Edited reply',
+  'thread.revision_purge': 'Removed a paste version',
+  'reply.revision_purge': 'Removed a reply version',
   'user.ban': 'Banned user',
   'user.unban': 'Unbanned user',
   'user.rename': 'Renamed user',
