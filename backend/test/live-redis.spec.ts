@@ -280,6 +280,31 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       });
     });
 
+    it('a profile saved on B drops on A the pages that show its member, and no other', async () => {
+      const carol = await liveMember(b);
+      const erin = await liveMember(b);
+      const hers = (
+        await carol.browser.post(API.threads).send({ title: 'carol on B', content: 'x' }).expect(201)
+      ).body.id as number;
+      const other = (
+        await erin.browser.post(API.threads).send({ title: 'erin on B', content: 'x' }).expect(201)
+      ).body.id as number;
+      const titleOnA = async (id: number) =>
+        ((await supertest(a.url).get(API.thread(id)).expect(200)).body as ThreadDetail).title;
+      await titleOnA(hers); // cached on A
+      await titleOnA(other);
+      // Changed behind the apps' backs: a cached page keeps its old title.
+      await a.dataSource.query(`UPDATE threads SET title = title || ' (changed)' WHERE id = ANY($1)`, [
+        [hers, other],
+      ]);
+      await carol.browser.put(API.userProfile).send({ bio: 'saved on B' }).expect(200);
+      await waitFor(
+        'A to drop her paste page',
+        async () => (await titleOnA(hers)) === 'carol on B (changed)',
+      );
+      expect(await titleOnA(other)).toBe('erin on B');
+    });
+
     it('use the Redis adapter of the events port', () => {
       expect(a.app.get(EventsPort)).toBeInstanceOf(RedisEvents);
       expect(b.app.get(EventsPort)).toBeInstanceOf(RedisEvents);

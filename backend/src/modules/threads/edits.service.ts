@@ -261,6 +261,8 @@ export class EditsService {
     before: string,
     after: string,
   ): Promise<number[]> {
+    // A title or language edit keeps the text: nothing was taken out of it, and no scan is needed.
+    if (before === after) return [];
     const removed = (await secretValues(before)).filter((value) => !after.includes(value));
     if (removed.length === 0) return [];
     const rows: Array<{ n: number }> = await this.dataSource.query(
