@@ -46,7 +46,7 @@ function PrunedRow({ range, columns }: { range: PrunedRange; columns: number }) 
   return (
     <TableRow className="rev-gap">
       <TableCell colSpan={columns} className="forum-muted">
-        {REVISIONS_TEXTS.pruned(range.from, range.to)}
+        <span className="rev-gap__text">{REVISIONS_TEXTS.pruned(range.from, range.to)}</span>
       </TableCell>
     </TableRow>
   );
