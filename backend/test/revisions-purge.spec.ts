@@ -11,6 +11,7 @@ import {
   VERSIONS_KEPT_NEWEST,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
+import { WritesRevisionPurge17970100000000 } from '../src/infra/database/migrations/17970100000000-writes-revision-purge.js';
 import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -214,5 +215,30 @@ describe('the versions a post keeps, and removing one', () => {
     expect(editedReplySchema.parse(edited.body).secretVersions).toEqual([1]);
     const plain = await alice.browser.patch(API.reply(reply)).send({ content: 'plain edit' }).expect(200);
     expect(editedReplySchema.parse(plain.body).secretVersions).toEqual([]);
+  });
+
+  it('its migration goes down (removed versions with it) and up again, keeping every other audit action', async () => {
+    const checkOf = async (): Promise<string> =>
+      (
+        (await t.dataSource.query(
+          `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'audit_log_action_check'`,
+        )) as Array<{ def: string }>
+      )[0]!.def;
+    const before = await checkOf();
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      const migration = new WritesRevisionPurge17970100000000();
+      await migration.down(runner);
+      expect(await checkOf()).not.toContain('revision_purge');
+      expect(await checkOf()).toContain("'thread.edit'");
+      const [removed]: Array<{ n: number }> = await runner.query(
+        'SELECT count(*)::int AS n FROM thread_revisions WHERE content IS NULL',
+      );
+      expect(removed!.n).toBe(0);
+      await migration.up(runner);
+      expect(await checkOf()).toBe(before);
+    } finally {
+      await runner.release();
+    }
   });
 });
