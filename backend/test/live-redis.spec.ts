@@ -129,6 +129,16 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       offTheirs();
     });
 
+    it('carries the members a profile save changed to the other instances', async () => {
+      const theirs: InstanceEvent[] = [];
+      const off = two.onBroadcast((event) => theirs.push(event));
+      const event: InstanceEvent = { type: 'pages_changed', profiles: [3], members: [3] };
+      await one.broadcast(event);
+      await waitFor('the other instance', () => theirs.length === 1);
+      expect(theirs).toEqual([event]);
+      off();
+    });
+
     it('ignores and logs instance events that do not parse', async () => {
       const raw = new Redis(redis.url);
       const seen: InstanceEvent[] = [];
@@ -268,6 +278,31 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         const detail = (await supertest(a.url).get(API.thread(id))).body as ThreadDetail;
         return detail.replyCount === 1;
       });
+    });
+
+    it('a profile saved on B drops on A the pages that show its member, and no other', async () => {
+      const carol = await liveMember(b);
+      const erin = await liveMember(b);
+      const hers = (
+        await carol.browser.post(API.threads).send({ title: 'carol on B', content: 'x' }).expect(201)
+      ).body.id as number;
+      const other = (
+        await erin.browser.post(API.threads).send({ title: 'erin on B', content: 'x' }).expect(201)
+      ).body.id as number;
+      const titleOnA = async (id: number) =>
+        ((await supertest(a.url).get(API.thread(id)).expect(200)).body as ThreadDetail).title;
+      await titleOnA(hers); // cached on A
+      await titleOnA(other);
+      // Changed behind the apps' backs: a cached page keeps its old title.
+      await a.dataSource.query(`UPDATE threads SET title = title || ' (changed)' WHERE id = ANY($1)`, [
+        [hers, other],
+      ]);
+      await carol.browser.put(API.userProfile).send({ bio: 'saved on B' }).expect(200);
+      await waitFor(
+        'A to drop her paste page',
+        async () => (await titleOnA(hers)) === 'carol on B (changed)',
+      );
+      expect(await titleOnA(other)).toBe('erin on B');
     });
 
     it('use the Redis adapter of the events port', () => {

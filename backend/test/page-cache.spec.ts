@@ -239,6 +239,44 @@ describe('page cache', () => {
     expect((await profile()).reputation).toBe(reputation + 1);
   });
 
+  it('drops on a profile save only the pages that show the member, and every one of those', async () => {
+    const carol = await registered(t);
+    const dan = await registered(t);
+    const erin = await registered(t);
+    const hers = await paste(carol.browser, 'carol writes');
+    const repliedTo = await paste(dan.browser, 'dan asks');
+    await carol.browser.post(API.threadReplies(repliedTo)).send({ content: 'carol answers' }).expect(201);
+    const unrelated = await paste(erin.browser, 'erin alone');
+    // Every page read once (cached), then changed behind the app's back: a cached page keeps its old title.
+    const title = async (id: number) =>
+      ((await visitor().get(API.thread(id)).expect(200)).body as ThreadDetail).title;
+    const bioOf = async (id: number) =>
+      ((await visitor().get(API.user(id)).expect(200)).body as UserProfile).bio;
+    for (const id of [hers, repliedTo, unrelated]) await title(id);
+    await bioOf(erin.user.id);
+    await bioOf(dan.user.id);
+    await t.dataSource.query(`UPDATE threads SET title = title || ' (changed)' WHERE id = ANY($1)`, [
+      [hers, repliedTo, unrelated],
+    ]);
+    await t.dataSource.query(`UPDATE users SET bio = 'changed' WHERE id = ANY($1)`, [
+      [dan.user.id, erin.user.id],
+    ]);
+
+    await carol.browser.put(API.userProfile).send({ bio: 'carol changed' }).expect(200);
+    // Hers and the one she replied in show her: read again.
+    expect(await title(hers)).toBe('carol writes (changed)');
+    expect(await title(repliedTo)).toBe('dan asks (changed)');
+    expect(await bioOf(carol.user.id)).toBe('carol changed');
+    // Dan's profile lists his paste with her as its last replier: read again.
+    expect(await bioOf(dan.user.id)).toBe('changed');
+    // Erin's paste and profile do not show her: still the cached pages.
+    expect(await title(unrelated)).toBe('erin alone');
+    expect(await bioOf(erin.user.id)).toBeNull();
+    // Home shows her card: read again, with the titles as they are now.
+    expect(await homeTitles()).toContain('carol writes (changed)');
+    await t.pagesChanged();
+  });
+
   it('drops every page a member shows on when staff change them (a rename)', async () => {
     const id = await paste(alice.browser, 'renamed author');
     const authorOf = async () =>

@@ -164,6 +164,7 @@ describe('edits with history (issue 16)', () => {
         language: 'javascript',
         editedAt: null,
         revisions: 1,
+        secretVersions: [],
       });
       await alice.browser.patch(API.thread(id)).send({}).expect(200);
       expect(await revisionRows(id)).toEqual([]);

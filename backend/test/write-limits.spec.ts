@@ -1,4 +1,4 @@
-import { API, FORUM_MESSAGES } from '@termpaste/contracts';
+import { API, FORUM_MESSAGES, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import { RATE_LIMIT_DEFAULTS } from '../src/config/config.js';
 import { writeLimitThrottlers } from '../src/modules/threads/write-limits.js';
 import { registered } from './support/accounts.js';
@@ -133,8 +133,87 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
   });
 });
 
+describe('limits of edits and profile saves, per member and per address', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        RATE_LIMITS: 'on',
+        RATE_LIMIT_REGISTER_PER_HOUR: '100',
+        RATE_LIMIT_EDITS_PER_HOUR: '2',
+        RATE_LIMIT_EDITS_PER_ADDRESS_PER_HOUR: '3',
+        RATE_LIMIT_PROFILE_SAVES_PER_HOUR: '2',
+        RATE_LIMIT_PROFILE_SAVES_PER_ADDRESS_PER_HOUR: '3',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const versions = async (threadId: number): Promise<number> => {
+    const [row]: Array<{ n: number }> = await t.dataSource.query(
+      'SELECT count(*)::int AS n FROM thread_revisions WHERE thread_id = $1',
+      [threadId],
+    );
+    return row!.n;
+  };
+
+  it('edits: pastes and replies together, RATE_LIMIT_EDITS_PER_HOUR a member, then the address; 429 `You are editing too fast…`, nothing kept', async () => {
+    const alice = await registered(t);
+    const paste = (await alice.browser.post(API.threads).send({ title: 't', content: 'v1' }).expect(201)).body
+      .id as number;
+    const reply = (await alice.browser.post(API.threadReplies(paste)).send({ content: 'r1' }).expect(201))
+      .body.id as number;
+    await alice.browser.patch(API.thread(paste)).send({ content: 'v2' }).expect(200);
+    await alice.browser.patch(API.reply(reply)).send({ content: 'r2' }).expect(200);
+    expectRefused(
+      await alice.browser.patch(API.thread(paste)).send({ content: 'v3' }),
+      FORUM_MESSAGES.editTooFast,
+      {
+        min: 60,
+        max: 3600,
+      },
+    );
+    expect(await versions(paste)).toBe(2);
+    expect((await t.http.get(API.thread(paste)).expect(200)).body.content).toBe('v2');
+    // Another member from the same address: one more edit, then the address's limit.
+    const bob = await registered(t);
+    const hers = (await bob.browser.post(API.threads).send({ title: 't', content: 'b1' }).expect(201)).body
+      .id as number;
+    await bob.browser.patch(API.thread(hers)).send({ content: 'b2' }).expect(200);
+    expectRefused(
+      await bob.browser.patch(API.thread(hers)).send({ content: 'b3' }),
+      FORUM_MESSAGES.editTooFast,
+      {
+        min: 60,
+        max: 3600,
+      },
+    );
+  });
+
+  it('profile saves: RATE_LIMIT_PROFILE_SAVES_PER_HOUR a member, then the address; 429 `Too many profile changes…`', async () => {
+    const save = (member: Member, bio: string) => member.browser.put(API.userProfile).send({ bio });
+    const carol = await registered(t);
+    await save(carol, 'one').expect(200);
+    await save(carol, 'two').expect(200);
+    expectRefused(await save(carol, 'three'), SETTINGS_MESSAGES.profileSaveTooMany, { min: 60, max: 3600 });
+    const [row]: Array<{ bio: string }> = await t.dataSource.query('SELECT bio FROM users WHERE id = $1', [
+      carol.user.id,
+    ]);
+    expect(row!.bio).toBe('two');
+    const dave = await registered(t);
+    await save(dave, 'one').expect(200);
+    expectRefused(await save(dave, 'two'), SETTINGS_MESSAGES.profileSaveTooMany, { min: 60, max: 3600 });
+    // A visitor is refused before any count.
+    await t.browser().put(API.userProfile).send({ bio: 'x' }).expect(401);
+  });
+});
+
 describe('writeLimitThrottlers', () => {
-  it('has Discourse-like defaults, per member', () => {
+  it('has Discourse-like defaults, per member (edits and profile saves per address too)', () => {
     const rules = writeLimitThrottlers({ enabled: true, ...RATE_LIMIT_DEFAULTS }).map(
       ({ name, ttl, limit }) => `${name}: ${limit} in ${Number(ttl) / 1000}s`,
     );
@@ -145,7 +224,10 @@ describe('writeLimitThrottlers', () => {
       'reply-per-member-per-hour: 60 in 3600s',
       'vote-per-member-per-minute: 30 in 60s',
       'vote-per-member-per-hour: 300 in 3600s',
-      'mentions-per-member-per-hour: 60 in 3600s',
+      'edit-per-member-per-hour: 30 in 3600s',
+      'edit-per-address-per-hour: 60 in 3600s',
+      'profile-per-member-per-hour: 10 in 3600s',
+      'profile-per-address-per-hour: 20 in 3600s',
     ]);
   });
 });

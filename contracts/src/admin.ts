@@ -75,6 +75,9 @@ export const AUDIT_ACTIONS = [
   // An admin's edit of another member's paste or reply (issue 16; migration 17968000000000).
   'thread.edit',
   'reply.edit',
+  // An admin's removal of a version of another member's post (migration 17970100000000).
+  'thread.revision_purge',
+  'reply.revision_purge',
   'user.ban',
   'user.unban',
   'user.rename',

@@ -33,6 +33,9 @@ export const FORUM_MESSAGES = {
   /** 429 of pastes and replies (one count each, see FORUM_RATE_LIMIT_DEFAULTS). */
   postTooFast: (seconds: number) =>
     `You are posting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  /** 429 of edits (a paste's or a reply's, one count each). */
+  editTooFast: (seconds: number) =>
+    `You are editing too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   voteTooFast: (seconds: number) =>
     `You are voting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   /** 429 of a paste or reply whose @mentions would pass the hourly mention limit. */
@@ -54,6 +57,9 @@ export const FORUM_RATE_LIMIT_DEFAULTS = {
   votesPerMinute: 30,
   votesPerHour: 300,
   mentionsPerHour: 60,
+  /** Edits of pastes and replies together, per member and per address, an hour. */
+  editsPerHour: 30,
+  editsPerAddressPerHour: 60,
 } as const;
 
 /** Content is kept as written (leading indentation matters in a paste); it must not be blank. */

@@ -3,8 +3,11 @@ import {
   countLineChanges,
   editRefusal,
   editThreadSchema,
+  purgeRefusal,
   REVISIONS_MESSAGES,
+  REVISIONS_TEXTS,
   revisionLines,
+  versionNames,
 } from './revisions.js';
 
 describe('editRefusal (issue 16)', () => {
@@ -54,5 +57,44 @@ describe('editThreadSchema', () => {
     });
     expect(editThreadSchema.safeParse({ title: ' ' }).success).toBe(false);
     expect(editThreadSchema.safeParse({ content: '\n' }).success).toBe(false);
+  });
+});
+
+describe('purgeRefusal', () => {
+  it('lets the author and an admin remove a version, a lock notwithstanding; refuses anyone else', () => {
+    expect(purgeRefusal({ id: 7, isAdmin: false }, { authorId: 7 })).toBeNull();
+    expect(purgeRefusal({ id: 1, isAdmin: true }, { authorId: 7 })).toBeNull();
+    expect(purgeRefusal({ id: 1, isAdmin: true }, { authorId: null })).toBeNull();
+    expect(purgeRefusal({ id: 8, isAdmin: false }, { authorId: 7 })).toBe(REVISIONS_MESSAGES.notYourVersion);
+    expect(purgeRefusal({ id: 8, isAdmin: false }, { authorId: null })).toBe(
+      REVISIONS_MESSAGES.notYourVersion,
+    );
+  });
+});
+
+describe('the texts of pruned and removed versions', () => {
+  it('name versions as a sentence does', () => {
+    expect(versionNames([])).toBe('');
+    expect(versionNames([2])).toBe('v2');
+    expect(versionNames([2, 3])).toBe('v2 and v3');
+    expect(versionNames([2, 3, 5])).toBe('v2, v3 and v5');
+  });
+
+  it('say which versions were pruned and what lies between two compared', () => {
+    expect(REVISIONS_TEXTS.pruned(2, 14)).toBe('versions 2\u201314 pruned');
+    expect(REVISIONS_TEXTS.pruned(4, 4)).toBe('version 4 pruned');
+    expect(REVISIONS_TEXTS.between(['versions 2\u201314 pruned'], [40])).toBe(
+      'Not shown between these two: versions 2\u201314 pruned; v40 removed.',
+    );
+    expect(REVISIONS_TEXTS.between([], [3, 5])).toBe('Not shown between these two: v3 and v5 removed.');
+  });
+
+  it('offer to purge one version or several', () => {
+    expect(REVISIONS_TEXTS.offerDescription([1])).toBe(
+      'v1 still holds the secret you removed, readable by anyone. Purge the old version?',
+    );
+    expect(REVISIONS_TEXTS.offerDescription([1, 2])).toBe(
+      'v1 and v2 still hold the secret you removed, readable by anyone. Purge the old versions?',
+    );
   });
 });

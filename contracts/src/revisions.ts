@@ -3,16 +3,69 @@ import { createReplySchema, createThreadSchema, FORUM_MESSAGES, publicAuthorSche
 import { rowId } from './text.js';
 
 /*
- * Edits with history (issue 16): the author of a paste or a reply, or an admin, edits it; every version
- * is kept (n = 1 is the original) and any two can be compared line by line.
+ * Edits with history (issue 16): the author of a paste or a reply, or an admin, edits it; the original
+ * (n = 1) and the newest VERSIONS_KEPT_NEWEST versions are kept, any two can be compared line by line,
+ * and the author or an admin may remove any but the newest.
  */
 
 export const REVISIONS_MESSAGES = {
   /** 403: a member who is neither the post's author nor an admin. */
   notYourPost: 'Only its author or an admin can edit this post',
-  /** 404: `GET …/revisions/{n}` of a version the post never had. */
+  /** 404: `GET …/revisions/{n}` of a version the post never had, or one pruned. */
   revisionNotFound: 'Revision not found',
+  /** 404: a version its author or an admin removed (`DELETE …/revisions/{n}`). */
+  revisionRemoved: 'This version was removed',
+  /** 403: removing a version of another member's post. */
+  notYourVersion: 'Only its author or an admin can remove a version of this post',
+  /** 409: the newest version is the post as it reads now. */
+  newestVersion: 'The newest version cannot be removed: edit the post instead',
 } as const;
+
+/** `v2`, `v2 and v3`, `v2, v3 and v5`: version numbers in a sentence. */
+export function versionNames(ns: readonly number[]): string {
+  const names = ns.map((n) => `v${n}`);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What the revisions screen and the edit forms say of pruned and removed versions. */
+export const REVISIONS_TEXTS = {
+  /** A gap in the history: the versions an edit pruned. */
+  pruned: (from: number, to: number) =>
+    from === to ? `version ${from} pruned` : `versions ${from}\u2013${to} pruned`,
+  /** The versions between the two compared that are not there (pruned or removed). */
+  between: (pruned: string[], removed: number[]) =>
+    `Not shown between these two: ${[...pruned, ...(removed.length ? [`${versionNames(removed)} removed`] : [])].join('; ')}.`,
+  removedVersion: 'removed',
+  purgeLabel: (n: number) => `Remove version ${n}`,
+  purgeTitle: (n: number) => `Remove version ${n}?`,
+  purgeDescription: 'Its text is deleted for good; the history shows that a version was removed.',
+  purgeConfirm: 'REMOVE',
+  purged: (n: number) => `Version ${n} removed`,
+  /** After an edit that took a secret out: the older versions that still hold it. */
+  offerTitle: 'The secret is still in the history',
+  offerDescription: (ns: readonly number[]) =>
+    `${versionNames(ns)} still ${ns.length === 1 ? 'holds' : 'hold'} the secret you removed, readable by anyone. Purge the old ${ns.length === 1 ? 'version' : 'versions'}?`,
+  offerConfirm: 'PURGE THE OLD VERSIONS',
+  offerDone: (ns: readonly number[]) => `${versionNames(ns)} removed`,
+  offerFailed: 'Could not remove the old versions',
+} as const;
+
+/**
+ * The versions a post keeps: the original (n = 1) and the newest VERSIONS_KEPT_NEWEST; an edit prunes
+ * those in between, and the history names the pruned numbers.
+ */
+export const VERSIONS_KEPT_NEWEST = 50;
+
+/**
+ * Who may remove a version of a post (`DELETE …/revisions/{n}`): null when `member` may (its author, or
+ * an admin), else the server's 403 message. A lock does not stop it: removing adds nothing.
+ */
+export function purgeRefusal(
+  member: { id: number; isAdmin: boolean },
+  post: { authorId: number | null },
+): string | null {
+  return member.isAdmin || post.authorId === member.id ? null : REVISIONS_MESSAGES.notYourVersion;
+}
 
 /**
  * Who may edit a post, the one home of the rule: null when `editor` may edit a post by `authorId` (a
@@ -49,8 +102,13 @@ export const editedThreadSchema = z.object({
   language: z.string().nullable(),
   /** When it was last edited; null while it never was. */
   editedAt: z.string().nullable(),
-  /** How many versions it has (1: never edited). */
+  /** The number of its newest version (1: never edited). */
   revisions: z.number().int(),
+  /**
+   * Older versions that still hold a possible secret this edit removed (the text before it had it, the new
+   * text has it no more), oldest first: the author may remove them (`DELETE …/revisions/{n}`). Usually empty.
+   */
+  secretVersions: z.array(z.number().int()),
 });
 export type EditedThread = z.infer<typeof editedThreadSchema>;
 
@@ -61,6 +119,7 @@ export const editedReplySchema = z.object({
   content: z.string(),
   editedAt: z.string().nullable(),
   revisions: z.number().int(),
+  secretVersions: z.array(z.number().int()),
 });
 export type EditedReply = z.infer<typeof editedReplySchema>;
 
@@ -74,12 +133,22 @@ export const revisionSummarySchema = z.object({
   /** Lines added and removed against the version before (the original: its lines, added). */
   linesAdded: z.number().int(),
   linesRemoved: z.number().int(),
-  /** The paste's title in this version; null for a reply. */
+  /** The paste's title in this version; null for a reply, and for a removed version. */
   title: z.string().nullable(),
+  /** Its author or an admin removed it: its text reads 404 (REVISIONS_MESSAGES.revisionRemoved). */
+  removed: z.boolean(),
 });
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 
-export const revisionListSchema = z.object({ revisions: z.array(revisionSummarySchema) });
+/** Versions from `from` to `to` (both included) that an edit pruned (VERSIONS_KEPT_NEWEST). */
+export const prunedRangeSchema = z.object({ from: z.number().int(), to: z.number().int() });
+export type PrunedRange = z.infer<typeof prunedRangeSchema>;
+
+export const revisionListSchema = z.object({
+  revisions: z.array(revisionSummarySchema),
+  /** The pruned ranges, newest first (empty while none was). */
+  pruned: z.array(prunedRangeSchema),
+});
 export type RevisionList = z.infer<typeof revisionListSchema>;
 
 /** `GET …/revisions/{n}`: one version's full text. */

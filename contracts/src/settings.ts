@@ -12,6 +12,12 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
  * sweep of unclaimed uploads, it bounds what one member can put in storage.
  */
 export const UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR = 20;
+
+/**
+ * Profile saves (`PUT /api/user/profile`) an hour, per member and per address (RATE_LIMIT_PROFILE_SAVES_*):
+ * each one makes every instance drop the cached pages that show the member.
+ */
+export const PROFILE_SAVE_RATE_LIMIT_DEFAULTS = { perHour: 10, perAddressPerHour: 20 } as const;
 /** Image types an avatar may be, told by the file's first bytes (not its name or header). */
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
@@ -30,6 +36,8 @@ export const SETTINGS_MESSAGES = {
   avatarNotUploaded: 'The avatar must be an image you uploaded',
   uploadTooMany: (seconds: number) =>
     `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  profileSaveTooMany: (seconds: number) =>
+    `Too many profile changes. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   passwordChangeTooMany: (seconds: number) =>
     `Too many password changes. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   supportSent: 'Your message has been sent to the staff',

@@ -112,3 +112,39 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: screenshotPath(`revisions-side-by-side-${width}`), fullPage: true });
   });
 }
+
+test('an edit that takes a secret out offers to purge the old version; the history then says it was removed', async ({
+  page,
+}) => {
+  await signUp(page, newAccount('purger'));
+  const key = ['AKIA', 'QYLPMN5H', 'HHFPZAM2'].join('');
+  const created = await page.request.post('/api/threads', {
+    data: {
+      title: 'aws config',
+      content: `region = eu-west-1\naws_access_key_id = ${key}\n`,
+      allowSecrets: true,
+    },
+    headers: { Origin: baseURL() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/thread/${id}`);
+  const paste = page.getByRole('region', { name: 'PASTE' });
+  await paste.getByRole('button', { name: 'EDIT' }).click();
+  await page.getByRole('form', { name: 'Edit paste' }).getByLabel('Content').fill('region = eu-west-1\n');
+  await page.getByRole('button', { name: 'SAVE' }).click();
+  const offer = page.getByRole('alertdialog', { name: 'The secret is still in the history' });
+  await expect(offer).toContainText('v1 still holds the secret you removed');
+  await page.screenshot({ path: screenshotPath('revisions-purge-offer') });
+  await offer.getByRole('button', { name: 'PURGE THE OLD VERSIONS' }).click();
+  await expect(offer).toBeHidden();
+
+  expect((await page.request.get(`/api/threads/${id}/revisions/1`)).status()).toBe(404);
+  await page.goto(`/thread/${id}/revisions`);
+  const table = page.getByRole('table', { name: 'Versions' });
+  await expect(table.getByRole('row').nth(2)).toContainText('v1 (original) removed');
+  await expect(page.getByRole('radio', { name: 'Compare from version 1', exact: true })).toBeDisabled();
+  await expect(page.getByText(key)).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('revisions-removed'), fullPage: true });
+});

@@ -2,6 +2,7 @@ import {
   CHAT_RATE_LIMIT_DEFAULTS,
   FORUM_RATE_LIMIT_DEFAULTS,
   PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS,
+  PROFILE_SAVE_RATE_LIMIT_DEFAULTS,
   TOKEN_REQUESTS_PER_MINUTE_DEFAULT,
   UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
   VERIFY_RESEND_RATE_LIMIT_DEFAULTS,
@@ -41,6 +42,12 @@ export interface RateLimitConfig {
   votesPerHour: number;
   /** Members @mentioned per member an hour, in pastes and replies together. */
   mentionsPerHour: number;
+  /** Edits (`PATCH` of a paste or a reply, together) an hour, per member and per address. */
+  editsPerHour: number;
+  editsPerAddressPerHour: number;
+  /** Profile saves (`PUT /api/user/profile`) an hour, per member and per address. */
+  profileSavesPerHour: number;
+  profileSavesPerAddressPerHour: number;
   /** Re-sent verification links per member an hour. */
   verifyEmailPerHour: number;
   /** Re-sent verification links per client address an hour. */
@@ -64,6 +71,8 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   messagesPerHour: PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS.perHour,
   uploadsPerHour: UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR,
   ...FORUM_RATE_LIMIT_DEFAULTS,
+  profileSavesPerHour: PROFILE_SAVE_RATE_LIMIT_DEFAULTS.perHour,
+  profileSavesPerAddressPerHour: PROFILE_SAVE_RATE_LIMIT_DEFAULTS.perAddressPerHour,
   verifyEmailPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perMemberPerHour,
   verifyEmailPerAddressPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perAddressPerHour,
   tokenRequestsPerMinute: TOKEN_REQUESTS_PER_MINUTE_DEFAULT,
@@ -95,6 +104,12 @@ export function rateLimitConfig(vars: EnvVars): RateLimitConfig {
     votesPerMinute: vars.RATE_LIMIT_VOTES_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.votesPerMinute,
     votesPerHour: vars.RATE_LIMIT_VOTES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.votesPerHour,
     mentionsPerHour: vars.RATE_LIMIT_MENTIONS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.mentionsPerHour,
+    editsPerHour: vars.RATE_LIMIT_EDITS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.editsPerHour,
+    editsPerAddressPerHour:
+      vars.RATE_LIMIT_EDITS_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.editsPerAddressPerHour,
+    profileSavesPerHour: vars.RATE_LIMIT_PROFILE_SAVES_PER_HOUR ?? RATE_LIMIT_DEFAULTS.profileSavesPerHour,
+    profileSavesPerAddressPerHour:
+      vars.RATE_LIMIT_PROFILE_SAVES_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.profileSavesPerAddressPerHour,
     verifyEmailPerHour: vars.RATE_LIMIT_VERIFY_EMAIL_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerHour,
     verifyEmailPerAddressPerHour:
       vars.RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerAddressPerHour,

@@ -17,7 +17,16 @@ const EDIT_RULES =
   'only (403). Every edit keeps the version before it (`…/revisions`); an edit that changes nothing ' +
   'answers the post as it is and keeps no version. An admin editing another member’s post is recorded ' +
   'in the audit log. New text holding a possible secret is a 422 with its findings (as a new post), unless ' +
-  '`?allowSecrets=true` or `allowSecrets: true` in the body.';
+  '`?allowSecrets=true` or `allowSecrets: true` in the body; `secretVersions` names the older versions ' +
+  'that still hold a possible secret the edit removed. The original and the newest 50 versions are kept ' +
+  '(older ones are pruned). RATE_LIMIT_EDITS_PER_HOUR a member and RATE_LIMIT_EDITS_PER_ADDRESS_PER_HOUR ' +
+  'an address (429).';
+
+const PURGE_RULES =
+  'Its author or an admin (403 for another member), signed in on the site (no access token). The version ' +
+  'reads 404 for everyone afterwards; the list still shows it, as removed. The newest version is the post ' +
+  'itself: 409, edit it instead. An admin removing a version of another member’s post is recorded in the ' +
+  'audit log.';
 
 /** Edits with history (issue 16): the PATCH routes and the versions they keep. */
 export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
@@ -32,7 +41,7 @@ export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
     token: 'pastes:write',
     body: editThreadSchema,
     responses: [json(200, 'The paste as it is now', editedThreadSchema)],
-    errors: [400, 404, 413],
+    errors: [400, 404, 413, 429],
   },
   {
     operationId: 'editReply',
@@ -44,7 +53,7 @@ export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     body: editReplySchema,
     responses: [json(200, 'The reply as it is now', editedReplySchema)],
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   {
     operationId: 'getThreadRevisions',
@@ -68,6 +77,18 @@ export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
     errors: [404],
   },
   {
+    operationId: 'deleteThreadRevision',
+    method: 'delete',
+    path: API.threadRevision(ID, N),
+    summary: 'Removes one version of a paste (a secret edited out, say)',
+    description: PURGE_RULES,
+    tag: 'Forum',
+    auth: 'member',
+    token: false,
+    responses: [{ status: 204, description: 'Removed' }],
+    errors: [404, 409],
+  },
+  {
     operationId: 'getReplyRevisions',
     method: 'get',
     path: API.replyRevisions(ID),
@@ -86,5 +107,17 @@ export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
     auth: 'none',
     responses: [json(200, 'The version', revisionSchema)],
     errors: [404],
+  },
+  {
+    operationId: 'deleteReplyRevision',
+    method: 'delete',
+    path: API.replyRevision(ID, N),
+    summary: 'Removes one version of a reply',
+    description: PURGE_RULES,
+    tag: 'Forum',
+    auth: 'member',
+    token: false,
+    responses: [{ status: 204, description: 'Removed' }],
+    errors: [404, 409],
   },
 ];

@@ -10,11 +10,13 @@ export const SETTINGS_OPERATIONS: readonly ApiOperation[] = [
     method: 'put',
     path: API.userProfile,
     summary: 'Updates first name, last name and bio (an empty one clears it)',
+    description:
+      'RATE_LIMIT_PROFILE_SAVES_PER_HOUR a member and RATE_LIMIT_PROFILE_SAVES_PER_ADDRESS_PER_HOUR an address (429).',
     tag: 'Settings',
     auth: 'member',
     body: updateProfileSchema,
     responses: [json(200, 'The member afterwards', currentUserSchema)],
-    errors: [400],
+    errors: [400, 429],
   },
   {
     operationId: 'setAvatar',

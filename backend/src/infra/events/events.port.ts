@@ -28,6 +28,8 @@ export interface PagesChanged {
   lists?: true;
   threads?: number[];
   profiles?: number[];
+  /** Members whose name, avatar or bio changed: every page that shows them (as an author, a replier). */
+  members?: number[];
 }
 /** The presence counts of these topics (presence.port.ts) changed: each instance tells its watchers. */
 export interface PresenceChanged {

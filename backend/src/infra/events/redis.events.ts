@@ -33,6 +33,7 @@ const instanceMessageSchema = z.object({
       lists: z.literal(true).optional(),
       threads: z.array(z.number().int().positive()).max(10_000).optional(),
       profiles: z.array(z.number().int().positive()).max(10_000).optional(),
+      members: z.array(z.number().int().positive()).max(10_000).optional(),
     }),
     z.object({
       type: z.literal('presence_changed'),

@@ -158,3 +158,9 @@ export async function scanSecrets(content: string): Promise<SecretFinding[]> {
     masked: maskSecret(finding.value),
   }));
 }
+
+/** The possible secrets in `content` themselves, each once (to find which other texts still hold them). */
+export async function secretValues(content: string): Promise<string[]> {
+  const raw = [...(await presetFindings(content)), ...ownFindings(content)];
+  return [...new Set(raw.map((finding) => finding.value))];
+}

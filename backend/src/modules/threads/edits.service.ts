@@ -7,9 +7,11 @@ import {
   FORUM_MESSAGES,
   revisionLines,
   type PasteLiveEvent,
+  VERSIONS_KEPT_NEWEST,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import { secretValues } from '../../infra/secrets/secret-scanner.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
 
@@ -70,7 +72,7 @@ export class EditsService {
   }
 
   async editThread(editor: Editor, threadId: number, change: ThreadChange): Promise<EditedThread> {
-    const { view, changed, authorId } = await this.dataSource.transaction(async (manager) => {
+    const { view, changed, authorId, before } = await this.dataSource.transaction(async (manager) => {
       const [row]: ThreadRow[] = await manager.query(
         `SELECT title, content, language, author_id, is_locked, created_at, edited_at
          FROM threads WHERE id = $1 FOR NO KEY UPDATE`,
@@ -93,8 +95,9 @@ export class EditsService {
           ...next,
           editedAt: row.edited_at?.toISOString() ?? null,
           revisions: Math.max(kept, 1),
+          secretVersions: [],
         };
-        return { view, changed: false, authorId: row.author_id };
+        return { view, changed: false, authorId: row.author_id, before: row.content };
       }
       if (kept === 0) {
         // The original, as it was posted: its author and time.
@@ -122,6 +125,7 @@ export class EditsService {
         [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
       );
       const editedAt = revision!.created_at;
+      await prune(manager, THREAD_VERSIONS, threadId, n);
       await manager.query(
         'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',
         [threadId, next.title, next.content, next.language, editedAt],
@@ -143,10 +147,17 @@ export class EditsService {
           },
         });
       }
-      const view: EditedThread = { id: threadId, ...next, editedAt: editedAt.toISOString(), revisions: n };
-      return { view, changed: true, authorId: row.author_id };
+      const view: EditedThread = {
+        id: threadId,
+        ...next,
+        editedAt: editedAt.toISOString(),
+        revisions: n,
+        secretVersions: [],
+      };
+      return { view, changed: true, authorId: row.author_id, before: row.content };
     });
     if (changed) {
+      view.secretVersions = await this.secretVersions(THREAD_VERSIONS, threadId, before, view.content);
       await this.pagesChanged(
         { lists: true, threads: [threadId], ...(authorId === null ? {} : { profiles: [authorId] }) },
         { type: FORUM_LIVE_EVENT.pasteEdited, threadId, title: view.title, editedAt: view.editedAt! },
@@ -156,7 +167,7 @@ export class EditsService {
   }
 
   async editReply(editor: Editor, replyId: number, content: string): Promise<EditedReply> {
-    const { view, changed } = await this.dataSource.transaction(async (manager) => {
+    const { view, changed, before } = await this.dataSource.transaction(async (manager) => {
       const [row]: ReplyRow[] = await manager.query(
         `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked
          FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 FOR NO KEY UPDATE OF r`,
@@ -173,8 +184,9 @@ export class EditsService {
           content,
           editedAt: row.edited_at?.toISOString() ?? null,
           revisions: Math.max(kept, 1),
+          secretVersions: [],
         };
-        return { view, changed: false };
+        return { view, changed: false, before: row.content };
       }
       if (kept === 0) {
         await manager.query(
@@ -191,6 +203,7 @@ export class EditsService {
         [replyId, n, content, editor.id, lines.added, lines.removed],
       );
       const editedAt = revision!.created_at;
+      await prune(manager, REPLY_VERSIONS, replyId, n);
       await manager.query('UPDATE replies SET content = $2, edited_at = $3 WHERE id = $1', [
         replyId,
         content,
@@ -224,16 +237,42 @@ export class EditsService {
         content,
         editedAt: editedAt.toISOString(),
         revisions: n,
+        secretVersions: [],
       };
-      return { view, changed: true };
+      return { view, changed: true, before: row.content };
     });
     if (changed) {
+      view.secretVersions = await this.secretVersions(REPLY_VERSIONS, replyId, before, content);
       await this.pagesChanged(
         { threads: [view.threadId] },
         { type: FORUM_LIVE_EVENT.replyEdited, threadId: view.threadId, replyId, editedAt: view.editedAt! },
       );
     }
     return view;
+  }
+
+  /**
+   * The older versions that still hold a possible secret the edit took out (in `before`, not in `after`),
+   * oldest first; none when it took none out (the common case: one scan of the text before, no query).
+   */
+  private async secretVersions(
+    versions: VersionsTable,
+    id: number,
+    before: string,
+    after: string,
+  ): Promise<number[]> {
+    // A title or language edit keeps the text: nothing was taken out of it, and no scan is needed.
+    if (before === after) return [];
+    const removed = (await secretValues(before)).filter((value) => !after.includes(value));
+    if (removed.length === 0) return [];
+    const rows: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT n FROM ${versions.table} v
+       WHERE v.${versions.key} = $1 AND v.content IS NOT NULL
+         AND EXISTS (SELECT 1 FROM unnest($2::text[]) s WHERE strpos(v.content, s) > 0)
+       ORDER BY n`,
+      [id, removed],
+    );
+    return rows.map((row) => row.n);
   }
 
   /** How many versions a post keeps (0: never edited; its one version is the post itself). */
@@ -249,6 +288,32 @@ export class EditsService {
     );
     return row!.n;
   }
+}
+
+/** Where a paste's or a reply's versions are kept. */
+export interface VersionsTable {
+  table: 'thread_revisions' | 'reply_revisions';
+  key: 'thread_id' | 'reply_id';
+}
+const THREAD_VERSIONS: VersionsTable = { table: 'thread_revisions', key: 'thread_id' };
+const REPLY_VERSIONS: VersionsTable = { table: 'reply_revisions', key: 'reply_id' };
+
+/**
+ * Deletes, in the edit's transaction, the versions between the original and the newest
+ * VERSIONS_KEPT_NEWEST once version `newest` is written (a query only when there are that many).
+ */
+async function prune(
+  manager: EntityManager,
+  versions: VersionsTable,
+  id: number,
+  newest: number,
+): Promise<void> {
+  const keptFrom = newest - VERSIONS_KEPT_NEWEST + 1;
+  if (keptFrom <= 2) return;
+  await manager.query(`DELETE FROM ${versions.table} WHERE ${versions.key} = $1 AND n > 1 AND n < $2`, [
+    id,
+    keptFrom,
+  ]);
 }
 
 /** The original's lines, all added. */

@@ -47,7 +47,7 @@ import { WriteRateLimited } from './write-limits.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { chosenOrGuessedLanguage } from './languages.js';
-import { checkPasteSize } from './paste-intake.js';
+import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
@@ -125,12 +125,13 @@ export class ForumController {
   }
 
   /**
-   * The web form's paste: JSON read with room for PASTE_MAX_BYTES (PasteJsonMiddleware), the content at
-   * most that many bytes of UTF-8 (413), `language` a highlight.js name or alias (400), stored canonical.
+   * The web form's paste: JSON read with room for PASTE_MAX_BYTES (PasteJsonGuard, once the caller may
+   * write), the content at most that many bytes of UTF-8 (413), `language` a highlight.js name or alias
+   * (400), stored canonical.
    */
   @Post(API.threads)
   @TokenScope('pastes:write')
-  @WriteRateLimited('paste')
+  @WriteRateLimited('paste', PasteJsonGuard)
   async createThread(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,

@@ -1,5 +1,4 @@
-import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
-import { API } from '@termpaste/contracts';
+import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
@@ -9,7 +8,6 @@ import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
 import { PageCache } from './page-cache.js';
-import { PasteIntakeMiddleware, PasteJsonMiddleware } from './paste-intake.js';
 import { PastesController } from './pastes.controller.js';
 import { EditsService } from './edits.service.js';
 import { RevisionsController } from './revisions.controller.js';
@@ -35,14 +33,4 @@ import { ViewCounter } from './view-counter.js';
   ],
   exports: [ViewCounter, ForumService, PageCache],
 })
-export class ForumModule implements NestModule {
-  /** A paste's body is read by the routes that take one, sized for PASTE_MAX_BYTES (paste-intake.ts). */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PasteIntakeMiddleware).forRoutes({ path: API.pastes, method: RequestMethod.POST });
-    consumer.apply(PasteJsonMiddleware).forRoutes(
-      { path: API.threads, method: RequestMethod.POST },
-      // An edit's new content may be as large as a new paste's (issue 16).
-      { path: API.thread(':id'), method: RequestMethod.PATCH },
-    );
-  }
-}
+export class ForumModule {}

@@ -31,6 +31,26 @@ export interface Page {
   json: Buffer;
   etag: string;
   gzip?: Buffer | null;
+  /** The members a cached list shows (membersShown), to drop it when one of them changes. */
+  members?: ReadonlySet<number>;
+}
+
+/**
+ * The members a page shows: the ids of the public authors in it (an object with a numeric `id` and a
+ * `username`: a card's author and last replier, a reply's author, a profile's member). A profile save
+ * drops the pages that show its member and no other.
+ */
+export function membersShown(value: unknown, into = new Set<number>()): Set<number> {
+  if (Array.isArray(value)) {
+    for (const item of value) membersShown(item, into);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    if (typeof record['id'] === 'number' && typeof record['username'] === 'string') into.add(record['id']);
+    for (const field of Object.values(record)) {
+      if (typeof field === 'object' && field !== null) membersShown(field, into);
+    }
+  }
+  return into;
 }
 
 export function toPage(value: unknown): Page {
@@ -186,7 +206,10 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     if (cached) return Promise.resolve(cached);
     return this.share(
       `list:${key}`,
-      async () => toPage(await load()),
+      async () => {
+        const value = await load();
+        return { ...toPage(value), members: membersShown(value) };
+      },
       (page) => this.lists.set(key, page),
     );
   }
@@ -222,6 +245,17 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       this.lists.delete(`profile:${id}`);
       this.loading.delete(`list:profile:${id}`);
     }
+    if (change.members?.length) this.dropShowing(new Set(change.members));
+  }
+
+  /** Drops the lists and details that show any of `members` (loads under way: the epoch moved). */
+  private dropShowing(members: ReadonlySet<number>): void {
+    const shows = (shown: Iterable<number>) => [...shown].some((id) => members.has(id));
+    const lists = [...this.lists.entries()].filter(([, page]) => shows(page.members ?? []));
+    for (const [key] of lists) this.lists.delete(key);
+    // A detail's members are read from it only now: a profile save is rare, a detail's load is not.
+    const details = [...this.details.entries()].filter(([, page]) => shows(membersShown(page.detail)));
+    for (const [id] of details) this.details.delete(id);
   }
 
   /** One load per key at a time; its result is kept only if nothing changed while it ran. */

@@ -1,14 +1,16 @@
+import { STATUS_CODES } from 'node:http';
 import {
   BadRequestException,
+  type CanActivate,
+  type ExecutionContext,
   HttpException,
   Injectable,
-  type NestMiddleware,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { API, PASTE_MESSAGES } from '@termpaste/contracts';
 import busboy from 'busboy';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 
@@ -316,32 +318,52 @@ export async function readPaste(req: Request, maxBytes: number): Promise<PasteSu
 }
 
 /**
- * `POST /api/pastes`: its body, read (readPaste) before the guards, so that the write limits count its
- * @mentions as a form's, into `req.body` (a PasteSubmission). 413, 415 and 400 as readPaste says.
+ * An error of body-parser (http-errors: a status under 500 and `expose`) as an HttpException with it as
+ * its cause, as Nest maps one passed by a middleware: the error filter words it by its `type`.
+ */
+function parserError(error: unknown): unknown {
+  const parsed = error as { status?: number; statusCode?: number; expose?: boolean; message?: string };
+  if (!(error instanceof Error) || typeof parsed.statusCode !== 'number' || parsed.statusCode >= 500) {
+    return error;
+  }
+  const message = parsed.expose === false ? (STATUS_CODES[parsed.statusCode] ?? 'Error') : error.message;
+  return new HttpException(message, parsed.statusCode, { cause: error });
+}
+
+/*
+ * The paste routes' bodies are read by guards, the last before the handler's (see WriteRateLimited):
+ * Nest runs middleware before any guard, and a body of up to PASTE_MAX_BYTES must not be read (nor even
+ * waited for) before the request is known to come from a member who may write, from our origin, within
+ * their limits. A request refused before is answered as soon as its headers are in; its body is never read.
+ */
+
+/**
+ * `POST /api/pastes`: its body read (readPaste) into `req.body` (a PasteSubmission), after the guards
+ * that decide whether it may write at all and before the mention limit, which counts a form's @mentions
+ * too. 413, 415 and 400 as readPaste says.
  */
 @Injectable()
-export class PasteIntakeMiddleware implements NestMiddleware {
+export class PasteIntakeGuard implements CanActivate {
   private readonly maxBytes: number;
 
   constructor(@InjectConfig() config: Pick<AppConfig, 'pasteMaxBytes'>) {
     this.maxBytes = config.pasteMaxBytes;
   }
 
-  use(req: Request, _res: Response, next: NextFunction): void {
-    readPaste(req, this.maxBytes).then((submission) => {
-      req.body = submission;
-      next();
-    }, next);
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    req.body = await readPaste(req, this.maxBytes);
+    return true;
   }
 }
 
 /**
- * The web form's `POST /api/threads`: a JSON body read as the app reads any (body-parser), with room for
- * a paste of PASTE_MAX_BYTES (jsonBodyLimit) and a larger one refused with the paste's 413 message.
- * Other types are left to the app's parsers.
+ * The web form's `POST /api/threads` and an edit's `PATCH /api/threads/{id}`: a JSON body read as the app
+ * reads any (body-parser), with room for a paste of PASTE_MAX_BYTES (jsonBodyLimit) and a larger one
+ * refused with the paste's 413 message. Other types were read by the app's parsers (100 kB).
  */
 @Injectable()
-export class PasteJsonMiddleware implements NestMiddleware {
+export class PasteJsonGuard implements CanActivate {
   private readonly maxBytes: number;
   private readonly parse: express.RequestHandler;
 
@@ -350,10 +372,14 @@ export class PasteJsonMiddleware implements NestMiddleware {
     this.parse = express.json({ limit: jsonBodyLimit(this.maxBytes) });
   }
 
-  use(req: Request, res: Response, next: NextFunction): void {
-    this.parse(req, res, (error?: unknown) => {
-      const type = (error as { type?: string } | undefined)?.type;
-      next(type === 'entity.too.large' ? pasteTooLarge(this.maxBytes) : error);
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    return new Promise((resolve, reject) => {
+      this.parse(http.getRequest<Request>(), http.getResponse<Response>(), (error?: unknown) => {
+        const type = (error as { type?: string } | undefined)?.type;
+        if (error === undefined) resolve(true);
+        else reject(type === 'entity.too.large' ? pasteTooLarge(this.maxBytes) : parserError(error));
+      });
     });
   }
 }

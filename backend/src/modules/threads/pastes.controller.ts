@@ -19,7 +19,7 @@ import { TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ForumService } from './forum.service.js';
 import { guessLanguage, languageOfFileName, pasteLanguage } from './languages.js';
-import type { PasteSubmission } from './paste-intake.js';
+import { PasteIntakeGuard, type PasteSubmission } from './paste-intake.js';
 import { WriteRateLimited } from './write-limits.js';
 
 /**
@@ -45,7 +45,7 @@ function given(value: unknown): unknown {
 
 /**
  * `POST /api/pastes` (issue 15): a paste from the terminal, with a session or a token with `pastes:write`.
- * The body (PasteIntakeMiddleware) is the paste; the rules are the web form's, and the paste is made as
+ * The body (PasteIntakeGuard, once the caller may write) is the paste; the rules are the web form's, and the paste is made as
  * the web form's is (ForumService.createThread: reputation, write limits, mentions, caches).
  */
 @Controller()
@@ -57,7 +57,7 @@ export class PastesController {
 
   @Post(API.pastes)
   @TokenScope('pastes:write')
-  @WriteRateLimited('paste')
+  @WriteRateLimited('paste', PasteIntakeGuard)
   async create(
     @CurrentUser() user: User,
     @Query(new ZodValidationPipe(createPasteQuerySchema)) query: CreatePasteQuery,

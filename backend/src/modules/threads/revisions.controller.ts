@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import {
   API,
   type EditedReply,
@@ -16,15 +16,16 @@ import type { Request } from 'express';
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import { parseId } from '../../common/parse-id.js';
-import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { TokenScope } from '../tokens/token-scope.decorator.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import { NoTokens, TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type Editor, EditsService } from './edits.service.js';
 import { pasteLanguage } from './languages.js';
-import { checkPasteSize } from './paste-intake.js';
+import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
+import { WriteRateLimited } from './write-limits.js';
 import { RevisionsService } from './revisions.service.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
@@ -49,12 +50,12 @@ export class RevisionsController {
   ) {}
 
   /**
-   * The rules of a new paste (its JSON read with room for PASTE_MAX_BYTES: PasteJsonMiddleware): the
+   * The rules of a new paste (its JSON read with room for PASTE_MAX_BYTES by PasteJsonGuard, once the edit passed the write limits): the
    * content at most that many bytes (413), the language a highlight.js name or alias (400); new content
    * holding a secret is a 422 with the findings unless `allowSecrets` (issue 16, as a new paste).
    */
   @Patch(API.thread(':id'))
-  @UseGuards(WriterGuard)
+  @WriteRateLimited('edit', PasteJsonGuard)
   @TokenScope('pastes:write')
   async editThread(
     @Req() req: Request,
@@ -75,7 +76,7 @@ export class RevisionsController {
   }
 
   @Patch(API.reply(':id'))
-  @UseGuards(WriterGuard)
+  @WriteRateLimited('edit')
   async editReply(
     @Req() req: Request,
     @CurrentUser() user: User,
@@ -106,5 +107,35 @@ export class RevisionsController {
   @Get(API.replyRevision(':id', ':n'))
   replyRevision(@Param('id') id: string, @Param('n') n: string): Promise<Revision> {
     return this.revisions.replyRevision(replyId(id), versionNumber(n));
+  }
+
+  /**
+   * Removes a version (a secret edited out, say): its author or an admin, signed in on the site (no
+   * access token: removing history is no script's business), 204.
+   */
+  @Delete(API.threadRevision(':id', ':n'))
+  @NoTokens()
+  @UseGuards(SessionGuard)
+  @HttpCode(204)
+  async purgeThreadRevision(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('n') n: string,
+  ): Promise<void> {
+    await this.revisions.purgeThreadRevision(editorOf(req, user), threadId(id), versionNumber(n));
+  }
+
+  @Delete(API.replyRevision(':id', ':n'))
+  @NoTokens()
+  @UseGuards(SessionGuard)
+  @HttpCode(204)
+  async purgeReplyRevision(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('n') n: string,
+  ): Promise<void> {
+    await this.revisions.purgeReplyRevision(editorOf(req, user), replyId(id), versionNumber(n));
   }
 }

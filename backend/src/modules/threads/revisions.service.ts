@@ -1,13 +1,16 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   FORUM_MESSAGES,
+  type PrunedRange,
   type PublicAuthor,
+  purgeRefusal,
   type Revision,
   type RevisionList,
   type RevisionSummary,
   REVISIONS_MESSAGES,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import { AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { lineCount } from './edits.service.js';
 
@@ -18,9 +21,10 @@ interface VersionRow {
   lines_added: number;
   lines_removed: number;
   title: string | null;
+  removed: boolean;
 }
 
-type FullRow = VersionRow & { content: string; language: string | null };
+type FullRow = VersionRow & { content: string | null; language: string | null };
 
 /** What differs between a paste's and a reply's versions: where they are kept and what they hold. */
 interface Kind {
@@ -28,6 +32,8 @@ interface Kind {
   key: 'thread_id' | 'reply_id';
   /** The post itself as its one version (never edited). */
   posts: 'threads' | 'replies';
+  /** The audit action of an admin's removal of a version of another member's post. */
+  purgeAction: 'thread.revision_purge' | 'reply.revision_purge';
   /** The title and language columns of a version or a post as `alias` (a reply has neither). */
   title: (alias: string) => string;
   language: (alias: string) => string;
@@ -38,6 +44,7 @@ const THREAD: Kind = {
   table: 'thread_revisions',
   key: 'thread_id',
   posts: 'threads',
+  purgeAction: 'thread.revision_purge',
   title: (alias) => `${alias}.title`,
   language: (alias) => `${alias}.language`,
   notFound: FORUM_MESSAGES.threadNotFound,
@@ -46,6 +53,7 @@ const REPLY: Kind = {
   table: 'reply_revisions',
   key: 'reply_id',
   posts: 'replies',
+  purgeAction: 'reply.revision_purge',
   title: () => 'NULL::text',
   language: () => 'NULL::text',
   notFound: FORUM_MESSAGES.replyNotFound,
@@ -59,7 +67,25 @@ function toSummary(row: VersionRow): RevisionSummary {
     linesAdded: row.lines_added,
     linesRemoved: row.lines_removed,
     title: row.title,
+    removed: row.removed,
   };
+}
+
+/** The numbers missing between the versions kept (`ns`, newest first): what edits pruned, newest first. */
+export function prunedRanges(ns: readonly number[]): PrunedRange[] {
+  const ranges: PrunedRange[] = [];
+  for (let i = 1; i < ns.length; i++) {
+    const [newer, older] = [ns[i - 1]!, ns[i]!];
+    if (newer - older > 1) ranges.push({ from: older + 1, to: newer - 1 });
+  }
+  return ranges;
+}
+
+/** Who removes a version: a signed-in member, with an admin's powers (sessions only: no token reaches it). */
+export interface Purger {
+  id: number;
+  username: string;
+  isAdmin: boolean;
 }
 
 /**
@@ -68,7 +94,10 @@ function toSummary(row: VersionRow): RevisionSummary {
  */
 @Injectable()
 export class RevisionsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   threadRevisions(threadId: number): Promise<RevisionList> {
     return this.list(THREAD, threadId);
@@ -86,45 +115,100 @@ export class RevisionsService {
     return this.one(REPLY, replyId, n);
   }
 
+  purgeThreadRevision(member: Purger, threadId: number, n: number): Promise<void> {
+    return this.purge(THREAD, member, threadId, n);
+  }
+
+  purgeReplyRevision(member: Purger, replyId: number, n: number): Promise<void> {
+    return this.purge(REPLY, member, replyId, n);
+  }
+
+  /**
+   * Removes version `n`'s text (and title), in one transaction with the post's row locked (an edit waits):
+   * 404 for a post or version there is not (or no more), 403 for a member neither its author nor an admin,
+   * 409 for the newest version (the post as it reads). An admin's removal of another's is audited.
+   */
+  private async purge(kind: Kind, member: Purger, id: number, n: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [post]: Array<{ author_id: number | null; label: string }> = await manager.query(
+        `SELECT author_id, ${kind.posts === 'threads' ? 'title' : 'content'} AS label
+         FROM ${kind.posts} WHERE id = $1 FOR NO KEY UPDATE`,
+        [id],
+      );
+      if (!post) throw new NotFoundException(kind.notFound);
+      const refusal = purgeRefusal(member, { authorId: post.author_id });
+      if (refusal) throw new ForbiddenException(refusal);
+      // purged: null when there is no version n (never, or pruned).
+      const [versions]: Array<{ newest: number | null; purged: boolean | null }> = await manager.query(
+        `SELECT (SELECT max(n) FROM ${kind.table} WHERE ${kind.key} = $1)::int AS newest,
+           (SELECT purged_at IS NOT NULL FROM ${kind.table} WHERE ${kind.key} = $1 AND n = $2) AS purged`,
+        [id, n],
+      );
+      // Never edited: its one version, the post itself, is the newest.
+      if (n === (versions!.newest ?? 1)) throw new ConflictException(REVISIONS_MESSAGES.newestVersion);
+      if (versions!.purged === null) throw new NotFoundException(REVISIONS_MESSAGES.revisionNotFound);
+      if (versions!.purged) throw new NotFoundException(REVISIONS_MESSAGES.revisionRemoved);
+      await manager.query(
+        `UPDATE ${kind.table} SET content = NULL, ${kind.posts === 'threads' ? 'title = NULL, ' : ''}
+           purged_at = now() WHERE ${kind.key} = $1 AND n = $2`,
+        [id, n],
+      );
+      if (member.id !== post.author_id) {
+        await this.audit.record(manager, member, {
+          action: kind.purgeAction,
+          targetType: kind.posts === 'threads' ? 'thread' : 'reply',
+          targetId: id,
+          targetLabel: kind.posts === 'threads' ? post.label : excerpt(post.label),
+          before: { revision: n, authorId: post.author_id },
+        });
+      }
+    });
+  }
+
   private async list(kind: Kind, id: number): Promise<RevisionList> {
     const rows: VersionRow[] = await this.dataSource.query(
       `SELECT v.n, v.created_at, ${authorJson('a')} AS editor, v.lines_added, v.lines_removed,
-         ${kind.title('v')} AS title
+         ${kind.title('v')} AS title, v.purged_at IS NOT NULL AS removed
        FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')}
        WHERE v.${kind.key} = $1 ORDER BY v.n DESC`,
       [id],
     );
-    if (rows.length > 0) return { revisions: rows.map(toSummary) };
+    if (rows.length > 0) {
+      return { revisions: rows.map(toSummary), pruned: prunedRanges(rows.map((row) => row.n)) };
+    }
     const original = await this.original(kind, id);
-    return { revisions: [toSummary(original)] };
+    return { revisions: [toSummary(original)], pruned: [] };
   }
 
   private async one(kind: Kind, id: number, n: number): Promise<Revision> {
     const [row]: FullRow[] = await this.dataSource.query(
       `SELECT v.n, v.created_at, ${authorJson('a')} AS editor, v.lines_added, v.lines_removed,
-         ${kind.title('v')} AS title, v.content, ${kind.language('v')} AS language
+         ${kind.title('v')} AS title, v.content, ${kind.language('v')} AS language,
+         v.purged_at IS NOT NULL AS removed
        FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')}
        WHERE v.${kind.key} = $1 AND v.n = $2`,
       [id, n],
     );
+    if (row?.content === null) throw new NotFoundException(REVISIONS_MESSAGES.revisionRemoved);
     if (row) return { ...toSummary(row), content: row.content, language: row.language };
     // Never edited: its one version is the post; an edited post without version n has no such version.
     const original = await this.original(kind, id);
     if (n !== 1 || original.edited) throw new NotFoundException(REVISIONS_MESSAGES.revisionNotFound);
-    return { ...toSummary(original), content: original.content, language: original.language };
+    return { ...toSummary(original), content: original.content!, language: original.language };
   }
 
   /** The post as its only version (404 when there is no such post). */
   private async original(kind: Kind, id: number): Promise<FullRow & { edited: boolean }> {
-    const [row]: Array<Omit<FullRow, 'n' | 'lines_added' | 'lines_removed'> & { edited: boolean }> =
-      await this.dataSource.query(
-        `SELECT p.created_at, ${authorJson('a')} AS editor, ${kind.title('p')} AS title,
+    const [row]: Array<
+      Omit<FullRow, 'n' | 'lines_added' | 'lines_removed' | 'removed'> & { edited: boolean }
+    > = await this.dataSource.query(
+      `SELECT p.created_at, ${authorJson('a')} AS editor, ${kind.title('p')} AS title,
            p.content, ${kind.language('p')} AS language,
            p.edited_at IS NOT NULL AS edited
          FROM ${kind.posts} p ${authorJoin('a', 'p.author_id')} WHERE p.id = $1`,
-        [id],
-      );
+      [id],
+    );
     if (!row) throw new NotFoundException(kind.notFound);
-    return { ...row, n: 1, lines_added: lineCount(row.content), lines_removed: 0 };
+    return { ...row, n: 1, lines_added: lineCount(row.content!), lines_removed: 0, removed: false };
   }
 }

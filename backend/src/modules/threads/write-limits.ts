@@ -1,10 +1,12 @@
 import {
   applyDecorators,
+  type CanActivate,
   type ExecutionContext,
   HttpException,
   HttpStatus,
   Injectable,
   SetMetadata,
+  type Type,
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -17,7 +19,7 @@ import {
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import { FORUM_MESSAGES, MENTIONS_PER_POST_MAX } from '@termpaste/contracts';
+import { FORUM_MESSAGES, MENTIONS_PER_POST_MAX, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig, RateLimitConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -25,8 +27,11 @@ import { WriterGuard } from '../../common/writer.guard.js';
 import { RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { mentionedUsernames } from '../notifications/mentions.js';
 
-/** The forum's writes limited per member (issue 13: reputation farming, floods, mention spam). */
-export type WriteAction = 'paste' | 'reply' | 'vote';
+/**
+ * The writes limited per member (issue 13: reputation farming, floods, mention spam): pastes, replies,
+ * votes, and edits and profile saves (each edit keeps a version; each profile save drops cached pages).
+ */
+export type WriteAction = 'paste' | 'reply' | 'vote' | 'edit' | 'profile';
 
 const WRITE_ACTION_KEY = 'termpaste:write-action';
 
@@ -42,17 +47,20 @@ function actionOf(context: ExecutionContext): WriteAction | undefined {
 
 /**
  * A write by a signed-in member who is not banned (WriterGuard: 401 / 403), then the limits of `action`
- * counted per member (WriteRateLimitGuard). In this order: a visitor is refused without being counted.
+ * counted per member (WriteRateLimitGuard), then `readBody` (a paste route's own body reader: the body
+ * is read only once the request may write), then, for a paste or a reply, the mention budget, which
+ * counts the body's @mentions. In this order: a visitor is refused without being counted.
  */
-export function WriteRateLimited(action: WriteAction): MethodDecorator {
+export function WriteRateLimited(action: WriteAction, readBody?: Type<CanActivate>): MethodDecorator {
+  const mentions = action === 'paste' || action === 'reply' ? [MentionLimitGuard] : [];
   return applyDecorators(
     UseGuards(WriterGuard),
     SetMetadata(WRITE_ACTION_KEY, action),
-    UseGuards(WriteRateLimitGuard),
+    UseGuards(WriteRateLimitGuard, ...(readBody ? [readBody] : []), ...mentions),
   );
 }
 
-/** The members each request's `content` @mentions, read once by WriteRateLimitGuard before its rules. */
+/** The members each request's `content` @mentions, read once by MentionLimitGuard before its rule. */
 const mentionCounts = new WeakMap<object, number>();
 
 /** The members a request's `content` @mentions, as the notifications will count them (at most 20). */
@@ -93,7 +101,41 @@ function memberRule(
   };
 }
 
-/** Every per-member limit of pastes, replies and votes, and the mention budget of pastes and replies. */
+/**
+ * One counter per client address (the throttler's tracker, IPv6 by /64) and rule, whatever the route: a
+ * member's several accounts share it.
+ */
+function addressRule(
+  actions: readonly WriteAction[],
+  name: string,
+  ttl: number,
+  limit: number,
+): ThrottlerOptions {
+  return {
+    name,
+    ttl,
+    limit,
+    skipIf: (context) => {
+      const action = actionOf(context);
+      return !action || !actions.includes(action);
+    },
+    generateKey: (_context, tracker, ruleName) => `${ruleName}:${tracker}`,
+  };
+}
+
+/** The mention budget of pastes and replies: as many hits as a post mentions members. */
+function mentionRule(limits: RateLimitConfig): ThrottlerOptions {
+  // A post that mentions nobody is not counted, nor held back once the budget is spent.
+  return memberRule(
+    ['paste', 'reply'],
+    MENTIONS_RULE,
+    HOUR_MS,
+    limits.mentionsPerHour,
+    (req) => !mentionsIn(req),
+  );
+}
+
+/** Every per-member limit of pastes, replies, votes, edits and profile saves (edits and saves per address too). */
 export function writeLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[] {
   return [
     memberRule(['paste'], 'paste-per-member-per-minute', MINUTE_MS, limits.pastesPerMinute),
@@ -102,16 +144,43 @@ export function writeLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[
     memberRule(['reply'], 'reply-per-member-per-hour', HOUR_MS, limits.repliesPerHour),
     memberRule(['vote'], 'vote-per-member-per-minute', MINUTE_MS, limits.votesPerMinute),
     memberRule(['vote'], 'vote-per-member-per-hour', HOUR_MS, limits.votesPerHour),
-    // A post that mentions nobody is not counted, nor held back once the budget is spent.
-    memberRule(['paste', 'reply'], MENTIONS_RULE, HOUR_MS, limits.mentionsPerHour, (req) => !mentionsIn(req)),
+    memberRule(['edit'], 'edit-per-member-per-hour', HOUR_MS, limits.editsPerHour),
+    addressRule(['edit'], 'edit-per-address-per-hour', HOUR_MS, limits.editsPerAddressPerHour),
+    memberRule(['profile'], 'profile-per-member-per-hour', HOUR_MS, limits.profileSavesPerHour),
+    addressRule(['profile'], 'profile-per-address-per-hour', HOUR_MS, limits.profileSavesPerAddressPerHour),
   ];
 }
 
+/** The 429 text of a write limit, by the route's action. */
+function tooFast(context: ExecutionContext, seconds: number): string {
+  switch (actionOf(context)) {
+    case 'vote':
+      return FORUM_MESSAGES.voteTooFast(seconds);
+    case 'edit':
+      return FORUM_MESSAGES.editTooFast(seconds);
+    case 'profile':
+      return SETTINGS_MESSAGES.profileSaveTooMany(seconds);
+    default:
+      return FORUM_MESSAGES.postTooFast(seconds);
+  }
+}
+
+/** 429 with Retry-After and `message`, as RateLimitGuard answers. */
+function refuse(
+  context: ExecutionContext,
+  detail: ThrottlerLimitDetail,
+  message: (seconds: number) => string,
+): never {
+  const seconds = Math.max(1, detail.timeToBlockExpire);
+  context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
+  throw new HttpException(message(seconds), HttpStatus.TOO_MANY_REQUESTS);
+}
+
 /**
- * RateLimitGuard (the same store, RATE_LIMITS switch and Retry-After) over the forum's write limits:
- * 429 `You are posting too fast. …` (pastes, replies), `You are voting too fast. …`, or `You have
- * mentioned too many members. …` when a post's @mentions (each mentioned member one hit) pass the hourly
- * budget. Each rule is checked in turn, so a write the first rule refuses is not counted by the later ones.
+ * RateLimitGuard (the same store, RATE_LIMITS switch and Retry-After) over the write limits: 429 `You are
+ * posting too fast. …` (pastes, replies), `You are voting too fast. …`, `You are editing too fast. …` or
+ * `Too many profile changes. …`. Each rule is checked in turn, so a write the first rule refuses is not
+ * counted by the later ones. It reads no body: the paste routes read theirs after it.
  */
 @Injectable()
 export class WriteRateLimitGuard extends RateLimitGuard {
@@ -132,6 +201,37 @@ export class WriteRateLimitGuard extends RateLimitGuard {
     this.throttlers = writeLimitThrottlers(this.limits);
   }
 
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    refuse(context, detail, (seconds) => tooFast(context, seconds));
+  }
+}
+
+/**
+ * The mention budget, after the body is read: 429 `You have mentioned too many members. …` when a post's
+ * @mentions (each mentioned member one hit) pass the hourly budget.
+ */
+@Injectable()
+export class MentionLimitGuard extends RateLimitGuard {
+  private readonly limits: RateLimitConfig;
+
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    @InjectConfig() config: Pick<AppConfig, 'rateLimits'>,
+  ) {
+    super(options, storage, reflector, config);
+    this.limits = config.rateLimits;
+  }
+
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    this.throttlers = [mentionRule(this.limits)];
+  }
+
   /** Reads the post's @mentions first (off the event loop, markdown-text.ts), for the mention rule. */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
@@ -139,9 +239,8 @@ export class WriteRateLimitGuard extends RateLimitGuard {
     return super.canActivate(context);
   }
 
-  /** The mention rule counts one hit per member mentioned; the others one per request. */
+  /** One hit per member mentioned. */
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
-    if (request.throttler.name !== MENTIONS_RULE) return super.handleRequest(request);
     const { context, limit, ttl, blockDuration, throttler } = request;
     const req = context.switchToHttp().getRequest<Request>();
     const key = `${MENTIONS_RULE}:${memberTracker(req as unknown as Record<string, unknown>)}`;
@@ -158,13 +257,6 @@ export class WriteRateLimitGuard extends RateLimitGuard {
     context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
-    const seconds = Math.max(1, detail.timeToBlockExpire);
-    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
-    const message = detail.key.startsWith(`${MENTIONS_RULE}:`)
-      ? FORUM_MESSAGES.mentionsTooMany(seconds)
-      : actionOf(context) === 'vote'
-        ? FORUM_MESSAGES.voteTooFast(seconds)
-        : FORUM_MESSAGES.postTooFast(seconds);
-    throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
+    refuse(context, detail, FORUM_MESSAGES.mentionsTooMany);
   }
 }

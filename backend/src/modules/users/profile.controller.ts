@@ -9,6 +9,7 @@ import {
 import { CurrentUser } from '../../common/current-user.decorator.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { WriteRateLimited } from '../threads/write-limits.js';
 import type { User } from './entities/user.entity.js';
 import { type ProfileFields, ProfileService } from './profile.service.js';
 import { toCurrentUser } from './users.service.js';
@@ -23,7 +24,9 @@ import { toCurrentUser } from './users.service.js';
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
+  /** Limited per member and per address: each save drops the cached pages that show the member. */
   @Put(API.userProfile)
+  @WriteRateLimited('profile')
   async update(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(updateProfileSchema)) body: ProfileFields,

@@ -35,7 +35,7 @@ export class ProfileService {
       'UPDATE users SET first_name = $2, last_name = $3, bio = $4, updated_at = now() WHERE id = $1',
       [userId, fields.firstName, fields.lastName, fields.bio],
     );
-    await this.authorChanged();
+    await this.authorChanged(userId);
     return this.reload(userId);
   }
 
@@ -74,15 +74,18 @@ export class ProfileService {
       throw error;
     }
     if (created === undefined) return this.reload(userId);
-    await this.authorChanged();
+    await this.authorChanged(userId);
     const previousKey = previous === null ? null : this.storage.ownedKey(userId, previous);
     if (previousKey !== null) await this.uploads.remove(previousKey, 'Old avatar');
     return this.reload(userId);
   }
 
-  /** The member's name, avatar and rank show on every page they wrote on: all of them change. */
-  private authorChanged(): Promise<void> {
-    return announcePagesChanged(this.events, { all: true }, this.logger);
+  /**
+   * The member's name, avatar and bio show on their profile and on every page that shows them (their
+   * pastes, the threads they replied in, the lists that name them): those change, on every instance.
+   */
+  private authorChanged(userId: number): Promise<void> {
+    return announcePagesChanged(this.events, { profiles: [userId], members: [userId] }, this.logger);
   }
 
   private async reload(userId: number): Promise<User> {

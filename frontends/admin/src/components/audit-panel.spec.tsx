@@ -10,6 +10,7 @@ import {
   type FetchCall,
 } from '../testing';
 import type { AuditEntry } from '@termpaste/contracts';
+import { AUDIT_ACTIONS } from '@termpaste/contracts/admin';
 
 /** Renders /admin?tab=audit with the log answered by `answer` (per call). */
 function renderAudit(answer: (call: FetchCall) => { entries: AuditEntry[]; nextCursor: string | null }) {
@@ -120,12 +121,17 @@ describe('AUDIT LOG tab', () => {
     expect(await screen.findByText('No staff actions yet.')).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Filter by action' });
     const options = within(select).getAllByRole('option');
-    expect(options).toHaveLength(19);
+    // Every action and "All actions".
+    expect(options).toHaveLength(AUDIT_ACTIONS.length + 1);
     expect(options[0]).toHaveTextContent('All actions');
     expect(options.map((option) => option.textContent)).toContain('Granted admin');
     // An admin's edit of another member's paste or reply (issue 16).
     expect(options.map((option) => option.textContent)).toEqual(
       expect.arrayContaining(['Edited paste', 'Edited reply']),
+    );
+    // An admin's removal of a version of another member's paste or reply.
+    expect(options.map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Redacted paste', 'Redacted reply']),
     );
 
     await user.selectOptions(select, 'Banned user');

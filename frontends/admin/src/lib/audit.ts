@@ -13,6 +13,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'reply.delete': 'Deleted reply',
   'thread.edit': 'Edited paste',
   'reply.edit': 'Edited reply',
+  'thread.revision_purge': 'Redacted paste',
+  'reply.revision_purge': 'Redacted reply',
   'user.ban': 'Banned user',
   'user.unban': 'Unbanned user',
   'user.rename': 'Renamed user',

@@ -6,12 +6,16 @@ import {
   editedThreadSchema,
   revisionListSchema,
   revisionSchema,
+  REVISIONS_TEXTS,
 } from '@termpaste/contracts/revisions';
 import {
+  apiRequest,
   getJson,
   refreshQueries,
   sendJson,
+  toast,
   toastError,
+  useConfirm,
   useSecretWarning,
   withAllowSecrets,
 } from '@termpaste/ui';
@@ -44,6 +48,46 @@ export const revisionQuery = (of: RevisionsOf, n: number) =>
     queryFn: () => getJson(onePath(of, n), revisionSchema),
   });
 
+/** `DELETE …/revisions/{n}`: removes a version (its author or an admin); the history is read again. */
+export function usePurgeRevision(of: RevisionsOf) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (n: number) => apiRequest('DELETE', onePath(of, n)),
+    onError: toastError('Could not remove the version'),
+    onSuccess: (_, n) => {
+      toast({ title: REVISIONS_TEXTS.purged(n) });
+      return refreshQueries(client, [REVISIONS_KEY, of.kind, of.id]);
+    },
+  });
+}
+
+/**
+ * After an edit that took a secret out: when older versions still hold it (`secretVersions`), offers to
+ * purge them, and does on PURGE THE OLD VERSIONS.
+ */
+function useOfferPurge() {
+  const confirm = useConfirm();
+  const client = useQueryClient();
+  return async (of: RevisionsOf, versions: readonly number[]) => {
+    if (versions.length === 0) return;
+    const purge = await confirm({
+      title: REVISIONS_TEXTS.offerTitle,
+      description: REVISIONS_TEXTS.offerDescription(versions),
+      confirmLabel: REVISIONS_TEXTS.offerConfirm,
+      cancelLabel: 'KEEP THEM',
+      destructive: true,
+    });
+    if (!purge) return;
+    try {
+      for (const n of versions) await apiRequest('DELETE', onePath(of, n));
+      toast({ title: REVISIONS_TEXTS.offerDone(versions) });
+    } catch (error) {
+      toastError(REVISIONS_TEXTS.offerFailed)(error);
+    }
+    await refreshQueries(client, [REVISIONS_KEY]);
+  };
+}
+
 /** Lists that show a paste's title or search its words: read again when next shown. */
 function afterEdit(client: ReturnType<typeof useQueryClient>, threadId: string) {
   void refreshQueries(
@@ -64,6 +108,7 @@ function afterEdit(client: ReturnType<typeof useQueryClient>, threadId: string) 
 export function useEditThread(threadId: string) {
   const client = useQueryClient();
   const guard = useSecretWarning();
+  const offerPurge = useOfferPurge();
   return useMutation({
     mutationFn: (body: EditThreadBody) =>
       guard((allowSecrets) =>
@@ -83,6 +128,8 @@ export function useEditThread(threadId: string) {
           : thread,
       );
       await afterEdit(client, threadId);
+      // Not awaited: the form closes while the offer is open.
+      void offerPurge({ kind: 'thread', id: edited.id }, edited.secretVersions);
     },
   });
 }
@@ -91,6 +138,7 @@ export function useEditThread(threadId: string) {
 export function useEditReply(threadId: string) {
   const client = useQueryClient();
   const guard = useSecretWarning();
+  const offerPurge = useOfferPurge();
   return useMutation({
     mutationFn: ({ id, ...body }: EditReplyBody & { id: number }) =>
       guard((allowSecrets) =>
@@ -111,6 +159,7 @@ export function useEditReply(threadId: string) {
           : thread,
       );
       await afterEdit(client, threadId);
+      void offerPurge({ kind: 'reply', id: edited.id }, edited.secretVersions);
     },
   });
 }

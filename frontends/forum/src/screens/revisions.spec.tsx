@@ -1,6 +1,7 @@
-import type { PublicAuthor, Revision, RevisionSummary } from '@termpaste/contracts';
+import type { CurrentUser, PrunedRange, PublicAuthor, Revision, RevisionSummary } from '@termpaste/contracts';
+import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { minutesAgo, renderScreen, sampleAuthor, stubFetch } from '../testing';
+import { minutesAgo, renderScreen, sampleAuthor, sampleThread, stubFetch } from '../testing';
 import { RevisionsScreen } from './revisions';
 
 const trinity = sampleAuthor();
@@ -17,6 +18,7 @@ const VERSIONS: Revision[] = [
     linesAdded: 3,
     linesRemoved: 0,
     createdAt: minutesAgo(60),
+    removed: false,
   },
   {
     n: 2,
@@ -27,6 +29,7 @@ const VERSIONS: Revision[] = [
     linesAdded: 1,
     linesRemoved: 1,
     createdAt: minutesAgo(30),
+    removed: false,
   },
   {
     n: 3,
@@ -37,14 +40,21 @@ const VERSIONS: Revision[] = [
     linesAdded: 1,
     linesRemoved: 0,
     createdAt: minutesAgo(5),
+    removed: false,
   },
 ];
 const summary = ({ content: _content, language: _language, ...rest }: Revision): RevisionSummary => rest;
 
-function server(versions = VERSIONS, base = '/api/threads/5') {
+function server(
+  versions = VERSIONS,
+  base = '/api/threads/5',
+  { pruned = [] }: { pruned?: PrunedRange[] } = {},
+) {
   return stubFetch((call) => {
+    if (call.url === '/api/threads/5') return { body: sampleThread({ id: 5, author: trinity }) };
+    if (call.method === 'DELETE') return { status: 204 };
     if (call.url === `${base}/revisions`)
-      return { body: { revisions: [...versions].reverse().map(summary) } };
+      return { body: { revisions: [...versions].reverse().map(summary), pruned } };
     const match = call.url.match(/\/revisions\/(\d+)$/);
     const version = match && versions.find((v) => v.n === Number(match[1]));
     if (version) return { body: version };
@@ -52,8 +62,12 @@ function server(versions = VERSIONS, base = '/api/threads/5') {
   });
 }
 
-const render = (path = '/thread/5/revisions') =>
-  renderScreen(<RevisionsScreen />, { path, route: '/thread/:id/revisions' });
+const render = (path = '/thread/5/revisions', user?: CurrentUser | null) =>
+  renderScreen(<RevisionsScreen />, {
+    path,
+    route: '/thread/:id/revisions',
+    ...(user === undefined ? {} : { user }),
+  });
 
 const linesOf = (region: HTMLElement) =>
   Array.from(region.querySelectorAll<HTMLElement>('.cv-line')).map((line) => [
@@ -153,5 +167,58 @@ describe('/thread/{id}/revisions (issue 16)', () => {
     server([]);
     render('/thread/999/revisions');
     expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
+  });
+
+  describe('pruned and removed versions', () => {
+    /** v1, v15 (removed), v16, v17: v2–v14 pruned. */
+    const LONG: Revision[] = [
+      VERSIONS[0]!,
+      { ...VERSIONS[1]!, n: 15, title: null, content: '', removed: true },
+      { ...VERSIONS[1]!, n: 16 },
+      { ...VERSIONS[2]!, n: 17 },
+    ];
+
+    it('says where versions were pruned and which was removed, and compares around them', async () => {
+      server(LONG, '/api/threads/5', { pruned: [{ from: 2, to: 14 }] });
+      const { user } = render();
+      const table = await screen.findByRole('table', { name: 'Versions' });
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows.map((row) => row.textContent)).toEqual([
+        expect.stringMatching(/^v17/),
+        expect.stringMatching(/^v16/),
+        expect.stringMatching(/^v15 removed.*—$/),
+        'versions 2–14 pruned',
+        expect.stringMatching(/^v1 \(original\)/),
+      ]);
+      expect(screen.getByRole('radio', { name: 'Compare from version 15' })).toBeDisabled();
+      expect(screen.getByRole('radio', { name: 'Compare to version 15' })).toBeDisabled();
+      await screen.findByRole('region', { name: 'Changes from version 16 to version 17' });
+      await user.click(screen.getByRole('radio', { name: 'Compare from version 1' }));
+      await screen.findByRole('region', { name: 'Changes from version 1 to version 17' });
+      expect(
+        screen.getByText('Not shown between these two: versions 2–14 pruned; v15 removed.'),
+      ).toBeVisible();
+    });
+
+    it('offers its author REMOVE on every version but the newest, and removes one when confirmed', async () => {
+      const calls = server(VERSIONS);
+      const { user } = render(undefined, sampleCurrentUser({ id: trinity.id, username: trinity.username }));
+      await screen.findByRole('button', { name: 'Remove version 2' });
+      expect(screen.getByRole('button', { name: 'Remove version 1' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Remove version 3' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Remove version 2' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Remove version 2?' });
+      await user.click(within(dialog).getByRole('button', { name: 'REMOVE' }));
+      await waitFor(() =>
+        expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/threads/5/revisions/2')).toBe(true),
+      );
+    });
+
+    it('offers REMOVE to no other member, nor to a visitor', async () => {
+      server(VERSIONS);
+      render(undefined, sampleCurrentUser({ id: 77, username: 'neo' }));
+      await screen.findByRole('table', { name: 'Versions' });
+      await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Remove version/ })).toEqual([]));
+    });
   });
 });

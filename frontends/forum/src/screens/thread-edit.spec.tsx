@@ -15,6 +15,7 @@ import {
 } from '../testing';
 import { ThreadScreen } from './thread';
 import { SECRETS_MESSAGES } from '@termpaste/contracts';
+import { REVISIONS_TEXTS } from '@termpaste/contracts/revisions';
 
 // sampleThread() is trinity's (id 3); reply 12 is hers too, 11 is morpheus's.
 const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
@@ -31,20 +32,38 @@ function renderThread({
   return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
 }
 
+/** What the stub server holds: the paste, the member, and the versions an edit says hold a removed secret. */
+interface EditState {
+  thread: ThreadDetail;
+  user: CurrentUser;
+  secretVersions?: number[];
+}
+
 /** The server: the paste as it is now, and the PATCH answers of the edit routes. */
-function server(state: { thread: ThreadDetail; user: CurrentUser }) {
+function server(state: EditState) {
   return stubFetch((call: FetchCall) => answer(state, call));
 }
 
 /** What the server answers to `call`, keeping `state` as edits change it. */
-function answer(state: { thread: ThreadDetail; user: CurrentUser }, call: FetchCall): FetchAnswer {
+function answer(state: EditState, call: FetchCall): FetchAnswer {
   if (call.method === 'GET' && call.url === '/api/auth/user') return { body: state.user };
   if (call.method === 'GET' && call.url === '/api/threads/5') return { body: state.thread };
+  if (call.method === 'DELETE') return { status: 204 };
   if (call.method === 'PATCH' && call.url === '/api/threads/5') {
     const body = call.body as { title: string; content: string; language: string | null };
     state.thread = { ...state.thread, ...body, editedAt: EDITED_AT };
     const { id, title, content, language, editedAt } = state.thread;
-    return { body: { id, title, content, language, editedAt, revisions: 2 } };
+    return {
+      body: {
+        id,
+        title,
+        content,
+        language,
+        editedAt,
+        revisions: 3,
+        secretVersions: state.secretVersions ?? [],
+      },
+    };
   }
   if (call.method === 'PATCH' && call.url === '/api/replies/12') {
     const { content } = call.body as { content: string };
@@ -52,7 +71,16 @@ function answer(state: { thread: ThreadDetail; user: CurrentUser }, call: FetchC
       ...state.thread,
       replies: state.thread.replies.map((r) => (r.id === 12 ? { ...r, content, editedAt: EDITED_AT } : r)),
     };
-    return { body: { id: 12, threadId: 5, content, editedAt: EDITED_AT, revisions: 2 } };
+    return {
+      body: {
+        id: 12,
+        threadId: 5,
+        content,
+        editedAt: EDITED_AT,
+        revisions: 2,
+        secretVersions: state.secretVersions ?? [],
+      },
+    };
   }
   return { status: 404, body: 'not stubbed' };
 }
@@ -195,6 +223,47 @@ describe('a secret in an edit (issue 16)', () => {
       { content: `${sampleThread().content} AKIA…` },
       { content: `${sampleThread().content} AKIA…`, allowSecrets: true },
     ]);
+  });
+});
+
+describe('an edit that takes a secret out', () => {
+  it('offers to purge the old versions that still hold it, and removes them on PURGE', async () => {
+    const state: EditState = { thread: sampleThread(), user: trinity, secretVersions: [1, 2] };
+    const calls = server(state);
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    await user.clear(screen.getByLabelText('Content'));
+    await user.type(screen.getByLabelText('Content'), 'no secret here');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    const dialog = await screen.findByRole('alertdialog', { name: REVISIONS_TEXTS.offerTitle });
+    expect(dialog).toHaveTextContent(REVISIONS_TEXTS.offerDescription([1, 2]));
+    expect(dialog).toHaveTextContent('v1 and v2 still hold the secret you removed');
+    await user.click(within(dialog).getByRole('button', { name: REVISIONS_TEXTS.offerConfirm }));
+    await expectToast('v1 and v2 removed');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/threads/5/revisions/1',
+      '/api/threads/5/revisions/2',
+    ]);
+  });
+
+  it('KEEP THEM removes nothing; an edit that took no secret out offers nothing', async () => {
+    const state: EditState = { thread: sampleThread(), user: trinity, secretVersions: [1] };
+    const calls = server(state);
+    const { user } = renderThread({ user: trinity });
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    await user.type(screen.getByLabelText('Content'), ' more');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    const dialog = await screen.findByRole('alertdialog', { name: REVISIONS_TEXTS.offerTitle });
+    expect(dialog).toHaveTextContent('v1 still holds the secret you removed');
+    await user.click(within(dialog).getByRole('button', { name: 'KEEP THEM' }));
+    state.secretVersions = [];
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    await user.type(screen.getByLabelText('Content'), ' again');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    await within(pasteCard()).findByRole('button', { name: 'EDIT' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 });
 

@@ -15,6 +15,7 @@ import { PersonalAccessTokens17966000000000 } from './17966000000000-personal-ac
 import { ThreadLanguage17967000000000 } from './17967000000000-thread-language.js';
 import { SearchVectorPrefix17967000000100 } from './17967000000100-search-vector-prefix.js';
 import { Revisions17968000000000 } from './17968000000000-revisions.js';
+import { WritesRevisionPurge17970100000000 } from './17970100000000-writes-revision-purge.js';
 import { UserIdentities17969000000000 } from './17969000000000-user-identities.js';
 import { TokensRevocationPrivateRead17970000000400 } from './17970000000400-tokens-revocation-private-read.js';
 
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Revisions17968000000000,
   UserIdentities17969000000000,
   TokensRevocationPrivateRead17970000000400,
+  WritesRevisionPurge17970100000000,
 ];
