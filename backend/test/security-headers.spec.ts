@@ -90,8 +90,8 @@ describe('security headers', () => {
       const { browser } = await registered(t);
       const presigned = await browser.post(API.objectsUpload).expect(200);
       const ticket = uploadTicketSchema.parse(presigned.body);
-      const form = browser.post(new URL(ticket.uploadURL).pathname);
-      for (const [name, value] of Object.entries(ticket.fields)) void form.field(name, value);
+      const form = browser.post(new URL(ticket.form.url).pathname);
+      for (const [name, value] of Object.entries(ticket.form.fields)) void form.field(name, value);
       await form.attach('file', PNG, 'avatar.png').expect(204);
       const claimed = await browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(200);
       const res = await t.http

@@ -2,6 +2,7 @@ import { FORUM_MESSAGES } from './forum.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
 import { ssoStartQuerySchema } from './sso.js';
+import { uploadAddressQuerySchema } from './settings.js';
 import {
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -111,6 +112,8 @@ describe('the query strings the OpenAPI table documents', () => {
     createPaste: createPasteQuerySchema,
     startProviderSignIn: ssoStartQuerySchema,
     getThread: threadQuerySchema,
+    // Checked by the signature, its names read from the schema (UploadAddresses).
+    putObject: uploadAddressQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {

@@ -229,6 +229,10 @@ export class LocalStorage extends StoragePort {
     return { key, contentType, size };
   }
 
+  put(key: string, source: Readable, size: number): Promise<StoredObject> {
+    return this.receive(key, source, size);
+  }
+
   /** An avatar to send, with its type told by its bytes; null when there is none (or for an upload). */
   async openObject(key: string): Promise<OpenedObject | null> {
     if (!isAvatarKey(key)) return null;
