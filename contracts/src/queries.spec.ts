@@ -2,7 +2,6 @@ import { FORUM_MESSAGES } from './forum.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
 import { ssoStartQuerySchema } from './sso.js';
-import { uploadAddressQuerySchema } from './settings.js';
 import {
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -10,6 +9,7 @@ import {
   QUERY_MESSAGES,
   searchQuerySchema,
   threadQuerySchema,
+  uploadAddressQuerySchema,
   usersQuerySchema,
 } from './queries.js';
 

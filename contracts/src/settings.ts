@@ -110,12 +110,6 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-/** The query string of an `uploadURL` (`PUT /api/uploads/{key}`): what its signature covers. */
-export const uploadAddressQuerySchema = z.object({
-  expires: z.string().meta({ description: 'When the address expires (Unix seconds)' }),
-  signature: z.string().meta({ description: 'The signature of the key and `expires`' }),
-});
-
 /**
  * `PUT /api/user/avatar` {avatarURL}: the objectURL of an upload (copied then to an avatar address that
  * no upload form names), or the member's current avatar URL (no change).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API } from '../routes.js';
-import { uploadAddressQuerySchema } from '../settings.js';
+import { uploadAddressQuerySchema } from '../queries.js';
 import { type ApiOperation, UPLOAD_PATH } from './operation.js';
 
 /** The Uploads routes of API_OPERATIONS. */

@@ -4,13 +4,22 @@ import {
   HttpStatus,
   PayloadTooLargeException,
   Put,
+  Query,
   Req,
   Res,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { API, AVATAR_CONTENT_TYPES, LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
+import {
+  API,
+  AVATAR_CONTENT_TYPES,
+  LIMITS,
+  SETTINGS_MESSAGES,
+  type UploadAddressQuery,
+  uploadAddressQuerySchema,
+} from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { SignedRequest } from '../../common/signed-request.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { discardRest, requestedKey } from './local-uploads.controller.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -37,13 +46,17 @@ export class UploadAddressController {
    */
   @Put(API.upload('*key'))
   @SignedRequest()
-  async put(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async put(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query(new ZodValidationPipe(uploadAddressQuerySchema)) query: UploadAddressQuery,
+  ): Promise<void> {
     // A client going away is seen by the storage as its body stopping short, never thrown from here.
     req.on('error', () => undefined);
     try {
       const key = requestedKey(req);
-      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-      this.uploads.addresses.verify(key, query);
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      this.uploads.addresses.verify(key, query, [...new URLSearchParams(search).keys()]);
       const type = req.headers['content-type']?.split(';')[0]!.trim().toLowerCase();
       if (type !== undefined && type !== '' && !PUT_CONTENT_TYPES.has(type)) {
         throw new UnsupportedMediaTypeException(SETTINGS_MESSAGES.uploadNotImage);

@@ -1,6 +1,11 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { ForbiddenException } from '@nestjs/common';
-import { API, SETTINGS_MESSAGES, uploadAddressQuerySchema } from '@termpaste/contracts';
+import {
+  API,
+  SETTINGS_MESSAGES,
+  type UploadAddressQuery,
+  uploadAddressQuerySchema,
+} from '@termpaste/contracts';
 import { isPendingKey } from '../../infra/storage/object-keys.js';
 
 const DIGITS = /^\d{1,12}$/;
@@ -32,21 +37,17 @@ export class UploadAddresses {
   }
 
   /**
-   * Checks a PUT's key and raw query string: 403 `Invalid upload address` unless the key is a pending one
-   * and the query is exactly `expires` and our `signature` for them, then 403 `Request has expired` past
-   * its expiry.
+   * Checks a PUT's key and query (`query` as parsed, `names` every parameter name the request carries):
+   * 403 `Invalid upload address` unless the key is a pending one and the query is exactly `expires` and
+   * our `signature` for them, each once, then 403 `Request has expired` past its expiry.
    */
-  verify(key: string, search: string): void {
-    const query = new URLSearchParams(search);
-    const names = [...query.keys()];
-    const expires = query.get('expires');
-    const signature = query.get('signature');
+  verify(key: string, { expires, signature }: UploadAddressQuery, names: readonly string[]): void {
     if (
       !isPendingKey(key) ||
       names.length !== PARAMETERS.length ||
       !PARAMETERS.every((name) => names.includes(name)) ||
-      expires === null ||
-      signature === null ||
+      expires === undefined ||
+      signature === undefined ||
       !DIGITS.test(expires) ||
       !SIGNATURE.test(signature) ||
       !timingSafeEqual(Buffer.from(this.sign(key, Number(expires))), Buffer.from(signature))
