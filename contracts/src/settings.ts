@@ -28,6 +28,7 @@ export const SETTINGS_MESSAGES = {
   uploadNotImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
   uploadNotForm: 'Send the upload as a form: its signed fields, then the file',
   uploadLengthRequired: 'Send the file with its Content-Length',
+  uploadUsed: 'This upload address has been used already',
   avatarNotUploaded: 'The avatar must be an image you uploaded',
   uploadTooMany: (seconds: number) =>
     `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
