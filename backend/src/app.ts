@@ -32,12 +32,12 @@ import { UsersService } from './modules/users/users.service.js';
 /** Largest JSON request body; a bigger one gets a 413. */
 export const JSON_BODY_LIMIT = '100kb';
 
-/** Whether a path is the local storage's (`/api/uploads`, where upload forms go, and the files under it). */
+/** Whether a path is under `/api/uploads` (upload forms, presigned PUTs, the local storage's files). */
 const isUploadsPath = (path: string, uploads: string) => path === uploads || path.startsWith(`${uploads}/`);
 
 /**
- * Which requests a body parser reads: those of its media type, except uploads to the local storage
- * (`/api/uploads`), whose bodies must stream to disk unread, whatever Content-Type they claim, and those
+ * Which requests a body parser reads: those of its media type, except uploads (`/api/uploads`: forms and
+ * presigned PUTs), whose bodies must stream to disk unread, whatever Content-Type they claim, and those
  * of the routes that read their own (`readsOwn`: a paste's, see modules/threads/paste-intake.ts).
  */
 const parsedUnlessUpload = (type: string, readsOwn: (req: Request) => boolean) => (req: IncomingMessage) =>

@@ -20,8 +20,9 @@ import { UPLOAD_FORM_OVERHEAD_BYTES } from '../src/modules/uploads/local-uploads
 import { UPLOAD_ALREADY_DONE } from '../src/infra/storage/local.storage.js';
 import { AVATAR_CACHE_CONTROL, PENDING_CONTENT_TYPE } from '../src/infra/storage/object-keys.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
-import { StoragePort } from '../src/infra/storage/storage.port.js';
+import { type PresignedUpload, StoragePort } from '../src/infra/storage/storage.port.js';
 import { UNCLAIMED_UPLOAD_GRACE_SECONDS, UploadsSweeper } from '../src/modules/uploads/uploads-sweep.js';
+import { UploadsService } from '../src/modules/uploads/uploads.service.js';
 import {
   UPLOADS_JOBS,
   UPLOADS_QUEUE,
@@ -31,6 +32,7 @@ import {
 import { type Browser, registered } from './support/accounts.js';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 /** Real 1×1 images, one of each type an avatar may be. */
 const IMAGES = {
@@ -103,9 +105,14 @@ interface FormOptions {
   after?: Part[];
 }
 
+/** The form of a ticket the storage made itself (StoragePort.presignUpload), as the API hands it out. */
+function formTicket(ticket: PresignedUpload['ticket']): Pick<UploadTicket, 'form'> {
+  return { form: { url: ticket.uploadURL, method: ticket.method, fields: ticket.fields } };
+}
+
 /** A ticket's form as a browser sends it: the fields, then the file. */
-function formOf(ticket: UploadTicket, file: Buffer, options: FormOptions = {}) {
-  const fields = { ...ticket.fields, ...options.change };
+function formOf(ticket: Pick<UploadTicket, 'form'>, file: Buffer, options: FormOptions = {}) {
+  const fields = { ...ticket.form.fields, ...options.change };
   const parts: Part[] = Object.entries(fields)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => [name, value]);
@@ -114,12 +121,83 @@ function formOf(ticket: UploadTicket, file: Buffer, options: FormOptions = {}) {
 }
 
 /** The `--boundary` lines of a form up to the file's bytes, and its closing, for streamed files. */
-function formAround(ticket: UploadTicket): { head: Buffer; tail: Buffer; type: string } {
+function formAround(ticket: Pick<UploadTicket, 'form'>): { head: Buffer; tail: Buffer; type: string } {
   const marker = Buffer.from('\0FILE\0');
   const { body, type } = formOf(ticket, marker);
   const at = body.indexOf(marker);
   return { head: body.subarray(0, at), tail: body.subarray(at + marker.length), type };
 }
+
+/**
+ * A PUT as a client written to the spec sends it (no cookie, no Origin), through a bare HTTP client so
+ * that a test can declare a Content-Length the body does not have (`first` sent, then the answer
+ * awaited) or none at all (chunked). Resolves with the answer.
+ */
+function rawPut(
+  base: string,
+  target: string,
+  options: { body?: Buffer; contentType?: string; contentLength?: number | null; first?: Buffer },
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = {};
+    if (options.contentType !== undefined) headers['Content-Type'] = options.contentType;
+    const length = options.contentLength === undefined ? options.body?.length : options.contentLength;
+    if (length !== null && length !== undefined) headers['Content-Length'] = length;
+    const req = http.request(new URL(target, base), { method: 'PUT', headers });
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        req.destroy();
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : text });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    if (options.first) req.write(options.first);
+    else if (length === null) {
+      // Written before the end: sent chunked, with no Content-Length.
+      req.write(options.body ?? Buffer.alloc(0));
+      req.end();
+    } else req.end(options.body);
+  });
+}
+
+/** The path and query of a presigned PUT address (it holds PUBLIC_URL's origin). */
+function putTarget(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Starts a PUT of `first`, declaring 1000 bytes more, and goes away; resolves once the connection is cut. */
+function abandonedPut(base: string, target: string, first: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.request(new URL(target, base), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png', 'Content-Length': first.length + 1000 },
+    });
+    req.on('error', () => undefined);
+    req.on('close', () => resolve());
+    req.write(first, () => setTimeout(() => req.destroy(), 200));
+  });
+}
+
+/** Whether the pending upload `key` has its PUT address taken (put_at set). */
+async function putTaken(t: TestApp, key: string): Promise<boolean> {
+  const rows = (await t.dataSource.query('SELECT put_at FROM pending_uploads WHERE key = $1', [
+    key,
+  ])) as Array<{
+    put_at: Date | null;
+  }>;
+  return rows[0]!.put_at !== null;
+}
+
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+const LENGTH_REQUIRED = { statusCode: 411, message: SETTINGS_MESSAGES.uploadLengthRequired };
 
 describe('avatar uploads (local storage)', () => {
   let t: TestApp;
@@ -150,9 +228,9 @@ describe('avatar uploads (local storage)', () => {
   }
 
   /** POSTs a ticket's form, with no Origin (a signed upload needs none), as supertest sends it. */
-  function send(ticket: UploadTicket, file: Buffer, options: FormOptions = {}) {
+  function send(ticket: Pick<UploadTicket, 'form'>, file: Buffer, options: FormOptions = {}) {
     const { body, type } = formOf(ticket, file, options);
-    return supertest(t.url).post(local(ticket.uploadURL)).set('Content-Type', type).send(body);
+    return supertest(t.url).post(local(ticket.form.url)).set('Content-Type', type).send(body);
   }
 
   async function upload(browser: Browser, file: Buffer, fileType = 'image/png'): Promise<UploadTicket> {
@@ -238,10 +316,10 @@ describe('avatar uploads (local storage)', () => {
       const before = Math.floor(Date.now() / 1000);
       const first = await ticketFor(alice.browser);
       const second = await ticketFor(alice.browser);
-      expect(first.uploadURL).toBe(`${t.config.publicUrl}${API.uploads}`);
-      expect(first.method).toBe('POST');
-      const { key, expires, max, signature } = first.fields;
-      expect(Object.keys(first.fields).sort()).toEqual([
+      expect(first.form.url).toBe(`${t.config.publicUrl}${API.uploads}`);
+      expect(first.form.method).toBe('POST');
+      const { key, expires, max, signature } = first.form.fields;
+      expect(Object.keys(first.form.fields).sort()).toEqual([
         'Content-Type',
         'expires',
         'key',
@@ -250,8 +328,8 @@ describe('avatar uploads (local storage)', () => {
       ]);
       expect(key).toMatch(new RegExp(`^pending/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
       expect(first.objectURL).toBe(`${t.config.publicUrl}${API.uploads}/${key}`);
-      expect(second.fields.key).not.toBe(key);
-      expect(first.fields['Content-Type']).toBe(PENDING_CONTENT_TYPE);
+      expect(second.form.fields.key).not.toBe(key);
+      expect(first.form.fields['Content-Type']).toBe(PENDING_CONTENT_TYPE);
       expect(Number(expires)).toBeGreaterThanOrEqual(before + UPLOAD_URL_TTL_SECONDS);
       expect(Number(expires)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
       expect(max).toBe(String(LIMITS.avatarMaxBytes));
@@ -264,7 +342,7 @@ describe('avatar uploads (local storage)', () => {
       'stores a %s, copies it to an avatar key of its own, and serves that with its type and safe headers',
       async (type, bytes) => {
         const ticket = await upload(alice.browser, bytes, type);
-        const pendingKey = ticket.fields.key!;
+        const pendingKey = ticket.form.fields.key!;
         expect(existsSync(fileOf(pendingKey))).toBe(true);
         const me = await setAvatar(alice.browser, ticket.objectURL);
         expect(me).toMatchObject({ id: alice.user.id });
@@ -304,7 +382,7 @@ describe('avatar uploads (local storage)', () => {
     it('serves no upload before it is claimed', async () => {
       const ticket = await upload(alice.browser, PNG);
       await t.http.get(local(ticket.objectURL)).expect(404, FILE_NOT_FOUND);
-      expect(existsSync(fileOf(ticket.fields.key!))).toBe(true);
+      expect(existsSync(fileOf(ticket.form.fields.key!))).toBe(true);
     });
 
     it('takes a file of exactly the limit', async () => {
@@ -348,7 +426,7 @@ describe('avatar uploads (local storage)', () => {
       const ticket = await ticketFor(alice.browser);
       const { body, type } = formOf(ticket, PNG);
       await expect(
-        rawPost(local(ticket.uploadURL), { contentType: type, contentLength: body.length, first: body }),
+        rawPost(local(ticket.form.url), { contentType: type, contentLength: body.length, first: body }),
       ).resolves.toEqual({ status: 204, body: '' });
       const other = await ticketFor(alice.browser);
       await send(other, PNG).set('Origin', 'https://evil.example').expect(204);
@@ -356,10 +434,10 @@ describe('avatar uploads (local storage)', () => {
 
     it('still refuses a bad or expired signature without Origin, with its own answer', async () => {
       const ticket = await ticketFor(alice.browser);
-      const forged = `${ticket.fields.signature!.startsWith('A') ? 'B' : 'A'}${ticket.fields.signature!.slice(1)}`;
+      const forged = `${ticket.form.fields.signature!.startsWith('A') ? 'B' : 'A'}${ticket.form.fields.signature!.slice(1)}`;
       await send(ticket, PNG, { change: { signature: forged } }).expect(403, INVALID);
       const { ticket: expired } = await t.app.get(StoragePort).presignUpload(alice.user.id, -1);
-      await send(expired, PNG).expect(403, EXPIRED);
+      await send(formTicket(expired), PNG).expect(403, EXPIRED);
     });
 
     it('keeps the CSRF check everywhere else: a signed-in request without Origin is refused', async () => {
@@ -371,16 +449,207 @@ describe('avatar uploads (local storage)', () => {
     });
   });
 
+  describe("SPEC's flow: the image PUT to uploadURL", () => {
+    const put = (url: string, options: Parameters<typeof rawPut>[2]) =>
+      rawPut(t.url, putTarget(url), options);
+
+    it('hands out a presigned PUT address of ours for the pending key, besides the form', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const ticket = await ticketFor(alice.browser);
+      expect(ticket.method).toBe('PUT');
+      const address = new URL(ticket.uploadURL);
+      expect(`${address.origin}${address.pathname}`).toBe(ticket.objectURL);
+      expect(keyOf(ticket.objectURL)).toBe(ticket.form.fields.key);
+      expect([...address.searchParams.keys()]).toEqual(['expires', 'signature']);
+      expect(Number(address.searchParams.get('expires'))).toBeGreaterThanOrEqual(
+        before + UPLOAD_URL_TTL_SECONDS,
+      );
+      expect(address.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(address.searchParams.get('signature')).not.toBe(ticket.form.fields.signature);
+    });
+
+    it.each(Object.entries(IMAGES))(
+      'takes a %s as a plain PUT (no session, no Origin); claimed, it is served with the type its bytes tell',
+      async (type, bytes) => {
+        const ticket = await ticketFor(alice.browser);
+        expect(await put(ticket.uploadURL, { body: bytes, contentType: type })).toEqual({
+          status: 200,
+          body: '',
+        });
+        expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(true);
+        await t.http.get(local(ticket.objectURL)).expect(404, FILE_NOT_FOUND);
+        const me = await setAvatar(alice.browser, ticket.objectURL);
+        expect(me.avatarUrl).toMatch(
+          new RegExp(`^${t.config.publicUrl}${API.uploads}/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`),
+        );
+        const res = await t.http.get(local(me.avatarUrl!)).buffer(true).expect(200);
+        expect(res.headers['content-type']).toBe(type);
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'");
+        expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
+        expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+      },
+    );
+
+    it('takes no Content-Type, application/octet-stream or any image type, whatever the bytes are', async () => {
+      for (const contentType of [undefined, 'application/octet-stream', 'image/jpeg', 'IMAGE/PNG; x=1']) {
+        const ticket = await ticketFor(alice.browser);
+        expect((await put(ticket.uploadURL, { body: GIF, contentType })).status).toBe(200);
+        const me = await setAvatar(alice.browser, ticket.objectURL);
+        expect((await t.http.get(local(me.avatarUrl!)).expect(200)).headers['content-type']).toBe(
+          'image/gif',
+        );
+      }
+    });
+
+    it('415 before reading for a declared HTML, SVG or form; the address then still takes the image', async () => {
+      const ticket = await ticketFor(alice.browser);
+      for (const contentType of [
+        'text/html',
+        'image/svg+xml',
+        'multipart/form-data; boundary=x',
+        'text/plain',
+      ]) {
+        expect(await put(ticket.uploadURL, { body: PNG, contentType })).toEqual({
+          status: 415,
+          body: NOT_IMAGE,
+        });
+      }
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+      expect((await put(ticket.uploadURL, { body: PNG, contentType: 'image/png' })).status).toBe(200);
+    });
+
+    it('415 for bytes that are no PNG, JPEG, GIF or WebP (HTML, SVG, empty), whatever the type said; nothing kept', async () => {
+      const ticket = await ticketFor(alice.browser);
+      for (const body of [HTML, SVG, Buffer.alloc(0), PNG_MAGIC.subarray(0, 4)]) {
+        expect(await put(ticket.uploadURL, { body, contentType: 'image/png' })).toEqual({
+          status: 415,
+          body: NOT_IMAGE,
+        });
+      }
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+      expect(leftovers()).toEqual([]);
+      await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(400, NOT_UPLOADED);
+    });
+
+    it('413 as soon as the Content-Length passes 10 MB, without reading the body; nothing kept', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const res = await put(ticket.uploadURL, {
+        contentType: 'image/png',
+        contentLength: LIMITS.avatarMaxBytes + 1,
+        first: PNG,
+      });
+      expect(res).toEqual({ status: 413, body: TOO_LARGE });
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('takes a file of exactly 10 MB', async () => {
+      const big = Buffer.alloc(LIMITS.avatarMaxBytes);
+      PNG.copy(big);
+      const ticket = await ticketFor(alice.browser);
+      expect((await put(ticket.uploadURL, { body: big, contentType: 'image/png' })).status).toBe(200);
+      const me = await setAvatar(alice.browser, ticket.objectURL);
+      const res = await t.http.head(local(me.avatarUrl!)).expect(200);
+      expect(res.headers['content-length']).toBe(String(LIMITS.avatarMaxBytes));
+    });
+
+    it('411 without a Content-Length (a chunked body)', async () => {
+      const ticket = await ticketFor(alice.browser);
+      expect(
+        await put(ticket.uploadURL, { body: PNG, contentType: 'image/png', contentLength: null }),
+      ).toEqual({
+        status: 411,
+        body: LENGTH_REQUIRED,
+      });
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+    });
+
+    it('gives the address back when the client goes away halfway: nothing kept, and it may be sent again', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const key = keyOf(ticket.objectURL);
+      await abandonedPut(t.url, putTarget(ticket.uploadURL), PNG);
+      await waitFor('the address to be given back', async () => !(await putTaken(t, key)));
+      expect(existsSync(fileOf(key))).toBe(false);
+      expect(leftovers()).toEqual([]);
+      expect((await put(ticket.uploadURL, { body: PNG, contentType: 'image/png' })).status).toBe(200);
+      expect(await putTaken(t, key)).toBe(true);
+    });
+
+    it('is single use: a second PUT is refused (409), before and after the claim, and changes nothing', async () => {
+      const ticket = await ticketFor(alice.browser);
+      expect((await put(ticket.uploadURL, { body: PNG, contentType: 'image/png' })).status).toBe(200);
+      expect(await put(ticket.uploadURL, { body: GIF, contentType: 'image/gif' })).toEqual({
+        status: 409,
+        body: ALREADY,
+      });
+      const me = await setAvatar(alice.browser, ticket.objectURL);
+      expect(await put(ticket.uploadURL, { body: GIF, contentType: 'image/gif' })).toEqual({
+        status: 409,
+        body: ALREADY,
+      });
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+      expect((await t.http.get(local(me.avatarUrl!)).expect(200)).headers['content-type']).toBe('image/png');
+    });
+
+    it("403 'Request has expired' past its expiry; nothing kept", async () => {
+      const ticket = await ticketFor(alice.browser);
+      const expired = t.app.get(UploadsService).addresses.address(keyOf(ticket.objectURL), -1);
+      expect(await put(expired, { body: PNG, contentType: 'image/png' })).toEqual({
+        status: 403,
+        body: EXPIRED,
+      });
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+    });
+
+    it('403 for a tampered address: signature, expiry, key, an extra or missing parameter, the form signature', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const other = await ticketFor(bob.browser);
+      const address = new URL(ticket.uploadURL);
+      const signature = address.searchParams.get('signature')!;
+      const expires = address.searchParams.get('expires')!;
+      const path = address.pathname;
+      const forged = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      for (const target of [
+        `${path}?expires=${expires}&signature=${forged}`,
+        `${path}?expires=${Number(expires) + 3600}&signature=${signature}`,
+        `${new URL(other.objectURL).pathname}?expires=${expires}&signature=${signature}`,
+        `${path}?expires=${expires}&signature=${signature}&max=99999999`,
+        `${path}?expires=${expires}&signature=${signature}&signature=${signature}`,
+        `${path}?expires=${expires}`,
+        path,
+        `${path}?expires=${ticket.form.fields.expires}&signature=${ticket.form.fields.signature}`,
+        `${path.replace('/pending/', '/avatars/')}?expires=${expires}&signature=${signature}`,
+      ]) {
+        expect([target, await rawPut(t.url, target, { body: PNG, contentType: 'image/png' })]).toEqual([
+          target,
+          { status: 403, body: INVALID },
+        ]);
+      }
+      expect(existsSync(fileOf(keyOf(ticket.objectURL)))).toBe(false);
+      expect(existsSync(fileOf(keyOf(other.objectURL)))).toBe(false);
+    });
+
+    it('is the upload flow of either kind: a form upload there first makes the PUT a 409', async () => {
+      const ticket = await upload(alice.browser, PNG);
+      expect(await put(ticket.uploadURL, { body: GIF, contentType: 'image/gif' })).toEqual({
+        status: 409,
+        body: ALREADY,
+      });
+      const me = await setAvatar(alice.browser, ticket.objectURL);
+      expect((await t.http.get(local(me.avatarUrl!)).expect(200)).headers['content-type']).toBe('image/png');
+    });
+  });
+
   describe('refused uploads', () => {
     it('403 Request has expired past the expiry', async () => {
       const { ticket, key } = await t.app.get(StoragePort).presignUpload(alice.user.id, -1);
-      await send(ticket, PNG).expect(403, EXPIRED);
+      await send(formTicket(ticket), PNG).expect(403, EXPIRED);
       expect(existsSync(fileOf(key))).toBe(false);
     });
 
     it('403 Invalid upload address for fields not exactly as signed', async () => {
       const ticket = await ticketFor(alice.browser);
-      const { signature, expires, key } = ticket.fields as Record<string, string>;
+      const { signature, expires, key } = ticket.form.fields as Record<string, string>;
       const attempts: FormOptions[] = [
         { change: { signature: `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}` } },
         { change: { signature: signature.slice(0, -1) } },
@@ -409,12 +678,12 @@ describe('avatar uploads (local storage)', () => {
       }
       // A field twice.
       const { body, type } = multipart([
-        ...Object.entries(ticket.fields),
+        ...Object.entries(ticket.form.fields),
         ['key', key],
         ['file', PNG, 'a.png', 'image/png'],
       ]);
       await supertest(t.url)
-        .post(local(ticket.uploadURL))
+        .post(local(ticket.form.url))
         .set('Content-Type', type)
         .send(body)
         .expect(403, INVALID);
@@ -422,33 +691,37 @@ describe('avatar uploads (local storage)', () => {
       expect(existsSync(fileOf(key.replace('pending/', 'avatars/')))).toBe(false);
       expect(existsSync(path.join(t.config.dataDir, 'session-secret'))).toBe(false);
       // The genuine form still works, in any letter case, and ignores what follows the file.
-      const lower = Object.fromEntries(Object.entries(ticket.fields).map(([n, v]) => [n.toLowerCase(), v]));
-      const res = await send({ ...ticket, fields: lower }, PNG, { after: [['x-anything', 'ignored']] });
+      const lower = Object.fromEntries(
+        Object.entries(ticket.form.fields).map(([n, v]) => [n.toLowerCase(), v]),
+      );
+      const res = await send({ form: { ...ticket.form, fields: lower } }, PNG, {
+        after: [['x-anything', 'ignored']],
+      });
       expect([res.status, res.body]).toEqual([204, {}]);
     });
 
     it('413 by Content-Length before reading anything', async () => {
       const ticket = await ticketFor(alice.browser);
       const { head, type } = formAround(ticket);
-      const res = await rawPost(local(ticket.uploadURL), {
+      const res = await rawPost(local(ticket.form.url), {
         contentType: type,
         contentLength: LIMITS.avatarMaxBytes + UPLOAD_FORM_OVERHEAD_BYTES + 1,
         first: Buffer.concat([head, PNG_MAGIC]),
       });
       expect(res).toEqual({ status: 413, body: TOO_LARGE });
-      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(ticket.form.fields.key!))).toBe(false);
     });
 
     it('413 while streaming a file that passes the limit, keeping nothing', async () => {
       const ticket = await ticketFor(alice.browser);
       const { head, type } = formAround(ticket);
-      const res = await rawPost(local(ticket.uploadURL), {
+      const res = await rawPost(local(ticket.form.url), {
         contentType: type,
         first: Buffer.concat([head, PNG_MAGIC]),
         stream: Buffer.alloc(64 * 1024),
       });
       expect(res).toEqual({ status: 413, body: TOO_LARGE });
-      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(ticket.form.fields.key!))).toBe(false);
       expect(leftovers()).toEqual([]);
       // The form stays usable for a file that fits.
       await send(ticket, PNG).expect(204);
@@ -463,7 +736,7 @@ describe('avatar uploads (local storage)', () => {
     ])('415 for %s, keeping nothing', async (_name, file, fileType) => {
       const ticket = await ticketFor(alice.browser);
       await send(ticket, file, { fileType }).expect(415, NOT_IMAGE);
-      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(ticket.form.fields.key!))).toBe(false);
       expect(leftovers()).toEqual([]);
       await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(400, NOT_UPLOADED);
     });
@@ -471,7 +744,7 @@ describe('avatar uploads (local storage)', () => {
     it('415 for a large non-image without reading it all', async () => {
       const ticket = await ticketFor(alice.browser);
       const { head, type } = formAround(ticket);
-      const res = await rawPost(local(ticket.uploadURL), {
+      const res = await rawPost(local(ticket.form.url), {
         contentType: type,
         first: head,
         stream: Buffer.alloc(64 * 1024, 0x41),
@@ -490,20 +763,19 @@ describe('avatar uploads (local storage)', () => {
       ]) {
         // A bare client: supertest would turn the bytes into JSON for a JSON type.
         await expect(
-          rawPost(local(ticket.uploadURL), { contentType, contentLength: PNG.length, first: PNG }),
+          rawPost(local(ticket.form.url), { contentType, contentLength: PNG.length, first: PNG }),
         ).resolves.toEqual({ status: 400, body: NOT_FORM });
       }
       const post = (form: { body: Buffer; type: string }) =>
-        supertest(t.url).post(local(ticket.uploadURL)).set('Content-Type', form.type).send(form.body);
-      await post(multipart(Object.entries(ticket.fields))).expect(400, NOT_FORM);
+        supertest(t.url).post(local(ticket.form.url)).set('Content-Type', form.type).send(form.body);
+      await post(multipart(Object.entries(ticket.form.fields))).expect(400, NOT_FORM);
       // The file under another name is no file of the form.
-      await post(multipart([...Object.entries(ticket.fields), ['avatar', PNG, 'a.png', 'image/png']])).expect(
-        400,
-        NOT_FORM,
-      );
+      await post(
+        multipart([...Object.entries(ticket.form.fields), ['avatar', PNG, 'a.png', 'image/png']]),
+      ).expect(400, NOT_FORM);
       const whole = formOf(ticket, PNG);
       await post({ ...whole, body: whole.body.subarray(0, whole.body.length - 20) }).expect(400, NOT_FORM);
-      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(ticket.form.fields.key!))).toBe(false);
       expect(t.logs.entries.filter((entry) => entry.level === 'error')).toEqual([]);
     });
   });
@@ -527,7 +799,7 @@ describe('avatar uploads (local storage)', () => {
       }
       expect(await me(alice.browser)).toEqual(before);
       // Bob's objects are untouched.
-      expect(existsSync(fileOf(bobsUpload.fields.key!))).toBe(true);
+      expect(existsSync(fileOf(bobsUpload.form.fields.key!))).toBe(true);
       await t.http.get(local(bobsAvatar)).expect(200);
     });
 
@@ -549,7 +821,7 @@ describe('avatar uploads (local storage)', () => {
       const forged = `pending/${alice.user.id}/${randomBytes(16).toString('base64url')}`;
       const stray = await upload(alice.browser, PNG);
       await mkdir(path.dirname(fileOf(forged)), { recursive: true });
-      await link(fileOf(stray.fields.key!), fileOf(forged));
+      await link(fileOf(stray.form.fields.key!), fileOf(forged));
       const avatarURL = `${t.config.publicUrl}${API.uploads}/${forged}`;
       await alice.browser.put(API.userAvatar).send({ avatarURL }).expect(400, NOT_UPLOADED);
       // An avatar the member had before: it is no upload to claim.
@@ -610,10 +882,14 @@ describe('avatar uploads (local storage)', () => {
       await t.http.get(url).expect(404);
     });
 
-    it('takes no PUT: uploads are forms', async () => {
+    it('takes no PUT without its presigned address (403)', async () => {
       const ticket = await ticketFor(alice.browser);
-      await alice.browser.put(local(ticket.objectURL)).set('Content-Type', 'image/png').send(PNG).expect(404);
-      expect(existsSync(fileOf(ticket.fields.key!))).toBe(false);
+      await alice.browser
+        .put(local(ticket.objectURL))
+        .set('Content-Type', 'image/png')
+        .send(PNG)
+        .expect(403, INVALID);
+      expect(existsSync(fileOf(ticket.form.fields.key!))).toBe(false);
     });
   });
 
@@ -636,7 +912,7 @@ describe('avatar uploads (local storage)', () => {
       const carol = await registered(t);
       const claimed = await upload(carol.browser, PNG);
       const unclaimed = await upload(carol.browser, PNG);
-      const keys = [claimed.fields.key!, unclaimed.fields.key!].sort();
+      const keys = [claimed.form.fields.key!, unclaimed.form.fields.key!].sort();
       expect(await pendingKeys(carol.user.id)).toEqual(keys);
       await setAvatar(carol.browser, claimed.objectURL);
       expect(await pendingKeys(carol.user.id)).toEqual(keys);
@@ -652,16 +928,16 @@ describe('avatar uploads (local storage)', () => {
       const recent = await upload(dave.browser, PNG);
       await age(dave.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
       await t.dataSource.query('UPDATE pending_uploads SET created_at = now() WHERE key = $1', [
-        recent.fields.key,
+        recent.form.fields.key,
       ]);
 
       expect(await sweeper().sweep()).toBeGreaterThanOrEqual(3);
-      expect(existsSync(fileOf(claimed.fields.key!))).toBe(false);
-      expect(existsSync(fileOf(forgotten.fields.key!))).toBe(false);
-      expect(existsSync(fileOf(recent.fields.key!))).toBe(true);
+      expect(existsSync(fileOf(claimed.form.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(forgotten.form.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(recent.form.fields.key!))).toBe(true);
       expect(existsSync(fileOf(keyOf(avatarUrl!)))).toBe(true);
       await t.http.get(local(avatarUrl!)).expect(200);
-      expect(await pendingKeys(dave.user.id)).toEqual([recent.fields.key]);
+      expect(await pendingKeys(dave.user.id)).toEqual([recent.form.fields.key]);
       // Swept is gone for good: claiming it now is refused.
       await dave.browser
         .put(API.userAvatar)
@@ -691,7 +967,7 @@ describe('avatar uploads (local storage)', () => {
       const queue = t.app.get(QueuePort);
       await queue.add(UPLOADS_QUEUE, UPLOADS_JOBS.sweep, {}, { jobId: 'sweep-now' });
       expect(await queue.settled(UPLOADS_QUEUE, 'sweep-now')).toBe(true);
-      expect(existsSync(fileOf(left.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(left.form.fields.key!))).toBe(false);
       expect(await pendingKeys(grace.user.id)).toEqual([]);
     });
 
@@ -701,14 +977,14 @@ describe('avatar uploads (local storage)', () => {
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [erin.user.id]);
       await age(erin.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
       await sweeper().sweep();
-      expect(existsSync(fileOf(left.fields.key!))).toBe(false);
+      expect(existsSync(fileOf(left.form.fields.key!))).toBe(false);
       expect(await pendingKeys(erin.user.id)).toEqual([]);
     });
 
     it('an upload is claimed or swept, never both: a claim waits for a sweep holding it', async () => {
       const frank = await registered(t);
       const ticket = await upload(frank.browser, PNG);
-      const key = ticket.fields.key!;
+      const key = ticket.form.fields.key!;
       await age(frank.user.id, UNCLAIMED_UPLOAD_GRACE_SECONDS + 60);
       // The sweep's lock on the row, held while the claim comes in.
       const runner = t.dataSource.createQueryRunner();
@@ -787,11 +1063,11 @@ async function postToBucket(
   change: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...ticket.fields, ...change })) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...ticket.form.fields, ...change })) form.append(name, value);
   // A copy in a plain ArrayBuffer: the DOM's Blob type (highlight.js's typings bring in the DOM lib)
   // takes no Buffer over a possibly shared one.
   form.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'avatar.png');
-  const res = await fetch(ticket.uploadURL, { method: ticket.method, body: form });
+  const res = await fetch(ticket.form.url, { method: ticket.form.method, body: form });
   return { status: res.status, text: await res.text() };
 }
 
@@ -822,17 +1098,20 @@ describe('avatar uploads with S3_BUCKET (against fake-s3 on 127.0.0.1, which enf
   const ticketFor = async (browser: Browser) =>
     uploadTicketSchema.strict().parse((await browser.post(API.objectsUpload).expect(200)).body);
 
-  it('hands out a POST form for the bucket, and the backend takes no uploads itself', async () => {
+  it('hands out a POST form for the bucket and a PUT address of ours; the backend takes no form, serves no file', async () => {
     const ticket = await ticketFor(alice.browser);
-    expect(ticket.uploadURL).toBe(bucket);
-    expect(ticket.method).toBe('POST');
-    expect(ticket.fields.key).toMatch(new RegExp(`^pending/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
-    expect(ticket.objectURL).toBe(`${bucket}/${ticket.fields.key}`);
-    expect(ticket.fields['Content-Type']).toBe(PENDING_CONTENT_TYPE);
+    expect(ticket.form.url).toBe(bucket);
+    expect(ticket.form.method).toBe('POST');
+    expect(ticket.form.fields.key).toMatch(new RegExp(`^pending/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
+    expect(ticket.objectURL).toBe(`${bucket}/${ticket.form.fields.key}`);
+    expect(ticket.form.fields['Content-Type']).toBe(PENDING_CONTENT_TYPE);
+    expect(ticket.uploadURL).toMatch(
+      new RegExp(`^${t.config.publicUrl}${API.uploads}/${ticket.form.fields.key}\\?expires=\\d+&signature=`),
+    );
 
     const { body, type } = formOf(ticket, PNG);
     await supertest(t.url).post(API.uploads).set('Content-Type', type).send(body).expect(404);
-    await t.http.get(`${API.uploads}/${ticket.fields.key}`).expect(404);
+    await t.http.get(`${API.uploads}/${ticket.form.fields.key}`).expect(404);
   });
 
   it('makes an upload the avatar at a key of its own: a second upload with the form changes nothing served', async () => {
@@ -842,7 +1121,7 @@ describe('avatar uploads with S3_BUCKET (against fake-s3 on 127.0.0.1, which enf
       await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(200)
     ).body as CurrentUser;
     expect(avatarUrl).toMatch(new RegExp(`^${bucket}/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
-    expect(s3.objects.has(ticket.fields.key!)).toBe(false);
+    expect(s3.objects.has(ticket.form.fields.key!)).toBe(false);
 
     const served = async () => {
       const res = await fetch(avatarUrl!);
@@ -864,7 +1143,7 @@ describe('avatar uploads with S3_BUCKET (against fake-s3 on 127.0.0.1, which enf
     );
     // Claimed again, it is checked like any upload: no image, so refused and deleted.
     await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(400, NOT_UPLOADED);
-    expect(s3.objects.has(ticket.fields.key!)).toBe(false);
+    expect(s3.objects.has(ticket.form.fields.key!)).toBe(false);
     expect(await served()).toEqual(before);
   });
 
@@ -880,7 +1159,103 @@ describe('avatar uploads with S3_BUCKET (against fake-s3 on 127.0.0.1, which enf
       expect(res.status).toBe(403);
       expect(res.text).toContain('Policy Condition failed');
     }
-    expect(s3.objects.has(ticket.fields.key!)).toBe(false);
+    expect(s3.objects.has(ticket.form.fields.key!)).toBe(false);
+  });
+
+  describe("SPEC's flow: the image PUT to uploadURL, streamed into the bucket by the backend", () => {
+    const put = (url: string, options: Parameters<typeof rawPut>[2]) =>
+      rawPut(t.url, putTarget(url), options);
+    const bucketWrites = () => s3.requests.filter((r) => r.method === 'PUT' || r.method === 'POST').length;
+
+    it('stores the PNG under its pending key as application/octet-stream; claimed, the bucket serves it as a PNG', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const key = ticket.form.fields.key!;
+      expect(await put(ticket.uploadURL, { body: PNG, contentType: 'image/png' })).toEqual({
+        status: 200,
+        body: '',
+      });
+      expect(s3.objects.get(key)?.contentType).toBe(PENDING_CONTENT_TYPE);
+      expect(Buffer.compare(s3.objects.get(key)!.body, PNG)).toBe(0);
+      const { avatarUrl } = (
+        await alice.browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(200)
+      ).body as CurrentUser;
+      expect(avatarUrl).toMatch(new RegExp(`^${bucket}/avatars/${alice.user.id}/[A-Za-z0-9_-]{22}$`));
+      const res = await fetch(avatarUrl!);
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
+      expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), PNG)).toBe(0);
+      expect(s3.objects.has(key)).toBe(false);
+      // Single use: not again, before or after the claim.
+      expect(await put(ticket.uploadURL, { body: GIF, contentType: 'image/gif' })).toEqual({
+        status: 409,
+        body: ALREADY,
+      });
+      expect(s3.objects.has(key)).toBe(false);
+    });
+
+    it('refuses over 10 MB (413), no image (415), a declared SVG (415) without writing to the bucket', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const writes = bucketWrites();
+      expect(
+        await put(ticket.uploadURL, {
+          contentType: 'image/png',
+          contentLength: LIMITS.avatarMaxBytes + 1,
+          first: PNG,
+        }),
+      ).toEqual({ status: 413, body: TOO_LARGE });
+      for (const body of [HTML, SVG]) {
+        expect(await put(ticket.uploadURL, { body, contentType: 'image/png' })).toEqual({
+          status: 415,
+          body: NOT_IMAGE,
+        });
+      }
+      expect(await put(ticket.uploadURL, { body: PNG, contentType: 'image/svg+xml' })).toEqual({
+        status: 415,
+        body: NOT_IMAGE,
+      });
+      expect(bucketWrites()).toBe(writes);
+      expect(s3.objects.has(ticket.form.fields.key!)).toBe(false);
+      // Refusals give the address back: the image still goes.
+      expect((await put(ticket.uploadURL, { body: PNG })).status).toBe(200);
+    });
+
+    it("403 for an expired ('Request has expired') or tampered address, without asking the bucket", async () => {
+      const ticket = await ticketFor(alice.browser);
+      const asked = s3.requests.length;
+      const expired = t.app.get(UploadsService).addresses.address(ticket.form.fields.key!, -1);
+      expect(await put(expired, { body: PNG, contentType: 'image/png' })).toEqual({
+        status: 403,
+        body: EXPIRED,
+      });
+      const tampered = ticket.uploadURL.replace(
+        /signature=(.)/,
+        (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`,
+      );
+      expect(await put(tampered, { body: PNG, contentType: 'image/png' })).toEqual({
+        status: 403,
+        body: INVALID,
+      });
+      expect(s3.requests.length).toBe(asked);
+    });
+
+    it('gives the address back when the client goes away halfway: nothing stored, and it may be sent again', async () => {
+      const ticket = await ticketFor(alice.browser);
+      const key = ticket.form.fields.key!;
+      await abandonedPut(t.url, putTarget(ticket.uploadURL), PNG);
+      await waitFor('the address to be given back', async () => !(await putTaken(t, key)));
+      expect(s3.objects.has(key)).toBe(false);
+      expect((await put(ticket.uploadURL, { body: PNG, contentType: 'image/png' })).status).toBe(200);
+      expect(s3.objects.has(key)).toBe(true);
+    });
+
+    it('409 when the form put a file there first (the bucket refuses to replace it)', async () => {
+      const ticket = await ticketFor(alice.browser);
+      expect((await postToBucket(ticket, PNG)).status).toBe(204);
+      expect(await put(ticket.uploadURL, { body: GIF, contentType: 'image/gif' })).toEqual({
+        status: 409,
+        body: ALREADY,
+      });
+      expect(Buffer.compare(s3.objects.get(ticket.form.fields.key!)!.body, PNG)).toBe(0);
+    });
   });
 
   it('refuses URLs that are not our objects, or not handed out, without asking the bucket', async () => {
@@ -919,7 +1294,7 @@ describe('avatar uploads with S3_BUCKET, the bucket unreachable', () => {
 
   it('still hands out forms (signed here), and 503 (not 500) for a claim', async () => {
     const ticket = uploadTicketSchema.parse((await alice.browser.post(API.objectsUpload).expect(200)).body);
-    expect(ticket.uploadURL).toBe('http://127.0.0.1:9/termpaste-avatars');
+    expect(ticket.form.url).toBe('http://127.0.0.1:9/termpaste-avatars');
     await alice.browser
       .put(API.userAvatar)
       .send({ avatarURL: ticket.objectURL })

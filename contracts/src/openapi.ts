@@ -214,6 +214,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Refused: a cross-site request, a banned account, or not allowed',
   404: 'Not found',
   409: 'Already taken',
+  411: 'The request has no Content-Length',
   413: 'Too large',
   415: 'Not an accepted type: an upload that is no image, a paste that is no UTF-8 text',
   429: 'Too many attempts: try again later',

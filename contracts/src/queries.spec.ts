@@ -9,6 +9,7 @@ import {
   QUERY_MESSAGES,
   searchQuerySchema,
   threadQuerySchema,
+  uploadAddressQuerySchema,
   usersQuerySchema,
 } from './queries.js';
 
@@ -111,6 +112,8 @@ describe('the query strings the OpenAPI table documents', () => {
     createPaste: createPasteQuerySchema,
     startProviderSignIn: ssoStartQuerySchema,
     getThread: threadQuerySchema,
+    // Checked by the signature, its names read from the schema (UploadAddresses).
+    putObject: uploadAddressQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {

@@ -126,3 +126,18 @@ export const threadQuerySchema = z.object({
     .meta({ description: 'With `true`, the page shows this paste already (a live update): no view counted' }),
 });
 export type ThreadQuery = z.output<typeof threadQuerySchema>;
+
+/**
+ * `PUT /api/uploads/{key}`: a presigned upload address's query, exactly as `POST /api/objects/upload`
+ * handed it out. Each is required in effect: one missing, repeated or not as signed is refused with 403
+ * (the signature check's answer, not a 400).
+ */
+export const uploadAddressQuerySchema = z.object({
+  expires: z
+    .preprocess(present, z.string().optional())
+    .meta({ description: 'When the address expires (Unix seconds), as signed' }),
+  signature: z
+    .preprocess(present, z.string().optional())
+    .meta({ description: 'The signature of the key and `expires`' }),
+});
+export type UploadAddressQuery = z.output<typeof uploadAddressQuerySchema>;

@@ -33,6 +33,8 @@ export const SETTINGS_MESSAGES = {
   uploadTooLarge: 'File is too large (max 10MB)',
   uploadNotImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
   uploadNotForm: 'Send the upload as a form: its signed fields, then the file',
+  uploadLengthRequired: 'Send the file with its Content-Length',
+  uploadUsed: 'This upload address has been used already',
   avatarNotUploaded: 'The avatar must be an image you uploaded',
   uploadTooMany: (seconds: number) =>
     `Too many uploads. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
@@ -90,16 +92,28 @@ export const selectRankSchema = z.object({
 export type SelectRankBody = z.infer<typeof selectRankSchema>;
 
 /**
- * `POST /api/objects/upload`: a presigned upload form, valid UPLOAD_URL_TTL_SECONDS, of the same shape
- * whatever the storage (local disk or S3): POST to `uploadURL` a multipart/form-data body with each of
- * `fields` as is, then the file in the field `file`, last. The fields sign the object's key, its size
- * (1 byte to 10 MB) and its Content-Type: anything else is refused (403, or 413 for the size). Then
+ * The same upload as a presigned form: POST to `url` a multipart/form-data body with each of `fields` as
+ * is, then the file in the field `file`, last (to the bucket with S3, so the file never passes the API).
+ * The fields sign the object's key, its size (1 byte to 10 MB) and its Content-Type: anything else is
+ * refused (403, or 413 for the size).
+ */
+export const uploadFormSchema = z.object({
+  url: z.string(),
+  method: z.literal('POST'),
+  fields: z.record(z.string(), z.string()),
+});
+export type UploadForm = z.infer<typeof uploadFormSchema>;
+
+/**
+ * `POST /api/objects/upload`: where to send one avatar file, valid UPLOAD_URL_TTL_SECONDS, whatever the
+ * storage (local disk or S3). SPEC's flow: PUT the image's bytes to `uploadURL` (the backend checks and
+ * stores them: a PNG, JPEG, GIF or WebP by its bytes, at most 10 MB, once); or POST `form`. Then
  * `PUT /api/user/avatar` {avatarURL: objectURL} makes the upload the avatar, at an address of its own.
  */
 export const uploadTicketSchema = z.object({
   uploadURL: z.string(),
-  method: z.literal('POST'),
-  fields: z.record(z.string(), z.string()),
+  method: z.literal('PUT'),
+  form: uploadFormSchema,
   /** The uploaded object's address, to claim it with. */
   objectURL: z.string(),
 });

@@ -13,8 +13,8 @@ type SecurityConfig = Pick<AppConfig, 'publicUrl' | 'remoteOrigins' | 'storage'>
  * The Content-Security-Policy of every response, as directive name to sources. Our own origin and the
  * remotes' origins (REMOTE_URLS) only: the shell loads each remote's entry and chunks by `<script>`,
  * its CSS by `<link>` and its manifest by `fetch`. Styles may be inline: Radix injects `<style>` elements
- * at run time (scroll lock) and React sets `style` attributes. Avatars may come from the bucket (S3), and
- * the browser POSTs upload forms straight to it.
+ * at run time (scroll lock) and React sets `style` attributes. Avatars may come from the bucket (S3); the
+ * browser never writes to it (it PUTs avatars to our backend), so it is no place to connect to.
  */
 export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<string, string[]> {
   const publicUrl = new URL(config.publicUrl);
@@ -22,11 +22,10 @@ export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<
   // 'self' covers ws(s) to our own host in current browsers, not in all: say it.
   const ownSocket = `${https ? 'wss' : 'ws'}://${publicUrl.host}`;
   const remotes = config.remoteOrigins;
-  const bucket: string[] = [];
   const images: string[] = [];
   if (config.storage.mode === 's3') {
-    bucket.push(new URL(bucketBaseUrl(config.storage)).origin);
-    images.push(config.storage.publicUrl ? new URL(config.storage.publicUrl).origin : bucket[0]!);
+    const bucket = new URL(bucketBaseUrl(config.storage)).origin;
+    images.push(config.storage.publicUrl ? new URL(config.storage.publicUrl).origin : bucket);
   }
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -35,7 +34,7 @@ export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...unique(images)],
     'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': unique(["'self'", ownSocket, ...remotes, ...bucket]),
+    'connect-src': unique(["'self'", ownSocket, ...remotes]),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -11,7 +11,7 @@ import busboy from 'busboy';
  * - requests signed with AWS Signature V4 in the Authorization header (what the AWS SDK sends), checked
  *   against the one access key; anything else unsigned is anonymous: it may read (a public-read bucket,
  *   as avatars need) but not write (403 AccessDenied);
- * - HeadObject, GetObject (a Range of bytes, If-Match), PutObject, CopyObject (x-amz-copy-source,
+ * - HeadObject, GetObject (a Range of bytes, If-Match), PutObject (If-None-Match: *), CopyObject (x-amz-copy-source,
  *   x-amz-copy-source-if-match, x-amz-metadata-directive), DeleteObject;
  * - browser POST uploads (multipart/form-data) with a POST policy, enforced as S3 enforces it: the
  *   policy's signature (V4, over the base64 policy), its expiration, each condition (exact match,
@@ -209,6 +209,14 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     const source = req.headers['x-amz-copy-source'];
     if (typeof source !== 'string') {
       const body = await readBody(req);
+      // A conditional write (If-None-Match: *), checked once the body is in, as S3 does.
+      if (req.headers['if-none-match'] === '*' && objects.has(key)) {
+        throw new S3Error(
+          412,
+          'PreconditionFailed',
+          'At least one of the pre-conditions you specified did not hold',
+        );
+      }
       const object = store(key, body, String(req.headers['content-type'] ?? 'binary/octet-stream'));
       res.setHeader('ETag', object.etag);
       res.end();

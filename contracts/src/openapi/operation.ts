@@ -22,7 +22,7 @@ export const API_TAGS = {
   Messages: 'Private messages and support requests',
   Chat: 'The global chat (live events on the `/ws/chat` WebSocket)',
   Settings: "The signed-in member's profile, rank and avatar",
-  Uploads: 'Presigned uploads and stored files (local storage)',
+  Uploads: 'Presigned uploads and stored files',
   Admin: 'Moderation, members and the audit log: admins only',
   Docs: 'This documentation',
 } as const;

@@ -44,14 +44,15 @@ export const SETTINGS_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'createUploadUrl',
     method: 'post',
     path: API.objectsUpload,
-    summary: 'A presigned form to upload a new avatar file with',
+    summary: 'Where to upload a new avatar file: a presigned PUT address, or the same as a form',
     description:
-      'POST `uploadURL` (the bucket with S3, else `/api/uploads`) a multipart/form-data body: each of ' +
-      '`fields` as is, then the file in the field `file`, last. The form is signed for one key, at most ' +
-      '10 MB and its Content-Type; it is valid 15 minutes. Then `PUT /api/user/avatar` with `objectURL`.',
+      'PUT the image itself to `uploadURL` (any storage: the backend checks it and stores it; once), or ' +
+      'POST `form.url` (the bucket with S3, else `/api/uploads`) a multipart/form-data body: each of ' +
+      '`form.fields` as is, then the file in the field `file`, last. Either is signed for one key and at ' +
+      'most 10 MB, and valid 15 minutes. Then `PUT /api/user/avatar` with `objectURL`.',
     tag: 'Settings',
     auth: 'member',
-    responses: [json(200, 'The upload form', uploadTicketSchema)],
+    responses: [json(200, 'Where to upload', uploadTicketSchema)],
     errors: [429, 503],
   },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API } from '../routes.js';
+import { uploadAddressQuerySchema } from '../queries.js';
 import { type ApiOperation, UPLOAD_PATH } from './operation.js';
 
 /** The Uploads routes of API_OPERATIONS. */
@@ -34,6 +35,25 @@ export const UPLOADS_OPERATIONS: readonly ApiOperation[] = [
     },
     responses: [{ status: 204, description: 'Stored' }],
     errors: [400, 403, 409, 413, 415],
+  },
+  {
+    operationId: 'putObject',
+    method: 'put',
+    path: UPLOAD_PATH,
+    summary: 'Receives an avatar file at its presigned PUT address (either storage)',
+    description:
+      'The `uploadURL` `POST /api/objects/upload` hands out, with its `expires` and `signature`: the ' +
+      'signature authorizes the upload, so neither a session nor an Origin header is needed. The body is ' +
+      'the image itself, a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MB, sent with its ' +
+      'Content-Length (411 without) and a Content-Type of none, `application/octet-stream` or one of ' +
+      'those four (415 otherwise). The backend streams it into the storage (the bucket with S3) as ' +
+      '`application/octet-stream`. Once: 409 after an upload succeeded; a refused one may be sent again.',
+    tag: 'Uploads',
+    auth: 'none',
+    query: uploadAddressQuerySchema,
+    rawBody: { contentType: 'image/*', description: 'The image file' },
+    responses: [{ status: 200, description: 'Stored' }],
+    errors: [400, 403, 409, 411, 413, 415, 503],
   },
   {
     operationId: 'getObject',

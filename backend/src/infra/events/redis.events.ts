@@ -71,6 +71,8 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   private readonly instancesChannel: string;
   private readonly subscribed: Promise<unknown>;
   private lastError: string | undefined;
+  /** Set once shutdown has begun: the connections are being closed on purpose. */
+  private closing = false;
 
   constructor(
     redisUrl: string,
@@ -80,8 +82,10 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
     this.instancesChannel = channel + INSTANCES_SUFFIX;
     // A publish waits for at most one reconnection attempt rather than hanging while Redis is away.
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    // The subscription is retried until Redis is there, and renewed after every reconnection.
-    this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    // The subscription is retried until Redis is there, and renewed after every reconnection (by us:
+    // ioredis' own renewal leaves its promise unhandled, and a shutdown while it is in flight would
+    // surface as an unhandled 'Connection is closed.').
+    this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null, autoResubscribe: false });
     for (const connection of [this.publisher, this.subscriber]) {
       // An 'error' event nobody listens to (Redis unreachable) would crash the process.
       connection.on('error', (error: Error) => {
@@ -98,6 +102,12 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
     this.subscribed = this.subscriber.subscribe(this.channel, this.instancesChannel);
     // Start-up reports a failure (onModuleInit); this only keeps it from being an unhandled rejection.
     this.subscribed.catch(() => undefined);
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      // The first connection sends the subscription above; each later one renews it.
+      if (connectedBefore) this.resubscribe();
+      connectedBefore = true;
+    });
   }
 
   /** Start-up waits (a while) for the subscription, so events published once the app is up arrive. */
@@ -129,6 +139,7 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     this.listeners.clear();
     this.instanceListeners.clear();
     await Promise.all(
@@ -138,6 +149,16 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
         else connection.disconnect();
       }),
     );
+  }
+
+  /** Subscribes again after a reconnection; a failure is logged (none while shutting down). */
+  private resubscribe(): void {
+    this.subscriber.subscribe(this.channel, this.instancesChannel).catch((error: unknown) => {
+      if (this.closing) return;
+      this.logger.error(
+        `Could not subscribe to ${this.channel} again: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
   }
 
   private receive(payload: string): void {

@@ -28,8 +28,8 @@ import {
 import { type PresignedUpload, StoragePort, type StoredObject } from './storage.port.js';
 import { UPLOAD_INTERRUPTED } from './upload-form.js';
 
-/** The 409 message for a second upload while the first one is still there, unclaimed. */
-export const UPLOAD_ALREADY_DONE = 'This upload address has been used already';
+/** The 409 message for a second upload to an address (a form: while the first one is there, unclaimed). */
+export const UPLOAD_ALREADY_DONE = SETTINGS_MESSAGES.uploadUsed;
 
 /** The signed fields of an upload form, by lowercased name, besides the file. */
 export const UPLOAD_FIELDS = ['key', 'content-type', 'expires', 'max', 'signature'] as const;
@@ -227,6 +227,10 @@ export class LocalStorage extends StoragePort {
       await rm(tmp, { force: true });
     }
     return { key, contentType, size };
+  }
+
+  put(key: string, source: Readable, size: number): Promise<StoredObject> {
+    return this.receive(key, source, size);
   }
 
   /** An avatar to send, with its type told by its bytes; null when there is none (or for an upload). */

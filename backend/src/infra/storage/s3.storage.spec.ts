@@ -1,8 +1,11 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { LIMITS, UPLOAD_URL_TTL_SECONDS, type UploadTicket } from '@termpaste/contracts';
+import { LIMITS, UPLOAD_URL_TTL_SECONDS } from '@termpaste/contracts';
 import { type FakeS3, startFakeS3 } from '../../../test/support/fake-s3.js';
 import { AVATAR_CACHE_CONTROL, PENDING_CONTENT_TYPE } from './object-keys.js';
 import { bucketBaseUrl, S3Storage, type S3StorageConfig, STORAGE_UNAVAILABLE } from './s3.storage.js';
+import type { PresignedUpload } from './storage.port.js';
+
+type StorageTicket = PresignedUpload['ticket'];
 
 /*
  * Presigning works offline (the SDK signs locally). Uploads and claims run against the fake S3 server of
@@ -32,7 +35,7 @@ interface Policy {
   conditions: unknown[];
 }
 
-const policyOf = (ticket: UploadTicket): Policy =>
+const policyOf = (ticket: StorageTicket): Policy =>
   JSON.parse(Buffer.from(ticket.fields.Policy!, 'base64').toString('utf8')) as Policy;
 
 /**
@@ -40,7 +43,7 @@ const policyOf = (ticket: UploadTicket): Policy =>
  * added by `change` (undefined: left out). Resolves with S3's answer.
  */
 async function post(
-  ticket: UploadTicket,
+  ticket: StorageTicket,
   file: Buffer,
   change: Record<string, string | undefined> = {},
 ): Promise<{ status: number; text: string }> {

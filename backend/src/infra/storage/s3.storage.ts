@@ -3,17 +3,28 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { Logger, ServiceUnavailableException } from '@nestjs/common';
-import { LIMITS } from '@termpaste/contracts';
+import { Readable } from 'node:stream';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Logger,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import { bucketBaseUrl, type S3StorageConfig } from './s3-address.js';
 import {
   AVATAR_CACHE_CONTROL,
   isAvatarKey,
   isObjectKey,
+  isPendingKey,
   keyUnder,
   newAvatarKey,
   newPendingKey,
@@ -23,6 +34,8 @@ import {
   sniffImageType,
 } from './object-keys.js';
 import { type PresignedUpload, StoragePort, type StoredObject } from './storage.port.js';
+import { UPLOAD_ALREADY_DONE } from './local.storage.js';
+import { UPLOAD_INTERRUPTED } from './upload-form.js';
 
 /** The 503 message when the bucket cannot be asked (unreachable, refusing our credentials). */
 export const STORAGE_UNAVAILABLE = 'Avatar storage is unavailable; try again later';
@@ -39,6 +52,11 @@ function isChanged(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412;
 }
 
+/** A conditional write raced another one to the same key. */
+function isConflict(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 409;
+}
+
 /**
  * Avatars in an S3-compatible bucket. The browser POSTs the file straight to the bucket with a presigned
  * POST policy, which S3 enforces: one `pending/` key, 1 byte to 10 MB (`content-length-range`), the
@@ -47,7 +65,9 @@ function isChanged(error: unknown): boolean {
  * expires, so an upload never becomes the avatar in place. Claiming checks it (HeadObject for its size,
  * a ranged GET of its first bytes for its type; an object failing them is deleted), copies it, only if
  * unchanged since (its ETag), to a fresh `avatars/` key no form is signed for, with the type its bytes
- * tell and long cache headers, and deletes the pending object.
+ * tell and long cache headers, and deletes the pending object. A presigned PUT (SPEC's flow) goes to the
+ * backend instead, which checks it as the local storage does and streams it to the same pending key
+ * (`put`): a presigned S3 PUT could neither cap the size nor keep the client's Content-Type out.
  */
 export class S3Storage extends StoragePort {
   private readonly logger = new Logger('S3Storage');
@@ -91,6 +111,69 @@ export class S3Storage extends StoragePort {
       Expires: expiresInSeconds,
     });
     return { key, ticket: { uploadURL: url, method: 'POST', fields, objectURL: `${this.bucketBase}${key}` } };
+  }
+
+  /**
+   * Streams a presigned PUT's body into the bucket as it arrives, once its first bytes show an image: a
+   * PutObject of exactly `size` bytes (S3 stores all of them or nothing), as PENDING_CONTENT_TYPE, only
+   * if the key holds nothing (`If-None-Match: *`, else 409).
+   */
+  async put(key: string, source: Readable, size: number): Promise<StoredObject> {
+    if (!isPendingKey(key)) throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);
+    if (size > LIMITS.avatarMaxBytes) throw new PayloadTooLargeException(SETTINGS_MESSAGES.uploadTooLarge);
+    // A client that goes away midway aborts the PutObject: S3 would otherwise wait for the bytes promised.
+    const abort = new AbortController();
+    const cut = () => {
+      if (!source.readableEnded) abort.abort();
+    };
+    source.on('error', cut);
+    source.on('close', cut);
+    try {
+      const chunks = source.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
+      let head = Buffer.alloc(0);
+      try {
+        while (head.length < Math.min(SNIFF_BYTES, size)) {
+          const next = await chunks.next();
+          if (next.done) break;
+          head = Buffer.concat([head, next.value]);
+        }
+      } catch {
+        throw new BadRequestException(UPLOAD_INTERRUPTED);
+      }
+      const contentType = sniffImageType(head.subarray(0, SNIFF_BYTES));
+      if (!contentType) throw new UnsupportedMediaTypeException(SETTINGS_MESSAGES.uploadNotImage);
+      const body = Readable.from(
+        (async function* () {
+          yield head;
+          yield* { [Symbol.asyncIterator]: () => chunks };
+        })(),
+        { objectMode: false },
+      );
+      body.on('error', () => undefined); // reported through the aborted PutObject
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.config.bucket,
+            Key: key,
+            Body: body,
+            ContentLength: size,
+            ContentType: PENDING_CONTENT_TYPE,
+            IfNoneMatch: '*',
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (error) {
+        body.destroy();
+        if (abort.signal.aborted) throw new BadRequestException(UPLOAD_INTERRUPTED);
+        if (isChanged(error) || isConflict(error)) throw new ConflictException(UPLOAD_ALREADY_DONE);
+        this.logger.warn(`Storing ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ServiceUnavailableException(STORAGE_UNAVAILABLE);
+      }
+      return { key, contentType, size };
+    } finally {
+      source.off('error', cut);
+      source.off('close', cut);
+    }
   }
 
   ownedKey(userId: number, url: string): string | null {

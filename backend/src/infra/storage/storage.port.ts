@@ -1,15 +1,22 @@
-import type { UploadTicket } from '@termpaste/contracts';
+import type { Readable } from 'node:stream';
+import type { UploadForm } from '@termpaste/contracts';
 
 /**
- * The storage port: where uploaded files (avatars) live. Two adapters implement it: local disk under
+ * The storage port: where uploaded files (avatars) live. Besides the forms, both take the presigned PUTs
+ * the backend receives itself (`put`). Two adapters implement it: local disk under
  * `$DATA_DIR/uploads`, whose presigned (HMAC, expiring) upload forms the backend takes itself, and an
  * S3-compatible bucket with presigned POST policies when S3_BUCKET is set. Both hand out the same
  * ticket: a form to POST, signed for one `pending/` key, a size of at most 10 MB and the Content-Type
  * PENDING_CONTENT_TYPE. Claiming an upload copies it to a fresh `avatars/` key no form is signed for.
  */
 export interface PresignedUpload {
-  /** What the browser is told (contracts' uploadTicketSchema). */
-  ticket: UploadTicket;
+  /** The form (contracts' uploadFormSchema, `url` here `uploadURL`) and the object's address. */
+  ticket: {
+    uploadURL: string;
+    method: UploadForm['method'];
+    fields: UploadForm['fields'];
+    objectURL: string;
+  };
   /** The object's key (`pending/<userId>/<random>`). */
   key: string;
 }
@@ -23,6 +30,14 @@ export interface StoredObject {
 export abstract class StoragePort {
   /** A presigned upload form for a new pending object of `userId`, valid for `expiresInSeconds`. */
   abstract presignUpload(userId: number, expiresInSeconds: number): Promise<PresignedUpload>;
+  /**
+   * Stores the body of a presigned PUT (checked by the caller: its signature, and `size`, its
+   * Content-Length, at most 10 MB) under the pending `key`, as PENDING_CONTENT_TYPE: 415 unless its first
+   * bytes are a PNG, JPEG, GIF or WebP (nothing stored), 409 when the key holds an object already, 400
+   * when the client stops sending halfway. Never replaces an object; nothing partial is ever kept. The
+   * source is never destroyed, so the caller can still answer.
+   */
+  abstract put(key: string, source: Readable, size: number): Promise<StoredObject>;
   /**
    * The key of an object of ours that belongs to `userId` (a pending upload or an avatar), from its
    * object URL or public URL; null for anything else (another member's object, an external URL, garbage).

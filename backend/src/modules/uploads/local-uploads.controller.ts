@@ -15,7 +15,7 @@ const PREFIX = `${API.uploads}/`;
 export const UPLOAD_FORM_OVERHEAD_BYTES = 16 * 1024;
 
 /** The object key a request names: its raw (undecoded) path after `/api/uploads/`, checked later. */
-function requestedKey(req: Request): string {
+export function requestedKey(req: Request): string {
   return req.path.startsWith(PREFIX) ? req.path.slice(PREFIX.length) : '';
 }
 
@@ -23,7 +23,7 @@ function requestedKey(req: Request): string {
  * After a refused upload: reads and drops what the client still sends, so it gets to read our answer,
  * but no more than one avatar's worth; past that the connection is cut.
  */
-function discardRest(req: Request): void {
+export function discardRest(req: Request): void {
   if (req.complete || req.destroyed) return;
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {

@@ -1,7 +1,12 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import { SETTINGS_MESSAGES, UPLOAD_URL_TTL_SECONDS, type UploadTicket } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { UPLOAD_ALREADY_DONE } from '../../infra/storage/local.storage.js';
 import { StoragePort, type StoredObject } from '../../infra/storage/storage.port.js';
+import { UploadAddresses } from './upload-address.js';
 
 /**
  * Uploads (SPEC §7 upload flow): the forms handed out (`pending_uploads`, this module's table), the claim
@@ -11,21 +16,52 @@ import { StoragePort, type StoredObject } from '../../infra/storage/storage.port
 @Injectable()
 export class UploadsService {
   private readonly logger = new Logger('Uploads');
+  /** The presigned PUT addresses, the same for both storages. */
+  readonly addresses: UploadAddresses;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: StoragePort,
-  ) {}
+    @InjectConfig() config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>,
+  ) {
+    this.addresses = new UploadAddresses(config.publicUrl, config.sessionSecret);
+  }
 
   /**
-   * A presigned form with which the member uploads a new file, valid UPLOAD_URL_TTL_SECONDS. Noted as
-   * pending: the uploads sweep deletes whatever the form uploaded once it is well expired
-   * (UploadsSweeper), claimed or not (a claim copies the upload elsewhere).
+   * Where the member uploads a new file, valid UPLOAD_URL_TTL_SECONDS: a presigned PUT address (SPEC's
+   * flow) and a presigned form, both for one new pending key. Noted as pending: the uploads sweep deletes
+   * whatever was uploaded there once it is well expired (UploadsSweeper), claimed or not (a claim copies
+   * the upload elsewhere).
    */
   async ticket(userId: number): Promise<UploadTicket> {
     const { ticket, key } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
     await this.dataSource.query('INSERT INTO pending_uploads (key, user_id) VALUES ($1, $2)', [key, userId]);
-    return ticket;
+    return {
+      uploadURL: this.addresses.address(key, UPLOAD_URL_TTL_SECONDS),
+      method: 'PUT',
+      form: { url: ticket.uploadURL, method: ticket.method, fields: ticket.fields },
+      objectURL: ticket.objectURL,
+    };
+  }
+
+  /**
+   * Stores the body of a PUT to the pending `key`'s address (its signature checked, `size` its
+   * Content-Length): once per address. The address is taken first (409 UPLOAD_ALREADY_DONE when a PUT
+   * stored a file with it already, or one is still running), and given back when the storage refuses the
+   * file or the client stops halfway, so a failed upload may be sent again; a stored one never.
+   */
+  async put(key: string, source: Readable, size: number): Promise<StoredObject> {
+    const [, taken] = (await this.dataSource.query(
+      'UPDATE pending_uploads SET put_at = now() WHERE key = $1 AND put_at IS NULL',
+      [key],
+    )) as [unknown, number];
+    if (taken !== 1) throw new ConflictException(UPLOAD_ALREADY_DONE);
+    try {
+      return await this.storage.put(key, source, size);
+    } catch (error) {
+      await this.dataSource.query('UPDATE pending_uploads SET put_at = NULL WHERE key = $1', [key]);
+      throw error;
+    }
   }
 
   /**

@@ -38,9 +38,9 @@ export function useSaveProfile() {
 }
 
 /**
- * The avatar flow (SPEC §3, §7): `POST /api/objects/upload` gives a presigned upload form, the file is
- * sent with it (to the bucket, or to our backend) with progress (and retried as SPEC §9 says), then
- * `PUT /api/user/avatar` {avatarURL: the form's objectURL} makes it the avatar.
+ * The avatar flow (SPEC §3, §7): `POST /api/objects/upload` gives a presigned address, the file is PUT
+ * to it (our backend, whatever the storage) with progress (and retried as SPEC §9 says), then
+ * `PUT /api/user/avatar` {avatarURL: the ticket's objectURL} makes it the avatar.
  */
 export function useUploadAvatar(onProgress: OnProgress) {
   const client = useQueryClient();

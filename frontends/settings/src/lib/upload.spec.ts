@@ -9,16 +9,14 @@ import {
   uploadWithRetry,
 } from './upload';
 
-/** A ticket as S3 hands it out: the bucket's address, and the signed fields in their order. */
+/** A ticket as the backend hands it out: the presigned PUT address, and the form the screen does not use. */
 const TICKET: UploadTicket = {
-  uploadURL: 'https://bucket.s3.example.com/',
-  method: 'POST',
-  fields: {
-    'Content-Type': 'application/octet-stream',
-    bucket: 'bucket',
-    key: 'pending/7/abc',
-    Policy: 'eyJjb25kaXRpb25zIjpbXX0=',
-    'X-Amz-Signature': 'deadbeef',
+  uploadURL: 'https://forum.example.com/api/uploads/pending/7/abc?expires=1800000000&signature=sig',
+  method: 'PUT',
+  form: {
+    url: 'https://bucket.s3.example.com/',
+    method: 'POST',
+    fields: { key: 'pending/7/abc', Policy: 'eyJjb25kaXRpb25zIjpbXX0=', 'X-Amz-Signature': 'deadbeef' },
   },
   objectURL: 'https://bucket.s3.example.com/pending/7/abc',
 };
@@ -34,21 +32,15 @@ function storageAnswers(...statuses: number[]) {
 }
 
 describe('uploadWithProgress', () => {
-  it('POSTs the signed fields, then the file, last, without cookies, and reports progress', async () => {
+  it('PUTs the file itself to the presigned address, without cookies, and reports progress', async () => {
     const progress: number[] = [];
     const file = sampleFile();
     const done = uploadWithProgress(TICKET, file, (p) => progress.push(p));
     const [xhr] = FakeXhr.sent;
-    expect(xhr).toMatchObject({ method: 'POST', url: TICKET.uploadURL, withCredentials: false });
-    // The browser writes the multipart type with its boundary.
+    expect(xhr).toMatchObject({ method: 'PUT', url: TICKET.uploadURL, withCredentials: false });
+    // The browser sends the file's own type.
     expect(xhr!.headers['content-type']).toBeUndefined();
-    const form = xhr!.body as FormData;
-    expect(form).toBeInstanceOf(FormData);
-    const entries = [...form.entries()];
-    expect(entries.map(([name]) => name)).toEqual([...Object.keys(TICKET.fields), 'file']);
-    expect(Object.fromEntries(entries.slice(0, -1))).toEqual(TICKET.fields);
-    const sent = entries.at(-1)![1] as File;
-    expect([sent.name, sent.type, sent.size]).toEqual([file.name, file.type, file.size]);
+    expect(xhr!.body).toBe(file);
 
     xhr!.progress(25, 100);
     xhr!.progress(2, 3);

@@ -49,25 +49,14 @@ export function storageErrorText(status: number, body: string, statusText = ''):
 }
 
 /**
- * The presigned upload form as the browser sends it: each signed field as is, then the file in `file`,
- * last (S3 ignores whatever follows the file).
- */
-export function uploadForm(ticket: UploadTicket, file: Blob): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-  form.append('file', file);
-  return form;
-}
-
-/**
- * Sends `file` with a presigned upload form (`POST /api/objects/upload`'s ticket: to S3 or to our own
- * backend alike) with XMLHttpRequest (fetch cannot report upload progress), calling `onProgress` with
- * 0–100 as the bytes go. Resolves on 2xx; rejects with an UploadError otherwise. No cookies go with it:
- * the form carries its own signature, and may go to another origin (S3). The browser writes the
- * multipart Content-Type itself.
+ * Sends `file` to its presigned PUT address (`POST /api/objects/upload`'s `uploadURL`, SPEC's flow: our
+ * backend checks the image and stores it, on disk or in the bucket) with XMLHttpRequest (fetch cannot
+ * report upload progress), calling `onProgress` with 0–100 as the bytes go. Resolves on 2xx; rejects with
+ * an UploadError otherwise. No cookies go with it: the address carries its own signature. The browser
+ * sends the file's own type (an image type, or none), which the backend takes.
  */
 export function uploadWithProgress(
-  ticket: UploadTicket,
+  ticket: Pick<UploadTicket, 'uploadURL' | 'method'>,
   file: Blob,
   onProgress: OnProgress,
   signal?: AbortSignal,
@@ -94,7 +83,7 @@ export function uploadWithProgress(
     xhr.onerror = () => reject(new UploadError(0, 'Network error'));
     xhr.onabort = () => reject(new UploadError(0, 'Upload cancelled'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(uploadForm(ticket, file));
+    xhr.send(file);
   });
 }
 
@@ -120,7 +109,7 @@ function isRetryable(error: unknown, signal?: AbortSignal): boolean {
  * thrown.
  */
 export async function uploadWithRetry(
-  ticket: UploadTicket,
+  ticket: Pick<UploadTicket, 'uploadURL' | 'method'>,
   file: Blob,
   onProgress: OnProgress,
   { delaysMs = UPLOADS.retryDelaysMs, wait = sleep, signal }: RetryOptions = {},

@@ -18,6 +18,7 @@ import { Revisions17968000000000 } from './17968000000000-revisions.js';
 import { WritesRevisionPurge17970100000000 } from './17970100000000-writes-revision-purge.js';
 import { UserIdentities17969000000000 } from './17969000000000-user-identities.js';
 import { TokensRevocationPrivateRead17970000000400 } from './17970000000400-tokens-revocation-private-read.js';
+import { AvatarPutUploads17970500000000 } from './17970500000000-avatar-put-uploads.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   UserIdentities17969000000000,
   TokensRevocationPrivateRead17970000000400,
   WritesRevisionPurge17970100000000,
+  AvatarPutUploads17970500000000,
 ];
