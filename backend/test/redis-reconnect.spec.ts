@@ -63,9 +63,9 @@ describeWithRedis('Redis clients closed as Redis comes back', () => {
       const subscriber = (events as unknown as { subscriber: Redis }).subscriber;
       await redis.stop();
       await waitFor('the subscriber to reconnect', () => subscriber.status === 'reconnecting');
-      redis = await startRedis({ port: redis.port });
       // Shut down the moment the reconnected subscriber has sent its ready check (INFO), before the answer:
-      // the timing a shutdown right after a Redis restart meets (ioredis' own step, hooked to hit it).
+      // the timing a shutdown right after a Redis restart meets (ioredis' own step, hooked to hit it). Hooked
+      // before Redis starts: on a loaded machine the subscriber may reconnect before startRedis returns.
       const internals = subscriber as unknown as { _readyCheck(callback: unknown): void };
       const readyCheck = internals._readyCheck.bind(subscriber);
       const closed = new Promise<void>((resolve) => {
@@ -74,6 +74,7 @@ describeWithRedis('Redis clients closed as Redis comes back', () => {
           void events.onApplicationShutdown().then(resolve);
         };
       });
+      redis = await startRedis({ port: redis.port });
       await closed;
       await waitFor('the subscriber to be closed', () => subscriber.status === 'end');
       // Time for whatever the closed connection still held to be rejected, within this test.
