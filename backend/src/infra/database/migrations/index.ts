@@ -16,6 +16,7 @@ import { ThreadLanguage17967000000000 } from './17967000000000-thread-language.j
 import { SearchVectorPrefix17967000000100 } from './17967000000100-search-vector-prefix.js';
 import { Revisions17968000000000 } from './17968000000000-revisions.js';
 import { UserIdentities17969000000000 } from './17969000000000-user-identities.js';
+import { MessageAddressAbuse17970000000310 } from './17970000000310-abuse-message-address.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   SearchVectorPrefix17967000000100,
   Revisions17968000000000,
   UserIdentities17969000000000,
+  MessageAddressAbuse17970000000310,
 ];
