@@ -276,6 +276,16 @@ describe('loadConfig', () => {
       });
     });
 
+    it('ends sessions 90 days after sign-in unless SESSION_MAX_AGE_DAYS says otherwise (1 to 3650)', () => {
+      expect(loadConfig({}, cwd).sessionMaxAgeDays).toBe(90);
+      expect(loadConfig({ SESSION_MAX_AGE_DAYS: '7' }, cwd).sessionMaxAgeDays).toBe(7);
+      for (const days of ['0', '3651', '1.5', 'week']) {
+        expect(configError({ SESSION_MAX_AGE_DAYS: days })).toContain(
+          `SESSION_MAX_AGE_DAYS must be a whole number of days from 1 to 3650 (got "${days}")`,
+        );
+      }
+    });
+
     it('slows sign-in on an account past 30 attempts an hour by 2 s, one reset mail per 5 minutes, 30 searches a minute', () => {
       expect(loadConfig({}, cwd).rateLimits).toMatchObject({
         loginPerAccountPerHour: 30,

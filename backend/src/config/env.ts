@@ -31,6 +31,7 @@ const envSchema = z.object({
     .string()
     .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`)
     .optional(),
+  SESSION_MAX_AGE_DAYS: wholeNumber(1, 3650, ' of days').optional(),
   PRODUCT_NAME: nonEmpty.optional(),
   FRONTENDS_DIR: nonEmpty.optional(),
   REMOTE_URLS: remoteUrls.optional(),
