@@ -16,8 +16,8 @@ import { ThreadLanguage17967000000000 } from './17967000000000-thread-language.j
 import { SearchVectorPrefix17967000000100 } from './17967000000100-search-vector-prefix.js';
 import { Revisions17968000000000 } from './17968000000000-revisions.js';
 import { UserIdentities17969000000000 } from './17969000000000-user-identities.js';
-import { MessageAddressAbuse17970000000310 } from './17970000000310-abuse-message-address.js';
-import { SessionCreatedAbuse17970000000320 } from './17970000000320-abuse-session-created.js';
+import { MessageAddressAbuse17970600000310 } from './17970600000310-abuse-message-address.js';
+import { SessionCreatedAbuse17970600000320 } from './17970600000320-abuse-session-created.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -39,6 +39,6 @@ export const MIGRATIONS = [
   SearchVectorPrefix17967000000100,
   Revisions17968000000000,
   UserIdentities17969000000000,
-  MessageAddressAbuse17970000000310,
-  SessionCreatedAbuse17970000000320,
+  MessageAddressAbuse17970600000310,
+  SessionCreatedAbuse17970600000320,
 ];

@@ -6,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * upgrade: their sign-in time was never kept, and ending them all at once would sign everybody out. A
  * default of now() is evaluated once for the existing rows and rewrites nothing.
  */
-export class SessionCreatedAbuse17970000000320 implements MigrationInterface {
+export class SessionCreatedAbuse17970600000320 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE sessions ADD COLUMN created_at timestamptz NOT NULL DEFAULT now()');
   }

@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * a username (every message before this). The sender's views show it instead of the member it reached, so
  * sending by e-mail never tells who owns an address. A nullable column without a default rewrites nothing.
  */
-export class MessageAddressAbuse17970000000310 implements MigrationInterface {
+export class MessageAddressAbuse17970600000310 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE private_messages ADD COLUMN recipient_address text');
   }
