@@ -23,6 +23,7 @@ import { SessionWsAdapter } from './infra/ws/session-ws.adapter.js';
 import { noSniff } from './http/no-sniff.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
+import { PrettyLogger } from './logging/pretty-logs.js';
 import { requestId } from './logging/request-id.js';
 import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
 import { FRESH_COOKIE, FRESH_SECONDS } from './modules/threads/page-cache.js';
@@ -105,7 +106,7 @@ export async function createApp({
     new ExpressAdapter(caseSensitiveExpress()),
     {
       abortOnError: false,
-      ...(json ? { logger: json.nest } : logger === undefined ? {} : { logger }),
+      ...(json ? { logger: json.nest } : { logger: logger ?? new PrettyLogger() }),
     },
   );
   app.disable('x-powered-by');

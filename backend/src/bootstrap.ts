@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from './config/config.js';
 import { EmbeddedPostgresServer, type EmbeddedPostgresOptions } from './infra/database/embedded-postgres.js';
 import { type SuperviseOptions, supervisePostgres } from './infra/database/postgres-supervisor.js';
 import { createJsonLogs } from './logging/json-logs.js';
+import { PrettyLogger } from './logging/pretty-logs.js';
 
 /** The database the app uses inside the embedded cluster. */
 export const EMBEDDED_DATABASE_NAME = 'termpaste';
@@ -68,6 +69,7 @@ async function start(
   const jsonLogs =
     options.logger === undefined && config.logFormat === 'json' ? createJsonLogs(config) : undefined;
   if (jsonLogs) Logger.overrideLogger(jsonLogs.nest);
+  else if (options.logger === undefined) Logger.overrideLogger(new PrettyLogger());
 
   let database: EmbeddedPostgresServer | undefined;
   let databaseUrl: string;

@@ -17,6 +17,7 @@ import { StartupError } from './common/startup-error.js';
 import { urlHost } from './common/url-host.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { createJsonLogs } from './logging/json-logs.js';
+import { PrettyLogger } from './logging/pretty-logs.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
@@ -230,7 +231,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const { env = process.env, cwd = process.cwd(), exit = (code) => process.exit(code), ...rest } = options;
   const config = loadConfig(env, cwd, { role: 'worker' });
   // LOG_FORMAT=json: the worker's lines are JSON too, unless the caller brought its own logger.
-  const logger = rest.logger ?? (config.logFormat === 'json' ? createJsonLogs(config).nest : undefined);
+  const logger =
+    rest.logger ?? (config.logFormat === 'json' ? createJsonLogs(config).nest : new PrettyLogger());
   const worker = await createWorker(config, { ...rest, ...(logger === undefined ? {} : { logger }) });
   const log = new Logger('Worker');
   let shuttingDown = false;

@@ -61,20 +61,40 @@ const TABLE: Record<'admin' | 'owner', Record<Action, Partial<Record<Target, 200
   admin: {
     ban: {
       member: 200,
-      admin: 200,
+      admin: ADMIN_MESSAGES.onlyOwnerActsOnAdmins,
       owner: ADMIN_MESSAGES.ownerProtected,
       self: ADMIN_MESSAGES.cannotActOnSelf,
     },
-    unban: { member: 200, admin: 200, owner: ADMIN_MESSAGES.ownerProtected, self: 200 },
-    rename: { member: 200, admin: 200, owner: ADMIN_MESSAGES.ownerProtected, self: 200 },
-    avatar: { member: 200, admin: 200, owner: ADMIN_MESSAGES.ownerProtected, self: 200 },
+    unban: {
+      member: 200,
+      admin: ADMIN_MESSAGES.onlyOwnerActsOnAdmins,
+      owner: ADMIN_MESSAGES.ownerProtected,
+      self: 200,
+    },
+    rename: {
+      member: 200,
+      admin: ADMIN_MESSAGES.onlyOwnerActsOnAdmins,
+      owner: ADMIN_MESSAGES.ownerProtected,
+      self: 200,
+    },
+    avatar: {
+      member: 200,
+      admin: ADMIN_MESSAGES.onlyOwnerActsOnAdmins,
+      owner: ADMIN_MESSAGES.ownerProtected,
+      self: 200,
+    },
     delete: {
       member: 200,
       admin: ADMIN_MESSAGES.onlyOwnerDeletesAdmins,
       owner: ADMIN_MESSAGES.ownerProtected,
       self: ADMIN_MESSAGES.cannotActOnSelf,
     },
-    grades: { member: 200, admin: 200, owner: ADMIN_MESSAGES.ownerProtected, self: 200 },
+    grades: {
+      member: 200,
+      admin: ADMIN_MESSAGES.onlyOwnerActsOnAdmins,
+      owner: ADMIN_MESSAGES.ownerProtected,
+      self: 200,
+    },
     role: {
       member: ADMIN_MESSAGES.onlyOwnerChangesAdmins,
       admin: ADMIN_MESSAGES.onlyOwnerChangesAdmins,

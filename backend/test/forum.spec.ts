@@ -7,6 +7,7 @@ import {
   type RecentThreadsPage,
   recentThreadsPageSchema,
   SEARCH_CANDIDATES_MAX,
+  SEARCH_QUERY_MAX,
   searchResultsSchema,
   type ThreadDetail,
   threadDetailSchema,
@@ -586,6 +587,25 @@ describe('forum', () => {
       await t.http.get(API.search).expect(400);
     });
 
+    it(`is a 400 over ${SEARCH_QUERY_MAX} characters (after trimming), and takes ${SEARCH_QUERY_MAX}`, async () => {
+      const longest = 'q'.repeat(SEARCH_QUERY_MAX);
+      await t.http
+        .get(API.search)
+        .query({ q: ` ${longest} ` })
+        .expect(200);
+      await t.http
+        .get(API.search)
+        .query({ q: `${longest}🐘` })
+        .expect(400, {
+          statusCode: 400,
+          message: `Search query must be at most ${SEARCH_QUERY_MAX} characters`,
+        });
+      await t.http
+        .get(API.search)
+        .query({ q: 'q'.repeat(8_000) })
+        .expect(400, { statusCode: 400, message: FORUM_MESSAGES.searchQueryTooLong });
+    });
+
     it('ranks a title hit above a content hit, then newer first', async () => {
       const inContent = await paste(alice.browser, 'Something else', 'all about zanzibar here');
       const inTitle = await paste(alice.browser, 'Zanzibar notes', 'nothing relevant');
@@ -880,7 +900,8 @@ describe('forum', () => {
         expect([201, 400]).toContain(created.status);
         const searched = await t.http.get(API.search).query({ q: s });
         expect([200, 400]).toContain(searched.status);
-        if (s.replaceAll('\0', '').trim()) expect(searched.status).toBe(200);
+        const q = s.replaceAll('\0', '').trim();
+        if (q && q.length <= SEARCH_QUERY_MAX) expect(searched.status).toBe(200);
         if (created.status === 201) {
           const raw = await t.http.get(`${API.thread(created.body.id)}/raw`).expect(200);
           expect(raw.text).toBe(s.replaceAll('\0', ''));

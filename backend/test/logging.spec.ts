@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Get, Logger, Module } from '@nestjs/common';
 import { API, PAGES } from '@termpaste/contracts';
+import { PrettyLogger } from '../src/logging/pretty-logs.js';
 import { REDACTED } from '../src/logging/redact.js';
 import { PasswordResetService } from '../src/modules/auth/password-reset.service.js';
 import { PASSWORD, registered, sessionCookie } from './support/accounts.js';
@@ -220,5 +221,84 @@ describe('JSON logs', () => {
     ]) {
       expect(all).not.toContain(secret);
     }
+  });
+
+  it('escapes control characters in every message and field: a forged line or an ANSI escape stays in its line', async () => {
+    const res = await t.http.get(FORGING_CALLBACK).expect(302);
+    const reqId = res.headers['x-request-id'] as string;
+    await requestLine(reqId);
+    // Every line is still one JSON object (lines() parses each); the provider's name is in one of them.
+    const refused = await waitFor('the refusal line', () =>
+      lines().find((line) => line.reqId === reqId && line.msg?.startsWith('Sign-in with')),
+    );
+    expect(refused.msg).toContain(FORGED_ESCAPED);
+    expect((await requestLine(reqId)).req?.url).toBe(FORGING_CALLBACK);
+    for (const raw of ['\x1b', '\x9b', '\u2028']) expect(text()).not.toContain(raw);
+  });
+});
+
+/** An SSO callback whose provider name holds a newline, a forged pretty line, ANSI and C1 escapes. */
+const FORGING_CALLBACK = `/api/auth/sso/dev${encodeURIComponent(
+  '\n[Nest] 1  - 01/01/2030, 00:00:00     LOG [Admin] forged\x1b[2J\u009b31m\u2028',
+)}/callback`;
+/** How that name shows in a line: its control characters escaped. */
+const FORGED_ESCAPED = 'dev\\n[Nest] 1  - 01/01/2030, 00:00:00     LOG [Admin] forged\\x1b[2J\\x9b31m\\u2028';
+
+describe('pretty logs', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ logger: new PrettyLogger() });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** What the app writes to stdout and stderr while `run` runs. */
+  async function written(run: () => Promise<unknown>): Promise<string> {
+    const chunks: string[] = [];
+    const out = process.stdout.write.bind(process.stdout);
+    const err = process.stderr.write.bind(process.stderr);
+    const keep = (chunk: unknown) => {
+      chunks.push(String(chunk));
+      return true;
+    };
+    process.stdout.write = keep as typeof process.stdout.write;
+    process.stderr.write = keep as typeof process.stderr.write;
+    try {
+      await run();
+      await sleep(50);
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+    }
+    return chunks.join('');
+  }
+
+  // Colours are the logger's own escapes: taken off to read the lines.
+  const plain = (text: string) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+
+  it('keeps a provider name with a newline and ANSI escapes in its own line', async () => {
+    const output = await written(() => t.http.get(FORGING_CALLBACK).expect(302));
+    expect(output).toContain('Sign-in with');
+    const lines = plain(output)
+      .split('\n')
+      .filter((line) => line !== '');
+    const forged = lines.filter((line) => line.includes('forged'));
+    expect(forged).toHaveLength(1);
+    expect(forged[0]).toMatch(/^\[Nest\] \d+ .*Sign-in with dev\\n\[Nest\] 1 {2}- /);
+    expect(forged[0]).toContain(FORGED_ESCAPED);
+    for (const raw of ['\x1b[2J', '\x9b', '\u2028']) expect(output).not.toContain(raw);
+  });
+
+  it('escapes a context and keeps a stack trace one frame a line, its message on the first', async () => {
+    const error = new Error('broke\n[Nest] 1  - forged');
+    const output = plain(
+      await written(async () => new Logger('Probe\nctx').error('failed\r\nforged', error.stack)),
+    );
+    expect(output).toContain('[Probe\\nctx] failed\\r\\nforged');
+    expect(output).toContain('Error: broke\\n[Nest] 1  - forged\n    at ');
+    expect(output.split('\n').filter((line) => line.includes('forged'))).toHaveLength(2);
   });
 });

@@ -58,7 +58,7 @@ describe('private messages', () => {
   });
 
   const message = (overrides: Partial<SendMessageBody> = {}): SendMessageBody => ({
-    recipientEmail: bob.account.email,
+    recipientEmail: bob.account.username,
     subject: 'Hello',
     content: 'How are you?',
     ...overrides,
@@ -109,7 +109,7 @@ describe('private messages', () => {
   });
 
   describe('POST /api/messages', () => {
-    it('sends to an e-mail address: 201 with the message, sender and recipient as public authors', async () => {
+    it('sends to a username: 201 with the message, sender and recipient as public authors', async () => {
       const sentMessage = await send(
         alice.browser,
         message({ subject: '  Padded subject  ', content: '  code\n' }),
@@ -120,31 +120,34 @@ describe('private messages', () => {
         isRead: false,
         sender: { id: alice.user.id, username: alice.account.username },
         recipient: { id: bob.user.id, username: bob.account.username },
+        recipientAddress: null,
       });
       expect(Date.parse(sentMessage.createdAt)).not.toBeNaN();
       expect((await inbox(bob.browser)).messages[0]).toEqual(sentMessage);
     });
 
-    it('never sends e-mail addresses back', async () => {
+    it('never sends e-mail addresses back, but the one the sender typed to the sender', async () => {
       const res = await alice.browser.post(API.messages).send(message()).expect(201);
       expect(res.text).not.toContain('@example.com');
       expect(res.text).not.toContain('email');
+      await alice.browser
+        .post(API.messages)
+        .send(message({ recipientEmail: bob.account.email }))
+        .expect(201);
       const listed = await bob.browser.get(API.messages).expect(200);
       expect(listed.text).not.toContain('@example.com');
     });
 
     it.each([
-      ['the e-mail address in another letter case', (m: Member) => m.account.email.toUpperCase()],
       ['the username', (m: Member) => m.account.username],
       ['the username in another letter case', (m: Member) => m.account.username.toUpperCase()],
-      ['the e-mail address with spaces around', (m: Member) => `  ${m.account.email}  `],
+      ['the username with spaces around', (m: Member) => `  ${m.account.username}  `],
     ])('finds the recipient by %s', async (_label, recipient) => {
       const sentMessage = await send(alice.browser, message({ recipientEmail: recipient(carol) }));
       expect(sentMessage.recipient).toMatchObject({ id: carol.user.id });
     });
 
     it.each([
-      ['an unknown e-mail address', 'nobody@example.com'],
       ['an unknown username', 'nobody_here'],
       ['something that is neither', 'not a name!'],
     ])('is a 404 for %s', async (_label, recipientEmail) => {
@@ -261,7 +264,12 @@ describe('private messages', () => {
     it('may be sent to a banned member', async () => {
       const banned = await registered(t);
       await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.user.id]);
-      await send(alice.browser, message({ recipientEmail: banned.account.email }));
+      await send(alice.browser, message({ recipientEmail: banned.account.username }));
+      const got = await send(alice.browser, message({ recipientEmail: banned.account.email }));
+      const [row] = await t.dataSource.query('SELECT recipient_id FROM private_messages WHERE id = $1', [
+        got.id,
+      ]);
+      expect(row.recipient_id).toBe(banned.user.id);
     });
 
     it('publishes the message live to its recipient only', async () => {
@@ -290,19 +298,81 @@ describe('private messages', () => {
     });
   });
 
+  describe('POST /api/messages to an e-mail address', () => {
+    /** Every message with this id in the member's inbox, as listed. */
+    const inInbox = async (member: Member, id: number) =>
+      (await inbox(member.browser)).messages.filter((m) => m.id === id);
+
+    it("answers alike for a member's address and one nobody has: 201, the address as typed, no member", async () => {
+      const typed = `  ${bob.account.email.toUpperCase()}  `;
+      const nobody = `Nobody.${Date.now()}@Example.com`;
+      const toBob = await alice.browser.post(API.messages).send(message({ recipientEmail: typed }));
+      const toNobody = await alice.browser.post(API.messages).send(message({ recipientEmail: nobody }));
+      for (const res of [toBob, toNobody]) {
+        expect(res.status).toBe(201);
+        expect(res.text).not.toContain(bob.account.username);
+      }
+      const [a, b] = [parseMessage(toBob.body), parseMessage(toNobody.body)];
+      expect(a).toEqual({ ...b, id: a.id, createdAt: a.createdAt, recipientAddress: typed.trim() });
+      expect(b).toMatchObject({ recipient: null, recipientAddress: nobody });
+      expect(Object.keys(toBob.body).sort()).toEqual(Object.keys(toNobody.body).sort());
+
+      // The sender's sent list shows both the same way: the address as typed, nobody named.
+      const listed = (await sent(alice.browser)).messages.filter((m) => m.id === a.id || m.id === b.id);
+      expect(listed).toEqual([b, a]);
+    });
+
+    it('reaches the member, who sees themselves and not the address; one nobody has reaches nobody', async () => {
+      const typed = carol.account.email.toUpperCase();
+      const m = await send(alice.browser, message({ recipientEmail: typed, subject: 'by address' }));
+      expect(await inInbox(carol, m.id)).toEqual([
+        { ...m, recipient: expect.objectContaining({ id: carol.user.id }), recipientAddress: null },
+      ]);
+      const lost = await send(alice.browser, message({ recipientEmail: 'nobody.here@example.com' }));
+      const [row] = await t.dataSource.query(
+        'SELECT recipient_id, recipient_address FROM private_messages WHERE id = $1',
+        [lost.id],
+      );
+      expect(row).toEqual({ recipient_id: null, recipient_address: 'nobody.here@example.com' });
+      for (const member of [alice, bob, carol]) expect(await inInbox(member, lost.id)).toEqual([]);
+    });
+
+    it("pushes it live to the member alone, without the address; the sender's views never name them", async () => {
+      const seen: LiveEnvelope[] = [];
+      const unsubscribe = t.app.get(EventsPort).subscribe((envelope) => seen.push(envelope));
+      try {
+        const m = await send(alice.browser, message({ recipientEmail: bob.account.email, subject: 'Live' }));
+        const live = await waitFor('the live event', () =>
+          seen.find((e) => e.event.type === LIVE_EVENT.privateMessage && e.event.message.id === m.id),
+        );
+        expect(live).toMatchObject({
+          to: 'user',
+          userId: bob.user.id,
+          event: { message: { id: m.id, recipient: { id: bob.user.id }, recipientAddress: null } },
+        });
+        // Nothing goes to the sender: no event, no notification naming the member.
+        expect(seen.filter((e) => e.to === 'user' && e.userId === alice.user.id)).toEqual([]);
+        const notes = await alice.browser.get(API.notifications).expect(200);
+        expect(notes.text).not.toContain(bob.account.username);
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
   describe('GET /api/messages and /api/messages/sent', () => {
     it('lists only the member’s own messages: the inbox what they got, the sent list what they sent', async () => {
       const dave = await registered(t);
       const erin = await registered(t);
       const toErin = await send(
         dave.browser,
-        message({ recipientEmail: erin.account.email, subject: 'to erin' }),
+        message({ recipientEmail: erin.account.username, subject: 'to erin' }),
       );
       const toDave = await send(
         erin.browser,
-        message({ recipientEmail: dave.account.email, subject: 'to dave' }),
+        message({ recipientEmail: dave.account.username, subject: 'to dave' }),
       );
-      await send(alice.browser, message({ recipientEmail: carol.account.email, subject: 'not theirs' }));
+      await send(alice.browser, message({ recipientEmail: carol.account.username, subject: 'not theirs' }));
 
       expect((await inbox(erin.browser)).messages).toEqual([toErin]);
       expect((await sent(erin.browser)).messages).toEqual([toDave]);
@@ -377,7 +447,7 @@ describe('private messages', () => {
       const gone = await registered(t);
       const m = await send(
         gone.browser,
-        message({ recipientEmail: carol.account.email, subject: 'from a ghost' }),
+        message({ recipientEmail: carol.account.username, subject: 'from a ghost' }),
       );
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
       const listed = (await inbox(carol.browser)).messages.find((x) => x.id === m.id);

@@ -14,7 +14,7 @@ import {
 import supertest from 'supertest';
 import { ViewCounter } from '../src/modules/threads/view-counter.js';
 import { FRESH_COOKIE } from '../src/modules/threads/page-cache.js';
-import { type Browser, registered } from './support/accounts.js';
+import { type Browser, registered, sessionCookie } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -91,12 +91,67 @@ describe('page cache', () => {
     await homeTitles();
     await sneakIn('only fresh readers see me');
     expect(await homeTitles()).not.toContain('only fresh readers see me');
-    const fresh = await visitor().get(API.threadsRecent).set('Cookie', `${FRESH_COOKIE}=1`).expect(200);
+    const fresh = await alice.browser.get(API.threadsRecent).set('Cookie', `${FRESH_COOKIE}=1`).expect(200);
     expect((fresh.body as RecentThreadsPage).threads.map((c) => c.title)).toContain(
       'only fresh readers see me',
     );
     // ...and a fresh read does not fill the cache for the others.
     expect(await homeTitles()).not.toContain('only fresh readers see me');
+  });
+
+  it('honours the fresh-read cookie only with a valid session, on every cached read', async () => {
+    const dana = await registered(t);
+    const id = await paste(dana.browser, 'kept in the cache', 'quagganword');
+    const routes = {
+      home: API.threadsRecent,
+      featured: API.threadsFeatured,
+      search: `${API.search}?q=quagganword`,
+      profile: API.user(dana.user.id),
+      paste: API.thread(id),
+    };
+    const changed = async (path: string, headers: Record<string, string> = {}) =>
+      (await visitor().get(path).set(headers).expect(200)).text.includes('changed behind');
+    for (const path of Object.values(routes)) expect(await changed(path)).toBe(false); // cached now
+    // Behind the app's back: every one of those answers is stale now.
+    await t.dataSource.query(
+      `UPDATE threads SET title = 'changed behind', is_featured = true WHERE id = $1`,
+      [id],
+    );
+    await t.dataSource.query(`UPDATE users SET bio = 'changed behind' WHERE id = $1`, [dana.user.id]);
+
+    const banned = await registered(t);
+    const bannedCookie = sessionCookie(await banned.browser.get(API.currentUser).expect(200))!.split(';')[0]!;
+    await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.user.id]);
+    const token = (
+      await dana.browser
+        .post(API.userTokens)
+        .send({ name: 'reader', scopes: ['read'] })
+        .expect(201)
+    ).body.token as string;
+    const danaCookie = sessionCookie(await dana.browser.get(API.currentUser).expect(200))!.split(';')[0]!;
+    const fresh = `${FRESH_COOKIE}=1`;
+    const strangers = {
+      'a visitor': { Cookie: fresh },
+      'a made-up session': { Cookie: `${fresh}; termpaste.sid=s%3Amadeup.c2lnbmF0dXJl` },
+      'a banned member': { Cookie: `${fresh}; ${bannedCookie}` },
+      "a member's token": { Cookie: fresh, Authorization: `Bearer ${token}` },
+      "a token beside a member's session": {
+        Cookie: `${fresh}; ${danaCookie}`,
+        Authorization: `Bearer ${token}`,
+      },
+    };
+    try {
+      for (const [route, path] of Object.entries(routes)) {
+        for (const [who, headers] of Object.entries(strangers)) {
+          expect({ route, who, fresh: await changed(path, headers) }).toEqual({ route, who, fresh: false });
+        }
+        // The member's own session with the cookie reads past the cache.
+        const own = await changed(path, { Cookie: `${fresh}; ${danaCookie}` });
+        expect({ route, own }).toEqual({ route, own: true });
+      }
+    } finally {
+      await t.dataSource.query('UPDATE threads SET is_featured = false WHERE id = $1', [id]);
+    }
   });
 
   it('answers 304 to a browser that has the page, and a new page after a write', async () => {

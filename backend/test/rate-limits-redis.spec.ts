@@ -5,6 +5,7 @@ import { RedisThrottlerStorage } from '../src/common/redis-throttler.storage.js'
 import { registered, sessionCookie } from './support/accounts.js';
 import { describeWithRedis, redisCommand, type RedisHandle, startRedis } from './support/redis.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 describeWithRedis('rate limits in Redis', () => {
   let redis: RedisHandle;
@@ -106,6 +107,84 @@ describeWithRedis('rate limits in Redis', () => {
       const res = await attempt(second).expect(429);
       expect(res.body.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('sign-in, reset links and search from several addresses, two instances with one REDIS_URL', () => {
+    let first: TestApp;
+    let second: TestApp;
+    const SLOWDOWN_MS = 1000;
+
+    beforeAll(async () => {
+      const env = {
+        REDIS_URL: redis.url,
+        RATE_LIMITS: 'on',
+        // The tests' X-Forwarded-For is the client address, as behind one proxy.
+        TRUST_PROXY: '1',
+        RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_HOUR: '2',
+        RATE_LIMIT_LOGIN_SLOWDOWN_MS: String(SLOWDOWN_MS),
+        RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS: '2',
+        RATE_LIMIT_SEARCH_PER_MINUTE: '2',
+      };
+      first = await createTestApp({ env });
+      second = await createTestApp({ env, database: first.database });
+    });
+
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    const post = (t: TestApp, path: string, from: string, body: object) =>
+      supertest(t.url).post(path).set('Origin', t.url).set('X-Forwarded-For', from).send(body);
+
+    async function timed(request: PromiseLike<{ status: number }>) {
+      const started = performance.now();
+      const { status } = await request;
+      return { status, ms: performance.now() - started };
+    }
+
+    it('slows, never refuses, sign-in on an account past its hourly attempts on either instance', async () => {
+      const { account } = await registered(first);
+      const wrong = { usernameOrEmail: account.username, password: 'wrong password' };
+      expect(await timed(post(first, API.login, '192.0.2.1', wrong))).toMatchObject({ status: 401 });
+      const second2 = await timed(post(second, API.login, '192.0.2.2', wrong));
+      expect(second2.status).toBe(401);
+      expect(second2.ms).toBeLessThan(SLOWDOWN_MS);
+      const third = await timed(post(first, API.login, '192.0.2.3', wrong));
+      expect(third.status).toBe(401);
+      expect(third.ms).toBeGreaterThanOrEqual(SLOWDOWN_MS);
+      const right = { usernameOrEmail: account.username, password: account.password };
+      const member = await timed(post(second, API.login, '192.0.2.4', right));
+      expect(member.status).toBe(200);
+      expect(member.ms).toBeGreaterThanOrEqual(SLOWDOWN_MS);
+    });
+
+    it("sends the member's reset link after a stranger's, once the interval has passed, on either instance", async () => {
+      const { account } = await registered(first);
+      const mails = () => [...first.mail.to(account.email), ...second.mail.to(account.email)].length;
+      await post(first, API.forgotPassword, '192.0.2.10', { email: account.email }).expect(200);
+      const refused = await post(second, API.forgotPassword, '192.0.2.11', { email: account.email }).expect(
+        429,
+      );
+      const seconds = Number(refused.headers['retry-after']);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(2);
+      await sleep(seconds * 1000 + 100);
+      await post(second, API.forgotPassword, '192.0.2.11', { email: account.email }).expect(200);
+      await waitFor('both reset links', () => mails() === 2);
+    });
+
+    it('counts searches per address over both instances, signed in or not', async () => {
+      const member = await registered(first);
+      const search = (browser: ReturnType<TestApp['browser']> | supertest.Agent, from: string) =>
+        browser.get(API.search).query({ q: 'anything' }).set('X-Forwarded-For', from);
+      await search(supertest.agent(second.url), '192.0.2.20').expect(200);
+      await search(member.browser, '192.0.2.20').expect(200);
+      const res = await search(supertest.agent(second.url), '192.0.2.20').expect(429);
+      expect(res.body.message).toBe(FORUM_MESSAGES.searchTooFast(Number(res.headers['retry-after'])));
+      await search(member.browser, '192.0.2.20').expect(429);
+      await search(member.browser, '192.0.2.21').expect(200);
     });
   });
 

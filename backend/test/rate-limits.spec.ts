@@ -1,10 +1,22 @@
 import { API } from '@termpaste/contracts';
 import { RATE_LIMIT_DEFAULTS } from '../src/config/config.js';
-import { rateLimitThrottlers } from '../src/modules/auth/rate-limit.guard.js';
+import { PasswordResetService } from '../src/modules/auth/password-reset.service.js';
+import { rateLimitThrottlers, searchRateLimitThrottlers } from '../src/modules/auth/rate-limit.guard.js';
 import { newAccount, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const SITE = 'https://forum.example.com';
+/** How long an attempt on an account waits once it is past its hourly sign-in attempts. */
+const SLOWDOWN_MS = 1500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The request's answer and how long it took. */
+async function timed<T>(request: PromiseLike<T>): Promise<{ res: T; ms: number }> {
+  const started = performance.now();
+  const res = await request;
+  return { res, ms: performance.now() - started };
+}
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 
 let address = 0;
@@ -43,7 +55,11 @@ describe('rate limits', () => {
         RATE_LIMIT_REGISTER_PER_HOUR: '2',
         RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '3',
         RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: '2',
+        RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS: '2',
         RATE_LIMIT_RESET_PASSWORD_PER_HOUR: '2',
+        RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_HOUR: '4',
+        RATE_LIMIT_LOGIN_SLOWDOWN_MS: String(SLOWDOWN_MS),
+        RATE_LIMIT_SEARCH_PER_MINUTE: '3',
       },
     });
   });
@@ -74,18 +90,33 @@ describe('rate limits', () => {
     await login(newAddress(), 'nobody_3').expect(401);
   });
 
-  it('allows 3 sign-in attempts a minute per account, whatever the address and letter case', async () => {
+  it('never locks a member out from other addresses: past 4 attempts an hour on the account, each waits', async () => {
     const { account } = await registered(t);
-    await login(newAddress(), account.username).expect(401);
-    await login(newAddress(), account.username.toUpperCase()).expect(401);
-    await login(newAddress(), ` ${account.username} `).expect(401);
-    retryAfter(await login(newAddress(), account.username));
-    // The right password does not get past it either; another account from that address does.
-    const from = newAddress();
-    retryAfter(
-      await post(API.login, from, { usernameOrEmail: account.username, password: account.password }),
+    const member = newAddress();
+    // A stranger spends the account's attempts, and more, from addresses of their own, in any letter case.
+    for (const name of [account.username, account.username.toUpperCase(), ` ${account.username} `]) {
+      const { res, ms } = await timed(login(newAddress(), name));
+      expect(res.status).toBe(401);
+      expect(ms).toBeLessThan(SLOWDOWN_MS);
+    }
+    const stranger = newAddress();
+    for (let i = 0; i < 3; i++) await login(stranger, account.username).expect(401);
+    // The stranger's own address is now held back; the member's is not.
+    retryAfter(await login(stranger, account.username));
+
+    // Past the account's 4: every attempt on it waits, the member's right password included, and passes.
+    const slowed = await timed(
+      post(API.login, member, { usernameOrEmail: account.username, password: account.password }),
     );
-    await login(from, 'someone_else').expect(401);
+    expect(slowed.res.status).toBe(200);
+    expect(slowed.ms).toBeGreaterThanOrEqual(SLOWDOWN_MS);
+    const wrong = await timed(login(newAddress(), account.username));
+    expect(wrong.res.status).toBe(401);
+    expect(wrong.ms).toBeGreaterThanOrEqual(SLOWDOWN_MS);
+    // Another account is not slowed.
+    const other = await timed(login(newAddress(), 'someone_else'));
+    expect(other.res.status).toBe(401);
+    expect(other.ms).toBeLessThan(SLOWDOWN_MS);
   });
 
   it('allows 2 registrations an hour per address', async () => {
@@ -98,11 +129,43 @@ describe('rate limits', () => {
     await post(API.register, newAddress(), newAccount()).expect(201);
   });
 
-  it('allows 2 reset links an hour per e-mail and 3 per address', async () => {
+  it("mails one reset link per 2 s per e-mail, whoever asks: a stranger's requests only delay the member's", async () => {
+    const { account } = await registered(t);
+    const mailed = async () => {
+      await t.app.get(PasswordResetService).whenIdle();
+      return t.mail.to(account.email).length;
+    };
+    const stranger = newAddress();
+    await post(API.forgotPassword, stranger, { email: account.email }).expect(200);
+    expect(await mailed()).toBe(1);
+    // The stranger's second and third requests, from their address and another.
+    for (const from of [stranger, newAddress()]) {
+      expect(retryAfter(await post(API.forgotPassword, from, { email: account.email }))).toBeLessThanOrEqual(
+        2,
+      );
+    }
+    // The member, from their own address: told to wait the interval at most, then their link arrives.
+    const member = newAddress();
+    const seconds = retryAfter(
+      await post(API.forgotPassword, member, { email: account.email.toUpperCase() }),
+    );
+    expect(seconds).toBeLessThanOrEqual(2);
+    expect(await mailed()).toBe(1);
+    await sleep(seconds * 1000 + 100);
+    await post(API.forgotPassword, member, { email: account.email }).expect(200);
+    expect(await mailed()).toBe(2);
+  });
+
+  it('allows 2 reset links an hour per e-mail from one address, and 3 per address', async () => {
     const email = 'victim@example.com';
+    const stranger = newAddress();
+    await post(API.forgotPassword, stranger, { email }).expect(200);
+    await sleep(2100);
+    await post(API.forgotPassword, stranger, { email: email.toUpperCase() }).expect(200);
+    await sleep(2100);
+    expect(retryAfter(await post(API.forgotPassword, stranger, { email }))).toBeGreaterThan(60);
+    // From another address the e-mail is still served.
     await post(API.forgotPassword, newAddress(), { email }).expect(200);
-    await post(API.forgotPassword, newAddress(), { email: email.toUpperCase() }).expect(200);
-    retryAfter(await post(API.forgotPassword, newAddress(), { email }));
 
     const from = newAddress();
     for (let i = 0; i < 3; i++)
@@ -116,6 +179,29 @@ describe('rate limits', () => {
     await post(API.resetPassword, from, body).expect(400);
     await post(API.resetPassword, from, body).expect(400);
     retryAfter(await post(API.resetPassword, from, body));
+  });
+
+  it('allows 3 searches a minute per address, then 429 with Retry-After', async () => {
+    const search = (from: string, q = `words ${from}`) =>
+      t.http.get(API.search).query({ q }).set('X-Forwarded-For', from);
+    const from = newAddress();
+    await search(from).expect(200);
+    await search(from).expect(200);
+    // A bad query counts too.
+    await search(from, 'q'.repeat(201)).expect(400);
+    const res = await search(from);
+    expect(res.status).toBe(429);
+    const seconds = Number(res.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(res.body).toEqual({
+      statusCode: 429,
+      message: `You are searching too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    });
+    await search(from).expect(429);
+    // Another address searches; reading pastes from the held-back one is not limited.
+    await search(newAddress()).expect(200);
+    await t.http.get(API.threadsRecent).set('X-Forwarded-For', from).expect(200);
   });
 
   it('does not limit other routes', async () => {
@@ -235,10 +321,11 @@ describe('rateLimitThrottlers', () => {
     expect(rules).toEqual([
       'login-per-address-per-minute: 6 in 60s',
       'login-per-address-per-hour: 30 in 3600s',
-      'login-per-account-per-minute: 6 in 60s',
+      'login-per-account-per-hour: 30 in 3600s',
       'register-per-address-per-hour: 5 in 3600s',
       'forgot-password-per-address-per-hour: 5 in 3600s',
-      'forgot-password-per-account-per-hour: 3 in 3600s',
+      'forgot-password-per-account-address-per-hour: 3 in 3600s',
+      'forgot-password-per-account-per-interval: 1 in 300s',
       'reset-password-per-address-per-hour: 10 in 3600s',
       'change-password-per-address-per-hour: 10 in 3600s',
       'change-password-per-member-per-hour: 10 in 3600s',
@@ -251,5 +338,10 @@ describe('rateLimitThrottlers', () => {
       'message-per-member-per-hour: 60 in 3600s',
       'upload-per-member-per-hour: 20 in 3600s',
     ]);
+    expect(
+      searchRateLimitThrottlers({ enabled: true, ...RATE_LIMIT_DEFAULTS }).map(
+        ({ name, ttl, limit }) => `${name}: ${limit} in ${Number(ttl) / 1000}s`,
+      ),
+    ).toEqual(['search-per-address-per-minute: 30 in 60s']);
   });
 });

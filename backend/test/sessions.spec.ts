@@ -86,6 +86,33 @@ describe('sessions', () => {
     expect(await sessionRows(user.id)).toEqual([]);
   });
 
+  it('ends a session 90 days after its sign-in however active it is, and a new sign-in starts anew', async () => {
+    const { browser, account, user } = await registered(t);
+    const [{ age }] = await t.dataSource.query(
+      'SELECT extract(epoch FROM now() - created_at) AS age FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
+    expect(Number(age)).toBeLessThan(60);
+    // Signed in 89 days ago and active since (its expiry renewed): still signed in.
+    await t.dataSource.query(
+      `UPDATE sessions SET created_at = now() - interval '89 days', expires_at = now() + interval '30 days'
+       WHERE user_id = $1`,
+      [user.id],
+    );
+    await browser.get(API.currentUser).expect(200);
+    // 90 days and a minute: ended, though its rolling expiry is a month away.
+    await t.dataSource.query(
+      `UPDATE sessions SET created_at = now() - interval '90 days 1 minute' WHERE user_id = $1`,
+      [user.id],
+    );
+    await browser.get(API.currentUser).expect(401);
+    expect(await t.app.get(SessionsService).pruneExpired()).toBeGreaterThanOrEqual(1);
+    expect(await sessionRows(user.id)).toEqual([]);
+    // Signing in again is a new session, with a lifetime of its own.
+    const again = await signedIn(t, account.username);
+    await again.get(API.currentUser).expect(200);
+  });
+
   it('reads the member with the session, as findById loads them; none for a session that names nobody', async () => {
     const { user } = await registered(t);
     await t.dataSource.query("UPDATE users SET bio = 'reads', reputation = 7 WHERE id = $1", [user.id]);

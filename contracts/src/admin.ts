@@ -11,6 +11,7 @@ export const ADMIN_MESSAGES = {
   usernameEmpty: 'Username cannot be empty',
   ownerProtected: 'The owner account is protected',
   onlyOwnerDeletesAdmins: 'Only the owner can delete an admin account',
+  onlyOwnerActsOnAdmins: "Only the owner can act on another admin's account",
   onlyOwnerChangesAdmins: 'Only the owner can grant or revoke admin',
   cannotActOnSelf: 'You cannot do this to your own account',
   noAvatar: 'This user has no avatar',
@@ -25,6 +26,8 @@ export const ADMIN_TEXTS = {
   renamed: 'Username updated',
   avatarDeleted: 'Avatar deleted',
   protectedAccount: 'Protected Account',
+  /** Another admin's row, to an admin who is not the owner: every action there is the owner's. */
+  ownerOnly: 'Owner only',
 } as const;
 
 /** One row of the admin users table (`GET /api/admin/users`): includes the e-mail (staff only). */

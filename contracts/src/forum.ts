@@ -15,6 +15,11 @@ export const FEATURED_MAX = 100;
 export const USERS_PAGE_SIZE = 50;
 /** A users-directory name filter: at most this many characters. */
 export const USER_FILTER_MAX = 64;
+/**
+ * A search's words: at most this many characters (after trimming), room for any sensible query (a
+ * long error line, a few quoted phrases) while bounding what one request makes the database parse.
+ */
+export const SEARCH_QUERY_MAX = 200;
 
 export const FORUM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -27,6 +32,10 @@ export const FORUM_MESSAGES = {
   threadLocked: 'Thread is locked',
   parentNotInThread: 'Parent reply does not belong to this thread',
   searchQueryRequired: 'Search query is required',
+  searchQueryTooLong: `Search query must be at most ${SEARCH_QUERY_MAX} characters`,
+  /** 429 of search, per client address (RATE_LIMIT_SEARCH_PER_MINUTE). */
+  searchTooFast: (seconds: number) =>
+    `You are searching too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   adminRequired: 'Admin privileges required',
   banned: 'Your account is banned',
   voteTarget: 'Vote for exactly one of threadId or replyId',

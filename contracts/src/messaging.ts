@@ -86,12 +86,19 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 
-/** A private message (SPEC §3). `recipient` is beyond the spec: the sent list shows it. */
+/**
+ * A private message (SPEC §3). `recipient` and `recipientAddress` are beyond the spec: the sent list shows
+ * them. A message addressed by e-mail never names its recipient (that would match the address to a
+ * member): `recipient` is null and `recipientAddress` is the address as the sender typed it.
+ */
 export const privateMessageSchema = z.object({
   id: z.number().int(),
   /** Null when the account was deleted. */
   sender: publicAuthorSchema.nullable(),
+  /** Null when the account was deleted, or when the message was addressed by e-mail. */
   recipient: publicAuthorSchema.nullable(),
+  /** The e-mail address the message was sent to, as typed; null when it was sent to a username. */
+  recipientAddress: z.string().nullable(),
   subject: z.string(),
   content: z.string(),
   createdAt: z.string(),

@@ -152,7 +152,7 @@ describe('buildOpenApiDocument', () => {
     const expected: Record<string, unknown[][]> = {
       getRecentThreads: [cursor],
       search: [
-        ['q', true, { type: 'string', minLength: 1 }],
+        ['q', true, { type: 'string', minLength: 1, maxLength: 200 }],
         ['page', false, { type: 'string', pattern: '^\\d{1,6}$' }],
       ],
       listUsers: [filter, cursor],

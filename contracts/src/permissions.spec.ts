@@ -30,6 +30,7 @@ const SELF = ADMIN_MESSAGES.cannotActOnSelf;
 const PROTECTED = ADMIN_MESSAGES.ownerProtected;
 const ADMINS_BY_OWNER = ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
 const ROLE_BY_OWNER = ADMIN_MESSAGES.onlyOwnerChangesAdmins;
+const PEERS_BY_OWNER = ADMIN_MESSAGES.onlyOwnerActsOnAdmins;
 
 /**
  * SPEC §6, every cell: viewer → target → action → null (allowed) or the 403's message. Written out by
@@ -76,13 +77,14 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
   },
   admin: {
     member: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: ROLE_BY_OWNER },
+    // Another admin's account is the owner's alone.
     admin: {
-      ban: OK,
-      unban: OK,
-      rename: OK,
-      avatar: OK,
+      ban: PEERS_BY_OWNER,
+      unban: PEERS_BY_OWNER,
+      rename: PEERS_BY_OWNER,
+      avatar: PEERS_BY_OWNER,
       delete: ADMINS_BY_OWNER,
-      grades: OK,
+      grades: PEERS_BY_OWNER,
       role: ROLE_BY_OWNER,
     },
     owner: {
@@ -203,8 +205,13 @@ describe('adminRowActions: what the admin screen offers on a row', () => {
     ]);
   });
 
-  it('keeps the deletion of an admin account and admin rights to the owner', () => {
-    expect(offered(adminRowActions(admin, row({ isAdmin: true })))).toEqual(['ban', 'rename', 'grades']);
+  it("keeps every action on another admin's account, and admin rights, to the owner", () => {
+    expect(offered(adminRowActions(admin, row({ isAdmin: true })))).toEqual([]);
+    expect(
+      offered(
+        adminRowActions(admin, row({ isAdmin: true, isBanned: true, avatarUrl: 'https://cdn.test/a.png' })),
+      ),
+    ).toEqual([]);
     expect(offered(adminRowActions(owner, row({ isAdmin: true })))).toEqual([
       'ban',
       'rename',

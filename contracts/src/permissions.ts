@@ -30,7 +30,8 @@ export interface PermissionTarget {
  * - Nobody bans or deletes their own account.
  * - The owner's account is protected from everything, by everyone, the owner included: its row shows
  *   'Protected Account' with no actions.
- * - An admin's account is deleted by the owner only.
+ * - Another admin's account is the owner's alone, every action (so no admin can ban, rename or strip
+ *   the grades of a peer); an admin keeps the harmless actions on their own account.
  * - Only the owner grants or revokes admin.
  */
 export function adminActionRefusal(
@@ -42,7 +43,10 @@ export function adminActionRefusal(
   const self = actor.id === target.id;
   if (self && (action === 'ban' || action === 'delete')) return ADMIN_MESSAGES.cannotActOnSelf;
   if (target.isOwner) return ADMIN_MESSAGES.ownerProtected;
-  if (action === 'delete' && target.isAdmin && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
+  if (target.isAdmin && !self && !actor.isOwner) {
+    if (action === 'delete') return ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
+    if (action !== 'role') return ADMIN_MESSAGES.onlyOwnerActsOnAdmins;
+  }
   if (action === 'role' && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerChangesAdmins;
   return null;
 }

@@ -38,6 +38,16 @@ describe('query string schemas', () => {
     }
   });
 
+  it('search: at most 200 characters, counted after trimming', () => {
+    expect(searchQuerySchema.parse({ q: ` ${'x'.repeat(200)} ` }).q).toHaveLength(200);
+    expect(refusal(searchQuerySchema.safeParse({ q: 'x'.repeat(201) }))).toBe(
+      'Search query must be at most 200 characters',
+    );
+    expect(refusal(searchQuerySchema.safeParse({ q: 'x'.repeat(1_000_000) }))).toBe(
+      FORUM_MESSAGES.searchQueryTooLong,
+    );
+  });
+
   it.each([
     ['3', 3],
     ['0', 1],

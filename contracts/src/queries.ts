@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './admin.js';
-import { FORUM_MESSAGES, USER_FILTER_MAX } from './forum.js';
+import { FORUM_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './forum.js';
 
 /*
  * The query strings of the API's GET routes, as the backend's validation pipe parses them
@@ -69,8 +69,15 @@ const PAGE = /^\d{1,6}$/;
 /** `GET /api/search`: the words (required), and the page (1-based; anything but 1 to 6 digits is 1). */
 export const searchQuerySchema = z.object({
   q: z
-    .preprocess(cleanText, z.string().min(1, { error: FORUM_MESSAGES.searchQueryRequired }))
-    .meta({ description: 'The words to look for' }),
+    .preprocess(
+      cleanText,
+      z
+        .string()
+        .min(1, { error: FORUM_MESSAGES.searchQueryRequired })
+        .refine((text) => text.length <= SEARCH_QUERY_MAX, { error: FORUM_MESSAGES.searchQueryTooLong })
+        .meta({ maxLength: SEARCH_QUERY_MAX }),
+    )
+    .meta({ description: `The words to look for (at most ${SEARCH_QUERY_MAX} characters)` }),
   page: z
     .preprocess(
       (value) => (typeof value === 'string' && PAGE.test(value) ? value : '1'),

@@ -231,6 +231,10 @@ describe('loadConfig', () => {
           RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: '20',
           RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: '21',
           RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE: '22',
+          RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_HOUR: '23',
+          RATE_LIMIT_LOGIN_SLOWDOWN_MS: '0',
+          RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS: '25',
+          RATE_LIMIT_SEARCH_PER_MINUTE: '26',
         },
         cwd,
       );
@@ -262,6 +266,10 @@ describe('loadConfig', () => {
         verifyEmailPerHour: 20,
         verifyEmailPerAddressPerHour: 21,
         tokenRequestsPerMinute: 22,
+        loginPerAccountPerHour: 23,
+        loginSlowdownMs: 0,
+        forgotPasswordEmailIntervalSeconds: 25,
+        searchPerMinute: 26,
       });
     });
 
@@ -273,6 +281,25 @@ describe('loadConfig', () => {
       expect(loadConfig({}, cwd).rateLimits).toMatchObject({
         verifyEmailPerHour: 3,
         verifyEmailPerAddressPerHour: 10,
+      });
+    });
+
+    it('ends sessions 90 days after sign-in unless SESSION_MAX_AGE_DAYS says otherwise (1 to 3650)', () => {
+      expect(loadConfig({}, cwd).sessionMaxAgeDays).toBe(90);
+      expect(loadConfig({ SESSION_MAX_AGE_DAYS: '7' }, cwd).sessionMaxAgeDays).toBe(7);
+      for (const days of ['0', '3651', '1.5', 'week']) {
+        expect(configError({ SESSION_MAX_AGE_DAYS: days })).toContain(
+          `SESSION_MAX_AGE_DAYS must be a whole number of days from 1 to 3650 (got "${days}")`,
+        );
+      }
+    });
+
+    it('slows sign-in on an account past 30 attempts an hour by 2 s, one reset mail per 5 minutes, 30 searches a minute', () => {
+      expect(loadConfig({}, cwd).rateLimits).toMatchObject({
+        loginPerAccountPerHour: 30,
+        loginSlowdownMs: 2000,
+        forgotPasswordEmailIntervalSeconds: 300,
+        searchPerMinute: 30,
       });
     });
 
@@ -289,6 +316,18 @@ describe('loadConfig', () => {
       [
         { RATE_LIMIT_LOGIN_PER_MINUTE: '0' },
         'RATE_LIMIT_LOGIN_PER_MINUTE must be a whole number of at least 1',
+      ],
+      [
+        { RATE_LIMIT_LOGIN_SLOWDOWN_MS: '60001' },
+        'RATE_LIMIT_LOGIN_SLOWDOWN_MS must be a whole number of milliseconds from 0 to 60000',
+      ],
+      [
+        { RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS: '0' },
+        'RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400',
+      ],
+      [
+        { RATE_LIMIT_SEARCH_PER_MINUTE: '0' },
+        'RATE_LIMIT_SEARCH_PER_MINUTE must be a whole number of at least 1',
       ],
       [
         { RATE_LIMIT_REGISTER_PER_HOUR: '2.5' },

@@ -60,6 +60,8 @@ export interface AppConfig {
    */
   publicUrlSet: boolean;
   sessionSecret: string;
+  /** A session ends this many days after its sign-in, however active (SESSION_MAX_AGE_DAYS). */
+  sessionMaxAgeDays: number;
   productName: string;
   frontendsDir: string;
   /** Entries of remotes.json to replace (remote name to entry URL). */
@@ -137,6 +139,9 @@ export interface LoadConfigOptions {
  * variable. In embedded mode without SESSION_SECRET, the secret is generated once and kept in
  * `$DATA_DIR/session-secret` (mode 0600), so sessions survive a restart.
  */
+/** Sessions end this long after their sign-in, whatever their activity (the cookie rolls 30 days). */
+export const SESSION_MAX_AGE_DAYS_DEFAULT = 90;
+
 export function loadConfig(
   env: Env = process.env,
   cwd: string = process.cwd(),
@@ -163,6 +168,7 @@ export function loadConfig(
     publicUrl,
     publicUrlSet: vars.PUBLIC_URL !== undefined,
     sessionSecret: secret,
+    sessionMaxAgeDays: vars.SESSION_MAX_AGE_DAYS ?? SESSION_MAX_AGE_DAYS_DEFAULT,
     productName: vars.PRODUCT_NAME ?? PRODUCT_NAME_DEFAULT,
     frontendsDir: frontendsDir(vars.FRONTENDS_DIR, cwd),
     remoteUrls: vars.REMOTE_URLS ?? {},

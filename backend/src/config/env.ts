@@ -31,6 +31,7 @@ const envSchema = z.object({
     .string()
     .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters long`)
     .optional(),
+  SESSION_MAX_AGE_DAYS: wholeNumber(1, 3650, ' of days').optional(),
   PRODUCT_NAME: nonEmpty.optional(),
   FRONTENDS_DIR: nonEmpty.optional(),
   REMOTE_URLS: remoteUrls.optional(),
@@ -44,9 +45,12 @@ const envSchema = z.object({
   RATE_LIMITS: onOff.optional(),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveCount.optional(),
   RATE_LIMIT_LOGIN_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_LOGIN_SLOWDOWN_MS: wholeNumber(0, 60_000, ' of milliseconds').optional(),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: positiveCount.optional(),
+  RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS: wholeNumber(1, 86_400, ' of seconds').optional(),
   RATE_LIMIT_RESET_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_CHAT_MESSAGES: positiveCount.optional(),
@@ -72,6 +76,7 @@ const envSchema = z.object({
   RATE_LIMIT_VERIFY_EMAIL_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR: positiveCount.optional(),
   RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE: positiveCount.optional(),
+  RATE_LIMIT_SEARCH_PER_MINUTE: positiveCount.optional(),
   LIVE_HEARTBEAT_MS: positiveCount.optional(),
   LIVE_VISITOR_SOCKETS_PER_ADDRESS: wholeNumber(0, 10_000, ' of sockets').optional(),
   JOB_LOCK_SECONDS: wholeNumber(5, 600, ' of seconds').optional(),

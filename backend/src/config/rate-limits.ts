@@ -12,15 +12,21 @@ import type { EnvVars } from './env.js';
 /** Attempts allowed per client address, and per account or e-mail where the request names one. */
 export interface RateLimitConfig {
   enabled: boolean;
-  /** Per address and per account. */
+  /** Per address. */
   loginPerMinute: number;
   /** Per address. */
   loginPerHour: number;
+  /** Per account from every address together; past it each attempt on the account waits loginSlowdownMs. */
+  loginPerAccountPerHour: number;
+  loginSlowdownMs: number;
   /** Per address. */
   registerPerHour: number;
   /** Per address. */
   forgotPasswordPerHour: number;
+  /** Per e-mail address from one client address. */
   forgotPasswordPerEmailPerHour: number;
+  /** Per e-mail address from every client address: at most one request in this many seconds. */
+  forgotPasswordEmailIntervalSeconds: number;
   /** Per address. */
   resetPasswordPerHour: number;
   /** Password changes (`POST /api/change-password`) an hour, per member and per address. */
@@ -54,15 +60,20 @@ export interface RateLimitConfig {
   verifyEmailPerAddressPerHour: number;
   /** Requests per personal access token a minute (reads and writes together). */
   tokenRequestsPerMinute: number;
+  /** Searches (`GET /api/threads/search`) per client address a minute. */
+  searchPerMinute: number;
 }
 
 /** Rate limit defaults, close to Discourse's. */
 export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   loginPerMinute: 6,
   loginPerHour: 30,
+  loginPerAccountPerHour: 30,
+  loginSlowdownMs: 2000,
   registerPerHour: 5,
   forgotPasswordPerHour: 5,
   forgotPasswordPerEmailPerHour: 3,
+  forgotPasswordEmailIntervalSeconds: 300,
   resetPasswordPerHour: 10,
   changePasswordPerHour: 10,
   chatMessages: CHAT_RATE_LIMIT_DEFAULTS.messages,
@@ -76,6 +87,7 @@ export const RATE_LIMIT_DEFAULTS: Omit<RateLimitConfig, 'enabled'> = {
   verifyEmailPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perMemberPerHour,
   verifyEmailPerAddressPerHour: VERIFY_RESEND_RATE_LIMIT_DEFAULTS.perAddressPerHour,
   tokenRequestsPerMinute: TOKEN_REQUESTS_PER_MINUTE_DEFAULT,
+  searchPerMinute: 30,
 };
 
 /** RATE_LIMITS and each RATE_LIMIT_*, a default for each one unset. */
@@ -84,11 +96,17 @@ export function rateLimitConfig(vars: EnvVars): RateLimitConfig {
     enabled: vars.RATE_LIMITS !== 'off',
     loginPerMinute: vars.RATE_LIMIT_LOGIN_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.loginPerMinute,
     loginPerHour: vars.RATE_LIMIT_LOGIN_PER_HOUR ?? RATE_LIMIT_DEFAULTS.loginPerHour,
+    loginPerAccountPerHour:
+      vars.RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_HOUR ?? RATE_LIMIT_DEFAULTS.loginPerAccountPerHour,
+    loginSlowdownMs: vars.RATE_LIMIT_LOGIN_SLOWDOWN_MS ?? RATE_LIMIT_DEFAULTS.loginSlowdownMs,
     registerPerHour: vars.RATE_LIMIT_REGISTER_PER_HOUR ?? RATE_LIMIT_DEFAULTS.registerPerHour,
     forgotPasswordPerHour:
       vars.RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.forgotPasswordPerHour,
     forgotPasswordPerEmailPerHour:
       vars.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL_PER_HOUR ?? RATE_LIMIT_DEFAULTS.forgotPasswordPerEmailPerHour,
+    forgotPasswordEmailIntervalSeconds:
+      vars.RATE_LIMIT_FORGOT_PASSWORD_INTERVAL_SECONDS ??
+      RATE_LIMIT_DEFAULTS.forgotPasswordEmailIntervalSeconds,
     resetPasswordPerHour: vars.RATE_LIMIT_RESET_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.resetPasswordPerHour,
     changePasswordPerHour:
       vars.RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR ?? RATE_LIMIT_DEFAULTS.changePasswordPerHour,
@@ -115,5 +133,6 @@ export function rateLimitConfig(vars: EnvVars): RateLimitConfig {
       vars.RATE_LIMIT_VERIFY_EMAIL_PER_ADDRESS_PER_HOUR ?? RATE_LIMIT_DEFAULTS.verifyEmailPerAddressPerHour,
     tokenRequestsPerMinute:
       vars.RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.tokenRequestsPerMinute,
+    searchPerMinute: vars.RATE_LIMIT_SEARCH_PER_MINUTE ?? RATE_LIMIT_DEFAULTS.searchPerMinute,
   };
 }

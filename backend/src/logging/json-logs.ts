@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import { type DestinationStream, type Level, type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/config.js';
+import { escapeControl, escapeFields } from './escape.js';
 import { maskUrl, REDACTED, REDACTED_PATHS } from './redact.js';
 import { requestIdFor } from './request-id.js';
 
@@ -39,13 +40,13 @@ interface SerializedRequest {
 function serializeRequest(req: SerializedRequest): object {
   const headers = { ...req.headers };
   if (typeof headers.referer === 'string') headers.referer = maskUrl(headers.referer);
-  return {
+  return escapeFields({
     id: req.id,
     method: req.method,
     url: maskUrl(req.url),
     headers,
     remoteAddress: req.raw?.ip ?? req.remoteAddress,
-  };
+  }) as object;
 }
 
 function serializeResponse(res: { statusCode: number; headers: Record<string, unknown> }): object {
@@ -63,6 +64,12 @@ function requestLevel(req: IncomingMessage, res: ServerResponse, error?: Error):
   return PROBES.test(req.url ?? '') ? 'debug' : 'info';
 }
 
+/** pino's error serializer (type, message, stack, own fields), escaped; its result is no plain object. */
+function escapedError(error: unknown): unknown {
+  const serialized: unknown = error instanceof Error ? pino.stdSerializers.err(error) : error;
+  return typeof serialized === 'object' && serialized !== null ? escapeFields({ ...serialized }) : serialized;
+}
+
 /** The root pino logger: JSON lines at LOG_LEVEL, ISO timestamps, level names, secrets redacted. */
 export function createRootLogger(
   config: Pick<AppConfig, 'logLevel'>,
@@ -72,7 +79,23 @@ export function createRootLogger(
     {
       level: config.logLevel,
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      // Every message, field and error escaped (escape.ts): JSON already escapes C0 characters, not C1
+      // ones, which a terminal showing the log still obeys.
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (object) => escapeFields(object) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? escapeControl(arg) : arg)) as Parameters<
+              typeof method
+            >,
+          );
+        },
+      },
+      serializers: { err: escapedError },
       redact: { paths: REDACTED_PATHS, censor: REDACTED },
     },
     destination,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ModuleMetadata } from '@nestjs/common';
+import type { LoggerService, ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream } from 'pino';
 import supertest from 'supertest';
@@ -28,6 +28,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** JSON logs (pino) written here instead of the CapturingLogger (logging.spec reads them). */
   logDestination?: DestinationStream;
+  /** Nest's logger instead of the CapturingLogger (logging.spec's pretty format). */
+  logger?: LoggerService;
   /**
    * The app's own queued MailService instead of the recording one: mail goes through the queue to the
    * outbox (or SMTP_URL), as in production. `mail` then records nothing.
@@ -89,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       databaseUrl: database.url,
       imports: [...(options.queuedMail ? [] : [recordingMailModule(mail)]), ...(options.imports ?? [])],
-      logger: logs,
+      logger: options.logger ?? logs,
       ...(options.logDestination ? { jsonLogs: createJsonLogs(config, options.logDestination) } : {}),
     });
     await app.listen(0, '127.0.0.1');

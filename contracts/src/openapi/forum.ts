@@ -142,6 +142,6 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     auth: 'none',
     query: searchQuerySchema,
     responses: [json(200, 'A page of results', searchResultsSchema)],
-    errors: [400],
+    errors: [400, 429],
   },
 ];

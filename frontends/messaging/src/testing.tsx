@@ -32,6 +32,7 @@ export function sampleMessage(overrides: Partial<PrivateMessage> = {}): PrivateM
     id: 21,
     sender: sampleAuthor(),
     recipient: neo(),
+    recipientAddress: null,
     subject: 'meet at the construct',
     content: 'Bring the **red** pill.',
     createdAt: minutesAgo(120),

@@ -11,13 +11,16 @@ import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
+  normalizeIp,
   ThrottlerGuard,
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
   type ThrottlerOptions,
+  type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import {
+  FORUM_MESSAGES,
   MESSAGING_MESSAGES,
   OWNER_SETUP_MESSAGES,
   OWNER_SETUP_TRIES_PER_HOUR,
@@ -40,7 +43,8 @@ export type RateLimitedAction =
   | 'message'
   | 'upload'
   | 'verify-email'
-  | 'owner-claim';
+  | 'owner-claim'
+  | 'search';
 
 /** Actions counted per signed-in member (change-password: and per address too). */
 type MemberAction = Extract<
@@ -64,10 +68,19 @@ const TOO_FAST: Partial<Record<RateLimitedAction, (seconds: number) => string>> 
   upload: SETTINGS_MESSAGES.uploadTooMany,
   'verify-email': VERIFY_MESSAGES.resendTooMany,
   'owner-claim': OWNER_SETUP_MESSAGES.tooMany,
+  search: FORUM_MESSAGES.searchTooFast,
 };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * The one rule that slows instead of refusing: sign-in attempts on one account from every address
+ * together. Refusing there would let a stranger lock the member out from anywhere; past it, every attempt
+ * on the account (the member's own too) is answered RATE_LIMIT_LOGIN_SLOWDOWN_MS later, for the rest of
+ * the hour, so a spread-out guesser gets fewer tries while the member still signs in.
+ */
+const LOGIN_SLOWDOWN_RULE = 'login-per-account-per-hour';
 
 export function tooManyAttempts(seconds: number): string {
   return `Too many attempts. Try again in ${seconds} seconds.`;
@@ -116,19 +129,30 @@ function accountOf(action: RateLimitedAction, req: Request): string | undefined 
 /** A counter per rule and tracker, whichever route counts (the default key also names the handler). */
 const sharedKey = (_context: ExecutionContext, tracker: string, ruleName: string) => `${ruleName}:${tracker}`;
 
+/** The client address as the throttler's default tracker counts it (IPv6 by /64). */
+const clientAddress = (req: Request) => normalizeIp(req.ip ?? '', 64);
+
+/**
+ * What a rule counts by: the client address; the account the body names, from every address
+ * (`account`); or that account from this one address (`account-address`), so a stranger's attempts
+ * from elsewhere never use up the member's own.
+ */
+type CountedBy = 'address' | 'account' | 'account-address';
+
 function rule(
   action: RateLimitedAction,
-  by: 'address' | 'account',
+  by: CountedBy,
   ttl: number,
   limit: number,
+  period: string = ttl === MINUTE_MS ? 'minute' : 'hour',
 ): ThrottlerOptions {
   return {
-    name: `${action}-per-${by}-per-${ttl === MINUTE_MS ? 'minute' : 'hour'}`,
+    name: `${action}-per-${by}-per-${period}`,
     ttl,
     limit,
     skipIf: (context) =>
       actionOf(context) !== action ||
-      (by === 'account' && accountOf(action, context.switchToHttp().getRequest<Request>()) === undefined),
+      (by !== 'address' && accountOf(action, context.switchToHttp().getRequest<Request>()) === undefined),
     // Per address: the throttler's default tracker (the client address, IPv6 by /64).
     // Sign-in: one count per address for every route marked `login` (a password, a provider's callback).
     ...(action === 'login' ? { generateKey: sharedKey } : {}),
@@ -137,7 +161,12 @@ function rule(
           getTracker: (req: Record<string, unknown>) =>
             `account:${accountOf(action, req as unknown as Request)}`,
         }
-      : {}),
+      : by === 'account-address'
+        ? {
+            getTracker: (req: Record<string, unknown>) =>
+              `account:${accountOf(action, req as unknown as Request)}:from:${clientAddress(req as unknown as Request)}`,
+          }
+        : {}),
   };
 }
 
@@ -169,10 +198,16 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
   return [
     rule('login', 'address', MINUTE_MS, limits.loginPerMinute),
     rule('login', 'address', HOUR_MS, limits.loginPerHour),
-    rule('login', 'account', MINUTE_MS, limits.loginPerMinute),
+    // Slows, never refuses (LOGIN_SLOWDOWN_RULE): after the per-address rules, so an attempt they
+    // refuse is not counted on the account.
+    rule('login', 'account', HOUR_MS, limits.loginPerAccountPerHour),
     rule('register', 'address', HOUR_MS, limits.registerPerHour),
     rule('forgot-password', 'address', HOUR_MS, limits.forgotPasswordPerHour),
-    rule('forgot-password', 'account', HOUR_MS, limits.forgotPasswordPerEmailPerHour),
+    rule('forgot-password', 'account-address', HOUR_MS, limits.forgotPasswordPerEmailPerHour),
+    // One reset mail per interval per e-mail address, whoever asks (last: what an address's limits
+    // refuse is not counted here): a stranger's requests delay the member's own by that interval at
+    // most, and never block it for the hour.
+    rule('forgot-password', 'account', limits.forgotPasswordEmailIntervalSeconds * 1000, 1, 'interval'),
     rule('reset-password', 'address', HOUR_MS, limits.resetPasswordPerHour),
     rule('change-password', 'address', HOUR_MS, limits.changePasswordPerHour),
     memberRule(
@@ -192,6 +227,11 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
   ];
 }
 
+/** Search's one rule, per client address, signed in or not (SearchRateLimitGuard). */
+export function searchRateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[] {
+  return [rule('search', 'address', MINUTE_MS, limits.searchPerMinute)];
+}
+
 /**
  * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
  * seconds.` (chat and private messages: `You are sending messages too fast. …`; uploads: `Too many
@@ -209,8 +249,39 @@ export class RateLimitGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
+  protected get rateLimits(): RateLimitConfig {
+    return this.config.rateLimits;
+  }
+
+  /**
+   * The rules in the order rateLimitThrottlers lists them, not the throttler's shortest-window-first: a
+   * request that one address's limit refuses is then not counted against a whole account or e-mail.
+   */
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    this.throttlers = rateLimitThrottlers(this.config.rateLimits);
+  }
+
   protected override async shouldSkip(): Promise<boolean> {
     return !this.config.rateLimits.enabled;
+  }
+
+  /** LOGIN_SLOWDOWN_RULE past its limit: the attempt waits, then goes on (no 429, no Retry-After). */
+  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    if (request.throttler.name !== LOGIN_SLOWDOWN_RULE) return super.handleRequest(request);
+    const { context, ttl, limit, blockDuration, throttler } = request;
+    const { req } = this.getRequestResponse(context);
+    const key = request.generateKey(context, await request.getTracker(req, context), throttler.name!);
+    const { isBlocked } = await this.storageService.increment(
+      key,
+      ttl,
+      limit,
+      blockDuration,
+      throttler.name!,
+    );
+    if (isBlocked)
+      await new Promise((resolve) => setTimeout(resolve, this.config.rateLimits.loginSlowdownMs));
+    return true;
   }
 
   protected override async throwThrottlingException(
@@ -225,4 +296,23 @@ export class RateLimitGuard extends ThrottlerGuard {
     const message = (action && TOO_FAST[action]?.(seconds)) ?? tooManyAttempts(seconds);
     throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
   }
+}
+
+/**
+ * RateLimitGuard over search's rule alone (searchRateLimitThrottlers): 429 `You are searching too fast.
+ * …` with Retry-After. Search is a hot read, so the guard checks that one rule (one count in the limits'
+ * store: a Map entry in memory, one Redis script with REDIS_URL; no database) rather than every rule of
+ * the auth routes.
+ */
+@Injectable()
+export class SearchRateLimitGuard extends RateLimitGuard {
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    this.throttlers = searchRateLimitThrottlers(this.rateLimits);
+  }
+}
+
+/** Search, counted per client address (RATE_LIMIT_SEARCH_PER_MINUTE). */
+export function SearchRateLimited(): MethodDecorator {
+  return applyDecorators(SetMetadata(ACTION_KEY, 'search'), UseGuards(SearchRateLimitGuard));
 }

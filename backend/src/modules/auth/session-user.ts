@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Session, SessionData } from 'express-session';
+import '../../common/bearer.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { UsersService } from '../users/users.service.js';
 
@@ -36,6 +37,16 @@ export async function signedInMember(
   if (userId === undefined) return null;
   if (req.sessionMember?.id === userId) return req.sessionMember;
   return users.findById(userId);
+}
+
+/**
+ * Whether the request is a signed-in member's, by a valid session: the session store read a session
+ * naming a member who exists and is not banned (no round trip: that read came with the session). Never a
+ * personal access token's request, nor a visitor's with made-up cookies.
+ */
+export function signedInBySession(req: Request): boolean {
+  const member = req.sessionMember;
+  return !req.accessToken && !!member && !member.isBanned && sessionUserId(req.session) === member.id;
 }
 
 /** The id of the member a session is signed in as (SessionSerializer's `user.id`), or undefined. */

@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type MemberJoin, memberJoin } from '../users/users.service.js';
@@ -14,7 +16,9 @@ let sessionStatement: { statement: PreparedStatement; member: MemberJoin } | und
 
 /**
  * Every request that carries a session cookie reads its session, and with it the member it is signed in
- * as (the `user_id` column names them), which the session guards would read next: one round trip.
+ * as (the `user_id` column names them), which the session guards would read next: one round trip. A
+ * session older than its absolute lifetime ($2 days since it was created at sign-in) is none, however
+ * active: rolling alone would keep a stolen cookie alive for ever.
  */
 function sessionBySid(dataSource: DataSource): { statement: PreparedStatement; member: MemberJoin } {
   if (!sessionStatement) {
@@ -24,7 +28,7 @@ function sessionBySid(dataSource: DataSource): { statement: PreparedStatement; m
       statement: prepare(
         'session-with-member',
         `SELECT s.data AS "sessionData", ${member.columns} FROM sessions s ${member.join}
-         WHERE s.sid = $1 AND s.expires_at > now()`,
+         WHERE s.sid = $1 AND s.expires_at > now() AND s.created_at > now() - make_interval(days => $2)`,
       ),
     };
   }
@@ -55,11 +59,17 @@ export class SessionsService {
    */
   private readonly touched = new Map<string, number>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'sessionMaxAgeDays'>,
+  ) {}
 
   async get(sid: string): Promise<SessionWithMember | undefined> {
     const { statement, member } = sessionBySid(this.dataSource);
-    const [row] = await queryPrepared<Record<string, unknown>>(this.dataSource, statement, [sid]);
+    const [row] = await queryPrepared<Record<string, unknown>>(this.dataSource, statement, [
+      sid,
+      this.config.sessionMaxAgeDays,
+    ]);
     return row && { data: row['sessionData'] as StoredSession, member: member.memberOf(row) };
   }
 
@@ -113,7 +123,8 @@ export class SessionsService {
 
   async pruneExpired(): Promise<number> {
     const [, affected]: [unknown, number] = await this.dataSource.query(
-      'DELETE FROM sessions WHERE expires_at <= now()',
+      'DELETE FROM sessions WHERE expires_at <= now() OR created_at <= now() - make_interval(days => $1)',
+      [this.config.sessionMaxAgeDays],
     );
     return affected;
   }

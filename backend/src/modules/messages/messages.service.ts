@@ -17,12 +17,13 @@ import { notificationJobSql, notificationSource } from '../notifications/notific
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
-import { existingMember, staffExcept } from '../users/member-sql.js';
+import { existingMember, memberIdByEmail, staffExcept } from '../users/member-sql.js';
 import { UsersService } from '../users/users.service.js';
 
 /** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
 const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
-  ${createdMicros('m')} AS created_micros, ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient`;
+  ${createdMicros('m')} AS created_micros, ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient,
+  m.recipient_address`;
 
 const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id')}
   ${authorJoin('r', 'm.recipient_id')}`;
@@ -39,13 +40,20 @@ interface MessageRow {
   created_micros: string;
   sender: PublicAuthor | null;
   recipient: PublicAuthor | null;
+  recipient_address: string | null;
 }
 
-function toMessage(row: MessageRow): PrivateMessage {
+/**
+ * The message as `view` sees it: its sender never learns which member an e-mail address reached (the
+ * address as typed instead), its recipient sees themselves and not the address.
+ */
+function toMessage(row: MessageRow, view: 'sender' | 'recipient'): PrivateMessage {
+  const byAddress = view === 'sender' ? row.recipient_address : null;
   return {
     id: row.id,
     sender: row.sender,
-    recipient: row.recipient,
+    recipient: byAddress === null ? row.recipient : null,
+    recipientAddress: byAddress,
     subject: row.subject,
     content: row.content,
     createdAt: row.created_at.toISOString(),
@@ -80,7 +88,8 @@ export class MessagesService {
         cursor,
       },
     );
-    return { messages: rows.map(toMessage), nextCursor };
+    const view = box === 'inbox' ? 'recipient' : 'sender';
+    return { messages: rows.map((row) => toMessage(row, view)), nextCursor };
   }
 
   /**
@@ -89,9 +98,8 @@ export class MessagesService {
    */
   async send(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
     // A username cannot hold `@`; an e-mail address always does.
-    const recipient = body.recipientEmail.includes('@')
-      ? await this.users.findByEmail(body.recipientEmail)
-      : await this.users.findByUsername(body.recipientEmail);
+    if (body.recipientEmail.includes('@')) return this.sendToAddress(sender, body);
+    const recipient = await this.users.findByUsername(body.recipientEmail);
     if (!recipient) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     if (recipient.id === sender.id) throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
     // One statement, with the notification job: committed when it returns. A recipient deleted meanwhile
@@ -106,9 +114,36 @@ export class MessagesService {
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     this.outbox.committed();
-    const message = toMessage(row);
-    await this.announce(message, recipient.id);
-    return message;
+    await this.announce(toMessage(row, 'recipient'), recipient.id);
+    return toMessage(row, 'sender');
+  }
+
+  /**
+   * A message to an e-mail address: the answer is the same whether a member has that address or not (201,
+   * the address as typed, no recipient), so sending cannot match addresses to members. A member's gets it
+   * as any message; one to an address nobody has is kept in the sender's sent list and reaches nobody.
+   * Both take the same one statement (the notification job of the second finds no recipient and ends).
+   */
+  private async sendToAddress(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
+    const address = body.recipientEmail;
+    // Only the sender's own address is refused: they know it already, so that tells them nothing.
+    if (address.toLowerCase() === sender.email.toLowerCase()) {
+      throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
+    }
+    const [row]: Array<MessageRow & { recipient_id: number | null }> = await this.dataSource.query(
+      `WITH m AS (
+         INSERT INTO private_messages (sender_id, recipient_id, recipient_address, subject, content)
+         SELECT $1, (${memberIdByEmail('$2::text')}), $2::text, $3, $4
+         RETURNING *), queued AS (${MESSAGE_JOB_SQL})
+       SELECT ${MESSAGE_COLUMNS}, m.recipient_id FROM ${WITH_PEOPLE('m')}`,
+      [sender.id, address, body.subject, body.content],
+    );
+    this.outbox.committed();
+    // Not awaited: the answer must not take longer when the address is a member's.
+    if (row!.recipient_id !== null && row!.recipient_id !== sender.id) {
+      void this.announce(toMessage(row!, 'recipient'), row!.recipient_id);
+    }
+    return toMessage(row!, 'sender');
   }
 
   /**
@@ -126,7 +161,7 @@ export class MessagesService {
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,
       [sender.id, subject, content],
     );
-    const messages = rows.map(toMessage);
+    const messages = rows.map((row) => toMessage(row, 'recipient'));
     if (messages.length > 0) this.outbox.committed();
     for (const message of messages) {
       if (message.recipient) await this.announce(message, message.recipient.id);
@@ -162,6 +197,6 @@ export class MessagesService {
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.messageNotFound);
     await this.notifications.markSourceRead(userId, notificationSource('message', messageId));
-    return toMessage(row);
+    return toMessage(row, 'recipient');
   }
 }

@@ -42,8 +42,9 @@ import { VotesService } from '../votes/votes.service.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
 import { SearchService } from './search.service.js';
-import { PageCache, sendDetail, sendPage, toDetailPage, toPage, wantsFresh } from './page-cache.js';
+import { PageCache, sendDetail, sendPage, toDetailPage, wantsFresh } from './page-cache.js';
 import { WriteRateLimited } from './write-limits.js';
+import { SearchRateLimited } from '../auth/rate-limit.guard.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { chosenOrGuessedLanguage } from './languages.js';
@@ -51,9 +52,6 @@ import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
-
-/** Search results are cached for queries up to this long (longer ones are rare, and each its own). */
-const CACHED_QUERY_MAX = 200;
 
 /**
  * Pastes, replies and search (SPEC §7). Reading is open to anyone; writing needs a member not banned.
@@ -159,22 +157,19 @@ export class ForumController {
     return this.forum.createReply(user, thread, body);
   }
 
-  /** `q` (required, NUL characters dropped, trimmed) and `page` (1-based), parsed by searchQuerySchema. */
+  /**
+   * `q` (required, NUL characters dropped, trimmed, at most SEARCH_QUERY_MAX) and `page` (1-based), parsed
+   * by searchQuerySchema; RATE_LIMIT_SEARCH_PER_MINUTE per client address.
+   */
   @Get(API.search)
+  @SearchRateLimited()
   async search(
     @Query(new ZodValidationPipe(searchQuerySchema)) { q: query, page: pageNumber }: SearchQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const load = (): Promise<SearchResults> => this.searching.search(query, pageNumber);
-    const cached = query.length <= CACHED_QUERY_MAX;
-    sendPage(
-      req,
-      res,
-      cached
-        ? await this.pages.list(`search:${pageNumber}:${query}`, load, wantsFresh(req))
-        : toPage(await load()),
-    );
+    sendPage(req, res, await this.pages.list(`search:${pageNumber}:${query}`, load, wantsFresh(req)));
   }
 }
 

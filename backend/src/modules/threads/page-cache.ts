@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { ThreadDetail } from '@termpaste/contracts';
 import { LRUCache } from 'lru-cache';
 import { hasCookie } from '../../common/cookies.js';
+import { signedInBySession } from '../auth/session-user.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 
@@ -64,9 +65,13 @@ function gzipOf(page: Page): Buffer | null {
   return page.gzip;
 }
 
-/** Whether the request carries the fresh-read cookie (its member wrote a moment ago). */
+/**
+ * Whether the request carries the fresh-read cookie (its member wrote a moment ago) with a valid
+ * session: anyone can send the cookie, and honouring it for them would let any visitor make every read
+ * of theirs skip the cache.
+ */
 export function wantsFresh(req: Request): boolean {
-  return hasCookie(req, FRESH_COOKIE);
+  return hasCookie(req, FRESH_COOKIE) && signedInBySession(req);
 }
 
 /**

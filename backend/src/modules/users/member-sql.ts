@@ -12,6 +12,9 @@
  */
 export const lockedMember = (id: string) => `SELECT id FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
 
+/** The id of the member whose e-mail address is `email` (any letter case), none when nobody's is. */
+export const memberIdByEmail = (email: string) => `SELECT id FROM users WHERE email = (${email})::citext`;
+
 /** Member `id`'s row (its `id`), none once the account is deleted. */
 export const existingMember = (id: string) => `SELECT id FROM users WHERE id = ${id}`;
 

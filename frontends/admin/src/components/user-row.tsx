@@ -305,6 +305,9 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
         <TableCell>
           {allowed.protected ? (
             <span className="adm-protected">{ADMIN_TEXTS.protectedAccount}</span>
+          ) : !buttons.some((button) => button.shown) ? (
+            // Another admin's row for an admin who is not the owner: nothing the server would take.
+            <span className="adm-muted">{ADMIN_TEXTS.ownerOnly}</span>
           ) : (
             <div className="adm-actions" role="group" aria-label={`Actions for ${user.username}`}>
               {buttons

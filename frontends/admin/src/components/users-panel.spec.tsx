@@ -86,8 +86,10 @@ describe('USERS tab', () => {
     await screen.findByRole('row', { name: 'root' });
     expect(actionLabels('root')).toEqual([]);
     expect(within(userRow('root')).getByText('Protected Account')).toBeInTheDocument();
-    // Another admin: no DELETE for a plain admin, no MAKE/REVOKE ADMIN.
-    expect(actionLabels('morpheus')).toEqual(['BAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES']);
+    // Another admin's account is the owner's alone: no action at all, and the row says so.
+    expect(actionLabels('morpheus')).toEqual([]);
+    expect(within(userRow('morpheus')).queryAllByRole('button')).toHaveLength(0);
+    expect(within(userRow('morpheus')).getByText('Owner only')).toBeInTheDocument();
     expect(actionLabels('trinity')).toEqual(['BAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES', 'DELETE']);
     // Banned, and no avatar to delete.
     expect(actionLabels('tank')).toEqual(['UNBAN', 'EDIT USERNAME', 'GRADES', 'DELETE']);
@@ -246,14 +248,15 @@ describe('USERS tab', () => {
   });
 
   it("toasts the server's refusal", async () => {
-    const { calls, user } = renderAdmin(adminViewer(), { users: [morpheusRow()] }, () => ({
+    // trinity was made an admin since the table was read: the server refuses.
+    const { calls, user } = renderAdmin(adminViewer(), { users: [trinityRow()] }, () => ({
       status: 403,
-      body: errorBody(403, 'Only the owner can ban an admin'),
+      body: errorBody(403, "Only the owner can act on another admin's account"),
     }));
     await user.click(await screen.findByRole('button', { name: 'BAN' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Ban morpheus?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban trinity?' });
     await user.click(within(dialog).getByRole('button', { name: 'BAN' }));
-    await expectToast('Error', 'Only the owner can ban an admin');
+    await expectToast('Error', "Only the owner can act on another admin's account");
     expect(writes(calls)).toHaveLength(1);
     expect(document.querySelector('.tp-toast')).toHaveClass('tp-toast--destructive');
     // Nothing changed: the table is not read again.

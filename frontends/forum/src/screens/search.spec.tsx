@@ -1,8 +1,14 @@
-import { SEARCH_CANDIDATES_MAX, type SearchResults, type ThreadCard } from '@termpaste/contracts';
+import {
+  FORUM_MESSAGES,
+  SEARCH_CANDIDATES_MAX,
+  SEARCH_QUERY_MAX,
+  type SearchResults,
+  type ThreadCard,
+} from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { searchQuery } from '../api/forum';
-import { Location, renderScreen, sampleCard, stubFetch } from '../testing';
+import { errorBody, Location, renderScreen, sampleCard, stubFetch } from '../testing';
 import { SearchScreen } from './search';
 
 const card = (id: number, title: string) => sampleCard({ id, title });
@@ -122,6 +128,31 @@ describe('search (SPEC §2 /search)', () => {
     renderSearch('/search?q=one', { one: page([card(1, 'one')], { total: 1, totalCapped: false }) });
     expect(screen.getByRole('heading', { name: '1 result' })).toBeInTheDocument();
     expect(screen.queryByText(/Add words to narrow the search/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [400, FORUM_MESSAGES.searchQueryTooLong],
+    [429, FORUM_MESSAGES.searchTooFast(42)],
+  ])("shows the server's %i message", async (status, message) => {
+    stubFetch(() => ({ status, body: errorBody(status, message) }));
+    renderSearch(`/search?q=${'q'.repeat(SEARCH_QUERY_MAX + 1)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText('Search failed. Try again in a moment.')).not.toBeInTheDocument();
+  });
+
+  it('says search failed on a server error, whatever its body', async () => {
+    stubFetch(() => ({ status: 502, body: '<html>Bad gateway</html>' }));
+    renderSearch('/search?q=x');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Search failed\. Try again in a moment\.$/);
+  });
+
+  it(`takes at most ${SEARCH_QUERY_MAX} characters in the box`, async () => {
+    const box = () => screen.getByRole('searchbox', { name: 'Search pastes' });
+    const user = renderSearch('/search');
+    expect(box()).toHaveAttribute('maxLength', String(SEARCH_QUERY_MAX));
+    await user.click(box());
+    await user.paste('w'.repeat(SEARCH_QUERY_MAX + 50));
+    expect(box()).toHaveValue('w'.repeat(SEARCH_QUERY_MAX));
   });
 
   it('submits the trimmed text as an encoded q', async () => {

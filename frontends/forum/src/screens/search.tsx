@@ -1,5 +1,5 @@
-import { PAGES } from '@termpaste/contracts';
-import { Button, Card, Input, ListFooter, Spinner } from '@termpaste/ui';
+import { PAGES, SEARCH_QUERY_MAX } from '@termpaste/contracts';
+import { Button, Card, Input, ListFooter, Spinner, errorMessage } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +9,16 @@ import { ThreadCardList } from '../components/thread-card';
 
 function Results({ q }: { q: string }) {
   const results = useInfiniteQuery(searchQuery(q));
-  if (results.isError) return <p className="forum-error">Search failed. Try again in a moment.</p>;
+  if (results.isError) {
+    // The server's words when it refused the query (4xx: too long, searching too fast), else a generic line.
+    const failed = 'Search failed. Try again in a moment.';
+    const refused = /^4\d\d: /.test(results.error.message);
+    return (
+      <p className="forum-error" role="alert">
+        {refused ? errorMessage(results.error, failed) : failed}
+      </p>
+    );
+  }
   if (!results.data) return <Spinner label="Searching..." />;
   const threads = results.data.pages.flatMap((page) => page.threads);
   const total = results.data.pages[0]?.total ?? 0;
@@ -71,6 +80,7 @@ export function SearchScreen() {
           type="search"
           aria-label="Search pastes"
           placeholder="Search pastes..."
+          maxLength={SEARCH_QUERY_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />

@@ -16,6 +16,8 @@ function MessageRow({
   onOpen: (message: PrivateMessage) => void;
 }) {
   const other = box === 'inbox' ? message.sender : message.recipient;
+  // Sent to an e-mail address: the address as typed stands for the recipient.
+  const address = box === 'sent' ? message.recipientAddress : null;
   const unread = box === 'inbox' && !message.isRead;
   return (
     <li>
@@ -31,7 +33,13 @@ function MessageRow({
           <span className="msg-row__top">
             <span className="msg-row__who">
               {box === 'sent' && <span className="msg-muted">To </span>}
-              {other ? <UserName user={other} /> : <span className="msg-muted">Anonymous</span>}
+              {address !== null ? (
+                <span className="msg-address">{address}</span>
+              ) : other ? (
+                <UserName user={other} />
+              ) : (
+                <span className="msg-muted">Anonymous</span>
+              )}
             </span>
             {unread && <Badge variant="accent">NEW</Badge>}
             <time className="msg-row__time" dateTime={message.createdAt} title={fullDate(message.createdAt)}>

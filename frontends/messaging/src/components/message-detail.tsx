@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import type { Mailbox } from '../api/messaging';
 import { fullDate } from '../lib/time';
 
-function Person({ user }: { user: PublicAuthor | null }) {
+function Person({ user, address = null }: { user: PublicAuthor | null; address?: string | null }) {
+  // Sent to an e-mail address: the address as typed, never whose it is.
+  if (address !== null) return <span className="msg-address">{address}</span>;
   if (!user) return <span className="msg-muted">Anonymous</span>;
   return (
     <Link to={PAGES.profile(user.id)} className="msg-person">
@@ -56,7 +58,7 @@ export function MessageDetail({
           <div>
             <dt>To</dt>
             <dd>
-              <Person user={message.recipient} />
+              <Person user={message.recipient} address={message.recipientAddress} />
             </dd>
           </div>
           <div>

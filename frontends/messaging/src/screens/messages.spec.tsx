@@ -172,6 +172,22 @@ describe('messages (SPEC §2 /messages)', () => {
     expect(writes(calls)).toHaveLength(0);
   });
 
+  it('shows a message sent to an e-mail address by the address as typed, in the list and opened', async () => {
+    const typed = 'Trinity@Zion.example';
+    const toAddress = sampleMessage({ id: 18, sender: neo(), recipient: null, recipientAddress: typed });
+    server({ inbox: page(inbox()), sent: page([toAddress]) });
+    const { user } = renderMessages();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('tab', { name: 'SENT' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent(`To ${typed}`);
+    expect(rows()[0]).not.toHaveTextContent('Anonymous');
+    await user.click(rows()[0]!);
+    const to = within(detail()).getByText('To').nextElementSibling as HTMLElement;
+    expect(to).toHaveTextContent(typed);
+    expect(within(to).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('reads the next page on LOAD MORE', async () => {
     const calls = server({
       inbox: page(inbox(), 'c2'),

@@ -1,4 +1,4 @@
-import { API, PAGES, type CurrentUser } from '@termpaste/contracts';
+import { API, PAGES, SEARCH_QUERY_MAX, type CurrentUser } from '@termpaste/contracts';
 import { Badge, Button, IconButton, useKeyboardAction } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Home, Mail, PanelLeft, Search } from 'lucide-react';
@@ -35,6 +35,7 @@ function SearchBox() {
         placeholder="grep pastes..."
         aria-label="Search pastes"
         aria-keyshortcuts="/"
+        maxLength={SEARCH_QUERY_MAX}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />

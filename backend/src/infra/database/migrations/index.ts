@@ -19,6 +19,8 @@ import { WritesRevisionPurge17970100000000 } from './17970100000000-writes-revis
 import { UserIdentities17969000000000 } from './17969000000000-user-identities.js';
 import { TokensRevocationPrivateRead17970000000400 } from './17970000000400-tokens-revocation-private-read.js';
 import { AvatarPutUploads17970500000000 } from './17970500000000-avatar-put-uploads.js';
+import { MessageAddressAbuse17970600000310 } from './17970600000310-abuse-message-address.js';
+import { SessionCreatedAbuse17970600000320 } from './17970600000320-abuse-session-created.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -43,4 +45,6 @@ export const MIGRATIONS = [
   TokensRevocationPrivateRead17970000000400,
   WritesRevisionPurge17970100000000,
   AvatarPutUploads17970500000000,
+  MessageAddressAbuse17970600000310,
+  SessionCreatedAbuse17970600000320,
 ];
