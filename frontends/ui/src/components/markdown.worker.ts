@@ -1,0 +1,23 @@
+// The Markdown worker: parses a member's text off the main thread, so no text, however hostile, blocks
+// the page (micromark takes minutes on some inputs). Built on its own by the shell
+// (frontends/shell/rsbuild.worker.config.ts); markdown-worker-client.ts starts it and ends it when it
+// takes too long.
+import { markdownTree } from './markdown-pipeline.js';
+import type { MarkdownRequest, MarkdownResponse } from './markdown-worker-client.js';
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<MarkdownRequest>) => void) | null;
+  postMessage(message: MarkdownResponse): void;
+};
+
+scope.onmessage = (event) => {
+  const { id, text } = event.data;
+  markdownTree(text, () => scope.postMessage({ id, parsed: true })).then(
+    (tree) => scope.postMessage({ id, tree }),
+    // A text the parser throws on (10,000 nested `>` overflow its stack) is shown as plain text.
+    () => scope.postMessage({ id, tree: null }),
+  );
+};
+
+// Every module above is loaded: the page starts the first text's budget from here.
+scope.postMessage('ready');
