@@ -2,6 +2,7 @@
 // the page (micromark takes minutes on some inputs). Built on its own by the shell
 // (frontends/shell/rsbuild.worker.config.ts); markdown-worker-client.ts starts it and ends it when it
 // takes too long.
+import { loadGrammars } from '../lib/code-highlight.js';
 import { markdownTree } from './markdown-pipeline.js';
 import type { MarkdownRequest, MarkdownResponse } from './markdown-worker-client.js';
 
@@ -21,3 +22,10 @@ scope.onmessage = (event) => {
 
 // Every module above is loaded: the page starts the first text's budget from here.
 scope.postMessage('ready');
+
+// The page starts the worker before its text arrives (preloadMarkdown): meanwhile, fetch the highlighter
+// and run the parser once on a little of everything, so the first text is not parsed by cold code.
+void loadGrammars([]).catch(() => undefined);
+void markdownTree(
+  '# a\n\n*b* **c** `d` [e](/f) <g>\n\n- [x] h\n\n> i\n\n| j |\n| - |\n| k |\n\n~~l~~ www.m.n',
+);
