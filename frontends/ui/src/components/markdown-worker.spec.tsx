@@ -6,7 +6,7 @@ import { Markdown } from './markdown.js';
 import { markdownTree, rehypePlugins, remarkPlugins, urlTransform } from './markdown-pipeline.js';
 import { components, MAIN_THREAD_MAX_CHARS } from './markdown-renderer.js';
 import {
-  MARKDOWN_PARSE_BUDGET_MS,
+  parseBudgetMs,
   resetMarkdownWorkerForTests,
   type MarkdownRequest,
   type MarkdownResponse,
@@ -79,6 +79,12 @@ const noteOf = (container: HTMLElement) => container.querySelector('.tp-markdown
 describe('Markdown parsed off the main thread', () => {
   it('samples are long enough to be parsed in the worker', () => {
     expect(long('').length).toBeGreaterThan(MAIN_THREAD_MAX_CHARS);
+  });
+
+  it('gives a parse 2 s, and 10 ms more per 1,000 characters', () => {
+    expect(parseBudgetMs(2_000)).toBe(2_020);
+    expect(parseBudgetMs(400_000)).toBe(6_000);
+    expect(parseBudgetMs(1_048_576)).toBe(12_486);
   });
 
   // Each sample, rendered by react-markdown on the main thread (as every text was) and by the worker's
@@ -180,7 +186,7 @@ describe('Markdown parsed off the main thread', () => {
     const hostile = '*a'.repeat(1_000);
     const { container, rerender } = render(<Markdown>{hostile}</Markdown>);
     await act(async () => {
-      await jest.advanceTimersByTimeAsync(MARKDOWN_PARSE_BUDGET_MS - 10);
+      await jest.advanceTimersByTimeAsync(parseBudgetMs(hostile.length) - 10);
     });
     // Still within its budget: the skeleton.
     expect(container.querySelector('.tp-markdown__loading')).not.toBeNull();
