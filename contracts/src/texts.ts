@@ -20,3 +20,13 @@ export const SERVICE_MESSAGES = {
   /** 503, with Retry-After, while the database cannot be reached (down, restarting, recovering). */
   databaseUnavailable: 'The database is unavailable; try again in a moment',
 } as const;
+
+/**
+ * The note over member-written Markdown shown as plain text (@termpaste/ui's Markdown): its parse ran out
+ * of time, the page cannot parse it off its main thread, or the parser failed on it.
+ */
+export const MARKDOWN_TEXTS = {
+  plainSlow: 'This text took too long to format, so it is shown as plain text.',
+  plainUnavailable: 'This text is too long to format on this page, so it is shown as plain text.',
+  plainFailed: 'This text could not be formatted, so it is shown as plain text.',
+} as const;

@@ -1,11 +1,22 @@
 // Loaded on demand (markdown.tsx): the Markdown parser and its plugins are the weight of this file.
-import { API } from '@termpaste/contracts';
-import type { Element } from 'hast';
-import type { ComponentProps, ReactNode } from 'react';
+import { API, MARKDOWN_TEXTS } from '@termpaste/contracts';
+import type { Element, Root } from 'hast';
+import { toJsxRuntime, type Components as JsxComponents } from 'hast-util-to-jsx-runtime';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { MarkdownHooks, type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { rehypeHighlightCode, textOf } from '../lib/code-highlight.js';
+import { textOf } from '../lib/code-highlight.js';
 import { CopyButton } from './copy-button.js';
+import { rehypePlugins, remarkPlugins } from './markdown-pipeline.js';
+import {
+  markdownWorkerAvailable,
+  parseInWorker,
+  type MarkdownOutcome,
+  type PlainReason,
+} from './markdown-worker-client.js';
+import { Notice } from './notice.js';
+
+export { warmMarkdownWorker } from './markdown-worker-client.js';
 
 function CodeBlock({ node, children, className, ...props }: ComponentProps<'pre'> & { node?: Element }) {
   const source = node ? textOf(node).replace(/\n$/, '') : '';
@@ -112,7 +123,8 @@ function nestedHeading(written: 1 | 2 | 3 | 4 | 5 | 6) {
   };
 }
 
-const components: Components = {
+/** How each element is drawn, on either path (exported for the test that compares the two). */
+export const components: Components = {
   pre: CodeBlock,
   a: MarkdownLink,
   img: MarkdownImage,
@@ -124,8 +136,72 @@ const components: Components = {
   h6: nestedHeading(6),
 };
 
-const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlightCode];
+/**
+ * The longest text parsed on the main thread, at once (as short replies, messages and bios are): the
+ * slowest input we know of at this length (1,000 nested `>` or `- >` repeated) parses in about 50 ms
+ * there, while parse time grows with the square or worse of the length. Longer texts go to the worker.
+ */
+export const MAIN_THREAD_MAX_CHARS = 1_000;
+
+const plainNotes: Record<PlainReason, string> = {
+  slow: MARKDOWN_TEXTS.plainSlow,
+  unavailable: MARKDOWN_TEXTS.plainUnavailable,
+  failed: MARKDOWN_TEXTS.plainFailed,
+};
+
+/** A text shown as written, under a note saying why it is not formatted. */
+function PlainMarkdown({ text, reason }: { text: string; reason: PlainReason }) {
+  return (
+    <>
+      <Notice tone="note" className="tp-markdown__plain-note">
+        {plainNotes[reason]}
+      </Notice>
+      <div className="tp-markdown__plain" data-plain={reason}>
+        {text}
+      </div>
+    </>
+  );
+}
+
+/** The worker's tree as React elements, exactly as react-markdown makes them of its own. */
+function treeToElements(tree: Root): ReactNode {
+  return toJsxRuntime(tree, {
+    Fragment,
+    components: components as JsxComponents,
+    ignoreInvalidStyle: true,
+    jsx,
+    jsxs,
+    passKeys: true,
+    passNode: true,
+  });
+}
+
+/** A text parsed in the worker (MarkdownRenderer); the previous one stays on screen meanwhile. */
+function OffThreadMarkdown({ text, fallback }: { text: string; fallback: ReactNode }) {
+  const [done, setDone] = useState<{ text: string; outcome: MarkdownOutcome } | null>(null);
+  const available = markdownWorkerAvailable();
+  useEffect(() => {
+    if (!available) return;
+    const job = parseInWorker(text);
+    let live = true;
+    void job.result.then((outcome) => {
+      if (live) setDone({ text, outcome });
+    });
+    return () => {
+      live = false;
+      job.cancel();
+    };
+  }, [text, available]);
+  const rendered = useMemo(
+    () => (done && 'tree' in done.outcome ? treeToElements(done.outcome.tree) : null),
+    [done],
+  );
+  // No worker here (a test's jsdom, a remote on another origin): never a parse this long on the main thread.
+  if (!available) return <PlainMarkdown text={text} reason="unavailable" />;
+  if (!done) return fallback;
+  if ('plain' in done.outcome) return <PlainMarkdown text={done.text} reason={done.outcome.plain} />;
+  return rendered;
+}
 
 /**
  * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, only
@@ -135,8 +211,12 @@ const rehypePlugins = [rehypeHighlightCode];
  * rule is exactly that list) and raw HTML is shown as text: no rehype-raw, ever.
  * `fallback` shows until the first rendering is ready (the grammars of its code fetched); a new text
  * keeps the previous rendering on screen until its own is ready.
+ * A text over MAIN_THREAD_MAX_CHARS is parsed in a Web Worker with a time budget
+ * (markdown-worker-client.ts), so no text blocks the page; past the budget it shows as plain text.
  */
 export default function MarkdownRenderer({ children, fallback }: { children: string; fallback: ReactNode }) {
+  if (children.length > MAIN_THREAD_MAX_CHARS)
+    return <OffThreadMarkdown text={children} fallback={fallback} />;
   return (
     <MarkdownHooks
       remarkPlugins={remarkPlugins}

@@ -9,12 +9,13 @@ const MarkdownRenderer = lazy(loadRenderer);
 
 /**
  * Starts fetching the Markdown renderer before any Markdown is on screen: a screen that will show some
- * (a paste) calls it when it mounts, so the renderer downloads while the screen's data does.
+ * (a paste) calls it when it mounts, so the renderer downloads while the screen's data does, and starts
+ * the worker that parses long texts (markdown-renderer.tsx), so its code loads meanwhile too.
  */
 export function preloadMarkdown(): Promise<void> {
   // A failure here is the Markdown's own to show, when it asks again.
   return loadRenderer().then(
-    () => undefined,
+    (renderer) => renderer.warmMarkdownWorker(),
     () => undefined,
   );
 }
