@@ -87,7 +87,7 @@ export const sendMessageSchema = z.object({
 export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 
 /**
- * A private message (SPEC §3). `recipient` and `recipientAddress` are beyond the spec: the sent list shows
+ * A private message. `recipient` and `recipientAddress` are beyond the spec: the sent list shows
  * them. A message addressed by e-mail never names its recipient (that would match the address to a
  * member): `recipient` is null and `recipientAddress` is the address as the sender typed it.
  */

@@ -3,7 +3,7 @@ import { createReplySchema, createThreadSchema, FORUM_MESSAGES, publicAuthorSche
 import { rowId } from './text.js';
 
 /*
- * Edits with history (issue 16): the author of a paste or a reply, or an admin, edits it; the original
+ * Edits with history: the author of a paste or a reply, or an admin, edits it; the original
  * (n = 1) and the newest VERSIONS_KEPT_NEWEST versions are kept, any two can be compared line by line,
  * and the author or an admin may remove any but the newest.
  */

@@ -28,7 +28,7 @@ const PURGE_RULES =
   'itself: 409, edit it instead. An admin removing a version of another member’s post is recorded in the ' +
   'audit log.';
 
-/** Edits with history (issue 16): the PATCH routes and the versions they keep. */
+/** Edits with history: the PATCH routes and the versions they keep. */
 export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'editThread',

@@ -122,7 +122,7 @@ export class AuthController {
   }
 
   /**
-   * Browser navigation (SPEC §7): ends the session, closes its live sockets (on every instance) and goes
+   * Browser navigation: ends the session, closes its live sockets (on every instance) and goes
    * home, but only for a top-level navigation from our own site (isSignOutNavigation). Anything else, an image in a member's Markdown
    * (`![](/api/logout)`) or a link from another site, just goes home, still signed in.
    */

@@ -52,7 +52,7 @@ interface ReplyRow {
 }
 
 /**
- * Edits with history (issue 16): the author of a paste or a reply, or an admin, changes it; each edit
+ * Edits with history: the author of a paste or a reply, or an admin, changes it; each edit
  * keeps the version before it. In one transaction: the post's row locked, its versions (the original
  * written as n = 1 with the first edit), the row updated with `edited_at`, and, for an admin's edit of
  * another member's post, the audit entry. An edit that changes nothing writes nothing.

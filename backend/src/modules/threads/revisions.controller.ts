@@ -38,7 +38,7 @@ function editorOf(req: Request, user: User): Editor {
 }
 
 /**
- * Edits with history (issue 16): `PATCH` a paste or a reply (its author or an admin, a member who may
+ * Edits with history: `PATCH` a paste or a reply (its author or an admin, a member who may
  * write: WriterGuard), and the versions each edit keeps, open to anyone who may read the post.
  */
 @Controller()

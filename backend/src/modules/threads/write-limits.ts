@@ -28,7 +28,7 @@ import { RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { mentionedUsernames } from '../notifications/mentions.js';
 
 /**
- * The writes limited per member (issue 13: reputation farming, floods, mention spam): pastes, replies,
+ * The writes limited per member (against reputation farming, floods, mention spam): pastes, replies,
  * votes, and edits and profile saves (each edit keeps a version; each profile save drops cached pages).
  */
 export type WriteAction = 'paste' | 'reply' | 'vote' | 'edit' | 'profile';

@@ -38,8 +38,8 @@ export function useSaveProfile() {
 }
 
 /**
- * The avatar flow (SPEC §3, §7): `POST /api/objects/upload` gives a presigned address, the file is PUT
- * to it (our backend, whatever the storage) with progress (and retried as SPEC §9 says), then
+ * The avatar flow: `POST /api/objects/upload` gives a presigned address, the file is PUT
+ * to it (our backend, whatever the storage) with progress (and retried on the statuses the spec names), then
  * `PUT /api/user/avatar` {avatarURL: the ticket's objectURL} makes it the avatar.
  */
 export function useUploadAvatar(onProgress: OnProgress) {
