@@ -96,5 +96,13 @@ describe('the texts of pruned and removed versions', () => {
     expect(REVISIONS_TEXTS.offerDescription([1, 2])).toBe(
       'v1 and v2 still hold the secret you removed, readable by anyone. Purge the old versions?',
     );
+    expect([REVISIONS_TEXTS.offerConfirm([1]), REVISIONS_TEXTS.offerKeep([1])]).toEqual([
+      'PURGE THE OLD VERSION',
+      'KEEP IT',
+    ]);
+    expect([REVISIONS_TEXTS.offerConfirm([1, 2]), REVISIONS_TEXTS.offerKeep([1, 2])]).toEqual([
+      'PURGE THE OLD VERSIONS',
+      'KEEP THEM',
+    ]);
   });
 });

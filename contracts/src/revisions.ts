@@ -45,7 +45,8 @@ export const REVISIONS_TEXTS = {
   offerTitle: 'The secret is still in the history',
   offerDescription: (ns: readonly number[]) =>
     `${versionNames(ns)} still ${ns.length === 1 ? 'holds' : 'hold'} the secret you removed, readable by anyone. Purge the old ${ns.length === 1 ? 'version' : 'versions'}?`,
-  offerConfirm: 'PURGE THE OLD VERSIONS',
+  offerConfirm: (ns: readonly number[]) => `PURGE THE OLD ${ns.length === 1 ? 'VERSION' : 'VERSIONS'}`,
+  offerKeep: (ns: readonly number[]) => (ns.length === 1 ? 'KEEP IT' : 'KEEP THEM'),
   offerDone: (ns: readonly number[]) => `${versionNames(ns)} removed`,
   offerFailed: 'Could not remove the old versions',
 } as const;

@@ -137,7 +137,7 @@ test('an edit that takes a secret out offers to purge the old version; the histo
   const offer = page.getByRole('alertdialog', { name: 'The secret is still in the history' });
   await expect(offer).toContainText('v1 still holds the secret you removed');
   await page.screenshot({ path: screenshotPath('revisions-purge-offer') });
-  await offer.getByRole('button', { name: 'PURGE THE OLD VERSIONS' }).click();
+  await offer.getByRole('button', { name: 'PURGE THE OLD VERSION', exact: true }).click();
   await expect(offer).toBeHidden();
 
   expect((await page.request.get(`/api/threads/${id}/revisions/1`)).status()).toBe(404);

@@ -63,7 +63,7 @@ export function usePurgeRevision(of: RevisionsOf) {
 
 /**
  * After an edit that took a secret out: when older versions still hold it (`secretVersions`), offers to
- * purge them, and does on PURGE THE OLD VERSIONS.
+ * purge them, and does on PURGE THE OLD VERSION(S).
  */
 function useOfferPurge() {
   const confirm = useConfirm();
@@ -73,8 +73,8 @@ function useOfferPurge() {
     const purge = await confirm({
       title: REVISIONS_TEXTS.offerTitle,
       description: REVISIONS_TEXTS.offerDescription(versions),
-      confirmLabel: REVISIONS_TEXTS.offerConfirm,
-      cancelLabel: 'KEEP THEM',
+      confirmLabel: REVISIONS_TEXTS.offerConfirm(versions),
+      cancelLabel: REVISIONS_TEXTS.offerKeep(versions),
       destructive: true,
     });
     if (!purge) return;

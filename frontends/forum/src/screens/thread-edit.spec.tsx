@@ -238,7 +238,7 @@ describe('an edit that takes a secret out', () => {
     const dialog = await screen.findByRole('alertdialog', { name: REVISIONS_TEXTS.offerTitle });
     expect(dialog).toHaveTextContent(REVISIONS_TEXTS.offerDescription([1, 2]));
     expect(dialog).toHaveTextContent('v1 and v2 still hold the secret you removed');
-    await user.click(within(dialog).getByRole('button', { name: REVISIONS_TEXTS.offerConfirm }));
+    await user.click(within(dialog).getByRole('button', { name: 'PURGE THE OLD VERSIONS' }));
     await expectToast('v1 and v2 removed');
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       '/api/threads/5/revisions/1',
@@ -246,7 +246,7 @@ describe('an edit that takes a secret out', () => {
     ]);
   });
 
-  it('KEEP THEM removes nothing; an edit that took no secret out offers nothing', async () => {
+  it('KEEP IT removes nothing; an edit that took no secret out offers nothing', async () => {
     const state: EditState = { thread: sampleThread(), user: trinity, secretVersions: [1] };
     const calls = server(state);
     const { user } = renderThread({ user: trinity });
@@ -255,7 +255,7 @@ describe('an edit that takes a secret out', () => {
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
     const dialog = await screen.findByRole('alertdialog', { name: REVISIONS_TEXTS.offerTitle });
     expect(dialog).toHaveTextContent('v1 still holds the secret you removed');
-    await user.click(within(dialog).getByRole('button', { name: 'KEEP THEM' }));
+    await user.click(within(dialog).getByRole('button', { name: 'KEEP IT' }));
     state.secretVersions = [];
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     await user.type(screen.getByLabelText('Content'), ' again');
