@@ -163,3 +163,42 @@ export function frontendConfig(name: FrontendName) {
     },
   }));
 }
+
+/**
+ * A Web Worker built on its own, after its frontend's build: Module Federation's runtime, which every
+ * entry of a frontend's build carries, cannot start in a worker. Self-contained under a fixed name in
+ * `jsDir` of dist/, its lazy chunks (highlight.js grammars) in static/worker/async/ under content hashes,
+ * fetched on first use with importScripts from the worker's own URL.
+ */
+export function workerConfig(
+  entry: Record<string, string>,
+  jsDir: string,
+  plugins: RsbuildConfig['plugins'] = [],
+) {
+  return defineConfig({
+    plugins,
+    source: { entry },
+    output: {
+      target: 'web',
+      assetPrefix: 'auto',
+      cleanDistPath: false,
+      distPath: { root: 'dist', js: jsDir, jsAsync: 'static/worker/async' },
+      filename: { js: '[name].js' },
+      sourceMap: false,
+    },
+    tools: {
+      htmlPlugin: false,
+      rspack: (config) => {
+        config.target = 'webworker';
+        config.output = {
+          ...config.output,
+          chunkLoading: 'import-scripts',
+          publicPath: 'auto',
+          // A grammar's file never changes under its name (cached for good); the entry's name is fixed.
+          chunkFilename: 'static/worker/async/[name].[contenthash:10].js',
+        };
+      },
+    },
+    performance: { chunkSplit: { strategy: 'all-in-one' }, printFileSize: { total: true, detail: false } },
+  });
+}
