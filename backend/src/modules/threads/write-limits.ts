@@ -9,20 +9,10 @@ import {
   type Type,
   UseGuards,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import {
-  InjectThrottlerOptions,
-  InjectThrottlerStorage,
-  type ThrottlerLimitDetail,
-  type ThrottlerModuleOptions,
-  type ThrottlerOptions,
-  type ThrottlerRequest,
-  type ThrottlerStorage,
-} from '@nestjs/throttler';
+import { type ThrottlerLimitDetail, type ThrottlerOptions, type ThrottlerRequest } from '@nestjs/throttler';
 import { FORUM_MESSAGES, MENTIONS_PER_POST_MAX, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
-import type { AppConfig, RateLimitConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
+import type { RateLimitConfig } from '../../config/config.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 import { RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { mentionedUsernames } from '../notifications/mentions.js';
@@ -184,21 +174,9 @@ function refuse(
  */
 @Injectable()
 export class WriteRateLimitGuard extends RateLimitGuard {
-  private readonly limits: RateLimitConfig;
-
-  constructor(
-    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
-    @InjectConfig() config: Pick<AppConfig, 'rateLimits'>,
-  ) {
-    super(options, storage, reflector, config);
-    this.limits = config.rateLimits;
-  }
-
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
-    this.throttlers = writeLimitThrottlers(this.limits);
+    this.throttlers = writeLimitThrottlers(this.rateLimits);
   }
 
   protected override async throwThrottlingException(
@@ -215,21 +193,9 @@ export class WriteRateLimitGuard extends RateLimitGuard {
  */
 @Injectable()
 export class MentionLimitGuard extends RateLimitGuard {
-  private readonly limits: RateLimitConfig;
-
-  constructor(
-    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
-    @InjectConfig() config: Pick<AppConfig, 'rateLimits'>,
-  ) {
-    super(options, storage, reflector, config);
-    this.limits = config.rateLimits;
-  }
-
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
-    this.throttlers = [mentionRule(this.limits)];
+    this.throttlers = [mentionRule(this.rateLimits)];
   }
 
   /** Reads the post's @mentions first (off the event loop, markdown-text.ts), for the mention rule. */
