@@ -556,7 +556,7 @@ describe('forum', () => {
         expect(page.threads.length).toBeLessThanOrEqual(50);
         expect(page.total).toBe(await total());
         if (cursor) expect(page.pinned).toEqual([]);
-        seen.push(...page.threads.map((c) => c.id));
+        seen.push(...page.threads.map((c) => c.id as number));
         // A new paste arrives between pages: it goes to the top, not into the pages still to come.
         await paste(bob.browser, 'arrived meanwhile');
         cursor = page.nextCursor;
@@ -707,7 +707,7 @@ describe('forum', () => {
         const results = await search('wombat', page);
         expect(results).toMatchObject({ page, total: N, totalCapped: true, hasMore: page < N / 50 });
         expect(results.threads).toHaveLength(50);
-        seen.push(...results.threads.map((c) => c.id));
+        seen.push(...results.threads.map((c) => c.id as number));
       }
       expect(seen).toEqual(expected);
       expect(seen).not.toContain(ids[0]);
@@ -743,7 +743,7 @@ describe('forum', () => {
               total: Math.min(131, candidates),
               totalCapped: 131 > candidates,
             });
-            seen.push(...results.threads.map((c) => c.id));
+            seen.push(...results.threads.map((c) => c.id as number));
           }
           expect({ candidates, probe, window, seen }).toEqual({ candidates, probe, window, seen: ids });
         }

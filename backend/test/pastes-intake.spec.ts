@@ -191,7 +191,7 @@ describe('POST /api/pastes', () => {
         url: `${t.url}${PAGES.thread(created.id)}`,
         rawUrl: `${t.url}${API.threadRaw(created.id)}`,
       });
-      expect((await rawBytes(created.id)).toString()).toBe('as json');
+      expect((await rawBytes(created.id as number)).toString()).toBe('as json');
     });
 
     it('answers text when the client prefers it, or says nothing (curl: */*)', async () => {
@@ -293,7 +293,7 @@ describe('POST /api/pastes', () => {
         201,
       );
       const created = createdPasteSchema.parse(res.body);
-      expect(await detail(created.id)).toMatchObject({ title: 'main.rs', language: 'rust' });
+      expect(await detail(created.id as number)).toMatchObject({ title: 'main.rs', language: 'rust' });
     });
 
     it('refuses a token without pastes:write with 403, storing nothing', async () => {

@@ -165,6 +165,9 @@ describe('edits with history (issue 16)', () => {
         editedAt: null,
         revisions: 1,
         secretVersions: [],
+        visibility: 'public',
+        expiresAt: null,
+        burnAfterReading: false,
       });
       await alice.browser.patch(API.thread(id)).send({}).expect(200);
       expect(await revisionRows(id)).toEqual([]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOT_THREAD, LIMITS } from './limits.js';
 import { effectiveRank, type Rank } from './ranks.js';
 import { rowId, storableText } from './text.js';
+import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.js';
 
 /** Content of a paste or reply: at most this many characters. */
 export const CONTENT_MAX = 100_000;
@@ -101,6 +102,12 @@ export const createThreadSchema = z.object({
    * canonical name; an unknown one is a 400), or absent, null or `markdown` for Markdown.
    */
   language: z.string().nullable().optional(),
+  /** Who may read it (visibility.ts); absent: `public`. */
+  visibility: visibilitySchema.optional(),
+  /** How long it lives (EXPIRES_IN); absent: `never`. */
+  expiresIn: expiresInSchema.optional(),
+  /** Deleted the moment its first reader other than its author is shown it; replies are off. */
+  burnAfterReading: z.boolean('burnAfterReading must be true or false').optional(),
 });
 export type CreateThreadBody = z.infer<typeof createThreadSchema>;
 
@@ -112,7 +119,7 @@ export type CreateReplyBody = z.infer<typeof createReplySchema>;
 
 export const voteSchema = z
   .object({
-    threadId: rowId.optional(),
+    threadId: pasteRefSchema.optional(),
     replyId: rowId.optional(),
     value: z.union([z.literal(1), z.literal(-1)]),
   })
@@ -153,7 +160,8 @@ export const myVoteSchema = z.union([z.literal(1), z.literal(-1)]).nullable();
 
 /** A thread card (lists, search, profile): no content, which may be long. */
 export const threadCardSchema = z.object({
-  id: z.number().int(),
+  /** Its number while public, else its unguessable key (pasteRefOf). */
+  id: pasteRefSchema,
   title: z.string(),
   createdAt: z.string(),
   author: publicAuthorSchema.nullable(),
@@ -165,13 +173,17 @@ export const threadCardSchema = z.object({
   isFeatured: z.boolean(),
   lastReplyAt: z.string().nullable(),
   lastReplyAuthor: publicAuthorSchema.nullable(),
+  visibility: visibilitySchema,
+  /** When it expires (ISO), or null: never. */
+  expiresAt: z.string().nullable(),
 });
 export type ThreadCard = z.infer<typeof threadCardSchema>;
 
 /** A reply: a flat list with parentId; the client builds the tree. */
 export const replySchema = z.object({
   id: z.number().int(),
-  threadId: z.number().int(),
+  /** The paste's ref (its number while public, else its key). */
+  threadId: pasteRefSchema,
   parentId: z.number().int().nullable(),
   content: z.string(),
   createdAt: z.string(),
@@ -180,11 +192,25 @@ export const replySchema = z.object({
   author: publicAuthorSchema.nullable(),
   voteScore: z.number().int(),
   myVote: myVoteSchema,
+  /**
+   * Deleted by its author while replies stand under it: shown as OWN_POSTS_TEXTS.replyDeleted, its
+   * content empty and its author null, so the tree keeps its shape.
+   */
+  deleted: z.boolean(),
 });
 export type ReplyView = z.infer<typeof replySchema>;
 
 export const threadDetailSchema = threadCardSchema.extend({
-  content: z.string(),
+  /**
+   * Absent only for a paste that burns after reading, to anyone but its author: `POST …/read-once`
+   * answers the content and deletes the paste.
+   */
+  content: z.string().optional(),
+  burnAfterReading: z.boolean(),
+  /** The paste this one is a fork of: its ref and title, or both null once it is gone or unreadable. */
+  forkedFrom: z.object({ id: pasteRefSchema.nullable(), title: z.string().nullable() }).nullable(),
+  /** How many forks of it are public and alive. */
+  forkCount: z.number().int(),
   /** The highlight.js language the content is in (its canonical name), or null for Markdown. */
   language: z.string().nullable(),
   /** When it was last edited (its versions: `GET /api/threads/{id}/revisions`); null while it never was. */
@@ -224,7 +250,8 @@ export const searchResultsSchema = z.object({
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
-export const createdSchema = z.object({ id: z.number().int() });
+/** A new paste's or reply's id; a paste's is its ref (its key unless public). */
+export const createdSchema = z.object({ id: pasteRefSchema });
 
 /** `POST /api/votes`: the vote now in force (null: taken back) and the target's score. */
 export const voteResultSchema = z.object({

@@ -8,6 +8,7 @@ export * from './text.js';
 export * from './schemas.js';
 export * from './auth.js';
 export * from './verification.js';
+export * from './visibility.js';
 export * from './forum.js';
 export * from './pastes.js';
 export * from './revisions.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.js';
 
 /**
  * A paste's content: at most this many bytes of UTF-8 unless PASTE_MAX_BYTES says otherwise (1 MiB), on
@@ -43,7 +44,8 @@ export const PASTE_MESSAGES = {
  * application/json`), else the paste's URL and a newline as text/plain.
  */
 export const createdPasteSchema = z.object({
-  id: z.number().int(),
+  /** Its number while public, else its unguessable key. */
+  id: pasteRefSchema,
   /** The paste's page: `<public URL>/thread/{id}`. */
   url: z.string(),
   /** Its exact text: `<public URL>/api/threads/{id}/raw`. */
@@ -65,5 +67,18 @@ export const createPasteQuerySchema = z.object({
     description:
       'A highlight.js language name or alias (`python`, `js`); default: guessed from a form file name, else Markdown',
   }),
+  visibility: z.preprocess(present, visibilitySchema.optional()).meta({
+    description: '`public` (default), `unlisted` (anyone with the link) or `private` (you only)',
+  }),
+  expiresIn: z.preprocess(present, expiresInSchema.optional()).meta({
+    description: '`10m`, `1h`, `1d`, `1w`, `1mo` or `never` (default)',
+  }),
+  burnAfterReading: z
+    .preprocess(
+      present,
+      z.enum(['true', 'false', '1', '0'], 'burnAfterReading must be true or false').optional(),
+    )
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'))
+    .meta({ description: '`true`: deleted the moment its first reader (not you) is shown it' }),
 });
 export type CreatePasteQuery = z.infer<typeof createPasteQuerySchema>;

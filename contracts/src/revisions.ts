@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createReplySchema, createThreadSchema, FORUM_MESSAGES, publicAuthorSchema } from './forum.js';
 import { rowId } from './text.js';
+import { pasteRefSchema, visibilitySchema } from './visibility.js';
 
 /*
  * Edits with history: the author of a paste or a reply, or an admin, edits it; the original
@@ -97,7 +98,11 @@ export type EditReplyBody = z.infer<typeof editReplySchema>;
 
 /** The answer to `PATCH /api/threads/{id}`: the paste as it is now (unchanged when nothing changed). */
 export const editedThreadSchema = z.object({
-  id: z.number().int(),
+  /** Its ref after the edit (a change of visibility may change it: visibility.ts). */
+  id: pasteRefSchema,
+  visibility: visibilitySchema,
+  expiresAt: z.string().nullable(),
+  burnAfterReading: z.boolean(),
   title: z.string(),
   content: z.string(),
   language: z.string().nullable(),
@@ -116,7 +121,7 @@ export type EditedThread = z.infer<typeof editedThreadSchema>;
 /** The answer to `PATCH /api/replies/{id}`. */
 export const editedReplySchema = z.object({
   id: z.number().int(),
-  threadId: z.number().int(),
+  threadId: pasteRefSchema,
   content: z.string(),
   editedAt: z.string().nullable(),
   revisions: z.number().int(),

@@ -32,6 +32,11 @@ export const API = {
   thread: (id: string | number) => `/api/threads/${id}`,
   threadRaw: (id: string | number) => `/api/threads/${id}/raw`,
   threadReplies: (id: string | number) => `/api/threads/${id}/replies`,
+  /** A paste that burns after reading: its content, deleting it in the same transaction. */
+  threadReadOnce: (id: string | number) => `/api/threads/${id}/read-once`,
+  /** A new paste from this one's title and content (`forkedFrom`), and its public forks. */
+  threadFork: (id: string | number) => `/api/threads/${id}/fork`,
+  threadForks: (id: string | number) => `/api/threads/${id}/forks`,
   /** A paste's versions (issue 16: edits with history), newest first, and one version's full text. */
   threadRevisions: (id: string | number) => `/api/threads/${id}/revisions`,
   threadRevision: (id: string | number, n: string | number) => `/api/threads/${id}/revisions/${n}`,
@@ -49,6 +54,10 @@ export const API = {
   user: (id: string | number) => `/api/users/${id}`,
   /** A member's reputation ledger: their own, or any for an admin. */
   userReputation: (id: string | number) => `/api/users/${id}/reputation`,
+  /** The signed-in member's account: `DELETE` deletes it (and everything that is theirs). */
+  userAccount: '/api/user',
+  /** The member's data export: `POST` queues one, `GET` says its status and link. */
+  userExport: '/api/user/export',
   userProfile: '/api/user/profile',
   userAvatar: '/api/user/avatar',
   userSelectRank: '/api/user/select-rank',
@@ -78,6 +87,10 @@ export const API = {
   adminUserGrades: (id: string | number) => `/api/admin/users/${id}/grades`,
   adminUserRole: (id: string | number) => `/api/admin/users/${id}/admin`,
   adminAudit: '/api/admin/audit',
+  /** Deleted pastes and replies, kept 30 days: staff list and restore them. */
+  adminTrash: '/api/admin/trash',
+  adminThreadRestore: (id: string | number) => `/api/admin/threads/${id}/restore`,
+  adminReplyRestore: (id: string | number) => `/api/admin/replies/${id}/restore`,
   /** The operators' queue dashboard (bull-board), admins only, with REDIS_URL. */
   adminQueues: '/api/admin/queues',
   support: '/api/support',
@@ -135,6 +148,8 @@ export const PAGES = {
   settingsTokens: '/settings/tokens',
   /** Linked sign-in providers (issue 17). */
   settingsAccounts: '/settings/accounts',
+  /** Export my data, delete my account. */
+  settingsAccount: '/settings/account',
   /** After a first provider sign-in: keep or change the proposed username (once). */
   ssoWelcome: '/welcome',
 } as const;

@@ -28,6 +28,8 @@ export function sampleCard(overrides: Partial<ThreadCard> = {}): ThreadCard {
     isFeatured: false,
     lastReplyAt: null,
     lastReplyAuthor: null,
+    visibility: 'public',
+    expiresAt: null,
     ...overrides,
   };
 }
@@ -45,6 +47,7 @@ export function sampleReply(overrides: Partial<ReplyView> = {}): ReplyView {
     author: sampleAuthor(),
     voteScore: 0,
     myVote: null,
+    deleted: false,
     ...overrides,
   };
 }
@@ -67,6 +70,9 @@ export function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetai
     content: '## Usage\n\nRun **nmap -sV** against the host.',
     language: null,
     editedAt: null,
+    burnAfterReading: false,
+    forkedFrom: null,
+    forkCount: 0,
     myVote: null,
     replies: [
       sampleReply({ id: 11, author: sampleAuthor({ id: 8, username: 'morpheus' }) }),

@@ -1,3 +1,4 @@
+import { REF_COLUMNS, refOf, type RefRow } from './visibility.js';
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type EditedReply,
@@ -32,7 +33,8 @@ export interface ThreadChange {
   language?: string | null;
 }
 
-interface ThreadRow {
+interface ThreadRow extends RefRow {
+  expires_at: Date | null;
   title: string;
   content: string;
   language: string | null;
@@ -42,7 +44,7 @@ interface ThreadRow {
   edited_at: Date | null;
 }
 
-interface ReplyRow {
+interface ReplyRow extends RefRow {
   thread_id: number;
   content: string;
   author_id: number | null;
@@ -57,6 +59,19 @@ interface ReplyRow {
  * written as n = 1 with the first edit), the row updated with `edited_at`, and, for an admin's edit of
  * another member's post, the audit entry. An edit that changes nothing writes nothing.
  */
+/** A paste's ref and the facts of its life, as an edit's answer shows them. */
+function lifeOf(
+  threadId: number,
+  row: ThreadRow,
+): Pick<EditedThread, 'id' | 'visibility' | 'expiresAt' | 'burnAfterReading'> {
+  return {
+    id: refOf(threadId, row),
+    visibility: row.paste_visibility,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    burnAfterReading: row.paste_burns,
+  };
+}
+
 @Injectable()
 export class EditsService {
   private readonly logger = new Logger('Edits');
@@ -74,7 +89,8 @@ export class EditsService {
   async editThread(editor: Editor, threadId: number, change: ThreadChange): Promise<EditedThread> {
     const { view, changed, authorId, before } = await this.dataSource.transaction(async (manager) => {
       const [row]: ThreadRow[] = await manager.query(
-        `SELECT title, content, language, author_id, is_locked, created_at, edited_at
+        `SELECT title, content, language, author_id, is_locked, created_at, edited_at, expires_at,
+           ${REF_COLUMNS('threads')}
          FROM threads WHERE id = $1 FOR NO KEY UPDATE`,
         [threadId],
       );
@@ -91,7 +107,7 @@ export class EditsService {
         next.title === row.title && next.content === row.content && next.language === row.language;
       if (unchanged) {
         const view: EditedThread = {
-          id: threadId,
+          ...lifeOf(threadId, row),
           ...next,
           editedAt: row.edited_at?.toISOString() ?? null,
           revisions: Math.max(kept, 1),
@@ -148,7 +164,7 @@ export class EditsService {
         });
       }
       const view: EditedThread = {
-        id: threadId,
+        ...lifeOf(threadId, row),
         ...next,
         editedAt: editedAt.toISOString(),
         revisions: n,
@@ -167,9 +183,9 @@ export class EditsService {
   }
 
   async editReply(editor: Editor, replyId: number, content: string): Promise<EditedReply> {
-    const { view, changed, before } = await this.dataSource.transaction(async (manager) => {
+    const { view, changed, before, threadId } = await this.dataSource.transaction(async (manager) => {
       const [row]: ReplyRow[] = await manager.query(
-        `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked
+        `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked, ${REF_COLUMNS('t')}
          FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 FOR NO KEY UPDATE OF r`,
         [replyId],
       );
@@ -180,13 +196,13 @@ export class EditsService {
       if (content === row.content) {
         const view: EditedReply = {
           id: replyId,
-          threadId: row.thread_id,
+          threadId: refOf(row.thread_id, row),
           content,
           editedAt: row.edited_at?.toISOString() ?? null,
           revisions: Math.max(kept, 1),
           secretVersions: [],
         };
-        return { view, changed: false, before: row.content };
+        return { view, changed: false, before: row.content, threadId: row.thread_id };
       }
       if (kept === 0) {
         await manager.query(
@@ -233,19 +249,19 @@ export class EditsService {
       }
       const view: EditedReply = {
         id: replyId,
-        threadId: row.thread_id,
+        threadId: refOf(row.thread_id, row),
         content,
         editedAt: editedAt.toISOString(),
         revisions: n,
         secretVersions: [],
       };
-      return { view, changed: true, before: row.content };
+      return { view, changed: true, before: row.content, threadId: row.thread_id };
     });
     if (changed) {
       view.secretVersions = await this.secretVersions(REPLY_VERSIONS, replyId, before, content);
       await this.pagesChanged(
-        { threads: [view.threadId] },
-        { type: FORUM_LIVE_EVENT.replyEdited, threadId: view.threadId, replyId, editedAt: view.editedAt! },
+        { threads: [threadId!] },
+        { type: FORUM_LIVE_EVENT.replyEdited, threadId: threadId!, replyId, editedAt: view.editedAt! },
       );
     }
     return view;

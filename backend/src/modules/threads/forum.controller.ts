@@ -5,6 +5,7 @@ import {
   Get,
   Header,
   HttpCode,
+  NotFoundException,
   Param,
   Post,
   Query,
@@ -21,6 +22,8 @@ import {
   type CursorQuery,
   cursorQuerySchema,
   FORUM_MESSAGES,
+  pasteAlive,
+  type PasteRef,
   type RecentThreadsPage,
   type SearchQuery,
   searchQuerySchema,
@@ -42,7 +45,8 @@ import { VotesService } from '../votes/votes.service.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
 import { SearchService } from './search.service.js';
-import { PageCache, sendDetail, sendPage, toDetailPage, wantsFresh } from './page-cache.js';
+import { type DetailPage, PageCache, sendDetail, sendPage, toDetailPage, wantsFresh } from './page-cache.js';
+import { pasteRefParam } from './visibility.js';
 import { WriteRateLimited } from './write-limits.js';
 import { SearchRateLimited } from '../auth/rate-limit.guard.js';
 import type { AppConfig } from '../../config/config.js';
@@ -85,8 +89,10 @@ export class ForumController {
 
   /**
    * Open to visitors; a signed-in member also gets their own votes (`myVote`). Each read counts a view,
-   * but a live refresh (`refresh=true`: the page shows the paste already). The page comes from the page
-   * cache; a member's votes are read for them alone.
+   * but a live refresh (`refresh=true`: the page shows the paste already). A public paste (named by its
+   * number) comes from the page cache, checked against the clock for its expiry; one named by its key is
+   * read each time, for its reader alone: a private one only by its author (else 404, as if there were
+   * none), and one that burns after reading without its content to anyone but its author.
    */
   @Get(API.thread(':id'))
   @UseGuards(OptionalSessionGuard)
@@ -97,29 +103,48 @@ export class ForumController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const paste = threadId(id);
-    const page = await this.pages.detail(
-      paste,
-      async () => {
-        const { detail, storedViews } = await this.forum.detail(paste);
-        return toDetailPage(detail, storedViews);
-      },
-      wantsFresh(req),
-    );
+    const ref = pasteRefParam(id);
+    let page: DetailPage;
+    let paste: number;
+    if (typeof ref === 'number') {
+      paste = ref;
+      page = await this.pages.detail(
+        paste,
+        async () => {
+          const { detail, storedViews } = await this.forum.detail(paste);
+          return toDetailPage(detail, storedViews);
+        },
+        wantsFresh(req),
+      );
+      if (!pasteAlive({ expiresAt: page.detail.expiresAt, deletedAt: null })) {
+        throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      }
+    } else {
+      const { detail, storedViews, id: number, authorId } = await this.forum.detail(ref);
+      const own = viewer !== null && viewer.id === authorId;
+      if (detail.visibility === 'private' && !own) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      if (detail.burnAfterReading && !own) delete detail.content;
+      paste = number;
+      page = toDetailPage(detail, storedViews);
+    }
     const views = refresh
       ? this.forum.viewCount(paste, page.storedViews)
       : this.forum.viewed(paste, page.storedViews);
-    if (!viewer) return sendDetail(req, res, page, views);
+    // A keyed paste's page is its reader's: never kept by a shared cache.
+    const personal = typeof ref === 'string';
+    if (!viewer) return sendDetail(req, res, page, views, { personal });
     const replyIds = page.detail.replies.map((reply) => reply.id);
     const votes = await this.votes.votesOf(viewer.id, paste, replyIds);
     sendDetail(req, res, page, views, { personal: true, votes });
   }
 
+  /** The exact text, to anyone who may read the paste (a burning one: its author only). */
   @Get(API.threadRaw(':id'))
+  @UseGuards(OptionalSessionGuard)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')
-  raw(@Param('id') id: string): Promise<string> {
-    return this.forum.raw(threadId(id));
+  raw(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<string> {
+    return this.forum.raw(pasteRefParam(id), viewer?.id ?? null);
   }
 
   /**
@@ -134,7 +159,7 @@ export class ForumController {
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
     @AllowSecrets() allowSecrets: boolean,
-  ): Promise<{ id: number }> {
+  ): Promise<{ id: PasteRef }> {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
     await refuseSecrets(body.content, allowSecrets);
     // No language named: terminal output when it has colours (issue 16), else Markdown.

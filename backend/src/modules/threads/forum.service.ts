@@ -22,7 +22,10 @@ import {
   type ThreadDetail,
   THREADS_PAGE_SIZE,
   type PasteLiveEvent,
+  type PasteRef,
+  pasteKeyed,
 } from '@termpaste/contracts';
+import { aliveSql, expiresAtOf, listedSql, newPasteKey, readableSql, refWhere } from './visibility.js';
 import { DataSource } from 'typeorm';
 import { mentionsAnyone } from '../notifications/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
@@ -58,18 +61,27 @@ const PASTE_AWARD = cappedAwardCtes({
   threadId: 's.id',
   replyId: 'NULL',
 });
-/** A new paste's statement (ForumService.createThread); with `queued`, its mentions' job to the outbox. */
+/**
+ * A new paste's statement (ForumService.createThread); with `queued`, its mentions' job to the outbox.
+ * Only a listed paste (public, not burning) counts in its author's and the forum's paste counts, which
+ * anyone can read.
+ */
 const createThreadSql = (queued: boolean): string =>
   `WITH ${PASTE_AWARD.daily}, author AS (
-     ${moveReputation({ id: '$3', points: 'COALESCE((SELECT points FROM daily), 0)', newPaste: true })}
+     ${moveReputation({
+       id: '$3',
+       points: 'COALESCE((SELECT points FROM daily), 0)',
+       newPaste: `$7::text = 'public' AND NOT $10::boolean`,
+     })}
      RETURNING id
    ), created AS (
-     INSERT INTO threads (title, content, author_id, language) SELECT $1, $2, id, $6 FROM author RETURNING id
+     INSERT INTO threads (title, content, author_id, language, visibility, key, expires_at, burn_after_reading)
+     SELECT $1, $2, id, $6, $7, $8, $9, $10 FROM author RETURNING id, listed
    ), counted AS (
-     UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created)
+     UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
      WHERE slot = ${FORUM_STATS_SLOT}
    ), ${PASTE_AWARD.logged}${queued ? `, queued AS (${THREAD_JOB_SQL})` : ''}
-   SELECT id, (SELECT points FROM daily) AS points FROM created`;
+   SELECT id, listed, (SELECT points FROM daily) AS points FROM created`;
 const CREATE_THREAD = prepare('thread-create', createThreadSql(false));
 const CREATE_THREAD_NOTIFYING = prepare('thread-create-notifying', createThreadSql(true));
 /** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
@@ -107,7 +119,7 @@ export class ForumService {
     const pinned: CardRow[] = cursor
       ? []
       : await this.dataSource.query(
-          `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_pinned ORDER BY t.created_at DESC, t.id DESC
+          `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_pinned AND ${listedSql('t')} ORDER BY t.created_at DESC, t.id DESC
            LIMIT ${PINNED_MAX}`,
         );
     const { rows, nextCursor } = await keysetPage<CardRow>(
@@ -116,7 +128,7 @@ export class ForumService {
         alias: 't',
         select: CARD_COLUMNS,
         from: CARD_FROM,
-        where: 'NOT t.is_pinned',
+        where: `NOT t.is_pinned AND ${listedSql('t')}`,
         params: [],
         pageSize: THREADS_PAGE_SIZE,
         cursor,
@@ -135,60 +147,81 @@ export class ForumService {
 
   async featured(): Promise<ThreadCard[]> {
     const rows: CardRow[] = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_featured ORDER BY t.created_at DESC, t.id DESC
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_featured AND ${listedSql('t')} ORDER BY t.created_at DESC, t.id DESC
        LIMIT ${FEATURED_MAX}`,
     );
     return rows.map(toCard);
   }
 
   /**
-   * The paste with its replies as every visitor sees it (`myVote` null throughout: see `votesOf`), and
-   * the view count stored with it, read consistently with the ViewCounter's pending views (see `viewed`).
+   * The paste `ref` names (its number while public, else its key) with its replies, as every visitor who
+   * may read it sees it (`myVote` null throughout: see `votesOf`), and the view count stored with it, read
+   * consistently with the ViewCounter's pending views (see `viewed`). Alive only (not deleted, not
+   * expired); whether the viewer may read a private one, and the content of one that burns, are the
+   * caller's to judge with `authorId` (so that the page can be shared).
    */
-  async detail(id: number): Promise<{ detail: ThreadDetail; storedViews: number }> {
+  async detail(
+    ref: PasteRef,
+  ): Promise<{ detail: ThreadDetail; storedViews: number; id: number; authorId: number | null }> {
     const [row] = await this.views.consistentRead(
-      (): Promise<Array<CardRow & { content: string; language: string | null; edited_at: Date | null }>> =>
+      (): Promise<
+        Array<
+          CardRow & {
+            content: string;
+            language: string | null;
+            edited_at: Date | null;
+            author_id: number | null;
+            fork_count: number;
+          }
+        >
+      > =>
         this.dataSource.query(
-          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at FROM ${CARD_FROM} WHERE t.id = $1`,
-          [id],
+          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.fork_count
+           FROM ${CARD_FROM} WHERE ${refWhere('t', ref, 1)} AND ${aliveSql('t')}`,
+          [ref],
         ),
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     const replies: Array<{
       id: number;
-      thread_id: number;
       parent_id: number | null;
       content: string;
       created_at: Date;
       edited_at: Date | null;
       vote_score: number;
+      deleted: boolean;
       author: PublicAuthor | null;
     }> = await this.dataSource.query(
-      `SELECT r.id, r.thread_id, r.parent_id, r.content, r.created_at, r.edited_at, r.vote_score,
-         ${authorJson('a')} AS author
+      `SELECT r.id, r.parent_id, r.content, r.created_at, r.edited_at, r.vote_score,
+         r.deleted_at IS NOT NULL AS deleted, ${authorJson('a')} AS author
        FROM replies r ${authorJoin('a', 'r.author_id')}
        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
-      [id],
+      [row.id],
     );
+    const card = toCard(row);
     const detail: ThreadDetail = {
-      ...toCard(row),
+      ...card,
       content: row.content,
       language: row.language,
       editedAt: row.edited_at?.toISOString() ?? null,
+      burnAfterReading: row.paste_burns,
+      forkedFrom: null,
+      forkCount: row.fork_count,
       myVote: null,
       replies: replies.map((r): ReplyView => ({
         id: r.id,
-        threadId: r.thread_id,
+        threadId: card.id,
         parentId: r.parent_id,
-        content: r.content,
+        content: r.deleted ? '' : r.content,
         createdAt: r.created_at.toISOString(),
         editedAt: r.edited_at?.toISOString() ?? null,
-        author: r.author,
+        author: r.deleted ? null : r.author,
         voteScore: r.vote_score,
         myVote: null,
+        deleted: r.deleted,
       })),
     };
-    return { detail, storedViews: row.view_count };
+    return { detail, storedViews: row.view_count, id: row.id, authorId: row.author_id };
   }
 
   /**
@@ -205,10 +238,15 @@ export class ForumService {
     return storedViews + this.views.pending(id);
   }
 
-  async raw(id: number): Promise<string> {
+  /**
+   * The exact text of the paste `ref` names, if `viewerId` (null: a visitor) may read it; a paste that
+   * burns after reading shows its text to its author only (others read it once, through `read-once`).
+   */
+  async raw(ref: PasteRef, viewerId: number | null): Promise<string> {
     const [row]: Array<{ content: string }> = await this.dataSource.query(
-      'SELECT content FROM threads WHERE id = $1',
-      [id],
+      `SELECT t.content FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
+         AND (NOT t.burn_after_reading OR t.author_id = $2::int)`,
+      [ref, viewerId],
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     return row.content;
@@ -224,10 +262,16 @@ export class ForumService {
   async createThread(
     author: User,
     body: Omit<CreateThreadBody, 'language'> & { language?: string | null },
-  ): Promise<{ id: number }> {
-    // A paste in a language shows as code (or terminal output), where an @name is no mention.
-    const notifies = (body.language ?? null) === null && (await mentionsAnyone(body.content));
-    const [row] = await queryPrepared<{ id: number; points: number | null }>(
+  ): Promise<{ id: PasteRef }> {
+    const visibility = body.visibility ?? 'public';
+    const burnAfterReading = body.burnAfterReading ?? false;
+    const keyed = pasteKeyed({ visibility, burnAfterReading });
+    const key = keyed ? newPasteKey() : null;
+    // A paste in a language shows as code (or terminal output), where an @name is no mention; a private
+    // paste notifies nobody (nobody else may read it).
+    const notifies =
+      visibility !== 'private' && (body.language ?? null) === null && (await mentionsAnyone(body.content));
+    const [row] = await queryPrepared<{ id: number; listed: boolean; points: number | null }>(
       this.dataSource,
       notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
       [
@@ -237,16 +281,25 @@ export class ForumService {
         REPUTATION.thread,
         this.reputation.dailyCap('paste'),
         body.language ?? null,
+        visibility,
+        key,
+        expiresAtOf(body.expiresIn),
+        burnAfterReading,
       ],
     );
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
     if (notifies) this.outbox.committed();
-    await this.pagesChanged({ lists: true }, author, row.points ?? 0, {
-      type: FORUM_LIVE_EVENT.pasteAdded,
-      threadId: row.id,
-    });
-    return { id: row.id };
+    // A paste no list shows changes no list, and no live list hears of it.
+    if (row.listed) {
+      await this.pagesChanged({ lists: true }, author, row.points ?? 0, {
+        type: FORUM_LIVE_EVENT.pasteAdded,
+        threadId: row.id,
+      });
+    } else if (rankChanges(author.reputation, row.points ?? 0)) {
+      await this.pagesChanged({ lists: true }, author, row.points ?? 0);
+    }
+    return { id: keyed && key !== null ? key : row.id };
   }
 
   /**
@@ -302,10 +355,14 @@ export class ForumService {
     return { id: created.id };
   }
 
-  /** A member's ten newest pastes, as cards (their profile shows them). */
-  async recentByAuthor(userId: number): Promise<ThreadCard[]> {
+  /**
+   * A member's ten newest pastes, as cards (their profile shows them): the listed ones, or with `own`
+   * (the member reads their own profile) every one still alive, unlisted and private included.
+   */
+  async recentByAuthor(userId: number, { own = false } = {}): Promise<ThreadCard[]> {
     const threads: CardRow[] = await this.dataSource.query(
       `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.author_id = $1
+         AND ${own ? aliveSql('t') : listedSql('t')}
        ORDER BY t.created_at DESC, t.id DESC LIMIT 10`,
       [userId],
     );

@@ -93,7 +93,13 @@ export class PastesController {
     const prefersJson = req.accepts(['text/plain', 'application/json']) === 'application/json';
     await refuseSecrets(parsed.data.content, allowsSecrets(req, false), { plain: !prefersJson });
 
-    const { id } = await this.forum.createThread(user, { ...parsed.data, language });
+    const { id } = await this.forum.createThread(user, {
+      ...parsed.data,
+      language,
+      visibility: query.visibility,
+      expiresIn: query.expiresIn,
+      burnAfterReading: query.burnAfterReading,
+    });
 
     const base = this.config.publicUrlSet ? this.config.publicUrl : `${req.protocol}://${req.get('host')}`;
     const created: CreatedPaste = {

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { SEARCH_CANDIDATES_MAX, type SearchResults, THREADS_PAGE_SIZE } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { CARD_COLUMNS, CARD_FROM, type CardRow, toCard } from './cards.js';
+import { listedSql } from './visibility.js';
 
 /** Search reads this many of the newest pastes to see how common the words are (SearchService.search). */
 export const SEARCH_PROBE = 1_000;
 /** Search walks no further than this many of the newest pastes for a common word's candidates. */
 export const SEARCH_WINDOW = 50_000;
 
-/** Full-text search over the pastes (SPEC §2 search): PostgreSQL's, on the generated `search` vector. */
+/** Full-text search over the listed pastes (SPEC §2 search): PostgreSQL's, on the generated `search` vector. */
 @Injectable()
 export class SearchService {
   constructor(private readonly dataSource: DataSource) {}
@@ -33,7 +34,8 @@ export class SearchService {
   ): Promise<SearchResults> {
     const matches = `t.search @@ websearch_to_tsquery('english', $1)`;
     const newest = (limit: string) =>
-      `SELECT t.id, t.search FROM threads t ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`;
+      `SELECT t.id, t.search FROM threads t WHERE ${listedSql('t')}
+       ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`;
     const [sample]: Array<{ examined: number; hits: number; pastes: number | null }> =
       await this.dataSource.query(
         `SELECT count(*)::int AS examined, (count(*) FILTER (WHERE ${matches}))::int AS hits,
@@ -61,7 +63,8 @@ export class SearchService {
         "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)",
       );
       return manager.query(
-        `SELECT t.id FROM threads t WHERE ${matches} ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
+        `SELECT t.id FROM threads t WHERE ${matches} AND ${listedSql('t')}
+         ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
         [query, cap + 1],
       );
     });

@@ -27,8 +27,9 @@ export const staffExcept = (except: string) =>
 
 /**
  * An UPDATE of member `id`'s reputation by `points` (an SQL expression), only `when` it holds; with
- * `newPaste`, their paste count goes up by one in the same row change (a row changed twice in one
- * statement keeps one change). The caller adds its RETURNING (`reputation`, the row's new sum).
+ * `newPaste` (true, or an SQL boolean: whether the new paste is listed), their paste count goes up by one
+ * in the same row change (a row changed twice in one statement keeps one change). The caller adds its
+ * RETURNING (`reputation`, the row's new sum).
  */
 export const moveReputation = ({
   id,
@@ -39,7 +40,11 @@ export const moveReputation = ({
   id: string;
   points: string;
   when?: string;
-  newPaste?: boolean;
+  newPaste?: boolean | string;
 }) =>
-  `UPDATE users SET ${newPaste ? 'thread_count = thread_count + 1, ' : ''}reputation = reputation + ${points}
+  `UPDATE users SET ${
+    newPaste === false
+      ? ''
+      : `thread_count = thread_count + ${newPaste === true ? '1' : `(${newPaste})::int`}, `
+  }reputation = reputation + ${points}
    WHERE id = ${id}${when === undefined ? '' : ` AND ${when}`}`;

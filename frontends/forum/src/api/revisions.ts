@@ -1,3 +1,4 @@
+import type { PasteRef } from '@termpaste/contracts';
 import { API, type ThreadDetail } from '@termpaste/contracts';
 import {
   type EditReplyBody,
@@ -23,7 +24,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { threadQuery } from './forum';
 
 /** Whose versions a revisions page shows: the paste's, or one of its replies'. */
-export type RevisionsOf = { kind: 'thread'; id: number } | { kind: 'reply'; id: number };
+export type RevisionsOf = { kind: 'thread'; id: PasteRef } | { kind: 'reply'; id: number };
 
 const listPath = (of: RevisionsOf) =>
   of.kind === 'thread' ? API.threadRevisions(of.id) : API.replyRevisions(of.id);

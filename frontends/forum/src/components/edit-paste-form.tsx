@@ -16,7 +16,7 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
   const languageLabelId = useId();
   const [title, setTitle] = useState(thread.title);
   const [language, setLanguage] = useState<string | null>(thread.language);
-  const [content, setContent] = useState(thread.content);
+  const [content, setContent] = useState(thread.content ?? '');
   const edit = useEditThread(String(thread.id));
 
   const submit = (event: FormEvent) => {

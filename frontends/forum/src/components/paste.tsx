@@ -39,7 +39,7 @@ export function Paste({
       actions={
         !code && (
           <>
-            <CopyButton text={thread.content} label="COPY PASTE" aria-label="Copy paste" />
+            <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
             <a
               href={API.threadRaw(thread.id)}
               target="_blank"
@@ -90,7 +90,7 @@ export function Paste({
               {isAdmin && <PasteModeration thread={thread} />}
               {code ? (
                 <CodeView
-                  text={thread.content}
+                  text={thread.content ?? ''}
                   language={language}
                   lineLinks
                   rawHref={API.threadRaw(thread.id)}
@@ -98,7 +98,7 @@ export function Paste({
                   className="forum-thread__content"
                 />
               ) : (
-                <Markdown className="forum-thread__content">{thread.content}</Markdown>
+                <Markdown className="forum-thread__content">{thread.content ?? ''}</Markdown>
               )}
             </>
           )}

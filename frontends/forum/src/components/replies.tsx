@@ -28,7 +28,7 @@ export function Replies({
       {rows.length === 0 ? (
         <p className="forum-muted">No replies yet.</p>
       ) : (
-        <PasteLinesProvider id={thread.id} content={thread.content} language={thread.language}>
+        <PasteLinesProvider id={thread.id} content={thread.content ?? ''} language={thread.language}>
           <ol className="forum-replies" ref={list}>
             {rows.map((row) => (
               <ReplyItem

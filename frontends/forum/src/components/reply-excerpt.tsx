@@ -5,7 +5,7 @@ import { sgrStateAfter } from './code-view/use-ansi-lines';
 
 /** The paste whose replies are shown: what a reply's `#L12-L20` points into. */
 interface PasteLines {
-  id: number;
+  id: number | string;
   content: string;
   language: string;
 }
@@ -19,7 +19,7 @@ export function PasteLinesProvider({
   language,
   children,
 }: {
-  id: number;
+  id: number | string;
   content: string;
   language: string | null | undefined;
   children: ReactNode;

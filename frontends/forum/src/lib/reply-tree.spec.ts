@@ -23,6 +23,7 @@ function reply(id: number, parentId: number | null, name = `user${id}`): ReplyVi
       activePremiumRank: null,
     },
     voteScore: 0,
+    deleted: false,
     myVote: null,
   };
 }

@@ -13,7 +13,10 @@ import { HARDEST_COLUMNS, ThreadTable } from '../components/thread-table';
 export function HardestScreen() {
   const featured = useQuery(featuredThreadsQuery);
   const threads = featured.data ?? null;
-  const shown = useMemo(() => (featured.data ?? []).map((card) => card.id), [featured.data]);
+  const shown = useMemo(
+    () => (featured.data ?? []).flatMap((card) => (typeof card.id === 'number' ? [card.id] : [])),
+    [featured.data],
+  );
   const news = useListLive({
     shown,
     queryKey: featuredThreadsQuery.queryKey,

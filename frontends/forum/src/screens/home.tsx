@@ -16,7 +16,10 @@ export function HomeScreen() {
   const recent = useInfiniteQuery(recentThreadsQuery);
   const shown = useMemo(
     () =>
-      (recent.data?.pages ?? []).flatMap((page) => [...page.pinned, ...page.threads].map((card) => card.id)),
+      // Lists show public pastes only, named by their numbers as live events name them.
+      (recent.data?.pages ?? []).flatMap((page) =>
+        [...page.pinned, ...page.threads].flatMap((card) => (typeof card.id === 'number' ? [card.id] : [])),
+      ),
     [recent.data],
   );
   const news = useListLive({

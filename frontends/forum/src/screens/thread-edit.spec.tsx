@@ -52,7 +52,7 @@ function answer(state: EditState, call: FetchCall): FetchAnswer {
   if (call.method === 'PATCH' && call.url === '/api/threads/5') {
     const body = call.body as { title: string; content: string; language: string | null };
     state.thread = { ...state.thread, ...body, editedAt: EDITED_AT };
-    const { id, title, content, language, editedAt } = state.thread;
+    const { id, title, content, language, editedAt, visibility, expiresAt, burnAfterReading } = state.thread;
     return {
       body: {
         id,
@@ -60,6 +60,9 @@ function answer(state: EditState, call: FetchCall): FetchAnswer {
         content,
         language,
         editedAt,
+        visibility,
+        expiresAt,
+        burnAfterReading,
         revisions: 3,
         secretVersions: state.secretVersions ?? [],
       },

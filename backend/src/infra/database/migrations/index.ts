@@ -21,6 +21,7 @@ import { TokensRevocationPrivateRead17970000000400 } from './17970000000400-toke
 import { AvatarPutUploads17970500000000 } from './17970500000000-avatar-put-uploads.js';
 import { MessageAddressAbuse17970600000310 } from './17970600000310-abuse-message-address.js';
 import { SessionCreatedAbuse17970600000320 } from './17970600000320-abuse-session-created.js';
+import { OwnPosts17971000000000 } from './17971000000000-own-posts.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   AvatarPutUploads17970500000000,
   MessageAddressAbuse17970600000310,
   SessionCreatedAbuse17970600000320,
+  OwnPosts17971000000000,
 ];

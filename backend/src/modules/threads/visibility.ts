@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { NotFoundException } from '@nestjs/common';
+import {
+  EXPIRES_IN,
+  type ExpiresIn,
+  FORUM_MESSAGES,
+  parsePasteRef,
+  type PasteRef,
+  pasteRefOf,
+  type Visibility,
+} from '@termpaste/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/*
+ * Who may read a paste, in SQL: the one home of the rule (contracts' visibility.ts says it in
+ * TypeScript). Every query that can return or reveal a paste uses these fragments, with `alias` the
+ * paste's table alias.
+ */
+
+/** The paste exists for readers: not in the trash, not expired (checked at read time, to the instant). */
+export const aliveSql = (alias: string): string =>
+  `${alias}.deleted_at IS NULL AND (${alias}.expires_at IS NULL OR ${alias}.expires_at > now())`;
+
+/**
+ * Lists may show it: public, not burning after reading, alive. `listed` is the generated column the
+ * lists' partial indexes are built on, so say it as it is for the planner to use them.
+ */
+export const listedSql = (alias: string): string =>
+  `${alias}.listed AND (${alias}.expires_at IS NULL OR ${alias}.expires_at > now())`;
+
+/**
+ * `viewer` (an SQL expression: a parameter such as `$2`, NULL for a visitor) may open it by its link:
+ * alive, and not private unless it is theirs.
+ */
+export const readableSql = (alias: string, viewer: string): string =>
+  `${aliveSql(alias)} AND (${alias}.visibility <> 'private' OR ${alias}.author_id = ${viewer})`;
+
+/**
+ * The columns a paste's ref is made of, to select beside others: `pasteRefOf(refFacts(row))` gives the
+ * ref (its number while public, else its key).
+ */
+export const REF_COLUMNS = (alias: string): string =>
+  `${alias}.key AS paste_key, ${alias}.visibility AS paste_visibility, ${alias}.burn_after_reading AS paste_burns`;
+
+export interface RefRow {
+  paste_key: string | null;
+  paste_visibility: Visibility;
+  paste_burns: boolean;
+}
+
+/** The ref of the paste numbered `id` whose REF_COLUMNS are in `row`. */
+export function refOf(id: number, row: RefRow): PasteRef {
+  return pasteRefOf({
+    id,
+    key: row.paste_key,
+    visibility: row.paste_visibility,
+    burnAfterReading: row.paste_burns,
+  });
+}
+
+/** A new key: 16 random bytes, base64url (22 characters). */
+export function newPasteKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** When a paste made now with `expiresIn` expires (null: never). */
+export function expiresAtOf(expiresIn: ExpiresIn | undefined, now = Date.now()): Date | null {
+  const seconds = expiresIn === undefined ? null : EXPIRES_IN[expiresIn];
+  return seconds === null ? null : new Date(now + seconds * 1000);
+}
+
+/**
+ * The SQL condition that finds the paste a route's `{id}` names, with the ref as `$<param>`: a number
+ * names a paste only while it is public and does not burn (else its number would find it by counting);
+ * a key names its paste whatever its visibility.
+ */
+export function refWhere(alias: string, ref: PasteRef, param: number): string {
+  return typeof ref === 'number'
+    ? `${alias}.id = $${param} AND ${alias}.visibility = 'public' AND NOT ${alias}.burn_after_reading`
+    : `${alias}.key = $${param}`;
+}
+
+/** A route's `{id}` as a ref, or 404 'Thread not found' for what can name no paste. */
+export function pasteRefParam(raw: string): PasteRef {
+  const ref = parsePasteRef(raw);
+  if (ref === null) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+  return ref;
+}
+
+export interface ResolvedPaste {
+  id: number;
+  authorId: number | null;
+  visibility: Visibility;
+  burnAfterReading: boolean;
+  key: string | null;
+  isLocked: boolean;
+  expiresAt: Date | null;
+}
+
+/**
+ * The paste `raw` names that `viewerId` (null: a visitor) may read, or 404 'Thread not found' — exactly
+ * as for a paste that does not exist, so a private, expired or deleted paste cannot be told from none.
+ * `lock`: `FOR UPDATE` (inside a transaction's `manager`).
+ */
+export async function resolvePaste(
+  db: DataSource | EntityManager,
+  raw: string | PasteRef,
+  viewerId: number | null,
+  { lock = false } = {},
+): Promise<ResolvedPaste> {
+  const ref = typeof raw === 'string' ? pasteRefParam(raw) : raw;
+  const [row]: Array<{
+    id: number;
+    author_id: number | null;
+    visibility: Visibility;
+    burn_after_reading: boolean;
+    key: string | null;
+    is_locked: boolean;
+    expires_at: Date | null;
+  }> = await db.query(
+    `SELECT t.id, t.author_id, t.visibility, t.burn_after_reading, t.key, t.is_locked, t.expires_at
+     FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
+     ${lock ? 'FOR UPDATE' : ''}`,
+    [ref, viewerId],
+  );
+  if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+  return {
+    id: row.id,
+    authorId: row.author_id,
+    visibility: row.visibility,
+    burnAfterReading: row.burn_after_reading,
+    key: row.key,
+    isLocked: row.is_locked,
+    expiresAt: row.expires_at,
+  };
+}
