@@ -135,8 +135,16 @@ test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focus
   await page.keyboard.press('Enter');
   const item = page.getByRole('menuitem', { name: /Keyboard shortcuts/ });
   await expect(item).toBeVisible();
+  // The menu takes the focus once it is mounted, and each arrow moves it in a timer of Radix's own:
+  // wait for each move, or a quick press lands before it and the focus overshoots the item.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') != null))
+    .toBe(true);
   for (let i = 0; i < 6 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate((was) => document.activeElement !== was, before)).toBe(true);
+    await before.dispose();
   }
   await expect(item).toBeFocused();
   await page.keyboard.press('Enter');
