@@ -131,6 +131,8 @@ export const OWN_POSTS_MESSAGES = {
   notYourReply: 'You can only delete your own replies',
   /** 403: replying to a paste that burns after reading. */
   burnNoReplies: 'Replies are off for a paste that burns after reading',
+  /** 403: voting on a paste that burns after reading (nobody but its author has seen it). */
+  burnNoVotes: 'Votes are off for a paste that burns after reading',
   threadDeleted: 'Paste deleted',
   replyDeleted: 'Reply deleted',
 } as const;
