@@ -45,11 +45,9 @@ import type { User } from '../users/entities/user.entity.js';
 import { moveReputation } from '../users/member-sql.js';
 import { UsersService } from '../users/users.service.js';
 
-/**
- * The rows of `forum_stats` (migration 1796020000000): each transaction counts its pastes in its
- * connection's slot, so concurrent writes do not queue on one row; the count is their sum.
- */
-export const FORUM_STATS_SLOT = 'pg_backend_pid() % 16';
+import { FORUM_STATS_SLOT } from './forum-stats.js';
+
+export { FORUM_STATS_SLOT };
 
 /** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
 const THREAD_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
+import { FORUM_STATS_SLOT } from './forum-stats.js';
 
 /** What a removal took away: the paste's author, and whether lists showed it. */
 export interface RemovedPaste {
