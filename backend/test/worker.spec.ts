@@ -159,9 +159,9 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
   it('schedules the uploads sweep in Redis from the workers, once however many, never from the API; a worker runs it', async () => {
     // The API (PROCESS_JOBS=off) registers the sweeps and leaves them to the workers.
     expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([
+      EXPIRY_SWEEP_SCHEDULE,
       UPLOADS_SWEEP_SCHEDULE,
       TOKENS_SWEEP_SCHEDULE,
-      EXPIRY_SWEEP_SCHEDULE,
     ]);
     expect(api.logs.text()).not.toContain('repeats every');
     // The scheduler the earlier tests' workers made, removed: from here on only this test's make it.

@@ -7,6 +7,7 @@ import { AuthorLine } from './author-line';
 import { CodeView, isCodeLanguage } from './code-view';
 import { EditPasteForm } from './edit-paste-form';
 import { EditedMark } from './edited-mark';
+import { BurnMark, ExpiryMark } from './expiry';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
@@ -21,10 +22,16 @@ export function Paste({
   signedIn,
   isAdmin,
   canEdit = false,
+  canVote = true,
+  isAuthor = false,
 }: {
   thread: ThreadDetail;
   signedIn: boolean;
   isAdmin: boolean;
+  /** False where votes are off (a paste that burns after reading, or one gone meanwhile). */
+  canVote?: boolean;
+  /** The reader wrote it (a burning paste tells its author so). */
+  isAuthor?: boolean;
   /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
   canEdit?: boolean;
 }) {
@@ -58,7 +65,7 @@ export function Paste({
           what="paste"
           score={thread.voteScore}
           myVote={thread.myVote}
-          disabled={!signedIn}
+          disabled={!signedIn || !canVote}
           pending={vote.isPending}
           onVote={(value) => vote.mutate({ threadId: thread.id, value })}
         />
@@ -77,6 +84,8 @@ export function Paste({
                   <Eye size={13} aria-hidden="true" />
                   {thread.viewCount} {thread.viewCount === 1 ? 'view' : 'views'}
                 </span>
+                {thread.expiresAt && <ExpiryMark expiresAt={thread.expiresAt} />}
+                {thread.burnAfterReading && isAuthor && <BurnMark />}
                 {thread.editedAt && (
                   <EditedMark editedAt={thread.editedAt} to={PAGES.threadRevisions(thread.id)} />
                 )}
