@@ -24,6 +24,7 @@ export function Paste({
   canEdit = false,
   canVote = true,
   isAuthor = false,
+  gone = false,
 }: {
   thread: ThreadDetail;
   signedIn: boolean;
@@ -32,6 +33,8 @@ export function Paste({
   canVote?: boolean;
   /** The reader wrote it (a burning paste tells its author so). */
   isAuthor?: boolean;
+  /** Shown from memory once gone from the server (burnt by its reading): no link to its raw text. */
+  gone?: boolean;
   /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
   canEdit?: boolean;
 }) {
@@ -47,15 +50,17 @@ export function Paste({
         !code && (
           <>
             <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
-            <a
-              href={API.threadRaw(thread.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="tp-button tp-button--ghost tp-button--sm"
-            >
-              <FileText size={12} aria-hidden="true" />
-              RAW
-            </a>
+            {!gone && (
+              <a
+                href={API.threadRaw(thread.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="tp-button tp-button--ghost tp-button--sm"
+              >
+                <FileText size={12} aria-hidden="true" />
+                RAW
+              </a>
+            )}
           </>
         )
       }
@@ -102,7 +107,7 @@ export function Paste({
                   text={thread.content ?? ''}
                   language={language}
                   lineLinks
-                  rawHref={API.threadRaw(thread.id)}
+                  {...(gone ? {} : { rawHref: API.threadRaw(thread.id) })}
                   label="Paste content"
                   className="forum-thread__content"
                 />

@@ -71,6 +71,7 @@ describe('a paste that burns after reading', () => {
     );
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upvote paste' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'RAW' })).not.toBeInTheDocument();
   });
 
   it('shows its author the content with a note that it burns, and no reply form', () => {

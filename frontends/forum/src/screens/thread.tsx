@@ -159,6 +159,7 @@ function ThreadView({
         }
         canVote={!thread.burnAfterReading}
         isAuthor={isAuthor}
+        gone={burnt}
       />
       <Replies thread={thread} signedIn={signedIn} isAdmin={isAdmin} onReply={canReply ? replyTo : null} />
 
