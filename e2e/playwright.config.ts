@@ -87,6 +87,8 @@ export default defineConfig({
         OWNER_EMAIL: 'owner@e2e.termpaste.test',
         // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMITS: 'off',
+        // Expiry choices pass 60 times faster (`10m`: 10 seconds), so a paste can expire within a test.
+        EXPIRY_TIME_SCALE: '60',
         // The shell loads the admin remote from the second origin below; the remote's own calls run
         // inside the shell's page (same origin), ALLOWED_ORIGINS only trusts that origin as a deployment would.
         REMOTE_URLS: JSON.stringify({ admin: `${adminOrigin}/remoteEntry.js` }),

@@ -93,6 +93,18 @@ describeWithRedis('BullMQ queue (REDIS_URL set)', () => {
     expect(seen.map((j) => j.id)).toEqual(['greet-ada', 'greet-bob']);
   });
 
+  it('runs a delayed job (a BullMQ delayed job) no sooner than its delay', async () => {
+    const seen: Array<{ id: string; at: number }> = [];
+    const ctx = await start((job) => {
+      seen.push({ id: job.id, at: Date.now() });
+    });
+    const added = Date.now();
+    await ctx.queue.add(queueName, 'expire', {}, { jobId: 'expire-later', delayMs: 300 });
+    expect(await stateOf(ctx, 'expire-later')).toBe('delayed');
+    await waitFor('the delayed job', () => seen.length === 1);
+    expect(seen[0]!.at - added).toBeGreaterThanOrEqual(300);
+  });
+
   it('retries a processor that fails twice with exponential backoff, then completes', async () => {
     const attempts: Array<{ attemptsMade: number; at: number }> = [];
     const ctx = await start((job) => {

@@ -51,6 +51,21 @@ describe('in-process queue (REDIS_URL unset)', () => {
     });
   });
 
+  it('runs a delayed job no sooner than its delay, and still adds its id once', async () => {
+    const seen: Array<{ id: string; at: number }> = [];
+    ctx = await start((job) => {
+      seen.push({ id: job.id, at: performance.now() });
+    });
+    const added = performance.now();
+    await ctx.queue.add(QUEUE, 'expire', {}, { jobId: 'expire-later', delayMs: 120 });
+    await ctx.queue.add(QUEUE, 'expire', {}, { jobId: 'expire-later', delayMs: 10 });
+    await ctx.queue.add(QUEUE, 'expire', {}, { jobId: 'expire-now' });
+
+    await waitFor('both jobs to run', () => seen.length === 2);
+    expect(seen.map((job) => job.id)).toEqual(['expire-now', 'expire-later']);
+    expect(seen[1]!.at - added).toBeGreaterThanOrEqual(119);
+  });
+
   it('retries a failing job with exponential backoff until it succeeds', async () => {
     const attempts: Array<{ attemptsMade: number; at: number }> = [];
     ctx = await start((job) => {

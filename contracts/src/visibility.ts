@@ -119,6 +119,14 @@ export const OWN_POSTS_TEXTS = {
   } satisfies Record<Visibility, string>,
   burnWarning: 'This paste will be deleted after you view it',
   burnShow: 'SHOW AND DELETE',
+  /** Beside the add-paste form's checkbox. */
+  burnHint: 'Deleted the moment its first reader other than you is shown it; replies are off',
+  /** A burning paste's page, to its author. */
+  burnNote: 'burns after reading',
+  /** Above the content a reader has just burnt. */
+  burnShown: 'This paste is now deleted. It shows here once: leave or reload the page and it is gone.',
+  /** An open page whose paste expired meanwhile. */
+  expired: 'This paste has expired: it is gone for everyone.',
   replyDeleted: '[deleted by its author]',
   forkedFrom: 'forked from',
   forkedFromDeleted: 'forked from a deleted paste',
@@ -131,6 +139,8 @@ export const OWN_POSTS_MESSAGES = {
   notYourReply: 'You can only delete your own replies',
   /** 403: replying to a paste that burns after reading. */
   burnNoReplies: 'Replies are off for a paste that burns after reading',
+  /** 403: voting on a paste that burns after reading (nobody but its author has seen it). */
+  burnNoVotes: 'Votes are off for a paste that burns after reading',
   threadDeleted: 'Paste deleted',
   replyDeleted: 'Reply deleted',
 } as const;

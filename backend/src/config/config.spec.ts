@@ -389,6 +389,20 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('EXPIRY_TIME_SCALE', () => {
+    it('lets expiry choices pass at their own pace unless told (tests and demos)', () => {
+      expect(loadConfig({}, cwd).expiryTimeScale).toBe(1);
+      expect(loadConfig({ EXPIRY_TIME_SCALE: '60' }, cwd).expiryTimeScale).toBe(60);
+      expect(loadConfig({ EXPIRY_TIME_SCALE: '100000' }, cwd).expiryTimeScale).toBe(100_000);
+    });
+
+    it.each(['0', '100001', '1.5', 'fast'])('refuses %j', (value) => {
+      expect(configError({ EXPIRY_TIME_SCALE: value })).toContain(
+        `Invalid configuration: EXPIRY_TIME_SCALE must be a whole number from 1 to 100000 (got "${value}")`,
+      );
+    });
+  });
+
   describe('DATABASE_POOL_SIZE', () => {
     it('opens at most 20 connections unless told', () => {
       expect(loadConfig({}, cwd).databasePoolSize).toBe(20);

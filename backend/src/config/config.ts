@@ -8,7 +8,11 @@ import {
 import { type DatabaseConfig, DATABASE_POOL_SIZE_DEFAULT, databaseConfig } from './database.js';
 import { type Env, parseEnv } from './env.js';
 import { frontendsDir, remoteOrigins } from './frontends.js';
-import { LIVE_HEARTBEAT_MS_DEFAULT, VIEW_FLUSH_SECONDS_DEFAULT } from './intervals.js';
+import {
+  EXPIRY_TIME_SCALE_DEFAULT,
+  LIVE_HEARTBEAT_MS_DEFAULT,
+  VIEW_FLUSH_SECONDS_DEFAULT,
+} from './intervals.js';
 import { checkJobRunners, JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js';
 import { defaultLogFormat, type LogFormat, type LogLevel } from './logging.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
@@ -23,6 +27,8 @@ import { type TrustProxy, trustProxyConfig } from './trust-proxy.js';
 export { ConfigError } from './config-error.js';
 export { type DatabaseConfig, DATABASE_POOL_SIZE_DEFAULT, DATABASE_POOL_SIZE_MAX } from './database.js';
 export {
+  EXPIRY_TIME_SCALE_DEFAULT,
+  EXPIRY_TIME_SCALE_MAX,
   LIVE_HEARTBEAT_MS_DEFAULT,
   VIEW_FLUSH_SECONDS_DEFAULT,
   VIEW_FLUSH_SECONDS_MAX,
@@ -105,6 +111,11 @@ export interface AppConfig {
    * and the web form (`POST /api/threads`); a larger one is refused with 413.
    */
   pasteMaxBytes: number;
+  /**
+   * EXPIRY_TIME_SCALE, for tests and demos only: how many times faster a paste's expiry choice passes
+   * (default 1; 60 makes `10m` ten seconds).
+   */
+  expiryTimeScale: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
@@ -184,6 +195,7 @@ export function loadConfig(
     viewFlushMs: (vars.VIEW_FLUSH_SECONDS ?? VIEW_FLUSH_SECONDS_DEFAULT) * 1000,
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? DATABASE_POOL_SIZE_DEFAULT,
     pasteMaxBytes: vars.PASTE_MAX_BYTES ?? PASTE_MAX_BYTES_DEFAULT,
+    expiryTimeScale: vars.EXPIRY_TIME_SCALE ?? EXPIRY_TIME_SCALE_DEFAULT,
     storage: storageConfig(vars, dataDir),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { DATABASE_POOL_SIZE_MAX } from './database.js';
 import { remoteUrls } from './frontends.js';
-import { VIEW_FLUSH_SECONDS_MAX } from './intervals.js';
+import { EXPIRY_TIME_SCALE_MAX, VIEW_FLUSH_SECONDS_MAX } from './intervals.js';
 import { LOG_FORMATS, LOG_LEVELS } from './logging.js';
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
@@ -83,6 +83,7 @@ const envSchema = z.object({
   VIEW_FLUSH_SECONDS: wholeNumber(1, VIEW_FLUSH_SECONDS_MAX, ' of seconds').optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, DATABASE_POOL_SIZE_MAX).optional(),
   PASTE_MAX_BYTES: wholeNumber(1, PASTE_MAX_BYTES_MAX, ' of bytes').optional(),
+  EXPIRY_TIME_SCALE: wholeNumber(1, EXPIRY_TIME_SCALE_MAX).optional(),
   S3_BUCKET: nonEmpty.optional(),
   S3_REGION: nonEmpty.optional(),
   S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),

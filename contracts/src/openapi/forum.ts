@@ -111,11 +111,27 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     errors: [404],
   },
   {
+    operationId: 'readThreadOnce',
+    method: 'post',
+    path: API.threadReadOnce(ID),
+    summary: 'Reads a paste that burns after reading, and deletes it',
+    description:
+      'Open to visitors. Answers the paste with its `content` and deletes it for good in the same ' +
+      'transaction: of readers racing, one gets it, the others 404, as does any later call. Its author ' +
+      'reads it without deleting it. A paste that does not burn after reading: 404.',
+    tag: 'Forum',
+    auth: 'none',
+    token: 'read',
+    responses: [json(200, 'The paste, with its content', threadDetailSchema)],
+    errors: [404],
+  },
+  {
     operationId: 'createReply',
     method: 'post',
     path: API.threadReplies(ID),
     summary: 'Replies to a paste (or to a reply: `parentId`)',
-    description: 'A locked paste takes replies from admins only (403).',
+    description:
+      'A locked paste takes replies from admins only (403); a paste that burns after reading takes none (403).',
     tag: 'Forum',
     auth: 'member',
     body: createReplySchema,

@@ -191,6 +191,7 @@ export class BullMqQueue
     // Only what the caller set: an undefined value would override the queue's default.
     const jobOptions: JobsOptions = jobOptionsOf(options);
     if (options.jobId !== undefined) jobOptions.jobId = options.jobId;
+    if (options.delayMs !== undefined && options.delayMs > 0) jobOptions.delay = Math.round(options.delayMs);
     await this.queues.get(queue)!.add(name, data, jobOptions);
   }
 

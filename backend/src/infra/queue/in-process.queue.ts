@@ -32,6 +32,8 @@ interface PendingJob {
   attempts: number;
   backoffMs: number;
   attemptsMade: number;
+  /** When its first run is due (epoch ms; a delayed job's is in the future). */
+  runAt: number;
 }
 
 /**
@@ -42,6 +44,9 @@ function nextSlot(slot: number, everyMs: number, now: number): number {
   const next = slot + everyMs;
   return next >= now ? next : next + Math.ceil((now - next) / everyMs) * everyMs;
 }
+
+/** The longest delay a Node.js timer takes (about 24.8 days); a longer wait is several timers in turn. */
+const TIMER_MAX_MS = 2 ** 31 - 1;
 
 /** BullMQ's exponential backoff: the first retry after `backoffMs`, then twice as long each time. */
 function retryDelay(backoffMs: number, attemptsMade: number): number {
@@ -91,7 +96,7 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     this.processors = findProcessors(this.discovery, this.options.queues);
     const held = this.held ?? [];
     this.held = undefined;
-    for (const job of held) this.schedule(job, 0);
+    for (const job of held) this.schedule(job, job.runAt - Date.now());
     for (const job of this.repeatable.all) this.startRepeating(job);
   }
 
@@ -124,10 +129,11 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
       attempts: Math.max(1, options.attempts ?? DEFAULT_JOB_OPTIONS.attempts),
       backoffMs: options.backoffMs ?? DEFAULT_JOB_OPTIONS.backoffMs,
       attemptsMade: 0,
+      runAt: Date.now() + Math.max(0, options.delayMs ?? 0),
     };
     this.active.add(key);
     if (this.held) this.held.push(job);
-    else this.schedule(job, 0);
+    else this.schedule(job, job.runAt - Date.now());
   }
 
   /**
@@ -180,8 +186,14 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     if (delayMs <= 0) {
       const handle = setImmediate(start);
       this.timers.set(key, () => clearImmediate(handle));
+    } else if (delayMs > TIMER_MAX_MS) {
+      const handle = setTimeout(() => this.schedule(job, delayMs - TIMER_MAX_MS), TIMER_MAX_MS);
+      handle.unref();
+      this.timers.set(key, () => clearTimeout(handle));
     } else {
       const handle = setTimeout(start, delayMs);
+      // A delayed job alone does not keep the process alive (retries are short and keep it).
+      if (job.attemptsMade === 0) handle.unref();
       this.timers.set(key, () => clearTimeout(handle));
     }
   }

@@ -19,6 +19,11 @@ export interface JobOptions {
   attempts?: number;
   /** First retry delay; later retries back off exponentially. */
   backoffMs?: number;
+  /**
+   * Runs the job no sooner than this many ms from now (a paste's expiry): a delayed job of BullMQ, a
+   * timer in-process (where it is lost with the process: pair it with a repeatable sweep).
+   */
+  delayMs?: number;
 }
 
 /** Applied when a job does not say otherwise, by both adapters. */

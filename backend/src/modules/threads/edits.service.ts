@@ -3,6 +3,7 @@ import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nest
 import {
   type EditedReply,
   type EditedThread,
+  type ExpiresIn,
   editRefusal,
   FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
@@ -15,6 +16,8 @@ import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra
 import { secretValues } from '../../infra/secrets/secret-scanner.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
+import { PasteExpiry } from './paste-expiry.js';
+import { aliveSql } from './visibility.js';
 
 /**
  * Who edits: the signed-in member, with an admin's powers only when signed in with a session (an access
@@ -26,11 +29,15 @@ export interface Editor {
   isAdmin: boolean;
 }
 
-/** A paste's new title, content or language (already canonical: languages.ts); absent fields stay. */
+/**
+ * A paste's new title, content or language (already canonical: languages.ts), or how long it lives from
+ * now (`never`: for ever); absent fields stay.
+ */
 export interface ThreadChange {
   title?: string;
   content?: string;
   language?: string | null;
+  expiresIn?: ExpiresIn;
 }
 
 interface ThreadRow extends RefRow {
@@ -80,6 +87,7 @@ export class EditsService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly events: EventsPort,
+    private readonly expiry: PasteExpiry,
   ) {}
 
   private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
@@ -87,16 +95,23 @@ export class EditsService {
   }
 
   async editThread(editor: Editor, threadId: number, change: ThreadChange): Promise<EditedThread> {
+    let expiresAt: Date | null | undefined;
     const { view, changed, authorId, before } = await this.dataSource.transaction(async (manager) => {
       const [row]: ThreadRow[] = await manager.query(
         `SELECT title, content, language, author_id, is_locked, created_at, edited_at, expires_at,
            ${REF_COLUMNS('threads')}
-         FROM threads WHERE id = $1 FOR NO KEY UPDATE`,
+         FROM threads WHERE id = $1 AND ${aliveSql('threads')} FOR NO KEY UPDATE`,
         [threadId],
       );
       if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
       const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
       if (refusal) throw new ForbiddenException(refusal);
+      if (change.expiresIn !== undefined) {
+        // From now, whatever it was; no version of its own (the text did not change).
+        expiresAt = this.expiry.expiresAt(change.expiresIn);
+        await manager.query('UPDATE threads SET expires_at = $2 WHERE id = $1', [threadId, expiresAt]);
+        row.expires_at = expiresAt;
+      }
       const next = {
         title: change.title ?? row.title,
         content: change.content ?? row.content,
@@ -172,6 +187,12 @@ export class EditsService {
       };
       return { view, changed: true, authorId: row.author_id, before: row.content };
     });
+    if (expiresAt !== undefined) {
+      await this.expiry.schedule(threadId, expiresAt);
+      // Its card and page show when it expires.
+      if (!changed)
+        await announcePagesChanged(this.events, { lists: true, threads: [threadId] }, this.logger);
+    }
     if (changed) {
       view.secretVersions = await this.secretVersions(THREAD_VERSIONS, threadId, before, view.content);
       await this.pagesChanged(

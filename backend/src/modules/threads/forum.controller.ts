@@ -29,6 +29,7 @@ import {
   searchQuerySchema,
   type SearchResults,
   type ThreadCard,
+  type ThreadDetail,
   type ThreadFlags,
   type ThreadQuery,
   threadQuerySchema,
@@ -42,6 +43,7 @@ import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
 import { VotesService } from '../votes/votes.service.js';
+import { BurnService } from './burn.service.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
 import { SearchService } from './search.service.js';
@@ -67,6 +69,7 @@ export class ForumController {
     private readonly searching: SearchService,
     private readonly votes: VotesService,
     private readonly pages: PageCache,
+    private readonly burning: BurnService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'pasteMaxBytes'>,
   ) {}
 
@@ -148,6 +151,20 @@ export class ForumController {
   }
 
   /**
+   * A paste that burns after reading, with its content, to anyone who may read it (visitors too), and
+   * removed for good in the same transaction unless its author reads it: one reader gets it, any later
+   * call is a 404. A POST, so that no link preview, crawler, GET or HEAD ever burns it.
+   */
+  @Post(API.threadReadOnce(':id'))
+  @HttpCode(200)
+  @TokenScope('read')
+  @UseGuards(OptionalSessionGuard)
+  @Header('Cache-Control', 'no-store')
+  readOnce(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<ThreadDetail> {
+    return this.burning.readOnce(pasteRefParam(id), viewer?.id ?? null);
+  }
+
+  /**
    * The web form's paste: JSON read with room for PASTE_MAX_BYTES (PasteJsonGuard, once the caller may
    * write), the content at most that many bytes of UTF-8 (413), `language` a highlight.js name or alias
    * (400), stored canonical.
@@ -177,9 +194,9 @@ export class ForumController {
     @Body(new ZodValidationPipe(createReplySchema)) body: CreateReplyBody,
     @AllowSecrets() allowSecrets: boolean,
   ): Promise<{ id: number }> {
-    const thread = threadId(id);
+    const paste = pasteRefParam(id);
     await refuseSecrets(body.content, allowSecrets);
-    return this.forum.createReply(user, thread, body);
+    return this.forum.createReply(user, paste, body);
   }
 
   /**

@@ -14,13 +14,15 @@ import { RevisionsController } from './revisions.controller.js';
 import { RevisionsService } from './revisions.service.js';
 import { SearchService } from './search.service.js';
 import { ViewCounter } from './view-counter.js';
+import { PasteExpiryModule } from './paste-expiry.js';
+import { BurnService } from './burn.service.js';
 
 /**
  * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
  * the votes module).
  */
 @Module({
-  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule],
+  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule, PasteExpiryModule],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
     ForumService,
@@ -30,6 +32,7 @@ import { ViewCounter } from './view-counter.js';
     PageCache,
     EditsService,
     RevisionsService,
+    BurnService,
   ],
   exports: [ViewCounter, ForumService, PageCache],
 })

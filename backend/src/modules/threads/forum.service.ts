@@ -24,9 +24,11 @@ import {
   type PasteLiveEvent,
   type PasteRef,
   pasteKeyed,
+  OWN_POSTS_MESSAGES,
 } from '@termpaste/contracts';
-import { aliveSql, expiresAtOf, listedSql, newPasteKey, readableSql, refWhere } from './visibility.js';
-import { DataSource } from 'typeorm';
+import { aliveSql, listedSql, newPasteKey, readableSql, refWhere, resolvePaste } from './visibility.js';
+import { PasteExpiry } from './paste-expiry.js';
+import { DataSource, type EntityManager } from 'typeorm';
 import { mentionsAnyone } from '../notifications/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
@@ -43,11 +45,9 @@ import type { User } from '../users/entities/user.entity.js';
 import { moveReputation } from '../users/member-sql.js';
 import { UsersService } from '../users/users.service.js';
 
-/**
- * The rows of `forum_stats` (migration 1796020000000): each transaction counts its pastes in its
- * connection's slot, so concurrent writes do not queue on one row; the count is their sum.
- */
-export const FORUM_STATS_SLOT = 'pg_backend_pid() % 16';
+import { FORUM_STATS_SLOT } from './forum-stats.js';
+
+export { FORUM_STATS_SLOT };
 
 /** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
 const THREAD_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
@@ -99,6 +99,7 @@ export class ForumService {
     private readonly users: UsersService,
     private readonly events: EventsPort,
     private readonly reputation: ReputationService,
+    private readonly expiry: PasteExpiry,
   ) {}
 
   /**
@@ -158,10 +159,12 @@ export class ForumService {
    * may read it sees it (`myVote` null throughout: see `votesOf`), and the view count stored with it, read
    * consistently with the ViewCounter's pending views (see `viewed`). Alive only (not deleted, not
    * expired); whether the viewer may read a private one, and the content of one that burns, are the
-   * caller's to judge with `authorId` (so that the page can be shared).
+   * caller's to judge with `authorId` (so that the page can be shared). `db`: a transaction's manager
+   * to read in it.
    */
   async detail(
     ref: PasteRef,
+    db: DataSource | EntityManager = this.dataSource,
   ): Promise<{ detail: ThreadDetail; storedViews: number; id: number; authorId: number | null }> {
     const [row] = await this.views.consistentRead(
       (): Promise<
@@ -175,7 +178,7 @@ export class ForumService {
           }
         >
       > =>
-        this.dataSource.query(
+        db.query(
           `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.fork_count
            FROM ${CARD_FROM} WHERE ${refWhere('t', ref, 1)} AND ${aliveSql('t')}`,
           [ref],
@@ -191,7 +194,7 @@ export class ForumService {
       vote_score: number;
       deleted: boolean;
       author: PublicAuthor | null;
-    }> = await this.dataSource.query(
+    }> = await db.query(
       `SELECT r.id, r.parent_id, r.content, r.created_at, r.edited_at, r.vote_score,
          r.deleted_at IS NOT NULL AS deleted, ${authorJson('a')} AS author
        FROM replies r ${authorJoin('a', 'r.author_id')}
@@ -267,6 +270,7 @@ export class ForumService {
     const burnAfterReading = body.burnAfterReading ?? false;
     const keyed = pasteKeyed({ visibility, burnAfterReading });
     const key = keyed ? newPasteKey() : null;
+    const expiresAt = this.expiry.expiresAt(body.expiresIn);
     // A paste in a language shows as code (or terminal output), where an @name is no mention; a private
     // paste notifies nobody (nobody else may read it).
     const notifies =
@@ -283,13 +287,14 @@ export class ForumService {
         body.language ?? null,
         visibility,
         key,
-        expiresAtOf(body.expiresIn),
+        expiresAt,
         burnAfterReading,
       ],
     );
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
     if (notifies) this.outbox.committed();
+    await this.expiry.schedule(row.id, expiresAt);
     // A paste no list shows changes no list, and no live list hears of it.
     if (row.listed) {
       await this.pagesChanged({ lists: true }, author, row.points ?? 0, {
@@ -306,16 +311,16 @@ export class ForumService {
    * A reply; +2 reputation (within the day's cap, on the ledger) and the counters of the paste and the
    * author, and its notification job (to the outbox), in one transaction.
    */
-  async createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
+  async createReply(author: User, ref: PasteRef, body: CreateReplyBody): Promise<{ id: number }> {
+    let threadId = 0;
     // A reply and a vote on the same paste or author race for their rows: a deadlock's victim runs again.
     const created = await retryOnConflict(() =>
       this.dataSource.transaction(async (manager) => {
-        const [thread]: Array<{ is_locked: boolean }> = await manager.query(
-          'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
-          [threadId],
-        );
-        if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-        if (thread.is_locked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
+        // One the member may not read (expired at this instant, say) is not found.
+        const thread = await resolvePaste(manager, ref, author.id, { lock: true });
+        threadId = thread.id;
+        if (thread.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoReplies);
+        if (thread.isLocked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
         const parentId = body.parentId ?? null;
         if (parentId !== null) {
           const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [

@@ -34,6 +34,8 @@ export interface Page {
   gzip?: Buffer | null;
   /** The members a cached list shows (membersShown), to drop it when one of them changes. */
   members?: ReadonlySet<number>;
+  /** When the first paste a cached list shows expires (epoch ms): the list is stale from then. */
+  staleAt?: number;
 }
 
 /**
@@ -52,6 +54,22 @@ export function membersShown(value: unknown, into = new Set<number>()): Set<numb
     }
   }
   return into;
+}
+
+/** When the first paste (an object with an `expiresAt`) in a page expires, in epoch ms; Infinity: never. */
+export function firstExpiry(value: unknown): number {
+  let first = Infinity;
+  const visit = (item: unknown): void => {
+    if (Array.isArray(item)) {
+      for (const one of item) visit(one);
+    } else if (typeof item === 'object' && item !== null) {
+      const expiresAt = (item as Record<string, unknown>)['expiresAt'];
+      if (typeof expiresAt === 'string') first = Math.min(first, Date.parse(expiresAt));
+      for (const field of Object.values(item)) if (typeof field === 'object' && field !== null) visit(field);
+    }
+  };
+  visit(value);
+  return first;
 }
 
 export function toPage(value: unknown): Page {
@@ -208,12 +226,14 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   list(key: string, load: () => Promise<unknown>, fresh: boolean): Promise<Page> {
     if (fresh) return load().then(toPage);
     const cached = this.lists.get(key);
-    if (cached) return Promise.resolve(cached);
+    // A paste it shows has expired since: read again (the lists read only pastes alive now).
+    if (cached && (cached.staleAt ?? Infinity) <= Date.now()) this.lists.delete(key);
+    else if (cached) return Promise.resolve(cached);
     return this.share(
       `list:${key}`,
       async () => {
         const value = await load();
-        return { ...toPage(value), members: membersShown(value) };
+        return { ...toPage(value), members: membersShown(value), staleAt: firstExpiry(value) };
       },
       (page) => this.lists.set(key, page),
     );

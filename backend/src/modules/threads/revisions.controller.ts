@@ -72,6 +72,7 @@ export class RevisionsController {
       title: body.title,
       content: body.content,
       language,
+      expiresIn: body.expiresIn,
     });
   }
 

@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { lineCount } from './edits.service.js';
+import { aliveSql } from './visibility.js';
 
 interface VersionRow {
   n: number;
@@ -165,7 +166,18 @@ export class RevisionsService {
     });
   }
 
+  /** 404 for a post whose paste is gone from readers (expired at this instant), as for none. */
+  private async mustBeAlive(kind: Kind, id: number): Promise<void> {
+    const paste = kind.posts === 'threads' ? '$1' : '(SELECT thread_id FROM replies WHERE id = $1)';
+    const [alive] = await this.dataSource.query(
+      `SELECT 1 FROM threads t WHERE t.id = ${paste} AND ${aliveSql('t')}`,
+      [id],
+    );
+    if (!alive) throw new NotFoundException(kind.notFound);
+  }
+
   private async list(kind: Kind, id: number): Promise<RevisionList> {
+    await this.mustBeAlive(kind, id);
     const rows: VersionRow[] = await this.dataSource.query(
       `SELECT v.n, v.created_at, ${authorJson('a')} AS editor, v.lines_added, v.lines_removed,
          ${kind.title('v')} AS title, v.purged_at IS NOT NULL AS removed
@@ -181,6 +193,7 @@ export class RevisionsService {
   }
 
   private async one(kind: Kind, id: number, n: number): Promise<Revision> {
+    await this.mustBeAlive(kind, id);
     const [row]: FullRow[] = await this.dataSource.query(
       `SELECT v.n, v.created_at, ${authorJson('a')} AS editor, v.lines_added, v.lines_removed,
          ${kind.title('v')} AS title, v.content, ${kind.language('v')} AS language,

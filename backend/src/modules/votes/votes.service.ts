@@ -1,5 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { FORUM_LIVE_EVENT, rankChanges, type VoteBody, type VoteResult } from '@termpaste/contracts';
+import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import {
+  FORUM_LIVE_EVENT,
+  OWN_POSTS_MESSAGES,
+  rankChanges,
+  type VoteBody,
+  type VoteResult,
+} from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
@@ -68,10 +74,12 @@ export class VotesService {
    */
   async vote(user: User, body: VoteBody): Promise<VoteResult> {
     // A paste is named by its ref: one the voter may not read is not found.
+    const paste =
+      body.threadId === undefined ? null : await resolvePaste(this.dataSource, body.threadId, user.id);
+    // Nobody but its author sees a burning paste before it is gone: nothing to judge it by.
+    if (paste?.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoVotes);
     const target: VoteTarget =
-      body.threadId !== undefined
-        ? { kind: 'paste', id: (await resolvePaste(this.dataSource, body.threadId, user.id)).id }
-        : { kind: 'reply', id: body.replyId! };
+      paste !== null ? { kind: 'paste', id: paste.id } : { kind: 'reply', id: body.replyId! };
     let pasteId = 0;
     let moved: ReputationChange | null = null;
     // Votes, replies and pastes of one author race for their rows: a deadlock's victim runs again.

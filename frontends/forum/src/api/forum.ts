@@ -185,3 +185,18 @@ export function useDeleteReply(threadId: string) {
     },
   });
 }
+
+/**
+ * Reads a paste that burns after reading, and so deletes it (its author's reading does not): the answer
+ * is its one showing, kept by the page in memory only. The cached page is dropped: it is gone.
+ */
+export function useReadOnce(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson('POST', API.threadReadOnce(threadId), threadDetailSchema),
+    onError: toastError('Could not show the paste'),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: threadQuery(threadId).queryKey, exact: true });
+    },
+  });
+}

@@ -1,9 +1,10 @@
-import { LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type ExpiresIn, LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
 import { type EditThreadBody } from '@termpaste/contracts/revisions';
 import { Button, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useEditThread } from '../api/revisions';
 import { MARKDOWN_LANGUAGE } from './code-view';
+import { ExpirySelect, exactTime } from './expiry';
 import { LanguagePicker } from './language-picker';
 
 /**
@@ -14,9 +15,12 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
   const titleId = useId();
   const contentId = useId();
   const languageLabelId = useId();
+  const expiryId = useId();
   const [title, setTitle] = useState(thread.title);
   const [language, setLanguage] = useState<string | null>(thread.language);
   const [content, setContent] = useState(thread.content ?? '');
+  // '': as it is (a choice counts from now).
+  const [expiresIn, setExpiresIn] = useState<ExpiresIn | ''>('');
   const edit = useEditThread(String(thread.id));
 
   const submit = (event: FormEvent) => {
@@ -31,9 +35,11 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
     const picked = language === MARKDOWN_LANGUAGE ? null : language;
     if (picked !== thread.language) body.language = picked;
     if (content !== thread.content) body.content = content;
+    if (expiresIn !== '') body.expiresIn = expiresIn;
     edit.mutate(body, {
       onSuccess: (edited) => {
-        toast({ title: edited.editedAt === thread.editedAt ? 'Nothing changed' : 'Paste saved' });
+        const same = edited.editedAt === thread.editedAt && edited.expiresAt === thread.expiresAt;
+        toast({ title: same ? 'Nothing changed' : 'Paste saved' });
         onDone();
       },
     });
@@ -67,6 +73,15 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
             rows={14}
             className="forum-code-input"
             onChange={(event) => setContent(event.target.value)}
+          />
+        </div>
+        <div className="tp-field">
+          <Label htmlFor={expiryId}>Expires</Label>
+          <ExpirySelect
+            id={expiryId}
+            value={expiresIn}
+            onChange={setExpiresIn}
+            keep={thread.expiresAt === null ? 'Never (as now)' : `As now (${exactTime(thread.expiresAt)})`}
           />
         </div>
         <FormActions>

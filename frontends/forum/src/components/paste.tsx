@@ -7,6 +7,7 @@ import { AuthorLine } from './author-line';
 import { CodeView, isCodeLanguage } from './code-view';
 import { EditPasteForm } from './edit-paste-form';
 import { EditedMark } from './edited-mark';
+import { BurnMark, ExpiryMark } from './expiry';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
@@ -21,10 +22,19 @@ export function Paste({
   signedIn,
   isAdmin,
   canEdit = false,
+  canVote = true,
+  isAuthor = false,
+  gone = false,
 }: {
   thread: ThreadDetail;
   signedIn: boolean;
   isAdmin: boolean;
+  /** False where votes are off (a paste that burns after reading, or one gone meanwhile). */
+  canVote?: boolean;
+  /** The reader wrote it (a burning paste tells its author so). */
+  isAuthor?: boolean;
+  /** Shown from memory once gone from the server (burnt by its reading): no link to its raw text. */
+  gone?: boolean;
   /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
   canEdit?: boolean;
 }) {
@@ -40,15 +50,17 @@ export function Paste({
         !code && (
           <>
             <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
-            <a
-              href={API.threadRaw(thread.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="tp-button tp-button--ghost tp-button--sm"
-            >
-              <FileText size={12} aria-hidden="true" />
-              RAW
-            </a>
+            {!gone && (
+              <a
+                href={API.threadRaw(thread.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="tp-button tp-button--ghost tp-button--sm"
+              >
+                <FileText size={12} aria-hidden="true" />
+                RAW
+              </a>
+            )}
           </>
         )
       }
@@ -58,7 +70,7 @@ export function Paste({
           what="paste"
           score={thread.voteScore}
           myVote={thread.myVote}
-          disabled={!signedIn}
+          disabled={!signedIn || !canVote}
           pending={vote.isPending}
           onVote={(value) => vote.mutate({ threadId: thread.id, value })}
         />
@@ -77,6 +89,8 @@ export function Paste({
                   <Eye size={13} aria-hidden="true" />
                   {thread.viewCount} {thread.viewCount === 1 ? 'view' : 'views'}
                 </span>
+                {thread.expiresAt && <ExpiryMark expiresAt={thread.expiresAt} />}
+                {thread.burnAfterReading && isAuthor && <BurnMark />}
                 {thread.editedAt && (
                   <EditedMark editedAt={thread.editedAt} to={PAGES.threadRevisions(thread.id)} />
                 )}
@@ -93,7 +107,7 @@ export function Paste({
                   text={thread.content ?? ''}
                   language={language}
                   lineLinks
-                  rawHref={API.threadRaw(thread.id)}
+                  {...(gone ? {} : { rawHref: API.threadRaw(thread.id) })}
                   label="Paste content"
                   className="forum-thread__content"
                 />

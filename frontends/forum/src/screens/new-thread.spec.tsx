@@ -96,6 +96,42 @@ describe('add paste (SPEC §2 /thread/new)', () => {
     await expectToast('Paste created', 'nmap cheatsheet');
   });
 
+  it('sends the expiry chosen and burn after reading when ticked, and neither by default', async () => {
+    const calls = stubFetch((call) =>
+      call.method === 'POST'
+        ? { status: 201, body: { id: 'AbCdEfGhIjKlMnOpQrStUv' } }
+        : { body: sampleCurrentUser() },
+    );
+    const { user, title, content, submit } = renderNewThread();
+    const expiry = screen.getByRole('combobox', { name: 'Expires' });
+    expect(expiry).toHaveValue('never');
+    expect([...(expiry as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      '10 minutes',
+      '1 hour',
+      '1 day',
+      '1 week',
+      '1 month',
+      'Never',
+    ]);
+    const burn = screen.getByRole('checkbox', { name: /Burn after reading/ });
+    expect(burn).not.toBeChecked();
+    await user.type(title, 'gone soon');
+    await user.type(content, 'x');
+    await user.selectOptions(expiry, '10m');
+    await user.click(burn);
+    await user.click(submit());
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      title: 'gone soon',
+      content: 'x',
+      expiresIn: '10m',
+      burnAfterReading: true,
+    });
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent(
+      '/thread/AbCdEfGhIjKlMnOpQrStUv',
+    );
+  });
+
   it("shows the server's message when it refuses the paste", async () => {
     const calls = stubFetch(() => ({
       status: 400,

@@ -1,4 +1,4 @@
-import { LIMITS, PAGES, TEXTS } from '@termpaste/contracts';
+import { type ExpiresIn, LIMITS, OWN_POSTS_TEXTS, PAGES, TEXTS } from '@termpaste/contracts';
 import {
   Button,
   Card,
@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { useGoBack } from '../lib/go-back';
 import { useCreateThread } from '../api/forum';
 import { CodeView, isCodeLanguage } from '../components/code-view';
+import { ExpirySelect } from '../components/expiry';
 import { LanguagePicker } from '../components/language-picker';
 
 /**
@@ -28,11 +29,14 @@ export function NewThreadScreen() {
   const titleId = useId();
   const contentId = useId();
   const languageLabelId = useId();
+  const expiryId = useId();
   // Null until the member picks one: then the server keeps Markdown, or guesses terminal output.
   const [language, setLanguage] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [preview, setPreview] = useState(false);
+  const [expiresIn, setExpiresIn] = useState<ExpiresIn>('never');
+  const [burn, setBurn] = useState(false);
   const create = useCreateThread();
 
   const submit = (event: FormEvent) => {
@@ -42,7 +46,13 @@ export function NewThreadScreen() {
       return;
     }
     create.mutate(
-      { title: title.trim(), content, ...(language === null ? {} : { language }) },
+      {
+        title: title.trim(),
+        content,
+        ...(language === null ? {} : { language }),
+        ...(expiresIn === 'never' ? {} : { expiresIn }),
+        ...(burn ? { burnAfterReading: true } : {}),
+      },
       {
         onSuccess: ({ id }) => {
           toast({ title: 'Paste created', description: title.trim() });
@@ -103,6 +113,23 @@ export function NewThreadScreen() {
               )}
             </section>
           )}
+          <div className="forum-life-fields">
+            <div className="tp-field">
+              <Label htmlFor={expiryId}>Expires</Label>
+              <ExpirySelect
+                id={expiryId}
+                value={expiresIn}
+                onChange={(value) => setExpiresIn(value === '' ? 'never' : value)}
+              />
+            </div>
+            <label className="forum-check">
+              <input type="checkbox" checked={burn} onChange={(event) => setBurn(event.target.checked)} />
+              <span>
+                Burn after reading
+                <span className="forum-muted forum-check__hint">{OWN_POSTS_TEXTS.burnHint}</span>
+              </span>
+            </label>
+          </div>
           <FormActions>
             <Button variant="outline" onClick={goBack}>
               CANCEL

@@ -1,4 +1,12 @@
-import { API, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import {
+  API,
+  OWN_POSTS_MESSAGES,
+  OWN_POSTS_TEXTS,
+  PAGES,
+  TEXTS,
+  type ReplyView,
+  type ThreadDetail,
+} from '@termpaste/contracts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {
   Button,
@@ -12,18 +20,19 @@ import {
   useCurrentUser,
   useKeyboardAction,
 } from '@termpaste/ui';
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Flame } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { threadQuery } from '../api/forum';
+import { Link, useParams } from 'react-router-dom';
+import { threadQuery, useReadOnce } from '../api/forum';
 import { useThreadLive, type ThreadLive } from '../api/live';
+import { hasExpired, useExpired } from '../components/expiry';
 import { NotFoundCard } from '../components/not-found';
 import { Paste } from '../components/paste';
 import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
-import { isNotFoundError, isRecordId } from '../lib/not-found';
+import { isNotFoundError, isPasteRef, isRecordId } from '../lib/not-found';
 
 /** The element of a reply in the tree. */
 const replyElement = (id: number) => document.getElementById(`reply-${id}`);
@@ -82,14 +91,25 @@ function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[],
  * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
  * arrives in place; the draft and its target stay.
  */
-function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }) {
+function ThreadView({
+  thread,
+  live,
+  burnt = false,
+}: {
+  thread: ThreadDetail;
+  live: ThreadLive;
+  /** Its one showing, after its reader burnt it: gone from the server, kept in this page only. */
+  burnt?: boolean;
+}) {
   const { user } = useCurrentUser();
   const signedIn = user !== null;
   const isAdmin = Boolean(user?.isAdmin);
+  const isAuthor = user !== null && user.id === thread.author?.id;
   const goBack = useGoBack();
   const [target, setTarget] = useState<ReplyView | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
-  const canReply = signedIn && (!thread.isLocked || isAdmin);
+  const expired = useExpired(thread.expiresAt);
+  const canReply = signedIn && !thread.burnAfterReading && (!thread.isLocked || isAdmin);
   // A target deleted meanwhile (by an admin) is no target: the server would refuse its parentId.
   const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
 
@@ -110,6 +130,9 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
     textareaRef.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
   });
 
+  // Expired while open (its timer, or the server's word): gone for everyone, this page included.
+  if (!burnt && (expired || (live.deleted && hasExpired(thread.expiresAt)))) return <ExpiredCard />;
+
   return (
     <div className="forum-stack">
       <div className="forum-thread-top">
@@ -119,6 +142,7 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
         </Button>
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
+      {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}
       {live.deleted && (
         <Notice tone="error">
           This paste was deleted by staff. What you are writing stays here until you leave the page.
@@ -129,9 +153,13 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
         signedIn={signedIn}
         isAdmin={isAdmin}
         canEdit={
+          !burnt &&
           user !== null &&
           editRefusal(user, { authorId: thread.author?.id ?? null, locked: thread.isLocked }) === null
         }
+        canVote={!thread.burnAfterReading}
+        isAuthor={isAuthor}
+        gone={burnt}
       />
       <Replies thread={thread} signedIn={signedIn} isAdmin={isAdmin} onReply={canReply ? replyTo : null} />
 
@@ -143,6 +171,8 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
               LOGIN
             </a>
           </p>
+        ) : thread.burnAfterReading ? (
+          <p className="forum-muted">{OWN_POSTS_MESSAGES.burnNoReplies}</p>
         ) : !canReply ? (
           <p className="forum-muted">This paste is locked: new replies are closed.</p>
         ) : (
@@ -164,16 +194,69 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
   );
 }
 
+/** A paste that expired while its page was open. */
+function ExpiredCard() {
+  return (
+    <Card titleLevel={1} title="EXPIRED">
+      <p className="forum-error forum-not-found">{OWN_POSTS_TEXTS.expired}</p>
+      <Link to={PAGES.home} className="forum-not-found__home">
+        <ArrowLeft size={14} aria-hidden /> Back to home
+      </Link>
+    </Card>
+  );
+}
+
+/** What pages show instead of the live updates of a paste that is gone (burnt by its reading). */
+const NO_LIVE: ThreadLive = { readers: undefined, deleted: false, arrived: [], seen: () => undefined };
+
+/**
+ * A paste that burns after reading, to a reader other than its author: its title and the warning, and
+ * SHOW AND DELETE, which reads it once (`read-once`, which deletes it) and shows it.
+ */
+function BurnGate({ thread, onShown }: { thread: ThreadDetail; onShown: (shown: ThreadDetail) => void }) {
+  const read = useReadOnce(String(thread.id));
+  return (
+    <Card titleLevel={1} title="BURN AFTER READING" className="forum-narrow">
+      <div className="forum-burn">
+        <p className="forum-burn__title">{thread.title}</p>
+        <Notice tone="error">{OWN_POSTS_TEXTS.burnWarning}</Notice>
+        <p className="forum-muted">
+          Its link shows it to one reader only. Once shown, it cannot be opened again, by you or anyone.
+        </p>
+        <div className="forum-burn__actions">
+          <Button
+            variant="primary"
+            loading={read.isPending}
+            onClick={() => read.mutate(undefined, { onSuccess: onShown })}
+          >
+            <Flame size={14} aria-hidden="true" />
+            {OWN_POSTS_TEXTS.burnShow}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
 /** /thread/{id} (SPEC §2): the paste, its votes and moderation, the reply tree and the reply form. */
 export function ThreadScreen() {
   const { id = '' } = useParams();
+  const client = useQueryClient();
+  // A burning paste once shown: in memory only (a reload reads the server, where it is gone).
+  const [burnt, setBurnt] = useState<ThreadDetail | null>(null);
   // The paste is Markdown: its renderer downloads while the paste does.
   useEffect(() => void preloadMarkdown(), []);
-  const thread = useQuery({ ...threadQuery(id), enabled: isRecordId(id) });
+  useEffect(() => setBurnt(null), [id]);
+  const thread = useQuery({ ...threadQuery(id), enabled: isPasteRef(id) && burnt === null });
   const { user } = useCurrentUser();
   const live = useThreadLive(id, isRecordId(id), user?.id ?? null);
+  // Its page without the content is of no use any more.
+  useEffect(() => {
+    if (burnt) client.removeQueries({ queryKey: threadQuery(id).queryKey, exact: true });
+  }, [burnt, client, id]);
 
-  if (!isRecordId(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
+  if (burnt && String(burnt.id) === id) return <ThreadView thread={burnt} live={NO_LIVE} burnt />;
+  if (!isPasteRef(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
     return (
       <Card titleLevel={1} title="ERROR">
@@ -182,5 +265,8 @@ export function ThreadScreen() {
     );
   }
   if (!thread.data) return <Spinner label="Loading paste..." />;
+  if (thread.data.burnAfterReading && thread.data.content === undefined) {
+    return <BurnGate key={thread.data.id} thread={thread.data} onShown={setBurnt} />;
+  }
   return <ThreadView key={thread.data.id} thread={thread.data} live={live} />;
 }

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { UsersService } from '../users/users.service.js';
+import { FORUM_STATS_SLOT } from './forum-stats.js';
+
+/** What a removal took away: the paste's author, and whether lists showed it. */
+export interface RemovedPaste {
+  id: number;
+  authorId: number | null;
+  listed: boolean;
+}
+
+/**
+ * Removes a paste for good (expired, or burnt by its reading), with its replies, votes and versions,
+ * inside the caller's transaction, the paste's row locked by the caller or here: the public counts a
+ * listed paste was in (its author's and the forum's paste count) and its replies' authors' reply counts
+ * go down with it. Reputation already earned is kept, as when staff delete a paste. A paste in the trash
+ * is left alone (its counts went down when it was deleted; the trash's own job removes it).
+ */
+@Injectable()
+export class PasteRemoval {
+  constructor(private readonly users: UsersService) {}
+
+  /** Removes the paste `id` when `condition` (SQL over `t`) holds; null when there was none to remove. */
+  async remove(manager: EntityManager, id: number, condition = 'true'): Promise<RemovedPaste | null> {
+    const [paste]: Array<{ author_id: number | null; listed: boolean }> = await manager.query(
+      `SELECT t.author_id, t.listed FROM threads t
+       WHERE t.id = $1 AND t.deleted_at IS NULL AND ${condition} FOR UPDATE`,
+      [id],
+    );
+    if (!paste) return null;
+    const replies: Array<{ author_id: number; n: number }> = await manager.query(
+      `SELECT author_id, count(*)::int AS n FROM replies
+       WHERE thread_id = $1 AND author_id IS NOT NULL AND deleted_at IS NULL GROUP BY author_id ORDER BY author_id`,
+      [id],
+    );
+    for (const { author_id: authorId, n } of replies) {
+      await this.users.moveCounts(manager, authorId, { replies: -n });
+    }
+    if (paste.listed && paste.author_id !== null) {
+      await this.users.moveCounts(manager, paste.author_id, { pastes: -1 });
+    }
+    await manager.query('DELETE FROM threads WHERE id = $1', [id]);
+    if (paste.listed) {
+      await manager.query(
+        `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
+      );
+    }
+    return { id, authorId: paste.author_id, listed: paste.listed };
+  }
+}
