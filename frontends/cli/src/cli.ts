@@ -8,6 +8,7 @@ import {
   get,
   list,
   login,
+  markDashedKeys,
   paste,
   remove,
 } from './commands.js';
@@ -235,7 +236,7 @@ export async function main(argv: string[]): Promise<number> {
   const fail = (message: string, status?: number) =>
     process.stderr.write(json ? jsonError(message, status) : `termpaste: ${message}\n`);
   try {
-    await program(json).parseAsync(argv);
+    await program(json).parseAsync([...argv.slice(0, 2), ...markDashedKeys(argv.slice(2))]);
     return 0;
   } catch (error) {
     // Commander has printed its message (or the help, or the version) already.

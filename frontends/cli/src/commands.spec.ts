@@ -5,6 +5,7 @@ import {
   EXPIRY_CHOICES,
   expiryOf,
   listing,
+  markDashedKeys,
   PASTE_KEY,
   pasteQuery,
   pasteRef,
@@ -42,6 +43,21 @@ describe('pasteRef', () => {
     expect(() => pasteRef(KEY, undefined)).toThrow(
       new UsageError('no forum URL: run `termpaste login --url URL`, or set TERMPASTE_URL'),
     );
+  });
+
+  it('takes a key that starts with - (marked before the option parser sees it)', () => {
+    const dashed = '-k3q9XyL0aBcDe-FgHi_Lm';
+    expect(markDashedKeys(['delete', dashed, '--json'])).toEqual(['delete', `key:${dashed}`, '--json']);
+    expect(markDashedKeys(['get', '--', dashed])).toEqual(['get', '--', dashed]);
+    expect(markDashedKeys(['--allow-secrets', '-t', 'x', `${dashed}x`])).toEqual([
+      '--allow-secrets',
+      '-t',
+      'x',
+      `${dashed}x`,
+    ]);
+    for (const ref of [`key:${dashed}`, dashed])
+      expect(pasteRef(ref, 'http://forum.test')).toEqual({ base: 'http://forum.test', id: dashed });
+    expect(() => pasteRef('key:42', 'http://forum.test')).toThrow(UsageError);
   });
 
   it('is the contracts’ key pattern; a number stays a number in JSON', () => {

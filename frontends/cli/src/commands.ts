@@ -195,7 +195,7 @@ export async function get(
  * URL of its page (`…/thread/12`) or of its raw text (`…/api/threads/12/raw`).
  */
 export function pasteRef(ref: string, configured: string | undefined): { base: string; id: string } {
-  const trimmed = ref.trim();
+  const trimmed = unmarkKey(ref).trim();
   if (/^\d+$/.test(trimmed) || PASTE_KEY.test(trimmed)) {
     if (!configured) throw new UsageError(CLI_MESSAGES.noUrl);
     return { base: configured, id: trimmed };
@@ -214,6 +214,25 @@ export function pasteRef(ref: string, configured: string | undefined): { base: s
 
 /** A paste's unguessable key (the contracts' PASTE_KEY_PATTERN: the package imports only types). */
 export const PASTE_KEY = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * One key in 64 starts with `-`, which the option parser would take for an option: main() marks such
+ * words (no option of termpaste is 22 characters long) before parsing, pasteRef() reads them back.
+ */
+const KEY_MARK = 'key:';
+const DASHED_KEY = /^-[A-Za-z0-9_-]{21}$/;
+
+/** The arguments with each key that starts with `-` marked as no option (up to a `--`). */
+export function markDashedKeys(args: string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((arg, i) => ((end === -1 || i < end) && DASHED_KEY.test(arg) ? KEY_MARK + arg : arg));
+}
+
+function unmarkKey(ref: string): string {
+  return ref.startsWith(KEY_MARK) && PASTE_KEY.test(ref.slice(KEY_MARK.length))
+    ? ref.slice(KEY_MARK.length)
+    : ref;
+}
 
 /** The ref as the API writes it: a number stays a number. */
 export function refValue(id: string): PasteRef {
