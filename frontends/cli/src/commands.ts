@@ -290,17 +290,18 @@ export function changeBody(options: ChangeOptions & { burn?: boolean }, content?
 }
 
 /**
- * The new content of `edit` or `fork`: FILE (`-`: standard input), else standard input when it is a pipe
- * and not empty, else none.
+ * The new content of `edit` or `fork` and how messages name it: FILE (`-`: standard input), else standard
+ * input when it is a pipe and not empty, else none.
  */
-async function newContent(file: string | undefined): Promise<string | undefined> {
+async function newContent(file: string | undefined): Promise<{ content?: string; name: string }> {
+  const stdin = 'standard input';
   if (file === undefined) {
-    if (process.stdin.isTTY) return undefined;
+    if (process.stdin.isTTY) return { name: 'the paste' };
     const bytes = await readStdin();
-    return bytes.length === 0 ? undefined : text(bytes, 'standard input');
+    return bytes.length === 0 ? { name: 'the paste' } : { content: text(bytes, stdin), name: stdin };
   }
-  if (file === '-') return text(await readStdin(), 'standard input');
-  return text(await readInputFile(file), file);
+  if (file === '-') return { content: text(await readStdin(), stdin), name: stdin };
+  return { content: text(await readInputFile(file), file), name: file };
 }
 
 /** UTF-8 bytes as a string (a byte order mark kept), or wrong usage: JSON carries no other bytes. */
@@ -324,7 +325,8 @@ export async function edit(
 ): Promise<void> {
   changeBody(options);
   const { url, token, id } = await ownPaste(ref, env);
-  const body = changeBody(options, await newContent(file));
+  const { content, name } = await newContent(file);
+  const body = changeBody(options, content);
   if (Object.keys(body).length === 0) throw new UsageError(CLI_MESSAGES.nothingToChange);
   const answer = await call(url + ROUTES.thread(id) + (options.allowSecrets ? '?allowSecrets=true' : ''), {
     method: 'PATCH',
@@ -332,7 +334,7 @@ export async function edit(
     headers: { ...JSON_ACCEPT, 'Content-Type': 'application/json' },
     body: Buffer.from(JSON.stringify(body)),
   });
-  if (answer.status !== 200) throw refusal(answer, { what: file ?? 'the paste', url });
+  if (answer.status !== 200) throw refusal(answer, { what: name, url });
   const edited = json<EditedThread>(answer);
   if (edited?.id === undefined)
     throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
@@ -352,7 +354,8 @@ export async function fork(
 ): Promise<void> {
   changeBody(options);
   const { url, token, id } = await ownPaste(ref, env);
-  const body = changeBody(options, await newContent(file));
+  const { content, name } = await newContent(file);
+  const body = changeBody(options, content);
   const answer = await call(
     url + ROUTES.threadFork(id) + (options.allowSecrets ? '?allowSecrets=true' : ''),
     {
@@ -362,8 +365,7 @@ export async function fork(
       body: Buffer.from(JSON.stringify(body)),
     },
   );
-  if (answer.status !== 201 && answer.status !== 200)
-    throw refusal(answer, { what: file ?? 'the fork', url });
+  if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, { what: name, url });
   const created = json<{ id?: PasteRef }>(answer);
   if (created?.id === undefined)
     throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);

@@ -445,6 +445,9 @@ describe('termpaste against a Termpaste server', () => {
       expect(run.stderr).toContain('run again with --allow-secrets');
       expect(run.stderr).not.toContain(key);
       expect((await raw(id)).toString()).toBe('clean');
+      const piped = await termpaste(['edit', String(id)], { env: saved, input: `key=${key}\n` });
+      expect(piped.code).toBe(1);
+      expect(piped.stderr).toMatch(/^termpaste: standard input: Possible secret found/);
       const allowed = await termpaste(['edit', String(id), secret, '--allow-secrets'], { env: saved });
       expect(allowed.code).toBe(0);
       expect((await raw(id)).toString()).toContain(key);
