@@ -52,6 +52,7 @@ describe('termpaste, whatever the server', () => {
     try {
       await mkdir(path.join(dir, 'folder'));
       await writeFile(path.join(dir, 'ok.txt'), 'ok');
+      await writeFile(path.join(dir, 'a.bin'), Buffer.from([0x7f, 0x45, 0xff, 0xfe]));
       // A server that would answer is named: the usage errors must come before any request.
       const env = { XDG_CONFIG_HOME: config, TERMPASTE_URL: 'http://127.0.0.1:9', TERMPASTE_TOKEN: 'tp_x' };
       const cases: Array<[string[], RegExp]> = [
@@ -94,6 +95,9 @@ describe('termpaste, whatever the server', () => {
         [['fork', '12', '--expire', '1y'], /^termpaste: unknown expiry: 1y/],
         [['fork', 'nope'], /^termpaste: not a paste id or paste URL: nope\n$/],
         [['fork', '12', path.join(dir, 'folder')], /^termpaste: not a file: .*folder\n$/],
+        // Its content goes as JSON, which carries text only.
+        [['edit', '12', path.join(dir, 'a.bin')], /^termpaste: .*a\.bin is not UTF-8 text\n$/],
+        [['fork', '12', path.join(dir, 'a.bin')], /^termpaste: .*a\.bin is not UTF-8 text\n$/],
       ];
       for (const [args, stderr] of cases) {
         const run = await termpaste(args, { env });
