@@ -44,6 +44,26 @@ describe('what the CLI says when the server refuses', () => {
       'This access token lacks the pastes:write scope: make a token with the scope this needs in Settings → ACCESS TOKENS',
     ],
     [
+      403,
+      { statusCode: 403, message: 'Access tokens cannot be used here: sign in on the site' },
+      'Access tokens cannot be used here: sign in on the site: make a token with the scope this needs in Settings → ACCESS TOKENS',
+    ],
+    [
+      403,
+      '<html>Forbidden</html>',
+      'refused: make a token with the scope this needs in Settings → ACCESS TOKENS',
+    ],
+    [
+      403,
+      { statusCode: 403, message: 'You can only delete your own pastes' },
+      'the server answered 403: You can only delete your own pastes',
+    ],
+    [
+      403,
+      { statusCode: 403, message: 'Only its author or an admin can edit this post' },
+      'the server answered 403: Only its author or an admin can edit this post',
+    ],
+    [
       413,
       { statusCode: 413, message: 'Paste is too large: at most 1 MiB (1048576 bytes)' },
       'big.log: Paste is too large: at most 1 MiB (1048576 bytes)',
@@ -58,6 +78,8 @@ describe('what the CLI says when the server refuses', () => {
     expect(error).toBeInstanceOf(RequestError);
     expect(error.message).toBe(text);
     expect(error.exitCode).toBe(1);
+    // --json writes it with the status.
+    expect(error.status).toBe(status);
   });
 
   it('429: the retry time from Retry-After, in seconds or as a date', () => {

@@ -12,7 +12,7 @@ export interface Answer {
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   token?: string | undefined;
   headers?: Record<string, string>;
   body?: Buffer;
@@ -120,24 +120,29 @@ export function retryAfterSeconds(answer: Answer, now = Date.now()): number | un
 export function refusal(answer: Answer, context: { what?: string; url: string }): RequestError {
   const message = serverMessage(answer);
   const what = context.what ?? 'the paste';
-  switch (answer.status) {
+  const status = answer.status;
+  switch (status) {
     case 401:
-      return new RequestError(CLI_MESSAGES.badToken(message, context.url));
+      return new RequestError(CLI_MESSAGES.badToken(message, context.url), status);
     case 403:
-      return new RequestError(CLI_MESSAGES.forbidden(message));
+      // A token's scope (or a route closed to tokens) is the token's fault; anything else (another
+      // member's paste) is the server's word alone.
+      if (message === undefined || /access token/i.test(message))
+        return new RequestError(CLI_MESSAGES.forbidden(message), status);
+      return new RequestError(CLI_MESSAGES.serverError(status, message), status);
     case 413:
-      return new RequestError(CLI_MESSAGES.tooLarge(what, message));
+      return new RequestError(CLI_MESSAGES.tooLarge(what, message), status);
     case 415:
-      return new RequestError(CLI_MESSAGES.notText(what, message));
+      return new RequestError(CLI_MESSAGES.notText(what, message), status);
     case 422: {
       const findings = secretFindings(answer);
-      if (findings) return new RequestError(CLI_MESSAGES.secretsFound(what, message, findings));
-      return new RequestError(CLI_MESSAGES.serverError(answer.status, message));
+      if (findings) return new RequestError(CLI_MESSAGES.secretsFound(what, message, findings), status);
+      return new RequestError(CLI_MESSAGES.serverError(status, message), status);
     }
     case 429:
-      return new RequestError(CLI_MESSAGES.rateLimited(retryAfterSeconds(answer), message));
+      return new RequestError(CLI_MESSAGES.rateLimited(retryAfterSeconds(answer), message), status);
     default:
-      return new RequestError(CLI_MESSAGES.serverError(answer.status, message));
+      return new RequestError(CLI_MESSAGES.serverError(status, message), status);
   }
 }
 
@@ -156,6 +161,6 @@ export function json<T>(answer: Answer): T {
   try {
     return JSON.parse(answer.body.toString('utf8')) as T;
   } catch {
-    throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status));
+    throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
   }
 }

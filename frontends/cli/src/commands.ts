@@ -1,6 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CreatedPaste, CurrentUser, ThreadCard, UserProfile } from '@termpaste/contracts';
+import type {
+  CreatedPaste,
+  CurrentUser,
+  EditedThread,
+  ExpiresIn,
+  PasteRef,
+  ThreadCard,
+  UserProfile,
+  Visibility,
+} from '@termpaste/contracts';
 import { call, json, refusal } from './client.js';
 import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './config.js';
 import { RequestError, UsageError } from './errors.js';
@@ -13,7 +22,10 @@ type Env = Record<string, string | undefined>;
 const JSON_ACCEPT = { Accept: 'application/json' };
 
 /** `termpaste login [--url URL]`: checks the token (GET /api/auth/user) and saves URL and token. */
-export async function login(options: { url?: string }, env: Env = process.env): Promise<void> {
+export async function login(
+  options: { url?: string; json?: boolean },
+  env: Env = process.env,
+): Promise<void> {
   const saved = await readSaved(env);
   const url = normalizeUrl(options.url ?? (env.TERMPASTE_URL || saved.url || DEFAULT_URL));
   let token = env.TERMPASTE_TOKEN;
@@ -30,7 +42,8 @@ export async function login(options: { url?: string }, env: Env = process.env): 
   if (typeof user?.username !== 'string')
     throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status));
   const file = await saveLogin({ url, token }, env);
-  process.stdout.write(`${CLI_MESSAGES.loggedIn(url, user.username, file)}\n`);
+  if (options.json) printJson({ url, username: user.username, file });
+  else process.stdout.write(`${CLI_MESSAGES.loggedIn(url, user.username, file)}\n`);
 }
 
 interface Input {
@@ -40,16 +53,26 @@ interface Input {
   bytes: Buffer;
 }
 
+/** The options of a new paste (`termpaste [FILE…]`) beside its title and language. */
+export interface CreateOptions {
+  title?: string;
+  lang?: string;
+  allowSecrets?: boolean;
+  unlisted?: boolean;
+  private?: boolean;
+  expire?: string;
+  burn?: boolean;
+  json?: boolean;
+}
+
 /**
- * `termpaste [FILE…] [--title T] [--lang L] [--allow-secrets]`: one paste per file (standard input for `-`, or for no file
- * when it is not a terminal), each URL printed on its own line as it is made. Every file is read before
+ * `termpaste [FILE…] [--title T] [--lang L] [--unlisted|--private] [--expire E] [--burn] [--allow-secrets]`:
+ * one paste per file (standard input for `-`, or for no file when it is not a terminal), each URL (or,
+ * with --json, the server's JSON answer) printed on its own line as it is made. Every file is read before
  * the first paste, so a missing one pastes nothing.
  */
-export async function paste(
-  files: string[],
-  options: { title?: string; lang?: string; allowSecrets?: boolean },
-  env: Env = process.env,
-): Promise<void> {
+export async function paste(files: string[], options: CreateOptions, env: Env = process.env): Promise<void> {
+  const query = pasteQuery(options);
   if (files.length === 0) {
     if (process.stdin.isTTY) throw new UsageError(CLI_MESSAGES.noInput);
     files = ['-'];
@@ -71,12 +94,9 @@ export async function paste(
   }
 
   for (const input of inputs) {
-    const query = new URLSearchParams();
-    if (input.title !== undefined) query.set('title', input.title);
-    if (options.lang !== undefined) query.set('lang', options.lang);
-    if (options.allowSecrets) query.set('allowSecrets', 'true');
-    const search = query.size > 0 ? `?${query}` : '';
-    const answer = await call(`${url}${ROUTES.pastes}${search}`, {
+    const search = new URLSearchParams(query);
+    if (input.title !== undefined) search.set('title', input.title);
+    const answer = await call(`${url}${ROUTES.pastes}${search.size > 0 ? `?${search}` : ''}`, {
       method: 'POST',
       token,
       headers: { ...JSON_ACCEPT, 'Content-Type': 'application/octet-stream' },
@@ -85,9 +105,54 @@ export async function paste(
     if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, { what: input.name, url });
     const created = json<CreatedPaste>(answer);
     if (typeof created?.url !== 'string')
-      throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status));
-    process.stdout.write(`${created.url}\n`);
+      throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
+    if (options.json) printJson(created);
+    else process.stdout.write(`${created.url}\n`);
   }
+}
+
+/**
+ * The query of `POST /api/pastes` for the options (the title is each file's own): `lang`, `visibility`,
+ * `expiresIn`, `burnAfterReading`, `allowSecrets`. Wrong usage throws before anything is read or sent.
+ */
+export function pasteQuery(options: Omit<CreateOptions, 'title' | 'json'>): URLSearchParams {
+  const visibility = visibilityOf(options);
+  const expiresIn = expiryOf(options.expire);
+  const query = new URLSearchParams();
+  if (options.lang !== undefined) query.set('lang', options.lang);
+  if (visibility !== undefined) query.set('visibility', visibility);
+  if (expiresIn !== undefined) query.set('expiresIn', expiresIn);
+  if (options.burn) query.set('burnAfterReading', 'true');
+  if (options.allowSecrets) query.set('allowSecrets', 'true');
+  return query;
+}
+
+/** What `--expire` takes: the contracts' EXPIRES_IN choices (commands.spec.ts checks they agree). */
+export const EXPIRY_CHOICES = [
+  '10m',
+  '1h',
+  '1d',
+  '1w',
+  '1mo',
+  'never',
+] as const satisfies readonly ExpiresIn[];
+
+/** `--expire 1h` as the API's `expiresIn` (any letter case), or wrong usage. */
+export function expiryOf(value: string | undefined): ExpiresIn | undefined {
+  if (value === undefined) return undefined;
+  const choice = EXPIRY_CHOICES.find((one) => one === value.trim().toLowerCase());
+  if (!choice) throw new UsageError(CLI_MESSAGES.badExpiry(value, EXPIRY_CHOICES));
+  return choice;
+}
+
+const VISIBILITY_FLAGS = ['public', 'unlisted', 'private'] as const satisfies readonly Visibility[];
+
+/** `--public`, `--unlisted` or `--private` as the API's `visibility` (none: undefined); two is wrong usage. */
+export function visibilityOf(options: Partial<Record<Visibility, boolean>>): Visibility | undefined {
+  const chosen = VISIBILITY_FLAGS.filter((flag) => options[flag]);
+  if (chosen.length > 1)
+    throw new UsageError(CLI_MESSAGES.visibilityClash(chosen.map((flag) => `--${flag}`)));
+  return chosen[0];
 }
 
 async function readInputFile(file: string): Promise<Buffer> {
@@ -102,26 +167,36 @@ async function readInputFile(file: string): Promise<Buffer> {
   }
 }
 
-/** `termpaste get ID|URL`: the raw text, byte for byte, on standard output. */
-export async function get(ref: string, env: Env = process.env): Promise<void> {
+/**
+ * `termpaste get ID|URL`: the raw text, byte for byte, on standard output; with --json the paste as
+ * `GET /api/threads/{id}` answers it.
+ */
+export async function get(
+  ref: string,
+  options: { json?: boolean } = {},
+  env: Env = process.env,
+): Promise<void> {
   const { url, token } = await settings(env);
   const paste = pasteRef(ref, url);
   // The token goes only to the forum it was made on.
   const sameForum = url !== undefined && paste.base === url;
-  const answer = await call(paste.base + ROUTES.threadRaw(paste.id), {
+  const route = options.json ? ROUTES.thread(paste.id) : ROUTES.threadRaw(paste.id);
+  const answer = await call(paste.base + route, {
     token: sameForum ? token : undefined,
+    ...(options.json ? { headers: JSON_ACCEPT } : {}),
   });
   if (answer.status !== 200) throw refusal(answer, { url: paste.base });
-  await writeOut(answer.body);
+  if (options.json) printJson(json<unknown>(answer));
+  else await writeOut(answer.body);
 }
 
 /**
- * A paste's id and the forum it is on: a number (on the configured forum), or the URL of its page
- * (`…/thread/12`) or of its raw text (`…/api/threads/12/raw`).
+ * A paste's ref and the forum it is on: a number or a 22-character key (on the configured forum), or the
+ * URL of its page (`…/thread/12`) or of its raw text (`…/api/threads/12/raw`).
  */
 export function pasteRef(ref: string, configured: string | undefined): { base: string; id: string } {
-  const trimmed = ref.trim();
-  if (/^\d+$/.test(trimmed)) {
+  const trimmed = unmarkKey(ref).trim();
+  if (/^\d+$/.test(trimmed) || PASTE_KEY.test(trimmed)) {
     if (!configured) throw new UsageError(CLI_MESSAGES.noUrl);
     return { base: configured, id: trimmed };
   }
@@ -131,14 +206,175 @@ export function pasteRef(ref: string, configured: string | undefined): { base: s
   } catch {
     throw new UsageError(CLI_MESSAGES.badPasteRef(ref));
   }
-  const match = /\/(?:thread|api\/threads)\/(\d+)(?:\/raw)?\/?$/.exec(parsed.pathname);
+  const match = /\/(?:thread|api\/threads)\/(\d+|[A-Za-z0-9_-]{22})(?:\/raw)?\/?$/.exec(parsed.pathname);
   if (!match || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
     throw new UsageError(CLI_MESSAGES.badPasteRef(ref));
   return { base: parsed.origin + parsed.pathname.slice(0, match.index), id: match[1]! };
 }
 
+/** A paste's unguessable key (the contracts' PASTE_KEY_PATTERN: the package imports only types). */
+export const PASTE_KEY = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * One key in 64 starts with `-`, which the option parser would take for an option: main() marks such
+ * words (no option of termpaste is 22 characters long) before parsing, pasteRef() reads them back.
+ */
+const KEY_MARK = 'key:';
+const DASHED_KEY = /^-[A-Za-z0-9_-]{21}$/;
+
+/** The arguments with each key that starts with `-` marked as no option (up to a `--`). */
+export function markDashedKeys(args: string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((arg, i) => ((end === -1 || i < end) && DASHED_KEY.test(arg) ? KEY_MARK + arg : arg));
+}
+
+function unmarkKey(ref: string): string {
+  return ref.startsWith(KEY_MARK) && PASTE_KEY.test(ref.slice(KEY_MARK.length))
+    ? ref.slice(KEY_MARK.length)
+    : ref;
+}
+
+/** The ref as the API writes it: a number stays a number. */
+export function refValue(id: string): PasteRef {
+  return /^\d+$/.test(id) ? Number(id) : id;
+}
+
+/** A paste on the forum the member is logged in to (a URL of another forum would get the token). */
+async function ownPaste(ref: string, env: Env): Promise<{ url: string; token: string; id: string }> {
+  const { url, token } = await signedIn(env);
+  const paste = pasteRef(ref, url);
+  if (paste.base !== url) throw new UsageError(CLI_MESSAGES.otherForum(paste.base, url));
+  return { url, token, id: paste.id };
+}
+
+/** `termpaste delete ID|URL`: `DELETE /api/threads/{id}` (the author's own paste). */
+export async function remove(
+  ref: string,
+  options: { json?: boolean } = {},
+  env: Env = process.env,
+): Promise<void> {
+  const { url, token, id } = await ownPaste(ref, env);
+  const answer = await call(url + ROUTES.thread(id), { method: 'DELETE', token, headers: JSON_ACCEPT });
+  if (answer.status !== 204 && answer.status !== 200) throw refusal(answer, { url });
+  if (options.json) printJson({ deleted: refValue(id) });
+  else process.stdout.write(`${CLI_MESSAGES.deleted(url + PASTE_PAGE(id))}\n`);
+}
+
+/** What `edit` and `fork` may change beside the content. */
+export interface ChangeOptions {
+  title?: string;
+  lang?: string;
+  public?: boolean;
+  unlisted?: boolean;
+  private?: boolean;
+  expire?: string;
+  allowSecrets?: boolean;
+  json?: boolean;
+}
+
+/**
+ * The JSON body of `PATCH /api/threads/{id}` and `POST /api/threads/{id}/fork`: only what is given. Wrong
+ * usage throws before anything is read or sent.
+ */
+export function changeBody(options: ChangeOptions & { burn?: boolean }, content?: string) {
+  const visibility = visibilityOf(options);
+  const expiresIn = expiryOf(options.expire);
+  return {
+    ...(options.title !== undefined ? { title: options.title } : {}),
+    ...(content !== undefined ? { content } : {}),
+    ...(options.lang !== undefined ? { language: options.lang } : {}),
+    ...(visibility !== undefined ? { visibility } : {}),
+    ...(expiresIn !== undefined ? { expiresIn } : {}),
+    ...(options.burn ? { burnAfterReading: true } : {}),
+  };
+}
+
+/**
+ * The new content of `edit` or `fork` and how messages name it: FILE (`-`: standard input), else standard
+ * input when it is a pipe and not empty, else none.
+ */
+async function newContent(file: string | undefined): Promise<{ content?: string; name: string }> {
+  const stdin = 'standard input';
+  if (file === undefined) {
+    if (process.stdin.isTTY) return { name: 'the paste' };
+    const bytes = await readStdin();
+    return bytes.length === 0 ? { name: 'the paste' } : { content: text(bytes, stdin), name: stdin };
+  }
+  if (file === '-') return { content: text(await readStdin(), stdin), name: stdin };
+  return { content: text(await readInputFile(file), file), name: file };
+}
+
+/** UTF-8 bytes as a string (a byte order mark kept), or wrong usage: JSON carries no other bytes. */
+function text(bytes: Buffer, name: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new UsageError(CLI_MESSAGES.notText(name, undefined));
+  }
+}
+
+/**
+ * `termpaste edit ID|URL [FILE] [--title T] [--lang L] [--public|--unlisted|--private] [--expire E]`:
+ * `PATCH /api/threads/{id}`; prints the paste's URL (its ref may change with its visibility).
+ */
+export async function edit(
+  ref: string,
+  file: string | undefined,
+  options: ChangeOptions,
+  env: Env = process.env,
+): Promise<void> {
+  changeBody(options);
+  const { url, token, id } = await ownPaste(ref, env);
+  const { content, name } = await newContent(file);
+  const body = changeBody(options, content);
+  if (Object.keys(body).length === 0) throw new UsageError(CLI_MESSAGES.nothingToChange);
+  const answer = await call(url + ROUTES.thread(id) + (options.allowSecrets ? '?allowSecrets=true' : ''), {
+    method: 'PATCH',
+    token,
+    headers: { ...JSON_ACCEPT, 'Content-Type': 'application/json' },
+    body: Buffer.from(JSON.stringify(body)),
+  });
+  if (answer.status !== 200) throw refusal(answer, { what: name, url });
+  const edited = json<EditedThread>(answer);
+  if (edited?.id === undefined)
+    throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
+  if (options.json) printJson(edited);
+  else process.stdout.write(`${url}${PASTE_PAGE(edited.id)}\n`);
+}
+
+/**
+ * `termpaste fork ID|URL [FILE] [--title T] [--lang L] [--public|--unlisted|--private] [--expire E] [--burn]`:
+ * `POST /api/threads/{id}/fork` (the original's title and content unless given); prints the new paste's URL.
+ */
+export async function fork(
+  ref: string,
+  file: string | undefined,
+  options: ChangeOptions & { burn?: boolean },
+  env: Env = process.env,
+): Promise<void> {
+  changeBody(options);
+  const { url, token, id } = await ownPaste(ref, env);
+  const { content, name } = await newContent(file);
+  const body = changeBody(options, content);
+  const answer = await call(
+    url + ROUTES.threadFork(id) + (options.allowSecrets ? '?allowSecrets=true' : ''),
+    {
+      method: 'POST',
+      token,
+      headers: { ...JSON_ACCEPT, 'Content-Type': 'application/json' },
+      body: Buffer.from(JSON.stringify(body)),
+    },
+  );
+  if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, { what: name, url });
+  const created = json<{ id?: PasteRef }>(answer);
+  if (created?.id === undefined)
+    throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
+  if (options.json) printJson(created);
+  else process.stdout.write(`${url}${PASTE_PAGE(created.id)}\n`);
+}
+
 /** `termpaste list`: the member's recent pastes, newest first: id, date, title, URL. */
-export async function list(env: Env = process.env): Promise<void> {
+export async function list(options: { json?: boolean } = {}, env: Env = process.env): Promise<void> {
   const { url, token } = await signedIn(env);
   const me = await call(url + ROUTES.currentUser, { token, headers: JSON_ACCEPT });
   if (me.status !== 200) throw refusal(me, { url });
@@ -147,6 +383,7 @@ export async function list(env: Env = process.env): Promise<void> {
   const profile = await call(url + ROUTES.user(user.id), { token, headers: JSON_ACCEPT });
   if (profile.status !== 200) throw refusal(profile, { url });
   const threads = json<UserProfile>(profile).recentThreads ?? [];
+  if (options.json) return printJson(threads);
   process.stdout.write(threads.length === 0 ? `${CLI_MESSAGES.noPastes}\n` : listing(threads, url));
 }
 
@@ -169,6 +406,11 @@ async function signedIn(env: Env): Promise<{ url: string; token: string }> {
   if (!token) throw new UsageError(CLI_MESSAGES.notLoggedIn);
   if (!url) throw new UsageError(CLI_MESSAGES.noUrl);
   return { url, token };
+}
+
+/** One JSON document on a line of standard output (`--json`). */
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 
 /** Writes bytes to standard output and waits until they are handed on (a pipe may be slow). */

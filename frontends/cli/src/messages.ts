@@ -12,6 +12,14 @@ export const CLI_MESSAGES = {
   stdinTwice: '- (standard input) can be pasted only once',
   badUrl: (url: string) => `not an http(s) URL: ${url}`,
   badPasteRef: (ref: string) => `not a paste id or paste URL: ${ref}`,
+  badExpiry: (value: string, choices: readonly string[]) =>
+    `unknown expiry: ${value} (use ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)})`,
+  visibilityClash: (flags: string[]) =>
+    `${flags.join(' and ')} cannot be used together: a paste is public, unlisted or private`,
+  nothingToChange:
+    'nothing to change: give the new content (a FILE, or a pipe), --title, --lang, --public, --unlisted, --private or --expire',
+  otherForum: (base: string, url: string) =>
+    `${base} is not the forum you are logged in to (${url}): log in there first, or set TERMPASTE_URL`,
   noToken: 'no token given: paste one at the prompt, pipe it in, or set TERMPASTE_TOKEN',
   notLoggedIn: 'not logged in: run `termpaste login --url URL`, or set TERMPASTE_TOKEN and TERMPASTE_URL',
   noUrl: 'no forum URL: run `termpaste login --url URL`, or set TERMPASTE_URL',
@@ -54,5 +62,6 @@ export const CLI_MESSAGES = {
   loggedIn: (url: string, username: string, file: string) =>
     `Logged in to ${url} as ${username} (saved in ${file})`,
   noPastes: 'No pastes yet.',
+  deleted: (url: string) => `Deleted ${url}`,
   tokenPrompt: 'Access token (input hidden): ',
 } as const;

@@ -9,8 +9,13 @@ export const ROUTES = {
   currentUser: '/api/auth/user',
   pastes: '/api/pastes',
   user: (id: string | number) => `/api/users/${id}`,
+  thread: (id: string | number) => `/api/threads/${id}`,
   threadRaw: (id: string | number) => `/api/threads/${id}/raw`,
-} as const satisfies Pick<typeof API, 'currentUser' | 'pastes' | 'user' | 'threadRaw'>;
+  threadFork: (id: string | number) => `/api/threads/${id}/fork`,
+} as const satisfies Pick<
+  typeof API,
+  'currentUser' | 'pastes' | 'user' | 'thread' | 'threadRaw' | 'threadFork'
+>;
 
 /** A paste's page on the site. */
 export const PASTE_PAGE: (typeof PAGES)['thread'] = (id) => `/thread/${id}`;

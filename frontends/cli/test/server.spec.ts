@@ -6,6 +6,16 @@ import { type Browser, registered } from '../../../backend/test/support/accounts
 import { createTestApp, type TestApp } from '../../../backend/test/support/test-app.js';
 import { makeToken, onTerminal, tempDir, termpaste } from './support.js';
 
+/** A paste's unguessable key: the URL of an unlisted, private or burning paste ends with it. */
+const KEY = /^[A-Za-z0-9_-]{22}$/;
+
+/** The one paste URL in the CLI's output: its ref (a number, or a key). */
+function pasteRef(stdout: Buffer, base: string): string {
+  const text = stdout.toString('utf8');
+  expect(text.startsWith(`${base}/thread/`) && text.endsWith('\n')).toBe(true);
+  return text.slice(`${base}/thread/`.length, -1);
+}
+
 /** The paste's URLs in the CLI's output, one a line: their ids. */
 function pasteIds(stdout: Buffer, base: string): number[] {
   const lines = stdout.toString('utf8').split('\n');
@@ -52,13 +62,13 @@ describe('termpaste against a Termpaste server', () => {
     return { env: { XDG_CONFIG_HOME: dir }, file: path.join(dir, 'termpaste', 'config.json') };
   }
 
-  async function detail(id: number): Promise<ThreadDetail & { language?: string | null }> {
+  async function detail(id: number | string): Promise<ThreadDetail & { language?: string | null }> {
     const res = await t.http.get(API.thread(id));
     expect(res.status).toBe(200);
     return res.body;
   }
 
-  async function raw(id: number): Promise<Buffer> {
+  async function raw(id: number | string): Promise<Buffer> {
     const res = await t.http
       .get(API.threadRaw(id))
       .buffer(true)
@@ -255,6 +265,305 @@ describe('termpaste against a Termpaste server', () => {
         env: { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: (await makeToken(newcomer.browser, ['read'])).token },
       });
       expect([run.code, run.stdout.toString()]).toEqual([0, 'No pastes yet.\n']);
+    });
+  });
+
+  describe('who may read a new paste, and how long it lives', () => {
+    it('--unlisted: its URL ends with a key; anyone with it reads it; no list shows it', async () => {
+      const run = await termpaste(['--unlisted', '--title', 'by link only'], {
+        env: saved,
+        input: 'unlisted text',
+      });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const ref = pasteRef(run.stdout, t.url);
+      expect(ref).toMatch(KEY);
+      const paste = await detail(ref);
+      expect([paste.visibility, paste.content, paste.burnAfterReading, paste.expiresAt]).toEqual([
+        'unlisted',
+        'unlisted text',
+        false,
+        null,
+      ]);
+      expect((await raw(ref)).toString()).toBe('unlisted text');
+      const list = await termpaste(['list', '--json'], { env: saved });
+      expect(
+        (JSON.parse(list.stdout.toString()) as Array<{ id: unknown }>).map((card) => card.id),
+      ).not.toContain(ref);
+    });
+
+    it('--private: only its author reads it (404 to anyone else); termpaste get KEY reads it with the token', async () => {
+      const privately = await termpaste([await file('mine.txt', 'for my eyes'), '--private'], { env: saved });
+      expect([privately.code, privately.stderr]).toEqual([0, '']);
+      const ref = pasteRef(privately.stdout, t.url);
+      expect(ref).toMatch(KEY);
+      expect((await t.http.get(API.thread(ref))).status).toBe(404);
+      expect((await t.http.get(API.threadRaw(ref))).status).toBe(404);
+      const own = await browser.get(API.thread(ref));
+      expect([own.status, own.body.visibility, own.body.content]).toEqual([200, 'private', 'for my eyes']);
+      const got = await termpaste(['get', ref], { env: saved });
+      expect([got.code, got.stderr, got.stdout.toString()]).toEqual([0, '', 'for my eyes']);
+      const byUrl = await termpaste(['get', `${t.url}/thread/${ref}`], { env: saved });
+      expect(byUrl.stdout.toString()).toBe('for my eyes');
+    });
+
+    it('--expire: the paste carries when it expires; never: it does not', async () => {
+      for (const [expire, seconds] of [
+        ['10m', 600],
+        ['1h', 3_600],
+        ['1d', 86_400],
+        ['1w', 604_800],
+        ['1mo', 2_592_000],
+      ] as const) {
+        const before = Date.now();
+        const run = await termpaste(['--expire', expire], { env: saved, input: `lives ${expire}` });
+        expect([expire, run.code, run.stderr]).toEqual([expire, 0, '']);
+        const [id] = pasteIds(run.stdout, t.url);
+        const expiresAt = Date.parse((await detail(id!)).expiresAt!);
+        expect(expiresAt).toBeGreaterThanOrEqual(before + seconds * 1000 - 2_000);
+        expect(expiresAt).toBeLessThanOrEqual(Date.now() + seconds * 1000 + 2_000);
+      }
+      const never = await termpaste(['--expire', 'never'], { env: saved, input: 'for ever' });
+      const [id] = pasteIds(never.stdout, t.url);
+      expect((await detail(id!)).expiresAt).toBeNull();
+    });
+
+    it('--burn: a key; readers other than its author get the paste without its content', async () => {
+      const run = await termpaste(['--burn'], { env: saved, input: 'read once' });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const ref = pasteRef(run.stdout, t.url);
+      expect(ref).toMatch(KEY);
+      const other = await detail(ref);
+      expect(other.burnAfterReading).toBe(true);
+      expect(other.content).toBeUndefined();
+      const own = await browser.get(API.thread(ref));
+      expect([own.body.burnAfterReading, own.body.content]).toEqual([true, 'read once']);
+      // Its author reads it back without burning it.
+      const got = await termpaste(['get', ref], { env: saved });
+      expect([got.code, got.stdout.toString()]).toEqual([0, 'read once']);
+    });
+
+    it('all of them at once, each file a paste; --json prints each answer on its line', async () => {
+      const a = await file('one.txt', 'one');
+      const b = await file('two.txt', 'two');
+      const run = await termpaste([a, b, '--unlisted', '--expire', '1d', '--burn', '--json'], { env: saved });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const lines = run.stdout.toString().trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      for (const [i, line] of lines.entries()) {
+        const created = JSON.parse(line) as { id: string; url: string; rawUrl: string };
+        expect(created).toEqual({
+          id: expect.stringMatching(KEY),
+          url: `${t.url}/thread/${created.id}`,
+          rawUrl: `${t.url}/api/threads/${created.id}/raw`,
+        });
+        const own = (await browser.get(API.thread(created.id))).body as ThreadDetail;
+        expect([
+          own.title,
+          own.content,
+          own.visibility,
+          own.burnAfterReading,
+          own.expiresAt !== null,
+        ]).toEqual([['one.txt', 'two.txt'][i], ['one', 'two'][i], 'unlisted', true, true]);
+      }
+    });
+    it('a key that starts with - is a key, not an option', async () => {
+      const run = await termpaste(['--unlisted'], { env: saved, input: 'dashed key' });
+      const ref = pasteRef(run.stdout, t.url);
+      const dashed = `-${ref.slice(1)}`;
+      await t.dataSource.query('UPDATE threads SET key = $2 WHERE key = $1', [ref, dashed]);
+      for (const args of [
+        ['get', dashed],
+        ['--json', 'get', dashed, '--json'],
+      ]) {
+        const got = await termpaste(args, { env: saved });
+        expect([args, got.code, got.stderr]).toEqual([args, 0, '']);
+        expect(got.stdout.toString()).toMatch(/dashed key/);
+      }
+    });
+  });
+
+  describe('edit', () => {
+    async function made(content: string): Promise<number> {
+      const run = await termpaste([], { env: saved, input: content });
+      expect(run.code).toBe(0);
+      return pasteIds(run.stdout, t.url)[0]!;
+    }
+
+    it('edit ID FILE: the file is the new content, the URL printed; the first version kept', async () => {
+      const id = await made('first version\n');
+      const run = await termpaste(['edit', String(id), await file('fixed.txt', 'second version\n')], {
+        env: saved,
+      });
+      expect([run.code, run.stderr, run.stdout.toString()]).toEqual([0, '', `${t.url}/thread/${id}\n`]);
+      expect((await raw(id)).toString()).toBe('second version\n');
+      const revisions = await t.http.get(API.threadRevisions(id));
+      expect(revisions.body.revisions).toHaveLength(2);
+    });
+
+    it('edit URL from a pipe, with --title and --lang', async () => {
+      const id = await made('x = 1');
+      const run = await termpaste(
+        ['edit', `${t.url}/thread/${id}`, '--title', 'renamed', '--lang', 'python'],
+        {
+          env: saved,
+          input: 'x = 2\n',
+        },
+      );
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const paste = await detail(id);
+      expect([paste.title, paste.content, paste.language]).toEqual(['renamed', 'x = 2\n', 'python']);
+    });
+
+    it('only --title: the content stays', async () => {
+      const id = await made('kept as it is');
+      const run = await termpaste(['edit', String(id), '--title', 'only the title'], { env: saved });
+      expect(run.code).toBe(0);
+      const paste = await detail(id);
+      expect([paste.title, paste.content]).toEqual(['only the title', 'kept as it is']);
+    });
+
+    it('--json: the paste as PATCH answers it', async () => {
+      const id = await made('before');
+      const run = await termpaste(['edit', String(id), '-', '--json'], { env: saved, input: 'after' });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(JSON.parse(run.stdout.toString())).toMatchObject({
+        id,
+        content: 'after',
+        visibility: 'public',
+        revisions: 2,
+        secretVersions: [],
+      });
+    });
+
+    it('new content holding a secret: the findings, nothing changed; --allow-secrets publishes it', async () => {
+      const id = await made('clean');
+      const key = ['AKIA', 'QYLPMN5H', 'HHFPZAM2'].join('');
+      const secret = await file('leak.sh', `export AWS_ACCESS_KEY_ID=${key}\n`);
+      const run = await termpaste(['edit', String(id), secret], { env: saved });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`^termpaste: ${secret}: Possible secret found`));
+      expect(run.stderr).toContain('run again with --allow-secrets');
+      expect(run.stderr).not.toContain(key);
+      expect((await raw(id)).toString()).toBe('clean');
+      const piped = await termpaste(['edit', String(id)], { env: saved, input: `key=${key}\n` });
+      expect(piped.code).toBe(1);
+      expect(piped.stderr).toMatch(/^termpaste: standard input: Possible secret found/);
+      const allowed = await termpaste(['edit', String(id), secret, '--allow-secrets'], { env: saved });
+      expect(allowed.code).toBe(0);
+      expect((await raw(id)).toString()).toContain(key);
+    });
+
+    it("another member's paste: 403 with the server's text; a missing one: 404; exit 1, nothing changed", async () => {
+      const id = await made('not yours');
+      const other = await registered(t);
+      const env = { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: (await makeToken(other.browser)).token };
+      const run = await termpaste(['edit', String(id), '--title', 'taken'], { env });
+      expect([run.code, run.stderr]).toEqual([
+        1,
+        'termpaste: the server answered 403: Only its author or an admin can edit this post\n',
+      ]);
+      const json = await termpaste(['edit', String(id), '--title', 'taken', '--json'], { env });
+      expect([json.code, JSON.parse(json.stderr), json.stdout.toString()]).toEqual([
+        1,
+        { error: 'the server answered 403: Only its author or an admin can edit this post', status: 403 },
+        '',
+      ]);
+      expect((await detail(id)).title).not.toBe('taken');
+      const missing = await termpaste(['edit', '999999', '--title', 'x'], { env: saved });
+      expect([missing.code, missing.stderr]).toEqual([
+        1,
+        'termpaste: the server answered 404: Thread not found\n',
+      ]);
+    });
+
+    it('needs pastes:write: a read-only token is told so', async () => {
+      const id = await made('read only');
+      const env = { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: (await makeToken(browser, ['read'])).token };
+      const run = await termpaste(['edit', String(id), '--title', 'no'], { env });
+      expect([run.code, run.stderr]).toEqual([
+        1,
+        'termpaste: This access token lacks the pastes:write scope: make a token with the scope this needs in Settings → ACCESS TOKENS\n',
+      ]);
+    });
+  });
+
+  describe('--json', () => {
+    it('login: {url, username, file}', async () => {
+      const { env, file } = await freshConfig();
+      const run = await termpaste(['login', '--url', t.url, '--json'], {
+        env: { ...env, TERMPASTE_TOKEN: token },
+      });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(JSON.parse(run.stdout.toString())).toEqual({ url: t.url, username, file });
+    });
+
+    it("a paste: the API's {id, url, rawUrl}; before the command name too", async () => {
+      for (const args of [['--json'], ['--json', '-']]) {
+        const run = await termpaste(args, { env: saved, input: 'as json' });
+        expect([run.code, run.stderr]).toEqual([0, '']);
+        const created = JSON.parse(run.stdout.toString()) as { id: number };
+        expect(created).toEqual({
+          id: expect.any(Number),
+          url: `${t.url}/thread/${created.id}`,
+          rawUrl: `${t.url}/api/threads/${created.id}/raw`,
+        });
+      }
+    });
+
+    it('get: the paste as GET /api/threads/{id} answers it', async () => {
+      const made = await termpaste(['--title', 'json get', '--lang', 'sh'], {
+        env: saved,
+        input: 'echo hi\n',
+      });
+      const [id] = pasteIds(made.stdout, t.url);
+      for (const args of [
+        ['get', String(id), '--json'],
+        ['--json', 'get', String(id)],
+      ]) {
+        const run = await termpaste(args, { env: saved });
+        expect([run.code, run.stderr]).toEqual([0, '']);
+        expect(run.stdout.toString().endsWith('}\n')).toBe(true);
+        // As the API answers it (each read counts a view).
+        const { viewCount, ...printed } = JSON.parse(run.stdout.toString()) as ThreadDetail;
+        const { viewCount: _, ...answered } = (await browser.get(API.thread(id!))).body as ThreadDetail;
+        expect(printed).toEqual(answered);
+        expect(viewCount).toEqual(expect.any(Number));
+      }
+    });
+
+    it('list: the array of cards, [] when none', async () => {
+      const run = await termpaste(['list', '--json'], { env: saved });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const cards = JSON.parse(run.stdout.toString()) as Array<{ id: number; title: string }>;
+      expect(cards.length).toBeGreaterThan(0);
+      expect(cards[0]).toMatchObject({
+        id: expect.any(Number),
+        title: expect.any(String),
+        visibility: 'public',
+      });
+      const newcomer = await registered(t);
+      const none = await termpaste(['list', '--json'], {
+        env: { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: (await makeToken(newcomer.browser, ['read'])).token },
+      });
+      expect([none.code, none.stdout.toString()]).toEqual([0, '[]\n']);
+    });
+
+    it('a refusal: {"error", "status"} on standard error, exit 1, nothing on standard output', async () => {
+      const run = await termpaste(['get', '999999', '--json'], { env: saved });
+      expect([run.code, run.stdout.toString(), JSON.parse(run.stderr)]).toEqual([
+        1,
+        '',
+        { error: 'the server answered 404: Thread not found', status: 404 },
+      ]);
+      const badToken = await termpaste(['--json'], {
+        env: { TERMPASTE_URL: t.url, TERMPASTE_TOKEN: 'tp_nope' },
+        input: 'x',
+      });
+      expect(badToken.code).toBe(1);
+      expect(JSON.parse(badToken.stderr)).toEqual({
+        error: expect.stringMatching(/^the server refused the token/),
+        status: 401,
+      });
     });
   });
 

@@ -25,6 +25,9 @@ describe('termpaste, whatever the server', () => {
       ['login', '--help'],
       ['get', '--help'],
       ['list', '--help'],
+      ['edit', '--help'],
+      ['fork', '--help'],
+      ['delete', '--help'],
       ['help', 'get'],
     ]) {
       const run = await termpaste(args);
@@ -49,6 +52,7 @@ describe('termpaste, whatever the server', () => {
     try {
       await mkdir(path.join(dir, 'folder'));
       await writeFile(path.join(dir, 'ok.txt'), 'ok');
+      await writeFile(path.join(dir, 'a.bin'), Buffer.from([0x7f, 0x45, 0xff, 0xfe]));
       // A server that would answer is named: the usage errors must come before any request.
       const env = { XDG_CONFIG_HOME: config, TERMPASTE_URL: 'http://127.0.0.1:9', TERMPASTE_TOKEN: 'tp_x' };
       const cases: Array<[string[], RegExp]> = [
@@ -61,6 +65,39 @@ describe('termpaste, whatever the server', () => {
         [[path.join(dir, 'ok.txt'), path.join(dir, 'nope.txt')], /^termpaste: no such file: .*nope\.txt\n$/],
         [[path.join(dir, 'folder')], /^termpaste: not a file: .*folder\n$/],
         [['-', '-'], /^termpaste: - \(standard input\) can be pasted only once\n$/],
+        [
+          ['--unlisted', '--private'],
+          /^termpaste: --unlisted and --private cannot be used together: a paste is public, unlisted or private\n$/,
+        ],
+        [['--expire', '2h'], /^termpaste: unknown expiry: 2h \(use 10m, 1h, 1d, 1w, 1mo or never\)\n$/],
+        [['--expire'], /^termpaste: option '--expire <when>' argument missing\n/],
+        [['--public'], /^termpaste: unknown option '--public'\n/],
+        [['delete'], /^termpaste: missing required argument 'id-or-url'\n/],
+        [['delete', '12', '13'], /^termpaste: too many arguments for 'delete'/],
+        [['delete', 'x/y'], /^termpaste: not a paste id or paste URL: x\/y\n$/],
+        [['delete', '12', '--burn'], /^termpaste: unknown option '--burn'\n/],
+        [
+          ['edit', '12', '--public', '--unlisted'],
+          /^termpaste: --public and --unlisted cannot be used together/,
+        ],
+        [['edit', '12', '--expire', 'later'], /^termpaste: unknown expiry: later \(use 10m/],
+        [
+          ['edit', '12'],
+          /^termpaste: nothing to change: give the new content \(a FILE, or a pipe\), --title, --lang, --public, --unlisted, --private or --expire\n$/,
+        ],
+        [['edit', '12', path.join(dir, 'nope.txt')], /^termpaste: no such file: .*nope\.txt\n$/],
+        [['edit', '12', '--burn'], /^termpaste: unknown option '--burn'\n/],
+        [
+          ['edit', 'https://elsewhere.test/thread/12', '--title', 'x'],
+          /^termpaste: https:\/\/elsewhere.test is not the forum you are logged in to \(http:\/\/127.0.0.1:9\): log in there first, or set TERMPASTE_URL\n$/,
+        ],
+        [['fork', '12', '--private', '--unlisted'], /^termpaste: --unlisted and --private cannot be used/],
+        [['fork', '12', '--expire', '1y'], /^termpaste: unknown expiry: 1y/],
+        [['fork', 'nope'], /^termpaste: not a paste id or paste URL: nope\n$/],
+        [['fork', '12', path.join(dir, 'folder')], /^termpaste: not a file: .*folder\n$/],
+        // Its content goes as JSON, which carries text only.
+        [['edit', '12', path.join(dir, 'a.bin')], /^termpaste: .*a\.bin is not UTF-8 text\n$/],
+        [['fork', '12', path.join(dir, 'a.bin')], /^termpaste: .*a\.bin is not UTF-8 text\n$/],
       ];
       for (const [args, stderr] of cases) {
         const run = await termpaste(args, { env });
@@ -74,6 +111,34 @@ describe('termpaste, whatever the server', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('with --json, a usage error is {"error"} on standard error, exit 2 still', async () => {
+    const env = { XDG_CONFIG_HOME: config, TERMPASTE_URL: 'http://127.0.0.1:9', TERMPASTE_TOKEN: 'tp_x' };
+    const cases: Array<[string[], string]> = [
+      [['--json', '--bogus'], "unknown option '--bogus'"],
+      [['--json', '--expire', '2h'], 'unknown expiry: 2h (use 10m, 1h, 1d, 1w, 1mo or never)'],
+      [['delete', '--json'], "missing required argument 'id-or-url'"],
+      [
+        ['edit', '12', '--json', '--public', '--private'],
+        '--public and --private cannot be used together: a paste is public, unlisted or private',
+      ],
+      [['--json', 'get', 'nope'], 'not a paste id or paste URL: nope'],
+    ];
+    for (const [args, error] of cases) {
+      const run = await termpaste(args, { env });
+      expect({ args, code: run.code, stderr: run.stderr, stdout: run.stdout.toString() }).toEqual({
+        args,
+        code: 2,
+        stderr: `${JSON.stringify({ error })}\n`,
+        stdout: '',
+      });
+    }
+    const notLoggedIn = await termpaste(['list', '--json'], { env: { XDG_CONFIG_HOME: config } });
+    expect([notLoggedIn.code, JSON.parse(notLoggedIn.stderr)]).toEqual([
+      2,
+      { error: 'not logged in: run `termpaste login --url URL`, or set TERMPASTE_TOKEN and TERMPASTE_URL' },
+    ]);
   });
 
   it('exits 2 when not logged in (no token, or no URL for an id)', async () => {
@@ -94,7 +159,15 @@ describe('termpaste, whatever the server', () => {
   it('exits 1 with one clear line when the server cannot be reached', async () => {
     const down = `http://127.0.0.1:${await freePort()}`;
     const env = { XDG_CONFIG_HOME: config, TERMPASTE_TOKEN: `tp_${'a'.repeat(40)}` };
-    for (const args of [['list'], ['get', `${down}/thread/1`], ['login', '--url', down], ['-']]) {
+    for (const args of [
+      ['list'],
+      ['get', `${down}/thread/1`],
+      ['login', '--url', down],
+      ['-'],
+      ['delete', '1'],
+      ['edit', '1', '--title', 'x'],
+      ['fork', '1'],
+    ]) {
       const run = await termpaste(args, { env: { ...env, TERMPASTE_URL: down }, input: 'text' });
       expect({ args, code: run.code, stderr: run.stderr }).toEqual({
         args,
@@ -102,6 +175,11 @@ describe('termpaste, whatever the server', () => {
         stderr: `termpaste: cannot reach ${down} (connection refused): check the URL and your network\n`,
       });
     }
+    const json = await termpaste(['delete', '1', '--json'], { env: { ...env, TERMPASTE_URL: down } });
+    expect([json.code, JSON.parse(json.stderr)]).toEqual([
+      1,
+      { error: `cannot reach ${down} (connection refused): check the URL and your network` },
+    ]);
     // A name no resolver knows (.invalid is reserved for that).
     const dns = await termpaste(['list'], { env: { ...env, TERMPASTE_URL: 'http://termpaste.invalid' } });
     expect([dns.code, dns.stderr]).toEqual([
