@@ -120,8 +120,14 @@ export const OWN_POSTS_TEXTS = {
   burnWarning: 'This paste will be deleted after you view it',
   burnShow: 'SHOW AND DELETE',
   replyDeleted: '[deleted by its author]',
+  fork: 'FORK',
   forkedFrom: 'forked from',
   forkedFromDeleted: 'forked from a deleted paste',
+  /** The original's fork count, beside the list of its public forks. */
+  forks: (count: number) => `${count} ${count === 1 ? 'fork' : 'forks'}`,
+  forkFormTitle: 'FORK PASTE',
+  forkSubmit: 'FORK',
+  forkCreated: 'Paste forked',
   deletedMember: 'deleted member',
 } as const;
 

@@ -8,6 +8,7 @@ import { hasCookie } from '../../common/cookies.js';
 import { signedInBySession } from '../auth/session-user.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
+import type { ForkOriginal } from './forum.service.js';
 
 /**
  * Set for a few seconds on every answer to a write (`Path=/api`): while a member carries it, their reads
@@ -108,6 +109,8 @@ const VIEWS_KEY = '"viewCount":';
 export interface DetailPage {
   detail: ThreadDetail;
   storedViews: number;
+  /** A fork's original while alive, which its own author may see named where others may not. */
+  original?: ForkOriginal | null;
   head: Buffer;
   tail: Buffer;
   etag: string;
