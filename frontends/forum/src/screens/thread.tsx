@@ -18,6 +18,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { threadQuery } from '../api/forum';
 import { useThreadLive, type ThreadLive } from '../api/live';
+import { Forks } from '../components/forks';
 import { NotFoundCard } from '../components/not-found';
 import { Paste } from '../components/paste';
 import { Replies } from '../components/replies';
@@ -159,6 +160,7 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
           </>
         )}
       </Card>
+      {thread.forkCount > 0 && <Forks thread={thread} />}
       <JumpPill count={outOfView.length} noun="new reply" plural="new replies" onJump={jumpToNew} />
     </div>
   );
