@@ -15,6 +15,7 @@ import supertest from 'supertest';
 import { type Browser, registered } from './support/accounts.js';
 import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 const NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
 const GONE = { id: null, title: null };
@@ -271,6 +272,23 @@ describe('forking a paste', () => {
     expect((await row(grandchild)).title).toBe('Child');
     expect((await detail(original)).forkCount).toBe(1);
     expect((await detail(child)).forkCount).toBe(1);
+  });
+
+  it("a fork's copied @mentions notify nobody anew; the mentions it writes do", async () => {
+    const ofSource = async (source: string): Promise<number> => {
+      const [{ n }]: Array<{ n: number }> = await t.dataSource.query(
+        'SELECT count(*)::int AS n FROM notifications WHERE source = $1',
+        [source],
+      );
+      return n;
+    };
+    const original = await paste(alice, { content: `hello @${bob.user.username}` });
+    await waitFor('the original mention', async () => (await ofSource(`thread:${original}`)) === 1);
+    const copied = await forked(alice, original);
+    const written = await forked(alice, original, { content: `again @${bob.user.username}` });
+    // Jobs run in the order they were written: once the second fork's is done, the first's would be.
+    await waitFor('the written mention', async () => (await ofSource(`thread:${written}`)) === 1);
+    expect(await ofSource(`thread:${copied}`)).toBe(0);
   });
 
   it('answers 404 for what names no paste, and 401 to a visitor', async () => {
