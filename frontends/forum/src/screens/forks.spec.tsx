@@ -121,6 +121,13 @@ describe('the fork form (/thread/new?fork=)', () => {
     await expectToast('Paste forked', 'my scan');
   });
 
+  it('what names no paste is not found, and asks nothing', () => {
+    const calls = stubFetch(() => ({ status: 404, body: 'not stubbed' }));
+    renderScreen(<NewThreadScreen />, { path: '/thread/new?fork=..%2F..%2Fuser' });
+    expect(screen.getByText(TEXTS.threadNotFound)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/threads'))).toHaveLength(0);
+  });
+
   it('a paste that cannot be read is not found', async () => {
     stubFetch(() => ({ status: 404, body: { statusCode: 404, message: 'Thread not found' } }));
     renderScreen(<NewThreadScreen />, { path: '/thread/new?fork=5' });

@@ -1,4 +1,4 @@
-import { LIMITS, OWN_POSTS_TEXTS, PAGES, TEXTS } from '@termpaste/contracts';
+import { LIMITS, OWN_POSTS_TEXTS, PAGES, parsePasteRef, TEXTS } from '@termpaste/contracts';
 import {
   Button,
   Card,
@@ -30,9 +30,11 @@ import { LanguagePicker } from '../components/language-picker';
 export function NewThreadScreen() {
   const [params] = useSearchParams();
   const forkOf = params.get('fork');
-  const original = useQuery({ ...forkSourceQuery(forkOf ?? ''), enabled: forkOf !== null });
+  // Only a paste's number or key goes into a request path.
+  const named = forkOf !== null && parsePasteRef(forkOf) !== null;
+  const original = useQuery({ ...forkSourceQuery(forkOf ?? ''), enabled: named });
   if (forkOf === null) return <PasteForm />;
-  if (isNotFoundError(original.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
+  if (!named || isNotFoundError(original.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (original.isError) {
     return (
       <Card titleLevel={1} title="ERROR">
