@@ -363,7 +363,7 @@ export function buildOpenApiDocument({
     };
     if (op.body) {
       operation.requestBody = {
-        required: true,
+        required: !op.bodyOptional,
         content: { 'application/json': { schema: requests.ref(op.body) } },
       };
     } else if (op.rawBody) {

@@ -125,6 +125,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     auth: 'member',
     token: 'pastes:write',
     body: forkBodySchema,
+    bodyOptional: true,
     responses: [json(201, 'Forked', createdSchema)],
     errors: [400, 404, 413, 429],
   },
