@@ -16,6 +16,7 @@ import { type Browser, registered } from './support/accounts.js';
 import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
+import { PageCache } from '../src/modules/threads/page-cache.js';
 
 const NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
 const GONE = { id: null, title: null };
@@ -252,6 +253,29 @@ describe('forking a paste', () => {
     await t.pagesChanged();
     expect((await detail(original)).forkCount).toBe(1);
     expect((await forks(original)).forks.map((card) => card.id)).toEqual([ids[3]]);
+  });
+
+  it("a paste's cached page follows its forks' and its original's changes as soon as they are announced", async () => {
+    const pages = t.app.get(PageCache);
+    const original = await paste(alice, { title: 'Cached original' });
+    const hidden = (await forked(bob, original)) as number;
+    const kept = await forked(bob, original);
+    expect((await detail(original)).forkCount).toBe(2);
+    expect((await detail(kept)).forkedFrom).toEqual({ id: original, title: 'Cached original' });
+    // Changed behind the app's back: the cached pages do not know yet.
+    await t.dataSource.query(
+      `UPDATE threads SET visibility = 'unlisted', key = 'BBBBBBBBBBBBBBBBBBBBBB' WHERE id = $1`,
+      [hidden],
+    );
+    await t.dataSource.query(`UPDATE threads SET title = 'Renamed original' WHERE id = $1`, [original]);
+    expect((await detail(original)).forkCount).toBe(2);
+    expect((await detail(kept)).forkedFrom).toEqual({ id: original, title: 'Cached original' });
+    // A fork's change, as its writer announces it, drops its original's page (the count).
+    await pages.changed({ threads: [hidden] });
+    expect((await detail(original)).forkCount).toBe(1);
+    // The original's change drops its forks' pages (the title they show).
+    await pages.changed({ threads: [original] });
+    expect((await detail(kept)).forkedFrom).toEqual({ id: original, title: 'Renamed original' });
   });
 
   it('pages the forks by a cursor; a made-up cursor is a 400', async () => {

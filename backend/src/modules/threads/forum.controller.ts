@@ -125,8 +125,8 @@ export class ForumController {
       page = await this.pages.detail(
         paste,
         async () => {
-          const { detail, storedViews, original } = await this.forum.detail(paste);
-          return { ...toDetailPage(detail, storedViews), original };
+          const { detail, storedViews, original, related } = await this.forum.detail(paste);
+          return { ...toDetailPage(detail, storedViews), original, related };
         },
         wantsFresh(req),
       );

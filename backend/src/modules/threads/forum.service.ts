@@ -191,6 +191,8 @@ export class ForumService {
     id: number;
     authorId: number | null;
     original: ForkOriginal | null;
+    /** The pastes whose change changes this page: its original and its forks (DetailPage.related). */
+    related: number[];
   }> {
     const [row] = await this.views.consistentRead(
       (): Promise<
@@ -201,7 +203,9 @@ export class ForumService {
             edited_at: Date | null;
             author_id: number | null;
             is_fork: boolean;
+            forked_from_id: number | null;
             fork_count: number;
+            fork_ids: number[];
             original:
               (RefRow & { id: number; title: string; author_id: number | null; listed: boolean }) | null;
           }
@@ -210,8 +214,9 @@ export class ForumService {
         // Forks are counted here, not kept on write: a fork deleted, expired or hidden leaves the count
         // by itself (threads_forked_from_idx finds them).
         this.dataSource.query(
-          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.is_fork,
+          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.is_fork, t.forked_from_id,
              (SELECT count(*)::int FROM threads f WHERE f.forked_from_id = t.id AND ${listedSql('f')}) AS fork_count,
+             ARRAY(SELECT f.id FROM threads f WHERE f.forked_from_id = t.id) AS fork_ids,
              (SELECT json_build_object('id', o.id, 'title', o.title, 'author_id', o.author_id,
                 'listed', ${listedSql('o')}, 'paste_key', o.key, 'paste_visibility', o.visibility,
                 'paste_burns', o.burn_after_reading)
@@ -271,7 +276,8 @@ export class ForumService {
         deleted: r.deleted,
       })),
     };
-    return { detail, storedViews: row.view_count, id: row.id, authorId: row.author_id, original };
+    const related = row.forked_from_id === null ? row.fork_ids : [row.forked_from_id, ...row.fork_ids];
+    return { detail, storedViews: row.view_count, id: row.id, authorId: row.author_id, original, related };
   }
 
   /**
