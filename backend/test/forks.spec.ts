@@ -257,7 +257,7 @@ describe('forking a paste', () => {
 
   it("a paste's cached page follows its forks' and its original's changes as soon as they are announced", async () => {
     const pages = t.app.get(PageCache);
-    const original = await paste(alice, { title: 'Cached original' });
+    const original = (await paste(alice, { title: 'Cached original' })) as number;
     const hidden = (await forked(bob, original)) as number;
     const kept = await forked(bob, original);
     expect((await detail(original)).forkCount).toBe(2);
