@@ -111,6 +111,14 @@ export const createThreadSchema = z.object({
 });
 export type CreateThreadBody = z.infer<typeof createThreadSchema>;
 
+/**
+ * `POST /api/threads/{id}/fork`: a new paste from the one `{id}` names, each field as in
+ * createThreadSchema and each optional: the original's title, content and language unless given; public,
+ * never expiring and not burning unless given.
+ */
+export const forkBodySchema = createThreadSchema.partial();
+export type ForkBody = z.infer<typeof forkBodySchema>;
+
 export const createReplySchema = z.object({
   content,
   parentId: rowId.nullable().optional(),
@@ -249,6 +257,19 @@ export const searchResultsSchema = z.object({
   totalCapped: z.boolean().default(false),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** Forks per page of `GET /api/threads/{id}/forks`. */
+export const FORKS_PAGE_SIZE = 50;
+
+/**
+ * `GET /api/threads/{id}/forks?cursor=`: the paste's public, alive forks, newest first, keyset-paged (their
+ * number is the paste's `forkCount`).
+ */
+export const forksPageSchema = z.object({
+  forks: z.array(threadCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ForksPage = z.infer<typeof forksPageSchema>;
 
 /** A new paste's or reply's id; a paste's is its ref (its key unless public). */
 export const createdSchema = z.object({ id: pasteRefSchema });

@@ -22,6 +22,8 @@ import {
   createdSchema,
   createReplySchema,
   createThreadSchema,
+  forkBodySchema,
+  forksPageSchema,
   directoryUserSchema,
   publicAuthorSchema,
   recentThreadsPageSchema,
@@ -144,6 +146,7 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [threadDetailSchema, 'ThreadDetail'],
   [recentThreadsPageSchema, 'RecentThreadsPage'],
   [searchResultsSchema, 'SearchResults'],
+  [forksPageSchema, 'ForksPage'],
   [createdSchema, 'Created'],
   [voteResultSchema, 'VoteResult'],
   [userProfileSchema, 'UserProfile'],
@@ -187,6 +190,7 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [verifyEmailSchema, 'VerifyEmailBody'],
   [ownerClaimSchema, 'OwnerClaimBody'],
   [createThreadSchema, 'CreateThreadBody'],
+  [forkBodySchema, 'ForkBody'],
   [createReplySchema, 'CreateReplyBody'],
   [editThreadSchema, 'EditThreadBody'],
   [editReplySchema, 'EditReplyBody'],
@@ -359,7 +363,7 @@ export function buildOpenApiDocument({
     };
     if (op.body) {
       operation.requestBody = {
-        required: true,
+        required: !op.bodyOptional,
         content: { 'application/json': { schema: requests.ref(op.body) } },
       };
     } else if (op.rawBody) {

@@ -68,10 +68,11 @@ export const createPasteQuerySchema = z.object({
       'A highlight.js language name or alias (`python`, `js`); default: guessed from a form file name, else Markdown',
   }),
   visibility: z.preprocess(present, visibilitySchema.optional()).meta({
-    description: '`public` (default), `unlisted` (anyone with the link) or `private` (you only)',
+    description:
+      'Who may read it: `public` (default), `unlisted` (anyone with the link) or `private` (you only)',
   }),
   expiresIn: z.preprocess(present, expiresInSchema.optional()).meta({
-    description: '`10m`, `1h`, `1d`, `1w`, `1mo` or `never` (default)',
+    description: 'How long it lives: `10m`, `1h`, `1d`, `1w`, `1mo` or `never` (default)',
   }),
   burnAfterReading: z
     .preprocess(
@@ -79,6 +80,6 @@ export const createPasteQuerySchema = z.object({
       z.enum(['true', 'false', '1', '0'], 'burnAfterReading must be true or false').optional(),
     )
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'))
-    .meta({ description: '`true`: deleted the moment its first reader (not you) is shown it' }),
+    .meta({ description: 'With `true`, deleted the moment its first reader (not you) is shown it' }),
 });
 export type CreatePasteQuery = z.infer<typeof createPasteQuerySchema>;

@@ -111,6 +111,7 @@ describe('the query strings the OpenAPI table documents', () => {
   // Each documented operation with a query string, and the schema its controller parses it with.
   const parsedWith = {
     getRecentThreads: cursorQuerySchema,
+    getThreadForks: cursorQuerySchema,
     search: searchQuerySchema,
     listUsers: usersQuerySchema,
     getUserReputation: cursorQuerySchema,

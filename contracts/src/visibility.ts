@@ -128,8 +128,14 @@ export const OWN_POSTS_TEXTS = {
   /** An open page whose paste expired meanwhile. */
   expired: 'This paste has expired: it is gone for everyone.',
   replyDeleted: '[deleted by its author]',
+  fork: 'FORK',
   forkedFrom: 'forked from',
   forkedFromDeleted: 'forked from a deleted paste',
+  /** The original's fork count, beside the list of its public forks. */
+  forks: (count: number) => `${count} ${count === 1 ? 'fork' : 'forks'}`,
+  forkFormTitle: 'FORK PASTE',
+  forkSubmit: 'FORK',
+  forkCreated: 'Paste forked',
   deletedMember: 'deleted member',
 } as const;
 

@@ -3,6 +3,8 @@ import {
   createdSchema,
   createReplySchema,
   createThreadSchema,
+  forkBodySchema,
+  forksPageSchema,
   recentThreadsPageSchema,
   searchResultsSchema,
   threadCardSchema,
@@ -124,6 +126,34 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     token: 'read',
     responses: [json(200, 'The paste, with its content', threadDetailSchema)],
     errors: [404],
+  },
+  {
+    operationId: 'forkThread',
+    method: 'post',
+    path: API.threadFork(ID),
+    summary: 'Posts a new paste from this one (a fork)',
+    description:
+      "Every field is optional: the original's title, content and language unless given; public, never " +
+      'expiring and not burning unless given. The fork carries `forkedFrom`. A paste the caller may not ' +
+      'read, and one that burns after reading (but to its author), is a 404. The same limits as a new paste.',
+    tag: 'Forum',
+    auth: 'member',
+    token: 'pastes:write',
+    body: forkBodySchema,
+    bodyOptional: true,
+    responses: [json(201, 'Forked', createdSchema)],
+    errors: [400, 404, 413, 429],
+  },
+  {
+    operationId: 'getThreadForks',
+    method: 'get',
+    path: API.threadForks(ID),
+    summary: "A paste's public forks, newest first",
+    tag: 'Forum',
+    auth: 'none',
+    query: cursorQuerySchema,
+    responses: [json(200, 'A page of forks', forksPageSchema)],
+    errors: [400, 404],
   },
   {
     operationId: 'createReply',

@@ -57,6 +57,8 @@ export interface ApiOperation {
   token?: TokenScope | 'any' | false;
   /** A JSON request body. */
   body?: z.ZodType;
+  /** The JSON body may be left out (every field has a default). */
+  bodyOptional?: boolean;
   /** A request body that is not JSON (a file). */
   rawBody?: { contentType: string; description: string; schema?: Record<string, unknown> };
   /**

@@ -22,6 +22,9 @@ import {
   type CursorQuery,
   cursorQuerySchema,
   FORUM_MESSAGES,
+  type ForkBody,
+  forkBodySchema,
+  type ForksPage,
   pasteAlive,
   type PasteRef,
   type RecentThreadsPage,
@@ -58,6 +61,17 @@ import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
+
+/**
+ * A fork's page naming its original to that original's author, where the page everyone shares names
+ * only a listed original (an unlisted one's link is its author's to give); null when it changes nothing.
+ */
+function ownOriginalNamed(page: DetailPage, viewer: User): DetailPage | null {
+  const original = page.original;
+  if (!original || original.listed || original.authorId !== viewer.id) return null;
+  const forkedFrom = { id: original.ref, title: original.title };
+  return { ...toDetailPage({ ...page.detail, forkedFrom }, page.storedViews), original };
+}
 
 /**
  * Pastes, replies and search (SPEC §7). Reading is open to anyone; writing needs a member not banned.
@@ -114,8 +128,8 @@ export class ForumController {
       page = await this.pages.detail(
         paste,
         async () => {
-          const { detail, storedViews } = await this.forum.detail(paste);
-          return toDetailPage(detail, storedViews);
+          const { detail, storedViews, original, related } = await this.forum.detail(paste);
+          return { ...toDetailPage(detail, storedViews), original, related };
         },
         wantsFresh(req),
       );
@@ -123,12 +137,12 @@ export class ForumController {
         throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
       }
     } else {
-      const { detail, storedViews, id: number, authorId } = await this.forum.detail(ref);
+      const { detail, storedViews, id: number, authorId, original } = await this.forum.detail(ref);
       const own = viewer !== null && viewer.id === authorId;
       if (detail.visibility === 'private' && !own) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
       if (detail.burnAfterReading && !own) delete detail.content;
       paste = number;
-      page = toDetailPage(detail, storedViews);
+      page = { ...toDetailPage(detail, storedViews), original };
     }
     const views = refresh
       ? this.forum.viewCount(paste, page.storedViews)
@@ -136,6 +150,7 @@ export class ForumController {
     // A keyed paste's page is its reader's: never kept by a shared cache.
     const personal = typeof ref === 'string';
     if (!viewer) return sendDetail(req, res, page, views, { personal });
+    page = ownOriginalNamed(page, viewer) ?? page;
     const replyIds = page.detail.replies.map((reply) => reply.id);
     const votes = await this.votes.votesOf(viewer.id, paste, replyIds);
     sendDetail(req, res, page, views, { personal: true, votes });
@@ -184,6 +199,49 @@ export class ForumController {
       ...body,
       language: chosenOrGuessedLanguage(body.language, body.content),
     });
+  }
+
+  /**
+   * A new paste from the one `{id}` names (a fork): the body as a new paste's, every field optional (the
+   * original's title, content and language unless given). The same limits and checks as a new paste; a
+   * paste the member may not read, or that burns after reading and is not theirs, is a 404.
+   */
+  @Post(API.threadFork(':id'))
+  @TokenScope('pastes:write')
+  @WriteRateLimited('paste', PasteJsonGuard)
+  async fork(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(forkBodySchema.default({}))) body: ForkBody,
+    @AllowSecrets() allowSecrets: boolean,
+  ): Promise<{ id: PasteRef }> {
+    const original = await this.forum.forkSource(pasteRefParam(id), user.id);
+    const content = body.content ?? original.content;
+    checkPasteSize(content, this.config.pasteMaxBytes);
+    await refuseSecrets(content, allowSecrets);
+    return this.forum.createThread(
+      user,
+      {
+        ...body,
+        title: body.title ?? original.title,
+        content,
+        language:
+          body.language === undefined ? original.language : chosenOrGuessedLanguage(body.language, content),
+      },
+      // Copied text mentions nobody anew: only content the member wrote (and the mention limit counted).
+      { forkedFrom: original.id, mentions: body.content !== undefined },
+    );
+  }
+
+  /** The public, alive forks of a paste the viewer may read (else 404), newest first. */
+  @Get(API.threadForks(':id'))
+  @UseGuards(OptionalSessionGuard)
+  forks(
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
+    @OptionalCurrentUser() viewer: User | null,
+  ): Promise<ForksPage> {
+    return this.forum.forks(pasteRefParam(id), viewer?.id ?? null, cursor);
   }
 
   @Post(API.threadReplies(':id'))

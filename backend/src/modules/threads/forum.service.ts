@@ -25,8 +25,19 @@ import {
   type PasteRef,
   pasteKeyed,
   OWN_POSTS_MESSAGES,
+  FORKS_PAGE_SIZE,
+  type ForksPage,
 } from '@termpaste/contracts';
-import { aliveSql, listedSql, newPasteKey, readableSql, refWhere, resolvePaste } from './visibility.js';
+import {
+  aliveSql,
+  listedSql,
+  newPasteKey,
+  readableSql,
+  refOf,
+  type RefRow,
+  refWhere,
+  resolvePaste,
+} from './visibility.js';
 import { PasteExpiry } from './paste-expiry.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { mentionsAnyone } from '../notifications/mentions.js';
@@ -75,8 +86,10 @@ const createThreadSql = (queued: boolean): string =>
      })}
      RETURNING id
    ), created AS (
-     INSERT INTO threads (title, content, author_id, language, visibility, key, expires_at, burn_after_reading)
-     SELECT $1, $2, id, $6, $7, $8, $9, $10 FROM author RETURNING id, listed
+     INSERT INTO threads (title, content, author_id, language, visibility, key, expires_at, burn_after_reading,
+       forked_from_id, is_fork)
+     SELECT $1, $2, id, $6, $7, $8, $9, $10, (SELECT o.id FROM threads o WHERE o.id = $11::int), $11::int IS NOT NULL
+     FROM author RETURNING id, listed
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
      WHERE slot = ${FORUM_STATS_SLOT}
@@ -84,6 +97,17 @@ const createThreadSql = (queued: boolean): string =>
    SELECT id, listed, (SELECT points FROM daily) AS points FROM created`;
 const CREATE_THREAD = prepare('thread-create', createThreadSql(false));
 const CREATE_THREAD_NOTIFYING = prepare('thread-create-notifying', createThreadSql(true));
+/**
+ * The original of a fork, while it is alive: who wrote it (they may always see it named) and whether
+ * it is listed (then everyone may).
+ */
+export interface ForkOriginal {
+  ref: PasteRef;
+  title: string;
+  authorId: number | null;
+  listed: boolean;
+}
+
 /** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
 const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 
@@ -165,7 +189,15 @@ export class ForumService {
   async detail(
     ref: PasteRef,
     db: DataSource | EntityManager = this.dataSource,
-  ): Promise<{ detail: ThreadDetail; storedViews: number; id: number; authorId: number | null }> {
+  ): Promise<{
+    detail: ThreadDetail;
+    storedViews: number;
+    id: number;
+    authorId: number | null;
+    original: ForkOriginal | null;
+    /** The pastes whose change changes this page: its original and its forks (DetailPage.related). */
+    related: number[];
+  }> {
     const [row] = await this.views.consistentRead(
       (): Promise<
         Array<
@@ -174,12 +206,25 @@ export class ForumService {
             language: string | null;
             edited_at: Date | null;
             author_id: number | null;
+            is_fork: boolean;
+            forked_from_id: number | null;
             fork_count: number;
+            fork_ids: number[];
+            original:
+              (RefRow & { id: number; title: string; author_id: number | null; listed: boolean }) | null;
           }
         >
       > =>
+        // Forks are counted here, not kept on write: a fork deleted, expired or hidden leaves the count
+        // by itself (threads_forked_from_idx finds them).
         db.query(
-          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.fork_count
+          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.is_fork, t.forked_from_id,
+             (SELECT count(*)::int FROM threads f WHERE f.forked_from_id = t.id AND ${listedSql('f')}) AS fork_count,
+             ARRAY(SELECT f.id FROM threads f WHERE f.forked_from_id = t.id) AS fork_ids,
+             (SELECT json_build_object('id', o.id, 'title', o.title, 'author_id', o.author_id,
+                'listed', ${listedSql('o')}, 'paste_key', o.key, 'paste_visibility', o.visibility,
+                'paste_burns', o.burn_after_reading)
+              FROM threads o WHERE o.id = t.forked_from_id AND ${aliveSql('o')}) AS original
            FROM ${CARD_FROM} WHERE ${refWhere('t', ref, 1)} AND ${aliveSql('t')}`,
           [ref],
         ),
@@ -202,13 +247,24 @@ export class ForumService {
       [row.id],
     );
     const card = toCard(row);
+    const original: ForkOriginal | null = row.original && {
+      ref: refOf(row.original.id, row.original),
+      title: row.original.title,
+      authorId: row.original.author_id,
+      listed: row.original.listed,
+    };
     const detail: ThreadDetail = {
       ...card,
       content: row.content,
       language: row.language,
       editedAt: row.edited_at?.toISOString() ?? null,
       burnAfterReading: row.paste_burns,
-      forkedFrom: null,
+      // Everyone who reads this page is shown it (it may be cached and shared): a listed original only.
+      forkedFrom: !row.is_fork
+        ? null
+        : original?.listed
+          ? { id: original.ref, title: original.title }
+          : { id: null, title: null },
       forkCount: row.fork_count,
       myVote: null,
       replies: replies.map((r): ReplyView => ({
@@ -224,7 +280,8 @@ export class ForumService {
         deleted: r.deleted,
       })),
     };
-    return { detail, storedViews: row.view_count, id: row.id, authorId: row.author_id };
+    const related = row.forked_from_id === null ? row.fork_ids : [row.forked_from_id, ...row.fork_ids];
+    return { detail, storedViews: row.view_count, id: row.id, authorId: row.author_id, original, related };
   }
 
   /**
@@ -261,10 +318,14 @@ export class ForumService {
    * and reputation), the paste, then the forum's count, always in that order (each step reads the one
    * before), so it cannot deadlock with a deletion; a paste that @mentions anyone writes its
    * notification job to the outbox in it too. `language`: the canonical name (languages.ts), or null.
+   * `forkedFrom`: the number of the paste this one is a fork of (gone meanwhile: still a fork, of none);
+   * `mentions` false: its @mentions notify nobody (a fork's copied text, whose mentions were notified
+   * once and were never counted against the fork's author).
    */
   async createThread(
     author: User,
     body: Omit<CreateThreadBody, 'language'> & { language?: string | null },
+    { forkedFrom, mentions = true }: { forkedFrom?: number; mentions?: boolean } = {},
   ): Promise<{ id: PasteRef }> {
     const visibility = body.visibility ?? 'public';
     const burnAfterReading = body.burnAfterReading ?? false;
@@ -274,7 +335,10 @@ export class ForumService {
     // A paste in a language shows as code (or terminal output), where an @name is no mention; a private
     // paste notifies nobody (nobody else may read it).
     const notifies =
-      visibility !== 'private' && (body.language ?? null) === null && (await mentionsAnyone(body.content));
+      mentions &&
+      visibility !== 'private' &&
+      (body.language ?? null) === null &&
+      (await mentionsAnyone(body.content));
     const [row] = await queryPrepared<{ id: number; listed: boolean; points: number | null }>(
       this.dataSource,
       notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
@@ -289,6 +353,7 @@ export class ForumService {
         key,
         expiresAt,
         burnAfterReading,
+        forkedFrom ?? null,
       ],
     );
     // The account was deleted since the guard loaded it: signed out.
@@ -297,7 +362,9 @@ export class ForumService {
     await this.expiry.schedule(row.id, expiresAt);
     // A paste no list shows changes no list, and no live list hears of it.
     if (row.listed) {
-      await this.pagesChanged({ lists: true }, author, row.points ?? 0, {
+      // A listed fork moves its original's fork count.
+      const threads = forkedFrom === undefined ? undefined : [forkedFrom];
+      await this.pagesChanged({ lists: true, threads }, author, row.points ?? 0, {
         type: FORUM_LIVE_EVENT.pasteAdded,
         threadId: row.id,
       });
@@ -305,6 +372,46 @@ export class ForumService {
       await this.pagesChanged({ lists: true }, author, row.points ?? 0);
     }
     return { id: keyed && key !== null ? key : row.id };
+  }
+
+  /**
+   * What a fork of the paste `ref` names starts from, if `viewerId` may read it (else 404, as for none):
+   * its number, title, content and language. A paste that burns after reading is forked by its author
+   * only (404 to others): its content is shown once, to one reader, and never copied.
+   */
+  async forkSource(
+    ref: PasteRef,
+    viewerId: number,
+  ): Promise<{ id: number; title: string; content: string; language: string | null }> {
+    const paste = await resolvePaste(this.dataSource, ref, viewerId);
+    if (paste.burnAfterReading && paste.authorId !== viewerId) {
+      throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    }
+    const [row]: Array<{ title: string; content: string; language: string | null }> =
+      await this.dataSource.query('SELECT title, content, language FROM threads WHERE id = $1', [paste.id]);
+    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    return { id: paste.id, ...row };
+  }
+
+  /**
+   * The listed forks of the paste `ref` names (public, not burning, alive), newest first, a page after
+   * `cursor`; 404 when `viewerId` may not read the paste.
+   */
+  async forks(ref: PasteRef, viewerId: number | null, cursor?: string): Promise<ForksPage> {
+    const original = await resolvePaste(this.dataSource, ref, viewerId);
+    const { rows, nextCursor } = await keysetPage<CardRow>(
+      (sql, params) => this.dataSource.query(sql, params),
+      {
+        alias: 't',
+        select: CARD_COLUMNS,
+        from: CARD_FROM,
+        where: `t.forked_from_id = $1 AND ${listedSql('t')}`,
+        params: [original.id],
+        pageSize: FORKS_PAGE_SIZE,
+        cursor,
+      },
+    );
+    return { forks: rows.map(toCard), nextCursor };
   }
 
   /**

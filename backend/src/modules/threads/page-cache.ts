@@ -8,6 +8,7 @@ import { hasCookie } from '../../common/cookies.js';
 import { signedInBySession } from '../auth/session-user.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
+import type { ForkOriginal } from './forum.service.js';
 
 /**
  * Set for a few seconds on every answer to a write (`Path=/api`): while a member carries it, their reads
@@ -126,6 +127,13 @@ const VIEWS_KEY = '"viewCount":';
 export interface DetailPage {
   detail: ThreadDetail;
   storedViews: number;
+  /** A fork's original while alive, which its own author may see named where others may not. */
+  original?: ForkOriginal | null;
+  /**
+   * The pastes whose change changes this page though it names none of them by a write of its own: its
+   * original (its title, or that it is gone) and its forks (their count), whatever their visibility.
+   */
+  related?: readonly number[];
   head: Buffer;
   tail: Buffer;
   etag: string;
@@ -193,7 +201,11 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     ttl: PAGE_TTL_MS,
     // The parsed detail is kept too (a member's own votes are put into it): about three times its JSON.
     sizeCalculation: (page) => 4 * (page.head.length + page.tail.length),
+    // Called for every way a page leaves (dropped, replaced, evicted, expired, cleared).
+    dispose: (page, id) => this.unrelate(id, page),
   });
+  /** For each paste, the cached details that change with it (their DetailPage.related). */
+  private readonly relatedPages = new Map<number, Set<number>>();
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Moves at every change: a load that saw it move keeps its result to itself. */
   private epoch = 0;
@@ -244,7 +256,13 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     if (fresh) return load();
     const cached = this.details.get(id);
     if (cached) return Promise.resolve(cached);
-    return this.share(`detail:${id}`, load, (page) => this.details.set(id, page));
+    return this.share(`detail:${id}`, load, (page) => {
+      this.details.set(id, page);
+      for (const other of page.related ?? []) {
+        const pages = this.relatedPages.get(other) ?? new Set<number>();
+        this.relatedPages.set(other, pages.add(id));
+      }
+    });
   }
 
   /** Drops what `change` made stale, here at once and on every other instance soon after. */
@@ -262,7 +280,10 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       this.details.clear();
       for (const key of this.loading.keys()) if (key.startsWith('detail:')) this.loading.delete(key);
     }
-    for (const id of change.threads ?? []) {
+    // A paste's change changes the pages related to it too: a fork's original (its fork count), a paste's
+    // forks (the title or the existence of what they were forked from).
+    const threads = (change.threads ?? []).flatMap((id) => [id, ...(this.relatedPages.get(id) ?? [])]);
+    for (const id of threads) {
       this.details.delete(id);
       this.loading.delete(`detail:${id}`);
     }
@@ -271,6 +292,14 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       this.loading.delete(`list:profile:${id}`);
     }
     if (change.members?.length) this.dropShowing(new Set(change.members));
+  }
+
+  private unrelate(id: number, page: DetailPage): void {
+    for (const other of page.related ?? []) {
+      const pages = this.relatedPages.get(other);
+      pages?.delete(id);
+      if (pages?.size === 0) this.relatedPages.delete(other);
+    }
   }
 
   /** Drops the lists and details that show any of `members` (loads under way: the epoch moved). */

@@ -2,6 +2,8 @@ import {
   API,
   type CreateThreadBody,
   createdSchema,
+  type ForkBody,
+  forksPageSchema,
   recentThreadsPageSchema,
   searchResultsSchema,
   threadCardSchema,
@@ -57,6 +59,29 @@ export const threadQuery = (id: string) =>
     refetchOnMount: 'always',
   });
 
+/**
+ * The paste a fork starts from (`/thread/new?fork=`): read without counting a view, the reader has seen
+ * it already.
+ */
+export const forkSourceQuery = (id: string) =>
+  queryOptions({
+    queryKey: [API.threads, id, 'fork-source'],
+    queryFn: () => getJson(`${API.thread(id)}?refresh=true`, threadDetailSchema),
+  });
+
+/** A paste's public forks, newest first, a page at a time. */
+export const forksQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: [API.threads, id, 'forks'],
+    queryFn: ({ pageParam }) =>
+      getJson(
+        pageParam ? `${API.threadForks(id)}?cursor=${encodeURIComponent(pageParam)}` : API.threadForks(id),
+        forksPageSchema,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
 export const searchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [API.search, q],
@@ -107,6 +132,24 @@ export function useCreateThread() {
     onSuccess: () => {
       invalidateLists(client);
       void refreshQueries(client, currentUserQuery.queryKey);
+    },
+  });
+}
+
+/** A fork of the paste `originalId` names: the original's page (its count and forks) is read again. */
+export function useForkThread(originalId: string) {
+  const client = useQueryClient();
+  const guard = useSecretWarning();
+  return useMutation({
+    mutationFn: (body: ForkBody) =>
+      guard((allowSecrets) =>
+        sendJson('POST', API.threadFork(originalId), createdSchema, withAllowSecrets(body, allowSecrets)),
+      ),
+    onError: toastError('Failed to fork the paste'),
+    onSuccess: () => {
+      invalidateLists(client);
+      void refreshQueries(client, currentUserQuery.queryKey);
+      void refreshQueries(client, [API.threads, originalId]);
     },
   });
 }

@@ -1,7 +1,8 @@
-import { API, PAGES, type ThreadDetail } from '@termpaste/contracts';
+import { API, OWN_POSTS_TEXTS, PAGES, type ThreadDetail } from '@termpaste/contracts';
 import { Button, Card, CopyButton, Markdown } from '@termpaste/ui';
-import { Eye, FileText, Pencil } from 'lucide-react';
+import { Eye, FileText, GitFork, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useVote } from '../api/forum';
 import { AuthorLine } from './author-line';
 import { CodeView, isCodeLanguage } from './code-view';
@@ -94,13 +95,30 @@ export function Paste({
                 {thread.editedAt && (
                   <EditedMark editedAt={thread.editedAt} to={PAGES.threadRevisions(thread.id)} />
                 )}
+                {thread.forkCount > 0 && (
+                  <a href="#forks" className="forum-muted forum-card__stat">
+                    <GitFork size={13} aria-hidden="true" />
+                    {OWN_POSTS_TEXTS.forks(thread.forkCount)}
+                  </a>
+                )}
                 {canEdit && (
                   <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
                     <Pencil size={12} aria-hidden="true" />
                     EDIT
                   </Button>
                 )}
+                {/* A paste whose content is not shown (it burns after reading) cannot be copied. */}
+                {signedIn && thread.content !== undefined && (
+                  <Link
+                    to={`${PAGES.newThread}?fork=${encodeURIComponent(thread.id)}`}
+                    className="tp-button tp-button--ghost tp-button--sm"
+                  >
+                    <GitFork size={12} aria-hidden="true" />
+                    {OWN_POSTS_TEXTS.fork}
+                  </Link>
+                )}
               </p>
+              {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
               {isAdmin && <PasteModeration thread={thread} />}
               {code ? (
                 <CodeView
@@ -119,5 +137,21 @@ export function Paste({
         </div>
       </div>
     </Card>
+  );
+}
+
+/** Where a fork came from: a link to its original, or that the original is gone (or not for this reader). */
+function ForkedFrom({ forkedFrom }: { forkedFrom: NonNullable<ThreadDetail['forkedFrom']> }) {
+  return (
+    <p className="forum-muted forum-thread__fork">
+      <GitFork size={13} aria-hidden="true" />
+      {forkedFrom.id === null ? (
+        OWN_POSTS_TEXTS.forkedFromDeleted
+      ) : (
+        <span>
+          {OWN_POSTS_TEXTS.forkedFrom} <Link to={PAGES.thread(forkedFrom.id)}>{forkedFrom.title}</Link>
+        </span>
+      )}
+    </p>
   );
 }

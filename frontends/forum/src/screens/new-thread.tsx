@@ -1,4 +1,4 @@
-import { type ExpiresIn, LIMITS, OWN_POSTS_TEXTS, PAGES, TEXTS } from '@termpaste/contracts';
+import { type ExpiresIn, LIMITS, OWN_POSTS_TEXTS, PAGES, parsePasteRef, TEXTS } from '@termpaste/contracts';
 import {
   Button,
   Card,
@@ -8,22 +8,54 @@ import {
   Label,
   LabelRow,
   Markdown,
+  Spinner,
   Textarea,
   toast,
 } from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useGoBack } from '../lib/go-back';
-import { useCreateThread } from '../api/forum';
+import { isNotFoundError } from '../lib/not-found';
+import { forkSourceQuery, useCreateThread, useForkThread } from '../api/forum';
+import { NotFoundCard } from '../components/not-found';
 import { CodeView, isCodeLanguage } from '../components/code-view';
 import { ExpirySelect } from '../components/expiry';
 import { LanguagePicker } from '../components/language-picker';
 
 /**
  * /thread/new (SPEC §2): title with a live counter, the language (issue 16: Markdown by default),
- * content, a preview (Markdown, or the code view), CANCEL and ADD PASTE.
+ * content, a preview (Markdown, or the code view), CANCEL and ADD PASTE. With `?fork=<ref>` (FORK on a
+ * paste) it starts from that paste's title, language and content, and FORK posts the fork.
  */
 export function NewThreadScreen() {
+  const [params] = useSearchParams();
+  const forkOf = params.get('fork');
+  // Only a paste's number or key goes into a request path.
+  const named = forkOf !== null && parsePasteRef(forkOf) !== null;
+  const original = useQuery({ ...forkSourceQuery(forkOf ?? ''), enabled: named });
+  if (forkOf === null) return <PasteForm />;
+  if (!named || isNotFoundError(original.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
+  if (original.isError) {
+    return (
+      <Card titleLevel={1} title="ERROR">
+        <p className="forum-error">Could not load the paste to fork. Try again in a moment.</p>
+      </Card>
+    );
+  }
+  if (!original.data) return <Spinner label="Loading paste..." />;
+  return <PasteForm key={forkOf} fork={{ ref: forkOf, ...original.data }} />;
+}
+
+/** The paste a fork starts from. */
+interface ForkSource {
+  ref: string;
+  title: string;
+  content?: string;
+  language: string | null;
+}
+
+function PasteForm({ fork }: { fork?: ForkSource }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const titleId = useId();
@@ -31,13 +63,15 @@ export function NewThreadScreen() {
   const languageLabelId = useId();
   const expiryId = useId();
   // Null until the member picks one: then the server keeps Markdown, or guesses terminal output.
-  const [language, setLanguage] = useState<string | null>(null);
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
+  const [language, setLanguage] = useState<string | null>(fork?.language ?? null);
+  const [title, setTitle] = useState(fork?.title ?? '');
+  const [content, setContent] = useState(fork?.content ?? '');
   const [preview, setPreview] = useState(false);
   const [expiresIn, setExpiresIn] = useState<ExpiresIn>('never');
   const [burn, setBurn] = useState(false);
-  const create = useCreateThread();
+  const created = useCreateThread();
+  const forked = useForkThread(fork?.ref ?? '');
+  const create = fork ? forked : created;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +89,7 @@ export function NewThreadScreen() {
       },
       {
         onSuccess: ({ id }) => {
-          toast({ title: 'Paste created', description: title.trim() });
+          toast({ title: fork ? OWN_POSTS_TEXTS.forkCreated : 'Paste created', description: title.trim() });
           navigate(PAGES.thread(id));
         },
       },
@@ -63,7 +97,12 @@ export function NewThreadScreen() {
   };
 
   return (
-    <Card titleLevel={1} title="ADD PASTE" className="forum-narrow">
+    <Card titleLevel={1} title={fork ? OWN_POSTS_TEXTS.forkFormTitle : 'ADD PASTE'} className="forum-narrow">
+      {fork && (
+        <p className="forum-muted forum-fork-of">
+          {OWN_POSTS_TEXTS.forkedFrom} <Link to={PAGES.thread(fork.ref)}>{fork.title}</Link>
+        </p>
+      )}
       <form onSubmit={submit} noValidate>
         <fieldset className="tp-form-fields" disabled={create.isPending}>
           <div className="tp-field">
@@ -135,7 +174,7 @@ export function NewThreadScreen() {
               CANCEL
             </Button>
             <Button type="submit" variant="primary" loading={create.isPending}>
-              {create.isPending ? 'SUBMITTING...' : 'ADD PASTE'}
+              {create.isPending ? 'SUBMITTING...' : fork ? OWN_POSTS_TEXTS.forkSubmit : 'ADD PASTE'}
             </Button>
           </FormActions>
         </fieldset>

@@ -27,6 +27,7 @@ import { Link, useParams } from 'react-router-dom';
 import { threadQuery, useReadOnce } from '../api/forum';
 import { useThreadLive, type ThreadLive } from '../api/live';
 import { hasExpired, useExpired } from '../components/expiry';
+import { Forks } from '../components/forks';
 import { NotFoundCard } from '../components/not-found';
 import { Paste } from '../components/paste';
 import { Replies } from '../components/replies';
@@ -189,6 +190,7 @@ function ThreadView({
           </>
         )}
       </Card>
+      {thread.forkCount > 0 && <Forks thread={thread} />}
       <JumpPill count={outOfView.length} noun="new reply" plural="new replies" onJump={jumpToNew} />
     </div>
   );

@@ -1,0 +1,20 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * A paste's fork count is counted when its page is read (its listed forks, through
+ * threads_forked_from_idx), not kept on write: a fork deleted, expired, burnt or hidden would otherwise
+ * have to move it on every one of those paths. The column goes.
+ */
+export class ForkCountOnRead17971400000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE threads DROP COLUMN fork_count');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE threads ADD COLUMN fork_count integer NOT NULL DEFAULT 0');
+    await queryRunner.query(`
+      UPDATE threads t SET fork_count = f.count
+      FROM (SELECT forked_from_id AS id, count(*)::int AS count FROM threads WHERE listed GROUP BY 1) f
+      WHERE f.id = t.id`);
+  }
+}
