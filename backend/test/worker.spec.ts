@@ -19,6 +19,7 @@ import {
   UPLOADS_SWEEP_SCHEDULE,
 } from '../src/modules/uploads/uploads.queue.js';
 import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/tokens/tokens.queue.js';
+import { TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -98,7 +99,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   it('a job the API queues waits until a worker runs it (the API runs none)', async () => {
     expect(api.logs.text()).toContain(
-      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens',
+      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens, trash',
     );
     const replyId = await reply('First!');
     const jobId = notificationJobId('reply', replyId);
@@ -112,9 +113,15 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     const live = await connect(api, { cookie: author.cookie });
 
     const worker = await startOne(await workerConfig());
-    expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE, TOKENS_QUEUE]);
+    expect(worker.queues).toEqual([
+      MAIL_QUEUE,
+      NOTIFICATIONS_QUEUE,
+      UPLOADS_QUEUE,
+      TOKENS_QUEUE,
+      TRASH_QUEUE,
+    ]);
     expect(logs.text()).toContain(
-      'Worker started: running the jobs of queues mail, notifications, uploads, tokens',
+      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, trash',
     );
     await waitFor(
       'the worker to complete the job',

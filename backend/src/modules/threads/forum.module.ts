@@ -13,6 +13,8 @@ import { EditsService } from './edits.service.js';
 import { RevisionsController } from './revisions.controller.js';
 import { RevisionsService } from './revisions.service.js';
 import { SearchService } from './search.service.js';
+import { TrashService } from './trash.service.js';
+import { TrashPurgeModule } from './trash-purge.js';
 import { ViewCounter } from './view-counter.js';
 
 /**
@@ -20,7 +22,7 @@ import { ViewCounter } from './view-counter.js';
  * the votes module).
  */
 @Module({
-  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule],
+  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule, TrashPurgeModule],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
     ForumService,
@@ -30,7 +32,8 @@ import { ViewCounter } from './view-counter.js';
     PageCache,
     EditsService,
     RevisionsService,
+    TrashService,
   ],
-  exports: [ViewCounter, ForumService, PageCache],
+  exports: [ViewCounter, ForumService, PageCache, TrashService],
 })
 export class ForumModule {}

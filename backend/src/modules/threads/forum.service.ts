@@ -87,6 +87,27 @@ const CREATE_THREAD_NOTIFYING = prepare('thread-create-notifying', createThreadS
 /** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
 const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 
+/**
+ * The replies a paste's page shows: every live one, and a deleted one only while a live reply stands
+ * under it (a placeholder that keeps the tree's shape). `replies` oldest first.
+ */
+export function withoutDeadBranches<Reply extends { id: number; parent_id: number | null; deleted: boolean }>(
+  replies: readonly Reply[],
+): Reply[] {
+  const parentOf = new Map(replies.map((reply) => [reply.id, reply.parent_id]));
+  const needed = new Set<number>();
+  for (const reply of replies) {
+    if (reply.deleted) continue;
+    // Walk up from each live reply until a reply already marked: each reply is marked at most once.
+    let up = reply.parent_id;
+    while (up !== null && !needed.has(up)) {
+      needed.add(up);
+      up = parentOf.get(up) ?? null;
+    }
+  }
+  return replies.filter((reply) => !reply.deleted || needed.has(reply.id));
+}
+
 /** Pastes, replies and search (SPEC §3): every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
@@ -199,6 +220,7 @@ export class ForumService {
       [row.id],
     );
     const card = toCard(row);
+    const shown = withoutDeadBranches(replies);
     const detail: ThreadDetail = {
       ...card,
       content: row.content,
@@ -208,7 +230,7 @@ export class ForumService {
       forkedFrom: null,
       forkCount: row.fork_count,
       myVote: null,
-      replies: replies.map((r): ReplyView => ({
+      replies: shown.map((r): ReplyView => ({
         id: r.id,
         threadId: card.id,
         parentId: r.parent_id,
@@ -311,17 +333,18 @@ export class ForumService {
     const created = await retryOnConflict(() =>
       this.dataSource.transaction(async (manager) => {
         const [thread]: Array<{ is_locked: boolean }> = await manager.query(
-          'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
+          `SELECT t.is_locked FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
           [threadId],
         );
         if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
         if (thread.is_locked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
         const parentId = body.parentId ?? null;
         if (parentId !== null) {
-          const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [
-            parentId,
-            threadId,
-          ]);
+          // A deleted reply takes no answers.
+          const [parent] = await manager.query(
+            'SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2 AND deleted_at IS NULL',
+            [parentId, threadId],
+          );
           if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
         }
         const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(

@@ -2,6 +2,7 @@ import { Injectable, Module, NotFoundException } from '@nestjs/common';
 import { FORUM_MESSAGES } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
+import { aliveSql } from './visibility.js';
 
 /** What a vote is on: a paste, or a reply. */
 export type VoteTarget = { kind: 'paste'; id: number } | { kind: 'reply'; id: number };
@@ -12,11 +13,12 @@ export interface ScoreTakeBack {
   replies: ReadonlyMap<number, number>;
 }
 
+// A deleted paste or reply (or one under a paste not alive) takes no votes: 404.
 // A reply's paste is locked (shared) before the reply, as a deletion takes them (paste, authors,
 // replies), so a vote and a deletion cannot deadlock over the author's row.
 const LOCK_PASTE = prepare(
   'vote-lock-paste',
-  'SELECT id AS paste_id, author_id FROM threads WHERE id = $1 FOR UPDATE',
+  'SELECT id AS paste_id, author_id FROM threads WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
 );
 const LOCK_REPLYS_PASTE = prepare(
   'vote-lock-replys-paste',
@@ -24,7 +26,10 @@ const LOCK_REPLYS_PASTE = prepare(
 );
 const LOCK_REPLY = prepare(
   'vote-lock-reply',
-  'SELECT thread_id AS paste_id, author_id FROM replies WHERE id = $1 FOR UPDATE',
+  `SELECT r.thread_id AS paste_id, r.author_id FROM replies r
+   WHERE r.id = $1 AND r.deleted_at IS NULL
+     AND EXISTS (SELECT 1 FROM threads t WHERE t.id = r.thread_id AND ${aliveSql('t')})
+   FOR UPDATE OF r`,
 );
 const MOVE_PASTE = prepare(
   'vote-move-paste',
