@@ -7,6 +7,7 @@ import { AuthorLine } from './author-line';
 import { CodeView, isCodeLanguage } from './code-view';
 import { EditPasteForm } from './edit-paste-form';
 import { EditedMark } from './edited-mark';
+import { OwnPasteDelete } from './own-paste-delete';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
@@ -21,12 +22,15 @@ export function Paste({
   signedIn,
   isAdmin,
   canEdit = false,
+  canDelete = false,
 }: {
   thread: ThreadDetail;
   signedIn: boolean;
   isAdmin: boolean;
   /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
   canEdit?: boolean;
+  /** Its author (not an admin, who has the moderation buttons): DELETE, after a confirm prompt. */
+  canDelete?: boolean;
 }) {
   const vote = useVote(String(thread.id));
   const [editing, setEditing] = useState(false);
@@ -86,6 +90,7 @@ export function Paste({
                     EDIT
                   </Button>
                 )}
+                {canDelete && <OwnPasteDelete thread={thread} />}
               </p>
               {isAdmin && <PasteModeration thread={thread} />}
               {code ? (

@@ -121,7 +121,7 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
       </div>
       {live.deleted && (
         <Notice tone="error">
-          This paste was deleted by staff. What you are writing stays here until you leave the page.
+          This paste was deleted. What you are writing stays here until you leave the page.
         </Notice>
       )}
       <Paste
@@ -132,6 +132,7 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
           user !== null &&
           editRefusal(user, { authorId: thread.author?.id ?? null, locked: thread.isLocked }) === null
         }
+        canDelete={user !== null && !isAdmin && thread.author?.id === user.id}
       />
       <Replies thread={thread} signedIn={signedIn} isAdmin={isAdmin} onReply={canReply ? replyTo : null} />
 
