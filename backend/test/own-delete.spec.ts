@@ -14,6 +14,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { TrashPurger } from '../src/modules/threads/trash-purge.js';
+import { TrashService } from '../src/modules/threads/trash.service.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -248,12 +249,21 @@ describe('deleting your own posts, the trash and its purge', () => {
       const before = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(before.replyCount).toBe(3);
 
+      await alice.browser.post(API.votes).send({ replyId: top, value: 1 }).expect(200);
+      await bob.browser.patch(API.reply(top)).send({ content: 'second thoughts' }).expect(200);
       await bob.browser.delete(API.reply(top)).expect(204);
       await bob.browser.delete(API.reply(lone)).expect(204);
 
       const detail = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(detail.replies.map((r) => r.id)).toEqual([top, under]);
-      expect(detail.replies[0]).toMatchObject({ id: top, deleted: true, content: '', author: null });
+      expect(detail.replies[0]).toMatchObject({
+        id: top,
+        deleted: true,
+        content: '',
+        author: null,
+        editedAt: null,
+        voteScore: 0,
+      });
       expect(detail.replies[1]).toMatchObject({ id: under, deleted: false, parentId: top });
       expect(detail.replyCount).toBe(1);
       expect(detail.lastReplyAuthor).toMatchObject({ id: alice.user.id });
@@ -465,6 +475,31 @@ describe('deleting your own posts, the trash and its purge', () => {
       await admin.browser.delete(API.adminThread(id)).expect(404);
       await admin.browser.post(API.adminThreadRestore(id)).expect(200);
       await visitor().get(API.thread(id)).expect(200);
+    });
+  });
+
+  describe('TrashService.deletePostsOf (an account deleted with its posts)', () => {
+    it('trashes every live paste and reply of the member in one go, counts and reputation with them', async () => {
+      const gone = await registered(t);
+      const own = (await paste(gone.browser)) as number;
+      const hidden = await paste(gone.browser, { visibility: 'private' });
+      const host = await paste(alice.browser);
+      const theirs = await reply(gone.browser, host);
+      const answer = await reply(bob.browser, host, theirs);
+      const totalBefore = await total();
+      expect(await t.app.get(TrashService).deletePostsOf(gone.user.id, gone.user)).toEqual({
+        pastes: 2,
+        replies: 1,
+      });
+      expect(await userRow(gone.user.id)).toMatchObject({ thread_count: 0, reply_count: 0, reputation: 0 });
+      expect(await total()).toBe(totalBefore - 1);
+      await visitor().get(API.thread(own)).expect(404);
+      await gone.browser.get(API.thread(hidden)).expect(404);
+      const detail = threadDetailSchema.parse((await visitor().get(API.thread(host))).body);
+      expect(detail.replies.map((r) => [r.id, r.deleted])).toEqual([
+        [theirs, true],
+        [answer, false],
+      ]);
     });
   });
 

@@ -236,9 +236,10 @@ export class ForumService {
         parentId: r.parent_id,
         content: r.deleted ? '' : r.content,
         createdAt: r.created_at.toISOString(),
-        editedAt: r.edited_at?.toISOString() ?? null,
+        // A deleted reply (a placeholder) tells nothing of itself but its place in the tree.
+        editedAt: r.deleted ? null : (r.edited_at?.toISOString() ?? null),
         author: r.deleted ? null : r.author,
-        voteScore: r.vote_score,
+        voteScore: r.deleted ? 0 : r.vote_score,
         myVote: null,
         deleted: r.deleted,
       })),

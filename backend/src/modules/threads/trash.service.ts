@@ -143,6 +143,34 @@ export class TrashService {
   }
 
   /**
+   * Deletes every live paste and reply of member `userId` to the trash, in one transaction (the deletion
+   * of their account with their posts): as their own deletes, each reply alone, replies of others under
+   * them kept (under a placeholder). `actor` is recorded as who deleted them. Staff may restore them for
+   * TRASH_DAYS days, while the account exists.
+   */
+  async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
+    const counts = await this.dataSource.transaction(async (manager) => {
+      const pastes: Array<{ id: number }> = await manager.query(
+        `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
+        [userId],
+      );
+      for (const { id } of pastes) await this.trashThread(manager, id, actor, false);
+      const replies: Array<{ id: number }> = await manager.query(
+        `SELECT r.id FROM replies r JOIN threads t ON t.id = r.thread_id
+         WHERE r.author_id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')} ORDER BY r.thread_id, r.id`,
+        [userId],
+      );
+      for (const { id } of replies) {
+        const reply = await this.lockLiveReply(manager, id, null, { anyVisibility: true });
+        await this.trashReplies(manager, reply, id, actor, { withReplies: false, audited: false });
+      }
+      return { pastes: pastes.length, replies: replies.length };
+    });
+    await announcePagesChanged(this.events, { all: true }, this.logger);
+    return counts;
+  }
+
+  /**
    * Restores paste `threadId` from the trash (404 when it is not there: never deleted, or purged), its
    * counts and the reputation it earned with it; `admin` is recorded in the audit log (`thread.restore`).
    */
