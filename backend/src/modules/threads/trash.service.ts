@@ -44,6 +44,8 @@ interface Moved {
   rankMoved: boolean;
   /** The members whose counts moved: their profiles are stale. */
   profiles: number[];
+  /** The paste it was forked from: its page counts its forks. */
+  forkedFrom?: number | null;
   replyId?: number;
   replyCount?: number;
   alone?: boolean;
@@ -179,13 +181,14 @@ export class TrashService {
       const [[paste]] = (await manager.query(
         `UPDATE threads t SET deleted_at = NULL, deleted_by = NULL
          FROM threads old WHERE old.id = t.id AND t.id = $1 AND ${IN_TRASH('t.deleted_at')}
-         RETURNING t.author_id, t.title, t.listed, old.deleted_at, old.deleted_by`,
+         RETURNING t.author_id, t.title, t.listed, t.forked_from_id, old.deleted_at, old.deleted_by`,
         [threadId],
       )) as [
         Array<{
           author_id: number | null;
           title: string;
           listed: boolean;
+          forked_from_id: number | null;
           deleted_at: Date;
           deleted_by: number | null;
         }>,
@@ -201,7 +204,7 @@ export class TrashService {
         after: null,
       });
       const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, +1);
-      return { threadId, listed: paste.listed, rankMoved, profiles };
+      return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forked_from_id };
     });
     await this.announce(moved);
   }
@@ -340,9 +343,10 @@ export class TrashService {
       view_count: number;
       vote_score: number;
       listed: boolean;
+      forked_from_id: number | null;
     }> = await manager.query(
       `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count,
-         t.vote_score, t.listed
+         t.vote_score, t.listed, t.forked_from_id
        FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE OF t`,
       [threadId],
     );
@@ -369,7 +373,7 @@ export class TrashService {
       actor.id,
     ]);
     const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, -1);
-    return { threadId, listed: paste.listed, rankMoved, profiles };
+    return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forked_from_id };
   }
 
   /**
@@ -551,7 +555,11 @@ export class TrashService {
   private announce(moved: Moved, event?: PasteLiveEvent): Promise<void> {
     const change: Omit<PagesChanged, 'type'> = moved.rankMoved
       ? { all: true }
-      : { lists: true, threads: [moved.threadId], profiles: moved.profiles };
+      : {
+          lists: true,
+          threads: moved.forkedFrom ? [moved.threadId, moved.forkedFrom] : [moved.threadId],
+          profiles: moved.profiles,
+        };
     return announcePagesChanged(this.events, change, this.logger, moved.listed ? event : undefined);
   }
 
