@@ -38,6 +38,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
 import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
 import { PasteExpiryModule } from './modules/threads/paste-expiry.js';
+import { TrashPurgeModule } from './modules/threads/trash-purge.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -57,7 +58,7 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry) and what they need (live events
+ * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge) and what they need (live events
  * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
@@ -91,6 +92,8 @@ export class WorkerModule {
         TokensSweepModule,
         // The expiry queue: expired pastes removed for good (a delayed job each, and a sweep).
         PasteExpiryModule,
+        // The trash queue: the repeatable purge of posts deleted TRASH_DAYS days ago.
+        TrashPurgeModule,
       ],
     };
   }

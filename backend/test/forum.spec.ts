@@ -487,7 +487,7 @@ describe('forum', () => {
       await admin.browser.post(API.adminThreadPin(999999)).expect(404);
     });
 
-    it('deleting a thread removes replies and votes and adjusts counters', async () => {
+    it('deleting a thread puts it in the trash with its replies and votes and adjusts counters', async () => {
       const id = await paste(bob.browser);
       const reply = await alice.browser.post(API.threadReplies(id)).send({ content: 'x' }).expect(201);
       await alice.browser.post(API.votes).send({ threadId: id, value: 1 }).expect(200);
@@ -502,11 +502,12 @@ describe('forum', () => {
       expect(await total()).toBe(totalBefore - 1);
       expect(await userRow(bob.user.id)).toMatchObject({ thread_count: bobBefore.thread_count - 1 });
       expect(await userRow(alice.user.id)).toMatchObject({ reply_count: aliceBefore.reply_count - 1 });
+      // In the trash (staff may restore it); the purge removes it for good (own-delete.spec).
       const [left] = await t.dataSource.query(
-        'SELECT (SELECT count(*) FROM replies WHERE thread_id = $1)::int AS replies, (SELECT count(*) FROM votes WHERE thread_id = $1 OR reply_id = $2)::int AS votes',
+        'SELECT (SELECT deleted_by FROM threads WHERE id = $1) AS deleted_by, (SELECT count(*) FROM replies WHERE thread_id = $1)::int AS replies, (SELECT count(*) FROM votes WHERE thread_id = $1 OR reply_id = $2)::int AS votes',
         [id, reply.body.id],
       );
-      expect(left).toEqual({ replies: 0, votes: 0 });
+      expect(left).toEqual({ deleted_by: admin.user.id, replies: 1, votes: 2 });
       await admin.browser.delete(API.adminThread(id)).expect(404);
     });
 
@@ -541,7 +542,7 @@ describe('forum', () => {
     it('pages by keyset without duplicates or gaps while new pastes arrive', async () => {
       for (let i = 0; i < 60; i++) await paste(alice.browser, `paging ${i}`);
       const [{ ids: expected }] = await t.dataSource.query(
-        'SELECT array_agg(id ORDER BY created_at DESC, id DESC) AS ids FROM threads WHERE NOT is_pinned',
+        'SELECT array_agg(id ORDER BY created_at DESC, id DESC) AS ids FROM threads WHERE NOT is_pinned AND listed',
       );
       const seen: number[] = [];
       let cursor: string | null = null;

@@ -113,6 +113,10 @@ describe('the API docs', () => {
       expectDocumented('pinThread', await admin.post(API.adminThreadPin(threadId)));
       expectDocumented('adminListUsers', await admin.get(API.adminUsers));
       expectDocumented('getAuditLog', await admin.get(API.adminAudit));
+      const doomed = await admin.post(API.threads).send({ title: 'Doomed', content: 'gone' }).expect(201);
+      await admin.delete(API.adminThread(doomed.body.id)).expect(200);
+      expectDocumented('getTrash', await admin.get(API.adminTrash));
+      expectDocumented('restoreThread', await admin.post(API.adminThreadRestore(doomed.body.id)));
     });
 
     it('for errors, in the one error shape', async () => {

@@ -295,7 +295,7 @@ describe('reputation ledger and daily caps', () => {
     });
   });
 
-  it('keeps what a deleted paste earned; its rows no longer link to it', async () => {
+  it('gives back what a deleted paste earned; its rows no longer link to it', async () => {
     const erin = await registered(t);
     const admin = await registered(t);
     await t.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [admin.user.id]);
@@ -304,13 +304,19 @@ describe('reputation ledger and daily caps', () => {
     const page = await ledger(erin.browser, erin.user.id);
     expect(page.entries).toEqual([
       expect.objectContaining({
+        reason: 'post_deleted',
+        points: -REPUTATION.thread,
+        threadId: null,
+        threadTitle: null,
+      }),
+      expect.objectContaining({
         reason: 'paste',
         points: REPUTATION.thread,
         threadId: null,
         threadTitle: null,
       }),
     ]);
-    await expectBalanced(erin, REPUTATION.thread);
+    await expectBalanced(erin, 0);
   });
 
   it('pages newest first by cursor, without gaps or repeats', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { lineChanges } from '../src/modules/threads/line-changes.js';
+import { TrashPurger } from '../src/modules/threads/trash-purge.js';
 import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -434,6 +435,11 @@ describe('edits with history (issue 16)', () => {
       await alice.browser.patch(API.thread(id)).send({ content: 'gone soon\n' }).expect(200);
       await admin.browser.delete(API.adminThread(id)).expect(200);
       await visitor().get(API.threadRevisions(id)).expect(404, THREAD_404);
+      // Removed for good when the paste leaves the trash.
+      await t.dataSource.query("UPDATE threads SET deleted_at = now() - interval '31 days' WHERE id = $1", [
+        id,
+      ]);
+      await t.app.get(TrashPurger).purge();
       expect(await revisionRows(id)).toEqual([]);
     });
   });

@@ -20,6 +20,7 @@ import {
 } from '../src/modules/uploads/uploads.queue.js';
 import { EXPIRY_QUEUE, EXPIRY_SWEEP_SCHEDULE } from '../src/modules/threads/expiry.queue.js';
 import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/tokens/tokens.queue.js';
+import { TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -99,7 +100,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   it('a job the API queues waits until a worker runs it (the API runs none)', async () => {
     expect(api.logs.text()).toContain(
-      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens, expiry',
+      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens, expiry, trash',
     );
     const replyId = await reply('First!');
     const jobId = notificationJobId('reply', replyId);
@@ -119,9 +120,10 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
       UPLOADS_QUEUE,
       TOKENS_QUEUE,
       EXPIRY_QUEUE,
+      TRASH_QUEUE,
     ]);
     expect(logs.text()).toContain(
-      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, expiry',
+      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, expiry, trash',
     );
     await waitFor(
       'the worker to complete the job',

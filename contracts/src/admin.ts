@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { publicAuthorSchema } from './forum.js';
 import { currentUserSchema } from './schemas.js';
 import { premiumRankNameSchema } from './settings.js';
+import { pasteRefSchema, visibilitySchema } from './visibility.js';
 
 /** Members per page of the admin users table. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
@@ -81,6 +83,9 @@ export const AUDIT_ACTIONS = [
   // An admin's removal of a version of another member's post (migration 17970100000000).
   'thread.revision_purge',
   'reply.revision_purge',
+  // A paste or reply taken back out of the trash (migration 17971000000000).
+  'thread.restore',
+  'reply.restore',
   'user.ban',
   'user.unban',
   'user.rename',
@@ -115,3 +120,33 @@ export const auditPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * One deleted paste or reply in the trash (`GET /api/admin/trash`), kept TRASH_DAYS days. `id` is the
+ * paste's or the reply's number (what the restore routes take); `threadRef` links to the paste once
+ * restored; `title` is the paste's; `excerpt` the start of the post's text.
+ */
+export const trashEntrySchema = z.object({
+  kind: z.enum(['paste', 'reply']),
+  id: z.number().int(),
+  threadId: z.number().int(),
+  threadRef: pasteRefSchema,
+  visibility: visibilitySchema,
+  title: z.string(),
+  excerpt: z.string(),
+  /** Who wrote it (null: a deleted account). */
+  author: publicAuthorSchema.nullable(),
+  deletedAt: z.string(),
+  /** Who deleted it: its author or a member of staff (null: a deleted account). */
+  deletedBy: publicAuthorSchema.nullable(),
+  /** When the purge removes it for good. */
+  purgeAt: z.string(),
+});
+export type TrashEntry = z.infer<typeof trashEntrySchema>;
+
+/** `GET /api/admin/trash?cursor=`: newest deletion first, keyset-paged. */
+export const trashPageSchema = z.object({
+  entries: z.array(trashEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type TrashPage = z.infer<typeof trashPageSchema>;

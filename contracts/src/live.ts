@@ -18,7 +18,10 @@ const count = z.number().int().nonnegative();
 export const FORUM_LIVE_EVENT = {
   /** A new reply in the paste: read the paste again to show it. */
   replyAdded: 'reply_added',
-  /** A reply and the replies under it were deleted (staff). */
+  /**
+   * A reply was deleted: by staff with the replies under it; by its author (`alone`) by itself, shown as
+   * a placeholder while replies stand under it.
+   */
   replyDeleted: 'reply_deleted',
   /** A reply's text changed (issue 16): read the paste again. */
   replyEdited: 'reply_edited',
@@ -28,7 +31,7 @@ export const FORUM_LIVE_EVENT = {
   pasteFlags: 'paste_flags',
   /** A paste's title or text changed: read the paste again (a card takes the title). */
   pasteEdited: 'paste_edited',
-  /** A paste was deleted (staff). */
+  /** A paste was deleted (its author or staff). */
   pasteDeleted: 'paste_deleted',
   /** A new paste (home's lists). */
   pasteAdded: 'paste_added',
@@ -53,6 +56,8 @@ const pasteEventSchemas = [
     threadId: id,
     replyId: id,
     replyCount: count,
+    /** Only this reply went (its author's delete): the replies under it stay. */
+    alone: z.boolean().optional(),
   }),
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.replyEdited),

@@ -7,6 +7,8 @@ import {
   adminUsersPageSchema,
   auditEntrySchema,
   auditPageSchema,
+  trashEntrySchema,
+  trashPageSchema,
 } from './admin.js';
 import {
   changePasswordSchema,
@@ -179,6 +181,8 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [adminUsersPageSchema, 'AdminUsersPage'],
   [auditEntrySchema, 'AuditEntry'],
   [auditPageSchema, 'AuditPage'],
+  [trashEntrySchema, 'TrashEntry'],
+  [trashPageSchema, 'TrashPage'],
 ];
 
 const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [

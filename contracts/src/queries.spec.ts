@@ -120,6 +120,7 @@ describe('the query strings the OpenAPI table documents', () => {
     listNotifications: cursorQuerySchema,
     adminListUsers: adminUsersQuerySchema,
     getAuditLog: auditQuerySchema,
+    getTrash: cursorQuerySchema,
     createPaste: createPasteQuerySchema,
     startProviderSignIn: ssoStartQuerySchema,
     getThread: threadQuerySchema,

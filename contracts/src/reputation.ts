@@ -12,9 +12,21 @@ import { z } from 'zod';
  * - `paste`, `reply`, `chat`: +5, +2, +1 (REPUTATION), up to the day's cap;
  * - `vote`: a vote received on one of the member's pastes or replies, +1 up (up to the day's cap) or
  *   -1 down; never for a vote on one's own post;
- * - `vote_undone`: a received vote taken back or switched: what that vote had given, given back.
+ * - `vote_undone`: a received vote taken back or switched: what that vote had given, given back;
+ * - `post_deleted`: a paste or reply deleted (its author, or staff): what it earned (its award and the
+ *   votes it received), given back;
+ * - `post_restored`: a deleted post restored from the trash: what it earned, earned again.
  */
-export const REPUTATION_REASONS = ['opening', 'paste', 'reply', 'chat', 'vote', 'vote_undone'] as const;
+export const REPUTATION_REASONS = [
+  'opening',
+  'paste',
+  'reply',
+  'chat',
+  'vote',
+  'vote_undone',
+  'post_deleted',
+  'post_restored',
+] as const;
 export type ReputationReason = (typeof REPUTATION_REASONS)[number];
 
 /** The reasons whose daily earnings are capped (the points they earn each UTC day, at most). */
@@ -52,6 +64,8 @@ export const REPUTATION_TEXTS = {
     chat: 'chat message',
     vote: 'vote received',
     vote_undone: 'vote withdrawn',
+    post_deleted: 'post deleted',
+    post_restored: 'post restored',
   } satisfies Record<ReputationReason, string>,
   capReached: 'daily cap reached',
 } as const;

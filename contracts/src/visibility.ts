@@ -137,6 +137,28 @@ export const OWN_POSTS_TEXTS = {
   forkSubmit: 'FORK',
   forkCreated: 'Paste forked',
   deletedMember: 'deleted member',
+  /** The author's delete buttons and their confirm prompts. */
+  deleteButton: 'DELETE',
+  confirmDeletePaste: 'Delete this paste?',
+  confirmDeletePasteDetail:
+    'It leaves every list at once, with its replies and versions. Staff can restore it for 30 days.',
+  confirmDeleteReply: 'Delete this reply?',
+  confirmDeleteReplyDetail: 'Replies under it stay, under [deleted by its author].',
+  /** The staff's trash (admin remote). */
+  trash: {
+    title: 'TRASH',
+    intro:
+      'Pastes and replies deleted in the last 30 days, newest first. After 30 days they are removed for good.',
+    empty: 'The trash is empty.',
+    restore: 'RESTORE',
+    confirmRestorePaste: 'Restore this paste?',
+    confirmRestoreReply: 'Restore this reply?',
+    confirmRestoreDetail: 'It comes back where it was, with its counts and the reputation it earned.',
+    paste: 'paste',
+    reply: 'reply',
+    deletedBy: 'deleted by',
+    more: 'MORE',
+  },
 } as const;
 
 export const OWN_POSTS_MESSAGES = {
@@ -149,4 +171,13 @@ export const OWN_POSTS_MESSAGES = {
   burnNoVotes: 'Votes are off for a paste that burns after reading',
   threadDeleted: 'Paste deleted',
   replyDeleted: 'Reply deleted',
+  threadRestored: 'Paste restored',
+  replyRestored: 'Reply restored',
+  /** 404 of a restore: the post is not in the trash (never deleted, or removed for good). */
+  notInTrash: 'This post is not in the trash',
 } as const;
+
+/** Days a deleted paste or reply stays in the trash (staff may restore it), before the purge removes it. */
+export const TRASH_DAYS = 30;
+/** Entries per page of the trash. */
+export const TRASH_PAGE_SIZE = 25;

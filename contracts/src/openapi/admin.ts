@@ -6,10 +6,11 @@ import {
   adminUserSchema,
   adminUsersPageSchema,
   auditPageSchema,
+  trashPageSchema,
 } from '../admin.js';
 import { messageSchema } from '../auth.js';
 import { threadFlagsSchema } from '../forum.js';
-import { adminUsersQuerySchema, auditQuerySchema } from '../queries.js';
+import { adminUsersQuerySchema, auditQuerySchema, cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
 
@@ -49,7 +50,9 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'deleteThread',
     method: 'delete',
     path: API.adminThread(ID),
-    summary: 'Deletes a paste and its replies',
+    summary: 'Deletes a paste and its replies (to the trash)',
+    description:
+      'Recorded in the audit log; the paste lies in the trash for 30 days, where staff can restore it.',
     tag: 'Admin',
     auth: 'admin',
     responses: [json(200, 'Deleted', messageSchema)],
@@ -59,10 +62,49 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'deleteReply',
     method: 'delete',
     path: API.adminReply(ID),
-    summary: 'Deletes a reply',
+    summary: 'Deletes a reply and the replies under it (to the trash)',
+    description:
+      'Recorded in the audit log; they lie in the trash for 30 days, where staff can restore them.',
     tag: 'Admin',
     auth: 'admin',
     responses: [json(200, 'Deleted', messageSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'getTrash',
+    method: 'get',
+    path: API.adminTrash,
+    summary: 'Pastes and replies deleted in the last 30 days, newest first',
+    tag: 'Admin',
+    auth: 'admin',
+    query: cursorQuerySchema,
+    responses: [json(200, 'A page of the trash', trashPageSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'restoreThread',
+    method: 'post',
+    path: API.adminThreadRestore(ID),
+    summary: 'Restores a paste from the trash',
+    description:
+      'Its counts and the reputation it earned come back; recorded in the audit log. 404 for a paste not ' +
+      'in the trash (or already removed for good).',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: [json(200, 'Restored', messageSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'restoreReply',
+    method: 'post',
+    path: API.adminReplyRestore(ID),
+    summary: 'Restores a reply from the trash',
+    description:
+      'With the replies the same deletion took under it. Its counts and the reputation it earned come ' +
+      'back; recorded in the audit log. 404 for a reply not in the trash, or whose paste is not alive.',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: [json(200, 'Restored', messageSchema)],
     errors: [404],
   },
   {

@@ -169,6 +169,34 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     errors: [400, 404, 429],
   },
   {
+    operationId: 'deleteOwnThread',
+    method: 'delete',
+    path: API.thread(ID),
+    summary: 'Deletes your own paste',
+    description:
+      'Its author only (403 for another member; 404 for a paste you may not read). It leaves every list, ' +
+      'search and profile at once, its replies, votes and versions with it; the reputation it earned is ' +
+      'given back. Staff can restore it for 30 days, then it is removed for good.',
+    tag: 'Forum',
+    auth: 'member',
+    token: 'pastes:write',
+    responses: [{ status: 204, description: 'Deleted' }],
+    errors: [404],
+  },
+  {
+    operationId: 'deleteOwnReply',
+    method: 'delete',
+    path: API.reply(ID),
+    summary: 'Deletes your own reply',
+    description:
+      'Its author only (403 for another member). Replies under it stay, under `[deleted by its author]`; ' +
+      'the reputation it earned is given back. Staff can restore it for 30 days.',
+    tag: 'Forum',
+    auth: 'member',
+    responses: [{ status: 204, description: 'Deleted' }],
+    errors: [404],
+  },
+  {
     operationId: 'vote',
     method: 'post',
     path: API.votes,

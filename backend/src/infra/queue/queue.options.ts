@@ -4,6 +4,7 @@ import { NOTIFICATIONS_QUEUE } from '../../modules/notifications/notifications.q
 import { UPLOADS_QUEUE } from '../../modules/uploads/uploads.queue.js';
 import { TOKENS_QUEUE } from '../../modules/tokens/tokens.queue.js';
 import { EXPIRY_QUEUE } from '../../modules/threads/expiry.queue.js';
+import { TRASH_QUEUE } from '../../modules/threads/trash.queue.js';
 
 /** Every queue of the app, one per feature that owns a processor (BullMQ registers each at start-up). */
 export const QUEUE_NAMES: readonly string[] = [
@@ -12,6 +13,7 @@ export const QUEUE_NAMES: readonly string[] = [
   UPLOADS_QUEUE,
   TOKENS_QUEUE,
   EXPIRY_QUEUE,
+  TRASH_QUEUE,
 ];
 
 /** How long shutdown waits for running jobs before it gives up on them. */

@@ -13,12 +13,14 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
+import { pasteJoin } from '../threads/post-sql.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
+// The paste through pasteJoin: a deleted paste (in the trash) is named no more.
+const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, p.id AS thread_id,
   ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor`;
 
 interface NotificationRow {
@@ -77,7 +79,7 @@ export class NotificationsService {
       {
         alias: 'n',
         select: NOTIFICATION_COLUMNS,
-        from: `notifications n ${authorJoin('a', 'n.actor_id')}`,
+        from: `notifications n ${authorJoin('a', 'n.actor_id')} ${pasteJoin('p', 'n.thread_id')}`,
         where: 'n.user_id = $1',
         params: [userId],
         pageSize: NOTIFICATIONS_PAGE_SIZE,
@@ -203,7 +205,8 @@ export class NotificationsService {
             [item.userId],
           );
           const [full]: NotificationRow[] = await manager.query(
-            `SELECT ${NOTIFICATION_COLUMNS} FROM notifications n ${authorJoin('a', 'n.actor_id')}
+            `SELECT ${NOTIFICATION_COLUMNS}
+             FROM notifications n ${authorJoin('a', 'n.actor_id')} ${pasteJoin('p', 'n.thread_id')}
              WHERE n.id = $1`,
             [row.id],
           );

@@ -211,6 +211,57 @@ export class ReputationService {
     return { userId: authorId, points: (change?.points ?? 0) + cast.points, reputation: cast.reputation };
   }
 
+  /**
+   * A deleted post gives back what it earned, and a restored one earns it again: for each of member
+   * `userId`'s posts (a paste: `replyId` null; a reply), every ledger row of theirs naming it (its award,
+   * the votes it received) sums to what it stands at now; a delete writes a `post_deleted` row taking it
+   * to 0, a restore a `post_restored` row taking it back to what its earning rows sum to. No row when
+   * nothing moves; nothing for a deleted account. In the delete's or the restore's transaction, with the
+   * posts locked (the member's row is locked next, as everywhere).
+   */
+  async settlePosts(
+    manager: EntityManager,
+    userId: number,
+    posts: ReadonlyArray<{ threadId: number; replyId: number | null }>,
+    restoring: boolean,
+  ): Promise<ReputationChange | null> {
+    if (posts.length === 0) return null;
+    const row = await updateReturning<{ reputation: number; points: number }>(
+      manager,
+      `WITH member AS (
+         ${lockedMember('$1')}
+       ), posts AS (
+         SELECT * FROM unnest($2::int[], $3::int[]) AS p (thread_id, reply_id)
+       ), moves AS (
+         SELECT p.thread_id, p.reply_id,
+           (CASE WHEN $4::boolean
+              THEN COALESCE(sum(l.points) FILTER (WHERE l.reason NOT IN ('post_deleted', 'post_restored')), 0)
+              ELSE 0 END - COALESCE(sum(l.points), 0))::int AS points
+         FROM posts p LEFT JOIN reputation_ledger l ON l.user_id = (SELECT id FROM member)
+           AND CASE WHEN p.reply_id IS NULL THEN l.reply_id IS NULL AND l.thread_id = p.thread_id
+                    ELSE l.reply_id = p.reply_id END
+         GROUP BY p.thread_id, p.reply_id
+       ), logged AS (
+         INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
+         SELECT $1, points, $5, COALESCE(reply_id, thread_id), thread_id, reply_id FROM moves WHERE points <> 0
+       )
+       ${moveReputation({
+         id: '$1',
+         points: '(SELECT sum(points) FROM moves)',
+         when: '(SELECT sum(points) FROM moves) <> 0',
+       })}
+       RETURNING reputation, (SELECT sum(points) FROM moves)::int AS points`,
+      [
+        userId,
+        posts.map((post) => post.threadId),
+        posts.map((post) => post.replyId),
+        restoring,
+        restoring ? 'post_restored' : 'post_deleted',
+      ],
+    );
+    return row ? { userId, points: row.points, reputation: row.reputation } : null;
+  }
+
   /** Points not subject to a cap (a down-vote received). */
   private async record(
     manager: EntityManager,

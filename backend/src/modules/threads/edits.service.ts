@@ -207,7 +207,8 @@ export class EditsService {
     const { view, changed, before, threadId } = await this.dataSource.transaction(async (manager) => {
       const [row]: ReplyRow[] = await manager.query(
         `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked, ${REF_COLUMNS('t')}
-         FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 FOR NO KEY UPDATE OF r`,
+         FROM replies r JOIN threads t ON t.id = r.thread_id
+         WHERE r.id = $1 AND r.deleted_at IS NULL AND t.deleted_at IS NULL FOR NO KEY UPDATE OF r`,
         [replyId],
       );
       if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);

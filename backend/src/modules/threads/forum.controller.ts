@@ -25,6 +25,7 @@ import {
   type ForkBody,
   forkBodySchema,
   type ForksPage,
+  OWN_POSTS_MESSAGES,
   pasteAlive,
   type PasteRef,
   type RecentThreadsPage,
@@ -36,10 +37,11 @@ import {
   type ThreadFlags,
   type ThreadQuery,
   threadQuerySchema,
+  type TrashPage,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { OptionalSessionGuard } from '../../common/session.guard.js';
+import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
 import { AdminGuard } from '../../common/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
@@ -49,6 +51,7 @@ import { VotesService } from '../votes/votes.service.js';
 import { BurnService } from './burn.service.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
+import { TrashService } from './trash.service.js';
 import { SearchService } from './search.service.js';
 import { type DetailPage, PageCache, sendDetail, sendPage, toDetailPage, wantsFresh } from './page-cache.js';
 import { pasteRefParam } from './visibility.js';
@@ -61,6 +64,7 @@ import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
+const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
 
 /**
  * A fork's page naming its original to that original's author, where the page everyone shares names
@@ -84,6 +88,7 @@ export class ForumController {
     private readonly votes: VotesService,
     private readonly pages: PageCache,
     private readonly burning: BurnService,
+    private readonly trash: TrashService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'pasteMaxBytes'>,
   ) {}
 
@@ -244,6 +249,26 @@ export class ForumController {
     return this.forum.forks(pasteRefParam(id), viewer?.id ?? null, cursor);
   }
 
+  /**
+   * The author deletes their paste (signed in, or a token with `pastes:write`): 204. Another member's
+   * is a 403, a paste the caller may not read a 404. It goes to the trash (TrashService).
+   */
+  @Delete(API.thread(':id'))
+  @TokenScope('pastes:write')
+  @UseGuards(SessionGuard)
+  @HttpCode(204)
+  async deleteThread(@CurrentUser() member: User, @Param('id') id: string): Promise<void> {
+    await this.trash.deleteOwnThread(id, member);
+  }
+
+  /** The author deletes their reply (a session): 204; another member's is a 403. */
+  @Delete(API.reply(':id'))
+  @UseGuards(SessionGuard)
+  @HttpCode(204)
+  async deleteReply(@CurrentUser() member: User, @Param('id') id: string): Promise<void> {
+    await this.trash.deleteOwnReply(replyId(id), member);
+  }
+
   @Post(API.threadReplies(':id'))
   @WriteRateLimited('reply')
   async createReply(
@@ -277,7 +302,10 @@ export class ForumController {
 @Controller()
 @UseGuards(AdminGuard)
 export class ForumAdminController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(
+    private readonly moderation: ModerationService,
+    private readonly trash: TrashService,
+  ) {}
 
   @Post(API.adminThreadPin(':id'))
   @HttpCode(200)
@@ -305,7 +333,27 @@ export class ForumAdminController {
 
   @Delete(API.adminReply(':id'))
   async deleteReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.moderation.deleteReply(parseId(id, FORUM_MESSAGES.replyNotFound), admin);
+    await this.moderation.deleteReply(replyId(id), admin);
     return { message: 'Reply deleted successfully' };
+  }
+
+  /** Deleted pastes and replies of the last TRASH_DAYS days, newest first. */
+  @Get(API.adminTrash)
+  trashPage(@Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery): Promise<TrashPage> {
+    return this.trash.trash(cursor);
+  }
+
+  @Post(API.adminThreadRestore(':id'))
+  @HttpCode(200)
+  async restoreThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.trash.restoreThread(parseId(id, OWN_POSTS_MESSAGES.notInTrash), admin);
+    return { message: OWN_POSTS_MESSAGES.threadRestored };
+  }
+
+  @Post(API.adminReplyRestore(':id'))
+  @HttpCode(200)
+  async restoreReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.trash.restoreReply(parseId(id, OWN_POSTS_MESSAGES.notInTrash), admin);
+    return { message: OWN_POSTS_MESSAGES.replyRestored };
   }
 }

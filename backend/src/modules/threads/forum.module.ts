@@ -13,6 +13,8 @@ import { EditsService } from './edits.service.js';
 import { RevisionsController } from './revisions.controller.js';
 import { RevisionsService } from './revisions.service.js';
 import { SearchService } from './search.service.js';
+import { TrashService } from './trash.service.js';
+import { TrashPurgeModule } from './trash-purge.js';
 import { ViewCounter } from './view-counter.js';
 import { PasteExpiryModule } from './paste-expiry.js';
 import { BurnService } from './burn.service.js';
@@ -22,7 +24,15 @@ import { BurnService } from './burn.service.js';
  * the votes module).
  */
 @Module({
-  imports: [UsersModule, NotificationsModule, AuditModule, RanksModule, VotesModule, PasteExpiryModule],
+  imports: [
+    UsersModule,
+    NotificationsModule,
+    AuditModule,
+    RanksModule,
+    VotesModule,
+    PasteExpiryModule,
+    TrashPurgeModule,
+  ],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
     ForumService,
@@ -33,7 +43,8 @@ import { BurnService } from './burn.service.js';
     EditsService,
     RevisionsService,
     BurnService,
+    TrashService,
   ],
-  exports: [ViewCounter, ForumService, PageCache],
+  exports: [ViewCounter, ForumService, PageCache, TrashService],
 })
 export class ForumModule {}

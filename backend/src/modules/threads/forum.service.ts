@@ -111,6 +111,27 @@ export interface ForkOriginal {
 /** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
 const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
 
+/**
+ * The replies a paste's page shows: every live one, and a deleted one only while a live reply stands
+ * under it (a placeholder that keeps the tree's shape). `replies` oldest first.
+ */
+export function withoutDeadBranches<Reply extends { id: number; parent_id: number | null; deleted: boolean }>(
+  replies: readonly Reply[],
+): Reply[] {
+  const parentOf = new Map(replies.map((reply) => [reply.id, reply.parent_id]));
+  const needed = new Set<number>();
+  for (const reply of replies) {
+    if (reply.deleted) continue;
+    // Walk up from each live reply until a reply already marked: each reply is marked at most once.
+    let up = reply.parent_id;
+    while (up !== null && !needed.has(up)) {
+      needed.add(up);
+      up = parentOf.get(up) ?? null;
+    }
+  }
+  return replies.filter((reply) => !reply.deleted || needed.has(reply.id));
+}
+
 /** Pastes, replies and search (SPEC §3): every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
@@ -253,6 +274,7 @@ export class ForumService {
       authorId: row.original.author_id,
       listed: row.original.listed,
     };
+    const shown = withoutDeadBranches(replies);
     const detail: ThreadDetail = {
       ...card,
       content: row.content,
@@ -267,15 +289,16 @@ export class ForumService {
           : { id: null, title: null },
       forkCount: row.fork_count,
       myVote: null,
-      replies: replies.map((r): ReplyView => ({
+      replies: shown.map((r): ReplyView => ({
         id: r.id,
         threadId: card.id,
         parentId: r.parent_id,
         content: r.deleted ? '' : r.content,
         createdAt: r.created_at.toISOString(),
-        editedAt: r.edited_at?.toISOString() ?? null,
+        // A deleted reply (a placeholder) tells nothing of itself but its place in the tree.
+        editedAt: r.deleted ? null : (r.edited_at?.toISOString() ?? null),
         author: r.deleted ? null : r.author,
-        voteScore: r.vote_score,
+        voteScore: r.deleted ? 0 : r.vote_score,
         myVote: null,
         deleted: r.deleted,
       })),
@@ -430,10 +453,11 @@ export class ForumService {
         if (thread.isLocked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
         const parentId = body.parentId ?? null;
         if (parentId !== null) {
-          const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [
-            parentId,
-            threadId,
-          ]);
+          // A deleted reply takes no answers.
+          const [parent] = await manager.query(
+            'SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2 AND deleted_at IS NULL',
+            [parentId, threadId],
+          );
           if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
         }
         const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(

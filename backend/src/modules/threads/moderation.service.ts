@@ -6,13 +6,10 @@ import {
   type PasteLiveEvent,
   type ThreadFlags,
 } from '@termpaste/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
-import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
-import { authorJoin } from '../users/author-sql.js';
-import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
-import { ViewCounter } from './view-counter.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { TrashService } from './trash.service.js';
 
 /** A paste's flags an admin toggles, and the audit actions of turning each on and off. */
 export type ThreadFlag = 'is_pinned' | 'is_locked' | 'is_featured';
@@ -21,8 +18,6 @@ const FLAG_ACTIONS: Record<ThreadFlag, { key: keyof ThreadFlags; on: AuditAction
   is_locked: { key: 'isLocked', on: 'thread.lock', off: 'thread.unlock' },
   is_featured: { key: 'isFeatured', on: 'thread.feature', off: 'thread.unfeature' },
 };
-/** How much of a deleted reply's text its audit entry keeps. */
-const AUDIT_CONTENT_MAX = 1000;
 
 /**
  * Moderation of pastes and replies (SPEC §6): pin, lock and feature a paste, delete a paste or a reply.
@@ -35,9 +30,8 @@ export class ModerationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
-    private readonly views: ViewCounter,
-    private readonly users: UsersService,
     private readonly events: EventsPort,
+    private readonly trash: TrashService,
   ) {}
 
   /** Tells every instance which public pages a committed action made stale (their caches drop them). */
@@ -49,7 +43,7 @@ export class ModerationService {
   async toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
     const flags = await this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(
-        `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1
+        `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1 AND deleted_at IS NULL
          RETURNING title, is_pinned, is_locked, is_featured`,
         [threadId],
       )) as [Array<{ title: string; is_pinned: boolean; is_locked: boolean; is_featured: boolean }>, number];
@@ -79,127 +73,19 @@ export class ModerationService {
   }
 
   /**
-   * Deletes a paste with its replies and votes; the forum's count and the authors' thread and reply
-   * counts go down with it. Reputation already earned is kept. `actor` (an admin) is recorded in the
-   * audit log, in the same transaction.
+   * Deletes a paste to the trash (TrashService: its replies, votes and versions unreachable with it,
+   * the counters and the reputation it earned moved back; staff may restore it for TRASH_DAYS days).
+   * `actor` (an admin) is recorded in the audit log, in the same transaction.
    */
-  async deleteThread(threadId: number, actor: AuditActor): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const [thread]: Array<{
-        author_id: number | null;
-        author_name: string | null;
-        title: string;
-        reply_count: number;
-        view_count: number;
-        vote_score: number;
-      }> = await manager.query(
-        `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count, t.vote_score
-         FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 FOR UPDATE OF t`,
-        [threadId],
-      );
-      if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-      await this.audit.record(manager, actor, {
-        action: 'thread.delete',
-        targetType: 'thread',
-        targetId: threadId,
-        targetLabel: thread.title,
-        before: {
-          title: thread.title,
-          authorId: thread.author_id,
-          authorName: thread.author_name,
-          replyCount: thread.reply_count,
-          viewCount: thread.view_count + this.views.pending(threadId),
-          voteScore: thread.vote_score,
-        },
-        after: null,
-      });
-      await this.lowerReplyCounts(manager, 'SELECT author_id FROM replies WHERE thread_id = $1', [threadId]);
-      if (thread.author_id !== null) {
-        await this.users.moveCounts(manager, thread.author_id, { pastes: -1 });
-      }
-      await manager.query('DELETE FROM threads WHERE id = $1', [threadId]);
-      await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
-      );
-    });
-    await this.pagesChanged(
-      { lists: true, threads: [threadId] },
-      { type: FORUM_LIVE_EVENT.pasteDeleted, threadId },
-    );
+  deleteThread(threadId: number, actor: AuditActor): Promise<void> {
+    return this.trash.deleteThread(threadId, actor, { audited: true });
   }
 
   /**
-   * Deletes a reply and the replies under it, keeping the paste's and the authors' counters right.
-   * `actor` (an admin) is recorded in the audit log, in the same transaction.
+   * Deletes a reply and the live replies under it to the trash, keeping the paste's and the authors'
+   * counters right. `actor` (an admin) is recorded in the audit log, in the same transaction.
    */
-  async deleteReply(replyId: number, actor: AuditActor): Promise<void> {
-    const { pasteId, replyCount } = await this.dataSource.transaction(async (manager) => {
-      const [reply]: Array<{
-        thread_id: number;
-        thread_title: string;
-        author_id: number | null;
-        author_name: string | null;
-        content: string;
-      }> = await manager.query(
-        `SELECT r.thread_id, t.title AS thread_title, r.author_id, a.username::text AS author_name, r.content
-         FROM replies r JOIN threads t ON t.id = r.thread_id ${authorJoin('a', 'r.author_id')}
-         WHERE r.id = $1`,
-        [replyId],
-      );
-      if (!reply) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
-      await manager.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [reply.thread_id]);
-      await this.audit.record(manager, actor, {
-        action: 'reply.delete',
-        targetType: 'reply',
-        targetId: replyId,
-        targetLabel: excerpt(reply.content),
-        before: {
-          threadId: reply.thread_id,
-          threadTitle: reply.thread_title,
-          authorId: reply.author_id,
-          authorName: reply.author_name,
-          content: reply.content.slice(0, AUDIT_CONTENT_MAX),
-        },
-        after: null,
-      });
-      const subtree = `WITH RECURSIVE sub AS (
-          SELECT id, author_id FROM replies WHERE id = $1
-          UNION ALL SELECT r.id, r.author_id FROM replies r JOIN sub ON r.parent_id = sub.id)`;
-      const removed = await this.lowerReplyCounts(manager, `${subtree} SELECT author_id FROM sub`, [replyId]);
-      await manager.query('DELETE FROM replies WHERE id = $1', [replyId]);
-      const [[counted]] = (await manager.query(
-        `UPDATE threads t SET reply_count = GREATEST(t.reply_count - $2, 0),
-           last_reply_at = last.created_at, last_reply_author_id = last.author_id
-         FROM (SELECT NULL) AS nothing
-         LEFT JOIN LATERAL (SELECT created_at, author_id FROM replies WHERE thread_id = $1
-                            ORDER BY created_at DESC, id DESC LIMIT 1) last ON true
-         WHERE t.id = $1 RETURNING t.reply_count`,
-        [reply.thread_id, removed],
-      )) as [Array<{ reply_count: number }>, number];
-      return { pasteId: reply.thread_id, replyCount: counted?.reply_count ?? 0 };
-    });
-    await this.pagesChanged(
-      { lists: true, threads: [pasteId] },
-      { type: FORUM_LIVE_EVENT.replyDeleted, threadId: pasteId, replyId, replyCount },
-    );
-  }
-
-  /** Lowers each author's reply count by their replies among `authorsSql`'s rows; returns how many. */
-  private async lowerReplyCounts(
-    manager: EntityManager,
-    authorsSql: string,
-    params: unknown[],
-  ): Promise<number> {
-    const counts: Array<{ author_id: number | null; n: number }> = await manager.query(
-      `SELECT author_id, count(*)::int AS n FROM (${authorsSql}) x GROUP BY author_id`,
-      params,
-    );
-    let total = 0;
-    for (const { author_id: authorId, n } of counts) {
-      total += n;
-      if (authorId === null) continue;
-      await this.users.moveCounts(manager, authorId, { replies: -n });
-    }
-    return total;
+  deleteReply(replyId: number, actor: AuditActor): Promise<void> {
+    return this.trash.deleteReply(replyId, actor, { audited: true });
   }
 }

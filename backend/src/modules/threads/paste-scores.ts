@@ -13,6 +13,7 @@ export interface ScoreTakeBack {
   replies: ReadonlyMap<number, number>;
 }
 
+// A deleted paste or reply (or one under a paste not alive) takes no votes: 404.
 // A reply's paste is locked (shared) before the reply, as a deletion takes them (paste, authors,
 // replies), so a vote and a deletion cannot deadlock over the author's row.
 // A paste gone from readers (expired at this instant) takes no vote, nor do its replies.
@@ -26,8 +27,10 @@ const LOCK_REPLYS_PASTE = prepare(
 );
 const LOCK_REPLY = prepare(
   'vote-lock-reply',
-  `SELECT r.thread_id AS paste_id, r.author_id FROM replies r JOIN threads t ON t.id = r.thread_id
-   WHERE r.id = $1 AND ${aliveSql('t')} FOR UPDATE OF r`,
+  `SELECT r.thread_id AS paste_id, r.author_id FROM replies r
+   WHERE r.id = $1 AND r.deleted_at IS NULL
+     AND EXISTS (SELECT 1 FROM threads t WHERE t.id = r.thread_id AND ${aliveSql('t')})
+   FOR UPDATE OF r`,
 );
 const MOVE_PASTE = prepare(
   'vote-move-paste',

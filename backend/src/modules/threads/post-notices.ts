@@ -35,7 +35,7 @@ export class PostNotices {
   async paste(threadId: number): Promise<PasteNotice | undefined> {
     const [row]: PasteNotice[] = await this.dataSource.query(
       `SELECT t.title, t.content, t.author_id AS "authorId", a.username::text AS author
-       FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1`,
+       FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND t.deleted_at IS NULL`,
       [threadId],
     );
     return row;
@@ -49,7 +49,7 @@ export class PostNotices {
        FROM replies r JOIN threads t ON t.id = r.thread_id
        ${authorJoin('a', 'r.author_id')}
        LEFT JOIN replies p ON p.id = r.parent_id
-       WHERE r.id = $1`,
+       WHERE r.id = $1 AND r.deleted_at IS NULL AND t.deleted_at IS NULL`,
       [replyId],
     );
     return row;

@@ -1,4 +1,5 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { aliveSql } from './visibility.js';
 import {
   FORUM_MESSAGES,
   type PrunedRange,
@@ -13,7 +14,6 @@ import { DataSource } from 'typeorm';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { lineCount } from './edits.service.js';
-import { aliveSql } from './visibility.js';
 
 interface VersionRow {
   n: number;
@@ -100,20 +100,36 @@ export class RevisionsService {
     private readonly audit: AuditService,
   ) {}
 
-  threadRevisions(threadId: number): Promise<RevisionList> {
+  async threadRevisions(threadId: number): Promise<RevisionList> {
+    await this.alive(THREAD, threadId);
     return this.list(THREAD, threadId);
   }
 
-  threadRevision(threadId: number, n: number): Promise<Revision> {
+  async threadRevision(threadId: number, n: number): Promise<Revision> {
+    await this.alive(THREAD, threadId);
     return this.one(THREAD, threadId, n);
   }
 
-  replyRevisions(replyId: number): Promise<RevisionList> {
+  async replyRevisions(replyId: number): Promise<RevisionList> {
+    await this.alive(REPLY, replyId);
     return this.list(REPLY, replyId);
   }
 
-  replyRevision(replyId: number, n: number): Promise<Revision> {
+  async replyRevision(replyId: number, n: number): Promise<Revision> {
+    await this.alive(REPLY, replyId);
     return this.one(REPLY, replyId, n);
+  }
+
+  /** 404 for a post deleted (in the trash: its versions go with it), or a reply whose paste is not alive. */
+  private async alive(kind: Kind, id: number): Promise<void> {
+    const [row] = await this.dataSource.query(
+      kind.posts === 'threads'
+        ? `SELECT 1 FROM threads t WHERE t.id = $1 AND ${aliveSql('t')}`
+        : `SELECT 1 FROM replies r JOIN threads t ON t.id = r.thread_id
+           WHERE r.id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')}`,
+      [id],
+    );
+    if (!row) throw new NotFoundException(kind.notFound);
   }
 
   purgeThreadRevision(member: Purger, threadId: number, n: number): Promise<void> {
@@ -133,7 +149,7 @@ export class RevisionsService {
     await this.dataSource.transaction(async (manager) => {
       const [post]: Array<{ author_id: number | null; label: string }> = await manager.query(
         `SELECT author_id, ${kind.posts === 'threads' ? 'title' : 'content'} AS label
-         FROM ${kind.posts} WHERE id = $1 FOR NO KEY UPDATE`,
+         FROM ${kind.posts} WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
         [id],
       );
       if (!post) throw new NotFoundException(kind.notFound);

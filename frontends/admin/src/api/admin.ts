@@ -1,10 +1,12 @@
-import { API, type PremiumRankName } from '@termpaste/contracts';
+import { API, OWN_POSTS_MESSAGES, type PremiumRankName } from '@termpaste/contracts';
 import {
   ADMIN_TEXTS,
   auditPageSchema,
   adminUsersPageSchema,
   type AdminUser,
   type AuditAction,
+  type TrashEntry,
+  trashPageSchema,
 } from '@termpaste/contracts/admin';
 import { apiRequest, currentUserQuery, getJson, refreshQueries, toast, toastError } from '@termpaste/ui';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -142,6 +144,38 @@ export function useUserAction(user: AdminUser, viewerId: number | undefined) {
       });
       void refreshQueries(client, ...AFFECTED_LISTS.map((key) => [key]));
       if (user.id === viewerId) void refreshQueries(client, currentUserQuery.queryKey);
+    },
+  });
+}
+
+/** The trash (`GET /api/admin/trash?cursor=`): posts deleted in the last 30 days, newest first. */
+export const trashQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [API.adminTrash],
+    queryFn: ({ pageParam }) => getJson(withParams(API.adminTrash, { cursor: pageParam }), trashPageSchema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+
+/**
+ * Restores a paste or a reply from the trash: the toast, then the trash, the audit log and the forum's
+ * lists read again (the post is back in them).
+ */
+export function useRestore() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: Pick<TrashEntry, 'kind' | 'id'>) =>
+      apiRequest(
+        'POST',
+        entry.kind === 'paste' ? API.adminThreadRestore(entry.id) : API.adminReplyRestore(entry.id),
+      ),
+    onError: toastError('Failed to restore'),
+    onSuccess: (_response, entry) => {
+      toast({
+        title: entry.kind === 'paste' ? OWN_POSTS_MESSAGES.threadRestored : OWN_POSTS_MESSAGES.replyRestored,
+      });
+      void refreshQueries(client, [API.adminTrash], [API.adminAudit], ...AFFECTED_LISTS.map((key) => [key]));
     },
   });
 }

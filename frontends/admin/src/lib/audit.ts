@@ -15,6 +15,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'reply.edit': 'Edited reply',
   'thread.revision_purge': 'Redacted paste',
   'reply.revision_purge': 'Redacted reply',
+  'thread.restore': 'Restored paste',
+  'reply.restore': 'Restored reply',
   'user.ban': 'Banned user',
   'user.unban': 'Unbanned user',
   'user.rename': 'Renamed user',

@@ -217,10 +217,25 @@ export function useDeleteThread(threadId: string) {
   });
 }
 
+/** The author's delete of their own paste (it goes to the trash: staff may restore it). */
+export function useDeleteOwnThread(threadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('DELETE', API.thread(threadId)),
+    onError: toastError('Failed to delete the paste'),
+    onSuccess: () => invalidateLists(client),
+  });
+}
+
+/**
+ * Deletes a reply: `own`, the author's (the reply alone: replies under it stay, under a placeholder),
+ * else an admin's (the reply and the replies under it).
+ */
 export function useDeleteReply(threadId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (replyId: number) => apiRequest('DELETE', API.adminReply(replyId)),
+    mutationFn: ({ replyId, own }: { replyId: number; own: boolean }) =>
+      apiRequest('DELETE', own ? API.reply(replyId) : API.adminReply(replyId)),
     onError: toastError('Failed to delete the reply'),
     onSuccess: async () => {
       invalidateLists(client);

@@ -13,6 +13,7 @@ import { getJson, refreshQueries, useLiveEvents } from '@termpaste/ui';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { featuredThreadsQuery, recentThreadsQuery, threadQuery } from './forum';
+import { asDeleted, withoutDeadBranches } from '../lib/reply-tree';
 
 /*
  * The forum's live updates (issue 18). A paste's page and the lists watch the pastes they show through
@@ -58,10 +59,16 @@ export function patchThread(thread: ThreadDetail, event: PasteEvent): ThreadDeta
     case FORUM_LIVE_EVENT.pasteFlags:
       return { ...thread, isPinned: event.isPinned, isLocked: event.isLocked, isFeatured: event.isFeatured };
     case FORUM_LIVE_EVENT.replyDeleted:
+      // Its author's delete takes the reply alone (a placeholder while replies stand under it); staff's,
+      // the replies under it too.
       return {
         ...thread,
         replyCount: event.replyCount,
-        replies: withoutReply(thread.replies, event.replyId),
+        replies: withoutDeadBranches(
+          event.alone
+            ? thread.replies.map((reply) => (reply.id === event.replyId ? asDeleted(reply) : reply))
+            : withoutReply(thread.replies, event.replyId),
+        ),
       };
     default:
       return thread;

@@ -9,6 +9,7 @@ import { CodeView, isCodeLanguage } from './code-view';
 import { EditPasteForm } from './edit-paste-form';
 import { EditedMark } from './edited-mark';
 import { BurnMark, ExpiryMark } from './expiry';
+import { OwnPasteDelete } from './own-paste-delete';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
@@ -26,6 +27,7 @@ export function Paste({
   canVote = true,
   isAuthor = false,
   gone = false,
+  canDelete = false,
 }: {
   thread: ThreadDetail;
   signedIn: boolean;
@@ -38,6 +40,8 @@ export function Paste({
   gone?: boolean;
   /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
   canEdit?: boolean;
+  /** Its author (not an admin, who has the moderation buttons): DELETE, after a confirm prompt. */
+  canDelete?: boolean;
 }) {
   const vote = useVote(String(thread.id));
   const [editing, setEditing] = useState(false);
@@ -117,6 +121,7 @@ export function Paste({
                     {OWN_POSTS_TEXTS.fork}
                   </Link>
                 )}
+                {canDelete && <OwnPasteDelete thread={thread} />}
               </p>
               {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
               {isAdmin && <PasteModeration thread={thread} />}

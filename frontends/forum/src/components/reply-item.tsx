@@ -1,4 +1,4 @@
-import { PAGES, type ReplyView } from '@termpaste/contracts';
+import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS, PAGES, type ReplyView } from '@termpaste/contracts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import { Button, KEYBOARD_ITEM, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
@@ -13,7 +13,11 @@ import { VoteButtons } from './vote-buttons';
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
 const MAX_INDENT = 6;
 
-/** One reply in the tree: who wrote it, its Markdown, its votes, and the reply and admin's delete buttons. */
+/**
+ * One reply in the tree: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
+ * (its author's delete takes the reply alone; an admin's, the replies under it too). A reply its author
+ * deleted while replies stand under it shows as OWN_POSTS_TEXTS.replyDeleted, so the tree keeps its shape.
+ */
 export function ReplyItem({
   reply,
   depth,
@@ -42,17 +46,49 @@ export function ReplyItem({
   const [editing, setEditing] = useState(false);
   // Its author, or an admin (issue 16); under a lock, admins only.
   const canEdit = user !== null && editRefusal(user, { authorId: reply.author?.id ?? null, locked }) === null;
+  // An admin deletes any reply with those under it; a member, their own reply alone.
+  const own = !isAdmin && user !== null && reply.author?.id === user.id;
 
   const onDelete = async () => {
-    const confirmed = await confirm({
-      title: 'Delete this reply?',
-      description: 'The reply and the replies under it are deleted.',
-      confirmLabel: 'DELETE',
-      destructive: true,
-    });
+    const confirmed = await confirm(
+      own
+        ? {
+            title: OWN_POSTS_TEXTS.confirmDeleteReply,
+            description: OWN_POSTS_TEXTS.confirmDeleteReplyDetail,
+            confirmLabel: OWN_POSTS_TEXTS.deleteButton,
+            destructive: true,
+          }
+        : {
+            title: 'Delete this reply?',
+            description: 'The reply and the replies under it are deleted.',
+            confirmLabel: 'DELETE',
+            destructive: true,
+          },
+    );
     if (!confirmed) return;
-    remove.mutate(reply.id, { onSuccess: () => toast({ title: 'Reply deleted successfully' }) });
+    remove.mutate(
+      { replyId: reply.id, own },
+      {
+        onSuccess: () =>
+          toast({ title: own ? OWN_POSTS_MESSAGES.replyDeleted : 'Reply deleted successfully' }),
+      },
+    );
   };
+
+  if (reply.deleted) {
+    return (
+      <li
+        className={cx('forum-reply', 'forum-reply--deleted', depth > 0 && 'forum-reply--nested')}
+        style={{ '--forum-depth': Math.min(depth, MAX_INDENT) } as CSSProperties}
+        aria-label="Deleted reply"
+        data-depth={depth}
+        data-reply-id={reply.id}
+        id={`reply-${reply.id}`}
+      >
+        <p className="forum-muted forum-reply__placeholder">{OWN_POSTS_TEXTS.replyDeleted}</p>
+      </li>
+    );
+  }
 
   return (
     <li
@@ -104,7 +140,7 @@ export function ReplyItem({
             EDIT
           </Button>
         )}
-        {isAdmin && (
+        {(isAdmin || own) && (
           <Button
             variant="ghost"
             size="sm"

@@ -1,5 +1,5 @@
 import type { ReplyView } from '@termpaste/contracts';
-import { replyTree } from './reply-tree';
+import { asDeleted, replyTree, withoutDeadBranches } from './reply-tree';
 
 let clock = Date.parse('2026-03-01T00:00:00.000Z');
 
@@ -90,5 +90,26 @@ describe('replyTree', () => {
     const rows = replyTree([...replies].reverse());
     expect(rows).toHaveLength(3000);
     expect(rows[2999]!.depth).toBe(2999);
+  });
+});
+
+describe('withoutDeadBranches', () => {
+  it('keeps a deleted reply while a live one stands under it, at any depth, and drops it otherwise', () => {
+    const top = asDeleted(reply(1, null));
+    const middle = asDeleted(reply(2, 1));
+    const live = reply(3, 2);
+    const lone = asDeleted(reply(4, null));
+    const deadEnd = asDeleted(reply(5, 4));
+    expect(withoutDeadBranches([top, middle, live, lone, deadEnd]).map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(withoutDeadBranches([top, middle, asDeleted(live)])).toEqual([]);
+  });
+
+  it('shows a placeholder with no text and no author', () => {
+    expect(asDeleted(reply(7, null))).toMatchObject({ deleted: true, content: '', author: null });
+    const rows = replyTree(withoutDeadBranches([asDeleted(reply(8, null)), reply(9, 8)]));
+    expect(rows.map((row) => [row.reply.id, row.depth, row.reply.deleted])).toEqual([
+      [8, 0, true],
+      [9, 1, false],
+    ]);
   });
 });

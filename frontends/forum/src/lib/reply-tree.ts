@@ -33,3 +33,26 @@ export function replyTree(replies: readonly ReplyView[]): ReplyRow[] {
   }
   return rows;
 }
+
+/**
+ * The replies a paste shows (as the API sends them): every live one, and a deleted one only while a live
+ * reply stands under it, as a placeholder that keeps the tree's shape.
+ */
+export function withoutDeadBranches(replies: readonly ReplyView[]): ReplyView[] {
+  const parentOf = new Map(replies.map((reply) => [reply.id, reply.parentId]));
+  const needed = new Set<number>();
+  for (const reply of replies) {
+    if (reply.deleted) continue;
+    let up = reply.parentId;
+    while (up !== null && !needed.has(up)) {
+      needed.add(up);
+      up = parentOf.get(up) ?? null;
+    }
+  }
+  return replies.filter((reply) => !reply.deleted || needed.has(reply.id));
+}
+
+/** A reply as its author's delete leaves it: no text, no author. */
+export function asDeleted(reply: ReplyView): ReplyView {
+  return { ...reply, content: '', author: null, deleted: true, myVote: null };
+}

@@ -191,12 +191,17 @@ describe('a paste page, live (issue 18)', () => {
     // Locked: a member may no longer reply.
     expect(screen.getByText('This paste is locked: new replies are closed.')).toBeInTheDocument();
 
+    // Its author's delete takes reply 12 alone: a placeholder over tank's.
+    socket.serverSend({ type: 'reply_deleted', threadId: 5, replyId: 12, replyCount: 3, alone: true });
+    await waitFor(() =>
+      expect(names()).toEqual(['Reply by morpheus', 'Deleted reply', 'Reply by tank', 'Reply by Anonymous']),
+    );
     socket.serverSend({ type: 'reply_deleted', threadId: 5, replyId: 11, replyCount: 1 });
     await waitFor(() => expect(names()).toEqual(['Reply by Anonymous']));
     expect(screen.getByRole('region', { name: '1 REPLY' })).toBeInTheDocument();
 
     socket.serverSend({ type: 'paste_deleted', threadId: 5 });
-    expect(await screen.findByRole('alert')).toHaveTextContent('This paste was deleted by staff.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This paste was deleted.');
     expect(refreshes(calls)).toEqual([]);
   });
 

@@ -404,6 +404,69 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     });
   });
 
+  describe("the author's delete", () => {
+    const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
+
+    it('offers DELETE in the paste header to its author only', () => {
+      renderThread({ user: trinity });
+      expect(within(pasteCard()).getByRole('button', { name: 'DELETE' })).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
+    });
+
+    it('is not offered to another member', () => {
+      renderThread({ user: member });
+      expect(within(pasteCard()).queryByRole('button', { name: 'DELETE' })).not.toBeInTheDocument();
+    });
+
+    it('deletes the paste by its own route after the confirmation and goes home 500 ms later', async () => {
+      const calls = server({ thread: sampleThread(), user: trinity }, () => ({ status: 204, body: '' }));
+      const { user } = renderThread({ user: trinity });
+      await user.click(within(pasteCard()).getByRole('button', { name: 'DELETE' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
+      await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+      await dialogClosed();
+      expect(writes(calls)).toHaveLength(0);
+
+      await user.click(within(pasteCard()).getByRole('button', { name: 'DELETE' }));
+      dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
+      await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+      await expectToast('Paste deleted');
+      const deletedAt = Date.now();
+      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/threads/5', body: undefined }]);
+      expect(await screen.findByRole('status', { name: 'location' }, { timeout: 2000 })).toHaveTextContent(
+        /^\/$/,
+      );
+      expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(400);
+    });
+
+    it("deletes the member's own reply alone, which stays as a placeholder over the replies under it", async () => {
+      const state = { thread: sampleThread(), user: trinity };
+      const calls = server(state, (call) => {
+        state.thread = {
+          ...state.thread,
+          replyCount: 3,
+          replies: state.thread.replies.map((r) =>
+            r.id === 12 ? { ...r, deleted: true, content: '', author: null } : r,
+          ),
+        };
+        return call.method === 'DELETE' ? { status: 204, body: '' } : {};
+      });
+      const { user } = renderThread({ user: trinity });
+      // Only their own reply has DELETE.
+      expect(within(replyItem('tank')).queryByRole('button', { name: 'DELETE' })).not.toBeInTheDocument();
+      await user.click(within(replyItem('trinity')).getByRole('button', { name: 'DELETE' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reply?' });
+      await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+
+      await expectToast('Reply deleted');
+      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/replies/12', body: undefined }]);
+      const placeholder = await screen.findByRole('listitem', { name: 'Deleted reply' });
+      expect(placeholder).toHaveTextContent('[deleted by its author]');
+      expect(within(placeholder).queryByRole('button')).not.toBeInTheDocument();
+      expect(replyItem('tank')).toHaveAttribute('data-depth', '2');
+    });
+  });
+
   describe('not found', () => {
     it("shows 'Thread not found [404]' when the API answers 404", async () => {
       const calls = stubFetch(() => ({

@@ -146,7 +146,7 @@ function ThreadView({
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}
       {live.deleted && (
         <Notice tone="error">
-          This paste was deleted by staff. What you are writing stays here until you leave the page.
+          This paste was deleted. What you are writing stays here until you leave the page.
         </Notice>
       )}
       <Paste
@@ -161,6 +161,7 @@ function ThreadView({
         canVote={!thread.burnAfterReading}
         isAuthor={isAuthor}
         gone={burnt}
+        canDelete={user !== null && !isAdmin && thread.author?.id === user.id}
       />
       <Replies thread={thread} signedIn={signedIn} isAdmin={isAdmin} onReply={canReply ? replyTo : null} />
 

@@ -22,6 +22,7 @@ import { AvatarPutUploads17970500000000 } from './17970500000000-avatar-put-uplo
 import { MessageAddressAbuse17970600000310 } from './17970600000310-abuse-message-address.js';
 import { SessionCreatedAbuse17970600000320 } from './17970600000320-abuse-session-created.js';
 import { OwnPosts17971000000000 } from './17971000000000-own-posts.js';
+import { PostDeletedLedger17971200000000 } from './17971200000000-post-deleted-ledger.js';
 import { ForkCountOnRead17971400000000 } from './17971400000000-fork-count-on-read.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   MessageAddressAbuse17970600000310,
   SessionCreatedAbuse17970600000320,
   OwnPosts17971000000000,
+  PostDeletedLedger17971200000000,
   ForkCountOnRead17971400000000,
 ];

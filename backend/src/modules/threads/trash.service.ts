@@ -1,0 +1,575 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  FORUM_LIVE_EVENT,
+  FORUM_MESSAGES,
+  OWN_POSTS_MESSAGES,
+  type PasteLiveEvent,
+  type PublicAuthor,
+  rankChanges,
+  TRASH_DAYS,
+  TRASH_PAGE_SIZE,
+  type TrashEntry,
+  type TrashPage,
+  type Visibility,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { INVALID_CURSOR } from '../../common/keyset-cursor.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
+import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
+import { ReputationService } from '../ranks/reputation.service.js';
+import { authorJoin, authorJson } from '../users/author-sql.js';
+import { UsersService } from '../users/users.service.js';
+import { FORUM_STATS_SLOT } from './forum.service.js';
+import { IN_TRASH } from './trash.queue.js';
+import { ViewCounter } from './view-counter.js';
+import { aliveSql, REF_COLUMNS, refOf, type RefRow, resolvePaste } from './visibility.js';
+
+/** How much of a deleted reply's text its audit entry keeps. */
+const AUDIT_CONTENT_MAX = 1000;
+/** How much of a post's text a trash entry shows. */
+const EXCERPT_MAX = 160;
+
+/** What a delete or restore changed, for the announcement after commit. */
+interface Moved {
+  threadId: number;
+  /** The paste is (or was) in the lists: home, search, profiles, the live lists. */
+  listed: boolean;
+  /** Someone's reputation crossed a rank: their name shows on every page. */
+  rankMoved: boolean;
+  /** The members whose counts moved: their profiles are stale. */
+  profiles: number[];
+  /** The paste it was forked from: its page counts its forks. */
+  forkedFrom?: number | null;
+  replyId?: number;
+  replyCount?: number;
+  alone?: boolean;
+}
+
+interface TrashRow extends RefRow {
+  kind: 'paste' | 'reply';
+  id: number;
+  thread_id: number;
+  title: string;
+  content: string;
+  deleted_at: Date;
+  deleted_micros: string;
+  author: PublicAuthor | null;
+  deleted_by: PublicAuthor | null;
+}
+
+/** The trash's cursor: the last entry's deletion time (microseconds), kind and id, in base64url. */
+function encodeTrashCursor(row: TrashRow): string {
+  return Buffer.from(`${row.deleted_micros}:${row.kind}:${row.id}`).toString('base64url');
+}
+
+function decodeTrashCursor(cursor: string): { micros: string; kind: 'paste' | 'reply'; id: number } {
+  const match = /^(\d{1,16}):(paste|reply):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match || Number(match[3]) > 2_147_483_647) throw new BadRequestException(INVALID_CURSOR);
+  return { micros: match[1]!, kind: match[2] as 'paste' | 'reply', id: Number(match[3]) };
+}
+
+/**
+ * Deleting pastes and replies, by their authors and by staff, and the trash: a deleted post keeps its
+ * row (`deleted_at`, `deleted_by`) for TRASH_DAYS days, unreachable by every route that reads posts, and
+ * staff may restore it; then TrashPurger removes it for good. A delete and a restore each move, in one
+ * transaction, the counters (the forum's and the authors' paste counts, the replies' counts), the
+ * reputation the post earned (through the ledger), and, for staff, the audit entry.
+ *
+ * Lock order, as a vote and a new reply take them: the paste, then its replies, then the members' rows
+ * (in id order).
+ */
+@Injectable()
+export class TrashService {
+  private readonly logger = new Logger('Trash');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly views: ViewCounter,
+    private readonly users: UsersService,
+    private readonly events: EventsPort,
+    private readonly reputation: ReputationService,
+  ) {}
+
+  /**
+   * The member's `DELETE /api/threads/{id}`: the paste `raw` names (a number or a key) if `member` may
+   * read it (else 404 as for none), and only their own (else 403).
+   */
+  async deleteOwnThread(raw: string, member: AuditActor & { id: number }): Promise<void> {
+    const moved = await this.dataSource.transaction(async (manager) => {
+      const paste = await resolvePaste(manager, raw, member.id, { lock: true });
+      if (paste.authorId !== member.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourPaste);
+      return this.trashThread(manager, paste.id, member, false);
+    });
+    await this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: moved.threadId });
+  }
+
+  /**
+   * Deletes paste `threadId` (by its number, whatever its visibility) to the trash: staff's delete
+   * (`audited`: recorded in the audit log as `thread.delete`, in the same transaction) and the deletion
+   * of a member's posts with their account. 404 when it is not alive (missing, deleted, expired).
+   */
+  async deleteThread(threadId: number, actor: AuditActor, { audited = false } = {}): Promise<void> {
+    const moved = await this.dataSource.transaction((manager) =>
+      this.trashThread(manager, threadId, actor, audited),
+    );
+    await this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId });
+  }
+
+  /** The member's `DELETE /api/replies/{id}`: their own reply only (403), by itself. */
+  async deleteOwnReply(replyId: number, member: AuditActor & { id: number }): Promise<void> {
+    const moved = await this.dataSource.transaction(async (manager) => {
+      const reply = await this.lockLiveReply(manager, replyId, member.id);
+      if (reply.author_id !== member.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourReply);
+      return this.trashReplies(manager, reply, replyId, member, { withReplies: false, audited: false });
+    });
+    await this.announceReply(moved);
+  }
+
+  /**
+   * Deletes reply `replyId` and every live reply under it to the trash (staff's delete; `audited`: the
+   * audit entry `reply.delete`, in the same transaction). 404 when it or its paste is not alive.
+   */
+  async deleteReply(replyId: number, actor: AuditActor, { audited = false } = {}): Promise<void> {
+    const moved = await this.dataSource.transaction(async (manager) => {
+      const reply = await this.lockLiveReply(manager, replyId, null, { anyVisibility: true });
+      return this.trashReplies(manager, reply, replyId, actor, { withReplies: true, audited });
+    });
+    await this.announceReply(moved);
+  }
+
+  /**
+   * Deletes every live paste and reply of member `userId` to the trash, in one transaction (the deletion
+   * of their account with their posts): as their own deletes, each reply alone, replies of others under
+   * them kept (under a placeholder). `actor` is recorded as who deleted them. Staff may restore them for
+   * TRASH_DAYS days, while the account exists.
+   */
+  async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
+    const counts = await this.dataSource.transaction(async (manager) => {
+      const pastes: Array<{ id: number }> = await manager.query(
+        `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
+        [userId],
+      );
+      for (const { id } of pastes) await this.trashThread(manager, id, actor, false);
+      const replies: Array<{ id: number }> = await manager.query(
+        `SELECT r.id FROM replies r JOIN threads t ON t.id = r.thread_id
+         WHERE r.author_id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')} ORDER BY r.thread_id, r.id`,
+        [userId],
+      );
+      for (const { id } of replies) {
+        const reply = await this.lockLiveReply(manager, id, null, { anyVisibility: true });
+        await this.trashReplies(manager, reply, id, actor, { withReplies: false, audited: false });
+      }
+      return { pastes: pastes.length, replies: replies.length };
+    });
+    await announcePagesChanged(this.events, { all: true }, this.logger);
+    return counts;
+  }
+
+  /**
+   * Restores paste `threadId` from the trash (404 when it is not there: never deleted, or purged), its
+   * counts and the reputation it earned with it; `admin` is recorded in the audit log (`thread.restore`).
+   */
+  async restoreThread(threadId: number, admin: AuditActor): Promise<void> {
+    const moved = await this.dataSource.transaction(async (manager) => {
+      const [[paste]] = (await manager.query(
+        `UPDATE threads t SET deleted_at = NULL, deleted_by = NULL
+         FROM threads old WHERE old.id = t.id AND t.id = $1 AND ${IN_TRASH('t.deleted_at')}
+         RETURNING t.author_id, t.title, t.listed, t.forked_from_id, old.deleted_at, old.deleted_by`,
+        [threadId],
+      )) as [
+        Array<{
+          author_id: number | null;
+          title: string;
+          listed: boolean;
+          forked_from_id: number | null;
+          deleted_at: Date;
+          deleted_by: number | null;
+        }>,
+        number,
+      ];
+      if (!paste) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
+      await this.audit.record(manager, admin, {
+        action: 'thread.restore',
+        targetType: 'thread',
+        targetId: threadId,
+        targetLabel: paste.title,
+        before: { deletedAt: paste.deleted_at.toISOString(), deletedBy: paste.deleted_by },
+        after: null,
+      });
+      const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, +1);
+      return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forked_from_id };
+    });
+    await this.announce(moved);
+  }
+
+  /**
+   * Restores reply `replyId` from the trash with the replies its deletion took under it (404 when it is
+   * not there, or its paste is not alive); `admin` is recorded in the audit log (`reply.restore`).
+   */
+  async restoreReply(replyId: number, admin: AuditActor): Promise<void> {
+    const moved = await this.dataSource.transaction(async (manager) => {
+      const [found]: Array<{ thread_id: number }> = await manager.query(
+        `SELECT r.thread_id FROM replies r JOIN threads t ON t.id = r.thread_id
+         WHERE r.id = $1 AND ${IN_TRASH('r.deleted_at')} AND ${aliveSql('t')}`,
+        [replyId],
+      );
+      if (!found) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
+      const [paste]: Array<{ listed: boolean }> = await manager.query(
+        'SELECT listed FROM threads WHERE id = $1 FOR UPDATE',
+        [found.thread_id],
+      );
+      // The reply, and under it those the same deletion took (same instant, same hand).
+      const [top]: Array<{
+        deleted_at: Date;
+        deleted_by: number | null;
+        content: string;
+        replies: Array<{ id: number; authorId: number | null }> | null;
+      }> = await manager.query(
+        `WITH RECURSIVE root AS (
+           SELECT id, deleted_at, deleted_by, content FROM replies
+           WHERE id = $1 AND ${IN_TRASH('deleted_at')} FOR UPDATE
+         ), sub AS (
+           SELECT id FROM root
+           UNION ALL SELECT r.id FROM replies r JOIN sub ON r.parent_id = sub.id
+         ), taken AS (
+           SELECT r.id FROM replies r JOIN sub ON sub.id = r.id, root
+           WHERE r.deleted_at = root.deleted_at AND r.deleted_by IS NOT DISTINCT FROM root.deleted_by
+         ), restored AS (
+           UPDATE replies r SET deleted_at = NULL, deleted_by = NULL FROM taken WHERE r.id = taken.id
+           RETURNING r.id, r.author_id
+         )
+         SELECT root.deleted_at, root.deleted_by, root.content,
+           (SELECT json_agg(json_build_object('id', id, 'authorId', author_id)) FROM restored) AS replies
+         FROM root`,
+        [replyId],
+      );
+      if (!top) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
+      await this.audit.record(manager, admin, {
+        action: 'reply.restore',
+        targetType: 'reply',
+        targetId: replyId,
+        targetLabel: excerpt(top.content),
+        before: {
+          threadId: found.thread_id,
+          deletedAt: top.deleted_at.toISOString(),
+          deletedBy: top.deleted_by,
+          replies: top.replies?.length ?? 0,
+        },
+        after: null,
+      });
+      const replies = top.replies ?? [];
+      const { rankMoved, profiles, replyCount } = await this.moveReplyCounts(
+        manager,
+        found.thread_id,
+        replies,
+        +1,
+      );
+      return { threadId: found.thread_id, listed: paste!.listed, rankMoved, profiles, replyCount };
+    });
+    await this.announce(moved);
+  }
+
+  /**
+   * The trash: pastes and replies deleted in the last TRASH_DAYS days (a reply only while its paste is
+   * alive: restoring the paste brings it back here), newest deletion first, keyset-paged.
+   */
+  async trash(cursor?: string): Promise<TrashPage> {
+    const after = cursor ? decodeTrashCursor(cursor) : undefined;
+    const params: unknown[] = [TRASH_PAGE_SIZE + 1];
+    let position = '';
+    if (after) {
+      params.push(after.micros, after.kind, after.id);
+      position = `WHERE (x.deleted_at, x.kind, x.id) <
+        ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::text, $4::int)`;
+    }
+    const rows: TrashRow[] = await this.dataSource.query(
+      `SELECT x.kind, x.id, x.thread_id, x.title, x.content, x.deleted_at,
+         (extract(epoch FROM x.deleted_at) * 1000000)::bigint::text AS deleted_micros,
+         x.paste_key, x.paste_visibility, x.paste_burns,
+         ${authorJson('a')} AS author, ${authorJson('d')} AS deleted_by
+       FROM (
+         SELECT 'paste'::text AS kind, t.id, t.id AS thread_id, t.title, left(t.content, ${EXCERPT_MAX}) AS content,
+           t.author_id, t.deleted_at, t.deleted_by, ${REF_COLUMNS('t')}
+         FROM threads t WHERE t.deleted_at IS NOT NULL AND ${IN_TRASH('t.deleted_at')}
+         UNION ALL
+         SELECT 'reply'::text, r.id, r.thread_id, t.title, left(r.content, ${EXCERPT_MAX}),
+           r.author_id, r.deleted_at, r.deleted_by, ${REF_COLUMNS('t')}
+         FROM replies r JOIN threads t ON t.id = r.thread_id
+         WHERE r.deleted_at IS NOT NULL AND ${IN_TRASH('r.deleted_at')} AND ${aliveSql('t')}
+       ) x ${authorJoin('a', 'x.author_id')} ${authorJoin('d', 'x.deleted_by')}
+       ${position}
+       ORDER BY x.deleted_at DESC, x.kind DESC, x.id DESC LIMIT $1`,
+      params,
+    );
+    const more = rows.length > TRASH_PAGE_SIZE;
+    const page = more ? rows.slice(0, TRASH_PAGE_SIZE) : rows;
+    return {
+      entries: page.map((row): TrashEntry => ({
+        kind: row.kind,
+        id: row.id,
+        threadId: row.thread_id,
+        threadRef: refOf(row.thread_id, row),
+        visibility: row.paste_visibility as Visibility,
+        title: row.title,
+        excerpt: excerpt(row.content, EXCERPT_MAX),
+        author: row.author,
+        deletedAt: row.deleted_at.toISOString(),
+        deletedBy: row.deleted_by,
+        purgeAt: new Date(row.deleted_at.getTime() + TRASH_DAYS * 86_400_000).toISOString(),
+      })),
+      nextCursor: more ? encodeTrashCursor(page[page.length - 1]!) : null,
+    };
+  }
+
+  /** Deletes the locked-or-lockable paste `threadId` in `manager`'s transaction; 404 when not alive. */
+  private async trashThread(
+    manager: EntityManager,
+    threadId: number,
+    actor: AuditActor,
+    audited: boolean,
+  ): Promise<Moved> {
+    const [paste]: Array<{
+      author_id: number | null;
+      author_name: string | null;
+      title: string;
+      reply_count: number;
+      view_count: number;
+      vote_score: number;
+      listed: boolean;
+      forked_from_id: number | null;
+    }> = await manager.query(
+      `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count,
+         t.vote_score, t.listed, t.forked_from_id
+       FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE OF t`,
+      [threadId],
+    );
+    if (!paste) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    if (audited) {
+      await this.audit.record(manager, actor, {
+        action: 'thread.delete',
+        targetType: 'thread',
+        targetId: threadId,
+        targetLabel: paste.title,
+        before: {
+          title: paste.title,
+          authorId: paste.author_id,
+          authorName: paste.author_name,
+          replyCount: paste.reply_count,
+          viewCount: paste.view_count + this.views.pending(threadId),
+          voteScore: paste.vote_score,
+        },
+        after: null,
+      });
+    }
+    await manager.query('UPDATE threads SET deleted_at = now(), deleted_by = $2 WHERE id = $1', [
+      threadId,
+      actor.id,
+    ]);
+    const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, -1);
+    return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forked_from_id };
+  }
+
+  /**
+   * A paste leaving (-1) or coming back (+1): the forum's and its author's paste counts (a listed paste
+   * only: those are the counts anyone reads), its live replies' authors' reply counts (its replies go
+   * and come with it), and the reputation it earned. Answers whether its author's rank moved, and whose
+   * counts moved.
+   */
+  private async moveThreadCounts(
+    manager: EntityManager,
+    threadId: number,
+    paste: { author_id: number | null; listed: boolean },
+    sign: 1 | -1,
+  ): Promise<{ rankMoved: boolean; profiles: number[] }> {
+    if (paste.listed) {
+      await manager.query(
+        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        [sign],
+      );
+    }
+    const counts: Array<{ author_id: number; n: number }> = await manager.query(
+      `SELECT author_id, count(*)::int AS n FROM replies
+       WHERE thread_id = $1 AND deleted_at IS NULL AND author_id IS NOT NULL
+       GROUP BY author_id ORDER BY author_id`,
+      [threadId],
+    );
+    const moves = new Map<number, { pastes: number; replies: number }>(
+      counts.map(({ author_id: id, n }) => [id, { pastes: 0, replies: sign * n }]),
+    );
+    if (paste.author_id !== null && paste.listed) {
+      const own = moves.get(paste.author_id) ?? { pastes: 0, replies: 0 };
+      moves.set(paste.author_id, { ...own, pastes: sign });
+    }
+    const profiles = [...moves.keys()].sort((a, b) => a - b);
+    for (const id of profiles) await this.users.moveCounts(manager, id, moves.get(id)!);
+    if (paste.author_id === null) return { rankMoved: false, profiles };
+    const change = await this.reputation.settlePosts(
+      manager,
+      paste.author_id,
+      [{ threadId, replyId: null }],
+      sign === 1,
+    );
+    const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
+    return { rankMoved, profiles: [...new Set([...profiles, paste.author_id])] };
+  }
+
+  /**
+   * Reply `replyId`, alive under a paste alive, with its paste locked then itself (404 otherwise). A
+   * member (`viewerId`) reaches it only through a paste they may read; staff (`anyVisibility`) through any.
+   */
+  private async lockLiveReply(
+    manager: EntityManager,
+    replyId: number,
+    viewerId: number | null,
+    { anyVisibility = false } = {},
+  ): Promise<{ thread_id: number; author_id: number | null; content: string; listed: boolean }> {
+    const readable = anyVisibility
+      ? aliveSql('t')
+      : `${aliveSql('t')} AND (t.visibility <> 'private' OR t.author_id = $2::int)`;
+    const [found]: Array<{ thread_id: number }> = await manager.query(
+      `SELECT r.thread_id FROM replies r JOIN threads t ON t.id = r.thread_id
+       WHERE r.id = $1 AND r.deleted_at IS NULL AND ${readable}`,
+      anyVisibility ? [replyId] : [replyId, viewerId],
+    );
+    if (!found) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    const [paste]: Array<{ listed: boolean }> = await manager.query(
+      `SELECT t.listed FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
+      [found.thread_id],
+    );
+    const [reply]: Array<{ author_id: number | null; content: string }> = await manager.query(
+      'SELECT author_id, content FROM replies WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+      [replyId],
+    );
+    if (!paste || !reply) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    return { thread_id: found.thread_id, listed: paste.listed, ...reply };
+  }
+
+  /** Deletes the locked reply (`withReplies`: and every live reply under it) in `manager`'s transaction. */
+  private async trashReplies(
+    manager: EntityManager,
+    reply: { thread_id: number; author_id: number | null; content: string; listed: boolean },
+    replyId: number,
+    actor: AuditActor,
+    { withReplies, audited }: { withReplies: boolean; audited: boolean },
+  ): Promise<Moved> {
+    if (audited) {
+      const [thread]: Array<{ title: string; author_name: string | null }> = await manager.query(
+        `SELECT t.title, a.username::text AS author_name FROM threads t, replies r
+         ${authorJoin('a', 'r.author_id')} WHERE t.id = $1 AND r.id = $2`,
+        [reply.thread_id, replyId],
+      );
+      await this.audit.record(manager, actor, {
+        action: 'reply.delete',
+        targetType: 'reply',
+        targetId: replyId,
+        targetLabel: excerpt(reply.content),
+        before: {
+          threadId: reply.thread_id,
+          threadTitle: thread?.title ?? null,
+          authorId: reply.author_id,
+          authorName: thread?.author_name ?? null,
+          content: reply.content.slice(0, AUDIT_CONTENT_MAX),
+        },
+        after: null,
+      });
+    }
+    const [gone]: Array<{ replies: Array<{ id: number; authorId: number | null }> }> = await manager.query(
+      `WITH RECURSIVE sub AS (
+         SELECT id FROM replies WHERE id = $1
+         ${withReplies ? 'UNION ALL SELECT r.id FROM replies r JOIN sub ON r.parent_id = sub.id' : ''}
+       ), trashed AS (
+         UPDATE replies r SET deleted_at = now(), deleted_by = $2 FROM sub
+         WHERE r.id = sub.id AND r.deleted_at IS NULL RETURNING r.id, r.author_id
+       )
+       SELECT COALESCE(json_agg(json_build_object('id', id, 'authorId', author_id)), '[]') AS replies
+       FROM trashed`,
+      [replyId, actor.id],
+    );
+    const { rankMoved, profiles, replyCount } = await this.moveReplyCounts(
+      manager,
+      reply.thread_id,
+      gone!.replies,
+      -1,
+    );
+    return {
+      threadId: reply.thread_id,
+      listed: reply.listed,
+      rankMoved,
+      profiles,
+      replyId,
+      replyCount,
+      alone: !withReplies,
+    };
+  }
+
+  /**
+   * Replies leaving (-1) or coming back (+1): the paste's reply count and last reply, their authors'
+   * reply counts and the reputation each earned.
+   */
+  private async moveReplyCounts(
+    manager: EntityManager,
+    threadId: number,
+    replies: ReadonlyArray<{ id: number; authorId: number | null }>,
+    sign: 1 | -1,
+  ): Promise<{ rankMoved: boolean; profiles: number[]; replyCount: number }> {
+    const [[counted]] = (await manager.query(
+      `UPDATE threads t SET reply_count = GREATEST(t.reply_count + $2, 0),
+         last_reply_at = last.created_at, last_reply_author_id = last.author_id
+       FROM (SELECT NULL) AS nothing
+       LEFT JOIN LATERAL (SELECT created_at, author_id FROM replies
+                          WHERE thread_id = $1 AND deleted_at IS NULL
+                          ORDER BY created_at DESC, id DESC LIMIT 1) last ON true
+       WHERE t.id = $1 RETURNING t.reply_count`,
+      [threadId, sign * replies.length],
+    )) as [Array<{ reply_count: number }>, number];
+    const byAuthor = new Map<number, number[]>();
+    for (const { id, authorId } of replies) {
+      if (authorId !== null) byAuthor.set(authorId, [...(byAuthor.get(authorId) ?? []), id]);
+    }
+    let rankMoved = false;
+    for (const authorId of [...byAuthor.keys()].sort((a, b) => a - b)) {
+      const ids = byAuthor.get(authorId)!;
+      await this.users.moveCounts(manager, authorId, { replies: sign * ids.length });
+      const change = await this.reputation.settlePosts(
+        manager,
+        authorId,
+        ids.map((id) => ({ threadId, replyId: id })),
+        sign === 1,
+      );
+      if (change !== null && rankChanges(change.reputation - change.points, change.points)) rankMoved = true;
+    }
+    return { rankMoved, profiles: [...byAuthor.keys()], replyCount: counted?.reply_count ?? 0 };
+  }
+
+  /**
+   * Tells every instance which pages the committed change made stale: the lists and the paste's page
+   * (every page when a rank moved), with the live event for the sockets watching a listed paste.
+   */
+  private announce(moved: Moved, event?: PasteLiveEvent): Promise<void> {
+    const change: Omit<PagesChanged, 'type'> = moved.rankMoved
+      ? { all: true }
+      : {
+          lists: true,
+          threads: moved.forkedFrom ? [moved.threadId, moved.forkedFrom] : [moved.threadId],
+          profiles: moved.profiles,
+        };
+    return announcePagesChanged(this.events, change, this.logger, moved.listed ? event : undefined);
+  }
+
+  private announceReply(moved: Moved): Promise<void> {
+    return this.announce(moved, {
+      type: FORUM_LIVE_EVENT.replyDeleted,
+      threadId: moved.threadId,
+      replyId: moved.replyId!,
+      replyCount: moved.replyCount!,
+      ...(moved.alone ? { alone: true } : {}),
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import { OWN_POSTS_TEXTS, PAGES, type PublicAuthor } from '@termpaste/contracts';
+import type { TrashEntry } from '@termpaste/contracts/admin';
+import {
+  Badge,
+  Button,
+  ListFooter,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeletonRows,
+  relativeTime,
+  useConfirm,
+} from '@termpaste/ui';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { RotateCcw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { trashQuery, useRestore } from '../api/admin';
+
+const TEXTS = OWN_POSTS_TEXTS.trash;
+const COLUMNS = ['Deleted', 'Post', 'Author', 'Deleted by', ''] as const;
+
+function Member({ member }: { member: PublicAuthor | null }) {
+  if (member === null) return <span className="adm-muted">Anonymous</span>;
+  return <Link to={PAGES.profile(member.id)}>{member.username}</Link>;
+}
+
+function TrashRow({ entry }: { entry: TrashEntry }) {
+  const confirm = useConfirm();
+  const restore = useRestore();
+  const byAuthor = entry.author !== null && entry.deletedBy?.id === entry.author.id;
+
+  const onRestore = async () => {
+    const confirmed = await confirm({
+      title: entry.kind === 'paste' ? TEXTS.confirmRestorePaste : TEXTS.confirmRestoreReply,
+      description: `${entry.title}: ${TEXTS.confirmRestoreDetail}`,
+      confirmLabel: TEXTS.restore,
+    });
+    if (confirmed) restore.mutate(entry);
+  };
+
+  return (
+    <TableRow data-testid={`trash-${entry.kind}-${entry.id}`}>
+      <TableCell className="adm-nowrap adm-muted">
+        <time dateTime={entry.deletedAt} title={new Date(entry.deletedAt).toLocaleString()}>
+          {relativeTime(entry.deletedAt)}
+        </time>
+      </TableCell>
+      <TableCell className="adm-trash-post">
+        <span className="adm-trash-post__head">
+          <Badge variant={entry.kind === 'paste' ? 'accent' : 'muted'}>
+            {entry.kind === 'paste' ? TEXTS.paste : TEXTS.reply}
+          </Badge>
+          {entry.visibility !== 'public' && <Badge variant="warning">{entry.visibility}</Badge>}
+          <span className="adm-trash-post__title">
+            {entry.kind === 'reply' ? (
+              <Link to={PAGES.thread(entry.threadRef)}>{entry.title}</Link>
+            ) : (
+              entry.title
+            )}
+          </span>
+        </span>
+        <code className="adm-trash-post__excerpt">{entry.excerpt || '""'}</code>
+      </TableCell>
+      <TableCell>
+        <Member member={entry.author} />
+      </TableCell>
+      <TableCell>
+        {byAuthor ? <span className="adm-muted">its author</span> : <Member member={entry.deletedBy} />}
+      </TableCell>
+      <TableCell>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={restore.isPending || restore.isSuccess}
+          onClick={() => void onRestore()}
+          aria-label={`${TEXTS.restore} ${entry.kind} ${entry.title}`}
+        >
+          <RotateCcw size={12} aria-hidden="true" />
+          {TEXTS.restore}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * The TRASH tab: pastes and replies deleted in the last 30 days (by their authors or by staff), newest
+ * first, each with RESTORE (after a confirm prompt; audit-logged by the server).
+ */
+export function TrashPanel() {
+  const trash = useInfiniteQuery(trashQuery());
+  const entries = trash.data?.pages.flatMap((page) => page.entries) ?? null;
+
+  return (
+    <div className="adm-panel">
+      <p className="adm-muted adm-intro">{TEXTS.intro}</p>
+      {trash.isError && !trash.data ? (
+        <p className="adm-error">Could not load the trash. Try again in a moment.</p>
+      ) : entries && entries.length === 0 ? (
+        <p className="adm-empty">{TEXTS.empty}</p>
+      ) : (
+        <Table aria-label="Trash">
+          <TableHeader>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableHead key={column}>{column}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries === null ? (
+              <TableSkeletonRows columns={COLUMNS.length} />
+            ) : (
+              entries.map((entry) => <TrashRow key={`${entry.kind}-${entry.id}`} entry={entry} />)
+            )}
+          </TableBody>
+        </Table>
+      )}
+      {entries && entries.length > 0 && (
+        <ListFooter className="adm-footer" list={trash}>
+          Showing {entries.length} deleted post{entries.length === 1 ? '' : 's'}
+        </ListFooter>
+      )}
+    </div>
+  );
+}
