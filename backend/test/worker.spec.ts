@@ -20,7 +20,7 @@ import {
 } from '../src/modules/uploads/uploads.queue.js';
 import { EXPIRY_QUEUE, EXPIRY_SWEEP_SCHEDULE } from '../src/modules/threads/expiry.queue.js';
 import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/tokens/tokens.queue.js';
-import { TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
+import { TRASH_PURGE_SCHEDULE, TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -162,6 +162,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     // The API (PROCESS_JOBS=off) registers the sweeps and leaves them to the workers.
     expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([
       EXPIRY_SWEEP_SCHEDULE,
+      TRASH_PURGE_SCHEDULE,
       UPLOADS_SWEEP_SCHEDULE,
       TOKENS_SWEEP_SCHEDULE,
     ]);
