@@ -81,6 +81,8 @@ export const AUDIT_ACTIONS = [
   // An admin's removal of a version of another member's post (migration 17970100000000).
   'thread.revision_purge',
   'reply.revision_purge',
+  // An admin's read of another member's private paste, through the moderation screens (migration 17971000000000).
+  'thread.private_read',
   'user.ban',
   'user.unban',
   'user.rename',

@@ -131,6 +131,8 @@ export const OWN_POSTS_MESSAGES = {
   notYourReply: 'You can only delete your own replies',
   /** 403: replying to a paste that burns after reading. */
   burnNoReplies: 'Replies are off for a paste that burns after reading',
+  /** 403: an admin changing who may read another member's paste. */
+  notYourVisibility: 'Only its author can change who may read a paste',
   threadDeleted: 'Paste deleted',
   replyDeleted: 'Reply deleted',
 } as const;

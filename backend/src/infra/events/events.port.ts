@@ -36,7 +36,16 @@ export interface PresenceChanged {
   type: 'presence_changed';
   topics: string[];
 }
-export type InstanceEvent = PagesChanged | PresenceChanged;
+/**
+ * A paste some of its readers may no longer read (made unlisted or private): each instance's live
+ * sockets that watch it are told it is gone and stop hearing of it, but its author's.
+ */
+export interface PasteHidden {
+  type: 'paste_hidden';
+  threadId: number;
+  authorId: number | null;
+}
+export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**

@@ -39,6 +39,11 @@ const instanceMessageSchema = z.object({
       type: z.literal('presence_changed'),
       topics: z.array(z.string().min(1).max(200)).min(1).max(1000),
     }),
+    z.object({
+      type: z.literal('paste_hidden'),
+      threadId: z.number().int().positive(),
+      authorId: z.number().int().positive().nullable(),
+    }),
   ]),
 });
 

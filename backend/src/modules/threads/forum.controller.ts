@@ -23,12 +23,14 @@ import {
   cursorQuerySchema,
   FORUM_MESSAGES,
   pasteAlive,
+  pasteKeyed,
   type PasteRef,
   type RecentThreadsPage,
   type SearchQuery,
   searchQuerySchema,
   type SearchResults,
   type ThreadCard,
+  type ThreadDetail,
   type ThreadFlags,
   type ThreadQuery,
   threadQuerySchema,
@@ -130,8 +132,9 @@ export class ForumController {
     const views = refresh
       ? this.forum.viewCount(paste, page.storedViews)
       : this.forum.viewed(paste, page.storedViews);
-    // A keyed paste's page is its reader's: never kept by a shared cache.
+    // A keyed paste's page is its reader's: never kept by a shared cache, nor indexed.
     const personal = typeof ref === 'string';
+    if (pasteKeyed(page.detail)) res.setHeader('X-Robots-Tag', 'noindex');
     if (!viewer) return sendDetail(req, res, page, views, { personal });
     const replyIds = page.detail.replies.map((reply) => reply.id);
     const votes = await this.votes.votesOf(viewer.id, paste, replyIds);
@@ -143,8 +146,14 @@ export class ForumController {
   @UseGuards(OptionalSessionGuard)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')
-  raw(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<string> {
-    return this.forum.raw(pasteRefParam(id), viewer?.id ?? null);
+  async raw(
+    @Param('id') id: string,
+    @OptionalCurrentUser() viewer: User | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const { content, keyed } = await this.forum.raw(pasteRefParam(id), viewer?.id ?? null);
+    if (keyed) res.setHeader('X-Robots-Tag', 'noindex');
+    return content;
   }
 
   /**
@@ -177,9 +186,9 @@ export class ForumController {
     @Body(new ZodValidationPipe(createReplySchema)) body: CreateReplyBody,
     @AllowSecrets() allowSecrets: boolean,
   ): Promise<{ id: number }> {
-    const thread = threadId(id);
+    const paste = pasteRefParam(id);
     await refuseSecrets(body.content, allowSecrets);
-    return this.forum.createReply(user, thread, body);
+    return this.forum.createReply(user, paste, body);
   }
 
   /**
@@ -203,6 +212,17 @@ export class ForumController {
 @UseGuards(AdminGuard)
 export class ForumAdminController {
   constructor(private readonly moderation: ModerationService) {}
+
+  /**
+   * A paste by its number or key, as staff read it to moderate it (a private one too: recorded in the
+   * audit log as 'thread.private_read' unless it is the admin's own). Never kept by any cache.
+   */
+  @Get(API.adminThread(':id'))
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Robots-Tag', 'noindex')
+  read(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadDetail> {
+    return this.moderation.readPaste(pasteRefParam(id), admin);
+  }
 
   @Post(API.adminThreadPin(':id'))
   @HttpCode(200)

@@ -25,7 +25,15 @@ import {
   type PasteRef,
   pasteKeyed,
 } from '@termpaste/contracts';
-import { aliveSql, expiresAtOf, listedSql, newPasteKey, readableSql, refWhere } from './visibility.js';
+import {
+  aliveSql,
+  expiresAtOf,
+  listedSql,
+  newPasteKey,
+  readableSql,
+  refWhere,
+  resolvePaste,
+} from './visibility.js';
 import { DataSource } from 'typeorm';
 import { mentionsAnyone } from '../notifications/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
@@ -242,14 +250,15 @@ export class ForumService {
    * The exact text of the paste `ref` names, if `viewerId` (null: a visitor) may read it; a paste that
    * burns after reading shows its text to its author only (others read it once, through `read-once`).
    */
-  async raw(ref: PasteRef, viewerId: number | null): Promise<string> {
-    const [row]: Array<{ content: string }> = await this.dataSource.query(
-      `SELECT t.content FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
+  async raw(ref: PasteRef, viewerId: number | null): Promise<{ content: string; keyed: boolean }> {
+    const [row]: Array<{ content: string; keyed: boolean }> = await this.dataSource.query(
+      `SELECT t.content, (t.visibility <> 'public' OR t.burn_after_reading) AS keyed
+       FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
          AND (NOT t.burn_after_reading OR t.author_id = $2::int)`,
       [ref, viewerId],
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    return row.content;
+    return row;
   }
 
   /**
@@ -306,16 +315,15 @@ export class ForumService {
    * A reply; +2 reputation (within the day's cap, on the ledger) and the counters of the paste and the
    * author, and its notification job (to the outbox), in one transaction.
    */
-  async createReply(author: User, threadId: number, body: CreateReplyBody): Promise<{ id: number }> {
+  async createReply(author: User, ref: PasteRef, body: CreateReplyBody): Promise<{ id: number }> {
+    let threadId = 0;
     // A reply and a vote on the same paste or author race for their rows: a deadlock's victim runs again.
     const created = await retryOnConflict(() =>
       this.dataSource.transaction(async (manager) => {
-        const [thread]: Array<{ is_locked: boolean }> = await manager.query(
-          'SELECT is_locked FROM threads WHERE id = $1 FOR UPDATE',
-          [threadId],
-        );
-        if (!thread) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-        if (thread.is_locked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
+        // Only a reader replies: a private paste's author alone, anyone with an unlisted one's link.
+        const thread = await resolvePaste(manager, ref, author.id, { lock: true });
+        threadId = thread.id;
+        if (thread.isLocked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
         const parentId = body.parentId ?? null;
         if (parentId !== null) {
           const [parent] = await manager.query('SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2', [

@@ -4,6 +4,8 @@ import {
   FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   type PasteLiveEvent,
+  type PasteRef,
+  type ThreadDetail,
   type ThreadFlags,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -11,7 +13,7 @@ import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra
 import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin } from '../users/author-sql.js';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
+import { FORUM_STATS_SLOT, ForumService } from './forum.service.js';
 import { ViewCounter } from './view-counter.js';
 
 /** A paste's flags an admin toggles, and the audit actions of turning each on and off. */
@@ -38,11 +40,31 @@ export class ModerationService {
     private readonly views: ViewCounter,
     private readonly users: UsersService,
     private readonly events: EventsPort,
+    private readonly forum: ForumService,
   ) {}
 
   /** Tells every instance which public pages a committed action made stale (their caches drop them). */
   private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
     return announcePagesChanged(this.events, change, this.logger, pasteEvent);
+  }
+
+  /**
+   * The paste `ref` names (alive), as staff read it: a private one of another member is recorded in the
+   * audit log ('thread.private_read'), so every read of what its author alone may see is accounted for.
+   */
+  async readPaste(ref: PasteRef, admin: AuditActor): Promise<ThreadDetail> {
+    const { detail, id, authorId } = await this.forum.detail(ref);
+    if (detail.visibility === 'private' && authorId !== admin.id) {
+      await this.audit.record(this.dataSource.manager, admin, {
+        action: 'thread.private_read',
+        targetType: 'thread',
+        targetId: id,
+        targetLabel: detail.title,
+        before: null,
+        after: { authorId },
+      });
+    }
+    return detail;
   }
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */

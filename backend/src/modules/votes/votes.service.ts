@@ -7,7 +7,7 @@ import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
 import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
 import type { User } from '../users/entities/user.entity.js';
-import { resolvePaste } from '../threads/visibility.js';
+import { resolvePaste, resolveReplyPaste } from '../threads/visibility.js';
 
 /**
  * A member's vote on a target, cast, taken back (the same value again) or switched, in one statement on
@@ -67,11 +67,14 @@ export class VotesService {
    * much; then the author's reputation.
    */
   async vote(user: User, body: VoteBody): Promise<VoteResult> {
-    // A paste is named by its ref: one the voter may not read is not found.
-    const target: VoteTarget =
-      body.threadId !== undefined
-        ? { kind: 'paste', id: (await resolvePaste(this.dataSource, body.threadId, user.id)).id }
-        : { kind: 'reply', id: body.replyId! };
+    // A paste is named by its ref: one the voter may not read is not found, nor is a reply on it.
+    let target: VoteTarget;
+    if (body.threadId !== undefined) {
+      target = { kind: 'paste', id: (await resolvePaste(this.dataSource, body.threadId, user.id)).id };
+    } else {
+      await resolveReplyPaste(this.dataSource, body.replyId!, user.id);
+      target = { kind: 'reply', id: body.replyId! };
+    }
     let pasteId = 0;
     let moved: ReputationChange | null = null;
     // Votes, replies and pastes of one author race for their rows: a deadlock's victim runs again.
