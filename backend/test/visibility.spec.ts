@@ -251,7 +251,7 @@ describe('visibility: unlisted and private pastes', () => {
       const after = (await bob.browser.get(API.userReputation(bob.user.id)).expect(200))
         .body as ReputationLedgerPage;
       expect(after.total).toBe(ledger.total);
-      const rows = after.entries.filter((e) => e.reason === 'reply' || e.reason === 'vote_received');
+      const rows = after.entries.filter((e) => e.reason === 'reply' || e.reason === 'vote');
       expect(rows.length).toBeGreaterThan(0);
       // The author's own ledger names it by its key.
       const alices = (await alice.browser.get(API.userReputation(alice.user.id)).expect(200))

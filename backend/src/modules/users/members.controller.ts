@@ -37,8 +37,8 @@ export class MembersController {
   }
 
   /**
-   * A profile as everyone sees it, from the page cache; a member reading their own gets their unlisted
-   * and private pastes too, read for them alone (never cached, never kept by a shared cache).
+   * A profile as everyone sees it, from the page cache; a member reading their own on the site gets
+   * their unlisted and private pastes too, read for them alone (never cached, nor by a shared cache).
    */
   @Get(API.user(':id'))
   @UseGuards(OptionalSessionGuard)
@@ -49,7 +49,8 @@ export class MembersController {
     @Res() res: Response,
   ): Promise<void> {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
-    if (viewer?.id === userId) {
+    // Signed in on the site: an access token reads profiles as everyone does.
+    if (viewer?.id === userId && req.accessToken === undefined) {
       sendPage(req, res, toPage(await this.members.profile(userId, { own: true })), { personal: true });
       return;
     }

@@ -4,11 +4,13 @@ import { ShieldAlert } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AuditPanel } from '../components/audit-panel';
+import { PasteLookup } from '../components/paste-lookup';
 import { UsersPanel } from '../components/users-panel';
 
 const TABS = [
   { id: 'users', label: 'USERS' },
   { id: 'audit', label: 'AUDIT LOG' },
+  { id: 'pastes', label: 'PASTES' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -26,14 +28,16 @@ function AccessDenied() {
 }
 
 /**
- * /admin (SPEC §2): the users table with the staff actions, and the audit log, as two tabs; the open tab
+ * /admin (SPEC §2): the users table with the staff actions, a paste opened by number or key (read-only),
+ * and the audit log, as tabs; the open tab
  * is kept in the address (`?tab=audit`), so it survives a reload and can be linked to.
  */
 export function AdminScreen() {
   const { user, isLoading } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const baseId = useId();
-  const tab: TabId = params.get('tab') === 'audit' ? 'audit' : 'users';
+  const asked = params.get('tab');
+  const tab: TabId = TABS.find((t) => t.id === asked && t.id !== 'users')?.id ?? 'users';
 
   if (isLoading) return <Spinner />;
   if (!user?.isAdmin && !user?.isOwner) return <AccessDenied />;
@@ -76,7 +80,7 @@ export function AdminScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-        {tab === 'users' ? <UsersPanel viewer={user} /> : <AuditPanel />}
+        {tab === 'users' ? <UsersPanel viewer={user} /> : tab === 'pastes' ? <PasteLookup /> : <AuditPanel />}
       </div>
     </Card>
   );

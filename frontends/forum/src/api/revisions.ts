@@ -125,6 +125,7 @@ export function useEditThread(threadId: string) {
               content: edited.content,
               language: edited.language,
               editedAt: edited.editedAt,
+              visibility: edited.visibility,
             }
           : thread,
       );

@@ -1,10 +1,22 @@
-import { LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { LIMITS, PAGES, TEXTS, type ThreadDetail, type Visibility } from '@termpaste/contracts';
 import { type EditThreadBody } from '@termpaste/contracts/revisions';
-import { Button, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
+import {
+  Button,
+  CharCount,
+  FormActions,
+  Input,
+  Label,
+  LabelRow,
+  Textarea,
+  toast,
+  useCurrentUser,
+} from '@termpaste/ui';
+import { useNavigate } from 'react-router-dom';
 import { useId, useState, type FormEvent } from 'react';
 import { useEditThread } from '../api/revisions';
 import { MARKDOWN_LANGUAGE } from './code-view';
 import { LanguagePicker } from './language-picker';
+import { VisibilityPicker } from './visibility';
 
 /**
  * The paste's EDIT form (issue 16): the new-paste form's title, language and content, filled with the
@@ -17,7 +29,12 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
   const [title, setTitle] = useState(thread.title);
   const [language, setLanguage] = useState<string | null>(thread.language);
   const [content, setContent] = useState(thread.content ?? '');
+  const [visibility, setVisibility] = useState<Visibility>(thread.visibility);
   const edit = useEditThread(String(thread.id));
+  const navigate = useNavigate();
+  // Who may read it is its author's choice alone (an admin's edit keeps it).
+  const { user } = useCurrentUser();
+  const own = user !== null && user.id === thread.author?.id;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,10 +48,14 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
     const picked = language === MARKDOWN_LANGUAGE ? null : language;
     if (picked !== thread.language) body.language = picked;
     if (content !== thread.content) body.content = content;
+    if (visibility !== thread.visibility) body.visibility = visibility;
     edit.mutate(body, {
       onSuccess: (edited) => {
-        toast({ title: edited.editedAt === thread.editedAt ? 'Nothing changed' : 'Paste saved' });
+        const saved = edited.editedAt !== thread.editedAt || edited.visibility !== thread.visibility;
+        toast({ title: saved ? 'Paste saved' : 'Nothing changed' });
         onDone();
+        // A change of visibility changes its link (its number, or its key).
+        if (edited.id !== thread.id) navigate(PAGES.thread(edited.id), { replace: true });
       },
     });
   };
@@ -69,6 +90,7 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
             onChange={(event) => setContent(event.target.value)}
           />
         </div>
+        {own && <VisibilityPicker value={visibility} onChange={setVisibility} />}
         <FormActions>
           <Button variant="outline" onClick={onDone}>
             CANCEL

@@ -1,4 +1,4 @@
-import { API, PAGES, type ThreadDetail } from '@termpaste/contracts';
+import { API, PAGES, pasteKeyed, type ThreadDetail } from '@termpaste/contracts';
 import { Button, Card, CopyButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { EditedMark } from './edited-mark';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
+import { VisibilityBadge } from './visibility';
 
 /**
  * The paste on its page (SPEC §2): copy and raw buttons, its votes, flags and title, who wrote it, its
@@ -37,20 +38,29 @@ export function Paste({
     <Card
       title="PASTE"
       actions={
-        !code && (
-          <>
-            <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
-            <a
-              href={API.threadRaw(thread.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="tp-button tp-button--ghost tp-button--sm"
-            >
-              <FileText size={12} aria-hidden="true" />
-              RAW
-            </a>
-          </>
-        )
+        <>
+          {pasteKeyed(thread) && (
+            <CopyButton
+              text={() => new URL(PAGES.thread(thread.id), window.location.origin).href}
+              label="COPY LINK"
+              aria-label="Copy the link"
+            />
+          )}
+          {!code && (
+            <>
+              <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
+              <a
+                href={API.threadRaw(thread.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="tp-button tp-button--ghost tp-button--sm"
+              >
+                <FileText size={12} aria-hidden="true" />
+                RAW
+              </a>
+            </>
+          )}
+        </>
       }
     >
       <div className="forum-split">
@@ -69,6 +79,7 @@ export function Paste({
             <>
               <h1 className="forum-thread__title">
                 <ThreadFlags thread={thread} />
+                <VisibilityBadge visibility={thread.visibility} />
                 {thread.title}
               </h1>
               <p className="forum-thread__meta">

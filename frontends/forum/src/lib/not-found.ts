@@ -1,6 +1,13 @@
+import { parsePasteRef } from '@termpaste/contracts';
+
 /** An id in a route (/thread/{id}, /profile/{id}) that can name a row; anything else is not found. */
 export function isRecordId(text: string): boolean {
   return /^\d{1,10}$/.test(text);
+}
+
+/** A paste's ref in a route (/thread/{ref}): its number, or its key; anything else is not found. */
+export function isPasteRef(text: string): boolean {
+  return parsePasteRef(text) !== null;
 }
 
 /** The API answered 404 (SPEC §8: errors read '<status>: <body>'). */

@@ -1,4 +1,4 @@
-import { LIMITS, PAGES, TEXTS } from '@termpaste/contracts';
+import { LIMITS, PAGES, TEXTS, type Visibility } from '@termpaste/contracts';
 import {
   Button,
   Card,
@@ -17,10 +17,12 @@ import { useGoBack } from '../lib/go-back';
 import { useCreateThread } from '../api/forum';
 import { CodeView, isCodeLanguage } from '../components/code-view';
 import { LanguagePicker } from '../components/language-picker';
+import { VisibilityPicker } from '../components/visibility';
 
 /**
  * /thread/new (SPEC §2): title with a live counter, the language (issue 16: Markdown by default),
- * content, a preview (Markdown, or the code view), CANCEL and ADD PASTE.
+ * content, a preview (Markdown, or the code view), who may read it (public by default), CANCEL and
+ * ADD PASTE.
  */
 export function NewThreadScreen() {
   const navigate = useNavigate();
@@ -33,6 +35,7 @@ export function NewThreadScreen() {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [preview, setPreview] = useState(false);
+  const [visibility, setVisibility] = useState<Visibility>('public');
   const create = useCreateThread();
 
   const submit = (event: FormEvent) => {
@@ -42,7 +45,12 @@ export function NewThreadScreen() {
       return;
     }
     create.mutate(
-      { title: title.trim(), content, ...(language === null ? {} : { language }) },
+      {
+        title: title.trim(),
+        content,
+        ...(language === null ? {} : { language }),
+        ...(visibility === 'public' ? {} : { visibility }),
+      },
       {
         onSuccess: ({ id }) => {
           toast({ title: 'Paste created', description: title.trim() });
@@ -103,6 +111,7 @@ export function NewThreadScreen() {
               )}
             </section>
           )}
+          <VisibilityPicker value={visibility} onChange={setVisibility} />
           <FormActions>
             <Button variant="outline" onClick={goBack}>
               CANCEL

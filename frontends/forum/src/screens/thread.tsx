@@ -1,4 +1,4 @@
-import { API, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { API, pasteKeyed, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {
   Button,
@@ -23,7 +23,7 @@ import { Paste } from '../components/paste';
 import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
-import { isNotFoundError, isRecordId } from '../lib/not-found';
+import { isNotFoundError, isPasteRef } from '../lib/not-found';
 
 /** The element of a reply in the tree. */
 const replyElement = (id: number) => document.getElementById(`reply-${id}`);
@@ -77,6 +77,18 @@ function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[],
   return [pending, jump];
 }
 
+/** `<meta name="robots" content="noindex">` while `on` (an unlisted or private paste is shown). */
+function useNoIndex(on: boolean): void {
+  useEffect(() => {
+    if (!on) return;
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, [on]);
+}
+
 /**
  * The page of a loaded paste. It decides who may reply, and holds the reply being answered: a reply's
  * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
@@ -94,6 +106,7 @@ function ThreadView({ thread, live }: { thread: ThreadDetail; live: ThreadLive }
   const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
 
   const [outOfView, jumpToNew] = useRepliesOutOfView(thread, live);
+  useNoIndex(pasteKeyed(thread));
 
   const replyTo = (reply: ReplyView) => {
     setTarget(reply);
@@ -169,11 +182,11 @@ export function ThreadScreen() {
   const { id = '' } = useParams();
   // The paste is Markdown: its renderer downloads while the paste does.
   useEffect(() => void preloadMarkdown(), []);
-  const thread = useQuery({ ...threadQuery(id), enabled: isRecordId(id) });
+  const thread = useQuery({ ...threadQuery(id), enabled: isPasteRef(id) });
   const { user } = useCurrentUser();
-  const live = useThreadLive(id, isRecordId(id), user?.id ?? null);
+  const live = useThreadLive(id, isPasteRef(id), user?.id ?? null);
 
-  if (!isRecordId(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
+  if (!isPasteRef(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
     return (
       <Card titleLevel={1} title="ERROR">
