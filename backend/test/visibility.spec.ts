@@ -328,6 +328,16 @@ describe('visibility: unlisted and private pastes', () => {
       await alice.browser.patch(API.thread(hidden.key!)).send({ visibility: 'secret' }).expect(400);
     });
 
+    it('staff deleting an unlisted paste leaves the counts as they were (it was never counted)', async () => {
+      const start = await counts(alice.user.id);
+      const paste = await post('unlisted');
+      await admin.browser.delete(API.adminThread(paste.id)).expect(200);
+      expect(await counts(alice.user.id)).toEqual(start);
+      const open = await post('public');
+      await admin.browser.delete(API.adminThread(open.id)).expect(200);
+      expect(await counts(alice.user.id)).toEqual(start);
+    });
+
     it('a visibility change alone writes no version', async () => {
       const paste = await post('public');
       const edited = editedThreadSchema.parse(
@@ -390,6 +400,26 @@ describe('visibility: unlisted and private pastes', () => {
       expect(JSON.stringify(lists.frames)).not.toMatch(
         new RegExp(`"threadId":(${paste.id}|"${paste.key}")[,}]`),
       );
+    });
+
+    it("staff flags on a keyed paste reach its author's page, never the lists", async () => {
+      const paste = await post('private');
+      const lists = await watching(null, { lists: true, cards: [paste.id] });
+      const bobs = await watching(bob, { lists: true });
+      const own = await watching(alice, { thread: paste.key });
+      await admin.browser.post(API.adminThreadPin(paste.id)).expect(200);
+      await admin.browser.post(API.adminThreadFeatured(paste.id)).expect(200);
+      const flags = await own.next<{ threadId: unknown; isPinned: boolean }>(
+        'the flags',
+        (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.pasteFlags,
+      );
+      expect(flags).toMatchObject({ threadId: paste.key, isPinned: true });
+      for (const socket of [lists, bobs]) {
+        await socket.roundTrip();
+        expect(socket.eventFrames.filter((frame) => (frame as { type?: string }).type !== 'pong')).toEqual(
+          [],
+        );
+      }
     });
 
     it('a paste made unlisted leaves the lists and the sockets that read it by number', async () => {

@@ -56,7 +56,7 @@ const envelopeSchema = z.union([
     onlySession: z.string().min(1).max(256).optional(),
     event: liveEventSchema,
   }),
-  z.object({ to: z.literal('paste'), event: pasteLiveEventSchema }),
+  z.object({ to: z.literal('paste'), event: pasteLiveEventSchema, listed: z.boolean().optional() }),
 ]);
 
 /**

@@ -71,13 +71,16 @@ export class LiveRooms<S> {
     return this.readers.get(threadId) ?? new Set();
   }
 
-  /** The sockets a paste's event is for, each once. */
-  recipients(event: PasteLiveEvent): Set<S> {
+  /**
+   * The sockets a paste's event is for, each once; `listed` false: a paste no list shows, whose events
+   * never reach the lists' watchers (they may not know of it).
+   */
+  recipients(event: PasteLiveEvent, { listed = true } = {}): Set<S> {
     // The backend names a paste by its number (a key is how a socket is told of it).
     const id = event.threadId as number;
     const to = new Set(this.readers.get(id));
     if (isCardEvent(event)) for (const socket of this.cards.get(id) ?? []) to.add(socket);
-    if (isListEvent(event)) for (const socket of this.lists) to.add(socket);
+    if (listed && isListEvent(event)) for (const socket of this.lists) to.add(socket);
     return to;
   }
 }

@@ -439,7 +439,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
   private deliver(envelope: LiveEnvelope): void {
     if (envelope.to === 'paste') {
       const frames = new Map<string | undefined, string>();
-      for (const socket of this.rooms.recipients(envelope.event)) {
+      for (const socket of this.rooms.recipients(envelope.event, { listed: envelope.listed !== false })) {
         this.send(socket, this.frameOf(this.sockets.get(socket), envelope.event, frames));
       }
       return;

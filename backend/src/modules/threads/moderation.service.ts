@@ -44,8 +44,12 @@ export class ModerationService {
   ) {}
 
   /** Tells every instance which public pages a committed action made stale (their caches drop them). */
-  private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
-    return announcePagesChanged(this.events, change, this.logger, pasteEvent);
+  private pagesChanged(
+    change: Omit<PagesChanged, 'type'>,
+    pasteEvent: PasteLiveEvent,
+    listed = true,
+  ): Promise<void> {
+    return announcePagesChanged(this.events, change, this.logger, pasteEvent, { listed });
   }
 
   /**
@@ -69,14 +73,25 @@ export class ModerationService {
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
   async toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
+    let listed = true;
     const flags = await this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(
         `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1
-         RETURNING title, is_pinned, is_locked, is_featured`,
+         RETURNING title, is_pinned, is_locked, is_featured, listed`,
         [threadId],
-      )) as [Array<{ title: string; is_pinned: boolean; is_locked: boolean; is_featured: boolean }>, number];
+      )) as [
+        Array<{
+          title: string;
+          is_pinned: boolean;
+          is_locked: boolean;
+          is_featured: boolean;
+          listed: boolean;
+        }>,
+        number,
+      ];
       const row = rows[0];
       if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      listed = row.listed;
       const after: ThreadFlags = {
         isPinned: row.is_pinned,
         isLocked: row.is_locked,
@@ -93,9 +108,11 @@ export class ModerationService {
       });
       return after;
     });
+    // A paste no list shows: its flags reach its readers only, never the lists' watchers.
     await this.pagesChanged(
       { lists: true, threads: [threadId] },
       { type: FORUM_LIVE_EVENT.pasteFlags, threadId, ...flags },
+      listed,
     );
     return flags;
   }
@@ -106,8 +123,9 @@ export class ModerationService {
    * audit log, in the same transaction.
    */
   async deleteThread(threadId: number, actor: AuditActor): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const listed = await this.dataSource.transaction(async (manager) => {
       const [thread]: Array<{
+        listed: boolean;
         author_id: number | null;
         author_name: string | null;
         title: string;
@@ -115,7 +133,8 @@ export class ModerationService {
         view_count: number;
         vote_score: number;
       }> = await manager.query(
-        `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count, t.vote_score
+        `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count, t.vote_score,
+           t.listed
          FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 FOR UPDATE OF t`,
         [threadId],
       );
@@ -136,17 +155,22 @@ export class ModerationService {
         after: null,
       });
       await this.lowerReplyCounts(manager, 'SELECT author_id FROM replies WHERE thread_id = $1', [threadId]);
-      if (thread.author_id !== null) {
+      // Only a listed paste is counted (its author's and the forum's counts).
+      if (thread.author_id !== null && thread.listed) {
         await this.users.moveCounts(manager, thread.author_id, { pastes: -1 });
       }
       await manager.query('DELETE FROM threads WHERE id = $1', [threadId]);
-      await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
-      );
+      if (thread.listed) {
+        await manager.query(
+          `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        );
+      }
+      return thread.listed;
     });
     await this.pagesChanged(
       { lists: true, threads: [threadId] },
       { type: FORUM_LIVE_EVENT.pasteDeleted, threadId },
+      listed,
     );
   }
 

@@ -106,3 +106,70 @@ describe('a card of a keyed paste', () => {
     expect(screen.getByText('PRIVATE')).toBeInTheDocument();
   });
 });
+
+describe('visibility in the edit form', () => {
+  const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
+  const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
+
+  function renderEdit(viewer: typeof trinity) {
+    const thread = sampleThread();
+    const client = createQueryClient();
+    client.setQueryData(threadQuery('5').queryKey, thread);
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/auth/user') return { body: viewer };
+      if (call.method === 'PATCH') {
+        return {
+          body: {
+            id: KEY,
+            visibility: 'private',
+            expiresAt: null,
+            burnAfterReading: false,
+            title: thread.title,
+            content: thread.content,
+            language: null,
+            editedAt: null,
+            revisions: 1,
+            secretVersions: [],
+          },
+        };
+      }
+      if (call.url === '/api/threads/5') return { body: thread };
+      return { body: { ...thread, id: KEY, visibility: 'private' } };
+    });
+    const rendered = renderScreen(<ThreadScreen />, {
+      path: '/thread/5',
+      route: '/thread/:id',
+      client,
+      user: viewer,
+    });
+    return { ...rendered, calls };
+  }
+
+  it('lets the author make the paste private, sending that alone, and moves to its new link', async () => {
+    const { user, calls } = renderEdit(trinity);
+    await user.click(
+      within(screen.getByRole('region', { name: 'PASTE' })).getByRole('button', { name: 'EDIT' }),
+    );
+    const form = screen.getByRole('form', { name: 'Edit paste' });
+    expect(within(form).getByRole('radio', { name: /PUBLIC/ })).toBeChecked();
+    await user.click(within(form).getByRole('radio', { name: /PRIVATE/ }));
+    await user.click(within(form).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/api/threads/5', body: { visibility: 'private' } },
+      ]),
+    );
+    // Now at its key: the page of the private paste (read at /api/threads/{key}).
+    expect(await screen.findByText('PRIVATE')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === `/api/threads/${KEY}`)).toBe(true);
+  });
+
+  it("offers no visibility choice to an admin editing another member's paste", async () => {
+    const { user } = renderEdit(admin);
+    await user.click(
+      within(screen.getByRole('region', { name: 'PASTE' })).getByRole('button', { name: 'EDIT' }),
+    );
+    const form = screen.getByRole('form', { name: 'Edit paste' });
+    expect(within(form).queryByRole('group', { name: 'Visibility' })).not.toBeInTheDocument();
+  });
+});
