@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { newAccount, screenshotPath, signUp } from './support.js';
+import { baseURL, newAccount, screenshotPath, signInAsOwner, signUp } from './support.js';
 
 /**
  * Unlisted and private pastes in Chromium: member A posts an unlisted paste through the form; member B
@@ -75,5 +75,42 @@ for (const width of [1280, 390]) {
     await bob.goto(`/thread/${privateKey}`);
     await expect(bob.getByText('Thread not found [404]')).toBeVisible();
     await bob.screenshot({ path: screenshotPath(`visibility-private-not-found-${width}`) });
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`staff open a private paste by its key in the admin panel, and the read is logged (${width} wide)`, async ({
+    page,
+    browser,
+  }) => {
+    await signUp(page, newAccount('carol'));
+    const title = `private notes ${Date.now().toString(36)}${width}`;
+    const created = await page.request.post('/api/threads', {
+      data: { title, content: 'line one\nline two', visibility: 'private' },
+      headers: { Origin: baseURL() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id: key } = (await created.json()) as { id: string };
+
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const owner = await context.newPage();
+    await signInAsOwner(owner);
+    // Its page is not staff's to read: the not-found view, as for anyone.
+    await owner.goto(`/thread/${key}`);
+    await expect(owner.getByText('Thread not found [404]')).toBeVisible();
+
+    await owner.goto('/admin?tab=pastes');
+    const panel = owner.getByRole('tabpanel', { name: 'PASTES' });
+    await expect(panel.getByText('Reading a private paste here is recorded in the audit log')).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Paste number or key' }).fill(key);
+    await panel.getByRole('button', { name: 'OPEN' }).click();
+    const paste = panel.getByRole('article', { name: `Paste ${title}` });
+    await expect(paste).toContainText('Private: its author only');
+    await expect(paste.getByLabel('Paste content')).toHaveText('line one\nline two');
+    await owner.screenshot({ path: screenshotPath(`visibility-admin-lookup-${width}`), fullPage: true });
+
+    await owner.getByRole('tab', { name: 'AUDIT LOG' }).click();
+    const log = owner.getByRole('table', { name: 'Audit log' });
+    await expect(log.getByRole('row').filter({ hasText: title }).first()).toContainText('Read paste');
   });
 }

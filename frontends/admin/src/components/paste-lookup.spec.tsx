@@ -52,7 +52,7 @@ describe('PASTES: a paste opened by number or key', () => {
     const paste = await screen.findByRole('article', { name: 'Paste my notes' });
     expect(urls(calls)).toEqual([`/api/admin/threads/${KEY}`]);
     expect(paste).toHaveTextContent('trinity');
-    expect(paste).toHaveTextContent('Private: only you can read it');
+    expect(paste).toHaveTextContent('Private: its author only');
     expect(within(paste).getByLabelText('Paste content')).toHaveTextContent('line one line two');
     expect(screen.queryByRole('textbox', { name: 'Paste content' })).not.toBeInTheDocument();
   });

@@ -1,10 +1,17 @@
-import { API, OWN_POSTS_TEXTS, parsePasteRef, type PasteRef, threadDetailSchema } from '@termpaste/contracts';
+import { API, parsePasteRef, type PasteRef, threadDetailSchema, type Visibility } from '@termpaste/contracts';
 import { Button, Input, getJson, relativeTime } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 
 /** What staff are told before they read: a private paste's read is logged. */
 export const PASTE_LOOKUP_NOTE = 'Reading a private paste here is recorded in the audit log under your name.';
+
+/** Who may read a paste, as staff are told it (the author's own words say "you"). */
+const VISIBILITY_TO_STAFF: Record<Visibility, string> = {
+  public: 'Public: listed everywhere',
+  unlisted: 'Unlisted: anyone with its link',
+  private: 'Private: its author only',
+};
 
 /**
  * The PASTES tab: open a paste by its number or its key, read-only, as staff moderate it
@@ -56,7 +63,7 @@ export function PasteLookup() {
             <dt>Author</dt>
             <dd>{paste.data.author?.username ?? 'Anonymous'}</dd>
             <dt>Visibility</dt>
-            <dd>{OWN_POSTS_TEXTS.visibility[paste.data.visibility]}</dd>
+            <dd>{VISIBILITY_TO_STAFF[paste.data.visibility]}</dd>
             <dt>Posted</dt>
             <dd>{relativeTime(paste.data.createdAt)}</dd>
           </dl>
