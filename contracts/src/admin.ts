@@ -86,6 +86,8 @@ export const AUDIT_ACTIONS = [
   // A paste or reply taken back out of the trash (migration 17971000000000).
   'thread.restore',
   'reply.restore',
+  // An admin's read of another member's private paste, through the moderation screens (migration 17971000000000).
+  'thread.private_read',
   'user.ban',
   'user.unban',
   'user.rename',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pasteRefSchema } from './visibility.js';
 
 /*
  * The forum's live events (issue 18) on `/ws/chat`, beside the chat's and a member's own (messaging.ts,
@@ -13,6 +14,11 @@ import { z } from 'zod';
  */
 
 const id = z.number().int().positive();
+/**
+ * The paste an event is about: its number, or the key a socket watches it by (the socket names a paste
+ * as it was named to it, so a keyed paste's number is never told).
+ */
+const ref = pasteRefSchema;
 const count = z.number().int().nonnegative();
 
 export const FORUM_LIVE_EVENT = {
@@ -44,7 +50,7 @@ export const FORUM_LIVE_EVENT = {
 const pasteEventSchemas = [
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.replyAdded),
-    threadId: id,
+    threadId: ref,
     replyId: id,
     parentId: id.nullable(),
     /** The reply's author (null: a deleted account), so their own tab can tell its reply from others'. */
@@ -53,7 +59,7 @@ const pasteEventSchemas = [
   }),
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.replyDeleted),
-    threadId: id,
+    threadId: ref,
     replyId: id,
     replyCount: count,
     /** Only this reply went (its author's delete): the replies under it stay. */
@@ -61,32 +67,32 @@ const pasteEventSchemas = [
   }),
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.replyEdited),
-    threadId: id,
+    threadId: ref,
     replyId: id,
     editedAt: z.string(),
   }),
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.voteScore),
-    threadId: id,
+    threadId: ref,
     /** Null: the paste's own score. */
     replyId: id.nullable(),
     voteScore: z.number().int(),
   }),
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.pasteFlags),
-    threadId: id,
+    threadId: ref,
     isPinned: z.boolean(),
     isLocked: z.boolean(),
     isFeatured: z.boolean(),
   }),
   z.object({
     type: z.literal(FORUM_LIVE_EVENT.pasteEdited),
-    threadId: id,
+    threadId: ref,
     title: z.string(),
     editedAt: z.string(),
   }),
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteDeleted), threadId: id }),
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteAdded), threadId: id }),
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteDeleted), threadId: ref }),
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteAdded), threadId: ref }),
 ] as const;
 
 /** A paste's public events (every forum event but the presence counts), as the backend publishes them. */
@@ -96,7 +102,7 @@ export type PasteLiveEvent = z.infer<typeof pasteLiveEventSchema>;
 /** Every forum event a socket may get (messaging.ts's liveEventSchema includes them). */
 export const forumLiveEventSchemas = [
   ...pasteEventSchemas,
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.threadReaders), threadId: id, count }),
+  z.object({ type: z.literal(FORUM_LIVE_EVENT.threadReaders), threadId: ref, count }),
   z.object({ type: z.literal(FORUM_LIVE_EVENT.onlineCount), count }),
 ] as const;
 
@@ -130,11 +136,13 @@ export const LIVE_WATCH_CARDS_MAX = 200;
 /**
  * `{"type":"watch",...}`: what the socket shows now, replacing what it watched before. `thread`: the
  * paste open (null or absent: none); `cards`: the pastes listed; `lists`: home's or /hardest's lists.
+ * Pastes are named by their refs (a number, or a key); one the socket's member may not read is not
+ * watched (the server says nothing of it).
  */
 export const liveWatchSchema = z.strictObject({
   type: z.literal('watch'),
-  thread: id.nullable().optional(),
-  cards: z.array(id).max(LIVE_WATCH_CARDS_MAX).optional(),
+  thread: ref.nullable().optional(),
+  cards: z.array(ref).max(LIVE_WATCH_CARDS_MAX).optional(),
   lists: z.boolean().optional(),
 });
 export type LiveWatchFrame = z.infer<typeof liveWatchSchema>;

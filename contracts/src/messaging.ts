@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pasteRefSchema } from './visibility.js';
 import { publicAuthorSchema } from './forum.js';
 import { LIMITS } from './limits.js';
 import { FORUM_LIVE_EVENT, forumLiveEventSchemas } from './live.js';
@@ -123,7 +124,8 @@ export const notificationSchema = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
-  threadId: z.number().int().nullable(),
+  /** The paste it is about, by its ref (its key when it is not public). */
+  threadId: pasteRefSchema.nullable(),
   actor: publicAuthorSchema.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pasteRefSchema } from './visibility.js';
 
 /*
  * The reputation ledger (beyond SPEC §1/§9, issue 13): every point a member earns or loses is one row
@@ -78,8 +79,11 @@ export const reputationEntrySchema = z.object({
   /** The day's cap held back some or all of the points this write would have earned. */
   capped: z.boolean(),
   createdAt: z.string(),
-  /** The paste it was earned on (a paste, a reply to it, a vote on either), while it exists; else null. */
-  threadId: z.number().int().nullable(),
+  /**
+   * The paste it was earned on (a paste, a reply to it, a vote on either) by its ref, while it exists and
+   * the reader may read it; else null (and no title).
+   */
+  threadId: pasteRefSchema.nullable(),
   threadTitle: z.string().nullable(),
   /** The reply (itself, or the one voted on), while it exists; else null. */
   replyId: z.number().int().nullable(),

@@ -169,6 +169,8 @@ export const OWN_POSTS_MESSAGES = {
   burnNoReplies: 'Replies are off for a paste that burns after reading',
   /** 403: voting on a paste that burns after reading (nobody but its author has seen it). */
   burnNoVotes: 'Votes are off for a paste that burns after reading',
+  /** 403: an admin changing who may read another member's paste. */
+  notYourVisibility: 'Only its author can change who may read a paste',
   threadDeleted: 'Paste deleted',
   replyDeleted: 'Reply deleted',
   threadRestored: 'Paste restored',

@@ -9,7 +9,7 @@ import {
   trashPageSchema,
 } from '../admin.js';
 import { messageSchema } from '../auth.js';
-import { threadFlagsSchema } from '../forum.js';
+import { threadDetailSchema, threadFlagsSchema } from '../forum.js';
 import { adminUsersQuerySchema, auditQuerySchema, cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
@@ -44,6 +44,16 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Admin',
     auth: 'admin',
     responses: [json(200, 'The flags afterwards', threadFlagsSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'adminReadThread',
+    method: 'get',
+    path: API.adminThread(ID),
+    summary: 'Reads a paste by its number or key to moderate it (a private one is audit-logged)',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: [json(200, 'The paste', threadDetailSchema)],
     errors: [404],
   },
   {

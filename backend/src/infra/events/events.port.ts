@@ -13,7 +13,14 @@ export type LiveAudience =
  * One live event on its way to the sockets of every instance. `to: 'paste'`: a paste's public event,
  * for the sockets that watch that paste (its readers, its card in a list, the lists: see live.ts).
  */
-export type LiveEnvelope = (LiveAudience & { event: LiveEvent }) | { to: 'paste'; event: PasteLiveEvent };
+export type LiveEnvelope =
+  | (LiveAudience & { event: LiveEvent })
+  | {
+      to: 'paste';
+      event: PasteLiveEvent;
+      /** False: a paste no list shows (unlisted, private), whose events the lists' watchers never get. */
+      listed?: boolean;
+    };
 
 export type LiveListener = (envelope: LiveEnvelope) => void;
 
@@ -36,7 +43,16 @@ export interface PresenceChanged {
   type: 'presence_changed';
   topics: string[];
 }
-export type InstanceEvent = PagesChanged | PresenceChanged;
+/**
+ * A paste some of its readers may no longer read (made unlisted or private): each instance's live
+ * sockets that watch it are told it is gone and stop hearing of it, but its author's.
+ */
+export interface PasteHidden {
+  type: 'paste_hidden';
+  threadId: number;
+  authorId: number | null;
+}
+export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**
@@ -83,8 +99,8 @@ export function deliverToEach<T>(
  * the connection, and a bus that cannot carry it is logged (readers catch up when they next load or
  * reconnect).
  */
-function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger): void {
-  events.publish({ to: 'paste', event }).catch((error: unknown) => {
+function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger, listed: boolean): void {
+  events.publish({ to: 'paste', event, ...(listed ? {} : { listed }) }).catch((error: unknown) => {
     logger.warn(`Live event not published: ${error instanceof Error ? error.message : String(error)}`);
   });
 }
@@ -95,7 +111,8 @@ function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Lo
  * copies already; other instances' copies expire within PageCache's time to live.
  *
  * `pasteEvent`: the write's live event for the paste's readers (a new reply, a score, a flag, an edit, a
- * deletion), published after the pages were announced, so an instance drops its cached page before its
+ * deletion), published after the pages were announced (`listed` false: a paste no list shows, whose
+ * event the lists' watchers are not sent), so an instance drops its cached page before its
  * readers, told by the event, read it again.
  */
 export async function announcePagesChanged(
@@ -103,6 +120,7 @@ export async function announcePagesChanged(
   change: Omit<PagesChanged, 'type'>,
   logger: Logger,
   pasteEvent?: PasteLiveEvent,
+  { listed = true }: { listed?: boolean } = {},
 ): Promise<void> {
   try {
     await events.broadcast({ type: 'pages_changed', ...change });
@@ -111,5 +129,5 @@ export async function announcePagesChanged(
       `Other instances not told of changed pages: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (pasteEvent) publishPasteEvent(events, pasteEvent, logger);
+  if (pasteEvent) publishPasteEvent(events, pasteEvent, logger, listed);
 }

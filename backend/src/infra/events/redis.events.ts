@@ -39,6 +39,11 @@ const instanceMessageSchema = z.object({
       type: z.literal('presence_changed'),
       topics: z.array(z.string().min(1).max(200)).min(1).max(1000),
     }),
+    z.object({
+      type: z.literal('paste_hidden'),
+      threadId: z.number().int().positive(),
+      authorId: z.number().int().positive().nullable(),
+    }),
   ]),
 });
 
@@ -51,7 +56,7 @@ const envelopeSchema = z.union([
     onlySession: z.string().min(1).max(256).optional(),
     event: liveEventSchema,
   }),
-  z.object({ to: z.literal('paste'), event: pasteLiveEventSchema }),
+  z.object({ to: z.literal('paste'), event: pasteLiveEventSchema, listed: z.boolean().optional() }),
 ]);
 
 /**

@@ -1,4 +1,10 @@
-import { isCardEvent, isListEvent, type LiveWatch, type PasteLiveEvent } from '@termpaste/contracts';
+import {
+  isCardEvent,
+  isListEvent,
+  type LiveWatch,
+  type PasteLiveEvent,
+  type PasteRef,
+} from '@termpaste/contracts';
 
 /** What one socket watches now (its last `watch` frame). */
 export interface Watching {
@@ -9,9 +15,20 @@ export interface Watching {
 
 export const WATCHING_NOTHING: Watching = { thread: null, cards: new Set(), lists: false };
 
-/** A `watch` frame's fields as what the socket watches. */
-export function watchingOf(watch: LiveWatch): Watching {
-  return { thread: watch.thread ?? null, cards: new Set(watch.cards ?? []), lists: watch.lists ?? false };
+/**
+ * A `watch` frame's fields as what the socket watches: of the pastes it names, those in `readable` (the
+ * numbers of the pastes its member may read, each with the ref the frame named it by) only.
+ */
+export function watchingOf(watch: LiveWatch, readable: ReadonlyMap<number, PasteRef>): Watching {
+  const numberOf = new Map([...readable].map(([id, ref]) => [ref, id] as const));
+  const thread =
+    watch.thread === undefined || watch.thread === null ? null : (numberOf.get(watch.thread) ?? null);
+  const cards = new Set<number>();
+  for (const card of watch.cards ?? []) {
+    const id = numberOf.get(card);
+    if (id !== undefined) cards.add(id);
+  }
+  return { thread, cards, lists: watch.lists ?? false };
 }
 
 function add<K, S>(index: Map<K, Set<S>>, key: K, socket: S): void {
@@ -54,11 +71,16 @@ export class LiveRooms<S> {
     return this.readers.get(threadId) ?? new Set();
   }
 
-  /** The sockets a paste's event is for, each once. */
-  recipients(event: PasteLiveEvent): Set<S> {
-    const to = new Set(this.readers.get(event.threadId));
-    if (isCardEvent(event)) for (const socket of this.cards.get(event.threadId) ?? []) to.add(socket);
-    if (isListEvent(event)) for (const socket of this.lists) to.add(socket);
+  /**
+   * The sockets a paste's event is for, each once; `listed` false: a paste no list shows, whose events
+   * never reach the lists' watchers (they may not know of it).
+   */
+  recipients(event: PasteLiveEvent, { listed = true } = {}): Set<S> {
+    // The backend names a paste by its number (a key is how a socket is told of it).
+    const id = event.threadId as number;
+    const to = new Set(this.readers.get(id));
+    if (isCardEvent(event)) for (const socket of this.cards.get(id) ?? []) to.add(socket);
+    if (listed && isListEvent(event)) for (const socket of this.lists) to.add(socket);
     return to;
   }
 }

@@ -10,12 +10,16 @@ import {
   LIVE_SCOPE_USER,
   type LiveWatch,
   liveWatchSchema,
+  type PasteLiveEvent,
+  type PasteRef,
   WS,
 } from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
 import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { EventsPort, type LiveEnvelope } from '../../infra/events/events.port.js';
+import { EventsPort, type InstanceEvent, type LiveEnvelope } from '../../infra/events/events.port.js';
+import { readablePastes } from '../threads/visibility.js';
 import {
   ONLINE_TOPIC,
   PresencePort,
@@ -68,6 +72,12 @@ interface LiveSocket {
   /** Answered (pong) since the last heartbeat ping. */
   alive: boolean;
   watching: Watching;
+  /** The pastes it watches by their key (not their number), by number: its frames name them so. */
+  keys: Map<number, string>;
+  /** Its watch frames are checked in turn (who may read what); its pongs wait for them. */
+  settled: Promise<void>;
+  /** The newest watch frame's turn: an older one that settles late is dropped. */
+  watchTurn: number;
   /** Watch frames in the current window, and when it began. */
   watches: number;
   watchWindowStart: number;
@@ -79,6 +89,13 @@ function scopeOf(url: string | undefined, visitor: boolean): SocketScope {
   if (visitor) return 'public';
   return liveScope(url) === LIVE_SCOPE_USER ? 'user' : 'all';
 }
+
+const onlineFrame = (count: number): string => JSON.stringify({ type: FORUM_LIVE_EVENT.onlineCount, count });
+const readersFrame = (threadId: number, count: number) => ({
+  type: FORUM_LIVE_EVENT.threadReaders,
+  threadId,
+  count,
+});
 
 /** What a client frame is: a ping, a watch (valid or not), or anything else (ignored). */
 type ClientFrame = { kind: 'ping' } | { kind: 'watch'; watch: LiveWatch } | { kind: 'bad-watch' } | null;
@@ -133,18 +150,23 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
   /** Member sockets that carry the chat (they show the online count). */
   private readonly chatSockets = new Set<WebSocket>();
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeInstances: (() => void) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly events: EventsPort,
     private readonly presence: LivePresence,
     private readonly presencePort: PresencePort,
+    private readonly dataSource: DataSource,
     @InjectConfig()
     private readonly config: Pick<AppConfig, 'liveHeartbeatMs' | 'liveVisitorSocketsPerAddress'>,
   ) {}
 
   onModuleInit(): void {
     this.unsubscribe = this.events.subscribe((envelope) => this.deliver(envelope));
+    this.unsubscribeInstances = this.events.onBroadcast((event: InstanceEvent) => {
+      if (event.type === 'paste_hidden') this.hide(event.threadId, event.authorId);
+    });
     this.presence.onCounts((counts) => this.showCounts(counts));
     this.heartbeat = setInterval(() => this.beat(), this.config.liveHeartbeatMs);
     this.heartbeat.unref();
@@ -154,6 +176,8 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
   onModuleDestroy(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.unsubscribeInstances?.();
+    this.unsubscribeInstances = undefined;
     clearInterval(this.heartbeat);
   }
 
@@ -188,6 +212,9 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       scope: scopeOf(req.url, userId === undefined),
       alive: true,
       watching: WATCHING_NOTHING,
+      keys: new Map(),
+      settled: Promise.resolve(),
+      watchTurn: 0,
       watches: 0,
       watchWindowStart: Date.now(),
       closed: false,
@@ -219,7 +246,8 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     const frame = readFrame(data, isBinary);
     if (frame === null || state.closed) return;
     if (frame.kind === 'ping') {
-      this.send(socket, PONG_FRAME);
+      // After the watches sent before it: a client that saw its pong knows what it watches.
+      void state.settled.then(() => this.send(socket, PONG_FRAME));
       return;
     }
     if (frame.kind === 'bad-watch') {
@@ -235,7 +263,74 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       socket.close(LIVE_CLOSE.tooManyWatches.code, LIVE_CLOSE.tooManyWatches.reason);
       return;
     }
-    this.watch(socket, state, watchingOf(frame.watch));
+    const turn = ++state.watchTurn;
+    const watch = frame.watch;
+    state.settled = state.settled.then(() => this.authorize(socket, state, watch, turn));
+  }
+
+  /**
+   * Watches what the frame names that the socket's member (or visitor) may read (visibility.ts): a paste
+   * they may not read is not watched, so none of its events or counts reach them.
+   */
+  private async authorize(
+    socket: WebSocket,
+    state: LiveSocket,
+    watch: LiveWatch,
+    turn: number,
+  ): Promise<void> {
+    const refs: PasteRef[] = [...(watch.thread == null ? [] : [watch.thread]), ...(watch.cards ?? [])];
+    let readable: Map<number, PasteRef>;
+    try {
+      readable = await readablePastes(this.dataSource, refs, state.userId);
+    } catch (error) {
+      this.logger.warn(`Watch not checked: ${error instanceof Error ? error.message : String(error)}`);
+      readable = new Map();
+    }
+    if (state.closed || turn !== state.watchTurn) return;
+    state.keys = new Map(
+      [...readable].filter((entry): entry is [number, string] => typeof entry[1] === 'string'),
+    );
+    this.watch(socket, state, watchingOf(watch, readable));
+  }
+
+  /**
+   * A paste some may no longer read: each socket here that watches it is told it is gone and stops
+   * watching it, but its author's reading it (their page reads on). A list's watchers drop its card.
+   */
+  private hide(threadId: number, authorId: number | null): void {
+    const event: PasteLiveEvent = { type: FORUM_LIVE_EVENT.pasteDeleted, threadId };
+    const frames = new Map<string | undefined, string>();
+    for (const socket of this.rooms.recipients(event)) {
+      const state = this.sockets.get(socket);
+      if (!state) continue;
+      const own = state.userId !== null && state.userId === authorId;
+      if (own && state.watching.thread === threadId) continue;
+      this.send(socket, this.frameOf(state, event, frames));
+      if (own) continue;
+      const cards = new Set(state.watching.cards);
+      cards.delete(threadId);
+      const thread = state.watching.thread === threadId ? null : state.watching.thread;
+      state.keys.delete(threadId);
+      this.watch(socket, state, { thread, cards, lists: state.watching.lists });
+    }
+  }
+
+  /**
+   * A paste's event as this socket is told it: naming the paste by the key it watches it by, if so.
+   * `frames` keeps each text made for one event.
+   */
+  private frameOf(
+    state: LiveSocket | undefined,
+    event: { threadId: PasteRef },
+    frames: Map<string | undefined, string>,
+  ): string {
+    const key = state?.keys.get(event.threadId as number);
+    let frame = frames.get(key);
+    if (frame === undefined) {
+      frame = JSON.stringify(key === undefined ? event : { ...event, threadId: key });
+      frames.set(key, frame);
+    }
+    return frame;
   }
 
   /** The socket now watches `next`: its rooms, and (a member's) which paste it is counted reading. */
@@ -310,39 +405,47 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
   /** Sends one socket the count of a topic it shows. */
   private async sendCount(socket: WebSocket, topic: string): Promise<void> {
     const count = await this.presence.count(topic);
-    const frame = this.countFrame(topic, count);
     const state = this.sockets.get(socket);
-    if (!frame || !state) return;
+    if (!state) return;
+    if (topic === ONLINE_TOPIC) {
+      this.send(socket, onlineFrame(count));
+      return;
+    }
+    const threadId = threadOfTopic(topic);
     // Still showing it (a reader may have moved on meanwhile).
-    if (topic === ONLINE_TOPIC || state.watching.thread === threadOfTopic(topic)) this.send(socket, frame);
+    if (threadId !== null && state.watching.thread === threadId) {
+      this.send(socket, this.frameOf(state, readersFrame(threadId, count), new Map()));
+    }
   }
 
   /** Counts that changed, to the sockets here that show them. */
   private showCounts(counts: Map<string, number>): void {
     for (const [topic, count] of counts) {
-      const frame = this.countFrame(topic, count);
-      if (!frame) continue;
       if (topic === ONLINE_TOPIC) {
+        const frame = onlineFrame(count);
         for (const socket of this.chatSockets) this.send(socket, frame);
-      } else {
-        const threadId = threadOfTopic(topic);
-        if (threadId !== null) for (const socket of this.rooms.readersOf(threadId)) this.send(socket, frame);
+        continue;
+      }
+      const threadId = threadOfTopic(topic);
+      if (threadId === null) continue;
+      const frame = readersFrame(threadId, count);
+      const frames = new Map<string | undefined, string>();
+      for (const socket of this.rooms.readersOf(threadId)) {
+        this.send(socket, this.frameOf(this.sockets.get(socket), frame, frames));
       }
     }
   }
 
-  private countFrame(topic: string, count: number): string | undefined {
-    if (topic === ONLINE_TOPIC) return JSON.stringify({ type: FORUM_LIVE_EVENT.onlineCount, count });
-    const threadId = threadOfTopic(topic);
-    if (threadId === null) return undefined;
-    return JSON.stringify({ type: FORUM_LIVE_EVENT.threadReaders, threadId, count });
-  }
-
   private deliver(envelope: LiveEnvelope): void {
-    const frame = JSON.stringify(envelope.event);
     if (envelope.to === 'paste') {
-      for (const socket of this.rooms.recipients(envelope.event)) this.send(socket, frame);
-    } else if (envelope.to === 'all') {
+      const frames = new Map<string | undefined, string>();
+      for (const socket of this.rooms.recipients(envelope.event, { listed: envelope.listed !== false })) {
+        this.send(socket, this.frameOf(this.sockets.get(socket), envelope.event, frames));
+      }
+      return;
+    }
+    const frame = JSON.stringify(envelope.event);
+    if (envelope.to === 'all') {
       for (const socket of this.chatSockets) this.send(socket, frame);
     } else {
       const signedOut = envelope.event.type === LIVE_EVENT.signedOut;

@@ -65,6 +65,8 @@ export class NotificationsProcessor implements QueueProcessor {
   private async thread(threadId: number): Promise<void> {
     const thread = await this.posts.paste(threadId);
     if (!thread || thread.authorId === null || thread.author === null) return;
+    // Nobody but its author may read a private paste: nobody is told of it.
+    if (thread.visibility === 'private') return;
     const authorId = thread.authorId;
     const source = notificationSource('thread', threadId);
     const mentioned = await this.mentioned(thread.content, authorId);
@@ -87,6 +89,8 @@ export class NotificationsProcessor implements QueueProcessor {
   private async reply(replyId: number): Promise<void> {
     const reply = await this.posts.reply(replyId);
     if (!reply || reply.authorId === null || reply.author === null) return;
+    // Only its author replies on a private paste, and nobody else may read it: nobody to tell.
+    if (reply.visibility === 'private') return;
     const actorId = reply.authorId;
     const base = { threadId: reply.threadId, actorId, source: notificationSource('reply', replyId) };
     const title = quoted(reply.title);

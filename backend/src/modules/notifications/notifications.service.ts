@@ -13,17 +13,23 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
-import { pasteJoin } from '../threads/post-sql.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
+import { readablePasteJoin } from '../threads/post-sql.js';
+import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-// The paste through pasteJoin: a deleted paste (in the trash) is named no more.
-const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, p.id AS thread_id,
-  ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor`;
+const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
+  ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor, ${REF_COLUMNS('t')}, t.id AS readable_id`;
+/** A notification with its actor, and its paste as far as its member may read it (visibility.ts). */
+const NOTIFICATION_FROM = `notifications n ${authorJoin('a', 'n.actor_id')}
+  ${readablePasteJoin('t', 'n.thread_id', 'n.user_id')}`;
+/** A notification about a paste its member may no longer read (made private, deleted) is not listed. */
+const NOTIFICATION_SHOWN = '(n.thread_id IS NULL OR t.id IS NOT NULL)';
 
-interface NotificationRow {
+interface NotificationRow extends RefRow {
+  readable_id: number | null;
   id: number;
   type: NotificationType;
   content: string;
@@ -41,7 +47,7 @@ function toNotification(row: NotificationRow): Notification {
     content: row.content,
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
-    threadId: row.thread_id,
+    threadId: row.thread_id === null ? null : refOf(row.thread_id, row),
     actor: row.actor,
   };
 }
@@ -79,8 +85,8 @@ export class NotificationsService {
       {
         alias: 'n',
         select: NOTIFICATION_COLUMNS,
-        from: `notifications n ${authorJoin('a', 'n.actor_id')} ${pasteJoin('p', 'n.thread_id')}`,
-        where: 'n.user_id = $1',
+        from: NOTIFICATION_FROM,
+        where: `n.user_id = $1 AND ${NOTIFICATION_SHOWN}`,
         params: [userId],
         pageSize: NOTIFICATIONS_PAGE_SIZE,
         cursor,
@@ -205,9 +211,7 @@ export class NotificationsService {
             [item.userId],
           );
           const [full]: NotificationRow[] = await manager.query(
-            `SELECT ${NOTIFICATION_COLUMNS}
-             FROM notifications n ${authorJoin('a', 'n.actor_id')} ${pasteJoin('p', 'n.thread_id')}
-             WHERE n.id = $1`,
+            `SELECT ${NOTIFICATION_COLUMNS} FROM ${NOTIFICATION_FROM} WHERE n.id = $1`,
             [row.id],
           );
           return { notification: toNotification(full!), unread: counter!.unread };

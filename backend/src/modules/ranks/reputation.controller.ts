@@ -40,6 +40,6 @@ export class ReputationController {
     // An access token never carries an admin's powers (issue 15): with one, only the member's own ledger.
     const as = req.accessToken === undefined ? viewer : { id: viewer.id, isAdmin: false };
     if (!canReadReputationLedger(as, userId)) throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
-    return this.reputation.ledger(userId, cursor);
+    return this.reputation.ledger(userId, cursor, viewer.id);
   }
 }

@@ -14,7 +14,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
-import { pasteJoin, replyJoin } from '../threads/post-sql.js';
+import { readablePasteJoin, replyJoin } from '../threads/post-sql.js';
+import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
 import { existingMember, lockedMember, moveReputation } from '../users/member-sql.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -58,10 +59,11 @@ async function updateReturning<Row>(
 const TODAY = "(now() AT TIME ZONE 'UTC')::date";
 
 const LEDGER_COLUMNS = `l.id, l.points, l.reason, l.capped, l.created_at, ${createdMicros('l')} AS created_micros,
-  t.id AS thread_id, t.title AS thread_title, r.id AS reply_id`;
-const LEDGER_FROM = `reputation_ledger l ${pasteJoin('t', 'l.thread_id')} ${replyJoin('r', 'l.reply_id')}`;
+  t.id AS thread_id, t.title AS thread_title, ${REF_COLUMNS('t')}, CASE WHEN t.id IS NOT NULL THEN r.id END AS reply_id`;
+/** The ledger's rows with what each was for, as far as its reader (`$2`) may read the paste. */
+const LEDGER_FROM = `reputation_ledger l ${readablePasteJoin('t', 'l.thread_id', '$2::int')} ${replyJoin('r', 'l.reply_id')}`;
 
-interface LedgerRow {
+interface LedgerRow extends RefRow {
   id: number;
   points: number;
   reason: ReputationReason;
@@ -80,7 +82,7 @@ function toEntry(row: LedgerRow): ReputationEntry {
     reason: row.reason,
     capped: row.capped,
     createdAt: row.created_at.toISOString(),
-    threadId: row.thread_id,
+    threadId: row.thread_id === null ? null : refOf(row.thread_id, row),
     threadTitle: row.thread_title,
     replyId: row.reply_id,
   };
@@ -317,7 +319,8 @@ export class ReputationService {
    * A page of the member's ledger, newest first, with their total and today's earnings against the caps.
    * 404 when there is no such member. Who may read it is the caller's to check (canReadReputationLedger).
    */
-  async ledger(userId: number, cursor?: string): Promise<ReputationLedgerPage> {
+  /** `readerId`'s view of member `userId`'s ledger: a row's paste named only when the reader may read it. */
+  async ledger(userId: number, cursor: string | undefined, readerId: number): Promise<ReputationLedgerPage> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
     const { rows, nextCursor } = await keysetPage<LedgerRow>(
@@ -327,7 +330,7 @@ export class ReputationService {
         select: LEDGER_COLUMNS,
         from: LEDGER_FROM,
         where: 'l.user_id = $1',
-        params: [userId],
+        params: [userId, readerId],
         pageSize: REPUTATION_LEDGER_PAGE_SIZE,
         cursor,
       },

@@ -1,4 +1,12 @@
-import { REF_COLUMNS, refOf, type RefRow } from './visibility.js';
+import {
+  newPasteKey,
+  readableSql,
+  REF_COLUMNS,
+  refOf,
+  type RefRow,
+  refWhere,
+  resolveReplyPaste,
+} from './visibility.js';
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type EditedReply,
@@ -8,8 +16,12 @@ import {
   FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   revisionLines,
+  OWN_POSTS_MESSAGES,
   type PasteLiveEvent,
+  pasteKeyed,
+  type PasteRef,
   VERSIONS_KEPT_NEWEST,
+  type Visibility,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
@@ -17,7 +29,8 @@ import { secretValues } from '../../infra/secrets/secret-scanner.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
 import { PasteExpiry } from './paste-expiry.js';
-import { aliveSql } from './visibility.js';
+import { UsersService } from '../users/users.service.js';
+import { FORUM_STATS_SLOT } from './forum.service.js';
 
 /**
  * Who edits: the signed-in member, with an admin's powers only when signed in with a session (an access
@@ -30,15 +43,21 @@ export interface Editor {
 }
 
 /**
- * A paste's new title, content or language (already canonical: languages.ts), or how long it lives from
- * now (`never`: for ever); absent fields stay.
+ * A paste's new title, content, language (already canonical: languages.ts) or visibility, or how long
+ * it lives from now (`never`: for ever); absent fields stay.
  */
 export interface ThreadChange {
   title?: string;
   content?: string;
   language?: string | null;
   expiresIn?: ExpiresIn;
+  visibility?: Visibility;
 }
+
+/** What a change of visibility did for the paste's readers (EditsService.changeVisibility). */
+type VisibilityChange = 'same' | 'listed' | 'hidden' | 'widened';
+/** How many may read a paste of each visibility, in order. */
+const VISIBILITY_REACH: Record<Visibility, number> = { private: 0, unlisted: 1, public: 2 };
 
 interface ThreadRow extends RefRow {
   expires_at: Date | null;
@@ -88,105 +107,113 @@ export class EditsService {
     private readonly audit: AuditService,
     private readonly events: EventsPort,
     private readonly expiry: PasteExpiry,
+    private readonly users: UsersService,
   ) {}
 
-  private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
+  private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent?: PasteLiveEvent): Promise<void> {
     return announcePagesChanged(this.events, change, this.logger, pasteEvent);
   }
 
-  async editThread(editor: Editor, threadId: number, change: ThreadChange): Promise<EditedThread> {
+  async editThread(editor: Editor, ref: PasteRef, change: ThreadChange): Promise<EditedThread> {
     let expiresAt: Date | null | undefined;
-    const { view, changed, authorId, before } = await this.dataSource.transaction(async (manager) => {
-      const [row]: ThreadRow[] = await manager.query(
-        `SELECT title, content, language, author_id, is_locked, created_at, edited_at, expires_at,
-           ${REF_COLUMNS('threads')}
-         FROM threads WHERE id = $1 AND ${aliveSql('threads')} FOR NO KEY UPDATE`,
-        [threadId],
-      );
-      if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-      const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
-      if (refusal) throw new ForbiddenException(refusal);
-      if (change.expiresIn !== undefined) {
-        // From now, whatever it was; no version of its own (the text did not change).
-        expiresAt = this.expiry.expiresAt(change.expiresIn);
-        await manager.query('UPDATE threads SET expires_at = $2 WHERE id = $1', [threadId, expiresAt]);
-        row.expires_at = expiresAt;
-      }
-      const next = {
-        title: change.title ?? row.title,
-        content: change.content ?? row.content,
-        language: change.language === undefined ? row.language : change.language,
-      };
-      const kept = await this.versions(manager, 'thread_revisions', 'thread_id', threadId);
-      const unchanged =
-        next.title === row.title && next.content === row.content && next.language === row.language;
-      if (unchanged) {
+    const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
+      async (manager) => {
+        // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
+        const [row]: Array<ThreadRow & { id: number; listed: boolean }> = await manager.query(
+          `SELECT t.id, t.title, t.content, t.language, t.author_id, t.is_locked, t.created_at, t.edited_at,
+             t.expires_at, t.listed, ${REF_COLUMNS('t')}
+           FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
+           FOR NO KEY UPDATE`,
+          [ref, editor.id],
+        );
+        if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+        const threadId = row.id;
+        const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
+        if (refusal) throw new ForbiddenException(refusal);
+        const seen = await this.changeVisibility(manager, editor, row, change.visibility);
+        if (change.expiresIn !== undefined) {
+          // From now, whatever it was; no version of its own (the text did not change).
+          expiresAt = this.expiry.expiresAt(change.expiresIn);
+          await manager.query('UPDATE threads SET expires_at = $2 WHERE id = $1', [threadId, expiresAt]);
+          row.expires_at = expiresAt;
+        }
+        const next = {
+          title: change.title ?? row.title,
+          content: change.content ?? row.content,
+          language: change.language === undefined ? row.language : change.language,
+        };
+        const kept = await this.versions(manager, 'thread_revisions', 'thread_id', threadId);
+        const unchanged =
+          next.title === row.title && next.content === row.content && next.language === row.language;
+        if (unchanged) {
+          const view: EditedThread = {
+            ...lifeOf(threadId, row),
+            ...next,
+            editedAt: row.edited_at?.toISOString() ?? null,
+            revisions: Math.max(kept, 1),
+            secretVersions: [],
+          };
+          return { view, changed: false, authorId: row.author_id, before: row.content, threadId, seen };
+        }
+        if (kept === 0) {
+          // The original, as it was posted: its author and time.
+          await manager.query(
+            `INSERT INTO thread_revisions
+               (thread_id, n, title, content, language, editor_id, created_at, lines_added, lines_removed)
+             VALUES ($1, 1, $2, $3, $4, $5, $6, $7, 0)`,
+            [
+              threadId,
+              row.title,
+              row.content,
+              row.language,
+              row.author_id,
+              row.created_at,
+              lineCount(row.content),
+            ],
+          );
+        }
+        const n = Math.max(kept, 1) + 1;
+        const lines = lineChanges(row.content, next.content);
+        const [revision]: Array<{ created_at: Date }> = await manager.query(
+          `INSERT INTO thread_revisions
+             (thread_id, n, title, content, language, editor_id, lines_added, lines_removed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
+          [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
+        );
+        const editedAt = revision!.created_at;
+        await prune(manager, THREAD_VERSIONS, threadId, n);
+        await manager.query(
+          'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',
+          [threadId, next.title, next.content, next.language, editedAt],
+        );
+        if (editor.id !== row.author_id) {
+          await this.audit.record(manager, editor, {
+            action: 'thread.edit',
+            targetType: 'thread',
+            targetId: threadId,
+            targetLabel: next.title,
+            before: { title: row.title, language: row.language, revision: n - 1, authorId: row.author_id },
+            after: {
+              title: next.title,
+              language: next.language,
+              revision: n,
+              authorId: row.author_id,
+              linesAdded: lines.added,
+              linesRemoved: lines.removed,
+            },
+          });
+        }
         const view: EditedThread = {
           ...lifeOf(threadId, row),
           ...next,
-          editedAt: row.edited_at?.toISOString() ?? null,
-          revisions: Math.max(kept, 1),
+          editedAt: editedAt.toISOString(),
+          revisions: n,
           secretVersions: [],
         };
-        return { view, changed: false, authorId: row.author_id, before: row.content };
-      }
-      if (kept === 0) {
-        // The original, as it was posted: its author and time.
-        await manager.query(
-          `INSERT INTO thread_revisions
-             (thread_id, n, title, content, language, editor_id, created_at, lines_added, lines_removed)
-           VALUES ($1, 1, $2, $3, $4, $5, $6, $7, 0)`,
-          [
-            threadId,
-            row.title,
-            row.content,
-            row.language,
-            row.author_id,
-            row.created_at,
-            lineCount(row.content),
-          ],
-        );
-      }
-      const n = Math.max(kept, 1) + 1;
-      const lines = lineChanges(row.content, next.content);
-      const [revision]: Array<{ created_at: Date }> = await manager.query(
-        `INSERT INTO thread_revisions
-           (thread_id, n, title, content, language, editor_id, lines_added, lines_removed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
-        [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
-      );
-      const editedAt = revision!.created_at;
-      await prune(manager, THREAD_VERSIONS, threadId, n);
-      await manager.query(
-        'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',
-        [threadId, next.title, next.content, next.language, editedAt],
-      );
-      if (editor.id !== row.author_id) {
-        await this.audit.record(manager, editor, {
-          action: 'thread.edit',
-          targetType: 'thread',
-          targetId: threadId,
-          targetLabel: next.title,
-          before: { title: row.title, language: row.language, revision: n - 1, authorId: row.author_id },
-          after: {
-            title: next.title,
-            language: next.language,
-            revision: n,
-            authorId: row.author_id,
-            linesAdded: lines.added,
-            linesRemoved: lines.removed,
-          },
-        });
-      }
-      const view: EditedThread = {
-        ...lifeOf(threadId, row),
-        ...next,
-        editedAt: editedAt.toISOString(),
-        revisions: n,
-        secretVersions: [],
-      };
-      return { view, changed: true, authorId: row.author_id, before: row.content };
-    });
+        return { view, changed: true, authorId: row.author_id, before: row.content, threadId, seen };
+      },
+    );
+    const profiles = authorId === null ? {} : { profiles: [authorId] };
     if (expiresAt !== undefined) {
       await this.expiry.schedule(threadId, expiresAt);
       // Its card and page show when it expires.
@@ -196,15 +223,77 @@ export class EditsService {
     if (changed) {
       view.secretVersions = await this.secretVersions(THREAD_VERSIONS, threadId, before, view.content);
       await this.pagesChanged(
-        { lists: true, threads: [threadId], ...(authorId === null ? {} : { profiles: [authorId] }) },
+        { lists: true, threads: [threadId], ...profiles },
         { type: FORUM_LIVE_EVENT.pasteEdited, threadId, title: view.title, editedAt: view.editedAt! },
       );
     }
+    if (seen !== 'same') await this.visibilityChanged(threadId, authorId, seen, profiles);
     return view;
+  }
+
+  /**
+   * In the edit's transaction, the paste's new visibility (its author's choice alone: 403 for an admin):
+   * a key made when it first needs one, and the paste counts (its author's and the forum's) moved when it
+   * enters or leaves the lists. `row` is updated to say it. What changed for its readers: `listed` (the
+   * lists show it now), `hidden` (some who read it may no more: the lists, a number, or a key of a paste
+   * made private), `widened` (more may read it, still listed nowhere) or `same`.
+   */
+  private async changeVisibility(
+    manager: EntityManager,
+    editor: Editor,
+    row: ThreadRow & { id: number; listed: boolean },
+    visibility: Visibility | undefined,
+  ): Promise<VisibilityChange> {
+    if (visibility === undefined || visibility === row.paste_visibility) return 'same';
+    if (editor.id !== row.author_id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourVisibility);
+    const keyed = pasteKeyed({ visibility, burnAfterReading: row.paste_burns });
+    const key = row.paste_key ?? (keyed ? newPasteKey() : null);
+    const [[updated]] = (await manager.query(
+      'UPDATE threads SET visibility = $2, key = $3 WHERE id = $1 RETURNING listed',
+      [row.id, visibility, key],
+    )) as [Array<{ listed: boolean }>, number];
+    const counted = Number(updated!.listed) - Number(row.listed);
+    if (counted !== 0) {
+      if (row.author_id !== null) await this.users.moveCounts(manager, row.author_id, { pastes: counted });
+      await manager.query(
+        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        [counted],
+      );
+    }
+    const wider = VISIBILITY_REACH[visibility] > VISIBILITY_REACH[row.paste_visibility];
+    row.paste_visibility = visibility;
+    row.paste_key = key;
+    if (counted > 0) return 'listed';
+    return wider ? 'widened' : 'hidden';
+  }
+
+  /**
+   * After the commit: every page that showed the paste is stale; the lists hear of a paste that entered
+   * them, and the live sockets that may no longer read one are told it is gone and stop hearing of it.
+   */
+  private async visibilityChanged(
+    threadId: number,
+    authorId: number | null,
+    seen: Exclude<VisibilityChange, 'same'>,
+    profiles: { profiles?: number[] },
+  ): Promise<void> {
+    await this.pagesChanged(
+      { lists: true, threads: [threadId], ...profiles },
+      seen === 'listed' ? { type: FORUM_LIVE_EVENT.pasteAdded, threadId } : undefined,
+    );
+    if (seen === 'hidden') {
+      await this.events.broadcast({ type: 'paste_hidden', threadId, authorId }).catch((error: unknown) => {
+        this.logger.warn(
+          `Live sockets not told of a hidden paste: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    }
   }
 
   async editReply(editor: Editor, replyId: number, content: string): Promise<EditedReply> {
     const { view, changed, before, threadId } = await this.dataSource.transaction(async (manager) => {
+      // A reply on a paste the editor may not read is not found, as the paste.
+      await resolveReplyPaste(manager, replyId, editor.id);
       const [row]: ReplyRow[] = await manager.query(
         `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked, ${REF_COLUMNS('t')}
          FROM replies r JOIN threads t ON t.id = r.thread_id

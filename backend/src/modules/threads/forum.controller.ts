@@ -27,6 +27,7 @@ import {
   type ForksPage,
   OWN_POSTS_MESSAGES,
   pasteAlive,
+  pasteKeyed,
   type PasteRef,
   type RecentThreadsPage,
   type SearchQuery,
@@ -152,8 +153,9 @@ export class ForumController {
     const views = refresh
       ? this.forum.viewCount(paste, page.storedViews)
       : this.forum.viewed(paste, page.storedViews);
-    // A keyed paste's page is its reader's: never kept by a shared cache.
+    // A keyed paste's page is its reader's: never kept by a shared cache, nor indexed.
     const personal = typeof ref === 'string';
+    if (pasteKeyed(page.detail)) res.setHeader('X-Robots-Tag', 'noindex');
     if (!viewer) return sendDetail(req, res, page, views, { personal });
     page = ownOriginalNamed(page, viewer) ?? page;
     const replyIds = page.detail.replies.map((reply) => reply.id);
@@ -166,8 +168,14 @@ export class ForumController {
   @UseGuards(OptionalSessionGuard)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')
-  raw(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<string> {
-    return this.forum.raw(pasteRefParam(id), viewer?.id ?? null);
+  async raw(
+    @Param('id') id: string,
+    @OptionalCurrentUser() viewer: User | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const { content, keyed } = await this.forum.raw(pasteRefParam(id), viewer?.id ?? null);
+    if (keyed) res.setHeader('X-Robots-Tag', 'noindex');
+    return content;
   }
 
   /**
@@ -306,6 +314,17 @@ export class ForumAdminController {
     private readonly moderation: ModerationService,
     private readonly trash: TrashService,
   ) {}
+
+  /**
+   * A paste by its number or key, as staff read it to moderate it (a private one too: recorded in the
+   * audit log as 'thread.private_read' unless it is the admin's own). Never kept by any cache.
+   */
+  @Get(API.adminThread(':id'))
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Robots-Tag', 'noindex')
+  read(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadDetail> {
+    return this.moderation.readPaste(pasteRefParam(id), admin);
+  }
 
   @Post(API.adminThreadPin(':id'))
   @HttpCode(200)

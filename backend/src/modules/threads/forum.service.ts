@@ -325,14 +325,15 @@ export class ForumService {
    * The exact text of the paste `ref` names, if `viewerId` (null: a visitor) may read it; a paste that
    * burns after reading shows its text to its author only (others read it once, through `read-once`).
    */
-  async raw(ref: PasteRef, viewerId: number | null): Promise<string> {
-    const [row]: Array<{ content: string }> = await this.dataSource.query(
-      `SELECT t.content FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
+  async raw(ref: PasteRef, viewerId: number | null): Promise<{ content: string; keyed: boolean }> {
+    const [row]: Array<{ content: string; keyed: boolean }> = await this.dataSource.query(
+      `SELECT t.content, (t.visibility <> 'public' OR t.burn_after_reading) AS keyed
+       FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
          AND (NOT t.burn_after_reading OR t.author_id = $2::int)`,
       [ref, viewerId],
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    return row.content;
+    return row;
   }
 
   /**
@@ -446,7 +447,8 @@ export class ForumService {
     // A reply and a vote on the same paste or author race for their rows: a deadlock's victim runs again.
     const created = await retryOnConflict(() =>
       this.dataSource.transaction(async (manager) => {
-        // One the member may not read (expired at this instant, say) is not found.
+        // Only a reader replies: a private paste's author alone, anyone with an unlisted one's link; one
+        // expired at this instant is not found.
         const thread = await resolvePaste(manager, ref, author.id, { lock: true });
         threadId = thread.id;
         if (thread.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoReplies);

@@ -4,11 +4,14 @@ import {
   FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   type PasteLiveEvent,
+  type PasteRef,
+  type ThreadDetail,
   type ThreadFlags,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { ForumService } from './forum.service.js';
 import { TrashService } from './trash.service.js';
 
 /** A paste's flags an admin toggles, and the audit actions of turning each on and off. */
@@ -32,23 +35,58 @@ export class ModerationService {
     private readonly audit: AuditService,
     private readonly events: EventsPort,
     private readonly trash: TrashService,
+    private readonly forum: ForumService,
   ) {}
 
   /** Tells every instance which public pages a committed action made stale (their caches drop them). */
-  private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent: PasteLiveEvent): Promise<void> {
-    return announcePagesChanged(this.events, change, this.logger, pasteEvent);
+  private pagesChanged(
+    change: Omit<PagesChanged, 'type'>,
+    pasteEvent: PasteLiveEvent,
+    listed = true,
+  ): Promise<void> {
+    return announcePagesChanged(this.events, change, this.logger, pasteEvent, { listed });
+  }
+
+  /**
+   * The paste `ref` names (alive), as staff read it: a private one of another member is recorded in the
+   * audit log ('thread.private_read'), so every read of what its author alone may see is accounted for.
+   */
+  async readPaste(ref: PasteRef, admin: AuditActor): Promise<ThreadDetail> {
+    const { detail, id, authorId } = await this.forum.detail(ref);
+    if (detail.visibility === 'private' && authorId !== admin.id) {
+      await this.audit.record(this.dataSource.manager, admin, {
+        action: 'thread.private_read',
+        targetType: 'thread',
+        targetId: id,
+        targetLabel: detail.title,
+        before: null,
+        after: { authorId },
+      });
+    }
+    return detail;
   }
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
   async toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
+    let listed = true;
     const flags = await this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(
         `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1 AND deleted_at IS NULL
-         RETURNING title, is_pinned, is_locked, is_featured`,
+         RETURNING title, is_pinned, is_locked, is_featured, listed`,
         [threadId],
-      )) as [Array<{ title: string; is_pinned: boolean; is_locked: boolean; is_featured: boolean }>, number];
+      )) as [
+        Array<{
+          title: string;
+          is_pinned: boolean;
+          is_locked: boolean;
+          is_featured: boolean;
+          listed: boolean;
+        }>,
+        number,
+      ];
       const row = rows[0];
       if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      listed = row.listed;
       const after: ThreadFlags = {
         isPinned: row.is_pinned,
         isLocked: row.is_locked,
@@ -65,9 +103,11 @@ export class ModerationService {
       });
       return after;
     });
+    // A paste no list shows: its flags reach its readers only, never the lists' watchers.
     await this.pagesChanged(
       { lists: true, threads: [threadId] },
       { type: FORUM_LIVE_EVENT.pasteFlags, threadId, ...flags },
+      listed,
     );
     return flags;
   }

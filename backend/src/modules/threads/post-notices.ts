@@ -1,4 +1,5 @@
 import { Injectable, Module } from '@nestjs/common';
+import type { Visibility } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { authorJoin } from '../users/author-sql.js';
 
@@ -9,6 +10,7 @@ export interface PasteNotice {
   authorId: number | null;
   /** The author's username; null once their account is gone. */
   author: string | null;
+  visibility: Visibility;
 }
 
 /** A new reply, as its notification job reads it: with its paste and the reply it answers. */
@@ -20,6 +22,7 @@ export interface ReplyNotice {
   title: string;
   threadAuthorId: number | null;
   parentAuthorId: number | null;
+  visibility: Visibility;
 }
 
 /**
@@ -34,7 +37,7 @@ export class PostNotices {
   /** The paste, or undefined when it was deleted before its job ran. */
   async paste(threadId: number): Promise<PasteNotice | undefined> {
     const [row]: PasteNotice[] = await this.dataSource.query(
-      `SELECT t.title, t.content, t.author_id AS "authorId", a.username::text AS author
+      `SELECT t.title, t.content, t.author_id AS "authorId", a.username::text AS author, t.visibility
        FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND t.deleted_at IS NULL`,
       [threadId],
     );
@@ -45,7 +48,7 @@ export class PostNotices {
   async reply(replyId: number): Promise<ReplyNotice | undefined> {
     const [row]: ReplyNotice[] = await this.dataSource.query(
       `SELECT r.content, r.author_id AS "authorId", a.username::text AS author, r.thread_id AS "threadId",
-         t.title, t.author_id AS "threadAuthorId", p.author_id AS "parentAuthorId"
+         t.title, t.author_id AS "threadAuthorId", p.author_id AS "parentAuthorId", t.visibility
        FROM replies r JOIN threads t ON t.id = r.thread_id
        ${authorJoin('a', 'r.author_id')}
        LEFT JOIN replies p ON p.id = r.parent_id

@@ -1,3 +1,5 @@
+import { readableSql } from './visibility.js';
+
 /**
  * Read-only fragments through which other modules' lists join a paste or a reply in the same query (the
  * reputation ledger names what each row was for): the threads module's tables, its SQL.
@@ -9,6 +11,14 @@
  */
 export const pasteJoin = (alias: string, column: string) =>
   `LEFT JOIN threads ${alias} ON ${alias}.id = ${column} AND ${alias}.deleted_at IS NULL`;
+
+/**
+ * Joins the paste `column` names as `alias` only when `viewer` (SQL: a parameter, or NULL for a
+ * visitor) may read it (visibility.ts): a paste they may not read leaves its columns NULL, as a deleted
+ * one. Its ref's columns are REF_COLUMNS(alias).
+ */
+export const readablePasteJoin = (alias: string, column: string, viewer: string) =>
+  `LEFT JOIN threads ${alias} ON ${alias}.id = ${column} AND ${readableSql(alias, viewer)}`;
 
 /** Joins the reply `column` names as `alias` (LEFT: a deleted reply leaves its columns NULL). */
 export const replyJoin = (alias: string, column: string) =>

@@ -13,13 +13,13 @@ import {
   REVISIONS_MESSAGES,
 } from '@termpaste/contracts';
 import type { Request } from 'express';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import { parseId } from '../../common/parse-id.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
 import { NoTokens, TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type Editor, EditsService } from './edits.service.js';
@@ -27,8 +27,8 @@ import { pasteLanguage } from './languages.js';
 import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { WriteRateLimited } from './write-limits.js';
 import { RevisionsService } from './revisions.service.js';
+import { pasteRefParam } from './visibility.js';
 
-const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
 const versionNumber = (raw: string) => parseId(raw, REVISIONS_MESSAGES.revisionNotFound);
 
@@ -64,7 +64,7 @@ export class RevisionsController {
     @Body(new ZodValidationPipe(editThreadSchema)) body: EditThreadBody,
     @AllowSecrets() allowSecrets: boolean,
   ): Promise<EditedThread> {
-    const paste = threadId(id);
+    const paste = pasteRefParam(id);
     if (body.content !== undefined) checkPasteSize(body.content, this.config.pasteMaxBytes);
     const language = body.language === undefined ? undefined : pasteLanguage(body.language);
     if (body.content !== undefined) await refuseSecrets(body.content, allowSecrets);
@@ -72,6 +72,8 @@ export class RevisionsController {
       title: body.title,
       content: body.content,
       language,
+      // burnAfterReading cannot change once posted.
+      visibility: body.visibility,
       expiresIn: body.expiresIn,
     });
   }
@@ -91,23 +93,38 @@ export class RevisionsController {
   }
 
   @Get(API.threadRevisions(':id'))
-  threadRevisions(@Param('id') id: string): Promise<RevisionList> {
-    return this.revisions.threadRevisions(threadId(id));
+  @UseGuards(OptionalSessionGuard)
+  threadRevisions(
+    @Param('id') id: string,
+    @OptionalCurrentUser() viewer: User | null,
+  ): Promise<RevisionList> {
+    return this.revisions.threadRevisions(pasteRefParam(id), viewer?.id ?? null);
   }
 
   @Get(API.threadRevision(':id', ':n'))
-  threadRevision(@Param('id') id: string, @Param('n') n: string): Promise<Revision> {
-    return this.revisions.threadRevision(threadId(id), versionNumber(n));
+  @UseGuards(OptionalSessionGuard)
+  threadRevision(
+    @Param('id') id: string,
+    @Param('n') n: string,
+    @OptionalCurrentUser() viewer: User | null,
+  ): Promise<Revision> {
+    return this.revisions.threadRevision(pasteRefParam(id), versionNumber(n), viewer?.id ?? null);
   }
 
   @Get(API.replyRevisions(':id'))
-  replyRevisions(@Param('id') id: string): Promise<RevisionList> {
-    return this.revisions.replyRevisions(replyId(id));
+  @UseGuards(OptionalSessionGuard)
+  replyRevisions(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<RevisionList> {
+    return this.revisions.replyRevisions(replyId(id), viewer?.id ?? null);
   }
 
   @Get(API.replyRevision(':id', ':n'))
-  replyRevision(@Param('id') id: string, @Param('n') n: string): Promise<Revision> {
-    return this.revisions.replyRevision(replyId(id), versionNumber(n));
+  @UseGuards(OptionalSessionGuard)
+  replyRevision(
+    @Param('id') id: string,
+    @Param('n') n: string,
+    @OptionalCurrentUser() viewer: User | null,
+  ): Promise<Revision> {
+    return this.revisions.replyRevision(replyId(id), versionNumber(n), viewer?.id ?? null);
   }
 
   /**
@@ -124,7 +141,7 @@ export class RevisionsController {
     @Param('id') id: string,
     @Param('n') n: string,
   ): Promise<void> {
-    await this.revisions.purgeThreadRevision(editorOf(req, user), threadId(id), versionNumber(n));
+    await this.revisions.purgeThreadRevision(editorOf(req, user), pasteRefParam(id), versionNumber(n));
   }
 
   @Delete(API.replyRevision(':id', ':n'))

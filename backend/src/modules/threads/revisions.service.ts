@@ -9,11 +9,13 @@ import {
   type RevisionList,
   type RevisionSummary,
   REVISIONS_MESSAGES,
+  type PasteRef,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { lineCount } from './edits.service.js';
+import { resolvePaste, resolveReplyPaste } from './visibility.js';
 
 interface VersionRow {
   n: number;
@@ -90,7 +92,7 @@ export interface Purger {
 }
 
 /**
- * The versions of a paste or a reply (issue 16), open to whoever may read the post (anyone). A post never
+ * The versions of a paste or a reply (issue 16), open to whoever may read the post (visibility.ts). A post never
  * edited has one version, the post itself (n = 1, by its author, every line added).
  */
 @Injectable()
@@ -100,44 +102,54 @@ export class RevisionsService {
     private readonly audit: AuditService,
   ) {}
 
-  async threadRevisions(threadId: number): Promise<RevisionList> {
-    await this.alive(THREAD, threadId);
-    return this.list(THREAD, threadId);
+  async threadRevisions(ref: PasteRef, viewerId: number | null): Promise<RevisionList> {
+    return this.list(THREAD, await this.readablePaste(ref, viewerId));
   }
 
-  async threadRevision(threadId: number, n: number): Promise<Revision> {
-    await this.alive(THREAD, threadId);
-    return this.one(THREAD, threadId, n);
+  async threadRevision(ref: PasteRef, n: number, viewerId: number | null): Promise<Revision> {
+    return this.one(THREAD, await this.readablePaste(ref, viewerId), n);
   }
 
-  async replyRevisions(replyId: number): Promise<RevisionList> {
-    await this.alive(REPLY, replyId);
+  async replyRevisions(replyId: number, viewerId: number | null): Promise<RevisionList> {
+    await this.readableReply(replyId, viewerId);
     return this.list(REPLY, replyId);
   }
 
-  async replyRevision(replyId: number, n: number): Promise<Revision> {
-    await this.alive(REPLY, replyId);
+  async replyRevision(replyId: number, n: number, viewerId: number | null): Promise<Revision> {
+    await this.readableReply(replyId, viewerId);
     return this.one(REPLY, replyId, n);
   }
 
-  /** 404 for a post deleted (in the trash: its versions go with it), or a reply whose paste is not alive. */
-  private async alive(kind: Kind, id: number): Promise<void> {
-    const [row] = await this.dataSource.query(
-      kind.posts === 'threads'
-        ? `SELECT 1 FROM threads t WHERE t.id = $1 AND ${aliveSql('t')}`
-        : `SELECT 1 FROM replies r JOIN threads t ON t.id = r.thread_id
-           WHERE r.id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')}`,
-      [id],
-    );
-    if (!row) throw new NotFoundException(kind.notFound);
+  async purgeThreadRevision(member: Purger, ref: PasteRef, n: number): Promise<void> {
+    return this.purge(THREAD, member, await this.readablePaste(ref, member.id), n);
   }
 
-  purgeThreadRevision(member: Purger, threadId: number, n: number): Promise<void> {
-    return this.purge(THREAD, member, threadId, n);
-  }
-
-  purgeReplyRevision(member: Purger, replyId: number, n: number): Promise<void> {
+  async purgeReplyRevision(member: Purger, replyId: number, n: number): Promise<void> {
+    await this.readableReply(replyId, member.id);
     return this.purge(REPLY, member, replyId, n);
+  }
+
+  /**
+   * The number of the paste `ref` names, when `viewerId` may read it and its versions (a paste that burns
+   * after reading: its author only, as its text), else 404 'Thread not found'.
+   */
+  private async readablePaste(ref: PasteRef, viewerId: number | null): Promise<number> {
+    const paste = await resolvePaste(this.dataSource, ref, viewerId);
+    if (paste.burnAfterReading && paste.authorId !== viewerId) {
+      throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    }
+    return paste.id;
+  }
+
+  /** The reply's paste is one `viewerId` may read (as readablePaste), else a 404. */
+  private async readableReply(replyId: number, viewerId: number | null): Promise<void> {
+    const { threadId } = await resolveReplyPaste(this.dataSource, replyId, viewerId);
+    const [paste]: Array<{ burns: boolean; author_id: number | null }> = await this.dataSource.query(
+      'SELECT burn_after_reading AS burns, author_id FROM threads WHERE id = $1',
+      [threadId],
+    );
+    if (paste?.burns && paste.author_id !== viewerId)
+      throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
   }
 
   /**

@@ -134,3 +134,47 @@ export async function resolvePaste(
     expiresAt: row.expires_at,
   };
 }
+
+/**
+ * The paste of reply `replyId` when `viewerId` may read it: 404 'Reply not found' for no such reply,
+ * 404 'Thread not found' for a reply on a paste the viewer may not read (as every paste route answers).
+ */
+export async function resolveReplyPaste(
+  db: DataSource | EntityManager,
+  replyId: number,
+  viewerId: number | null,
+): Promise<{ threadId: number; authorId: number | null }> {
+  const [row]: Array<{ thread_id: number; author_id: number | null; readable: boolean }> = await db.query(
+    `SELECT r.thread_id, t.author_id, (${readableSql('t', '$2::int')}) AS readable
+     FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 AND r.deleted_at IS NULL`,
+    [replyId, viewerId],
+  );
+  if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+  if (!row.readable) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+  return { threadId: row.thread_id, authorId: row.author_id };
+}
+
+/**
+ * Which of `refs` name a paste `viewerId` (null: a visitor) may read: its number, mapped to the ref it
+ * was named by (the live socket joins the paste's room by number and names it by that ref).
+ */
+export async function readablePastes(
+  db: DataSource | EntityManager,
+  refs: readonly PasteRef[],
+  viewerId: number | null,
+): Promise<Map<number, PasteRef>> {
+  const numbers = refs.filter((ref): ref is number => typeof ref === 'number');
+  const keys = refs.filter((ref): ref is string => typeof ref === 'string');
+  if (numbers.length === 0 && keys.length === 0) return new Map();
+  const rows: Array<{ id: number; key: string | null }> = await db.query(
+    `SELECT t.id, t.key FROM threads t
+     WHERE ((t.id = ANY ($1::int[]) AND t.visibility = 'public' AND NOT t.burn_after_reading)
+         OR t.key = ANY ($2::text[]))
+       AND ${readableSql('t', '$3::int')}`,
+    [numbers, keys, viewerId],
+  );
+  const named = new Set<PasteRef>(refs);
+  return new Map(
+    rows.map((row) => [row.id, row.key !== null && named.has(row.key) ? row.key : row.id] as const),
+  );
+}

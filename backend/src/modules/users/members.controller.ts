@@ -9,9 +9,11 @@ import {
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
+import { OptionalCurrentUser } from '../../common/current-user.decorator.js';
+import type { User } from './entities/user.entity.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { PageCache, sendPage, wantsFresh } from '../threads/page-cache.js';
+import { PageCache, sendPage, toPage, wantsFresh } from '../threads/page-cache.js';
 import { MembersService } from './members.service.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
@@ -34,9 +36,24 @@ export class MembersController {
     return this.members.directory(q, cursor);
   }
 
+  /**
+   * A profile as everyone sees it, from the page cache; a member reading their own on the site gets
+   * their unlisted and private pastes too, read for them alone (never cached, nor by a shared cache).
+   */
   @Get(API.user(':id'))
-  async user(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @UseGuards(OptionalSessionGuard)
+  async user(
+    @Param('id') id: string,
+    @OptionalCurrentUser() viewer: User | null,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
+    // Signed in on the site: an access token reads profiles as everyone does.
+    if (viewer?.id === userId && req.accessToken === undefined) {
+      sendPage(req, res, toPage(await this.members.profile(userId, { own: true })), { personal: true });
+      return;
+    }
     const load = (): Promise<UserProfile> => this.members.profile(userId);
     sendPage(req, res, await this.pages.list(`profile:${userId}`, load, wantsFresh(req)));
   }

@@ -87,7 +87,11 @@ export class MembersService {
     };
   }
 
-  async profile(userId: number): Promise<UserProfile> {
+  /**
+   * A member's profile; `own` (the member reads their own) lists their unlisted and private pastes too.
+   * `threadCount` counts listed pastes only, whoever reads it.
+   */
+  async profile(userId: number, { own = false } = {}): Promise<UserProfile> {
     const [user]: Array<Record<string, unknown>> = await this.dataSource.query(
       `SELECT u.id, u.username::text AS username, u.first_name, u.last_name, u.avatar_url,
          u.profile_image_url, u.bio, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
@@ -96,7 +100,7 @@ export class MembersService {
       [userId],
     );
     if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
-    const recentThreads = await this.forum.recentByAuthor(userId);
+    const recentThreads = await this.forum.recentByAuthor(userId, { own });
     return {
       id: user['id'] as number,
       username: user['username'] as string,

@@ -13,7 +13,7 @@ import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
 import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
 import type { User } from '../users/entities/user.entity.js';
-import { resolvePaste } from '../threads/visibility.js';
+import { resolvePaste, resolveReplyPaste } from '../threads/visibility.js';
 
 /**
  * A member's vote on a target, cast, taken back (the same value again) or switched, in one statement on
@@ -73,13 +73,17 @@ export class VotesService {
    * much; then the author's reputation.
    */
   async vote(user: User, body: VoteBody): Promise<VoteResult> {
-    // A paste is named by its ref: one the voter may not read is not found.
-    const paste =
-      body.threadId === undefined ? null : await resolvePaste(this.dataSource, body.threadId, user.id);
-    // Nobody but its author sees a burning paste before it is gone: nothing to judge it by.
-    if (paste?.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoVotes);
-    const target: VoteTarget =
-      paste !== null ? { kind: 'paste', id: paste.id } : { kind: 'reply', id: body.replyId! };
+    // A paste is named by its ref: one the voter may not read is not found, nor is a reply on it.
+    let target: VoteTarget;
+    if (body.threadId !== undefined) {
+      const paste = await resolvePaste(this.dataSource, body.threadId, user.id);
+      // Nobody but its author sees a burning paste before it is gone: nothing to judge it by.
+      if (paste.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoVotes);
+      target = { kind: 'paste', id: paste.id };
+    } else {
+      await resolveReplyPaste(this.dataSource, body.replyId!, user.id);
+      target = { kind: 'reply', id: body.replyId! };
+    }
     let pasteId = 0;
     let moved: ReputationChange | null = null;
     // Votes, replies and pastes of one author race for their rows: a deadlock's victim runs again.

@@ -17,6 +17,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'reply.revision_purge': 'Redacted reply',
   'thread.restore': 'Restored paste',
   'reply.restore': 'Restored reply',
+  'thread.private_read': 'Read paste',
   'user.ban': 'Banned user',
   'user.unban': 'Unbanned user',
   'user.rename': 'Renamed user',
@@ -27,8 +28,16 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.admin_revoke': 'Revoked admin',
 };
 
-/** Actions that remove their target: nothing is left to link to. */
-const REMOVES_TARGET: ReadonlySet<AuditAction> = new Set(['thread.delete', 'reply.delete', 'user.delete']);
+/**
+ * Actions that remove their target: nothing is left to link to. A private paste read by staff has no
+ * page anyone else may open by its number either.
+ */
+const REMOVES_TARGET: ReadonlySet<AuditAction> = new Set([
+  'thread.delete',
+  'reply.delete',
+  'user.delete',
+  'thread.private_read',
+]);
 
 /**
  * Where the target of an entry can be seen: a paste at /thread/{id}, a member at /profile/{id}; null for

@@ -5,12 +5,14 @@ import { useId, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AuditPanel } from '../components/audit-panel';
 import { TrashPanel } from '../components/trash-panel';
+import { PasteLookup } from '../components/paste-lookup';
 import { UsersPanel } from '../components/users-panel';
 
 const TABS = [
   { id: 'users', label: 'USERS' },
   { id: 'audit', label: 'AUDIT LOG' },
   { id: 'trash', label: 'TRASH' },
+  { id: 'pastes', label: 'PASTES' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -28,15 +30,16 @@ function AccessDenied() {
 }
 
 /**
- * /admin (SPEC §2): the users table with the staff actions, the audit log and the trash, as tabs; the
- * open tab is kept in the address (`?tab=audit`, `?tab=trash`), so it survives a reload and can be
- * linked to.
+ * /admin (SPEC §2): the users table with the staff actions, a paste opened by number or key (read-only),
+ * the audit log and the trash, as tabs; the open tab is kept in the address (`?tab=audit`, `?tab=trash`),
+ * so it survives a reload and can be linked to.
  */
 export function AdminScreen() {
   const { user, isLoading } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const baseId = useId();
-  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'users';
+  const asked = params.get('tab');
+  const tab: TabId = TABS.find((t) => t.id === asked && t.id !== 'users')?.id ?? 'users';
 
   if (isLoading) return <Spinner />;
   if (!user?.isAdmin && !user?.isOwner) return <AccessDenied />;
@@ -79,7 +82,15 @@ export function AdminScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-        {tab === 'users' ? <UsersPanel viewer={user} /> : tab === 'audit' ? <AuditPanel /> : <TrashPanel />}
+        {tab === 'users' ? (
+          <UsersPanel viewer={user} />
+        ) : tab === 'pastes' ? (
+          <PasteLookup />
+        ) : tab === 'audit' ? (
+          <AuditPanel />
+        ) : (
+          <TrashPanel />
+        )}
       </div>
     </Card>
   );

@@ -4,6 +4,8 @@ import {
   LIVE_WATCH_CARDS_MAX,
   threadDetailSchema,
   type LiveEvent,
+  parsePasteRef,
+  type PasteRef,
   type RecentThreadsPage,
   type ReplyView,
   type ThreadCard,
@@ -26,7 +28,7 @@ import { asDeleted, withoutDeadBranches } from '../lib/reply-tree';
 /** How long before reading again a paste whose change the first read did not show yet. */
 export const LIVE_RETRY_MS = 1000;
 
-type PasteEvent = Extract<LiveEvent, { threadId: number }>;
+type PasteEvent = Extract<LiveEvent, { threadId: PasteRef }>;
 
 function isPasteEvent(event: LiveEvent): event is PasteEvent {
   return 'threadId' in event;
@@ -133,7 +135,8 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
   const [readers, setReaders] = useState<number | undefined>(undefined);
   const [deleted, setDeleted] = useState(false);
   const [arrived, setArrived] = useState<number[]>([]);
-  const threadId = Number(id);
+  // The paste's ref: a keyed paste is watched by its key, and its events name it so.
+  const threadId = parsePasteRef(id);
   const key = threadQuery(id).queryKey;
   const refresher = useRef<{
     running: boolean;
@@ -185,7 +188,7 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
   useLiveEvents({
     enabled,
     scope: 'public',
-    watch: enabled ? { thread: threadId } : undefined,
+    watch: enabled && threadId !== null ? { thread: threadId } : undefined,
     onEvent: (event) => {
       if (!isPasteEvent(event) || event.threadId !== threadId) return;
       const cached = client.getQueryData<ThreadDetail>(key);
@@ -245,14 +248,14 @@ export function useListLive({
   isNew,
 }: {
   /** The ids of the cards on screen (watched: at most the first 200). */
-  shown: number[];
+  shown: PasteRef[];
   /** The list's query, refreshed by `show`. */
   queryKey: QueryKey;
   /** Whether an event puts a paste in this list (true), takes it out (false), or says nothing of it. */
   isNew: (event: PasteEvent) => boolean | undefined;
 }): { count: number; show: () => void } {
   const client = useQueryClient();
-  const [fresh, setFresh] = useState<number[]>([]);
+  const [fresh, setFresh] = useState<PasteRef[]>([]);
   const shownIds = useMemo(() => new Set(shown), [shown]);
 
   useLiveEvents({

@@ -126,6 +126,7 @@ export function useEditThread(threadId: string) {
               language: edited.language,
               editedAt: edited.editedAt,
               expiresAt: edited.expiresAt,
+              visibility: edited.visibility,
             }
           : thread,
       );

@@ -1,11 +1,30 @@
-import { type ExpiresIn, LIMITS, TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import {
+  type ExpiresIn,
+  LIMITS,
+  PAGES,
+  TEXTS,
+  type ThreadDetail,
+  type Visibility,
+} from '@termpaste/contracts';
 import { type EditThreadBody } from '@termpaste/contracts/revisions';
-import { Button, CharCount, FormActions, Input, Label, LabelRow, Textarea, toast } from '@termpaste/ui';
+import {
+  Button,
+  CharCount,
+  FormActions,
+  Input,
+  Label,
+  LabelRow,
+  Textarea,
+  toast,
+  useCurrentUser,
+} from '@termpaste/ui';
+import { useNavigate } from 'react-router-dom';
 import { useId, useState, type FormEvent } from 'react';
 import { useEditThread } from '../api/revisions';
 import { MARKDOWN_LANGUAGE } from './code-view';
 import { ExpirySelect, exactTime } from './expiry';
 import { LanguagePicker } from './language-picker';
+import { VisibilityPicker } from './visibility';
 
 /**
  * The paste's EDIT form (issue 16): the new-paste form's title, language and content, filled with the
@@ -21,7 +40,12 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
   const [content, setContent] = useState(thread.content ?? '');
   // '': as it is (a choice counts from now).
   const [expiresIn, setExpiresIn] = useState<ExpiresIn | ''>('');
+  const [visibility, setVisibility] = useState<Visibility>(thread.visibility);
   const edit = useEditThread(String(thread.id));
+  const navigate = useNavigate();
+  // Who may read it is its author's choice alone (an admin's edit keeps it).
+  const { user } = useCurrentUser();
+  const own = user !== null && user.id === thread.author?.id;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,11 +60,17 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
     if (picked !== thread.language) body.language = picked;
     if (content !== thread.content) body.content = content;
     if (expiresIn !== '') body.expiresIn = expiresIn;
+    if (visibility !== thread.visibility) body.visibility = visibility;
     edit.mutate(body, {
       onSuccess: (edited) => {
-        const same = edited.editedAt === thread.editedAt && edited.expiresAt === thread.expiresAt;
+        const same =
+          edited.editedAt === thread.editedAt &&
+          edited.expiresAt === thread.expiresAt &&
+          edited.visibility === thread.visibility;
         toast({ title: same ? 'Nothing changed' : 'Paste saved' });
         onDone();
+        // A change of visibility changes its link (its number, or its key).
+        if (edited.id !== thread.id) navigate(PAGES.thread(edited.id), { replace: true });
       },
     });
   };
@@ -84,6 +114,7 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
             keep={thread.expiresAt === null ? 'Never (as now)' : `As now (${exactTime(thread.expiresAt)})`}
           />
         </div>
+        {own && <VisibilityPicker value={visibility} onChange={setVisibility} />}
         <FormActions>
           <Button variant="outline" onClick={onDone}>
             CANCEL

@@ -1,4 +1,4 @@
-import { API, OWN_POSTS_TEXTS, PAGES, type ThreadDetail } from '@termpaste/contracts';
+import { API, OWN_POSTS_TEXTS, PAGES, pasteKeyed, type ThreadDetail } from '@termpaste/contracts';
 import { Button, Card, CopyButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, GitFork, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { OwnPasteDelete } from './own-paste-delete';
 import { PasteModeration } from './paste-moderation';
 import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
+import { VisibilityBadge } from './visibility';
 
 /**
  * The paste on its page (SPEC §2): copy and raw buttons, its votes, flags and title, who wrote it, its
@@ -52,22 +53,31 @@ export function Paste({
     <Card
       title="PASTE"
       actions={
-        !code && (
-          <>
-            <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
-            {!gone && (
-              <a
-                href={API.threadRaw(thread.id)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="tp-button tp-button--ghost tp-button--sm"
-              >
-                <FileText size={12} aria-hidden="true" />
-                RAW
-              </a>
-            )}
-          </>
-        )
+        <>
+          {pasteKeyed(thread) && !gone && (
+            <CopyButton
+              text={() => new URL(PAGES.thread(thread.id), window.location.origin).href}
+              label="COPY LINK"
+              aria-label="Copy the link"
+            />
+          )}
+          {!code && (
+            <>
+              <CopyButton text={thread.content ?? ''} label="COPY PASTE" aria-label="Copy paste" />
+              {!gone && (
+                <a
+                  href={API.threadRaw(thread.id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="tp-button tp-button--ghost tp-button--sm"
+                >
+                  <FileText size={12} aria-hidden="true" />
+                  RAW
+                </a>
+              )}
+            </>
+          )}
+        </>
       }
     >
       <div className="forum-split">
@@ -86,6 +96,7 @@ export function Paste({
             <>
               <h1 className="forum-thread__title">
                 <ThreadFlags thread={thread} />
+                <VisibilityBadge visibility={thread.visibility} />
                 {thread.title}
               </h1>
               <p className="forum-thread__meta">

@@ -3,6 +3,7 @@ import { KEYBOARD_ITEM, KEYBOARD_OPEN, relativeTime, useKeyboardList } from '@te
 import { Eye, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ThreadFlags } from './thread-flags';
+import { VisibilityBadge } from './visibility';
 
 /** The title with its [LOCKED] and [PINNED] prefixes (SPEC §2 thread card). */
 export function prefixedTitle(thread: Pick<ThreadCardData, 'title' | 'isLocked' | 'isPinned'>): string {
@@ -21,6 +22,7 @@ export function ThreadCard({ thread }: { thread: ThreadCardData }) {
     <article className="forum-card" aria-label={thread.title} {...KEYBOARD_ITEM}>
       <h3 className="forum-card__title">
         <ThreadFlags thread={thread} />
+        <VisibilityBadge visibility={thread.visibility} />
         <Link to={PAGES.thread(thread.id)} {...KEYBOARD_OPEN}>
           {prefixedTitle(thread)}
         </Link>

@@ -5,7 +5,7 @@ export function isRecordId(text: string): boolean {
   return /^\d{1,10}$/.test(text);
 }
 
-/** A paste's ref in a route (/thread/{id}): its number, or its unguessable key. */
+/** A paste's ref in a route (/thread/{ref}): its number, or its key; anything else is not found. */
 export function isPasteRef(text: string): boolean {
   return parsePasteRef(text) !== null;
 }

@@ -1,4 +1,12 @@
-import { type ExpiresIn, LIMITS, OWN_POSTS_TEXTS, PAGES, parsePasteRef, TEXTS } from '@termpaste/contracts';
+import {
+  type ExpiresIn,
+  LIMITS,
+  OWN_POSTS_TEXTS,
+  PAGES,
+  parsePasteRef,
+  TEXTS,
+  type Visibility,
+} from '@termpaste/contracts';
 import {
   Button,
   Card,
@@ -22,11 +30,13 @@ import { NotFoundCard } from '../components/not-found';
 import { CodeView, isCodeLanguage } from '../components/code-view';
 import { ExpirySelect } from '../components/expiry';
 import { LanguagePicker } from '../components/language-picker';
+import { VisibilityPicker } from '../components/visibility';
 
 /**
  * /thread/new (SPEC §2): title with a live counter, the language (issue 16: Markdown by default),
- * content, a preview (Markdown, or the code view), CANCEL and ADD PASTE. With `?fork=<ref>` (FORK on a
- * paste) it starts from that paste's title, language and content, and FORK posts the fork.
+ * content, a preview (Markdown, or the code view), who may read it (public by default), how long it
+ * lives, CANCEL and ADD PASTE. With `?fork=<ref>` (FORK on a paste) it starts from that paste's title,
+ * language and content, and FORK posts the fork.
  */
 export function NewThreadScreen() {
   const [params] = useSearchParams();
@@ -69,6 +79,7 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
   const [preview, setPreview] = useState(false);
   const [expiresIn, setExpiresIn] = useState<ExpiresIn>('never');
   const [burn, setBurn] = useState(false);
+  const [visibility, setVisibility] = useState<Visibility>('public');
   const created = useCreateThread();
   const forked = useForkThread(fork?.ref ?? '');
   const create = fork ? forked : created;
@@ -86,6 +97,7 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
         ...(language === null ? {} : { language }),
         ...(expiresIn === 'never' ? {} : { expiresIn }),
         ...(burn ? { burnAfterReading: true } : {}),
+        ...(visibility === 'public' ? {} : { visibility }),
       },
       {
         onSuccess: ({ id }) => {
@@ -152,6 +164,7 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
               )}
             </section>
           )}
+          <VisibilityPicker value={visibility} onChange={setVisibility} />
           <div className="forum-life-fields">
             <div className="tp-field">
               <Label htmlFor={expiryId}>Expires</Label>

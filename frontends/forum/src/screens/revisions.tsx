@@ -1,4 +1,4 @@
-import { PAGES, TEXTS } from '@termpaste/contracts';
+import { PAGES, parsePasteRef, TEXTS } from '@termpaste/contracts';
 import {
   type PrunedRange,
   purgeRefusal,
@@ -28,7 +28,7 @@ import { revisionQuery, revisionsQuery, type RevisionsOf, usePurgeRevision } fro
 import { AuthorLink } from '../components/author';
 import { NotFoundCard } from '../components/not-found';
 import { type DiffLayout, RevisionDiff } from '../components/revision-diff';
-import { isNotFoundError, isRecordId } from '../lib/not-found';
+import { isNotFoundError, isPasteRef, isRecordId } from '../lib/not-found';
 
 /** The pair compared: `from` older than `to`; by default the latest against the one before. */
 interface Pair {
@@ -287,11 +287,11 @@ export function RevisionsScreen() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const reply = params.get('reply');
-  if (!isRecordId(id) || (reply !== null && !isRecordId(reply))) {
+  if (!isPasteRef(id) || (reply !== null && !isRecordId(reply))) {
     return <NotFoundCard text={TEXTS.threadNotFound} />;
   }
   const of: RevisionsOf =
-    reply === null ? { kind: 'thread', id: Number(id) } : { kind: 'reply', id: Number(reply) };
+    reply === null ? { kind: 'thread', id: parsePasteRef(id)! } : { kind: 'reply', id: Number(reply) };
   const back = reply === null ? PAGES.thread(id) : `${PAGES.thread(id)}#reply-${reply}`;
   return <Versions key={`${of.kind}-${of.id}`} of={of} back={back} threadId={id} />;
 }

@@ -3,6 +3,7 @@ import {
   OWN_POSTS_MESSAGES,
   OWN_POSTS_TEXTS,
   PAGES,
+  pasteKeyed,
   TEXTS,
   type ReplyView,
   type ThreadDetail,
@@ -33,7 +34,7 @@ import { Paste } from '../components/paste';
 import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
-import { isNotFoundError, isPasteRef, isRecordId } from '../lib/not-found';
+import { isNotFoundError, isPasteRef } from '../lib/not-found';
 
 /** The element of a reply in the tree. */
 const replyElement = (id: number) => document.getElementById(`reply-${id}`);
@@ -87,6 +88,18 @@ function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[],
   return [pending, jump];
 }
 
+/** `<meta name="robots" content="noindex">` while `on` (an unlisted or private paste is shown). */
+function useNoIndex(on: boolean): void {
+  useEffect(() => {
+    if (!on) return;
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, [on]);
+}
+
 /**
  * The page of a loaded paste. It decides who may reply, and holds the reply being answered: a reply's
  * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
@@ -115,6 +128,7 @@ function ThreadView({
   const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
 
   const [outOfView, jumpToNew] = useRepliesOutOfView(thread, live);
+  useNoIndex(pasteKeyed(thread));
 
   const replyTo = (reply: ReplyView) => {
     setTarget(reply);
@@ -252,7 +266,7 @@ export function ThreadScreen() {
   useEffect(() => setBurnt(null), [id]);
   const thread = useQuery({ ...threadQuery(id), enabled: isPasteRef(id) && burnt === null });
   const { user } = useCurrentUser();
-  const live = useThreadLive(id, isRecordId(id), user?.id ?? null);
+  const live = useThreadLive(id, isPasteRef(id), user?.id ?? null);
   // Its page without the content is of no use any more.
   useEffect(() => {
     if (burnt) client.removeQueries({ queryKey: threadQuery(id).queryKey, exact: true });

@@ -4,6 +4,7 @@ import {
   LIVE_WATCH_CARDS_MAX,
   type LiveEvent,
   type LiveWatch,
+  type PasteRef,
 } from '@termpaste/contracts';
 import { openLiveSocket, type LiveConnection, type LiveScope, type LiveStatus } from './live-socket.js';
 
@@ -33,8 +34,8 @@ function needOf(scope: LiveScope | undefined): Exclude<Need, null> {
 
 /** The `watch` frame for what every subscriber shows together (null: nothing to watch). */
 function watchFrame(watches: Array<LiveWatch | undefined>): string | null {
-  let thread: number | null = null;
-  const cards = new Set<number>();
+  let thread: PasteRef | null = null;
+  const cards = new Set<PasteRef>();
   let lists = false;
   for (const watch of watches) {
     if (!watch) continue;
