@@ -14,7 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
-import { readablePasteJoin } from '../threads/post-sql.js';
+import { pasteGone, readablePasteJoin } from '../threads/post-sql.js';
 import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
@@ -25,8 +25,11 @@ const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, 
 /** A notification with its actor, and its paste as far as its member may read it (visibility.ts). */
 const NOTIFICATION_FROM = `notifications n ${authorJoin('a', 'n.actor_id')}
   ${readablePasteJoin('t', 'n.thread_id', 'n.user_id')}`;
-/** A notification about a paste its member may no longer read (made private, deleted) is not listed. */
-const NOTIFICATION_SHOWN = '(n.thread_id IS NULL OR t.id IS NOT NULL)';
+/**
+ * A notification about a paste that is there but its member may not read (made private) is not listed;
+ * one whose paste is gone (deleted, expired) stays, naming no paste.
+ */
+const NOTIFICATION_SHOWN = `(n.thread_id IS NULL OR t.id IS NOT NULL OR ${pasteGone('n.thread_id')})`;
 
 interface NotificationRow extends RefRow {
   readable_id: number | null;
@@ -47,7 +50,7 @@ function toNotification(row: NotificationRow): Notification {
     content: row.content,
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
-    threadId: row.thread_id === null ? null : refOf(row.thread_id, row),
+    threadId: row.readable_id === null ? null : refOf(row.readable_id, row),
     actor: row.actor,
   };
 }

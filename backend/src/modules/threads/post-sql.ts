@@ -1,4 +1,4 @@
-import { readableSql } from './visibility.js';
+import { aliveSql, readableSql } from './visibility.js';
 
 /**
  * Read-only fragments through which other modules' lists join a paste or a reply in the same query (the
@@ -19,6 +19,10 @@ export const pasteJoin = (alias: string, column: string) =>
  */
 export const readablePasteJoin = (alias: string, column: string, viewer: string) =>
   `LEFT JOIN threads ${alias} ON ${alias}.id = ${column} AND ${readableSql(alias, viewer)}`;
+
+/** The paste `column` names is gone for every reader: deleted, expired or removed for good. */
+export const pasteGone = (column: string) =>
+  `NOT EXISTS (SELECT 1 FROM threads gone WHERE gone.id = ${column} AND ${aliveSql('gone')})`;
 
 /** Joins the reply `column` names as `alias` (LEFT: a deleted reply leaves its columns NULL). */
 export const replyJoin = (alias: string, column: string) =>
