@@ -37,6 +37,7 @@ import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
 import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
+import { ExportsModule } from './modules/account/exports.processor.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -56,7 +57,7 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps) and what they need (live events
+ * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, data exports) and what they need (live events
  * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
@@ -88,6 +89,8 @@ export class WorkerModule {
         UploadsSweepModule,
         // The tokens queue: the repeatable deletion of long-revoked access tokens.
         TokensSweepModule,
+        // The account queue: building data exports, and the repeatable sweep of expired archives.
+        ExportsModule,
       ],
     };
   }

@@ -3,9 +3,16 @@ import { MAIL_QUEUE } from '../mail/mail.service.js';
 import { NOTIFICATIONS_QUEUE } from '../../modules/notifications/notifications.queue.js';
 import { UPLOADS_QUEUE } from '../../modules/uploads/uploads.queue.js';
 import { TOKENS_QUEUE } from '../../modules/tokens/tokens.queue.js';
+import { ACCOUNT_QUEUE } from '../../modules/account/account.queue.js';
 
 /** Every queue of the app, one per feature that owns a processor (BullMQ registers each at start-up). */
-export const QUEUE_NAMES: readonly string[] = [MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE, TOKENS_QUEUE];
+export const QUEUE_NAMES: readonly string[] = [
+  MAIL_QUEUE,
+  NOTIFICATIONS_QUEUE,
+  UPLOADS_QUEUE,
+  TOKENS_QUEUE,
+  ACCOUNT_QUEUE,
+];
 
 /** How long shutdown waits for running jobs before it gives up on them. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5000;

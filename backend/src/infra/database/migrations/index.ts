@@ -22,6 +22,7 @@ import { AvatarPutUploads17970500000000 } from './17970500000000-avatar-put-uplo
 import { MessageAddressAbuse17970600000310 } from './17970600000310-abuse-message-address.js';
 import { SessionCreatedAbuse17970600000320 } from './17970600000320-abuse-session-created.js';
 import { OwnPosts17971000000000 } from './17971000000000-own-posts.js';
+import { Account17971500000000 } from './17971500000000-account.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   MessageAddressAbuse17970600000310,
   SessionCreatedAbuse17970600000320,
   OwnPosts17971000000000,
+  Account17971500000000,
 ];
