@@ -47,9 +47,10 @@ export class AccountService {
   async confirm(token: string): Promise<number> {
     const erased = await this.dataSource.transaction(async (manager) => {
       const [link]: Array<{ id: number; user_id: number; keep_content: boolean }> = await manager.query(
-        `UPDATE account_deletion_links SET used_at = now()
-         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-         RETURNING id, user_id, keep_content`,
+        `WITH used AS (UPDATE account_deletion_links SET used_at = now()
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+           RETURNING id, user_id, keep_content)
+         SELECT * FROM used`,
         [tokenHash(token)],
       );
       if (!link) throw new BadRequestException(ACCOUNT_MESSAGES.deleteLinkInvalid);

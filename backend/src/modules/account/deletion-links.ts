@@ -27,12 +27,12 @@ export class DeletionLinkMails extends LinkMailWriter {
     const member = await this.users.findById(link.userId);
     if (!member) return null;
     const token = newToken();
-    const [minted]: [Array<{ keep_content: boolean }>, number] = await this.dataSource.query(
-      `UPDATE account_deletion_links SET token_hash = $3
-       WHERE id = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING keep_content`,
+    const [row]: Array<{ keep_content: boolean }> = await this.dataSource.query(
+      `WITH minted AS (UPDATE account_deletion_links SET token_hash = $3
+         WHERE id = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING keep_content)
+       SELECT keep_content FROM minted`,
       [link.tokenId, link.userId, tokenHash(token)],
     );
-    const [row] = minted;
     if (!row) return null;
     const product = this.config.productName;
     return {

@@ -187,8 +187,9 @@ export class ExportsService {
    */
   async build(exportId: number): Promise<void> {
     const [row]: Array<ExportRow & { username: string }> = await this.dataSource.query(
-      `UPDATE account_exports SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running')
-       RETURNING id, user_id, status, requested_at, expires_at, storage_key`,
+      `WITH run AS (UPDATE account_exports SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running')
+         RETURNING id, user_id, status, requested_at, expires_at, storage_key)
+       SELECT * FROM run`,
       [exportId],
     );
     if (!row) return;
@@ -201,9 +202,10 @@ export class ExportsService {
       const storedKey = key;
       const done = await this.dataSource.transaction(async (manager) => {
         const [ready]: Array<{ expires_at: Date }> = await manager.query(
-          `UPDATE account_exports SET status = 'ready', finished_at = now(), storage_key = $2, size = $3,
-             expires_at = now() + make_interval(hours => $4)
-           WHERE id = $1 AND status = 'running' RETURNING expires_at`,
+          `WITH done AS (UPDATE account_exports SET status = 'ready', finished_at = now(), storage_key = $2,
+             size = $3, expires_at = now() + make_interval(hours => $4)
+             WHERE id = $1 AND status = 'running' RETURNING expires_at)
+           SELECT expires_at FROM done`,
           [exportId, storedKey, archive.bytes.length, EXPORT_VALID_HOURS],
         );
         if (!ready) return false;

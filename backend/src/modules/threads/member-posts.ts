@@ -11,7 +11,7 @@ type Db = Pick<DataSource | EntityManager, 'query'>;
 export async function pastesForExport(db: Db, userId: number): Promise<unknown[]> {
   const rows: Array<{ paste: unknown }> = await db.query(
     `SELECT (to_jsonb(t) - 'search' - 'listed') || jsonb_build_object('versions', coalesce((
-              SELECT jsonb_agg(to_jsonb(v) ORDER BY v.id) FROM thread_revisions v WHERE v.thread_id = t.id), '[]'::jsonb)
+              SELECT jsonb_agg(to_jsonb(v) ORDER BY v.n) FROM thread_revisions v WHERE v.thread_id = t.id), '[]'::jsonb)
             ) AS paste
      FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
     [userId],
@@ -23,7 +23,7 @@ export async function pastesForExport(db: Db, userId: number): Promise<unknown[]
 export async function repliesForExport(db: Db, userId: number): Promise<unknown[]> {
   const rows: Array<{ reply: unknown }> = await db.query(
     `SELECT to_jsonb(r) || jsonb_build_object('versions', coalesce((
-              SELECT jsonb_agg(to_jsonb(v) ORDER BY v.id) FROM reply_revisions v WHERE v.reply_id = r.id), '[]'::jsonb)
+              SELECT jsonb_agg(to_jsonb(v) ORDER BY v.n) FROM reply_revisions v WHERE v.reply_id = r.id), '[]'::jsonb)
             ) AS reply
      FROM replies r JOIN threads t ON t.id = r.thread_id
      WHERE r.author_id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')} ORDER BY r.id`,
@@ -98,17 +98,18 @@ export class MemberPostsService {
     const perPaste = new Map<number, number>();
     for (;;) {
       const gone: Array<{ thread_id: number }> = await manager.query(
-        `DELETE FROM replies r WHERE r.author_id = $1
-           AND NOT EXISTS (SELECT 1 FROM replies c WHERE c.parent_id = r.id)
-         RETURNING r.thread_id`,
+        `WITH gone AS (DELETE FROM replies r WHERE r.author_id = $1
+           AND NOT EXISTS (SELECT 1 FROM replies c WHERE c.parent_id = r.id) RETURNING r.thread_id)
+         SELECT thread_id FROM gone`,
         [userId],
       );
       if (gone.length === 0) break;
       for (const { thread_id: paste } of gone) perPaste.set(paste, (perPaste.get(paste) ?? 0) + 1);
     }
     const kept: Array<{ id: number; thread_id: number }> = await manager.query(
-      `UPDATE replies SET deleted_at = coalesce(deleted_at, now()), deleted_by = NULL, content = ''
-       WHERE author_id = $1 RETURNING id, thread_id`,
+      `WITH kept AS (UPDATE replies SET deleted_at = coalesce(deleted_at, now()), deleted_by = NULL, content = ''
+         WHERE author_id = $1 RETURNING id, thread_id)
+       SELECT id, thread_id FROM kept`,
       [userId],
     );
     if (kept.length > 0) {

@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
  */
 export async function forgetUploadsOf(manager: EntityManager, userId: number): Promise<string[]> {
   const rows: Array<{ key: string }> = await manager.query(
-    'DELETE FROM pending_uploads WHERE user_id = $1 RETURNING key',
+    'WITH gone AS (DELETE FROM pending_uploads WHERE user_id = $1 RETURNING key) SELECT key FROM gone',
     [userId],
   );
   return rows.map((row) => row.key);
