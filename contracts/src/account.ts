@@ -25,6 +25,13 @@ export const exportStatusSchema = z.object({
 });
 export type ExportStatusBody = z.infer<typeof exportStatusSchema>;
 
+/** The download link's query: its expiry (Unix seconds) and signature. */
+export const exportDownloadQuerySchema = z.object({
+  expires: z.string().max(20).optional().describe('Unix seconds, as the link says'),
+  signature: z.string().max(100).optional().describe('As the link says'),
+});
+export type ExportDownloadQuery = z.infer<typeof exportDownloadQuerySchema>;
+
 export const exportQueuedSchema = z.object({ status: z.enum(EXPORT_STATUSES) });
 
 /** `DELETE /api/user`: the password (absent for a member without one, who confirms by mail instead). */

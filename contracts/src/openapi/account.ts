@@ -1,6 +1,7 @@
 import {
   deleteAccountSchema,
   deleteConfirmSchema,
+  exportDownloadQuerySchema,
   exportQueuedSchema,
   exportStatusSchema,
 } from '../account.js';
@@ -45,6 +46,7 @@ export const ACCOUNT_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Settings',
     auth: 'member',
     token: false,
+    query: exportDownloadQuerySchema,
     responses: [{ status: 200, description: 'The zip', contentType: 'application/zip' }],
     errors: [404, 410],
   },

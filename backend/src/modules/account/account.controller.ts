@@ -19,6 +19,8 @@ import {
   deleteAccountSchema,
   type DeleteConfirmBody,
   deleteConfirmSchema,
+  type ExportDownloadQuery,
+  exportDownloadQuerySchema,
   type ExportStatusBody,
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
@@ -76,17 +78,11 @@ export class AccountController {
   async download(
     @CurrentUser() user: User,
     @Param('id') id: string,
-    @Query('expires') expires: string | undefined,
-    @Query('signature') signature: string | undefined,
+    @Query(new ZodValidationPipe(exportDownloadQuerySchema)) { expires, signature }: ExportDownloadQuery,
     @Res() res: Response,
   ): Promise<void> {
     const exportId = parseId(id, ACCOUNT_MESSAGES.exportNotFound);
-    const { stream, requestedAt } = await this.exports.open(
-      user.id,
-      exportId,
-      typeof expires === 'string' ? expires : undefined,
-      typeof signature === 'string' ? signature : undefined,
-    );
+    const { stream, requestedAt } = await this.exports.open(user.id, exportId, expires, signature);
     const day = requestedAt.toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="termpaste-${user.username}-${day}.zip"`);

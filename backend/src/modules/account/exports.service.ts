@@ -26,12 +26,12 @@ import { newExportKey } from '../../infra/storage/object-keys.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { identitiesForExport } from '../auth/member-identities.js';
 import { messagesForExport } from '../messages/member-messages.js';
-import { notificationsForExport } from '../notifications/member-notifications.js';
+import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/member-notifications.js';
 import { ledgerForExport } from '../ranks/member-ledger.js';
-import { pastesForExport, repliesForExport } from '../threads/member-posts.js';
+import { pastesForExport, REPLIES_FILE, repliesForExport } from '../threads/member-posts.js';
 import { tokensForExport } from '../tokens/member-tokens.js';
 import { profileForExport } from '../users/member-profile.js';
-import { votesForExport } from '../votes/member-votes.js';
+import { VOTES_FILE, votesForExport } from '../votes/member-votes.js';
 import { ACCOUNT_QUEUE, EXPORT_BUILD_JOB, type ExportBuildJob } from './account.queue.js';
 import { avatarFileName, buildArchive, readAll } from './export-archive.js';
 
@@ -266,10 +266,10 @@ export class ExportsService {
       const files = [
         { name: 'profile.json', data: profile },
         { name: 'pastes.json', data: await pastesForExport(manager, userId) },
-        { name: 'replies.json', data: await repliesForExport(manager, userId) },
+        { name: REPLIES_FILE, data: await repliesForExport(manager, userId) },
         { name: 'messages.json', data: await messagesForExport(manager, userId) },
-        { name: 'notifications.json', data: await notificationsForExport(manager, userId) },
-        { name: 'votes.json', data: await votesForExport(manager, userId) },
+        { name: NOTIFICATIONS_FILE, data: await notificationsForExport(manager, userId) },
+        { name: VOTES_FILE, data: await votesForExport(manager, userId) },
         { name: 'reputation.json', data: await ledgerForExport(manager, userId) },
         { name: 'tokens.json', data: await tokensForExport(manager, userId) },
         { name: 'providers.json', data: await identitiesForExport(manager, userId) },

@@ -6,10 +6,8 @@ type Db = Pick<DataSource | EntityManager, 'query'>;
 export async function messagesForExport(db: Db, userId: number): Promise<unknown[]> {
   const rows: Array<{ message: unknown }> = await db.query(
     `SELECT to_jsonb(m) || jsonb_build_object(
-              'direction', CASE WHEN m.sender_id = $1 THEN 'sent' ELSE 'received' END,
-              'sender', s.username::text, 'recipient', r.username::text) AS message
+              'direction', CASE WHEN m.sender_id = $1 THEN 'sent' ELSE 'received' END) AS message
      FROM private_messages m
-     LEFT JOIN users s ON s.id = m.sender_id LEFT JOIN users r ON r.id = m.recipient_id
      WHERE m.sender_id = $1 OR m.recipient_id = $1 ORDER BY m.id`,
     [userId],
   );

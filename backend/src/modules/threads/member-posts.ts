@@ -19,6 +19,9 @@ export async function pastesForExport(db: Db, userId: number): Promise<unknown[]
   return rows.map((row) => row.paste);
 }
 
+/** The file of a member's data export that holds their replies. */
+export const REPLIES_FILE = 'replies.json';
+
 /** The member's replies (on pastes still alive), with their versions. */
 export async function repliesForExport(db: Db, userId: number): Promise<unknown[]> {
   const rows: Array<{ reply: unknown }> = await db.query(

@@ -2,6 +2,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
+/** The file of a member's data export that holds their votes. */
+export const VOTES_FILE = 'votes.json';
+
 /** The votes the member cast, oldest first (taken back by VotesService.takeBackAllOf on deletion). */
 export async function votesForExport(db: Db, userId: number): Promise<unknown[]> {
   const rows: Array<{ vote: unknown }> = await db.query(
