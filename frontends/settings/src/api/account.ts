@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, API, exportStatusSchema, PAGES } from '@termpaste/contracts';
+import { API, PAGES } from '@termpaste/contracts';
+import { ACCOUNT_MESSAGES, exportStatusSchema } from '@termpaste/contracts/account';
 import { apiRequest, getJson, refreshQueries, toast, toastError } from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

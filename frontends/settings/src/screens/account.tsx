@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, EXPORT_EVERY_HOURS, type ExportStatusBody, PAGES } from '@termpaste/contracts';
+import { PAGES } from '@termpaste/contracts';
+import { ACCOUNT_TEXTS, EXPORT_EVERY_HOURS, type ExportStatusBody } from '@termpaste/contracts/account';
 import {
   Badge,
   Button,
