@@ -13,6 +13,7 @@ import { OUTBOX_DIR } from '../src/infra/mail/mail.processor.js';
 import { ExportsService } from '../src/modules/account/exports.service.js';
 import { type Browser, PASSWORD, registered } from './support/accounts.js';
 import { parseMessage } from './support/eml.js';
+import { type FakeS3, startFakeS3 } from './support/fake-s3.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -524,5 +525,71 @@ describe('your data, and leaving', () => {
       await dropped.second.get(API.currentUser).expect(401);
       await nothingLeftOf(dropped.gone.user.id, dropped.gone.account.email);
     });
+  });
+});
+
+const S3_ENV = {
+  S3_BUCKET: 'termpaste-avatars',
+  S3_REGION: 'eu-central-1',
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+};
+
+describe('export and deletion with S3_BUCKET (against fake-s3)', () => {
+  let s3: FakeS3;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3({
+      bucket: S3_ENV.S3_BUCKET,
+      region: S3_ENV.S3_REGION,
+      accessKeyId: S3_ENV.S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_ENV.S3_SECRET_ACCESS_KEY,
+    });
+    t = await createTestApp({ env: { ...S3_ENV, S3_ENDPOINT: s3.endpoint, PRODUCT_NAME: 'Termpaste' } });
+    await registered(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('stores the archive (and reads the avatar) in the bucket, serves it through the backend, and removes both with the account', async () => {
+    const member = await registered(t);
+    const avatar = `avatars/${member.user.id}/${'b'.repeat(22)}`;
+    s3.objects.set(avatar, {
+      body: PNG,
+      contentType: 'image/png',
+      etag: '"1"',
+      lastModified: new Date(),
+    });
+    await t.dataSource.query('UPDATE users SET avatar_url = $2 WHERE id = $1', [
+      member.user.id,
+      `${s3.endpoint}/${S3_ENV.S3_BUCKET}/${avatar}`,
+    ]);
+    await member.browser.post(API.userExport).expect(202);
+    const done = await waitFor('the export ready', async () => {
+      const now = (await member.browser.get(API.userExport).expect(200)).body as ExportStatusBody;
+      return now.status === 'ready' ? now : undefined;
+    });
+    const archiveKey = [...s3.objects.keys()].find((key) => key.startsWith(`exports/${member.user.id}/`))!;
+    expect(archiveKey).toMatch(/^exports\/\d+\/[A-Za-z0-9_-]{22}\.zip$/);
+    expect(s3.objects.get(archiveKey)!.contentType).toBe('application/zip');
+    const link = new URL(done.url!);
+    const res = await member.browser
+      .get(`${link.pathname}${link.search}`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    const files = await unzip(res.body as Buffer);
+    expect(files.get('avatar.png')).toEqual(PNG);
+
+    await member.browser.delete(API.userAccount).send({ password: PASSWORD, keepContent: true }).expect(204);
+    await waitFor(
+      'the archive and the avatar removed',
+      () => !s3.objects.has(archiveKey) && !s3.objects.has(avatar),
+    );
   });
 });

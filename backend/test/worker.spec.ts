@@ -19,6 +19,7 @@ import {
   UPLOADS_SWEEP_SCHEDULE,
 } from '../src/modules/uploads/uploads.queue.js';
 import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/tokens/tokens.queue.js';
+import { ACCOUNT_QUEUE, EXPORTS_SWEEP_SCHEDULE } from '../src/modules/account/account.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -98,7 +99,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   it('a job the API queues waits until a worker runs it (the API runs none)', async () => {
     expect(api.logs.text()).toContain(
-      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens',
+      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens, account',
     );
     const replyId = await reply('First!');
     const jobId = notificationJobId('reply', replyId);
@@ -112,9 +113,15 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     const live = await connect(api, { cookie: author.cookie });
 
     const worker = await startOne(await workerConfig());
-    expect(worker.queues).toEqual([MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE, TOKENS_QUEUE]);
+    expect(worker.queues).toEqual([
+      MAIL_QUEUE,
+      NOTIFICATIONS_QUEUE,
+      UPLOADS_QUEUE,
+      TOKENS_QUEUE,
+      ACCOUNT_QUEUE,
+    ]);
     expect(logs.text()).toContain(
-      'Worker started: running the jobs of queues mail, notifications, uploads, tokens',
+      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, account',
     );
     await waitFor(
       'the worker to complete the job',
@@ -152,6 +159,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
   it('schedules the uploads sweep in Redis from the workers, once however many, never from the API; a worker runs it', async () => {
     // The API (PROCESS_JOBS=off) registers the sweeps and leaves them to the workers.
     expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([
+      EXPORTS_SWEEP_SCHEDULE,
       UPLOADS_SWEEP_SCHEDULE,
       TOKENS_SWEEP_SCHEDULE,
     ]);
