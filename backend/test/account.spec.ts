@@ -212,7 +212,7 @@ describe('your data, and leaving', () => {
         'tokens.json',
         'votes.json',
       ]);
-      const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8')) as any;
+      const json = <T = unknown[]>(name: string) => JSON.parse(files.get(name)!.toString('utf8')) as T;
       expect(files.get('avatar.png')).toEqual(PNG);
       expect(json('profile.json')).toMatchObject({ id: alice.user.id, email: alice.user.email });
       expect(json('profile.json')).not.toHaveProperty('password_hash');

@@ -66,7 +66,9 @@ test('a member exports their data, downloads and reads it, then deletes their ac
 
   // Downloaded in the browser, and read.
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  expect(file.suggestedFilename()).toMatch(new RegExp(`^termpaste-${account.username}-\\d{4}-\\d\\d-\\d\\d\\.zip$`));
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^termpaste-${account.username}-\\d{4}-\\d\\d-\\d\\d\\.zip$`),
+  );
   const files = await unzip(readFileSync((await file.path())!));
   expect(JSON.parse(files.get('profile.json')!)).toMatchObject({
     username: account.username,
