@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from '@termpaste/contracts';
 import yauzl from 'yauzl';
 import { expect, test } from './test.js';
-import { baseURL, expectToast, newAccount, readOutboxMail, screenshotPath, signUp } from './support.js';
+import {
+  baseURL,
+  expectToast,
+  newAccount,
+  readOutboxMail,
+  screenshotPath,
+  signInAsOwner,
+  signUp,
+} from './support.js';
 
 /** Every file of a zip, by name without the archive's top folder. */
 function unzip(bytes: Buffer): Promise<Map<string, string>> {
@@ -104,4 +112,35 @@ test('a member exports their data, downloads and reads it, then deletes their ac
     headers: { Origin: baseURL() },
   });
   expect(signIn.status()).toBe(401);
+});
+
+test("the owner deletes a member and their pastes from the admin panel's prompt", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const member = await memberContext.newPage();
+  const account = await signUp(member, newAccount('removed'));
+  const created = await member.request.post('/api/threads', {
+    data: { title: 'Removed with its author', content: 'x\n' },
+    headers: { Origin: baseURL() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+
+  const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const owner = await ownerContext.newPage();
+  await signInAsOwner(owner);
+  await owner.goto('/admin');
+  const table = owner.getByRole('table', { name: 'Users' });
+  await owner.getByRole('searchbox', { name: 'Filter users by name or e-mail' }).fill(account.username);
+  const row = table.getByRole('row', { name: account.username, exact: true });
+  await row.getByRole('button', { name: 'DELETE', exact: true }).click();
+  const dialog = owner.getByRole('alertdialog', { name: `Delete ${account.username}?` });
+  await expect(dialog.getByRole('radio', { name: /Keep their pastes and replies/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /Delete their pastes and replies/ }).check();
+  await owner.screenshot({ path: screenshotPath('admin-delete-user-1280') });
+  await dialog.getByRole('button', { name: 'DELETE', exact: true }).click();
+  await expectToast(owner, 'User deleted', account.username);
+  await expect(row).toBeHidden();
+  expect((await owner.request.get(`/api/threads/${id}`)).status()).toBe(404);
+  expect((await member.request.get('/api/auth/user')).status()).toBe(401);
 });
