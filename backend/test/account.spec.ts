@@ -593,3 +593,36 @@ describe('export and deletion with S3_BUCKET (against fake-s3)', () => {
     );
   });
 });
+
+describe('the tries at DELETE /api/user (it checks the password): limited as password changes are', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        RATE_LIMITS: 'on',
+        RATE_LIMIT_CHANGE_PASSWORD_PER_HOUR: '2',
+        RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+      },
+    });
+    await registered(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 with its text and Retry-After past the hour’s tries', async () => {
+    const member = await registered(t);
+    const wrong = () =>
+      member.browser.delete(API.userAccount).send({ password: 'not mine', keepContent: true });
+    await wrong().expect(403);
+    await wrong().expect(403);
+    const refused = await wrong().expect(429);
+    expect(refused.body.message).toMatch(
+      /^Too many attempts to delete the account\. Try again in \d+ seconds?\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await member.browser.get(API.currentUser).expect(200);
+  });
+});

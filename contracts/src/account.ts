@@ -74,6 +74,9 @@ export const ACCOUNT_MESSAGES = {
   /** 400: a used, expired or unknown link. */
   deleteLinkInvalid: 'This link is invalid or has expired: ask for a new one',
   accountDeleted: 'Your account has been deleted',
+  /** 429: too many deletion attempts (each checks the password) in an hour. */
+  deleteTooMany: (seconds: number) =>
+    `Too many attempts to delete the account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 
 export const ACCOUNT_TEXTS = {

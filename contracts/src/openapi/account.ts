@@ -56,7 +56,8 @@ export const ACCOUNT_OPERATIONS: readonly ApiOperation[] = [
     path: API.userAccount,
     summary: 'Deletes the member’s account; `keepContent` keeps their pastes and replies as Anonymous',
     description:
-      'Needs `password` (400 missing, 403 wrong); the owner cannot (403). A member without a password ' +
+      'Needs `password` (400 missing, 403 wrong); the owner cannot (403). As many tries an hour as password ' +
+      'changes, per member and per address (429). A member without a password ' +
       '(signed up through a provider) gets 202 and a mailed link instead, confirmed by ' +
       '`POST /api/user/delete-confirm`. Private pastes are deleted either way.',
     tag: 'Settings',
@@ -67,7 +68,7 @@ export const ACCOUNT_OPERATIONS: readonly ApiOperation[] = [
       { status: 204, description: 'Deleted: the session ended' },
       json(202, 'A confirmation link was mailed', messageSchema),
     ],
-    errors: [400, 403],
+    errors: [400, 403, 429],
   },
   {
     operationId: 'confirmDeleteAccount',

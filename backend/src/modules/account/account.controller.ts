@@ -30,6 +30,7 @@ import { SessionGuard } from '../../common/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { SignedInRateLimited } from '../auth/rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session.middleware.js';
 import { signOut } from '../auth/sign-in.js';
 import { NoTokens } from '../tokens/token-scope.decorator.js';
@@ -99,7 +100,7 @@ export class AccountController {
    * message for a member without a password, who confirms by the mailed link.
    */
   @Delete(API.userAccount)
-  @UseGuards(SessionGuard)
+  @SignedInRateLimited('delete-account')
   async deleteOwn(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(deleteAccountSchema)) body: DeleteAccountBody,
