@@ -51,7 +51,9 @@ export const adminDeleteUserQuerySchema = z.object({
   keepContent: z
     .enum(['true', 'false'], { error: 'keepContent must be true or false' })
     .optional()
-    .describe("`true` (default): their pastes and replies stay under 'Anonymous'; `false`: deleted"),
+    .describe(
+      "Whether their pastes and replies stay: `true` (default) keeps them under 'Anonymous', `false` deletes them",
+    ),
 });
 export type AdminDeleteUserQuery = z.infer<typeof adminDeleteUserQuerySchema>;
 
