@@ -38,16 +38,16 @@ export const SHARED_SINGLETONS = {
   // it rather than on every first visit: the single sign-on texts (visitors' sign-in pages, settings), the
   // settings remote's, the admin remote's, the forum's revisions and reputation (ui/src/shared/contracts-<file>.ts).
   ...Object.fromEntries(
-    (['sso', 'settings', 'tokens', 'admin', 'permissions', 'revisions', 'reputation'] as const).map(
-      (file) => [
-        `@termpaste/contracts/${file}`,
-        {
-          singleton: true,
-          import: sharedPart(`contracts-${file}.js`),
-          version: versionOf(new URL('../contracts/package.json', import.meta.url)),
-        },
-      ],
-    ),
+    (
+      ['sso', 'settings', 'tokens', 'account', 'admin', 'permissions', 'revisions', 'reputation'] as const
+    ).map((file) => [
+      `@termpaste/contracts/${file}`,
+      {
+        singleton: true,
+        import: sharedPart(`contracts-${file}.js`),
+        version: versionOf(new URL('../contracts/package.json', import.meta.url)),
+      },
+    ]),
   ),
 } as const;
 

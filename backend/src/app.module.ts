@@ -11,6 +11,7 @@ import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { jobLock } from './infra/queue/queue.options.js';
 import { StorageModule } from './infra/storage/storage.module.js';
+import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { TokensModule } from './modules/tokens/tokens.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         MembersModule,
         RanksModule,
         UploadsModule.forRoot(config),
+        AccountModule,
         AdminModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.

@@ -39,6 +39,7 @@ import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
 import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
 import { PasteExpiryModule } from './modules/threads/paste-expiry.js';
 import { TrashPurgeModule } from './modules/threads/trash-purge.js';
+import { ExportsModule } from './modules/account/exports.processor.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -58,7 +59,7 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge) and what they need (live events
+ * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge, data exports) and what they need (live events
  * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
@@ -94,6 +95,8 @@ export class WorkerModule {
         PasteExpiryModule,
         // The trash queue: the repeatable purge of posts deleted TRASH_DAYS days ago.
         TrashPurgeModule,
+        // The account queue: building data exports, and the repeatable sweep of expired archives.
+        ExportsModule,
       ],
     };
   }

@@ -329,6 +329,8 @@ describe('rateLimitThrottlers', () => {
       'reset-password-per-address-per-hour: 10 in 3600s',
       'change-password-per-address-per-hour: 10 in 3600s',
       'change-password-per-member-per-hour: 10 in 3600s',
+      'delete-account-per-address-per-hour: 10 in 3600s',
+      'delete-account-per-member-per-hour: 10 in 3600s',
       'verify-email-per-address-per-hour: 10 in 3600s',
       'verify-email-per-member-per-hour: 3 in 3600s',
       'owner-claim-per-address-per-hour: 5 in 3600s',

@@ -21,6 +21,7 @@ import {
 import { EXPIRY_QUEUE, EXPIRY_SWEEP_SCHEDULE } from '../src/modules/threads/expiry.queue.js';
 import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/tokens/tokens.queue.js';
 import { TRASH_PURGE_SCHEDULE, TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
+import { ACCOUNT_QUEUE, EXPORTS_SWEEP_SCHEDULE } from '../src/modules/account/account.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -100,7 +101,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
 
   it('a job the API queues waits until a worker runs it (the API runs none)', async () => {
     expect(api.logs.text()).toContain(
-      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens, expiry, trash',
+      'Not running jobs here (PROCESS_JOBS=off): workers run queues mail, notifications, uploads, tokens, expiry, trash, account',
     );
     const replyId = await reply('First!');
     const jobId = notificationJobId('reply', replyId);
@@ -121,9 +122,10 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
       TOKENS_QUEUE,
       EXPIRY_QUEUE,
       TRASH_QUEUE,
+      ACCOUNT_QUEUE,
     ]);
     expect(logs.text()).toContain(
-      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, expiry, trash',
+      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, expiry, trash, account',
     );
     await waitFor(
       'the worker to complete the job',
@@ -163,6 +165,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     expect(api.app.get(QueuePort).repeatableJobs.map((job) => job.id)).toEqual([
       EXPIRY_SWEEP_SCHEDULE,
       TRASH_PURGE_SCHEDULE,
+      EXPORTS_SWEEP_SCHEDULE,
       UPLOADS_SWEEP_SCHEDULE,
       TOKENS_SWEEP_SCHEDULE,
     ]);

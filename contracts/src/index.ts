@@ -16,6 +16,7 @@ export * from './live.js';
 export * from './messaging.js';
 export * from './settings.js';
 export * from './tokens.js';
+export * from './account.js';
 export * from './sso.js';
 export * from './secrets.js';
 export * from './admin.js';

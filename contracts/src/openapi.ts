@@ -83,6 +83,7 @@ import { REVISIONS_OPERATIONS } from './openapi/revisions.js';
 import { MEMBERS_OPERATIONS } from './openapi/members.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
+import { ACCOUNT_OPERATIONS } from './openapi/account.js';
 import { SSO_OPERATIONS } from './openapi/sso.js';
 import { MESSAGES_OPERATIONS } from './openapi/messages.js';
 import { CHAT_OPERATIONS } from './openapi/chat.js';
@@ -126,6 +127,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...MEMBERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
   ...TOKENS_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
   ...MESSAGES_OPERATIONS,
   ...CHAT_OPERATIONS,
   ...UPLOADS_OPERATIONS,

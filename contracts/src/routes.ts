@@ -58,6 +58,10 @@ export const API = {
   userAccount: '/api/user',
   /** The member's data export: `POST` queues one, `GET` says its status and link. */
   userExport: '/api/user/export',
+  /** The member's export archive, by the signed link GET /api/user/export answers (and the mail holds). */
+  userExportDownload: (id: string | number) => `/api/user/export/${id}/download`,
+  /** Confirms a provider-only member's account deletion with the token of the mailed link. */
+  userDeleteConfirm: '/api/user/delete-confirm',
   userProfile: '/api/user/profile',
   userAvatar: '/api/user/avatar',
   userSelectRank: '/api/user/select-rank',
@@ -177,6 +181,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings/password', remote: 'settings', screen: 'ChangePassword' },
   { path: '/settings/tokens', remote: 'settings', screen: 'Tokens' },
   { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
+  { path: '/settings/account', remote: 'settings', screen: 'Account' },
   // Reached signed in, after a first provider sign-in made the account (issue 17).
   { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },

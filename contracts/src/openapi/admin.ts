@@ -1,3 +1,4 @@
+import { adminDeleteUserQuerySchema } from '../account.js';
 import { z } from 'zod';
 import {
   adminGradesSchema,
@@ -152,11 +153,16 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'deleteUser',
     method: 'delete',
     path: API.adminUser(ID),
-    summary: 'Deletes an account (their posts stay, as Anonymous)',
+    summary: 'Deletes an account (by default their posts stay, as Anonymous)',
+    description:
+      "As the member's own deletion: sessions, tokens, identities, votes (scores taken back), messages and " +
+      'notifications go, and the e-mail address is kept nowhere (audit log included). `keepContent=false` ' +
+      'deletes their pastes and replies too; private pastes go either way.',
     tag: 'Admin',
     auth: 'admin',
+    query: adminDeleteUserQuerySchema,
     responses: [json(200, 'Deleted', messageSchema)],
-    errors: [404],
+    errors: [400, 404],
   },
   {
     operationId: 'renameUser',

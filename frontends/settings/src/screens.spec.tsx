@@ -1,4 +1,5 @@
 import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
+import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
 import { ProfileSettingsScreen } from './screens/profile-settings';
@@ -21,6 +22,7 @@ describe('the screens module the shell loads', () => {
       ChangePassword: ChangePasswordScreen,
       Tokens: TokensScreen,
       Accounts: AccountsScreen,
+      Account: AccountScreen,
       Welcome: WelcomeScreen,
       Ranks: RanksScreen,
       Upgrades: UpgradesScreen,

@@ -1,6 +1,7 @@
 import type { ScreenName } from '@termpaste/contracts';
 import type { ComponentType } from 'react';
 import './settings.css';
+import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
 import { ProfileSettingsScreen } from './screens/profile-settings';
@@ -16,6 +17,7 @@ export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   ChangePassword: ChangePasswordScreen,
   Tokens: TokensScreen,
   Accounts: AccountsScreen,
+  Account: AccountScreen,
   Welcome: WelcomeScreen,
   Ranks: RanksScreen,
   Upgrades: UpgradesScreen,

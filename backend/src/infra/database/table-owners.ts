@@ -26,6 +26,7 @@ export const MODULES = [
   'audit',
   'uploads',
   'tokens',
+  'account',
 ] as const;
 
 /** A module of `src/modules/` (the target list of issue 14), or `infra` for everything outside it. */
@@ -70,6 +71,10 @@ export const TABLE_OWNERS = {
   audit_log: 'audit',
 
   pending_uploads: 'uploads',
+
+  // account: the member's data exports and mailed account-deletion confirmations.
+  account_exports: 'account',
+  account_deletion_links: 'account',
 
   // infra: the transactional outbox (infra/outbox) and TypeORM's record of the migrations run.
   outbox: 'infra',

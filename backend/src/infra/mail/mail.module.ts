@@ -1,13 +1,15 @@
 import { Global, Module } from '@nestjs/common';
+import { DeletionLinkMails } from '../../modules/account/deletion-links.js';
 import { LinkMails } from '../../modules/auth/link-mails.js';
 import { UsersModule } from '../../modules/users/users.module.js';
 import { MailProcessor } from './mail.processor.js';
-import { LinkMailWriter, MailService } from './mail.service.js';
+import { LinkMailRouter, LinkMailWriter, MailService } from './mail.service.js';
 import { QueuedMailService } from './queued-mail.service.js';
 
 /**
  * MailService everywhere (needs QueueModule and ConfigModule); its processor runs wherever processors run,
- * with the writer of the link mails (password reset, e-mail verification), which mints their tokens.
+ * with the writers of the link mails (password reset, e-mail verification, account deletion), which mint
+ * their tokens.
  */
 @Global()
 @Module({
@@ -16,7 +18,14 @@ import { QueuedMailService } from './queued-mail.service.js';
   providers: [
     QueuedMailService,
     { provide: MailService, useExisting: QueuedMailService },
-    { provide: LinkMailWriter, useClass: LinkMails },
+    LinkMails,
+    DeletionLinkMails,
+    {
+      provide: LinkMailWriter,
+      useFactory: (auth: LinkMails, account: DeletionLinkMails) =>
+        new LinkMailRouter({ 'password-reset': auth, 'verify-email': auth, 'delete-account': account }),
+      inject: [LinkMails, DeletionLinkMails],
+    },
     MailProcessor,
   ],
   exports: [MailService, LinkMailWriter],

@@ -14,7 +14,7 @@ export interface MailMessage {
 }
 
 /** The mails whose link holds a secret token. */
-export type LinkMailKind = 'password-reset' | 'verify-email';
+export type LinkMailKind = 'password-reset' | 'verify-email' | 'delete-account';
 
 /**
  * A link mail as it waits in the queue: which member, and which token row (its id, not the token). The
@@ -50,4 +50,15 @@ export abstract class MailService {
  */
 export abstract class LinkMailWriter {
   abstract write(link: LinkMail): Promise<MailMessage | null>;
+}
+
+/** The link writer the mail processor asks: each kind of link mail goes to the writer that mints its token. */
+export class LinkMailRouter extends LinkMailWriter {
+  constructor(private readonly writers: Record<LinkMailKind, LinkMailWriter>) {
+    super();
+  }
+
+  write(link: LinkMail): Promise<MailMessage | null> {
+    return this.writers[link.kind].write(link);
+  }
 }

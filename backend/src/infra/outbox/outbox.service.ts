@@ -29,6 +29,14 @@ export class OutboxService {
   }
 
   /**
+   * Drops the jobs still waiting here that carry `email` anywhere in their data (mail to an account being
+   * deleted, in its transaction): once it commits, the address is stored nowhere.
+   */
+  async forgetAddress(manager: EntityManager, email: string): Promise<void> {
+    await manager.query('DELETE FROM outbox WHERE strpos(lower(data::text), lower($1)) > 0', [email]);
+  }
+
+  /**
    * After the commit of a write that added outbox rows: wakes the relay now (in the background: the caller
    * does not wait for the queue). Should it not be called, or the process die first, the relay's poll or
    * the next start sends the rows anyway.

@@ -5,6 +5,7 @@ import { UPLOADS_QUEUE } from '../../modules/uploads/uploads.queue.js';
 import { TOKENS_QUEUE } from '../../modules/tokens/tokens.queue.js';
 import { EXPIRY_QUEUE } from '../../modules/threads/expiry.queue.js';
 import { TRASH_QUEUE } from '../../modules/threads/trash.queue.js';
+import { ACCOUNT_QUEUE } from '../../modules/account/account.queue.js';
 
 /** Every queue of the app, one per feature that owns a processor (BullMQ registers each at start-up). */
 export const QUEUE_NAMES: readonly string[] = [
@@ -14,6 +15,7 @@ export const QUEUE_NAMES: readonly string[] = [
   TOKENS_QUEUE,
   EXPIRY_QUEUE,
   TRASH_QUEUE,
+  ACCOUNT_QUEUE,
 ];
 
 /** How long shutdown waits for running jobs before it gives up on them. */

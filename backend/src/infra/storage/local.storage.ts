@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createWriteStream, type ReadStream } from 'node:fs';
-import { type FileHandle, link, mkdir, open, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { type FileHandle, link, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import {
 import { API, type AvatarContentType, LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import {
   isAvatarKey,
+  isExportKey,
   isObjectKey,
   isPendingKey,
   keyUnder,
@@ -137,8 +138,28 @@ export class LocalStorage extends StoragePort {
   }
 
   async delete(key: string): Promise<void> {
-    if (!isObjectKey(key)) return;
+    if (!isObjectKey(key) && !isExportKey(key)) return;
     await rm(this.filePath(key), { force: true });
+  }
+
+  async putPrivate(key: string, body: Buffer, _contentType: string): Promise<void> {
+    if (!isExportKey(key)) throw new Error(`Not a private object key: ${key}`);
+    const file = this.filePath(key);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    // Written aside, then renamed: a reader never sees half an archive.
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
+    await writeFile(tmp, body, { mode: 0o600 });
+    await rename(tmp, file);
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    if (!isAvatarKey(key) && !isExportKey(key)) return null;
+    const file = this.filePath(key);
+    const there = await stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    return there ? createReadStream(file) : null;
   }
 
   /**
@@ -272,7 +293,7 @@ export class LocalStorage extends StoragePort {
     const file = path.join(this.options.dir, ...key.split('/'));
     const [kind] = key.split('/');
     if (
-      (kind !== 'avatars' && kind !== 'pending') ||
+      (kind !== 'avatars' && kind !== 'pending' && kind !== 'exports') ||
       !file.startsWith(path.join(this.options.dir, kind) + path.sep)
     ) {
       throw new Error(`Object key escapes the uploads folder: ${key}`);

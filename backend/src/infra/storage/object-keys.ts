@@ -27,6 +27,22 @@ export function newPendingKey(userId: number): string {
   return newKey('pending', userId);
 }
 
+/**
+ * A member's data export archive: `exports/<userId>/<random>.zip`. Kept apart from the avatar and upload
+ * keys: no form is signed for one, no public URL names one, and only the backend reads it back.
+ */
+const EXPORT_KEY = /^exports\/([1-9]\d{0,9})\/([A-Za-z0-9_-]{22})\.zip$/;
+
+/** A new, unguessable key for an export archive of `userId`. */
+export function newExportKey(userId: number): string {
+  return `exports/${userId}/${randomBytes(16).toString('base64url')}.zip`;
+}
+
+export function isExportKey(key: string): boolean {
+  const match = EXPORT_KEY.exec(key);
+  return match !== null && Number(match[1]) <= MAX_INT;
+}
+
 /** The kind and owner of a well-formed key, or null for anything that is not one of our keys. */
 export function parseObjectKey(key: string): { kind: ObjectKind; userId: number } | null {
   const match = OBJECT_KEY.exec(key);

@@ -23,6 +23,7 @@ import { bucketBaseUrl, type S3StorageConfig } from './s3-address.js';
 import {
   AVATAR_CACHE_CONTROL,
   isAvatarKey,
+  isExportKey,
   isObjectKey,
   isPendingKey,
   keyUnder,
@@ -254,8 +255,33 @@ export class S3Storage extends StoragePort {
     return isAvatarKey(key) ? key : null;
   }
 
+  async putPrivate(key: string, body: Buffer, contentType: string): Promise<void> {
+    if (!isExportKey(key)) throw new Error(`Not a private object key: ${key}`);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: body,
+        ContentLength: body.length,
+        ContentType: contentType,
+        CacheControl: 'private, no-store',
+      }),
+    );
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    if (!isAvatarKey(key) && !isExportKey(key)) return null;
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      return (object.Body as Readable | undefined) ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
-    if (!isObjectKey(key)) return;
+    if (!isObjectKey(key) && !isExportKey(key)) return;
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
     } catch (error) {

@@ -54,6 +54,13 @@ export abstract class StoragePort {
   abstract publicUrl(key: string): string;
   /** The key behind one of our public URLs, or null for a URL that is not ours. */
   abstract keyOfPublicUrl(url: string): string | null;
-  /** Removes an object; one that is gone already is fine. */
+  /**
+   * Stores a private object the backend itself wrote (an export archive, `exports/` keys only: anything
+   * else throws), replacing nothing the member could name. Never served by a public URL.
+   */
+  abstract putPrivate(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Reads an avatar or an export archive back; null when it is not there (or for any other key). */
+  abstract read(key: string): Promise<Readable | null>;
+  /** Removes an object (avatars, uploads, export archives); one that is gone already is fine. */
   abstract delete(key: string): Promise<void>;
 }

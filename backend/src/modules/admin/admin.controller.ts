@@ -14,6 +14,8 @@ import {
 import {
   ADMIN_MESSAGES,
   ADMIN_TEXTS,
+  type AdminDeleteUserQuery,
+  adminDeleteUserQuerySchema,
   type AdminGradesBody,
   adminGradesSchema,
   type AdminUser,
@@ -83,9 +85,14 @@ export class AdminController {
     return this.admin.unban(actor, userId(id));
   }
 
+  /** `?keepContent=false` deletes their pastes and replies too; by default they stay, as Anonymous. */
   @Delete(API.adminUser(':id'))
-  async deleteUser(@CurrentUser() actor: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.admin.deleteUser(actor, userId(id));
+  async deleteUser(
+    @CurrentUser() actor: User,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(adminDeleteUserQuerySchema)) query: AdminDeleteUserQuery,
+  ): Promise<{ message: string }> {
+    await this.admin.deleteUser(actor, userId(id), query.keepContent !== 'false');
     return { message: ADMIN_TEXTS.deleted };
   }
 

@@ -24,10 +24,10 @@ import { StoragePort } from '../../infra/storage/storage.port.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MemberAdminService } from '../users/member-admin.service.js';
 import { UsersService } from '../users/users.service.js';
-import { VotesService } from '../votes/votes.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { type AuditRecord, AuditService } from '../audit/audit.service.js';
 import { revokeMemberTokens } from '../tokens/access-tokens.service.js';
+import { AccountDeletionService } from '../account/account-deletion.service.js';
 
 /** The acting admin, as the admin guard loaded them for this request. */
 export type Actor = Pick<User, 'id' | 'username' | 'isAdmin' | 'isOwner'>;
@@ -56,7 +56,7 @@ export class AdminService {
     private readonly members: MemberAdminService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
-    private readonly votes: VotesService,
+    private readonly deletion: AccountDeletionService,
     private readonly events: EventsPort,
     /** Absent until a storage adapter is configured: then there is no stored object to remove. */
     @Optional() private readonly storage?: StoragePort,
@@ -121,35 +121,17 @@ export class AdminService {
   }
 
   /**
-   * Deletes the account in one transaction. Their pastes, replies, chat lines and messages stay (their
-   * author becomes NULL: shown as Anonymous); their votes, notifications and sessions go, and the scores
-   * their votes gave are taken back so every kept counter stays right. Once committed, their sockets are
-   * closed and their stored avatar removed.
+   * Deletes the account in one transaction, as the member's own deletion does (AccountDeletionService):
+   * with `keepContent` their pastes and replies stay under a NULL author (shown as Anonymous), without it
+   * they are deleted; their votes (scores taken back), messages, notifications and sessions go, and
+   * their e-mail address is kept nowhere. Once committed, their sockets are closed and their stored
+   * files removed.
    */
-  async deleteUser(actor: Actor, userId: number): Promise<void> {
-    let removeAvatars: Array<string | null> = [];
-    await this.transaction(actor, userId, 'delete', async (manager, target) => {
-      await this.votes.takeBackAllOf(manager, target.id);
-      await this.record(
-        manager,
-        actor,
-        target,
-        'user.delete',
-        {
-          username: target.username,
-          email: target.email,
-          isAdmin: target.isAdmin,
-          isBanned: target.isBanned,
-          reputation: target.reputation,
-          threadCount: target.threadCount,
-          replyCount: target.replyCount,
-        },
-        null,
-      );
-      await this.members.delete(manager, target.id);
-      removeAvatars = [target.avatarUrl, target.profileImageUrl];
-    });
-    await this.afterCommit({ signOut: userId, removeAvatars });
+  async deleteUser(actor: Actor, userId: number, keepContent = true): Promise<void> {
+    const erased = await this.transaction(actor, userId, 'delete', (manager, target) =>
+      this.deletion.erase(manager, target, keepContent, { self: false, admin: actor }),
+    );
+    await this.deletion.finish(erased);
   }
 
   /** Sets the VIP grades the member owns; an active grade no longer owned is cleared. */

@@ -25,6 +25,7 @@ import {
   OWNER_SETUP_MESSAGES,
   OWNER_SETUP_TRIES_PER_HOUR,
   SETTINGS_MESSAGES,
+  ACCOUNT_MESSAGES,
   VERIFY_MESSAGES,
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
@@ -39,6 +40,7 @@ export type RateLimitedAction =
   | 'forgot-password'
   | 'reset-password'
   | 'change-password'
+  | 'delete-account'
   | 'chat'
   | 'message'
   | 'upload'
@@ -49,7 +51,7 @@ export type RateLimitedAction =
 /** Actions counted per signed-in member (change-password: and per address too). */
 type MemberAction = Extract<
   RateLimitedAction,
-  'change-password' | 'chat' | 'message' | 'upload' | 'verify-email' | 'owner-claim'
+  'change-password' | 'delete-account' | 'chat' | 'message' | 'upload' | 'verify-email' | 'owner-claim'
 >;
 
 const ACTION_KEY = 'termpaste:rate-limited-action';
@@ -63,6 +65,7 @@ const ACCOUNT_FIELD: Partial<Record<RateLimitedAction, string>> = {
 /** The 429 texts of the member actions; the others say `Too many attempts…`. */
 const TOO_FAST: Partial<Record<RateLimitedAction, (seconds: number) => string>> = {
   'change-password': SETTINGS_MESSAGES.passwordChangeTooMany,
+  'delete-account': ACCOUNT_MESSAGES.deleteTooMany,
   chat: MESSAGING_MESSAGES.chatTooFast,
   message: MESSAGING_MESSAGES.chatTooFast,
   upload: SETTINGS_MESSAGES.uploadTooMany,
@@ -109,7 +112,7 @@ export function MemberRateLimited(action: MemberAction): MethodDecorator {
  * counted, and the per-member count goes by the member the session guard loaded.
  */
 export function SignedInRateLimited(
-  action: Extract<MemberAction, 'change-password' | 'verify-email' | 'owner-claim'>,
+  action: Extract<MemberAction, 'change-password' | 'delete-account' | 'verify-email' | 'owner-claim'>,
 ): MethodDecorator {
   return applyDecorators(UseGuards(SessionGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
@@ -216,6 +219,9 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
       HOUR_MS,
       limits.changePasswordPerHour,
     ),
+    // Deleting the account asks for the password: as many tries as a password change.
+    rule('delete-account', 'address', HOUR_MS, limits.changePasswordPerHour),
+    memberRule('delete-account', 'delete-account-per-member-per-hour', HOUR_MS, limits.changePasswordPerHour),
     rule('verify-email', 'address', HOUR_MS, limits.verifyEmailPerAddressPerHour),
     memberRule('verify-email', 'verify-email-per-member-per-hour', HOUR_MS, limits.verifyEmailPerHour),
     rule('owner-claim', 'address', HOUR_MS, OWNER_SETUP_TRIES_PER_HOUR),

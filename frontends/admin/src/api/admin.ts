@@ -51,7 +51,8 @@ export const auditQuery = (filter: { action: AuditAction | ''; q: string }) =>
 export type UserAction =
   | { kind: 'ban' }
   | { kind: 'unban' }
-  | { kind: 'delete' }
+  /** keepContent false deletes their pastes and replies too (by default they stay, as Anonymous). */
+  | { kind: 'delete'; keepContent?: boolean }
   | { kind: 'deleteAvatar' }
   | { kind: 'rename'; username: string }
   | { kind: 'grades'; grades: PremiumRankName[] }
@@ -72,7 +73,10 @@ function request(id: number, action: UserAction): Promise<Response> {
     case 'unban':
       return apiRequest('POST', API.adminUserUnban(id));
     case 'delete':
-      return apiRequest('DELETE', API.adminUser(id));
+      return apiRequest(
+        'DELETE',
+        action.keepContent === false ? `${API.adminUser(id)}?keepContent=false` : API.adminUser(id),
+      );
     case 'deleteAvatar':
       return apiRequest('DELETE', API.adminUserAvatar(id));
     case 'rename':

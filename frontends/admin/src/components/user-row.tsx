@@ -44,8 +44,7 @@ function confirmFor(user: AdminUser, action: UserAction): ConfirmOptions {
     case 'delete':
       return {
         title: `Delete ${name}?`,
-        description:
-          'The account is deleted. Their pastes and replies stay, shown as Anonymous. This cannot be undone.',
+        description: <DeleteChoice action={action} />,
         confirmLabel: 'DELETE',
         destructive: true,
       };
@@ -82,6 +81,33 @@ function confirmFor(user: AdminUser, action: UserAction): ConfirmOptions {
             destructive: true,
           };
   }
+}
+
+/**
+ * The delete prompt's two choices, as the member's own deletion offers: keep their pastes and replies
+ * (as Anonymous, the default) or delete them. The choice is written on the action the prompt confirms.
+ */
+function DeleteChoice({ action }: { action: Extract<UserAction, { kind: 'delete' }> }) {
+  const [keep, setKeep] = useState(action.keepContent !== false);
+  const choose = (value: boolean) => {
+    action.keepContent = value;
+    setKeep(value);
+  };
+  return (
+    <span className="adm-delete-choice">
+      <span>
+        The account is deleted; their sessions, votes, messages and e-mail address go. This cannot be undone.
+      </span>
+      <label className="adm-delete-choice__option">
+        <input type="radio" name="keepContent" checked={keep} onChange={() => choose(true)} /> Keep their
+        pastes and replies, shown as Anonymous
+      </label>
+      <label className="adm-delete-choice__option">
+        <input type="radio" name="keepContent" checked={!keep} onChange={() => choose(false)} /> Delete their
+        pastes and replies
+      </label>
+    </span>
+  );
 }
 
 /** The client-side check of a new username: 'Username cannot be empty' (SPEC §5), then the sign-up rules. */
@@ -231,7 +257,9 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
   const rank = effectiveRank(user);
   const pending = action.isPending;
 
-  const run = async (next: UserAction, after?: () => void) => {
+  const run = async (asked: UserAction, after?: () => void) => {
+    // A fresh action each time: the delete prompt writes its choice on it.
+    const next: UserAction = asked.kind === 'delete' ? { kind: 'delete', keepContent: true } : asked;
     if (!(await confirm(confirmFor(user, next)))) return;
     action.mutate(next, { onSuccess: after });
   };

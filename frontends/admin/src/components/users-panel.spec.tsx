@@ -196,6 +196,22 @@ describe('USERS tab', () => {
     await waitFor(() => expect(reads(calls, API.adminUsers)).toHaveLength(2));
   });
 
+  it('DELETE offers the two choices: keep their posts (the default) or delete them too', async () => {
+    const { calls, user } = renderAdmin(ownerViewer(), { users: everyone() });
+    await screen.findByRole('row', { name: 'trinity' });
+    await user.click(
+      within(within(userRow('trinity')).getByRole('group')).getByRole('button', { name: 'DELETE' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete trinity?' });
+    expect(within(dialog).getByRole('radio', { name: /Keep their pastes and replies/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: /Delete their pastes and replies/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    await expectToast('User deleted', 'trinity');
+    expect(writes(calls)).toEqual([
+      { method: 'DELETE', url: '/api/admin/users/3?keepContent=false', body: undefined },
+    ]);
+  });
+
   it('shows the new state once the table is read again', async () => {
     const state: AdminState = { users: [trinityRow()] };
     const { user } = renderAdmin(adminViewer(), state, () => {

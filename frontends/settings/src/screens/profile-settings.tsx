@@ -150,6 +150,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsAccounts} className="tp-button tp-button--outline tp-button--md">
               LINKED ACCOUNTS
             </Link>
+            <Link to={PAGES.settingsAccount} className="tp-button tp-button--outline tp-button--md">
+              YOUR DATA
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>

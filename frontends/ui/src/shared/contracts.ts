@@ -5,7 +5,7 @@
  * it, and it would be in every first visit's JavaScript). mf-shared.ts provides this module as the
  * `@termpaste/contracts` shared singleton. Read from the package's files, since an import of
  * `@termpaste/contracts` here would be the shared module asking for itself. sso.ts (read by the sign-in
- * pages, visitors', and the settings remote), settings.ts and tokens.ts (the settings remote), admin.ts
+ * pages, visitors', and the settings remote), settings.ts, tokens.ts and account.ts (the settings remote), admin.ts
  * and permissions.ts (the admin remote), revisions.ts (the forum's paste and revisions screens), reputation.ts (its profile screen) are
  * shared apart, each as `@termpaste/contracts/<file>`
  * (contracts-<file>.ts), fetched with the first screen that imports it. subsets.spec.ts fails when

@@ -7,6 +7,7 @@ import * as contractsRevisions from './contracts-revisions.js';
 import * as contractsSettings from './contracts-settings.js';
 import * as contractsSso from './contracts-sso.js';
 import * as contractsTokens from './contracts-tokens.js';
+import * as contractsAccount from './contracts-account.js';
 import * as contracts from './contracts.js';
 import * as router from './react-router-dom.js';
 
@@ -19,7 +20,7 @@ const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
  */
 const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
 /** Contracts files the browser shares apart, each as its own singleton (contracts-<file>.ts): `@termpaste/contracts/<file>`. */
-const APART = ['sso', 'settings', 'tokens', 'admin', 'permissions', 'revisions', 'reputation'];
+const APART = ['sso', 'settings', 'tokens', 'account', 'admin', 'permissions', 'revisions', 'reputation'];
 
 /**
  * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
@@ -31,6 +32,7 @@ const SUBSETS = [
   { name: '@termpaste/contracts/sso', provided: contractsSso },
   { name: '@termpaste/contracts/settings', provided: contractsSettings },
   { name: '@termpaste/contracts/tokens', provided: contractsTokens },
+  { name: '@termpaste/contracts/account', provided: contractsAccount },
   { name: '@termpaste/contracts/admin', provided: contractsAdmin },
   { name: '@termpaste/contracts/permissions', provided: contractsPermissions },
   { name: '@termpaste/contracts/revisions', provided: contractsRevisions },

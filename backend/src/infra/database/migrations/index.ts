@@ -24,6 +24,7 @@ import { SessionCreatedAbuse17970600000320 } from './17970600000320-abuse-sessio
 import { OwnPosts17971000000000 } from './17971000000000-own-posts.js';
 import { PostDeletedLedger17971200000000 } from './17971200000000-post-deleted-ledger.js';
 import { ForkCountOnRead17971400000000 } from './17971400000000-fork-count-on-read.js';
+import { Account17971500000000 } from './17971500000000-account.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   OwnPosts17971000000000,
   PostDeletedLedger17971200000000,
   ForkCountOnRead17971400000000,
+  Account17971500000000,
 ];

@@ -1,0 +1,107 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { StoragePort } from '../../infra/storage/storage.port.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { forgetAddressInAudit } from '../audit/forget-address.js';
+import { signOutLive } from '../auth/live-sign-out.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { deleteChatOf } from '../chat/member-chat.js';
+import { deleteMessagesOf } from '../messages/member-messages.js';
+import { MemberPostsService } from '../threads/member-posts.js';
+import { forgetUploadsOf } from '../uploads/member-uploads.js';
+import type { User } from '../users/entities/user.entity.js';
+import { MemberAdminService } from '../users/member-admin.service.js';
+import { VotesService } from '../votes/votes.service.js';
+import { ExportsService } from './exports.service.js';
+
+/** What is left to do once the deletion's transaction has committed. */
+export interface Erased {
+  userId: number;
+  /** Stored objects to remove: the avatar, unclaimed uploads, export archives. */
+  keys: string[];
+  pastes: number[];
+}
+
+/** Who deleted the account, for the audit entry: the member themself, or an admin. */
+export type Eraser = { self: true } | { self: false; admin: AuditActor };
+
+/**
+ * Deletes an account, the one way both the member's own `DELETE /api/user` and the admin's delete of a
+ * member go. In the caller's transaction, which holds the account row locked: the scores their votes
+ * gave are taken back; their pastes and replies are deleted or kept without an author (keepContent;
+ * private pastes and the trash go either way: MemberPostsService); their private messages, sent and
+ * received, and (when deleting) their chat lines go; sessions, access tokens, provider identities,
+ * notifications, reset and verification links, the reputation ledger and exports go with the account
+ * row; their e-mail address is erased from the audit log and from any job still waiting in the outbox,
+ * so it is stored nowhere once this commits. The audit log records the deletion by the account's id,
+ * without the address. `finish` then signs them out live and removes their stored files.
+ */
+@Injectable()
+export class AccountDeletionService {
+  private readonly logger = new Logger('AccountDeletion');
+
+  constructor(
+    private readonly votes: VotesService,
+    private readonly posts: MemberPostsService,
+    private readonly sessions: SessionsService,
+    private readonly members: MemberAdminService,
+    private readonly audit: AuditService,
+    private readonly exports: ExportsService,
+    private readonly outbox: OutboxService,
+    private readonly events: EventsPort,
+    private readonly storage: StoragePort,
+  ) {}
+
+  async erase(manager: EntityManager, target: User, keepContent: boolean, by: Eraser): Promise<Erased> {
+    const userId = target.id;
+    await this.votes.takeBackAllOf(manager, userId);
+    const pastes = await this.posts.remove(manager, userId, keepContent);
+    if (!keepContent) await deleteChatOf(manager, userId);
+    await deleteMessagesOf(manager, userId);
+    await this.sessions.revokeUserSessions(userId, { manager });
+    const keys = [
+      ...(await forgetUploadsOf(manager, userId)),
+      ...(await this.exports.keysOf(manager, userId)),
+      ...[target.avatarUrl, target.profileImageUrl].flatMap((url) => {
+        const key = url ? this.storage.keyOfPublicUrl(url) : null;
+        return key ? [key] : [];
+      }),
+    ];
+    await this.audit.record(manager, by.self ? { id: userId, username: target.username } : by.admin, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: target.username,
+      before: {
+        username: target.username,
+        isAdmin: target.isAdmin,
+        isBanned: target.isBanned,
+        reputation: target.reputation,
+        threadCount: target.threadCount,
+        replyCount: target.replyCount,
+      },
+      after: { keepContent, by: by.self ? 'member' : 'admin' },
+    });
+    await forgetAddressInAudit(manager, target.email);
+    await this.outbox.forgetAddress(manager, target.email);
+    await this.members.delete(manager, userId);
+    return { userId, keys: [...new Set(keys)], pastes };
+  }
+
+  /** After the commit: every page that showed them changes, their sockets close, their files go. */
+  async finish(erased: Erased): Promise<void> {
+    await announcePagesChanged(this.events, { all: true }, this.logger);
+    await signOutLive(this.events, this.logger, erased.userId);
+    for (const key of erased.keys) {
+      await this.storage
+        .delete(key)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            `Could not remove ${key} of deleted account ${erased.userId}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { ACCOUNT_MESSAGES, DELETE_LINK_VALID_MINUTES } from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import { MAIL_QUEUE, SEND_LINK_JOB, type LinkMail } from '../../infra/mail/mail.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { tokenHash } from '../auth/link-mails.js';
+import { verifyPassword } from '../auth/passwords.js';
+import type { User } from '../users/entities/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+
+/** What the member's `DELETE /api/user` did: deleted at once, or mailed a link to confirm. */
+export type DeleteOutcome = 'deleted' | 'mailed';
+
+/**
+ * The member's own deletion of their account. With a password, it must match (400 when missing, 403 when
+ * wrong); a member who only signs in through a provider has none, and confirms by a mailed link instead
+ * (single use, DELETE_LINK_VALID_MINUTES). The owner cannot leave (403). The deletion itself is
+ * AccountDeletionService's, in one transaction that holds the account row.
+ */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly deletion: AccountDeletionService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async deleteOwn(user: User, password: string | undefined, keepContent: boolean): Promise<DeleteOutcome> {
+    if (user.isOwner) throw new ForbiddenException(ACCOUNT_MESSAGES.ownerCannotLeave);
+    if (user.passwordHash === null) {
+      await this.mailLink(user.id, keepContent);
+      return 'mailed';
+    }
+    if (password === undefined || password === '') {
+      throw new BadRequestException(ACCOUNT_MESSAGES.passwordRequired);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new ForbiddenException(ACCOUNT_MESSAGES.passwordIncorrect);
+    }
+    await this.erase(user.id, keepContent);
+    return 'deleted';
+  }
+
+  /** The mailed link's token: 400 when unknown, used or expired; else the account goes. */
+  async confirm(token: string): Promise<number> {
+    const erased = await this.dataSource.transaction(async (manager) => {
+      const [link]: Array<{ id: number; user_id: number; keep_content: boolean }> = await manager.query(
+        `WITH used AS (UPDATE account_deletion_links SET used_at = now()
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+           RETURNING id, user_id, keep_content)
+         SELECT * FROM used`,
+        [tokenHash(token)],
+      );
+      if (!link) throw new BadRequestException(ACCOUNT_MESSAGES.deleteLinkInvalid);
+      const target = await this.users.lockById(manager, link.user_id);
+      if (!target) throw new BadRequestException(ACCOUNT_MESSAGES.deleteLinkInvalid);
+      if (target.isOwner) throw new ForbiddenException(ACCOUNT_MESSAGES.ownerCannotLeave);
+      return this.deletion.erase(manager, target, link.keep_content, { self: true });
+    });
+    await this.deletion.finish(erased);
+    return erased.userId;
+  }
+
+  private async erase(userId: number, keepContent: boolean): Promise<void> {
+    const erased = await this.dataSource.transaction(async (manager) => {
+      const target = await this.users.lockById(manager, userId);
+      if (!target) throw new BadRequestException(ACCOUNT_MESSAGES.deleteLinkInvalid);
+      if (target.isOwner) throw new ForbiddenException(ACCOUNT_MESSAGES.ownerCannotLeave);
+      return this.deletion.erase(manager, target, keepContent, { self: true });
+    });
+    await this.deletion.finish(erased);
+  }
+
+  private async mailLink(userId: number, keepContent: boolean): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [row]: Array<{ id: number }> = await manager.query(
+        `INSERT INTO account_deletion_links (user_id, keep_content, expires_at)
+         VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
+        [userId, keepContent, DELETE_LINK_VALID_MINUTES],
+      );
+      const link: LinkMail = { kind: 'delete-account', userId, tokenId: row!.id };
+      await this.outbox.add(manager, { queue: MAIL_QUEUE, name: SEND_LINK_JOB, data: link });
+    });
+    this.outbox.committed();
+  }
+}

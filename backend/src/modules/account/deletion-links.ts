@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { DELETE_LINK_VALID_MINUTES, PAGES } from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { type LinkMail, LinkMailWriter, type MailMessage } from '../../infra/mail/mail.service.js';
+import { newToken, tokenHash } from '../auth/link-mails.js';
+import { UsersService } from '../users/users.service.js';
+
+/**
+ * The mail that confirms a provider-only member's account deletion, written where mail is sent (as the
+ * password-reset mail is): the job names the `account_deletion_links` row; this mints the token, stores
+ * its hash on that row while it is unused and unexpired, and puts the link in the text. No token waits
+ * in the queue.
+ */
+@Injectable()
+export class DeletionLinkMails extends LinkMailWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'productName'>,
+  ) {
+    super();
+  }
+
+  async write(link: LinkMail): Promise<MailMessage | null> {
+    const member = await this.users.findById(link.userId);
+    if (!member) return null;
+    const token = newToken();
+    const [row]: Array<{ keep_content: boolean }> = await this.dataSource.query(
+      `WITH minted AS (UPDATE account_deletion_links SET token_hash = $3
+         WHERE id = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING keep_content)
+       SELECT keep_content FROM minted`,
+      [link.tokenId, link.userId, tokenHash(token)],
+    );
+    if (!row) return null;
+    const product = this.config.productName;
+    return {
+      to: member.email,
+      subject: `Confirm the deletion of your ${product} account`,
+      text: [
+        `Someone (hopefully you) asked to delete the ${product} account ${member.username}.`,
+        row.keep_content
+          ? "Your pastes and replies would stay, under 'Anonymous'."
+          : 'Your pastes and replies would be deleted too.',
+        '',
+        `Open this link within ${DELETE_LINK_VALID_MINUTES} minutes to confirm; it works once:`,
+        `${this.config.publicUrl}${PAGES.settingsAccount}?deleteToken=${token}`,
+        '',
+        'If you did not ask for this, ignore this mail: your account stays as it is.',
+      ].join('\n'),
+    };
+  }
+}

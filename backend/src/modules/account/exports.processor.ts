@@ -1,0 +1,49 @@
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
+import {
+  ACCOUNT_QUEUE,
+  EXPORT_BUILD_JOB,
+  type ExportBuildJob,
+  EXPORTS_SWEEP_INTERVAL_MS,
+  EXPORTS_SWEEP_JOB,
+  EXPORTS_SWEEP_SCHEDULE,
+} from './account.queue.js';
+import { ExportsService } from './exports.service.js';
+
+/**
+ * The account queue's jobs: building a data export (once per request, from the outbox), and the
+ * repeatable sweep of archives past their 24 hours (once per interval across the processes that run
+ * jobs, never a process timer; a failed sweep is not retried, the next one takes what it left).
+ */
+@Injectable()
+@QueueProcessor(ACCOUNT_QUEUE)
+export class ExportsProcessor implements QueueProcessor, OnModuleInit {
+  constructor(
+    private readonly exports: ExportsService,
+    private readonly queue: QueuePort,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.repeat({
+      queue: ACCOUNT_QUEUE,
+      id: EXPORTS_SWEEP_SCHEDULE,
+      name: EXPORTS_SWEEP_JOB,
+      data: {},
+      everyMs: EXPORTS_SWEEP_INTERVAL_MS,
+      attempts: 1,
+    });
+  }
+
+  async process(job: QueueJob): Promise<void> {
+    if (job.name === EXPORT_BUILD_JOB) return this.exports.build((job.data as ExportBuildJob).exportId);
+    if (job.name === EXPORTS_SWEEP_JOB) {
+      await this.exports.sweep();
+      return;
+    }
+    throw new Error(`Unknown account job "${job.name}"`);
+  }
+}
+
+/** The exports and their jobs, for the API (AccountModule) and the worker alike (queue and outbox are global). */
+@Module({ providers: [ExportsService, ExportsProcessor], exports: [ExportsService] })
+export class ExportsModule {}

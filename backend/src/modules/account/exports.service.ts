@@ -1,0 +1,326 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  GoneException,
+} from '@nestjs/common';
+import {
+  ACCOUNT_MESSAGES,
+  API,
+  EXPORT_EVERY_HOURS,
+  EXPORT_VALID_HOURS,
+  type ExportStatus,
+  type ExportStatusBody,
+  PAGES,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { MAIL_QUEUE, SEND_MAIL_JOB, type MailMessage } from '../../infra/mail/mail.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { newExportKey } from '../../infra/storage/object-keys.js';
+import { StoragePort } from '../../infra/storage/storage.port.js';
+import { identitiesForExport } from '../auth/member-identities.js';
+import { messagesForExport } from '../messages/member-messages.js';
+import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/member-notifications.js';
+import { ledgerForExport } from '../ranks/member-ledger.js';
+import { pastesForExport, REPLIES_FILE, repliesForExport } from '../threads/member-posts.js';
+import { tokensForExport } from '../tokens/member-tokens.js';
+import { profileForExport } from '../users/member-profile.js';
+import { VOTES_FILE, votesForExport } from '../votes/member-votes.js';
+import { ACCOUNT_QUEUE, EXPORT_BUILD_JOB, type ExportBuildJob } from './account.queue.js';
+import { avatarFileName, buildArchive, readAll } from './export-archive.js';
+
+interface ExportRow {
+  id: number;
+  user_id: number;
+  status: Exclude<ExportStatus, 'none'>;
+  requested_at: Date;
+  expires_at: Date | null;
+  storage_key: string | null;
+}
+
+type Config = Pick<AppConfig, 'publicUrl' | 'productName' | 'sessionSecret'>;
+
+/** `23 hours`, `5 minutes`: how long until a new export may be asked for. */
+export function waitText(seconds: number): string {
+  if (seconds >= 3600) {
+    const hours = Math.ceil(seconds / 3600);
+    return `${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A member's data export: asked for once a day (`POST /api/user/export`), built by a job of the account
+ * queue into one zip in the storage port, mailed as a link (through the outbox) that works 24 hours,
+ * for that member's session only. The link is signed (HMAC of the export, the member and its expiry, under
+ * a key derived from SESSION_SECRET), so neither another member nor a later time can use it; the sweep
+ * removes expired archives.
+ */
+@Injectable()
+export class ExportsService {
+  private readonly logger = new Logger('Exports');
+  private readonly signingKey: Buffer;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly storage: StoragePort,
+    @InjectConfig() private readonly config: Config,
+  ) {
+    this.signingKey = Buffer.from(
+      hkdfSync('sha256', config.sessionSecret, 'termpaste', 'termpaste data export links', 32),
+    );
+  }
+
+  /**
+   * Queues an export: 429 with Retry-After (`retryAfter` receives the seconds) when one was asked for in
+   * the last EXPORT_EVERY_HOURS hours and did not fail.
+   */
+  async request(userId: number, retryAfter: (seconds: number) => void): Promise<ExportStatus> {
+    await this.dataSource.transaction(async (manager) => {
+      // One request at a time per member: two at once cannot both pass the check.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`account-export-${userId}`]);
+      const [recent]: Array<{ wait: number }> = await manager.query(
+        `SELECT ceil(extract(epoch FROM requested_at + make_interval(hours => $2) - now()))::int AS wait
+         FROM account_exports
+         WHERE user_id = $1 AND status <> 'failed' AND requested_at > now() - make_interval(hours => $2)
+         ORDER BY requested_at DESC LIMIT 1`,
+        [userId, EXPORT_EVERY_HOURS],
+      );
+      if (recent) {
+        const seconds = Math.max(1, recent.wait);
+        retryAfter(seconds);
+        throw new HttpException(
+          ACCOUNT_MESSAGES.exportTooSoon(waitText(seconds)),
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      }
+      const [row]: Array<{ id: number }> = await manager.query(
+        `INSERT INTO account_exports (user_id) VALUES ($1) RETURNING id`,
+        [userId],
+      );
+      await this.outbox.add(manager, {
+        queue: ACCOUNT_QUEUE,
+        name: EXPORT_BUILD_JOB,
+        data: { exportId: row!.id } satisfies ExportBuildJob,
+        jobId: `export-${row!.id}`,
+      });
+    });
+    this.outbox.committed();
+    return 'queued';
+  }
+
+  /** The member's newest export: its state, and while it is ready its link. */
+  async status(userId: number): Promise<ExportStatusBody> {
+    const [row]: ExportRow[] = await this.dataSource.query(
+      `SELECT id, user_id, status, requested_at, expires_at, storage_key FROM account_exports
+       WHERE user_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1`,
+      [userId],
+    );
+    if (!row) return { status: 'none' };
+    const expired = row.status === 'expired' || (row.status === 'ready' && row.expires_at! <= new Date());
+    const status: ExportStatus = expired ? 'expired' : row.status;
+    return {
+      status,
+      requestedAt: row.requested_at.toISOString(),
+      ...(row.expires_at ? { expiresAt: row.expires_at.toISOString() } : {}),
+      ...(status === 'ready' ? { url: this.link(row.id, userId, row.expires_at!) } : {}),
+    };
+  }
+
+  /** The signed download link of export `id` of member `userId`, valid until `expiresAt`. */
+  link(id: number, userId: number, expiresAt: Date): string {
+    const expires = Math.floor(expiresAt.getTime() / 1000);
+    return `${this.config.publicUrl}${API.userExportDownload(id)}?expires=${expires}&signature=${this.sign(id, userId, expires)}`;
+  }
+
+  /**
+   * The archive behind a download link, for member `userId`: 404 unless the link is theirs (signed for
+   * them, their export), 410 once it has expired (its time, or the sweep took the archive).
+   */
+  async open(
+    userId: number,
+    id: number,
+    expires: string | undefined,
+    signature: string | undefined,
+  ): Promise<{ stream: Readable; requestedAt: Date }> {
+    if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) {
+      throw new NotFoundException(ACCOUNT_MESSAGES.exportNotFound);
+    }
+    const expected = Buffer.from(this.sign(id, userId, Number(expires)));
+    if (!timingSafeEqual(expected, Buffer.from(signature))) {
+      throw new NotFoundException(ACCOUNT_MESSAGES.exportNotFound);
+    }
+    const [row]: ExportRow[] = await this.dataSource.query(
+      `SELECT id, user_id, status, requested_at, expires_at, storage_key FROM account_exports
+       WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    if (!row) throw new NotFoundException(ACCOUNT_MESSAGES.exportNotFound);
+    const now = Date.now();
+    if (
+      row.status !== 'ready' ||
+      !row.storage_key ||
+      !row.expires_at ||
+      row.expires_at.getTime() <= now ||
+      Number(expires) * 1000 <= now
+    ) {
+      throw new GoneException(ACCOUNT_MESSAGES.exportExpired);
+    }
+    const stream = await this.storage.read(row.storage_key);
+    if (!stream) throw new GoneException(ACCOUNT_MESSAGES.exportExpired);
+    return { stream, requestedAt: row.requested_at };
+  }
+
+  /**
+   * Builds export `exportId` (the job): safe to run twice, since only a queued or running export is
+   * built and the row changes only if it is still what this run found. The archive goes to the storage
+   * port; the row becomes ready with its expiry and the mail goes to the outbox in one transaction. A
+   * failure marks it failed (the member may ask again at once).
+   */
+  async build(exportId: number): Promise<void> {
+    const [row]: Array<ExportRow & { username: string }> = await this.dataSource.query(
+      `WITH run AS (UPDATE account_exports SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running')
+         RETURNING id, user_id, status, requested_at, expires_at, storage_key)
+       SELECT * FROM run`,
+      [exportId],
+    );
+    if (!row) return;
+    let key: string | null = null;
+    try {
+      const archive = await this.archive(row.user_id);
+      if (!archive) return;
+      key = newExportKey(row.user_id);
+      await this.storage.putPrivate(key, archive.bytes, 'application/zip');
+      const storedKey = key;
+      const done = await this.dataSource.transaction(async (manager) => {
+        const [ready]: Array<{ expires_at: Date }> = await manager.query(
+          `WITH done AS (UPDATE account_exports SET status = 'ready', finished_at = now(), storage_key = $2,
+             size = $3, expires_at = now() + make_interval(hours => $4)
+             WHERE id = $1 AND status = 'running' RETURNING expires_at)
+           SELECT expires_at FROM done`,
+          [exportId, storedKey, archive.bytes.length, EXPORT_VALID_HOURS],
+        );
+        if (!ready) return false;
+        await this.mail(
+          manager,
+          archive.member,
+          this.link(exportId, row.user_id, ready.expires_at),
+          ready.expires_at,
+        );
+        return true;
+      });
+      if (!done) await this.storage.delete(storedKey);
+      else this.outbox.committed();
+    } catch (error) {
+      this.logger.error(
+        `Export ${exportId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (key) await this.storage.delete(key).catch(() => undefined);
+      await this.dataSource.query(
+        `UPDATE account_exports SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`,
+        [exportId],
+      );
+    }
+  }
+
+  /** Removes the archives past their link's time; resolves with how many. */
+  async sweep(): Promise<number> {
+    const rows: Array<{ id: number; storage_key: string | null }> = await this.dataSource.query(
+      `SELECT id, storage_key FROM account_exports WHERE status = 'ready' AND expires_at <= now() LIMIT 500`,
+    );
+    for (const row of rows) {
+      if (row.storage_key) await this.storage.delete(row.storage_key);
+      await this.dataSource.query(
+        `UPDATE account_exports SET status = 'expired', storage_key = NULL WHERE id = $1`,
+        [row.id],
+      );
+    }
+    if (rows.length > 0) this.logger.log(`Removed ${rows.length} expired data export(s)`);
+    return rows.length;
+  }
+
+  /** The storage keys of every archive of member `userId` (their account is being deleted). */
+  async keysOf(manager: EntityManager, userId: number): Promise<string[]> {
+    const rows: Array<{ storage_key: string }> = await manager.query(
+      'SELECT storage_key FROM account_exports WHERE user_id = $1 AND storage_key IS NOT NULL',
+      [userId],
+    );
+    return rows.map((row) => row.storage_key);
+  }
+
+  private async archive(
+    userId: number,
+  ): Promise<{ bytes: Buffer; member: { username: string; email: string } } | null> {
+    // One snapshot: every file of the archive tells the same moment.
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const profile = await profileForExport(manager, userId);
+      if (!profile) return null;
+      const files = [
+        { name: 'profile.json', data: profile },
+        { name: 'pastes.json', data: await pastesForExport(manager, userId) },
+        { name: REPLIES_FILE, data: await repliesForExport(manager, userId) },
+        { name: 'messages.json', data: await messagesForExport(manager, userId) },
+        { name: NOTIFICATIONS_FILE, data: await notificationsForExport(manager, userId) },
+        { name: VOTES_FILE, data: await votesForExport(manager, userId) },
+        { name: 'reputation.json', data: await ledgerForExport(manager, userId) },
+        { name: 'tokens.json', data: await tokensForExport(manager, userId) },
+        { name: 'providers.json', data: await identitiesForExport(manager, userId) },
+      ];
+      const extras: Array<{ name: string; bytes: Buffer }> = [];
+      const avatarUrl = (profile.avatar_url ?? profile.profile_image_url) as string | null;
+      const avatarKey = avatarUrl ? this.storage.keyOfPublicUrl(avatarUrl) : null;
+      if (avatarKey) {
+        const stream = await this.storage.read(avatarKey);
+        if (stream) {
+          const bytes = await readAll(stream);
+          const name = avatarFileName(bytes);
+          if (name) extras.push({ name, bytes });
+        }
+      }
+      const username = String(profile.username);
+      const bytes = await buildArchive(
+        `${this.config.productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${username}`,
+        files,
+        extras,
+      );
+      return { bytes, member: { username, email: String(profile.email) } };
+    });
+  }
+
+  private async mail(
+    manager: EntityManager,
+    member: { username: string; email: string },
+    url: string,
+    expiresAt: Date,
+  ): Promise<void> {
+    const product = this.config.productName;
+    const message: MailMessage = {
+      to: member.email,
+      subject: `Your ${product} data export is ready`,
+      text: [
+        `The data export you asked for, of the ${product} account ${member.username}, is ready.`,
+        '',
+        `Download it (signed in as ${member.username}) before ${expiresAt.toISOString()}:`,
+        url,
+        '',
+        `You can also find it in your settings: ${this.config.publicUrl}${PAGES.settingsAccount}`,
+        'If you did not ask for it, change your password.',
+      ].join('\n'),
+    };
+    await this.outbox.add(manager, { queue: MAIL_QUEUE, name: SEND_MAIL_JOB, data: message });
+  }
+
+  private sign(id: number, userId: number, expires: number): string {
+    return createHmac('sha256', this.signingKey)
+      .update(`export\n${id}\n${userId}\n${expires}`)
+      .digest('base64url');
+  }
+}
