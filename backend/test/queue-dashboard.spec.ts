@@ -9,6 +9,7 @@ import { MAIL_QUEUE, SEND_MAIL_JOB } from '../src/infra/mail/mail.service.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
 import { TOKENS_QUEUE } from '../src/modules/tokens/tokens.queue.js';
+import { EXPIRY_QUEUE } from '../src/modules/threads/expiry.queue.js';
 import { TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
 import { ACCOUNT_QUEUE } from '../src/modules/account/account.queue.js';
 import { UPLOADS_QUEUE } from '../src/modules/uploads/uploads.queue.js';
@@ -88,7 +89,15 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
     const res = await admin.get(`${BASE}/api/queues`).query({ page: 1, jobsPerPage: 10 }).expect(200);
     const { queues } = res.body as QueuesResponse;
     expect(queues.map((queue) => queue.name).sort()).toEqual(
-      [MAIL_QUEUE, NOTIFICATIONS_QUEUE, UPLOADS_QUEUE, TOKENS_QUEUE, TRASH_QUEUE, ACCOUNT_QUEUE].sort(),
+      [
+        MAIL_QUEUE,
+        NOTIFICATIONS_QUEUE,
+        UPLOADS_QUEUE,
+        TOKENS_QUEUE,
+        EXPIRY_QUEUE,
+        TRASH_QUEUE,
+        ACCOUNT_QUEUE,
+      ].sort(),
     );
     for (const queue of queues) {
       expect(queue).toMatchObject({ allowRetries: true, allowCompletedRetries: false });
