@@ -1,3 +1,4 @@
+import { adminDeleteUserQuerySchema, exportDownloadQuerySchema } from './account.js';
 import { FORUM_MESSAGES } from './forum.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
@@ -112,6 +113,8 @@ describe('the query strings the OpenAPI table documents', () => {
   const parsedWith = {
     getRecentThreads: cursorQuerySchema,
     getThreadForks: cursorQuerySchema,
+    deleteUser: adminDeleteUserQuerySchema,
+    downloadExport: exportDownloadQuerySchema,
     search: searchQuerySchema,
     listUsers: usersQuerySchema,
     getUserReputation: cursorQuerySchema,
