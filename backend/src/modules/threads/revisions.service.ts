@@ -92,7 +92,7 @@ export interface Purger {
 }
 
 /**
- * The versions of a paste or a reply (issue 16), open to whoever may read the post (visibility.ts). A post never
+ * The versions of a paste or a reply, open to whoever may read the post (visibility.ts). A post never
  * edited has one version, the post itself (n = 1, by its author, every line added).
  */
 @Injectable()

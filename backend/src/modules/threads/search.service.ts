@@ -9,7 +9,7 @@ export const SEARCH_PROBE = 1_000;
 /** Search walks no further than this many of the newest pastes for a common word's candidates. */
 export const SEARCH_WINDOW = 50_000;
 
-/** Full-text search over the listed pastes (SPEC §2 search): PostgreSQL's, on the generated `search` vector. */
+/** Full-text search over the listed pastes: PostgreSQL's, on the generated `search` vector. */
 @Injectable()
 export class SearchService {
   constructor(private readonly dataSource: DataSource) {}

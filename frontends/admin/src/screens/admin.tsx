@@ -30,7 +30,7 @@ function AccessDenied() {
 }
 
 /**
- * /admin (SPEC §2): the users table with the staff actions, a paste opened by number or key (read-only),
+ * /admin: the users table with the staff actions, a paste opened by number or key (read-only),
  * the audit log and the trash, as tabs; the open tab is kept in the address (`?tab=audit`, `?tab=trash`),
  * so it survives a reload and can be linked to.
  */
