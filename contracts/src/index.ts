@@ -9,6 +9,7 @@ export * from './schemas.js';
 export * from './auth.js';
 export * from './verification.js';
 export * from './visibility.js';
+export * from './own-posts.js';
 export * from './forum.js';
 export * from './pastes.js';
 export * from './revisions.js';

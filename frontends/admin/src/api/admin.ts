@@ -1,4 +1,5 @@
-import { API, OWN_POSTS_MESSAGES, type PremiumRankName } from '@termpaste/contracts';
+import { API, type PremiumRankName } from '@termpaste/contracts';
+import { OWN_POSTS_MESSAGES } from '@termpaste/contracts/own-posts';
 import {
   ADMIN_TEXTS,
   auditPageSchema,

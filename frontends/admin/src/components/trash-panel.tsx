@@ -1,4 +1,5 @@
-import { OWN_POSTS_TEXTS, PAGES, type PublicAuthor } from '@termpaste/contracts';
+import { PAGES, type PublicAuthor } from '@termpaste/contracts';
+import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import type { TrashEntry } from '@termpaste/contracts/admin';
 import {
   Badge,

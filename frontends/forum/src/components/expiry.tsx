@@ -1,4 +1,5 @@
-import { EXPIRES_IN_CHOICES, EXPIRES_IN_LABELS, type ExpiresIn, OWN_POSTS_TEXTS } from '@termpaste/contracts';
+import { EXPIRES_IN_CHOICES, type ExpiresIn } from '@termpaste/contracts';
+import { EXPIRES_IN_LABELS, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { relativeTime } from '@termpaste/ui';
 import { Flame, Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { OWN_POSTS_TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type ThreadDetail } from '@termpaste/contracts';
+import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, Card, Spinner } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { forksQuery } from '../api/forum';

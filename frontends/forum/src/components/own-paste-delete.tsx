@@ -1,10 +1,5 @@
-import {
-  OWN_POSTS_MESSAGES,
-  OWN_POSTS_TEXTS,
-  PAGES,
-  REDIRECT_DELAY_MS,
-  type ThreadDetail,
-} from '@termpaste/contracts';
+import { PAGES, REDIRECT_DELAY_MS, type ThreadDetail } from '@termpaste/contracts';
+import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, toast, useConfirm } from '@termpaste/ui';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';

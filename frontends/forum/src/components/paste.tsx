@@ -1,4 +1,5 @@
-import { API, OWN_POSTS_TEXTS, PAGES, pasteKeyed, type ThreadDetail } from '@termpaste/contracts';
+import { API, PAGES, pasteKeyed, type ThreadDetail } from '@termpaste/contracts';
+import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, Card, CopyButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, GitFork, Pencil } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS, PAGES, type ReplyView } from '@termpaste/contracts';
+import { PAGES, type ReplyView } from '@termpaste/contracts';
+import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import { Button, KEYBOARD_ITEM, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';

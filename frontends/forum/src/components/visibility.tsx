@@ -1,8 +1,8 @@
-import { OWN_POSTS_TEXTS, VISIBILITIES, type Visibility } from '@termpaste/contracts';
+import { VISIBILITIES, type Visibility, VISIBILITY_TEXTS } from '@termpaste/contracts';
 import { Badge } from '@termpaste/ui';
 import { useId } from 'react';
 
-/** The words each choice is shown by (its description: OWN_POSTS_TEXTS.visibility). */
+/** The words each choice is shown by (its description: VISIBILITY_TEXTS). */
 const VISIBILITY_NAMES: Record<Visibility, string> = {
   public: 'PUBLIC',
   unlisted: 'UNLISTED',
@@ -32,7 +32,7 @@ export function VisibilityPicker({
           />
           <span className="forum-visibility__name">{VISIBILITY_NAMES[visibility]}</span>
           <span className="forum-muted forum-visibility__what">
-            {OWN_POSTS_TEXTS.visibility[visibility].replace(/^[^:]+: /, '')}
+            {VISIBILITY_TEXTS[visibility].replace(/^[^:]+: /, '')}
           </span>
         </label>
       ))}
@@ -47,7 +47,7 @@ export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
     <Badge
       variant={visibility === 'private' ? 'warning' : 'muted'}
       className="forum-visibility-badge"
-      title={OWN_POSTS_TEXTS.visibility[visibility]}
+      title={VISIBILITY_TEXTS[visibility]}
     >
       {VISIBILITY_NAMES[visibility]}
     </Badge>

@@ -1,4 +1,5 @@
-import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type ThreadDetail } from '@termpaste/contracts';
+import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { act, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { OWN_POSTS_TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type ThreadDetail, VISIBILITY_TEXTS } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -69,7 +69,7 @@ describe('a keyed paste on its page', () => {
     const paste = sampleThread({ id: KEY, visibility: 'unlisted' });
     const { user } = renderThread(paste);
     const card = screen.getByRole('region', { name: 'PASTE' });
-    expect(within(card).getByText('UNLISTED')).toHaveAttribute('title', OWN_POSTS_TEXTS.visibility.unlisted);
+    expect(within(card).getByText('UNLISTED')).toHaveAttribute('title', VISIBILITY_TEXTS.unlisted);
     const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     await user.click(within(card).getByRole('button', { name: 'Copy the link' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/thread/${KEY}`);

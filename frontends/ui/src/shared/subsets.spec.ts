@@ -8,6 +8,7 @@ import * as contractsSettings from './contracts-settings.js';
 import * as contractsSso from './contracts-sso.js';
 import * as contractsTokens from './contracts-tokens.js';
 import * as contractsAccount from './contracts-account.js';
+import * as contractsOwnPosts from './contracts-own-posts.js';
 import * as contracts from './contracts.js';
 import * as router from './react-router-dom.js';
 
@@ -20,7 +21,17 @@ const CONTRACTS_SRC = path.resolve(FRONTENDS, '../contracts/src');
  */
 const SERVER_ONLY = ['openapi', 'queries', 'pastes'];
 /** Contracts files the browser shares apart, each as its own singleton (contracts-<file>.ts): `@termpaste/contracts/<file>`. */
-const APART = ['sso', 'settings', 'tokens', 'account', 'admin', 'permissions', 'revisions', 'reputation'];
+const APART = [
+  'sso',
+  'settings',
+  'tokens',
+  'account',
+  'admin',
+  'permissions',
+  'revisions',
+  'reputation',
+  'own-posts',
+];
 
 /**
  * The packages mf-shared.ts shares as a part only (this folder): an app that imports a name the part
@@ -37,6 +48,7 @@ const SUBSETS = [
   { name: '@termpaste/contracts/permissions', provided: contractsPermissions },
   { name: '@termpaste/contracts/revisions', provided: contractsRevisions },
   { name: '@termpaste/contracts/reputation', provided: contractsReputation },
+  { name: '@termpaste/contracts/own-posts', provided: contractsOwnPosts },
 ];
 
 /** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */
