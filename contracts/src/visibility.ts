@@ -34,7 +34,6 @@ export const expiresInSchema = z.enum(EXPIRES_IN_CHOICES as [ExpiresIn, ...Expir
 });
 
 /** A paste's unguessable key: 16 random bytes in base64url (128 bits). */
-export const PASTE_KEY_LENGTH = 22;
 export const PASTE_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /**

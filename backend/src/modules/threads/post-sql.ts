@@ -6,13 +6,6 @@ import { aliveSql, readableSql } from './visibility.js';
  */
 
 /**
- * Joins the paste `column` names as `alias` (LEFT: a deleted paste, in the trash or gone, leaves its
- * columns NULL).
- */
-export const pasteJoin = (alias: string, column: string) =>
-  `LEFT JOIN threads ${alias} ON ${alias}.id = ${column} AND ${alias}.deleted_at IS NULL`;
-
-/**
  * Joins the paste `column` names as `alias` only when `viewer` (SQL: a parameter, or NULL for a
  * visitor) may read it (visibility.ts): a paste they may not read leaves its columns NULL, as a deleted
  * one. Its ref's columns are REF_COLUMNS(alias).
