@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundException } from '@nestjs/common';
 import {
-  EXPIRES_IN,
-  type ExpiresIn,
   FORUM_MESSAGES,
   parsePasteRef,
   type PasteRef,
@@ -33,7 +31,8 @@ export const listedSql = (alias: string): string =>
  * alive, and not private unless it is theirs.
  */
 export const readableSql = (alias: string, viewer: string): string =>
-  `${aliveSql(alias)} AND (${alias}.visibility <> 'private' OR ${alias}.author_id = ${viewer})`;
+  // IS TRUE: a visitor (NULL) reading a private paste is a plain no, not SQL's unknown.
+  `${aliveSql(alias)} AND (${alias}.visibility <> 'private' OR (${alias}.author_id = ${viewer}) IS TRUE)`;
 
 /**
  * The columns a paste's ref is made of, to select beside others: `pasteRefOf(refFacts(row))` gives the
@@ -61,12 +60,6 @@ export function refOf(id: number, row: RefRow): PasteRef {
 /** A new key: 16 random bytes, base64url (22 characters). */
 export function newPasteKey(): string {
   return randomBytes(16).toString('base64url');
-}
-
-/** When a paste made now with `expiresIn` expires (null: never). */
-export function expiresAtOf(expiresIn: ExpiresIn | undefined, now = Date.now()): Date | null {
-  const seconds = expiresIn === undefined ? null : EXPIRES_IN[expiresIn];
-  return seconds === null ? null : new Date(now + seconds * 1000);
 }
 
 /**
