@@ -1,6 +1,12 @@
 import { API, OWN_POSTS_MESSAGES, type RecentThreadsPage, type ThreadDetail } from '@termpaste/contracts';
 import { liveMember, type LiveMember } from './support/live.js';
-import { expectPasteHidden, type PasteViewer, visitorOf, type WalkedPaste } from './support/paste-routes.js';
+import {
+  expectPasteHidden,
+  memberViewer,
+  type PasteViewer,
+  visitorOf,
+  type WalkedPaste,
+} from './support/paste-routes.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /*
@@ -26,12 +32,7 @@ describe('gone pastes: deleted, expired, burnt', () => {
     await t.close();
   });
 
-  const viewer = (member: LiveMember, label: string): PasteViewer => ({
-    label,
-    agent: member.browser,
-    userId: member.user.id,
-    cookie: member.cookie,
-  });
+  const viewer = memberViewer;
   const everyone = (): PasteViewer[] => [
     visitorOf(t),
     viewer(bob, 'another member'),

@@ -15,11 +15,11 @@ import {
 import { waitFor } from './support/wait-for.js';
 import { connect, type LiveClient, liveMember, type LiveMember } from './support/live.js';
 import {
+  memberViewer,
   expectLiveSilent,
   expectPasteHidden,
   expectPasteListedNowhere,
   expectPasteUnlistedButReadable,
-  type PasteViewer,
   THREAD_404,
   visitorOf,
   type WalkedPaste,
@@ -48,12 +48,7 @@ describe('visibility: unlisted and private pastes', () => {
     await t.close();
   });
 
-  const viewer = (member: LiveMember, label: string): PasteViewer => ({
-    label,
-    agent: member.browser,
-    userId: member.user.id,
-    cookie: member.cookie,
-  });
+  const viewer = memberViewer;
   const asVisitor = () => visitorOf(t);
   const asBob = () => viewer(bob, 'another member');
   const asAdmin = () => viewer(admin, 'an admin');

@@ -13,7 +13,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import type { Browser } from './accounts.js';
-import { connect, type LiveClient } from './live.js';
+import { connect, type LiveClient, type LiveMember } from './live.js';
 import type { TestApp } from './test-app.js';
 
 /*
@@ -49,6 +49,11 @@ export interface PasteViewer {
 const LIVE_VISITOR_PATH = `${WS.chat}?scope=${LIVE_SCOPE_PUBLIC}`;
 
 export const THREAD_404 = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
+
+/** A signed-in member's viewer: their browser, id and session cookie. */
+export function memberViewer(member: LiveMember, label: string): PasteViewer {
+  return { label, agent: member.browser, userId: member.user.id, cookie: member.cookie };
+}
 
 /** A visitor's viewer on `t`. */
 export function visitorOf(t: TestApp): PasteViewer {
