@@ -335,6 +335,8 @@ describe('your data, and leaving', () => {
       const parent = await reply(gone.browser, theirs, 'gone parent reply');
       const child = await reply(other.browser, theirs, 'other child reply', parent);
       const otherOnOwn = await reply(other.browser, own, 'other reply on gone paste');
+      // A fork of the other member's paste: its count (read from the forks) goes with it.
+      await gone.browser.post(API.threadFork(theirs)).send({ title: 'Gone fork' }).expect(201);
       await gone.browser.post(API.votes).send({ threadId: theirs, value: 1 }).expect(200);
       await gone.browser.post(API.votes).send({ replyId: child, value: -1 }).expect(200);
       await gone.browser
@@ -438,6 +440,7 @@ describe('your data, and leaving', () => {
       expect(after).toBe(otherReplies - 1);
       const detail = (await s.other.browser.get(API.thread(s.theirs)).expect(200)).body;
       expect(JSON.stringify(detail)).not.toContain('gone leaf reply');
+      expect(detail.forkCount).toBe(0);
       expect(JSON.stringify(detail)).not.toContain('gone parent reply');
       await nothingLeftOf(s.gone.user.id, s.gone.account.email);
       // Their avatar file is gone.

@@ -58,8 +58,8 @@ export class MemberPostsService {
   }
 
   private async removePastes(manager: EntityManager, where: string, params: unknown[]): Promise<number[]> {
-    const pastes: Array<{ id: number; listed: boolean; forked_from_id: number | null }> = await manager.query(
-      `SELECT id, listed, forked_from_id FROM threads WHERE ${where} ORDER BY id FOR UPDATE`,
+    const pastes: Array<{ id: number; listed: boolean }> = await manager.query(
+      `SELECT id, listed FROM threads WHERE ${where} ORDER BY id FOR UPDATE`,
       params,
     );
     if (pastes.length === 0) return [];
@@ -70,18 +70,7 @@ export class MemberPostsService {
       'SELECT author_id FROM replies WHERE thread_id = ANY($1::int[]) AND deleted_at IS NULL',
       [ids],
     );
-    const originals = new Map<number, number>();
-    for (const paste of pastes) {
-      if (paste.forked_from_id !== null && !ids.includes(paste.forked_from_id)) {
-        originals.set(paste.forked_from_id, (originals.get(paste.forked_from_id) ?? 0) + 1);
-      }
-    }
-    for (const [original, forks] of originals) {
-      await manager.query('UPDATE threads SET fork_count = GREATEST(fork_count - $2, 0) WHERE id = $1', [
-        original,
-        forks,
-      ]);
-    }
+    // Forks are counted when a page is read: their originals' counts need no write.
     await manager.query('DELETE FROM threads WHERE id = ANY($1::int[])', [ids]);
     const listed = pastes.filter((paste) => paste.listed).length;
     if (listed > 0) {
