@@ -278,5 +278,7 @@ export function useListLive({
     setFresh([]);
     void refreshQueries(client, queryKey);
   }, [client, queryKey]);
-  return { count: fresh.length, show };
+  // A paste heard of while SHOW's read was on its way is on screen once it lands: news no more.
+  const count = fresh.filter((threadId) => !shownIds.has(threadId)).length;
+  return { count, show };
 }

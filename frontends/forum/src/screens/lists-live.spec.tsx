@@ -73,6 +73,34 @@ describe('home, live (issue 18)', () => {
     expect(screen.getByText('Showing 4 of 4 total pastes')).toBeInTheDocument();
   });
 
+  it('does not count a paste heard of while SHOW reads the list, once the list shows it', async () => {
+    let release = () => {};
+    const page = (threads: ThreadCard[]): RecentThreadsPage => ({
+      pinned: [],
+      threads,
+      nextCursor: null,
+      total: threads.length,
+    });
+    const client = createQueryClient();
+    client.setQueryData(recentThreadsQuery.queryKey, { pages: [page([card(1)])], pageParams: [null] });
+    stubFetch(async (call) => {
+      if (call.url !== '/api/threads/recent') return { status: 404, body: 'not stubbed' };
+      // The read SHOW starts waits until paste 3 has been heard of.
+      await new Promise<void>((resolve) => (release = resolve));
+      return { body: page([card(3), card(2), card(1)]) };
+    });
+    const { user } = renderScreen(<HomeScreen />, { client });
+    const socket = await connectedSocket();
+    socket.serverSend({ type: 'paste_added', threadId: 2 });
+    await screen.findByText(/1 new paste/);
+    await user.click(screen.getByRole('button', { name: 'SHOW' }));
+    socket.serverSend({ type: 'paste_added', threadId: 3 });
+    await screen.findByText(/1 new paste/);
+    release();
+    await waitFor(() => expect(row('Recent pastes', 'paste 3')).toBeInTheDocument());
+    expect(screen.queryByText(/new paste/)).not.toBeInTheDocument();
+  });
+
   it("moves a card's counts, flags and title in place", async () => {
     const { socket } = await renderHome({
       page: { pinned: [], threads: [card(2, { replyCount: 2 }), card(1)], nextCursor: null, total: 2 },
