@@ -13,6 +13,7 @@ import { jobLock } from './infra/queue/queue.options.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { TokensModule } from './modules/tokens/tokens.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         UploadsModule.forRoot(config),
         AccountModule,
         AdminModule,
+        ModerationModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.
       providers: [{ provide: APP_GUARD, useClass: OriginGuard }],

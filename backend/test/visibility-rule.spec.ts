@@ -19,7 +19,7 @@ describe('the visibility rule, in TypeScript and in SQL alike', () => {
     await t.close();
   });
 
-  it('agrees on every visibility, burning, deletion and expiry, for the author, another member and a visitor', async () => {
+  it('agrees on every visibility, burning, deletion, hiding and expiry, for the author, another member and a visitor', async () => {
     const author = (await liveMember(t)).user.id;
     const other = (await liveMember(t)).user.id;
     const expiries = {
@@ -27,18 +27,28 @@ describe('the visibility rule, in TypeScript and in SQL alike', () => {
       past: "now() - interval '1 minute'",
       future: "now() + interval '1 hour'",
     };
-    const cases: Array<{ id: number; visibility: Visibility; burns: boolean; deleted: boolean }> = [];
+    const cases: Array<{
+      id: number;
+      visibility: Visibility;
+      burns: boolean;
+      deleted: boolean;
+      hidden: boolean;
+    }> = [];
     for (const visibility of VISIBILITIES) {
       for (const burns of [false, true]) {
         for (const deleted of [false, true]) {
-          for (const expiry of Object.values(expiries)) {
-            const [row]: Array<{ id: number }> = await t.dataSource.query(
-              `INSERT INTO threads (title, content, author_id, visibility, key, burn_after_reading, deleted_at, expires_at)
-               VALUES ('rule', 'rule', $1, $2, $3, $4, ${deleted ? 'now()' : 'NULL'}, ${expiry ?? 'NULL'})
-               RETURNING id`,
-              [author, visibility, newPasteKey(), burns],
-            );
-            cases.push({ id: row!.id, visibility, burns, deleted });
+          for (const hidden of [false, true]) {
+            for (const expiry of Object.values(expiries)) {
+              const [row]: Array<{ id: number }> = await t.dataSource.query(
+                `INSERT INTO threads (title, content, author_id, visibility, key, burn_after_reading, deleted_at,
+                   hidden_at, expires_at)
+                 VALUES ('rule', 'rule', $1, $2, $3, $4, ${deleted ? 'now()' : 'NULL'}, ${hidden ? 'now()' : 'NULL'},
+                   ${expiry ?? 'NULL'})
+                 RETURNING id`,
+                [author, visibility, newPasteKey(), burns],
+              );
+              cases.push({ id: row!.id, visibility, burns, deleted, hidden });
+            }
           }
         }
       }
@@ -47,18 +57,19 @@ describe('the visibility rule, in TypeScript and in SQL alike', () => {
       id: number;
       expires_at: Date | null;
       deleted_at: Date | null;
+      hidden_at: Date | null;
       listed: boolean;
       by_author: boolean;
       by_other: boolean;
       by_visitor: boolean;
     }> = await t.dataSource.query(
-      `SELECT t.id, t.expires_at, t.deleted_at, (${listedSql('t')}) AS listed,
+      `SELECT t.id, t.expires_at, t.deleted_at, t.hidden_at, (${listedSql('t')}) AS listed,
          (${readableSql('t', '$2::int')}) AS by_author, (${readableSql('t', '$3::int')}) AS by_other,
          (${readableSql('t', 'NULL::int')}) AS by_visitor
        FROM threads t WHERE t.id = ANY ($1::int[]) ORDER BY t.id`,
       [cases.map((c) => c.id), author, other],
     );
-    expect(rows).toHaveLength(36);
+    expect(rows).toHaveLength(72);
     const now = Date.now();
     for (const row of rows) {
       const known = cases.find((c) => c.id === row.id)!;
@@ -68,6 +79,7 @@ describe('the visibility rule, in TypeScript and in SQL alike', () => {
         burnAfterReading: known.burns,
         expiresAt: row.expires_at?.toISOString() ?? null,
         deletedAt: row.deleted_at?.toISOString() ?? null,
+        hiddenAt: row.hidden_at?.toISOString() ?? null,
       };
       const said = {
         listed: row.listed,

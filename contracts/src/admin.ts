@@ -96,8 +96,19 @@ export const AUDIT_ACTIONS = [
   'user.grades',
   'user.admin_grant',
   'user.admin_revoke',
+  // Moderation (migration 17972000000000): review decisions, timed suspensions, silences, spammers.
+  'review.agree',
+  'review.disagree',
+  'review.ignore',
+  'review.approve',
+  'review.reject',
+  'user.silence',
+  'user.unsilence',
+  'user.spammer_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ['thread', 'reply', 'user', 'chat', 'message'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One staff action (beyond the spec, as Discourse's staff action log). */
 export const auditEntrySchema = z.object({
@@ -106,8 +117,11 @@ export const auditEntrySchema = z.object({
   /** Who did it: null once their account is deleted (actorName keeps the name). */
   actorId: z.number().int().nullable(),
   actorName: z.string(),
-  /** What it was done to: `thread`, `reply` or `user`, its id and a label (title or username) at the time. */
-  targetType: z.enum(['thread', 'reply', 'user']),
+  /**
+   * What it was done to: `thread`, `reply`, `user`, `chat` (a chat message) or `message` (a private
+   * message), its id and a label (title, username or excerpt) at the time.
+   */
+  targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.number().int(),
   targetLabel: z.string(),
   before: z.unknown().nullable(),

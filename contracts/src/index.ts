@@ -21,6 +21,7 @@ export * from './account.js';
 export * from './sso.js';
 export * from './secrets.js';
 export * from './admin.js';
+export * from './moderation.js';
 export * from './permissions.js';
 export * from './reputation.js';
 export * from './queries.js';

@@ -114,7 +114,8 @@ export const messagesPageSchema = z.object({
 });
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
-export const NOTIFICATION_TYPES = ['reply', 'message', 'mention'] as const;
+/** `moderation`: a flag of theirs was decided, a post of theirs was hidden, held, approved or rejected. */
+export const NOTIFICATION_TYPES = ['reply', 'message', 'mention', 'moderation'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification (SPEC §3). `actor` (who caused it) is beyond the spec. */

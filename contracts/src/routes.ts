@@ -63,6 +63,14 @@ export const API = {
   /** Confirms a provider-only member's account deletion with the token of the mailed link. */
   userDeleteConfirm: '/api/user/delete-confirm',
   userProfile: '/api/user/profile',
+  /** The member's mutes and blocks: GET the list, PUT (or POST) and DELETE one member. */
+  userMutes: '/api/user/mutes',
+  userMute: (id: string | number) => `/api/user/mutes/${id}`,
+  userBlocks: '/api/user/blocks',
+  userBlock: (id: string | number) => `/api/user/blocks/${id}`,
+  /** Flag an item for the staff; the member's own flags. */
+  flags: '/api/flags',
+  flagsMine: '/api/flags/mine',
   userAvatar: '/api/user/avatar',
   userSelectRank: '/api/user/select-rank',
   /** The signed-in member's personal access tokens (session only). */
@@ -90,6 +98,14 @@ export const API = {
   adminUserAvatar: (id: string | number) => `/api/admin/users/${id}/avatar`,
   adminUserGrades: (id: string | number) => `/api/admin/users/${id}/grades`,
   adminUserRole: (id: string | number) => `/api/admin/users/${id}/admin`,
+  adminUserSilence: (id: string | number) => `/api/admin/users/${id}/silence`,
+  adminUserUnsilence: (id: string | number) => `/api/admin/users/${id}/unsilence`,
+  /** Deletes the member, their posts and chat messages, and remembers their address for the spam signals. */
+  adminUserSpammer: (id: string | number) => `/api/admin/users/${id}/spammer`,
+  adminReview: '/api/admin/review',
+  adminReviewItem: (id: string | number) => `/api/admin/review/${id}`,
+  /** A bare number: the open review items (the admin navigation's count). */
+  adminReviewCount: '/api/admin/review/count',
   adminAudit: '/api/admin/audit',
   /** Deleted pastes and replies, kept 30 days: staff list and restore them. */
   adminTrash: '/api/admin/trash',
@@ -143,6 +159,8 @@ export const PAGES = {
   search: (q?: string) => (q === undefined ? '/search' : `/search?q=${encodeURIComponent(q)}`),
   hardest: '/hardest',
   admin: '/admin',
+  /** The review queue: flagged items and held posts. */
+  adminReview: '/admin/review',
   chat: '/chat',
   ranks: '/ranks',
   upgrades: '/upgrades',
@@ -154,6 +172,8 @@ export const PAGES = {
   settingsAccounts: '/settings/accounts',
   /** Export my data, delete my account. */
   settingsAccount: '/settings/account',
+  /** The members the member muted and blocked. */
+  settingsPeople: '/settings/people',
   /** After a first provider sign-in: keep or change the proposed username (once). */
   ssoWelcome: '/welcome',
 } as const;
@@ -182,12 +202,14 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings/tokens', remote: 'settings', screen: 'Tokens' },
   { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
   { path: '/settings/account', remote: 'settings', screen: 'Account' },
+  { path: '/settings/people', remote: 'settings', screen: 'People' },
   // Reached signed in, after a first provider sign-in made the account (issue 17).
   { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },
   { path: '/upgrades', remote: 'settings', screen: 'Upgrades' },
   { path: '/support', remote: 'settings', screen: 'Support' },
   { path: '/admin', remote: 'admin', screen: 'Admin' },
+  { path: '/admin/review', remote: 'admin', screen: 'Review' },
 ] as const satisfies readonly { path: string; remote: RemoteName; screen: string }[];
 
 export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];

@@ -64,6 +64,8 @@ export interface PasteAccessFacts {
   expiresAt: string | null;
   /** ISO time it was deleted (it is in the trash), or null. */
   deletedAt: string | null;
+  /** ISO time it was hidden pending review (flags passed the threshold, or a spam signal), or null. */
+  hiddenAt: string | null;
 }
 
 /** Whether the paste still exists for readers: not deleted, not expired at `now`. */
@@ -76,13 +78,22 @@ export function pasteAlive(
 
 /** Whether a list (home, search, a profile seen by others, live lists) may show the paste. */
 export function pasteListed(paste: PasteAccessFacts, now = Date.now()): boolean {
-  return paste.visibility === 'public' && !paste.burnAfterReading && pasteAlive(paste, now);
+  return (
+    paste.visibility === 'public' &&
+    !paste.burnAfterReading &&
+    paste.hiddenAt === null &&
+    pasteAlive(paste, now)
+  );
 }
 
 /** Whether `viewerId` (null: a visitor) may open the paste by its link. */
 export function pasteReadableBy(paste: PasteAccessFacts, viewerId: number | null, now = Date.now()): boolean {
   if (!pasteAlive(paste, now)) return false;
-  return paste.visibility !== 'private' || (viewerId !== null && viewerId === paste.authorId);
+  // Private and hidden pending review: its author's alone (staff read it through their own screens).
+  return (
+    (paste.visibility !== 'private' && paste.hiddenAt === null) ||
+    (viewerId !== null && viewerId === paste.authorId)
+  );
 }
 
 /** Whether a paste is named by its key rather than its number. */

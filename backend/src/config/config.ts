@@ -15,6 +15,7 @@ import {
 } from './intervals.js';
 import { checkJobRunners, JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js';
 import { defaultLogFormat, type LogFormat, type LogLevel } from './logging.js';
+import { type ModerationConfig, moderationConfig } from './moderation.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { reputationDailyCaps } from './reputation-caps.js';
@@ -35,6 +36,7 @@ export {
 } from './intervals.js';
 export { JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js';
 export { defaultLogFormat, LOG_FORMATS, type LogFormat, LOG_LEVELS, type LogLevel } from './logging.js';
+export { MODERATION_DEFAULTS, type ModerationConfig } from './moderation.js';
 export { PASTE_MAX_BYTES_DEFAULT, PASTE_MAX_BYTES_MAX } from './pastes.js';
 export { RATE_LIMIT_DEFAULTS, type RateLimitConfig } from './rate-limits.js';
 export { SESSION_SECRET_FILE, SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
@@ -118,6 +120,8 @@ export interface AppConfig {
   expiryTimeScale: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Flags, holds for approval, new members' limits, the spam signals, Akismet, suspensions' clock. */
+  moderation: ModerationConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
   logFormat: LogFormat;
   /** LOG_LEVEL: the least severe level written (default info). */
@@ -197,6 +201,7 @@ export function loadConfig(
     pasteMaxBytes: vars.PASTE_MAX_BYTES ?? PASTE_MAX_BYTES_DEFAULT,
     expiryTimeScale: vars.EXPIRY_TIME_SCALE ?? EXPIRY_TIME_SCALE_DEFAULT,
     storage: storageConfig(vars, dataDir),
+    moderation: moderationConfig(vars),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',
     remoteOrigins: remoteOrigins(vars.REMOTE_URLS ?? {}),

@@ -4,6 +4,7 @@ import { DATABASE_POOL_SIZE_MAX } from './database.js';
 import { remoteUrls } from './frontends.js';
 import { EXPIRY_TIME_SCALE_MAX, VIEW_FLUSH_SECONDS_MAX } from './intervals.js';
 import { LOG_FORMATS, LOG_LEVELS } from './logging.js';
+import { FLAG_HIDE_THRESHOLD_MAX, MODERATION_TIME_SCALE_MAX } from './moderation.js';
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
 import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
@@ -98,6 +99,17 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: nonEmpty.optional(),
   GITHUB_URL: githubUrl.optional(),
   LOCAL_LOGIN: onOff.optional(),
+  RATE_LIMIT_FLAGS_PER_HOUR: positiveCount.optional(),
+  MODERATION_FLAG_HIDE_THRESHOLD: wholeNumber(1, FLAG_HIDE_THRESHOLD_MAX).optional(),
+  MODERATION_HOLD_FIRST_POSTS: wholeNumber(0, 1000, ' of posts').optional(),
+  MODERATION_NEW_MEMBER_POSTS: wholeNumber(0, 1000, ' of posts').optional(),
+  MODERATION_NEW_MEMBER_MAX_LINKS: wholeNumber(0, 1000, ' of links').optional(),
+  RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR: positiveCount.optional(),
+  MODERATION_DUPLICATE_ACCOUNTS: wholeNumber(2, 1000, ' of accounts').optional(),
+  MODERATION_BURST_POSTS: wholeNumber(2, 10_000, ' of posts').optional(),
+  AKISMET_KEY: nonEmpty.optional(),
+  AKISMET_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  MODERATION_TIME_SCALE: wholeNumber(1, MODERATION_TIME_SCALE_MAX).optional(),
 });
 
 /** The environment's variables, each parsed to its type; unset ones undefined. */
@@ -108,6 +120,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
+  'AKISMET_KEY',
   'SESSION_SECRET',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',

@@ -18,6 +18,7 @@ export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   Tokens: TokensScreen,
   Accounts: AccountsScreen,
   Account: AccountScreen,
+  People: AccountScreen,
   Welcome: WelcomeScreen,
   Ranks: RanksScreen,
   Upgrades: UpgradesScreen,

@@ -27,6 +27,7 @@ export const MODULES = [
   'uploads',
   'tokens',
   'account',
+  'moderation',
 ] as const;
 
 /** A module of `src/modules/` (the target list of issue 14), or `infra` for everything outside it. */
@@ -75,6 +76,15 @@ export const TABLE_OWNERS = {
   // account: the member's data exports and mailed account-deletion confirmations.
   account_exports: 'account',
   account_deletion_links: 'account',
+
+  // moderation: flags, the review queue, suspensions, mutes and blocks, the spam signals' memory.
+  review_items: 'moderation',
+  flags: 'moderation',
+  suspensions: 'moderation',
+  member_mutes: 'moderation',
+  member_blocks: 'moderation',
+  spam_marks: 'moderation',
+  post_fingerprints: 'moderation',
 
   // infra: the transactional outbox (infra/outbox) and TypeORM's record of the migrations run.
   outbox: 'infra',

@@ -13,5 +13,6 @@ import { AccountModule } from '../account/account.module.js';
   imports: [UsersModule, AuditModule, AccountModule],
   controllers: [AdminController],
   providers: [AdminService],
+  exports: [AdminService],
 })
 export class AdminModule {}

@@ -9,5 +9,6 @@ import { ChatService } from './chat.service.js';
   imports: [UsersModule, RanksModule],
   controllers: [ChatController],
   providers: [ChatService],
+  exports: [ChatService],
 })
 export class ChatModule {}

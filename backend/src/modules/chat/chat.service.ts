@@ -7,7 +7,7 @@ import {
   rankChanges,
   REPUTATION,
 } from '@termpaste/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { ReputationService } from '../ranks/reputation.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
@@ -34,6 +34,23 @@ export class ChatService {
     private readonly events: EventsPort,
     private readonly reputation: ReputationService,
   ) {}
+
+  /**
+   * Hides (`hidden`) or shows chat message `messageId` pending review, in `manager`'s transaction (the
+   * moderation module's way to this table); answers its author, or null when it is missing or already so.
+   */
+  async setHidden(
+    manager: EntityManager,
+    messageId: number,
+    hidden: boolean,
+  ): Promise<{ authorId: number | null } | null> {
+    const [row]: Array<{ author_id: number | null }> = await manager.query(
+      `UPDATE chat_messages SET hidden_at = ${hidden ? 'now()' : 'NULL'}
+       WHERE id = $1 AND (hidden_at IS NULL) = $2 RETURNING author_id`,
+      [messageId, hidden],
+    );
+    return row ? { authorId: row.author_id } : null;
+  }
 
   /** The latest CHAT_HISTORY_SIZE messages, newest first. */
   async history(): Promise<ChatMessage[]> {

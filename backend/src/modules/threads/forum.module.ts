@@ -18,6 +18,7 @@ import { TrashPurgeModule } from './trash-purge.js';
 import { ViewCounter } from './view-counter.js';
 import { PasteExpiryModule } from './paste-expiry.js';
 import { BurnService } from './burn.service.js';
+import { PostHidingService } from './post-hiding.js';
 
 /**
  * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
@@ -44,7 +45,8 @@ import { BurnService } from './burn.service.js';
     RevisionsService,
     BurnService,
     TrashService,
+    PostHidingService,
   ],
-  exports: [ViewCounter, ForumService, PageCache, TrashService],
+  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingService],
 })
 export class ForumModule {}

@@ -20,19 +20,20 @@ export const aliveSql = (alias: string): string =>
   `${alias}.deleted_at IS NULL AND (${alias}.expires_at IS NULL OR ${alias}.expires_at > now())`;
 
 /**
- * Lists may show it: public, not burning after reading, alive. `listed` is the generated column the
- * lists' partial indexes are built on, so say it as it is for the planner to use them.
+ * Lists may show it: public, not burning after reading, not hidden pending review, alive. `listed` is
+ * the generated column the lists' partial indexes are built on, so say it as it is for the planner to
+ * use them.
  */
 export const listedSql = (alias: string): string =>
   `${alias}.listed AND (${alias}.expires_at IS NULL OR ${alias}.expires_at > now())`;
 
 /**
  * `viewer` (an SQL expression: a parameter such as `$2`, NULL for a visitor) may open it by its link:
- * alive, and not private unless it is theirs.
+ * alive, not private and not hidden pending review, unless it is theirs.
  */
 export const readableSql = (alias: string, viewer: string): string =>
-  // IS TRUE: a visitor (NULL) reading a private paste is a plain no, not SQL's unknown.
-  `${aliveSql(alias)} AND (${alias}.visibility <> 'private' OR (${alias}.author_id = ${viewer}) IS TRUE)`;
+  // IS TRUE: a visitor (NULL) reading a private or hidden paste is a plain no, not SQL's unknown.
+  `${aliveSql(alias)} AND ((${alias}.visibility <> 'private' AND ${alias}.hidden_at IS NULL) OR (${alias}.author_id = ${viewer}) IS TRUE)`;
 
 /**
  * The columns a paste's ref is made of, to select beside others: `pasteRefOf(refFacts(row))` gives the

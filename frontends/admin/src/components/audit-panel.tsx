@@ -24,6 +24,8 @@ const TARGET_TYPES: Record<AuditEntry['targetType'], string> = {
   thread: 'paste',
   reply: 'reply',
   user: 'user',
+  chat: 'chat message',
+  message: 'message',
 };
 
 function Change({ entry }: { entry: AuditEntry }) {

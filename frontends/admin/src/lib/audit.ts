@@ -26,6 +26,14 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.grades': 'Changed grades',
   'user.admin_grant': 'Granted admin',
   'user.admin_revoke': 'Revoked admin',
+  'review.agree': 'Agreed with flags',
+  'review.disagree': 'Disagreed with flags',
+  'review.ignore': 'Ignored flags',
+  'review.approve': 'Approved held post',
+  'review.reject': 'Rejected held post',
+  'user.silence': 'Silenced user',
+  'user.unsilence': 'Unsilenced user',
+  'user.spammer_delete': 'Deleted spammer',
 };
 
 /**
@@ -36,6 +44,7 @@ const REMOVES_TARGET: ReadonlySet<AuditAction> = new Set([
   'thread.delete',
   'reply.delete',
   'user.delete',
+  'user.spammer_delete',
   'thread.private_read',
 ]);
 

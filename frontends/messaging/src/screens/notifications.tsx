@@ -17,7 +17,7 @@ import {
   useLiveEvents,
 } from '@termpaste/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AtSign, Mail, Reply, type LucideIcon } from 'lucide-react';
+import { AtSign, Mail, Reply, ShieldAlert, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import {
   notificationsQuery,
@@ -33,6 +33,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; label: string }> 
   reply: { icon: Reply, label: 'Reply' },
   message: { icon: Mail, label: 'Message' },
   mention: { icon: AtSign, label: 'Mention' },
+  moderation: { icon: ShieldAlert, label: 'Moderation' },
 };
 
 function TypeIcon({ type }: { type: NotificationType }) {

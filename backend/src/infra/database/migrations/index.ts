@@ -25,6 +25,7 @@ import { OwnPosts17971000000000 } from './17971000000000-own-posts.js';
 import { PostDeletedLedger17971200000000 } from './17971200000000-post-deleted-ledger.js';
 import { ForkCountOnRead17971400000000 } from './17971400000000-fork-count-on-read.js';
 import { Account17971500000000 } from './17971500000000-account.js';
+import { Moderation17972000000000 } from './17972000000000-moderation.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   PostDeletedLedger17971200000000,
   ForkCountOnRead17971400000000,
   Account17971500000000,
+  Moderation17972000000000,
 ];

@@ -65,6 +65,21 @@ export class User {
   @Column({ name: 'is_banned', type: 'boolean', default: false })
   isBanned!: boolean;
 
+  /** A timed ban's end (a job lifts it then); null while banned: for ever. */
+  @Column({ name: 'banned_until', type: 'timestamptz', nullable: true })
+  bannedUntil!: Date | null;
+
+  /** Why staff banned them (shown at sign-in and in the mail). */
+  @Column({ name: 'ban_reason', type: 'text', nullable: true })
+  banReason!: string | null;
+
+  /** Silenced (read-only: they read and contact support) until then; null: not silenced. */
+  @Column({ name: 'silenced_until', type: 'timestamptz', nullable: true })
+  silencedUntil!: Date | null;
+
+  @Column({ name: 'silence_reason', type: 'text', nullable: true })
+  silenceReason!: string | null;
+
   /** When the member opened the link mailed to `email`; null: not verified (they read, not write). */
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;

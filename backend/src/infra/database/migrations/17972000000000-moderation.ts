@@ -1,0 +1,218 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { allowedValues, setAllowedValues } from './audit-constraints.js';
+
+const MODERATION_ACTIONS = [
+  'review.agree',
+  'review.disagree',
+  'review.ignore',
+  'review.approve',
+  'review.reject',
+  'user.silence',
+  'user.unsilence',
+  'user.spammer_delete',
+];
+const TARGETS = "'paste', 'reply', 'chat', 'message', 'member'";
+
+/**
+ * Moderation at community scale.
+ *
+ * - `review_items`: one row per item under review: a flagged item (`kind` flagged, its `target_type` and
+ *   `target_id`; at most one open row per item) or a post held for approval (`kind` held, the submitted
+ *   post in `payload`, its id in `target_id` once approved). `score` sums its flags' weights; `hidden`
+ *   says it is hidden pending review; `signals` the spam signals that held or hid it.
+ * - `flags`: each member's flag of an item (one per member and item, for ever), its reason and note, the
+ *   weight it counted and, once staff decided, their decision (the flagger's record is read from here).
+ * - `suspensions`: every ban and silence staff gave (the author history counts them); the member's
+ *   current state is on `users` (`banned_until`, `ban_reason`, `silenced_until`, `silence_reason`), read
+ *   with the account at every request.
+ * - `hidden_at` on threads, replies and chat_messages: hidden pending review. A hidden paste is not
+ *   `listed` (the generated column), so it leaves the lists and their counts as a private one does.
+ * - `member_mutes`, `member_blocks`: who muted or blocked whom.
+ * - `spam_marks`: deleted spammers' e-mail domains and address hashes (SHA-256 of the lower-cased
+ *   address); `post_fingerprints`: recent posts' text hashes, for the same-text-from-several-accounts
+ *   signal (an hour's worth is kept).
+ * - Notifications gain the type `moderation`, the audit log its new actions and the targets `chat`
+ *   and `message`.
+ */
+export class Moderation17972000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE threads ADD COLUMN hidden_at timestamptz');
+    // A hidden paste leaves the lists (and their counts) as a private one does.
+    await queryRunner.query(`
+      ALTER TABLE threads ALTER COLUMN listed SET EXPRESSION AS (
+        visibility = 'public' AND NOT burn_after_reading AND deleted_at IS NULL AND hidden_at IS NULL
+      )`);
+    await queryRunner.query('ALTER TABLE replies ADD COLUMN hidden_at timestamptz');
+    await queryRunner.query('ALTER TABLE chat_messages ADD COLUMN hidden_at timestamptz');
+    await queryRunner.query(`
+      ALTER TABLE users
+        ADD COLUMN banned_until timestamptz,
+        ADD COLUMN ban_reason text,
+        ADD COLUMN silenced_until timestamptz,
+        ADD COLUMN silence_reason text`);
+    await queryRunner.query(
+      'CREATE INDEX users_banned_until_idx ON users (banned_until) WHERE banned_until IS NOT NULL',
+    );
+    await queryRunner.query(
+      'CREATE INDEX users_silenced_until_idx ON users (silenced_until) WHERE silenced_until IS NOT NULL',
+    );
+
+    await queryRunner.query(`
+      CREATE TABLE review_items (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        kind text NOT NULL CONSTRAINT review_items_kind_check CHECK (kind IN ('flagged', 'held')),
+        target_type text NOT NULL CONSTRAINT review_items_target_type_check CHECK (target_type IN (${TARGETS})),
+        target_id integer,
+        author_id integer REFERENCES users (id) ON DELETE SET NULL,
+        status text NOT NULL DEFAULT 'open' CONSTRAINT review_items_status_check
+          CHECK (status IN ('open', 'agreed', 'disagreed', 'ignored', 'approved', 'rejected')),
+        score real NOT NULL DEFAULT 0,
+        hidden boolean NOT NULL DEFAULT false,
+        signals text[] NOT NULL DEFAULT '{}',
+        payload jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        decided_at timestamptz,
+        decided_by integer REFERENCES users (id) ON DELETE SET NULL,
+        CONSTRAINT review_items_target_check CHECK (kind = 'held' OR target_id IS NOT NULL),
+        CONSTRAINT review_items_payload_check CHECK (kind = 'flagged' OR payload IS NOT NULL)
+      )`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX review_items_open_target_key ON review_items (target_type, target_id)
+       WHERE status = 'open' AND target_id IS NOT NULL`,
+    );
+    await queryRunner.query(
+      "CREATE INDEX review_items_open_idx ON review_items (updated_at DESC, id DESC) WHERE status = 'open'",
+    );
+    await queryRunner.query('CREATE INDEX review_items_author_idx ON review_items (author_id)');
+
+    await queryRunner.query(`
+      CREATE TABLE flags (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        item_id integer NOT NULL REFERENCES review_items (id) ON DELETE CASCADE,
+        flagger_id integer REFERENCES users (id) ON DELETE SET NULL,
+        target_type text NOT NULL CONSTRAINT flags_target_type_check CHECK (target_type IN (${TARGETS})),
+        target_id integer NOT NULL,
+        reason text NOT NULL CONSTRAINT flags_reason_check
+          CHECK (reason IN ('spam', 'abuse', 'secret', 'illegal', 'off-topic', 'other')),
+        note text,
+        weight real NOT NULL,
+        status text NOT NULL DEFAULT 'open' CONSTRAINT flags_status_check
+          CHECK (status IN ('open', 'agreed', 'disagreed', 'ignored')),
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX flags_once_key ON flags (flagger_id, target_type, target_id)',
+    );
+    await queryRunner.query('CREATE INDEX flags_item_idx ON flags (item_id)');
+
+    await queryRunner.query(`
+      CREATE TABLE suspensions (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind text NOT NULL CONSTRAINT suspensions_kind_check CHECK (kind IN ('ban', 'silence')),
+        starts_at timestamptz NOT NULL DEFAULT now(),
+        ends_at timestamptz,
+        reason text,
+        actor_id integer REFERENCES users (id) ON DELETE SET NULL,
+        lifted_at timestamptz
+      )`);
+    await queryRunner.query('CREATE INDEX suspensions_user_idx ON suspensions (user_id, starts_at DESC)');
+
+    for (const table of ['member_mutes', 'member_blocks']) {
+      await queryRunner.query(`
+        CREATE TABLE ${table} (
+          user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          member_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (user_id, member_id),
+          CONSTRAINT ${table}_self_check CHECK (user_id <> member_id)
+        )`);
+      await queryRunner.query(`CREATE INDEX ${table}_member_idx ON ${table} (member_id)`);
+    }
+
+    await queryRunner.query(`
+      CREATE TABLE spam_marks (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        kind text NOT NULL CONSTRAINT spam_marks_kind_check CHECK (kind IN ('address', 'domain')),
+        value text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT spam_marks_key UNIQUE (kind, value)
+      )`);
+    await queryRunner.query(`
+      CREATE TABLE post_fingerprints (
+        hash text NOT NULL,
+        author_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query(
+      'CREATE INDEX post_fingerprints_hash_idx ON post_fingerprints (hash, created_at DESC)',
+    );
+    await queryRunner.query('CREATE INDEX post_fingerprints_created_idx ON post_fingerprints (created_at)');
+
+    await setAllowedValues(queryRunner, 'notifications', 'type', 'notifications_type_check', [
+      'reply',
+      'message',
+      'mention',
+      'moderation',
+    ]);
+    await setAllowedValues(queryRunner, 'audit_log', 'target_type', 'audit_log_target_type_check', [
+      'thread',
+      'reply',
+      'user',
+      'chat',
+      'message',
+    ]);
+    const actions = await allowedValues(queryRunner, 'audit_log_action_check');
+    await setAllowedValues(queryRunner, 'audit_log', 'action', 'audit_log_action_check', [
+      ...actions.filter((action) => !MODERATION_ACTIONS.includes(action)),
+      ...MODERATION_ACTIONS,
+    ]);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `DELETE FROM audit_log WHERE action IN (${MODERATION_ACTIONS.map((a) => `'${a}'`).join(', ')})
+         OR target_type IN ('chat', 'message')`,
+    );
+    const actions = await allowedValues(queryRunner, 'audit_log_action_check');
+    await setAllowedValues(
+      queryRunner,
+      'audit_log',
+      'action',
+      'audit_log_action_check',
+      actions.filter((action) => !MODERATION_ACTIONS.includes(action)),
+    );
+    await setAllowedValues(queryRunner, 'audit_log', 'target_type', 'audit_log_target_type_check', [
+      'thread',
+      'reply',
+      'user',
+    ]);
+    await queryRunner.query("DELETE FROM notifications WHERE type = 'moderation'");
+    await setAllowedValues(queryRunner, 'notifications', 'type', 'notifications_type_check', [
+      'reply',
+      'message',
+      'mention',
+    ]);
+    await queryRunner.query('DROP TABLE post_fingerprints');
+    await queryRunner.query('DROP TABLE spam_marks');
+    await queryRunner.query('DROP TABLE member_blocks');
+    await queryRunner.query('DROP TABLE member_mutes');
+    await queryRunner.query('DROP TABLE suspensions');
+    await queryRunner.query('DROP TABLE flags');
+    await queryRunner.query('DROP TABLE review_items');
+    await queryRunner.query(`
+      ALTER TABLE users
+        DROP COLUMN silence_reason,
+        DROP COLUMN silenced_until,
+        DROP COLUMN ban_reason,
+        DROP COLUMN banned_until`);
+    await queryRunner.query('ALTER TABLE chat_messages DROP COLUMN hidden_at');
+    await queryRunner.query('ALTER TABLE replies DROP COLUMN hidden_at');
+    await queryRunner.query(`
+      ALTER TABLE threads ALTER COLUMN listed SET EXPRESSION AS (
+        visibility = 'public' AND NOT burn_after_reading AND deleted_at IS NULL
+      )`);
+    await queryRunner.query('ALTER TABLE threads DROP COLUMN hidden_at');
+  }
+}

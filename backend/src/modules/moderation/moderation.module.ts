@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { ChatModule } from '../chat/chat.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { ForumModule } from '../threads/forum.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { HeldPostsService } from './held-posts.service.js';
+import { ScreeningModule } from './screening.module.js';
+import { SuspensionsService } from './suspensions.service.js';
+
+/**
+ * Moderation at community scale: members' flags and their weights, the review queue and staff's
+ * decisions, suspensions and silences, held posts, deleting spammers, mutes and blocks. The posting
+ * paths reach its lower half (ScreeningModule) only.
+ */
+@Module({
+  imports: [
+    ScreeningModule,
+    ForumModule,
+    ChatModule,
+    UsersModule,
+    AuditModule,
+    NotificationsModule,
+    AdminModule,
+  ],
+  providers: [SuspensionsService, HeldPostsService],
+  exports: [SuspensionsService],
+})
+export class ModerationModule {}
