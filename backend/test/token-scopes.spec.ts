@@ -21,6 +21,8 @@ const PRIVATE_READS = [
   API.chat,
   API.chatMessages,
   API.userReputation('{id}'),
+  API.userMutes,
+  API.userBlocks,
 ];
 
 describe('token scopes: read and private:read', () => {

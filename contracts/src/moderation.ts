@@ -49,6 +49,33 @@ export const REVIEW_PAGE_SIZE = 30;
 /** Mutes and blocks a member may hold, each. */
 export const PEOPLE_LIST_MAX = 1000;
 
+/** What the member's screens say of the members they muted and blocked (beside MODERATION_TEXTS). */
+export const PEOPLE_TEXTS = {
+  /** A blocked member's post, in place: no 'show' (blocking means not seeing them). */
+  blockedPost: 'Post by a member you blocked',
+  /** Below a list that left out blocked members' pastes. */
+  blockedLeftOut: (count: number) =>
+    `${count} ${count === 1 ? 'paste by a member' : 'pastes by members'} you blocked not shown`,
+  hide: 'hide',
+  mutedToast: (name: string) => `${name} muted`,
+  unmutedToast: (name: string) => `${name} unmuted`,
+  blockedToast: (name: string) => `${name} blocked`,
+  unblockedToast: (name: string) => `${name} unblocked`,
+  confirmBlock: (name: string) => `Block ${name}?`,
+  confirmBlockDetail:
+    'They will not be able to send you private messages or mention you, and you will not see their ' +
+    'posts. They are not told. You can unblock them in settings.',
+  title: 'PEOPLE',
+  mutedTitle: 'MUTED',
+  blockedTitle: 'BLOCKED',
+  mutedHelp: "Their pastes, replies and chat messages are collapsed for you, with 'show'. They are not told.",
+  blockedHelp:
+    'They cannot send you private messages or mention you, and you do not see their posts. They are ' +
+    'not told. Staff cannot be blocked.',
+  noMutes: 'You have not muted anyone.',
+  noBlocks: 'You have not blocked anyone.',
+} as const;
+
 /**
  * Why a post was held for approval or hidden without a member's flag: `first-posts` (a new member's
  * first posts are held, MODERATION_HOLD_FIRST_POSTS), `duplicate` (the same text from several accounts

@@ -82,6 +82,7 @@ import { FORUM_OPERATIONS, threadCardListSchema } from './openapi/forum.js';
 import { REVISIONS_OPERATIONS } from './openapi/revisions.js';
 import { MEMBERS_OPERATIONS } from './openapi/members.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
+import { PEOPLE_OPERATIONS } from './openapi/people.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
 import { ACCOUNT_OPERATIONS } from './openapi/account.js';
 import { SSO_OPERATIONS } from './openapi/sso.js';
@@ -126,6 +127,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...REVISIONS_OPERATIONS,
   ...MEMBERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
+  ...PEOPLE_OPERATIONS,
   ...TOKENS_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...MESSAGES_OPERATIONS,

@@ -21,7 +21,7 @@ export const API_TAGS = {
   Notifications: "The signed-in member's notifications",
   Messages: 'Private messages and support requests',
   Chat: 'The global chat (live events on the `/ws/chat` WebSocket)',
-  Settings: "The signed-in member's profile, rank and avatar",
+  Settings: "The signed-in member's profile, rank, avatar, mutes and blocks",
   Uploads: 'Presigned uploads and stored files',
   Admin: 'Moderation, members and the audit log: admins only',
   Docs: 'This documentation',

@@ -2,6 +2,7 @@ import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
 import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
+import { PeopleScreen } from './screens/people';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
@@ -23,6 +24,7 @@ describe('the screens module the shell loads', () => {
       Tokens: TokensScreen,
       Accounts: AccountsScreen,
       Account: AccountScreen,
+      People: PeopleScreen,
       Welcome: WelcomeScreen,
       Ranks: RanksScreen,
       Upgrades: UpgradesScreen,

@@ -4,6 +4,7 @@ import './settings.css';
 import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
+import { PeopleScreen } from './screens/people';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
@@ -18,7 +19,7 @@ export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   Tokens: TokensScreen,
   Accounts: AccountsScreen,
   Account: AccountScreen,
-  People: AccountScreen,
+  People: PeopleScreen,
   Welcome: WelcomeScreen,
   Ranks: RanksScreen,
   Upgrades: UpgradesScreen,

@@ -48,6 +48,17 @@ export {
   type UnauthorizedBehavior,
 } from './api/client.js';
 export { currentUserQuery, useCurrentUser, type CurrentUserState } from './api/current-user.js';
+export {
+  peopleListQuery,
+  useChangePeople,
+  usePeople,
+  type People,
+  type PeopleChange,
+  type PeopleListKind,
+  type PersonState,
+} from './people/people.js';
+export { PersonGate, PersonNote, useWithoutBlocked, type PersonGateProps } from './people/person-gate.js';
+export { PeopleButtons, type PeopleButtonsProps } from './people/people-buttons.js';
 export { refreshQueries } from './api/refresh.js';
 export { toastError, useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName, useSignInOptions } from './api/site.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScreeningModule } from '../moderation/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { MessagesController } from './messages.controller.js';
@@ -6,10 +7,10 @@ import { MessagesService } from './messages.service.js';
 
 /**
  * Private messages between members (and, for the support module, to the staff); a new message notifies
- * its recipient through NotificationsModule.
+ * its recipient through NotificationsModule. A member who blocked the sender is not reached (ScreeningModule).
  */
 @Module({
-  imports: [UsersModule, NotificationsModule],
+  imports: [UsersModule, NotificationsModule, ScreeningModule],
   controllers: [MessagesController],
   providers: [MessagesService],
   exports: [MessagesService],

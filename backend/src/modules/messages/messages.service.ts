@@ -1,6 +1,13 @@
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import {
   LIVE_EVENT,
+  MODERATION_MESSAGES,
   MESSAGES_PAGE_SIZE,
   type MessagesPage,
   MESSAGING_MESSAGES,
@@ -14,6 +21,8 @@ import { EventsPort } from '../../infra/events/events.port.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { notificationJobSql, notificationSource } from '../notifications/notifications.queue.js';
+import { blockedBySql } from '../moderation/people-sql.js';
+import { PeopleService } from '../moderation/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -61,6 +70,9 @@ function toMessage(row: MessageRow, view: 'sender' | 'recipient'): PrivateMessag
   };
 }
 
+/** Staff reach every member, whoever blocked them. */
+const isStaff = (user: Pick<User, 'isAdmin' | 'isOwner'>) => user.isAdmin || user.isOwner;
+
 /** Private messages (SPEC §3) between members: the inbox, the sent list, sending and reading. */
 @Injectable()
 export class MessagesService {
@@ -72,6 +84,7 @@ export class MessagesService {
     private readonly events: EventsPort,
     private readonly outbox: OutboxService,
     private readonly users: UsersService,
+    private readonly people: PeopleService,
   ) {}
 
   /** Messages to the member (`inbox`) or from them (`sent`), newest first, MESSAGES_PAGE_SIZE a page. */
@@ -102,6 +115,9 @@ export class MessagesService {
     const recipient = await this.users.findByUsername(body.recipientEmail);
     if (!recipient) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     if (recipient.id === sender.id) throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
+    if (!isStaff(sender) && (await this.people.blocks(this.dataSource, recipient.id, sender.id))) {
+      throw new ForbiddenException(MODERATION_MESSAGES.blockedYou);
+    }
     // One statement, with the notification job: committed when it returns. A recipient deleted meanwhile
     // leaves recipient_id NULL.
     const [row]: MessageRow[] = await this.dataSource.query(
@@ -123,6 +139,7 @@ export class MessagesService {
    * the address as typed, no recipient), so sending cannot match addresses to members. A member's gets it
    * as any message; one to an address nobody has is kept in the sender's sent list and reaches nobody.
    * Both take the same one statement (the notification job of the second finds no recipient and ends).
+   * A member who blocked the sender is as nobody: the message stays in the sender's sent list only.
    */
   private async sendToAddress(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
     const address = body.recipientEmail;
@@ -133,10 +150,11 @@ export class MessagesService {
     const [row]: Array<MessageRow & { recipient_id: number | null }> = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, recipient_address, subject, content)
-         SELECT $1, (${memberIdByEmail('$2::text')}), $2::text, $3, $4
+         SELECT $1, (SELECT r.id FROM (${memberIdByEmail('$2::text')}) r
+                     WHERE $5 OR NOT ${blockedBySql('r.id', '$1')}), $2::text, $3, $4
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS}, m.recipient_id FROM ${WITH_PEOPLE('m')}`,
-      [sender.id, address, body.subject, body.content],
+      [sender.id, address, body.subject, body.content, isStaff(sender)],
     );
     this.outbox.committed();
     // Not awaited: the answer must not take longer when the address is a member's.

@@ -6,6 +6,7 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ForumModule } from '../threads/forum.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { HeldPostsService } from './held-posts.service.js';
+import { PeopleController } from './people.controller.js';
 import { ScreeningModule } from './screening.module.js';
 import { SuspensionsService } from './suspensions.service.js';
 
@@ -24,6 +25,7 @@ import { SuspensionsService } from './suspensions.service.js';
     NotificationsModule,
     AdminModule,
   ],
+  controllers: [PeopleController],
   providers: [SuspensionsService, HeldPostsService],
   exports: [SuspensionsService],
 })

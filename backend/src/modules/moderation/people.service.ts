@@ -1,5 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  MODERATION_MESSAGES,
+  PEOPLE_LIST_MAX,
+  type PeopleList,
+  type PersonEntry,
+  type PublicAuthor,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { authorJoin, authorJson } from '../users/author-sql.js';
+import { existingMember } from '../users/member-sql.js';
+import { UsersService } from '../users/users.service.js';
+
+/** A member's two lists: whom they muted, whom they blocked. */
+export type PeopleListKind = 'mutes' | 'blocks';
+
+/** Each list's table (both `user_id` → `member_id`, one row a pair). */
+const TABLES: Record<PeopleListKind, string> = { mutes: 'member_mutes', blocks: 'member_blocks' };
+
+interface EntryRow {
+  member: PublicAuthor;
+  created_at: Date;
+}
+
+const toEntry = (row: EntryRow): PersonEntry => ({
+  member: row.member,
+  createdAt: row.created_at.toISOString(),
+});
 
 /**
  * Members' mutes and blocks, as the rest of the forum asks about them: a block keeps the blocked
@@ -8,6 +34,11 @@ import type { DataSource, EntityManager } from 'typeorm';
  */
 @Injectable()
 export class PeopleService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+  ) {}
+
   /** Whether member `userId` blocked member `memberId`. */
   async blocks(db: DataSource | EntityManager, userId: number, memberId: number): Promise<boolean> {
     const [row] = await db.query('SELECT 1 FROM member_blocks WHERE user_id = $1 AND member_id = $2', [
@@ -29,5 +60,77 @@ export class PeopleService {
       [memberId, userIds],
     );
     return new Set(rows.map((row) => row.user_id));
+  }
+
+  /** The member's list, newest first. */
+  async list(kind: PeopleListKind, userId: number): Promise<PeopleList> {
+    const rows: EntryRow[] = await this.dataSource.query(
+      `SELECT ${authorJson('a')} AS member, p.created_at
+       FROM ${TABLES[kind]} p ${authorJoin('a', 'p.member_id')}
+       WHERE p.user_id = $1 AND a.id IS NOT NULL
+       ORDER BY p.created_at DESC, p.member_id DESC LIMIT $2`,
+      [userId, PEOPLE_LIST_MAX],
+    );
+    return { members: rows.map(toEntry) };
+  }
+
+  /**
+   * Puts member `memberId` on the member's list and returns the entry; again is no change (the entry as
+   * it was). Refused: oneself (400), a member who does not exist (404), staff on the block list (400),
+   * a list already holding PEOPLE_LIST_MAX members (400).
+   */
+  async add(kind: PeopleListKind, userId: number, memberId: number): Promise<PersonEntry> {
+    if (memberId === userId) {
+      throw new BadRequestException(
+        kind === 'mutes' ? MODERATION_MESSAGES.muteSelf : MODERATION_MESSAGES.blockSelf,
+      );
+    }
+    const member = await this.users.findById(memberId);
+    if (!member) throw new NotFoundException(MODERATION_MESSAGES.memberNotFound);
+    // Staff must always reach members about moderation.
+    if (kind === 'blocks' && (member.isAdmin || member.isOwner)) {
+      throw new BadRequestException(MODERATION_MESSAGES.blockStaff);
+    }
+    const table = TABLES[kind];
+    // One statement: the size check and the insert see the same list; an entry already there stays.
+    const [row]: EntryRow[] = await this.dataSource.query(
+      `WITH existing AS (
+         SELECT created_at FROM ${table} WHERE user_id = $1 AND member_id = $2
+       ), added AS (
+         INSERT INTO ${table} (user_id, member_id)
+         SELECT $1, u.id FROM (${existingMember('$2')}) u WHERE NOT EXISTS (SELECT 1 FROM existing)
+           AND (SELECT count(*) FROM ${table} WHERE user_id = $1) < $3
+         ON CONFLICT DO NOTHING
+         RETURNING created_at
+       ), entry AS (SELECT created_at FROM existing UNION ALL SELECT created_at FROM added)
+       SELECT ${authorJson('a')} AS member, e.created_at FROM entry e ${authorJoin('a', '$2::int')}`,
+      [userId, memberId, PEOPLE_LIST_MAX],
+    );
+    if (!row) {
+      // Not there and not added: the list is full, a twin request added it a moment ago, or the member
+      // was deleted meanwhile.
+      const [raced]: EntryRow[] = await this.dataSource.query(
+        `SELECT ${authorJson('a')} AS member, p.created_at FROM ${table} p ${authorJoin('a', 'p.member_id')}
+         WHERE p.user_id = $1 AND p.member_id = $2`,
+        [userId, memberId],
+      );
+      if (raced) return toEntry(raced);
+      const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
+        `SELECT count(*)::int AS count FROM ${table} WHERE user_id = $1`,
+        [userId],
+      );
+      if (count < PEOPLE_LIST_MAX) throw new NotFoundException(MODERATION_MESSAGES.memberNotFound);
+      throw new BadRequestException(MODERATION_MESSAGES.listFull);
+    }
+    if (row.member === null) throw new NotFoundException(MODERATION_MESSAGES.memberNotFound);
+    return toEntry(row);
+  }
+
+  /** Takes member `memberId` off the member's list; not on it is no change. */
+  async remove(kind: PeopleListKind, userId: number, memberId: number): Promise<void> {
+    await this.dataSource.query(`DELETE FROM ${TABLES[kind]} WHERE user_id = $1 AND member_id = $2`, [
+      userId,
+      memberId,
+    ]);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
 import { PeopleService } from './people.service.js';
 import { ReviewItems } from './review-items.js';
 import { SpamScreen } from './spam-screen.js';
@@ -9,6 +10,7 @@ import { SpamScreen } from './spam-screen.js';
  * is no cycle; ModerationModule, which decides, imports them all.
  */
 @Module({
+  imports: [UsersModule],
   providers: [PeopleService, SpamScreen, ReviewItems],
   exports: [PeopleService, SpamScreen, ReviewItems],
 })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MessageNoticesModule } from '../messages/message-notices.js';
+import { ScreeningModule } from '../moderation/screening.module.js';
 import { PostNoticesModule } from '../threads/post-notices.js';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationsController } from './notifications.controller.js';
@@ -12,7 +13,7 @@ import { NotificationsService } from './notifications.service.js';
  * transaction (notifications.queue.ts) and wake the relay once it commits (OutboxService.committed).
  */
 @Module({
-  imports: [UsersModule, PostNoticesModule, MessageNoticesModule],
+  imports: [UsersModule, PostNoticesModule, MessageNoticesModule, ScreeningModule],
   controllers: [NotificationsController],
   providers: [NotificationsService, NotificationsProcessor],
   exports: [NotificationsService],

@@ -11,7 +11,9 @@ import {
   type ThreadJobData,
 } from './notifications.queue.js';
 import { type NewNotification, NotificationsService } from './notifications.service.js';
+import { DataSource } from 'typeorm';
 import { MessageNotices } from '../messages/message-notices.js';
+import { PeopleService } from '../moderation/people.service.js';
 import { PostNotices } from '../threads/post-notices.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -36,7 +38,8 @@ const quoted = (text: string) => `"${text}"`;
  * The notification fan-out (queue `notifications`): reads the job's source row, derives who to tell and
  * creates the notifications once per member and source (NotificationsService.createOnce), so running a job
  * twice creates nothing new. A source deleted before the job runs: nothing to do. Nobody is notified of
- * their own post, nor of a post whose author's account is gone.
+ * their own post, nor of a post whose author's account is gone, nor of one by a member they blocked
+ * (unless that member is staff).
  */
 @Injectable()
 @QueueProcessor(NOTIFICATIONS_QUEUE)
@@ -46,6 +49,8 @@ export class NotificationsProcessor implements QueueProcessor {
     private readonly posts: PostNotices,
     private readonly messages: MessageNotices,
     private readonly users: UsersService,
+    private readonly people: PeopleService,
+    private readonly dataSource: DataSource,
   ) {}
 
   async process(job: QueueJob): Promise<void> {
@@ -70,7 +75,8 @@ export class NotificationsProcessor implements QueueProcessor {
     const authorId = thread.authorId;
     const source = notificationSource('thread', threadId);
     const mentioned = await this.mentioned(thread.content, authorId);
-    await this.notifications.createOnce(
+    await this.create(
+      authorId,
       mentioned.map((userId) => ({
         userId,
         type: 'mention',
@@ -114,7 +120,7 @@ export class NotificationsProcessor implements QueueProcessor {
     for (const userId of await this.mentioned(reply.content, actorId)) {
       due.push({ ...base, userId, type: 'mention', content: `${reply.author} mentioned you in ${title}` });
     }
-    await this.notifications.createOnce(due);
+    await this.create(actorId, due);
   }
 
   /** A new private message: its recipient, unless they have opened it already. */
@@ -124,7 +130,7 @@ export class NotificationsProcessor implements QueueProcessor {
     if (message.recipientId === null || message.recipientId === message.senderId) return;
     // Opened before this job ran: the recipient has seen it, so a notification would only be noise.
     if (message.isRead) return;
-    await this.notifications.createOnce([
+    await this.create(message.senderId, [
       {
         userId: message.recipientId,
         type: 'message',
@@ -134,6 +140,25 @@ export class NotificationsProcessor implements QueueProcessor {
         source: notificationSource('message', messageId),
       },
     ]);
+  }
+
+  /**
+   * Creates the notifications `due` of a post or message by member `actorId`, but for the members who
+   * blocked them: those never hear of it. Staff are never blocked.
+   */
+  private async create(actorId: number, due: NewNotification[]): Promise<void> {
+    if (due.length === 0) return;
+    const actor = await this.users.findById(actorId);
+    if (!actor) return;
+    if (!actor.isAdmin && !actor.isOwner) {
+      const blockers = await this.people.blockersAmong(
+        this.dataSource,
+        actorId,
+        due.map((notification) => notification.userId),
+      );
+      due = due.filter((notification) => !blockers.has(notification.userId));
+    }
+    await this.notifications.createOnce(due);
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { ReplyView, ThreadDetail } from '@termpaste/contracts';
-import { Card, useKeyboardList } from '@termpaste/ui';
-import { useMemo } from 'react';
+import { Card, PersonGate, cx, useKeyboardList } from '@termpaste/ui';
+import { useMemo, type CSSProperties } from 'react';
 import { replyTree } from '../lib/reply-tree';
 import { PasteLinesProvider } from './reply-excerpt';
-import { ReplyItem } from './reply-item';
+import { MAX_INDENT, ReplyItem } from './reply-item';
 
 /** A paste's replies (SPEC §2): counted in the card's title, each answer under the reply it answers. */
 export function Replies({
@@ -31,15 +31,35 @@ export function Replies({
         <PasteLinesProvider id={thread.id} content={thread.content ?? ''} language={thread.language}>
           <ol className="forum-replies" ref={list}>
             {rows.map((row) => (
-              <ReplyItem
+              // A muted member's reply collapses to a line, a blocked one's is left out; the tree keeps its shape.
+              <PersonGate
                 key={row.reply.id}
-                {...row}
-                threadId={threadId}
-                signedIn={signedIn}
-                isAdmin={isAdmin}
-                locked={thread.isLocked}
-                onReply={onReply}
-              />
+                authorId={row.reply.author?.id}
+                wrap={(note) => (
+                  <li
+                    className={cx(
+                      'forum-reply',
+                      'forum-reply--person',
+                      row.depth > 0 && 'forum-reply--nested',
+                    )}
+                    style={{ '--forum-depth': Math.min(row.depth, MAX_INDENT) } as CSSProperties}
+                    data-depth={row.depth}
+                    data-reply-id={row.reply.id}
+                    id={`reply-${row.reply.id}`}
+                  >
+                    {note}
+                  </li>
+                )}
+              >
+                <ReplyItem
+                  {...row}
+                  threadId={threadId}
+                  signedIn={signedIn}
+                  isAdmin={isAdmin}
+                  locked={thread.isLocked}
+                  onReply={onReply}
+                />
+              </PersonGate>
             ))}
           </ol>
         </PasteLinesProvider>

@@ -12,7 +12,7 @@ import { ReplyExcerpt } from './reply-excerpt';
 import { VoteButtons } from './vote-buttons';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
-const MAX_INDENT = 6;
+export const MAX_INDENT = 6;
 
 /**
  * One reply in the tree: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons

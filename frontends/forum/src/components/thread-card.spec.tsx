@@ -1,8 +1,8 @@
-import type { ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import { API, MODERATION_TEXTS, PEOPLE_TEXTS, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
 import { TooltipProvider } from '@termpaste/ui';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { sampleAuthor, sampleCard as card } from '../testing';
+import { minutesAgo, renderScreen, sampleAuthor, sampleCard as card, stubApi } from '../testing';
 import { prefixedTitle, ThreadCard, ThreadCardList } from './thread-card';
 
 function renderCard(thread: ThreadCardData) {
@@ -108,18 +108,45 @@ describe('ThreadCard (SPEC §2)', () => {
 
 describe('ThreadCardList', () => {
   it('lists one card per paste under its label', () => {
-    render(
-      <TooltipProvider>
-        <MemoryRouter>
-          <ThreadCardList
-            label="Search results"
-            threads={[card({ id: 1, title: 'a' }), card({ id: 2, title: 'b' })]}
-          />
-        </MemoryRouter>
-      </TooltipProvider>,
+    renderScreen(
+      <ThreadCardList
+        label="Search results"
+        threads={[card({ id: 1, title: 'a' }), card({ id: 2, title: 'b' })]}
+      />,
+      { user: null },
     );
     const list = screen.getByRole('list', { name: 'Search results' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('link', { name: 'b' })).toHaveAttribute('href', '/thread/2');
+  });
+
+  it("collapses a muted member's paste with show, and leaves out a blocked member's, counted", async () => {
+    const morpheus = sampleAuthor({ id: 4, username: 'morpheus' });
+    const entry = (member: typeof morpheus) => ({ members: [{ member, createdAt: minutesAgo(5) }] });
+    stubApi(
+      (url) =>
+        url === API.userMutes ? entry(sampleAuthor()) : url === API.userBlocks ? entry(morpheus) : undefined,
+      undefined,
+      { peopleLists: 'ask' },
+    );
+    const { user } = renderScreen(
+      <ThreadCardList
+        label="Search results"
+        threads={[
+          card({ id: 1, title: 'by trinity' }),
+          card({ id: 2, title: 'by morpheus', author: morpheus }),
+          card({ id: 3, title: 'by nobody', author: null }),
+        ]}
+      />,
+    );
+    expect(await screen.findByText(PEOPLE_TEXTS.blockedLeftOut(1))).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Search results' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).queryByRole('link', { name: 'by morpheus' })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'by trinity' })).not.toBeInTheDocument();
+    expect(within(list).getByText(MODERATION_TEXTS.mutedPost)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    expect(within(list).getByRole('link', { name: 'by trinity' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'by nobody' })).toBeInTheDocument();
   });
 });

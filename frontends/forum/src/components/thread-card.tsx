@@ -1,5 +1,12 @@
-import { PAGES, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
-import { KEYBOARD_ITEM, KEYBOARD_OPEN, relativeTime, useKeyboardList } from '@termpaste/ui';
+import { PAGES, PEOPLE_TEXTS, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import {
+  KEYBOARD_ITEM,
+  KEYBOARD_OPEN,
+  PersonGate,
+  relativeTime,
+  useKeyboardList,
+  useWithoutBlocked,
+} from '@termpaste/ui';
 import { Eye, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ThreadFlags } from './thread-flags';
@@ -55,16 +62,27 @@ export function ThreadCard({ thread }: { thread: ThreadCardData }) {
   );
 }
 
-/** A list of thread cards; j and k move through it, o and Enter open the selected one (issue 18). */
+/**
+ * A list of thread cards; j and k move through it, o and Enter open the selected one (issue 18). A
+ * muted member's paste is collapsed to a line, a blocked member's left out (counted below the list).
+ */
 export function ThreadCardList({ threads, label }: { threads: ThreadCardData[]; label: string }) {
   const list = useKeyboardList<HTMLUListElement>('paste');
+  const shown = useWithoutBlocked(threads, (thread) => thread.author?.id);
   return (
-    <ul className="forum-card-list" aria-label={label} ref={list}>
-      {threads.map((thread) => (
-        <li key={thread.id}>
-          <ThreadCard thread={thread} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="forum-card-list" aria-label={label} ref={list}>
+        {shown.items.map((thread) => (
+          <li key={thread.id}>
+            <PersonGate authorId={thread.author?.id}>
+              <ThreadCard thread={thread} />
+            </PersonGate>
+          </li>
+        ))}
+      </ul>
+      {shown.leftOut > 0 && (
+        <p className="forum-muted forum-left-out">{PEOPLE_TEXTS.blockedLeftOut(shown.leftOut)}</p>
+      )}
+    </>
   );
 }

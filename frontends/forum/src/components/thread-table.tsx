@@ -1,7 +1,8 @@
-import { LAYOUT, PAGES, type ThreadCard } from '@termpaste/contracts';
+import { LAYOUT, PAGES, PEOPLE_TEXTS, type ThreadCard } from '@termpaste/contracts';
 import {
   KEYBOARD_ITEM,
   KEYBOARD_OPEN,
+  PersonGate,
   TableSkeletonRows,
   Table,
   TableBody,
@@ -11,6 +12,7 @@ import {
   TableRow,
   relativeTime,
   useKeyboardList,
+  useWithoutBlocked,
 } from '@termpaste/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthorLink } from './author';
@@ -39,6 +41,8 @@ export function ThreadTable({
   const navigate = useNavigate();
   // j and k move through the rows; o and Enter open the selected one (issue 18).
   const rows = useKeyboardList<HTMLTableSectionElement>('paste');
+  // A muted member's paste is collapsed to a row of one line, a blocked member's left out (counted).
+  const shown = useWithoutBlocked(threads ?? [], (thread) => thread.author?.id);
   return (
     <Table aria-label={label} className="forum-thread-table">
       <TableHeader>
@@ -54,32 +58,48 @@ export function ThreadTable({
         {threads === null ? (
           <TableSkeletonRows columns={5} rows={LAYOUT.threadListSkeletonRows} widths={SKELETON_WIDTHS} />
         ) : (
-          threads.map((thread) => (
-            <TableRow
+          shown.items.map((thread) => (
+            <PersonGate
               key={thread.id}
-              className="forum-row"
-              onClick={() => navigate(PAGES.thread(thread.id))}
-              {...KEYBOARD_ITEM}
+              authorId={thread.author?.id}
+              wrap={(note) => (
+                <TableRow className="forum-row--person">
+                  <TableCell colSpan={5}>{note}</TableCell>
+                </TableRow>
+              )}
             >
-              <TableCell className="forum-title-cell">
-                <ThreadFlags thread={thread} />
-                <Link
-                  to={PAGES.thread(thread.id)}
-                  className="forum-title"
-                  onClick={(e) => e.stopPropagation()}
-                  {...KEYBOARD_OPEN}
-                >
-                  {thread.title}
-                </Link>
-              </TableCell>
-              <TableCell className="forum-num">{thread.replyCount}</TableCell>
-              <TableCell className="forum-num">{thread.viewCount}</TableCell>
-              <TableCell>
-                <AuthorLink author={thread.author} />
-              </TableCell>
-              <TableCell className="forum-muted forum-nowrap">{relativeTime(thread.createdAt)}</TableCell>
-            </TableRow>
+              <TableRow
+                className="forum-row"
+                onClick={() => navigate(PAGES.thread(thread.id))}
+                {...KEYBOARD_ITEM}
+              >
+                <TableCell className="forum-title-cell">
+                  <ThreadFlags thread={thread} />
+                  <Link
+                    to={PAGES.thread(thread.id)}
+                    className="forum-title"
+                    onClick={(e) => e.stopPropagation()}
+                    {...KEYBOARD_OPEN}
+                  >
+                    {thread.title}
+                  </Link>
+                </TableCell>
+                <TableCell className="forum-num">{thread.replyCount}</TableCell>
+                <TableCell className="forum-num">{thread.viewCount}</TableCell>
+                <TableCell>
+                  <AuthorLink author={thread.author} />
+                </TableCell>
+                <TableCell className="forum-muted forum-nowrap">{relativeTime(thread.createdAt)}</TableCell>
+              </TableRow>
+            </PersonGate>
           ))
+        )}
+        {threads !== null && shown.leftOut > 0 && (
+          <TableRow className="forum-row--person">
+            <TableCell colSpan={5} className="forum-muted forum-left-out">
+              {PEOPLE_TEXTS.blockedLeftOut(shown.leftOut)}
+            </TableCell>
+          </TableRow>
         )}
       </TableBody>
     </Table>

@@ -13,6 +13,7 @@ import {
   Badge,
   Card,
   Markdown,
+  PeopleButtons,
   RankBadge,
   shortDate,
   Spinner,
@@ -125,6 +126,7 @@ function ProfileView({
               <Stat label="Replies" value={profile.replyCount} />
               <Stat label="Joined" value={shortDate(profile.createdAt)} />
             </dl>
+            <PeopleButtons member={profile} />
           </div>
         </div>
       </Card>

@@ -6,6 +6,7 @@ import {
   Card,
   JumpPill,
   Notice,
+  PersonGate,
   preloadMarkdown,
   PresenceCount,
   scrollBehavior,
@@ -155,20 +156,22 @@ function ThreadView({
           This paste was deleted. What you are writing stays here until you leave the page.
         </Notice>
       )}
-      <Paste
-        thread={thread}
-        signedIn={signedIn}
-        isAdmin={isAdmin}
-        canEdit={
-          !burnt &&
-          user !== null &&
-          editRefusal(user, { authorId: thread.author?.id ?? null, locked: thread.isLocked }) === null
-        }
-        canVote={!thread.burnAfterReading}
-        isAuthor={isAuthor}
-        gone={burnt}
-        canDelete={user !== null && !isAdmin && thread.author?.id === user.id}
-      />
+      <PersonGate authorId={thread.author?.id} wrap={(note) => <Card title="PASTE">{note}</Card>}>
+        <Paste
+          thread={thread}
+          signedIn={signedIn}
+          isAdmin={isAdmin}
+          canEdit={
+            !burnt &&
+            user !== null &&
+            editRefusal(user, { authorId: thread.author?.id ?? null, locked: thread.isLocked }) === null
+          }
+          canVote={!thread.burnAfterReading}
+          isAuthor={isAuthor}
+          gone={burnt}
+          canDelete={user !== null && !isAdmin && thread.author?.id === user.id}
+        />
+      </PersonGate>
       <Replies thread={thread} signedIn={signedIn} isAdmin={isAdmin} onReply={canReply ? replyTo : null} />
 
       <Card title="POST A REPLY">

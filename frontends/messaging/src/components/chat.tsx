@@ -1,5 +1,5 @@
 import { MESSAGING_TEXTS, PAGES, premiumRankStyle, type ChatMessage } from '@termpaste/contracts';
-import { AnsiText, PresenceCount, Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
+import { AnsiText, PersonGate, PresenceCount, Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { chatClock, fullDate } from '../lib/time';
@@ -115,7 +115,18 @@ export function ChatLog({ messages, isError, userId, height, className }: ChatLo
       ) : (
         <ol className="msg-chat-log__lines">
           {lines.map((message) => (
-            <ChatLine key={message.id} message={message} own={message.author?.id === userId} />
+            // A muted member's line collapses (with show), a blocked member's is left out, in a line.
+            <PersonGate
+              key={message.id}
+              authorId={message.author?.id}
+              wrap={(note) => (
+                <li className="msg-chat-line msg-chat-line--person" data-testid="chat-line">
+                  {note}
+                </li>
+              )}
+            >
+              <ChatLine message={message} own={message.author?.id === userId} />
+            </PersonGate>
           ))}
         </ol>
       )}

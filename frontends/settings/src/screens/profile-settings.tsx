@@ -153,6 +153,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsAccount} className="tp-button tp-button--outline tp-button--md">
               YOUR DATA
             </Link>
+            <Link to={PAGES.settingsPeople} className="tp-button tp-button--outline tp-button--md">
+              MUTED AND BLOCKED
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>

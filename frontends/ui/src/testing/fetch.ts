@@ -23,8 +23,18 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-/** Replaces fetch until the test ends: records each call and answers with the handler's status and body. */
-export function stubFetch(handler: FetchHandler): FetchCall[] {
+/** The member's mutes and blocks, which every screen showing posts reads for a signed-in member. */
+const PEOPLE_LISTS = new Set(['/api/user/mutes', '/api/user/blocks']);
+
+/**
+ * Replaces fetch until the test ends: records each call and answers with the handler's status and body.
+ * The member's mutes and blocks lists (read by every screen that shows posts) answer empty and are
+ * left out of the calls, unless `peopleLists: 'ask'` hands them to the handler like any call.
+ */
+export function stubFetch(
+  handler: FetchHandler,
+  { peopleLists = 'empty' }: { peopleLists?: 'empty' | 'ask' } = {},
+): FetchCall[] {
   const calls: FetchCall[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: FetchCall = {
@@ -32,8 +42,9 @@ export function stubFetch(handler: FetchHandler): FetchCall[] {
       url: String(input),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
-    calls.push(call);
-    const { status = 200, body = {} } = await handler(call);
+    const unasked = peopleLists === 'empty' && call.method === 'GET' && PEOPLE_LISTS.has(call.url);
+    if (!unasked) calls.push(call);
+    const { status = 200, body = {} } = unasked ? { body: { members: [] } } : await handler(call);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return {
       ok: status >= 200 && status < 300,
@@ -48,14 +59,19 @@ export function stubFetch(handler: FetchHandler): FetchCall[] {
 
 /**
  * stubFetch for an API: a GET answers what `read(url)` returns, or 404 'not stubbed' when that is
- * undefined; every other method goes to `onWrite` (200 `{}` by default).
+ * undefined; every other method goes to `onWrite` (200 `{}` by default). The member's mutes and blocks
+ * lists are as stubFetch has them (`peopleLists`).
  */
-export function stubApi(read: (url: string) => unknown, onWrite: FetchHandler = () => ({})): FetchCall[] {
+export function stubApi(
+  read: (url: string) => unknown,
+  onWrite: FetchHandler = () => ({}),
+  options: { peopleLists?: 'empty' | 'ask' } = {},
+): FetchCall[] {
   return stubFetch((call) => {
     if (call.method !== 'GET') return onWrite(call);
     const body = read(call.url);
     return body === undefined ? { status: 404, body: 'not stubbed' } : { body };
-  });
+  }, options);
 }
 
 /** A handler for stubFetch that never answers: whatever the screen asks for stays loading. */

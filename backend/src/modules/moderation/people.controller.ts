@@ -1,0 +1,74 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { API, MODERATION_MESSAGES, type PeopleList, type PersonEntry } from '@termpaste/contracts';
+import { CurrentUser } from '../../common/current-user.decorator.js';
+import { parseId } from '../../common/parse-id.js';
+import { SessionGuard } from '../../common/session.guard.js';
+import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import type { User } from '../users/entities/user.entity.js';
+import { type PeopleListKind, PeopleService } from './people.service.js';
+
+const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.memberNotFound);
+
+/**
+ * The member's mutes and blocks: signed in and not banned (else 401, as for every member's route);
+ * an unverified address may mute and block (protecting oneself is not posting). PUT and POST put a
+ * member on a list (200 with the entry, the same again), DELETE takes them off (204, also when they
+ * were not on it). Personal access tokens read the lists with `private:read` and change nothing.
+ */
+@Controller()
+@UseGuards(SessionGuard)
+export class PeopleController {
+  constructor(private readonly people: PeopleService) {}
+
+  @Get(API.userMutes)
+  @PrivateRead()
+  mutes(@CurrentUser() user: User): Promise<PeopleList> {
+    return this.people.list('mutes', user.id);
+  }
+
+  @Put(API.userMute(':id'))
+  mute(@CurrentUser() user: User, @Param('id') id: string): Promise<PersonEntry> {
+    return this.add('mutes', user, id);
+  }
+
+  /** The same as PUT. */
+  @Post(API.userMute(':id'))
+  @HttpCode(200)
+  muteByPost(@CurrentUser() user: User, @Param('id') id: string): Promise<PersonEntry> {
+    return this.add('mutes', user, id);
+  }
+
+  @Delete(API.userMute(':id'))
+  @HttpCode(204)
+  unmute(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+    return this.people.remove('mutes', user.id, memberId(id));
+  }
+
+  @Get(API.userBlocks)
+  @PrivateRead()
+  blocks(@CurrentUser() user: User): Promise<PeopleList> {
+    return this.people.list('blocks', user.id);
+  }
+
+  @Put(API.userBlock(':id'))
+  block(@CurrentUser() user: User, @Param('id') id: string): Promise<PersonEntry> {
+    return this.add('blocks', user, id);
+  }
+
+  /** The same as PUT. */
+  @Post(API.userBlock(':id'))
+  @HttpCode(200)
+  blockByPost(@CurrentUser() user: User, @Param('id') id: string): Promise<PersonEntry> {
+    return this.add('blocks', user, id);
+  }
+
+  @Delete(API.userBlock(':id'))
+  @HttpCode(204)
+  unblock(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+    return this.people.remove('blocks', user.id, memberId(id));
+  }
+
+  private add(kind: PeopleListKind, user: User, id: string): Promise<PersonEntry> {
+    return this.people.add(kind, user.id, memberId(id));
+  }
+}
