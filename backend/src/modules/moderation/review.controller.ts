@@ -38,11 +38,11 @@ export class ReviewController {
     return this.review.openCount();
   }
 
-  @Post(API.adminReviewItem(':itemId'))
+  @Post(API.adminReviewItem(':id'))
   @HttpCode(200)
   decide(
     @CurrentUser() admin: User,
-    @Param('itemId') itemId: string,
+    @Param('id') itemId: string,
     @Body(new ZodValidationPipe(reviewDecisionSchema)) body: ReviewDecisionBody,
   ): Promise<ReviewItem> {
     return this.review.decide(parseId(itemId, MODERATION_MESSAGES.itemNotFound), body, admin);
