@@ -7,6 +7,8 @@ import { ForumModule } from '../threads/forum.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { HeldPostsService } from './held-posts.service.js';
 import { ScreeningModule } from './screening.module.js';
+import { SuspensionLiftModule } from './suspension-lift.js';
+import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
 
 /**
@@ -23,7 +25,9 @@ import { SuspensionsService } from './suspensions.service.js';
     AuditModule,
     NotificationsModule,
     AdminModule,
+    SuspensionLiftModule,
   ],
+  controllers: [SuspensionsController],
   providers: [SuspensionsService, HeldPostsService],
   exports: [SuspensionsService],
 })
