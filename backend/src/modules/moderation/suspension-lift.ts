@@ -84,25 +84,28 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
     }
   }
 
-  /** Lifts member `userId`'s `kind` if it is still the one ending at `until` and has ended; whether it did. */
-  async lift(kind: SuspensionKind, userId: number, until: Date): Promise<boolean> {
+  /**
+   * Lifts member `userId`'s `kind` once it has ended, if it is still the one ending at `until` (null:
+   * whichever has ended, for the sweep); whether it did.
+   */
+  async lift(kind: SuspensionKind, userId: number, until: Date | null): Promise<boolean> {
     const lifted = await this.dataSource.transaction(async (manager) => {
-      const username =
+      const ended =
         kind === 'ban'
           ? await this.members.liftEndedBan(manager, userId, until)
           : await this.members.liftEndedSilence(manager, userId, until);
-      if (username === null) return false;
+      if (ended === null) return false;
       await manager.query(
         `UPDATE suspensions SET lifted_at = now()
          WHERE user_id = $1 AND kind = $2 AND lifted_at IS NULL AND ends_at IS NOT NULL AND ends_at <= now()`,
         [userId, kind],
       );
-      const end = until.toISOString();
+      const end = ended.until.toISOString();
       await this.audit.record(manager, SYSTEM_ACTOR, {
         action: kind === 'ban' ? 'user.unban' : 'user.unsilence',
         targetType: 'user',
         targetId: userId,
-        targetLabel: username,
+        targetLabel: ended.username,
         before: kind === 'ban' ? { isBanned: true, bannedUntil: end } : { silencedUntil: end },
         after: { ...(kind === 'ban' ? { isBanned: false } : { silencedUntil: null }), ended: true },
       });
@@ -116,8 +119,8 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
   async sweep(): Promise<number> {
     let total = 0;
     for (const kind of ['ban', 'silence'] as const) {
-      for (const { userId, until } of await this.members.endedSuspensions(kind, SWEEP_BATCH)) {
-        if (await this.lift(kind, userId, until)) total += 1;
+      for (const userId of await this.members.endedSuspensions(kind, SWEEP_BATCH)) {
+        if (await this.lift(kind, userId, null)) total += 1;
       }
     }
     if (total > 0) this.logger.log(`Lifted ${total} ended suspension(s)`);

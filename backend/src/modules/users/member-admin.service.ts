@@ -18,12 +18,6 @@ export interface SuspensionState {
   reason: string | null;
 }
 
-/** A member whose timed ban or silence has ended, for the sweep that lifts it. */
-export interface EndedSuspension {
-  userId: number;
-  until: Date;
-}
-
 /** A member as the admin panel's users table shows them (contracts' adminUserSchema). */
 const ADMIN_USER_COLUMNS = `u.id, u.username::text AS username, u.email::text AS email, u.first_name, u.last_name,
   u.avatar_url, u.profile_image_url, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
@@ -147,39 +141,55 @@ export class MemberAdminService {
   }
 
   /**
-   * Lifts the member's ban if it is still the one that ends at `until` and that time has come (a newer
-   * ban, an unban, a ban for ever are left alone); the member's name when it did, else null.
+   * Lifts the member's timed ban once it has ended, if it is still the one that ends at `until` (a newer
+   * ban, an unban, a ban for ever are left alone; null: whichever has ended); what it lifted, else null.
    */
-  async liftEndedBan(manager: EntityManager, userId: number, until: Date): Promise<string | null> {
-    const rows: Array<{ username: string }> = await manager.query(
-      `UPDATE users SET is_banned = false, banned_until = NULL, ban_reason = NULL
-       WHERE id = $1 AND is_banned AND banned_until = $2 AND banned_until <= now()
-       RETURNING username::text AS username`,
+  async liftEndedBan(
+    manager: EntityManager,
+    userId: number,
+    until: Date | null,
+  ): Promise<{ username: string; until: Date } | null> {
+    const rows: Array<{ username: string; until: Date }> = await manager.query(
+      `WITH old AS (SELECT id, banned_until FROM users WHERE id = $1),
+       lifted AS (
+         UPDATE users u SET is_banned = false, banned_until = NULL, ban_reason = NULL FROM old
+         WHERE u.id = old.id AND u.is_banned AND u.banned_until <= now()
+           AND ($2::timestamptz IS NULL OR u.banned_until = $2)
+         RETURNING u.username::text AS username, old.banned_until AS until)
+       SELECT username, until FROM lifted`,
       [userId, until],
     );
-    return rows[0]?.username ?? null;
+    return rows[0] ?? null;
   }
 
   /** As liftEndedBan, for a silence. */
-  async liftEndedSilence(manager: EntityManager, userId: number, until: Date): Promise<string | null> {
-    const rows: Array<{ username: string }> = await manager.query(
-      `UPDATE users SET silenced_until = NULL, silence_reason = NULL
-       WHERE id = $1 AND silenced_until = $2 AND silenced_until <= now()
-       RETURNING username::text AS username`,
+  async liftEndedSilence(
+    manager: EntityManager,
+    userId: number,
+    until: Date | null,
+  ): Promise<{ username: string; until: Date } | null> {
+    const rows: Array<{ username: string; until: Date }> = await manager.query(
+      `WITH old AS (SELECT id, silenced_until FROM users WHERE id = $1),
+       lifted AS (
+         UPDATE users u SET silenced_until = NULL, silence_reason = NULL FROM old
+         WHERE u.id = old.id AND u.silenced_until <= now()
+           AND ($2::timestamptz IS NULL OR u.silenced_until = $2)
+         RETURNING u.username::text AS username, old.silenced_until AS until)
+       SELECT username, until FROM lifted`,
       [userId, until],
     );
-    return rows[0]?.username ?? null;
+    return rows[0] ?? null;
   }
 
   /** Members whose timed ban (`ban`) or silence has ended and is not lifted yet, at most `limit`. */
-  async endedSuspensions(kind: 'ban' | 'silence', limit: number): Promise<EndedSuspension[]> {
+  async endedSuspensions(kind: 'ban' | 'silence', limit: number): Promise<number[]> {
     const column = kind === 'ban' ? 'banned_until' : 'silenced_until';
-    const rows: Array<{ id: number; until: Date }> = await this.dataSource.query(
-      `SELECT id, ${column} AS until FROM users
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM users
        WHERE ${kind === 'ban' ? 'is_banned AND ' : ''}${column} <= now() ORDER BY ${column} LIMIT $1`,
       [limit],
     );
-    return rows.map((row) => ({ userId: row.id, until: row.until }));
+    return rows.map((row) => row.id);
   }
 
   /** Renames the member; 409 `Username is already taken` when another account has the name, in any letter case. */

@@ -48,6 +48,8 @@ export function toCurrentUser(user: User): CurrentUser {
     isOwner: user.isOwner,
     isBanned: user.isBanned,
     emailVerified: user.emailVerifiedAt !== null,
+    silencedUntil: user.silencedUntil?.toISOString() ?? null,
+    silenceReason: user.silencedUntil ? user.silenceReason : null,
   };
 }
 
