@@ -392,16 +392,77 @@ describe('the review queue', () => {
       expect(history.some((m) => m.id === line.id)).toBe(false);
     });
 
-    it('AGREE with suspendDays suspends the author', async () => {
+    it('AGREE with suspendDays suspends the author for that long, with the reason; the history counts it', async () => {
       const spammer = await registered(t);
       const id = await paste(spammer);
       await flag(bob, { targetType: 'paste', targetId: id });
-      await decide(await itemOf('paste', id), { decision: 'agree', suspendDays: 1, reason: 'Spam' });
-      const [row]: Array<{ is_banned: boolean }> = await t.dataSource.query(
-        'SELECT is_banned FROM users WHERE id = $1',
+      const decided = await decide(await itemOf('paste', id), {
+        decision: 'agree',
+        suspendDays: 1,
+        reason: 'Spam',
+      });
+      expect(decided.history).toMatchObject({ isBanned: true, suspensions: 1 });
+      const [row]: Array<{ is_banned: boolean; ban_reason: string; days: number }> = await t.dataSource.query(
+        `SELECT is_banned, ban_reason, round(extract(epoch FROM banned_until - now()) / 86400)::int AS days
+         FROM users WHERE id = $1`,
         [spammer.user.id],
       );
-      expect(row!.is_banned).toBe(true);
+      expect(row).toEqual({ is_banned: true, ban_reason: 'Spam', days: 1 });
+    });
+
+    it('AGREE with silenceDays silences the author (a reason is required); a refused suspension decides nothing', async () => {
+      const loud = await registered(t);
+      const line = (await loud.browser.post(API.chatMessages).send({ content: 'shouting' }).expect(201))
+        .body as ChatMessage;
+      await flag(bob, { targetType: 'chat', targetId: line.id, reason: 'abuse' });
+      const item = await itemOf('chat', line.id);
+      await admin.browser
+        .post(API.adminReviewItem(item))
+        .send({ decision: 'agree', silenceDays: 3 })
+        .expect(400, bad(MODERATION_MESSAGES.reasonRequired));
+      const decided = await decide(item, { decision: 'agree', silenceDays: 3, reason: 'Be civil' });
+      expect(decided.history!.silencedUntil).not.toBeNull();
+      await loud.browser.post(API.chatMessages).send({ content: 'again' }).expect(403);
+      // An admin's account: only the owner may suspend it; the refusal leaves the item open.
+      const staff = await registered(t);
+      await t.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [staff.user.id]);
+      const id = await paste(staff);
+      await flag(bob, { targetType: 'paste', targetId: id });
+      const staffItem = await itemOf('paste', id);
+      await admin.browser
+        .post(API.adminReviewItem(staffItem))
+        .send({ decision: 'agree', suspendDays: 1, reason: 'no' })
+        .expect(403);
+      const [row]: Array<{ status: string }> = await t.dataSource.query(
+        'SELECT status FROM review_items WHERE id = $1',
+        [staffItem],
+      );
+      expect(row!.status).toBe('open');
+    });
+
+    it('AGREE on a member or a private message hides nothing; the audit names the user or the message', async () => {
+      const rude = await registered(t);
+      const message = (
+        await rude.browser
+          .post(API.messages)
+          .send({ recipientEmail: bob.user.username, subject: 'Rude', content: 'rude words' })
+          .expect(201)
+      ).body.id as number;
+      await flag(bob, { targetType: 'message', targetId: message, reason: 'abuse' });
+      await flag(bob, { targetType: 'member', targetId: rude.user.id, reason: 'abuse' });
+      expect(
+        await decide(await itemOf('message', message), { decision: 'agree', deletePost: true }),
+      ).toMatchObject({ status: 'agreed', hidden: false, target: { gone: false, content: 'rude words' } });
+      await decide(await itemOf('member', rude.user.id), { decision: 'agree' });
+      const rows: Array<{ target_type: string; target_id: number; target_label: string }> =
+        await t.dataSource.query(
+          `SELECT target_type, target_id, target_label FROM audit_log
+           WHERE action = 'review.agree' AND target_type IN ('message', 'user') ORDER BY id`,
+        );
+      expect(rows).toEqual([
+        { target_type: 'message', target_id: message, target_label: 'Rude' },
+        { target_type: 'user', target_id: rude.user.id, target_label: rude.user.username },
+      ]);
     });
 
     it('DISAGREE shows the paste again for everyone, back in the counts; flaggers and author are told', async () => {

@@ -1,7 +1,6 @@
 import {
   BadRequestException,
   ConflictException,
-  ForbiddenException,
   Injectable,
   Logger,
   NotFoundException,
@@ -15,7 +14,6 @@ import {
   MODERATION_MESSAGES,
   type MyFlag,
   type MyFlags,
-  silencedMessage,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
@@ -99,10 +97,6 @@ export class FlagsService {
    * reused), the flag, the score, and the hiding when the score reaches the threshold.
    */
   async create(flagger: User, body: FlagCreate): Promise<MyFlag> {
-    // Silence is read-only: a silenced member sends support requests, nothing else.
-    if (flagger.silencedUntil !== null && flagger.silencedUntil.getTime() > Date.now()) {
-      throw new ForbiddenException(silencedMessage(flagger.silencedUntil, flagger.silenceReason));
-    }
     let flagged: Flagged;
     try {
       flagged = await this.dataSource.transaction((manager) => this.flag(manager, flagger, body));
