@@ -16,6 +16,7 @@ import {
   type ReviewPage,
   reviewPageSchema,
   TOKEN_MESSAGES,
+  type UserProfile,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { type Browser, registered } from './support/accounts.js';
@@ -94,6 +95,11 @@ describe('the review queue', () => {
   async function homeTotal(): Promise<number> {
     const res = await visitor().get(API.threadsRecent).set('Cache-Control', 'no-cache').expect(200);
     return (res.body as RecentThreadsPage).total;
+  }
+
+  async function profileCount(userId: number): Promise<number> {
+    const res = await visitor().get(API.user(userId)).set('Cache-Control', 'no-cache').expect(200);
+    return (res.body as UserProfile).threadCount;
   }
 
   /** A paste hidden by three fresh members' flags; its item and flaggers. */
@@ -468,12 +474,15 @@ describe('the review queue', () => {
     it('DISAGREE shows the paste again for everyone, back in the counts; flaggers and author are told', async () => {
       const title = `Restored ${Date.now()}`;
       const before = await homeTotal();
+      const pastes = await profileCount(alice.user.id);
       const { id, item, flaggers } = await hiddenPaste(title);
       expect(await homeTotal()).toBe(before);
+      expect(await profileCount(alice.user.id)).toBe(pastes);
       const decided = await decide(item, { decision: 'disagree' });
       expect(decided).toMatchObject({ status: 'disagreed', hidden: false });
       await visitor().get(API.thread(id)).expect(200);
       expect(await homeTotal()).toBe(before + 1);
+      expect(await profileCount(alice.user.id)).toBe(pastes + 1);
       expect(await notices(flaggers[0]!)).toContain(
         `Staff reviewed your flag on the paste "${title}" and found nothing wrong.`,
       );
