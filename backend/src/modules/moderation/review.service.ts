@@ -198,10 +198,11 @@ export class ReviewService {
     if (decision === 'approve' || decision === 'reject') {
       throw new BadRequestException(MODERATION_MESSAGES.decisionForHeld);
     }
+    if (decision === 'agree' && body.silenceDays !== undefined && body.reason === undefined) {
+      throw new BadRequestException(MODERATION_MESSAGES.reasonRequired);
+    }
+    // The author's account may be gone: there is nobody left to suspend.
     if (decision === 'agree' && found.author_id !== null) {
-      if (body.silenceDays !== undefined && body.reason === undefined) {
-        throw new BadRequestException(MODERATION_MESSAGES.reasonRequired);
-      }
       if (body.suspendDays !== undefined) {
         await this.suspensions.ban(actor, found.author_id, { days: body.suspendDays, reason: body.reason });
       }
