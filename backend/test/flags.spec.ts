@@ -23,6 +23,7 @@ import { type Browser, registered, registeredUnverified } from './support/accoun
 import { expectPasteHidden, visitorOf } from './support/paste-routes.js';
 import { connect, liveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 type Member = { browser: Browser; user: { id: number; username: string } };
 
@@ -340,8 +341,10 @@ describe('flags', () => {
       for (const viewer of [visitorOf(t), { label: 'bob', agent: bob.browser, userId: bob.user.id }]) {
         await expectPasteHidden(walked, viewer, { homeTotal: total - 1 }, { pageMessage: HIDDEN.message });
       }
-      const notes = (await alice.browser.get(API.notifications).expect(200)).body as NotificationsPage;
-      const told = notes.notifications.find((n) => n.type === 'moderation');
+      const told = await waitFor('the notice to the author', async () => {
+        const notes = (await alice.browser.get(API.notifications).expect(200)).body as NotificationsPage;
+        return notes.notifications.find((n) => n.type === 'moderation');
+      });
       expect(told?.content).toBe(
         `Your paste "${title}" is hidden pending review after flags by members. You can edit it; staff will decide.`,
       );

@@ -21,6 +21,7 @@ import {
 import supertest from 'supertest';
 import { type Browser, registered } from './support/accounts.js';
 import { connect, liveMember, type LiveMember } from './support/live.js';
+import { waitFor } from './support/wait-for.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Member = { browser: Browser; user: { id: number; username: string } };
@@ -87,9 +88,12 @@ describe('the review queue', () => {
     return reviewItemSchema.parse(res.body);
   }
 
-  async function notices(who: Member): Promise<string[]> {
-    const page = (await who.browser.get(API.notifications).expect(200)).body as NotificationsPage;
-    return page.notifications.filter((n) => n.type === 'moderation').map((n) => n.content);
+  /** Waits until `who` has a moderation notification `match` accepts (they come through the outbox). */
+  async function told(who: Member, match: (content: string) => boolean): Promise<void> {
+    await waitFor('a moderation notification', async () => {
+      const page = (await who.browser.get(API.notifications).expect(200)).body as NotificationsPage;
+      return page.notifications.some((n) => n.type === 'moderation' && match(n.content));
+    });
   }
 
   async function homeTotal(): Promise<number> {
@@ -352,14 +356,15 @@ describe('the review queue', () => {
       expect(decided).toMatchObject({ status: 'agreed', hidden: true });
       await visitor().get(API.thread(id)).expect(404, HIDDEN);
       for (const flagger of flaggers) {
-        expect(await notices(flagger)).toContain(
-          `Staff agreed with your flag on the paste "${title}". Thank you.`,
-        );
+        await told(flagger, (n) => n === `Staff agreed with your flag on the paste "${title}". Thank you.`);
         const mine = myFlagsSchema.parse((await flagger.browser.get(API.flagsMine).expect(200)).body);
         expect(mine.flags.find((f) => f.targetId === id)!.status).toBe('agreed');
       }
-      expect(await notices(alice)).toContain(
-        `Staff agreed with members' flags: your paste "${title}" stays hidden. You can still edit it.`,
+      await told(
+        alice,
+        (n) =>
+          n ===
+          `Staff agreed with members' flags: your paste "${title}" stays hidden. You can still edit it.`,
       );
       const audit = (await admin.browser.get(API.adminAudit).query({ action: 'review.agree' }).expect(200))
         .body as AuditPage;
@@ -386,7 +391,7 @@ describe('the review queue', () => {
         [id],
       );
       expect(row!.n).toBe(1);
-      expect((await notices(alice)).some((n) => n.startsWith('Staff deleted your paste'))).toBe(true);
+      await told(alice, (n) => n.startsWith('Staff deleted your paste'));
     });
 
     it('AGREE with deletePost deletes a chat message', async () => {
@@ -483,10 +488,11 @@ describe('the review queue', () => {
       await visitor().get(API.thread(id)).expect(200);
       expect(await homeTotal()).toBe(before + 1);
       expect(await profileCount(alice.user.id)).toBe(pastes + 1);
-      expect(await notices(flaggers[0]!)).toContain(
-        `Staff reviewed your flag on the paste "${title}" and found nothing wrong.`,
+      await told(
+        flaggers[0]!,
+        (n) => n === `Staff reviewed your flag on the paste "${title}" and found nothing wrong.`,
       );
-      expect(await notices(alice)).toContain(`Staff reviewed your paste "${title}": it is shown again.`);
+      await told(alice, (n) => n === `Staff reviewed your paste "${title}": it is shown again.`);
       const mine = myFlagsSchema.parse((await flaggers[0]!.browser.get(API.flagsMine).expect(200)).body);
       expect(mine.flags[0]!.status).toBe('disagreed');
     });
@@ -506,7 +512,7 @@ describe('the review queue', () => {
         hidden: false,
         content: 'fine reply',
       });
-      expect((await notices(flaggers[0]!)).some((n) => n.includes('took no action'))).toBe(true);
+      await told(flaggers[0]!, (n) => n.includes('took no action'));
     });
   });
 

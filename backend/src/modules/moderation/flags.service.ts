@@ -2,7 +2,6 @@ import {
   BadRequestException,
   ConflictException,
   Injectable,
-  Logger,
   NotFoundException,
 } from '@nestjs/common';
 import {
@@ -22,7 +21,8 @@ import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { excerpt } from '../audit/audit.service.js';
 import { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { noticesJob } from '../notifications/notifications.queue.js';
 import { flaggablePaste, flaggableReply } from '../threads/review-posts.js';
 import type { User } from '../users/entities/user.entity.js';
 import { memberFacts } from '../users/member-facts.js';
@@ -81,13 +81,11 @@ interface Flagged {
  */
 @Injectable()
 export class FlagsService {
-  private readonly logger = new Logger('Flags');
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly chat: ChatService,
     private readonly review: ReviewService,
-    private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'moderation'>,
   ) {}
 
@@ -107,8 +105,8 @@ export class FlagsService {
       throw error;
     }
     if (flagged.announce) {
+      this.outbox.committed();
       await flagged.announce();
-      await this.tellHidden(flagged);
     }
     if (flagged.newItem) await this.review.announceCount();
     return flagged.flag;
@@ -162,6 +160,7 @@ export class FlagsService {
     if (HIDEABLE.has(targetType) && !scored!.hidden && scored!.score >= threshold - SCORE_EPSILON) {
       announce = await this.review.setHidden(manager, targetType, targetId, true);
       await manager.query('UPDATE review_items SET hidden = true WHERE id = $1', [item!.id]);
+      if (announce) await this.tellHidden(manager, item!.id, target);
     }
     return { flag: toMyFlag(row!), itemId: item!.id, newItem: item!.created, announce, target };
   }
@@ -223,11 +222,15 @@ export class FlagsService {
     }
   }
 
-  /** The author of a post just hidden is told (they may edit it; staff will decide). */
-  private async tellHidden({ itemId, target }: Flagged): Promise<void> {
+  /**
+   * The author of a post just hidden is told (they may edit it; staff will decide): through the outbox,
+   * in the flag's transaction.
+   */
+  private async tellHidden(manager: EntityManager, itemId: number, target: FlagTargetFacts): Promise<void> {
     if (target.authorId === null) return;
-    try {
-      await this.notifications.createOnce([
+    await this.outbox.add(
+      manager,
+      noticesJob(`hidden-${itemId}`, [
         {
           userId: target.authorId,
           type: 'moderation',
@@ -236,11 +239,7 @@ export class FlagsService {
           actorId: null,
           source: `review:${itemId}:hidden`,
         },
-      ]);
-    } catch (error) {
-      this.logger.warn(
-        `Author of hidden item ${itemId} not told: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+      ]),
+    );
   }
 }
