@@ -90,6 +90,7 @@ import { MESSAGES_OPERATIONS } from './openapi/messages.js';
 import { CHAT_OPERATIONS } from './openapi/chat.js';
 import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
 import { ADMIN_OPERATIONS } from './openapi/admin.js';
+import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
 import {
   API_TAGS,
@@ -134,6 +135,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...CHAT_OPERATIONS,
   ...UPLOADS_OPERATIONS,
   ...ADMIN_OPERATIONS,
+  ...FLAGS_OPERATIONS,
   ...DOCS_OPERATIONS,
 ];
 

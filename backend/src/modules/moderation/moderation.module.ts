@@ -5,9 +5,16 @@ import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ForumModule } from '../threads/forum.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { FlagRateLimitGuard } from './flag-limit.guard.js';
+import { FlagsController } from './flags.controller.js';
+import { FlagsService } from './flags.service.js';
 import { HeldPostsService } from './held-posts.service.js';
 import { PeopleController } from './people.controller.js';
+import { ReviewController } from './review.controller.js';
+import { ReviewService } from './review.service.js';
 import { ScreeningModule } from './screening.module.js';
+import { SuspensionLiftModule } from './suspension-lift.js';
+import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
 
 /**
@@ -24,9 +31,10 @@ import { SuspensionsService } from './suspensions.service.js';
     AuditModule,
     NotificationsModule,
     AdminModule,
+    SuspensionLiftModule,
   ],
-  controllers: [PeopleController],
-  providers: [SuspensionsService, HeldPostsService],
+  controllers: [FlagsController, ReviewController, SuspensionsController, PeopleController],
+  providers: [SuspensionsService, HeldPostsService, FlagsService, ReviewService, FlagRateLimitGuard],
   exports: [SuspensionsService],
 })
 export class ModerationModule {}
