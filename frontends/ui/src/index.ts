@@ -124,3 +124,12 @@ export {
 export { UiProvider, type UiProviderProps } from './components/ui-provider.js';
 export { ScreenPlaceholder } from './components/screen-placeholder.js';
 export { CONTENT_ID, SkipLink } from './components/skip-link.js';
+export {
+  FlagButton,
+  FlagDialog,
+  flagFormError,
+  type FlagButtonProps,
+  type FlagDialogProps,
+} from './moderation/flag-dialog.js';
+export { myFlagsQuery, useMyFlag, useSendFlag } from './moderation/flags.js';
+export { isHiddenItem } from './moderation/hidden.js';

@@ -1,7 +1,18 @@
-import { PAGES, type ReplyView } from '@termpaste/contracts';
+import { MODERATION_TEXTS, PAGES, type ReplyView } from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
-import { Button, KEYBOARD_ITEM, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
+import {
+  Button,
+  FlagButton,
+  isHiddenItem,
+  KEYBOARD_ITEM,
+  Markdown,
+  Notice,
+  cx,
+  toast,
+  useConfirm,
+  useCurrentUser,
+} from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/forum';
@@ -49,6 +60,10 @@ export function ReplyItem({
   const canEdit = user !== null && editRefusal(user, { authorId: reply.author?.id ?? null, locked }) === null;
   // An admin deletes any reply with those under it; a member, their own reply alone.
   const own = !isAdmin && user !== null && reply.author?.id === user.id;
+  const mine = user !== null && reply.author?.id === user.id;
+  // Hidden pending review: others get its placeholder (the API sends them no text), its author the text.
+  const hidden = isHiddenItem(reply);
+  const withheld = hidden && !mine && reply.content === '';
 
   const onDelete = async () => {
     const confirmed = await confirm(
@@ -112,8 +127,15 @@ export function ReplyItem({
           </a>
         )}
       </header>
+      {hidden && mine && (
+        <Notice tone="error" className="forum-hidden-own">
+          {MODERATION_TEXTS.hiddenOwn}
+        </Notice>
+      )}
       {editing ? (
         <EditReplyForm reply={reply} threadId={threadId} onDone={() => setEditing(false)} />
+      ) : withheld ? (
+        <p className="tp-hidden-placeholder">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
       ) : (
         <>
           <Markdown>{reply.content}</Markdown>
@@ -129,7 +151,7 @@ export function ReplyItem({
           pending={vote.isPending}
           onVote={(value) => vote.mutate({ replyId: reply.id, value })}
         />
-        {onReply && (
+        {onReply && !withheld && (
           <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
             <Reply size={12} aria-hidden="true" />
             REPLY
@@ -152,6 +174,13 @@ export function ReplyItem({
             <Trash2 size={12} aria-hidden="true" />
             DELETE
           </Button>
+        )}
+        {signedIn && !mine && !withheld && (
+          <FlagButton
+            targetType="reply"
+            targetId={reply.id}
+            what={`reply by ${reply.author?.username ?? 'Anonymous'}`}
+          />
         )}
       </footer>
     </li>

@@ -1,9 +1,20 @@
-import { API, PAGES, pasteKeyed, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import {
+  API,
+  MODERATION_MESSAGES,
+  MODERATION_TEXTS,
+  PAGES,
+  pasteKeyed,
+  TEXTS,
+  type ReplyView,
+  type ThreadDetail,
+} from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {
   Button,
   Card,
+  errorMessage,
+  isHiddenItem,
   JumpPill,
   Notice,
   preloadMarkdown,
@@ -14,7 +25,7 @@ import {
   useKeyboardAction,
 } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Flame } from 'lucide-react';
+import { ArrowLeft, EyeOff, Flame } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { threadQuery, useReadOnce } from '../api/forum';
@@ -150,6 +161,11 @@ function ThreadView({
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}
+      {isHiddenItem(thread) && (
+        <Notice tone="error" className="forum-hidden-own">
+          {MODERATION_TEXTS.hiddenOwn}
+        </Notice>
+      )}
       {live.deleted && (
         <Notice tone="error">
           This paste was deleted. What you are writing stays here until you leave the page.
@@ -202,6 +218,29 @@ function ThreadView({
     </div>
   );
 }
+
+/**
+ * A paste hidden pending review, to everyone but its author (the API's 404 says so): not the generic
+ * not-found card, so a reader who followed a link knows it may come back.
+ */
+function HiddenCard() {
+  return (
+    <Card titleLevel={1} title="HIDDEN">
+      <div className="forum-hidden" role="status">
+        <EyeOff size={28} aria-hidden="true" />
+        <p className="forum-hidden__title">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
+        <p className="forum-muted">{MODERATION_MESSAGES.pasteHidden}. The staff will decide soon.</p>
+      </div>
+      <Link to={PAGES.home} className="forum-not-found__home">
+        <ArrowLeft size={14} aria-hidden /> Back to home
+      </Link>
+    </Card>
+  );
+}
+
+/** The API's 404 for a paste hidden pending review (its message says so). */
+const isHiddenError = (error: unknown) =>
+  isNotFoundError(error) && errorMessage(error, '') === MODERATION_MESSAGES.pasteHidden;
 
 /** A paste that expired while its page was open. */
 function ExpiredCard() {
@@ -265,6 +304,7 @@ export function ThreadScreen() {
   }, [burnt, client, id]);
 
   if (burnt && String(burnt.id) === id) return <ThreadView thread={burnt} live={NO_LIVE} burnt />;
+  if (isHiddenError(thread.error)) return <HiddenCard />;
   if (!isPasteRef(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
     return (
