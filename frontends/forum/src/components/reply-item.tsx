@@ -61,9 +61,9 @@ export function ReplyItem({
   // An admin deletes any reply with those under it; a member, their own reply alone.
   const own = !isAdmin && user !== null && reply.author?.id === user.id;
   const mine = user !== null && reply.author?.id === user.id;
-  // Hidden pending review: others get its placeholder (the API sends them no text), its author the text.
+  // Hidden pending review: its placeholder where the API sends no text; its author is told, and may edit.
   const hidden = isHiddenItem(reply);
-  const withheld = hidden && !mine && reply.content === '';
+  const withheld = hidden && reply.content === '';
 
   const onDelete = async () => {
     const confirmed = await confirm(
@@ -151,7 +151,7 @@ export function ReplyItem({
           pending={vote.isPending}
           onVote={(value) => vote.mutate({ replyId: reply.id, value })}
         />
-        {onReply && !withheld && (
+        {onReply && !hidden && (
           <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
             <Reply size={12} aria-hidden="true" />
             REPLY
@@ -175,7 +175,7 @@ export function ReplyItem({
             DELETE
           </Button>
         )}
-        {signedIn && !mine && !withheld && (
+        {signedIn && !mine && !hidden && (
           <FlagButton
             targetType="reply"
             targetId={reply.id}

@@ -7,12 +7,12 @@ import {
   type FlagReason,
   type FlagTarget,
 } from '@termpaste/contracts';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/client.js';
 import { Button } from '../components/button.js';
 import { CharCount, Label, LabelRow, Textarea } from '../components/field.js';
+import { Modal } from '../components/modal.js';
 import { useCurrentUser } from '../api/current-user.js';
 import { cx } from '../lib/cx.js';
 import { useMyFlag, useSendFlag } from './flags.js';
@@ -76,66 +76,65 @@ export function FlagDialog({ open, onOpenChange, targetType, targetId, what }: F
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="tp-dialog-overlay" />
-        <Dialog.Content className="tp-dialog tp-flag-dialog" aria-describedby={`${id}-what`}>
-          <Dialog.Title className="tp-dialog__title">
-            <Flag className="tp-dialog__icon" size={16} aria-hidden="true" />
-            {MODERATION_TEXTS.flagTitle}
-          </Dialog.Title>
-          <Dialog.Description id={`${id}-what`} className="tp-dialog__description">
-            {what}
-          </Dialog.Description>
-          <form onSubmit={onSubmit} noValidate>
-            <fieldset className="tp-flag-dialog__reasons">
-              <legend className="tp-flag-dialog__legend">Why?</legend>
-              {FLAG_REASONS.map((value) => (
-                <label key={value} className="tp-flag-dialog__reason">
-                  <input
-                    type="radio"
-                    name={`${id}-reason`}
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                      setShown(null);
-                    }}
-                  />
-                  <span>{FLAG_REASON_LABELS[value]}</span>
-                </label>
-              ))}
-            </fieldset>
-            <LabelRow>
-              <Label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</Label>
-              <CharCount length={note.length} max={FLAG_NOTE_MAX} />
-            </LabelRow>
-            <Textarea
-              id={`${id}-note`}
-              rows={3}
-              value={note}
-              placeholder={reason === 'other' ? 'Say what is wrong' : 'Anything the staff should know'}
-              aria-invalid={noteInvalid || undefined}
-              aria-required={reason === 'other' || undefined}
-              onChange={(event) => setNote(event.target.value)}
-            />
-            {shown !== null && (
-              <p className={cx('tp-flag-dialog__error')} role="alert">
-                {shown}
-              </p>
-            )}
-            <div className="tp-dialog__actions">
-              <Button type="button" variant="outline" onClick={() => close(false)}>
-                CANCEL
-              </Button>
-              <Button type="submit" variant="primary" loading={send.isPending}>
-                SEND
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={close}
+      className="tp-flag-dialog"
+      title={
+        <>
+          <Flag className="tp-dialog__icon" size={16} aria-hidden="true" />
+          {MODERATION_TEXTS.flagTitle}
+        </>
+      }
+      description={what}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="tp-flag-dialog__reasons">
+          <legend className="tp-flag-dialog__legend">Why?</legend>
+          {FLAG_REASONS.map((value) => (
+            <label key={value} className="tp-flag-dialog__reason">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={value}
+                checked={reason === value}
+                onChange={() => {
+                  setReason(value);
+                  setShown(null);
+                }}
+              />
+              <span>{FLAG_REASON_LABELS[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <LabelRow>
+          <Label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</Label>
+          <CharCount length={note.length} max={FLAG_NOTE_MAX} />
+        </LabelRow>
+        <Textarea
+          id={`${id}-note`}
+          rows={3}
+          value={note}
+          placeholder={reason === 'other' ? 'Say what is wrong' : 'Anything the staff should know'}
+          aria-invalid={noteInvalid || undefined}
+          aria-required={reason === 'other' || undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {shown !== null && (
+          <p className={cx('tp-flag-dialog__error')} role="alert">
+            {shown}
+          </p>
+        )}
+        <div className="tp-dialog__actions">
+          <Button type="button" variant="outline" onClick={() => close(false)}>
+            CANCEL
+          </Button>
+          <Button type="submit" variant="primary" loading={send.isPending}>
+            SEND
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 
