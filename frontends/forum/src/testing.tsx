@@ -48,6 +48,7 @@ export function sampleReply(overrides: Partial<ReplyView> = {}): ReplyView {
     voteScore: 0,
     myVote: null,
     deleted: false,
+    hidden: false,
     ...overrides,
   };
 }
@@ -74,6 +75,7 @@ export function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetai
     forkedFrom: null,
     forkCount: 0,
     myVote: null,
+    hidden: false,
     replies: [
       sampleReply({ id: 11, author: sampleAuthor({ id: 8, username: 'morpheus' }) }),
       sampleReply({ id: 12, parentId: 11 }),

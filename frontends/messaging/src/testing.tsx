@@ -63,6 +63,7 @@ export function sampleChat(overrides: Partial<ChatMessage> = {}): ChatMessage {
     content: `chat line ${id}`,
     createdAt: minutesAgo(100 - id),
     author: sampleAuthor(),
+    hidden: false,
     ...overrides,
   };
 }

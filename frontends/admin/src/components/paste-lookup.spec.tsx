@@ -38,6 +38,7 @@ function privatePaste(): ThreadDetail {
     forkedFrom: null,
     forkCount: 0,
     myVote: null,
+    hidden: false,
     replies: [],
   };
 }

@@ -24,6 +24,7 @@ function reply(id: number, parentId: number | null, name = `user${id}`): ReplyVi
     },
     voteScore: 0,
     deleted: false,
+    hidden: false,
     myVote: null,
   };
 }
