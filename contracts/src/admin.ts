@@ -33,22 +33,31 @@ export const ADMIN_TEXTS = {
 } as const;
 
 /** One row of the admin users table (`GET /api/admin/users`): includes the e-mail (staff only). */
-export const adminUserSchema = currentUserSchema.pick({
-  id: true,
-  username: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  avatarUrl: true,
-  profileImageUrl: true,
-  reputation: true,
-  activePremiumRank: true,
-  ownedPremiumRanks: true,
-  isAdmin: true,
-  isOwner: true,
-  isBanned: true,
-  createdAt: true,
-});
+export const adminUserSchema = currentUserSchema
+  .pick({
+    id: true,
+    username: true,
+    email: true,
+    firstName: true,
+    lastName: true,
+    avatarUrl: true,
+    profileImageUrl: true,
+    reputation: true,
+    activePremiumRank: true,
+    ownedPremiumRanks: true,
+    isAdmin: true,
+    isOwner: true,
+    isBanned: true,
+    createdAt: true,
+  })
+  .extend({
+    /** A timed ban's end; null while banned: for ever (and when not banned). */
+    bannedUntil: z.string().nullable(),
+    banReason: z.string().nullable(),
+    /** Silenced (read-only) until then; null: not silenced. */
+    silencedUntil: z.string().nullable(),
+    silenceReason: z.string().nullable(),
+  });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `GET /api/admin/users?q=&cursor=`: newest members first, keyset-paged; q filters by name or e-mail. */

@@ -319,6 +319,12 @@ export const banBodySchema = z
   .object({ days: days.optional(), reason: reason.optional() })
   .optional()
   .transform((body) => body ?? {});
+/** banBodySchema's fields, for the API document (the body may be left out). */
+export const banTermsSchema = z.object({
+  /** Whole days, 1 to SUSPENSION_DAYS_MAX; left out: for ever. */
+  days: days.optional(),
+  reason: reason.optional(),
+});
 export type BanBody = z.infer<typeof banBodySchema>;
 
 /** `POST /api/admin/users/{id}/silence` {days, reason}. */

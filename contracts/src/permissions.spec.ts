@@ -32,6 +32,11 @@ const ADMINS_BY_OWNER = ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
 const ROLE_BY_OWNER = ADMIN_MESSAGES.onlyOwnerChangesAdmins;
 const PEERS_BY_OWNER = ADMIN_MESSAGES.onlyOwnerActsOnAdmins;
 
+const ALL_OK = Object.fromEntries(ADMIN_USER_ACTIONS.map((action) => [action, OK])) as Record<
+  AdminUserAction,
+  null
+>;
+
 /**
  * SPEC §6, every cell: viewer → target → action → null (allowed) or the 403's message. Written out by
  * hand; the backend's admin.spec.ts checks the same cells over HTTP.
@@ -46,6 +51,9 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: DENIED,
       grades: DENIED,
       role: DENIED,
+      silence: DENIED,
+      unsilence: DENIED,
+      spammer: DENIED,
     },
     admin: {
       ban: DENIED,
@@ -55,6 +63,9 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: DENIED,
       grades: DENIED,
       role: DENIED,
+      silence: DENIED,
+      unsilence: DENIED,
+      spammer: DENIED,
     },
     owner: {
       ban: DENIED,
@@ -64,6 +75,9 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: DENIED,
       grades: DENIED,
       role: DENIED,
+      silence: DENIED,
+      unsilence: DENIED,
+      spammer: DENIED,
     },
     self: {
       ban: DENIED,
@@ -73,10 +87,24 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: DENIED,
       grades: DENIED,
       role: DENIED,
+      silence: DENIED,
+      unsilence: DENIED,
+      spammer: DENIED,
     },
   },
   admin: {
-    member: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: ROLE_BY_OWNER },
+    member: {
+      ban: OK,
+      unban: OK,
+      rename: OK,
+      avatar: OK,
+      delete: OK,
+      grades: OK,
+      role: ROLE_BY_OWNER,
+      silence: OK,
+      unsilence: OK,
+      spammer: OK,
+    },
     // Another admin's account is the owner's alone.
     admin: {
       ban: PEERS_BY_OWNER,
@@ -86,6 +114,9 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: ADMINS_BY_OWNER,
       grades: PEERS_BY_OWNER,
       role: ROLE_BY_OWNER,
+      silence: PEERS_BY_OWNER,
+      unsilence: PEERS_BY_OWNER,
+      spammer: ADMINS_BY_OWNER,
     },
     owner: {
       ban: PROTECTED,
@@ -95,12 +126,26 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: PROTECTED,
       grades: PROTECTED,
       role: PROTECTED,
+      silence: PROTECTED,
+      unsilence: PROTECTED,
+      spammer: PROTECTED,
     },
-    self: { ban: SELF, unban: OK, rename: OK, avatar: OK, delete: SELF, grades: OK, role: ROLE_BY_OWNER },
+    self: {
+      ban: SELF,
+      unban: OK,
+      rename: OK,
+      avatar: OK,
+      delete: SELF,
+      grades: OK,
+      role: ROLE_BY_OWNER,
+      silence: SELF,
+      unsilence: OK,
+      spammer: SELF,
+    },
   },
   owner: {
-    member: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: OK },
-    admin: { ban: OK, unban: OK, rename: OK, avatar: OK, delete: OK, grades: OK, role: OK },
+    member: ALL_OK,
+    admin: ALL_OK,
     // The owner's own row, the owner target: protected, the owner's own VIP grades included.
     self: {
       ban: SELF,
@@ -110,6 +155,9 @@ const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string 
       delete: SELF,
       grades: PROTECTED,
       role: PROTECTED,
+      silence: SELF,
+      unsilence: PROTECTED,
+      spammer: SELF,
     },
   },
 };
@@ -129,7 +177,18 @@ describe('adminActionRefusal: the SPEC §6 permission table', () => {
   it('has every viewer × target × action', () => {
     // member and admin viewers: 4 targets; the owner's own account is the owner target: 3.
     expect(CELLS).toHaveLength((4 + 4 + 3) * ADMIN_USER_ACTIONS.length);
-    expect(ADMIN_USER_ACTIONS).toEqual(['ban', 'unban', 'rename', 'avatar', 'delete', 'grades', 'role']);
+    expect(ADMIN_USER_ACTIONS).toEqual([
+      'ban',
+      'unban',
+      'rename',
+      'avatar',
+      'delete',
+      'grades',
+      'role',
+      'silence',
+      'unsilence',
+      'spammer',
+    ]);
   });
 
   it.each(CELLS)('%s → %s target → %s: %s', (viewer, target, action, outcome) => {
@@ -181,13 +240,22 @@ describe('adminRowActions: what the admin screen offers on a row', () => {
   });
 
   it('lets an admin ban, rename, grade and delete a member, and delete an avatar only when there is one', () => {
-    expect(offered(adminRowActions(admin, row()))).toEqual(['ban', 'rename', 'grades', 'delete']);
+    expect(offered(adminRowActions(admin, row()))).toEqual([
+      'ban',
+      'rename',
+      'grades',
+      'delete',
+      'silence',
+      'spammer',
+    ]);
     expect(offered(adminRowActions(admin, row({ avatarUrl: 'https://cdn.test/a.png' })))).toEqual([
       'ban',
       'rename',
       'deleteAvatar',
       'grades',
       'delete',
+      'silence',
+      'spammer',
     ]);
     // The avatar shown may be the profile image (SPEC §3), which the server deletes too.
     expect(offered(adminRowActions(admin, row({ profileImageUrl: 'https://cdn.test/p.png' })))).toEqual([
@@ -196,12 +264,16 @@ describe('adminRowActions: what the admin screen offers on a row', () => {
       'deleteAvatar',
       'grades',
       'delete',
+      'silence',
+      'spammer',
     ]);
     expect(offered(adminRowActions(admin, row({ isBanned: true })))).toEqual([
       'unban',
       'rename',
       'grades',
       'delete',
+      'silence',
+      'spammer',
     ]);
   });
 
@@ -212,18 +284,23 @@ describe('adminRowActions: what the admin screen offers on a row', () => {
         adminRowActions(admin, row({ isAdmin: true, isBanned: true, avatarUrl: 'https://cdn.test/a.png' })),
       ),
     ).toEqual([]);
-    expect(offered(adminRowActions(owner, row({ isAdmin: true })))).toEqual([
-      'ban',
-      'rename',
-      'grades',
-      'role',
-      'delete',
-    ]);
-    expect(offered(adminRowActions(owner, row()))).toEqual(['ban', 'rename', 'grades', 'role', 'delete']);
+    const all = ['ban', 'rename', 'grades', 'role', 'delete', 'silence', 'spammer'];
+    expect(offered(adminRowActions(owner, row({ isAdmin: true })))).toEqual(all);
+    expect(offered(adminRowActions(owner, row()))).toEqual(all);
   });
 
   it('never offers to ban, delete or demote oneself', () => {
     expect(offered(adminRowActions(admin, row({ id: 7, isAdmin: true })))).toEqual(['rename', 'grades']);
+  });
+
+  it('offers UNSILENCE while a silence holds, SILENCE once it has ended', () => {
+    const now = Date.parse('2026-01-02T00:00:00Z');
+    const silenced = adminRowActions(admin, row({ silencedUntil: '2026-01-03T00:00:00.000Z' }), now);
+    expect([silenced.silence, silenced.unsilence]).toEqual([false, true]);
+    const ended = adminRowActions(admin, row({ silencedUntil: '2026-01-01T00:00:00.000Z' }), now);
+    expect([ended.silence, ended.unsilence]).toEqual([true, false]);
+    const never = adminRowActions(admin, row({ silencedUntil: null }), now);
+    expect([never.silence, never.unsilence]).toEqual([true, false]);
   });
 
   it('offers nothing to a viewer who is not an admin', () => {

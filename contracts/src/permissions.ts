@@ -5,7 +5,19 @@ import { FORUM_MESSAGES } from './forum.js';
  * What staff do to a member's account in the admin panel: SPEC §6's ban, unban, edit username, delete
  * avatar and delete user, and (beyond the spec) the VIP grades and the admin role.
  */
-export const ADMIN_USER_ACTIONS = ['ban', 'unban', 'rename', 'avatar', 'delete', 'grades', 'role'] as const;
+export const ADMIN_USER_ACTIONS = [
+  'ban',
+  'unban',
+  'rename',
+  'avatar',
+  'delete',
+  'grades',
+  'role',
+  // Beyond the spec: silence (read-only for a time), and delete spammer (the account, its posts and chat).
+  'silence',
+  'unsilence',
+  'spammer',
+] as const;
 export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 
 /** The signed-in member acting (the viewer of the admin panel). */
@@ -27,11 +39,11 @@ export interface PermissionTarget {
  * `target`, else why not (the message of the server's 403). The server refuses with it (AdminService),
  * the admin screen offers only what it allows (adminRowActions).
  * - Only admins act at all ('Admin privileges required'; the owner is always an admin).
- * - Nobody bans or deletes their own account.
+ * - Nobody bans, silences or deletes their own account (nor deletes it as a spammer).
  * - The owner's account is protected from everything, by everyone, the owner included: its row shows
  *   'Protected Account' with no actions.
- * - Another admin's account is the owner's alone, every action (so no admin can ban, rename or strip
- *   the grades of a peer); an admin keeps the harmless actions on their own account.
+ * - Another admin's account is the owner's alone, every action (so no admin can ban, silence, rename or
+ *   strip the grades of a peer); an admin keeps the harmless actions on their own account.
  * - Only the owner grants or revokes admin.
  */
 export function adminActionRefusal(
@@ -41,15 +53,18 @@ export function adminActionRefusal(
 ): string | null {
   if (!actor.isAdmin) return FORUM_MESSAGES.adminRequired;
   const self = actor.id === target.id;
-  if (self && (action === 'ban' || action === 'delete')) return ADMIN_MESSAGES.cannotActOnSelf;
+  if (self && SELF_REFUSED.includes(action)) return ADMIN_MESSAGES.cannotActOnSelf;
   if (target.isOwner) return ADMIN_MESSAGES.ownerProtected;
   if (target.isAdmin && !self && !actor.isOwner) {
-    if (action === 'delete') return ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
+    if (action === 'delete' || action === 'spammer') return ADMIN_MESSAGES.onlyOwnerDeletesAdmins;
     if (action !== 'role') return ADMIN_MESSAGES.onlyOwnerActsOnAdmins;
   }
   if (action === 'role' && !actor.isOwner) return ADMIN_MESSAGES.onlyOwnerChangesAdmins;
   return null;
 }
+
+/** What nobody does to their own account. */
+const SELF_REFUSED: readonly AdminUserAction[] = ['ban', 'delete', 'silence', 'spammer'];
 
 /** Whether the member has an avatar to delete (SPEC §3: avatarUrl, else profileImageUrl). */
 export function hasAvatar(user: { avatarUrl: string | null; profileImageUrl: string | null }): boolean {
@@ -68,11 +83,21 @@ export interface AdminRowActions {
   /** MAKE ADMIN / REVOKE ADMIN. */
   role: boolean;
   delete: boolean;
+  silence: boolean;
+  unsilence: boolean;
+  /** DELETE SPAMMER. */
+  spammer: boolean;
+}
+
+/** Whether a silence (or a timed ban) ending at `until` still holds at `now`: one that ended is lifted. */
+export function stillHolds(until: string | null | undefined, now = Date.now()): boolean {
+  return until != null && Date.parse(until) > now;
 }
 
 /**
  * What the admin screen offers on a row: each action the permission table allows, and of those BAN only
- * to an active member, UNBAN only to a banned one, DELETE AVATAR only when there is one (SPEC §6).
+ * to an active member, UNBAN only to a banned one, DELETE AVATAR only when there is one (SPEC §6); SILENCE
+ * to a member not silenced, UNSILENCE to a silenced one.
  */
 export function adminRowActions(
   actor: PermissionActor,
@@ -80,8 +105,11 @@ export function adminRowActions(
     isBanned: boolean;
     avatarUrl: string | null;
     profileImageUrl: string | null;
+    silencedUntil?: string | null;
   },
+  now = Date.now(),
 ): AdminRowActions {
+  const silenced = stillHolds(row.silencedUntil, now);
   const may = (action: AdminUserAction) => adminActionRefusal(actor, row, action) === null;
   return {
     protected: row.isOwner,
@@ -92,5 +120,8 @@ export function adminRowActions(
     grades: may('grades'),
     role: may('role'),
     delete: may('delete'),
+    silence: may('silence') && !silenced,
+    unsilence: may('unsilence') && silenced,
+    spammer: may('spammer'),
   };
 }

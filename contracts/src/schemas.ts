@@ -51,6 +51,12 @@ export const currentUserSchema = z.object({
   isBanned: z.boolean(),
   /** Whether the member opened the link mailed to their address (until then they may not write). */
   emailVerified: z.boolean(),
+  /**
+   * Silenced by staff (read-only but for support requests) until then, for that reason; null (or
+   * absent) when not. The screens show it as a banner.
+   */
+  silencedUntil: z.string().nullable().optional(),
+  silenceReason: z.string().nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -3,9 +3,10 @@ import {
   type ExecutionContext,
   ForbiddenException,
   Injectable,
+  SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
-import { FORUM_MESSAGES, TOKEN_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
+import { FORUM_MESSAGES, silencedMessage, TOKEN_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/config.js';
 import { InjectConfig } from '../config/config.module.js';
@@ -22,9 +23,10 @@ async function loadUser(context: ExecutionContext, users: UsersService): Promise
 
 /**
  * For routes where a member writes (pastes, replies, votes, private messages, support requests, chat,
- * their profile, rank and avatar): signed in (else 401), not banned (else 403 `Your account is banned`)
- * and, unless REQUIRE_VERIFIED_EMAIL=false, with a verified e-mail address (else 403
- * VERIFY_MESSAGES.unverified). The module of the guarded controller imports UsersModule.
+ * their profile, rank and avatar): signed in (else 401), not banned (else 403 `Your account is banned`),
+ * unless REQUIRE_VERIFIED_EMAIL=false with a verified e-mail address (else 403
+ * VERIFY_MESSAGES.unverified), and not silenced (else 403 silencedMessage) unless the route is marked
+ * AllowSilenced. The module of the guarded controller imports UsersModule.
  */
 @Injectable()
 export class WriterGuard implements CanActivate {
@@ -37,8 +39,21 @@ export class WriterGuard implements CanActivate {
     const user = await loadUser(context, this.users);
     if (user.isBanned) throw new ForbiddenException(FORUM_MESSAGES.banned);
     if (!mayWrite(user, this.config)) throw new ForbiddenException(VERIFY_MESSAGES.unverified);
+    if (user.silencedUntil !== null && !Reflect.getMetadata(ALLOW_SILENCED, context.getHandler())) {
+      throw new ForbiddenException(silencedMessage(user.silencedUntil, user.silenceReason));
+    }
     return true;
   }
+}
+
+const ALLOW_SILENCED = 'termpaste:allow-silenced';
+
+/**
+ * Marks the one write a silenced member may still make (a support request): WriterGuard refuses every
+ * other with silencedMessage. The account's ended silence already reads as lifted (withEndedLifted).
+ */
+export function AllowSilenced(): MethodDecorator {
+  return SetMetadata(ALLOW_SILENCED, true);
 }
 
 /** Whether the member's e-mail address allows writing: verified, or verification not required. */

@@ -10,6 +10,7 @@ import {
   trashPageSchema,
 } from '../admin.js';
 import { messageSchema } from '../auth.js';
+import { banTermsSchema, silenceBodySchema } from '../moderation.js';
 import { threadDetailSchema, threadFlagsSchema } from '../forum.js';
 import { adminUsersQuerySchema, auditQuerySchema, cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
@@ -133,11 +134,18 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'banUser',
     method: 'post',
     path: API.adminUserBan(ID),
-    summary: 'Bans a member (their sessions end at once)',
+    summary: 'Bans a member, for ever or for a number of days, with a reason (their sessions end at once)',
+    description:
+      'An empty payload bans for ever without a reason, as before. `days` (1 to 3650) ends the ban by ' +
+      'itself then (a job lifts it; MODERATION_TIME_SCALE shortens days for tests); `reason` (at most 500 ' +
+      'characters) is mailed to the member with the duration, and shown when they try to sign in. A ' +
+      "member already banned gets the new terms. The owner-only rule applies to admins' accounts.",
     tag: 'Admin',
     auth: 'admin',
+    body: banTermsSchema,
+    bodyOptional: true,
     responses: [json(200, 'The member afterwards', adminUserSchema)],
-    errors: [404],
+    errors: [400, 404],
   },
   {
     operationId: 'unbanUser',
@@ -147,6 +155,45 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Admin',
     auth: 'admin',
     responses: [json(200, 'The member afterwards', adminUserSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'silenceUser',
+    method: 'post',
+    path: API.adminUserSilence(ID),
+    summary: 'Silences a member for a number of days, with a reason: they read and contact support only',
+    description:
+      'Every write but a support request is refused with 403 and the end and reason, until the silence ' +
+      'ends (a job lifts it). The member is mailed the duration and the reason. New terms replace a ' +
+      "silence in force. The owner-only rule applies to admins' accounts.",
+    tag: 'Admin',
+    auth: 'admin',
+    body: silenceBodySchema,
+    responses: [json(200, 'The member afterwards', adminUserSchema)],
+    errors: [400, 404],
+  },
+  {
+    operationId: 'unsilenceUser',
+    method: 'post',
+    path: API.adminUserUnsilence(ID),
+    summary: 'Lifts a silence',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: [json(200, 'The member afterwards', adminUserSchema)],
+    errors: [404],
+  },
+  {
+    operationId: 'deleteSpammer',
+    method: 'post',
+    path: API.adminUserSpammer(ID),
+    summary: 'Deletes a spammer: the account, their pastes, replies and chat messages, in one step',
+    description:
+      "As deleting the account without keeping its content, audited as a spammer's deletion; the " +
+      'address is remembered as a SHA-256 hash of its lower-cased form, and its domain (unless a common ' +
+      'mail provider such as gmail.com), for the spam signals of new posts. Same rules as deleting.',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: [json(200, 'Deleted', messageSchema)],
     errors: [404],
   },
   {

@@ -24,8 +24,13 @@ export interface Erased {
   pastes: number[];
 }
 
-/** Who deleted the account, for the audit entry: the member themself, or an admin. */
-export type Eraser = { self: true } | { self: false; admin: AuditActor };
+/**
+ * Who deleted the account, for the audit entry: the member themself, or an admin (who may record it as
+ * another action, a spammer's deletion, with more to say in its `after`).
+ */
+export type Eraser =
+  | { self: true }
+  | { self: false; admin: AuditActor; action?: 'user.spammer_delete'; after?: Record<string, unknown> };
 
 /**
  * Deletes an account, the one way both the member's own `DELETE /api/user` and the admin's delete of a
@@ -70,7 +75,7 @@ export class AccountDeletionService {
       }),
     ];
     await this.audit.record(manager, by.self ? { id: userId, username: target.username } : by.admin, {
-      action: 'user.delete',
+      action: (!by.self && by.action) || 'user.delete',
       targetType: 'user',
       targetId: userId,
       targetLabel: target.username,
@@ -82,7 +87,7 @@ export class AccountDeletionService {
         threadCount: target.threadCount,
         replyCount: target.replyCount,
       },
-      after: { keepContent, by: by.self ? 'member' : 'admin' },
+      after: { keepContent, by: by.self ? 'member' : 'admin', ...(by.self ? {} : by.after) },
     });
     await forgetAddressInAudit(manager, target.email);
     await this.outbox.forgetAddress(manager, target.email);

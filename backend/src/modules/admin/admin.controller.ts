@@ -4,9 +4,7 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
   Param,
-  Post,
   Put,
   Query,
   UseGuards,
@@ -55,7 +53,7 @@ function newUsername(body: unknown): string {
 
 /**
  * The admin panel's calls (SPEC §7, §6 enforced here): the users table, what admins do to accounts, and
- * the audit log. Admins only: 401 signed out or banned, 403 `Admin privileges required` for members.
+ * the audit log. Ban and unban are the moderation module's (SuspensionsController: bans have terms). Admins only: 401 signed out or banned, 403 `Admin privileges required` for members.
  */
 @Controller()
 @UseGuards(AdminGuard)
@@ -71,18 +69,6 @@ export class AdminController {
     @Query(new ZodValidationPipe(adminUsersQuerySchema)) { q, cursor }: AdminUsersQuery,
   ): Promise<AdminUsersPage> {
     return this.admin.users(q, cursor);
-  }
-
-  @Post(API.adminUserBan(':id'))
-  @HttpCode(200)
-  ban(@CurrentUser() actor: User, @Param('id') id: string): Promise<AdminUser> {
-    return this.admin.ban(actor, userId(id));
-  }
-
-  @Post(API.adminUserUnban(':id'))
-  @HttpCode(200)
-  unban(@CurrentUser() actor: User, @Param('id') id: string): Promise<AdminUser> {
-    return this.admin.unban(actor, userId(id));
   }
 
   /** `?keepContent=false` deletes their pastes and replies too; by default they stay, as Anonymous. */

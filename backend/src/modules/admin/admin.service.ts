@@ -22,7 +22,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import type { User } from '../users/entities/user.entity.js';
-import { MemberAdminService } from '../users/member-admin.service.js';
+import { MemberAdminService, type SuspensionState } from '../users/member-admin.service.js';
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { type AuditRecord, AuditService } from '../audit/audit.service.js';
@@ -31,6 +31,29 @@ import { AccountDeletionService } from '../account/account-deletion.service.js';
 
 /** The acting admin, as the admin guard loaded them for this request. */
 export type Actor = Pick<User, 'id' | 'username' | 'isAdmin' | 'isOwner'>;
+
+/** Work another module does in an action's transaction, on the locked target (moderation's history row). */
+export type SuspensionHook = (manager: EntityManager, target: User) => Promise<void>;
+
+/** A ban for ever, without a reason: the spec's ban. */
+const FOREVER: SuspensionState = { until: null, reason: null };
+
+/** What the audit entry keeps of the target's ban before a change. */
+function banTerms(target: User) {
+  return {
+    isBanned: target.isBanned,
+    ...(target.isBanned
+      ? { bannedUntil: target.bannedUntil?.toISOString() ?? null, banReason: target.banReason }
+      : {}),
+  };
+}
+
+function silenceTerms(target: User) {
+  return {
+    silencedUntil: target.silencedUntil?.toISOString() ?? null,
+    ...(target.silencedUntil ? { silenceReason: target.silenceReason } : {}),
+  };
+}
 
 /** Work to do once the action's transaction has committed. */
 interface AfterCommit {
@@ -68,26 +91,85 @@ export class AdminService {
   }
 
   /**
-   * Bans the member and signs them out everywhere: sessions and access tokens revoked (`ban`: an unban
-   * does not bring the tokens back), live sockets closed.
+   * Bans the member (`ban`: its end, null for ever, and its reason; by default for ever without one)
+   * and signs them out everywhere: sessions and access tokens revoked (`ban`: an unban does not bring the
+   * tokens back), live sockets closed. A member already banned on the same terms is left as they are;
+   * other terms replace theirs. `within` runs in the same transaction when the ban changes (the
+   * moderation module's history row and mail).
    */
-  ban(actor: Actor, userId: number): Promise<AdminUser> {
+  ban(
+    actor: Actor,
+    userId: number,
+    ban: SuspensionState = FOREVER,
+    within?: SuspensionHook,
+  ): Promise<AdminUser> {
     return this.act(actor, userId, 'ban', async (manager, target) => {
       await this.sessions.revokeUserSessions(target.id, { manager });
       await revokeMemberTokens(manager, target.id, 'ban');
-      if (!target.isBanned) {
-        await this.members.setBanned(manager, target.id, true);
-        await this.record(manager, actor, target, 'user.ban', { isBanned: false }, { isBanned: true });
+      const same =
+        target.isBanned &&
+        target.bannedUntil?.getTime() === ban.until?.getTime() &&
+        target.banReason === ban.reason;
+      if (!same) {
+        await this.members.setBan(manager, target.id, ban);
+        await this.record(manager, actor, target, 'user.ban', banTerms(target), {
+          isBanned: true,
+          bannedUntil: ban.until?.toISOString() ?? null,
+          banReason: ban.reason,
+        });
+        await within?.(manager, target);
       }
       return { signOut: target.id };
     });
   }
 
-  unban(actor: Actor, userId: number): Promise<AdminUser> {
+  /** Lifts the member's ban; `within` runs in the same transaction when they were banned. */
+  unban(actor: Actor, userId: number, within?: SuspensionHook): Promise<AdminUser> {
     return this.act(actor, userId, 'unban', async (manager, target) => {
       if (target.isBanned) {
-        await this.members.setBanned(manager, target.id, false);
-        await this.record(manager, actor, target, 'user.unban', { isBanned: true }, { isBanned: false });
+        await this.members.setBan(manager, target.id, null);
+        await this.record(manager, actor, target, 'user.unban', banTerms(target), { isBanned: false });
+        await within?.(manager, target);
+      }
+      return {};
+    });
+  }
+
+  /**
+   * Silences the member (read-only) until `silence.until`, for `silence.reason`; new terms replace a
+   * silence in force. `within` runs in the same transaction when the silence changes.
+   */
+  silence(
+    actor: Actor,
+    userId: number,
+    silence: SuspensionState & { until: Date },
+    within?: SuspensionHook,
+  ): Promise<AdminUser> {
+    return this.act(actor, userId, 'silence', async (manager, target) => {
+      const same =
+        target.silencedUntil?.getTime() === silence.until.getTime() &&
+        target.silenceReason === silence.reason;
+      if (!same) {
+        await this.members.setSilence(manager, target.id, silence);
+        await this.record(manager, actor, target, 'user.silence', silenceTerms(target), {
+          silencedUntil: silence.until.toISOString(),
+          silenceReason: silence.reason,
+        });
+        await within?.(manager, target);
+      }
+      return {};
+    });
+  }
+
+  /** Lifts the member's silence; `within` runs in the same transaction when they were silenced. */
+  unsilence(actor: Actor, userId: number, within?: SuspensionHook): Promise<AdminUser> {
+    return this.act(actor, userId, 'unsilence', async (manager, target) => {
+      if (target.silencedUntil !== null) {
+        await this.members.setSilence(manager, target.id, null);
+        await this.record(manager, actor, target, 'user.unsilence', silenceTerms(target), {
+          silencedUntil: null,
+        });
+        await within?.(manager, target);
       }
       return {};
     });
@@ -131,6 +213,28 @@ export class AdminService {
     const erased = await this.transaction(actor, userId, 'delete', (manager, target) =>
       this.deletion.erase(manager, target, keepContent, { self: false, admin: actor }),
     );
+    await this.deletion.finish(erased);
+  }
+
+  /**
+   * Deletes a spammer in one transaction: the account with their pastes, replies and chat lines, as
+   * deleteUser without keepContent, audited as `user.spammer_delete` with what `within` (the moderation
+   * module's memory of their address, run first in the same transaction) returns.
+   */
+  async deleteSpammer(
+    actor: Actor,
+    userId: number,
+    within: (manager: EntityManager, target: User) => Promise<Record<string, unknown>>,
+  ): Promise<void> {
+    const erased = await this.transaction(actor, userId, 'spammer', async (manager, target) => {
+      const remembered = await within(manager, target);
+      return this.deletion.erase(manager, target, false, {
+        self: false,
+        admin: actor,
+        action: 'user.spammer_delete',
+        after: remembered,
+      });
+    });
     await this.deletion.finish(erased);
   }
 

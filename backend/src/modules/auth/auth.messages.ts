@@ -1,3 +1,5 @@
+import { bannedMessage } from '@termpaste/contracts';
+
 /** The texts the auth endpoints answer with (SPEC §8 shows the server's message in its toasts). */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username/email or password',
@@ -11,3 +13,13 @@ export const AUTH_MESSAGES = {
   noPasswordYet:
     'Your account has no password yet: you sign in with a provider. Set one with "Forgot password" on the sign-in page.',
 } as const;
+
+/**
+ * What a banned member hears when they sign in: the spec's words for a ban for ever without a reason,
+ * else when it ends and why (contracts' bannedMessage).
+ */
+export function signInRefusal(user: { bannedUntil: Date | null; banReason: string | null }): string {
+  return user.bannedUntil === null && user.banReason === null
+    ? AUTH_MESSAGES.banned
+    : bannedMessage(user.bannedUntil, user.banReason);
+}

@@ -14,7 +14,7 @@ import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SessionsService } from './sessions.service.js';
 import { UsersService } from '../users/users.service.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { AUTH_MESSAGES, signInRefusal } from './auth.messages.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { signOutLive } from './live-sign-out.js';
 import { revokeWithNewPassword } from './password-changed.js';
@@ -58,7 +58,7 @@ export class AuthService {
     const user = await this.users.findByUsernameOrEmail(usernameOrEmail);
     const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyNothing(password);
     if (!user || !matches) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
-    if (user.isBanned) throw new ForbiddenException(AUTH_MESSAGES.banned);
+    if (user.isBanned) throw new ForbiddenException(signInRefusal(user));
     return user;
   }
 

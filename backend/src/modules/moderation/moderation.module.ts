@@ -12,6 +12,8 @@ import { HeldPostsService } from './held-posts.service.js';
 import { ReviewController } from './review.controller.js';
 import { ReviewService } from './review.service.js';
 import { ScreeningModule } from './screening.module.js';
+import { SuspensionLiftModule } from './suspension-lift.js';
+import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
 
 /**
@@ -28,8 +30,9 @@ import { SuspensionsService } from './suspensions.service.js';
     AuditModule,
     NotificationsModule,
     AdminModule,
+    SuspensionLiftModule,
   ],
-  controllers: [FlagsController, ReviewController],
+  controllers: [FlagsController, ReviewController, SuspensionsController],
   providers: [SuspensionsService, HeldPostsService, FlagsService, ReviewService, FlagRateLimitGuard],
   exports: [SuspensionsService],
 })

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminUser } from '@termpaste/contracts';
+import { type AdminUser, PAGES } from '@termpaste/contracts';
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/mail.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { type Actor, AdminService } from '../admin/admin.service.js';
+import type { User } from '../users/entities/user.entity.js';
+import { addressHash, markableDomain } from './spam-marks.js';
+import { SuspensionLift } from './suspension-lift.js';
+import type { SuspensionKind } from './suspensions.queue.js';
 
 /** How long and why: `days` undefined is for ever (a ban only). */
 export interface SuspensionTerm {
@@ -8,22 +17,143 @@ export interface SuspensionTerm {
   reason?: string;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Suspensions (bans with a duration and a reason) and silences (read-only for a duration), by the admin
  * screen and from the review queue: the member is told by mail, sees them when they sign in or write,
- * and a delayed job lifts them when they end. The owner-only rule for admin accounts applies.
+ * and a delayed job lifts them when they end. The owner-only rule for admin accounts applies
+ * (AdminService runs each in its transaction, with the permission table; this adds the history row and
+ * the mail to it). Also the staff's delete spammer, which remembers the spammer's address.
  */
 @Injectable()
 export class SuspensionsService {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly outbox: OutboxService,
+    private readonly lift: SuspensionLift,
+    @InjectConfig()
+    private readonly config: Pick<AppConfig, 'moderation' | 'productName' | 'publicUrl'>,
+  ) {}
+
+  /** When a suspension of `days` given now ends (MODERATION_TIME_SCALE makes days pass faster). */
+  endOf(days: number, now = Date.now()): Date {
+    return new Date(now + Math.round((days * DAY_MS) / this.config.moderation.timeScale));
+  }
 
   /** Bans member `userId` for `term.days` (for ever without) with `term.reason`. */
-  ban(actor: Actor, userId: number, _term: SuspensionTerm = {}): Promise<AdminUser> {
-    return this.admin.ban(actor, userId);
+  async ban(actor: Actor, userId: number, term: SuspensionTerm = {}): Promise<AdminUser> {
+    const until = term.days === undefined ? null : this.endOf(term.days);
+    const reason = term.reason?.trim() || null;
+    const user = await this.admin.ban(actor, userId, { until, reason }, (manager, target) =>
+      this.given(manager, actor, target, { kind: 'ban', days: term.days ?? null, until, reason }),
+    );
+    this.outbox.committed();
+    await this.lift.schedule('ban', userId, until);
+    return user;
+  }
+
+  /** Lifts member `userId`'s ban (closing its history row). */
+  unban(actor: Actor, userId: number): Promise<AdminUser> {
+    return this.admin.unban(actor, userId, (manager, target) => this.lifted(manager, target, 'ban'));
   }
 
   /** Silences member `userId` for `term.days` with `term.reason`. */
-  silence(_actor: Actor, _userId: number, _term: Required<SuspensionTerm>): Promise<AdminUser> {
-    throw new Error('Silence is not built yet');
+  async silence(actor: Actor, userId: number, term: Required<SuspensionTerm>): Promise<AdminUser> {
+    const until = this.endOf(term.days);
+    const reason = term.reason.trim() || null;
+    const user = await this.admin.silence(actor, userId, { until, reason }, (manager, target) =>
+      this.given(manager, actor, target, { kind: 'silence', days: term.days, until, reason }),
+    );
+    this.outbox.committed();
+    await this.lift.schedule('silence', userId, until);
+    return user;
   }
+
+  /** Lifts member `userId`'s silence (closing its history row). */
+  unsilence(actor: Actor, userId: number): Promise<AdminUser> {
+    return this.admin.unsilence(actor, userId, (manager, target) => this.lifted(manager, target, 'silence'));
+  }
+
+  /**
+   * Deletes a spammer: the account, their pastes, replies and chat lines, in one transaction, and
+   * remembers their address (its hash) and its domain (unless a common mail provider's) in spam_marks
+   * for the spam signals.
+   */
+  deleteSpammer(actor: Actor, userId: number): Promise<void> {
+    return this.admin.deleteSpammer(actor, userId, async (manager, target) => {
+      const domain = markableDomain(target.email);
+      const marks: Array<['address' | 'domain', string]> = [['address', addressHash(target.email)]];
+      if (domain !== null) marks.push(['domain', domain]);
+      for (const [kind, value] of marks) {
+        await manager.query(
+          'INSERT INTO spam_marks (kind, value) VALUES ($1, $2) ON CONFLICT (kind, value) DO NOTHING',
+          [kind, value],
+        );
+      }
+      return { markedDomain: domain, markedAddress: true };
+    });
+  }
+
+  /** In the action's transaction: the history row (closing the one it replaces) and the member's mail. */
+  private async given(
+    manager: EntityManager,
+    actor: Actor,
+    target: User,
+    given: { kind: SuspensionKind; days: number | null; until: Date | null; reason: string | null },
+  ): Promise<void> {
+    await this.lifted(manager, target, given.kind);
+    await manager.query(
+      'INSERT INTO suspensions (user_id, kind, ends_at, reason, actor_id) VALUES ($1, $2, $3, $4, $5)',
+      [target.id, given.kind, given.until, given.reason, actor.id],
+    );
+    await this.outbox.add(manager, {
+      queue: MAIL_QUEUE,
+      name: SEND_MAIL_JOB,
+      data: suspensionMail(this.config, target, given),
+    });
+  }
+
+  /** Closes the member's open history row of `kind`, if any. */
+  private async lifted(manager: EntityManager, target: User, kind: SuspensionKind): Promise<void> {
+    await manager.query(
+      'UPDATE suspensions SET lifted_at = now() WHERE user_id = $1 AND kind = $2 AND lifted_at IS NULL',
+      [target.id, kind],
+    );
+  }
+}
+
+const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The mail that tells a member of their ban or silence: how long, until when, and why. */
+export function suspensionMail(
+  config: Pick<AppConfig, 'productName' | 'publicUrl'>,
+  member: { username: string; email: string },
+  {
+    kind,
+    days,
+    until,
+    reason,
+  }: { kind: SuspensionKind; days: number | null; until: Date | null; reason: string | null },
+): MailMessage {
+  const product = config.productName;
+  const term =
+    until === null || days === null ? 'permanently' : `for ${plural(days, 'day')}, until ${utc(until)}`;
+  const what = kind === 'ban' ? 'suspended' : 'silenced';
+  return {
+    to: member.email,
+    subject: `Your ${product} account is ${what}`,
+    text: [
+      `The staff of ${product} ${what} the account ${member.username} ${term}.`,
+      `Reason: ${reason ?? 'none given'}`,
+      '',
+      kind === 'ban'
+        ? until === null
+          ? 'You cannot sign in any more.'
+          : 'You cannot sign in until then; the account is restored by itself when it ends.'
+        : 'Until then you can sign in, read, and write to the staff through the support page ' +
+          `(${config.publicUrl}${PAGES.support}), nothing else. It ends by itself.`,
+    ].join('\n'),
+  };
 }

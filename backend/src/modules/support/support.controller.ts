@@ -9,6 +9,7 @@ import {
 } from '@termpaste/contracts';
 import type { z } from 'zod';
 import { CurrentUser } from '../../common/current-user.decorator.js';
+import { AllowSilenced } from '../../common/writer.guard.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
@@ -35,6 +36,8 @@ export class SupportController {
 
   @Post(API.support)
   @MemberRateLimited('message')
+  // Silenced members keep this one way to write: to the staff.
+  @AllowSilenced()
   async send(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(supportRequestSchema)) body: SupportRequestBody,

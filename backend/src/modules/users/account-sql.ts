@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { User } from './entities/user.entity.js';
+import { User, withEndedLifted } from './entities/user.entity.js';
 
 /*
  * The users module's fragment for a statement that finds a member beside its own row in one round trip
@@ -27,5 +27,5 @@ export const memberJoin = (alias: string, column: string) => `JOIN users ${alias
 
 /** A row of memberColumns as the User it is. */
 export function asMember(row: Partial<User>): User {
-  return Object.assign(new User(), row);
+  return withEndedLifted(Object.assign(new User(), row));
 }

@@ -7,10 +7,25 @@ import { containsPattern } from '../../common/like-pattern.js';
 import { ownedActiveRank } from './author-sql.js';
 import { USERNAME_TAKEN } from './users.service.js';
 
+/** Banned now, in SQL over `u`: a timed ban whose end has passed counts as lifted before its job runs. */
+const BANNED_NOW = '(u.is_banned AND (u.banned_until IS NULL OR u.banned_until > now()))';
+/** Silenced now, in SQL over `u`. */
+const SILENCED_NOW = '(u.silenced_until IS NOT NULL AND u.silenced_until > now())';
+
+/** A ban's or a silence's end (null: a ban for ever) and reason, as staff set it. */
+export interface SuspensionState {
+  until: Date | null;
+  reason: string | null;
+}
+
 /** A member as the admin panel's users table shows them (contracts' adminUserSchema). */
 const ADMIN_USER_COLUMNS = `u.id, u.username::text AS username, u.email::text AS email, u.first_name, u.last_name,
   u.avatar_url, u.profile_image_url, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
-  u.owned_premium_ranks, u.is_admin, u.is_owner, u.is_banned, u.created_at, ${createdMicros('u')} AS created_micros`;
+  u.owned_premium_ranks, u.is_admin, u.is_owner, ${BANNED_NOW} AS is_banned,
+  CASE WHEN ${BANNED_NOW} THEN u.banned_until END AS banned_until, CASE WHEN ${BANNED_NOW} THEN u.ban_reason END AS ban_reason,
+  CASE WHEN ${SILENCED_NOW} THEN u.silenced_until END AS silenced_until,
+  CASE WHEN ${SILENCED_NOW} THEN u.silence_reason END AS silence_reason,
+  u.created_at, ${createdMicros('u')} AS created_micros`;
 
 interface AdminUserRow {
   id: number;
@@ -26,6 +41,10 @@ interface AdminUserRow {
   is_admin: boolean;
   is_owner: boolean;
   is_banned: boolean;
+  banned_until: Date | null;
+  ban_reason: string | null;
+  silenced_until: Date | null;
+  silence_reason: string | null;
   created_at: Date;
   created_micros: string;
 }
@@ -45,6 +64,10 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     isAdmin: row.is_admin,
     isOwner: row.is_owner,
     isBanned: row.is_banned,
+    bannedUntil: row.banned_until?.toISOString() ?? null,
+    banReason: row.ban_reason,
+    silencedUntil: row.silenced_until?.toISOString() ?? null,
+    silenceReason: row.silence_reason,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -95,9 +118,78 @@ export class MemberAdminService {
     return toAdminUser(row!);
   }
 
-  /** Bans or unbans the member (their sessions are auth's: the caller revokes them). */
-  async setBanned(manager: EntityManager, userId: number, banned: boolean): Promise<void> {
-    await manager.query(`UPDATE users SET is_banned = ${banned ? 'true' : 'false'} WHERE id = $1`, [userId]);
+  /**
+   * Bans the member with `ban` (its end, null: for ever, and its reason), or unbans them (null); their
+   * sessions are auth's: the caller revokes them.
+   */
+  async setBan(manager: EntityManager, userId: number, ban: SuspensionState | null): Promise<void> {
+    await manager.query('UPDATE users SET is_banned = $2, banned_until = $3, ban_reason = $4 WHERE id = $1', [
+      userId,
+      ban !== null,
+      ban?.until ?? null,
+      ban?.reason ?? null,
+    ]);
+  }
+
+  /** Silences the member until `silence.until` with its reason, or lifts the silence (null). */
+  async setSilence(manager: EntityManager, userId: number, silence: SuspensionState | null): Promise<void> {
+    await manager.query('UPDATE users SET silenced_until = $2, silence_reason = $3 WHERE id = $1', [
+      userId,
+      silence?.until ?? null,
+      silence?.reason ?? null,
+    ]);
+  }
+
+  /**
+   * Lifts the member's timed ban once it has ended, if it is still the one that ends at `until` (a newer
+   * ban, an unban, a ban for ever are left alone; null: whichever has ended); what it lifted, else null.
+   */
+  async liftEndedBan(
+    manager: EntityManager,
+    userId: number,
+    until: Date | null,
+  ): Promise<{ username: string; until: Date } | null> {
+    const rows: Array<{ username: string; until: Date }> = await manager.query(
+      `WITH old AS (SELECT id, banned_until FROM users WHERE id = $1),
+       lifted AS (
+         UPDATE users u SET is_banned = false, banned_until = NULL, ban_reason = NULL FROM old
+         WHERE u.id = old.id AND u.is_banned AND u.banned_until <= now()
+           AND ($2::timestamptz IS NULL OR u.banned_until = $2)
+         RETURNING u.username::text AS username, old.banned_until AS until)
+       SELECT username, until FROM lifted`,
+      [userId, until],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** As liftEndedBan, for a silence. */
+  async liftEndedSilence(
+    manager: EntityManager,
+    userId: number,
+    until: Date | null,
+  ): Promise<{ username: string; until: Date } | null> {
+    const rows: Array<{ username: string; until: Date }> = await manager.query(
+      `WITH old AS (SELECT id, silenced_until FROM users WHERE id = $1),
+       lifted AS (
+         UPDATE users u SET silenced_until = NULL, silence_reason = NULL FROM old
+         WHERE u.id = old.id AND u.silenced_until <= now()
+           AND ($2::timestamptz IS NULL OR u.silenced_until = $2)
+         RETURNING u.username::text AS username, old.silenced_until AS until)
+       SELECT username, until FROM lifted`,
+      [userId, until],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Members whose timed ban (`ban`) or silence has ended and is not lifted yet, at most `limit`. */
+  async endedSuspensions(kind: 'ban' | 'silence', limit: number): Promise<number[]> {
+    const column = kind === 'ban' ? 'banned_until' : 'silenced_until';
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM users
+       WHERE ${kind === 'ban' ? 'is_banned AND ' : ''}${column} <= now() ORDER BY ${column} LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Renames the member; 409 `Username is already taken` when another account has the name, in any letter case. */

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
-import { User } from './entities/user.entity.js';
+import { User, withEndedLifted } from './entities/user.entity.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already registered';
@@ -48,6 +48,8 @@ export function toCurrentUser(user: User): CurrentUser {
     isOwner: user.isOwner,
     isBanned: user.isBanned,
     emailVerified: user.emailVerifiedAt !== null,
+    silencedUntil: user.silencedUntil?.toISOString() ?? null,
+    silenceReason: user.silencedUntil ? user.silenceReason : null,
   };
 }
 
@@ -82,7 +84,8 @@ function userByIdStatement(dataSource: DataSource): PreparedStatement {
   return userById;
 }
 
-const asUser = (row: Partial<User> | undefined): User | null => (row ? Object.assign(new User(), row) : null);
+const asUser = (row: Partial<User> | undefined): User | null =>
+  row ? withEndedLifted(Object.assign(new User(), row)) : null;
 
 /** The prefix of a member's columns in a row that joins them (memberJoin). */
 const MEMBER_PREFIX = 'member.';

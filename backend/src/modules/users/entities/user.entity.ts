@@ -90,3 +90,20 @@ export class User {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
+
+/**
+ * The member as they stand now: a timed ban or a silence whose end has passed counts as lifted at once,
+ * before the job that lifts it in the database has run (every guard reads the account through here).
+ */
+export function withEndedLifted(user: User, now = Date.now()): User {
+  if (user.isBanned && user.bannedUntil !== null && user.bannedUntil.getTime() <= now) {
+    user.isBanned = false;
+    user.bannedUntil = null;
+    user.banReason = null;
+  }
+  if (user.silencedUntil !== null && user.silencedUntil.getTime() <= now) {
+    user.silencedUntil = null;
+    user.silenceReason = null;
+  }
+  return user;
+}

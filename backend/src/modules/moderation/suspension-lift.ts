@@ -1,0 +1,137 @@
+import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
+import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { MemberAdminService } from '../users/member-admin.service.js';
+import { UsersModule } from '../users/users.module.js';
+import {
+  LIFT_SUSPENSION_JOB,
+  liftJobId,
+  type LiftSuspensionJob,
+  type SuspensionKind,
+  SUSPENSIONS_QUEUE,
+  SUSPENSIONS_SWEEP_INTERVAL_MS,
+  SUSPENSIONS_SWEEP_JOB,
+  SUSPENSIONS_SWEEP_SCHEDULE,
+} from './suspensions.queue.js';
+
+/** Who lifts a suspension that ended, in the audit log. */
+export const SYSTEM_ACTOR: AuditActor = { id: null, username: 'system' };
+
+/** Ended suspensions a sweep lifts per kind and run, at most (the next run takes the rest). */
+const SWEEP_BATCH = 500;
+
+/**
+ * Lifts timed bans and silences when they end. Nothing waits for it: the account is read with its ends
+ * checked against the clock (withEndedLifted), so an ended ban or silence no longer holds at that
+ * instant; this then clears it in the database, closes its history row and writes the audit entry.
+ * Each gets a delayed job at its end, and a repeatable sweep lifts any a job missed. Both are idempotent:
+ * a ban or silence given other terms since (or lifted by staff) is left alone.
+ */
+@Injectable()
+@QueueProcessor(SUSPENSIONS_QUEUE)
+export class SuspensionLift implements QueueProcessor, OnModuleInit {
+  private readonly logger = new Logger('Suspensions');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: QueuePort,
+    private readonly members: MemberAdminService,
+    private readonly audit: AuditService,
+    private readonly events: EventsPort,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.repeat({
+      queue: SUSPENSIONS_QUEUE,
+      id: SUSPENSIONS_SWEEP_SCHEDULE,
+      name: SUSPENSIONS_SWEEP_JOB,
+      data: {},
+      everyMs: SUSPENSIONS_SWEEP_INTERVAL_MS,
+      attempts: 1,
+    });
+  }
+
+  /**
+   * After the commit that gave a ban or silence its end: a delayed job then. A queue that cannot take it
+   * is logged; the sweep lifts it all the same.
+   */
+  async schedule(kind: SuspensionKind, userId: number, until: Date | null): Promise<void> {
+    if (until === null) return;
+    const job: LiftSuspensionJob = { kind, userId, until: until.toISOString() };
+    try {
+      await this.queue.add<LiftSuspensionJob>(SUSPENSIONS_QUEUE, LIFT_SUSPENSION_JOB, job, {
+        jobId: liftJobId(job),
+        delayMs: Math.max(0, until.getTime() - Date.now()),
+      });
+    } catch (error) {
+      this.logger.warn(
+        `The end of member ${userId}'s ${kind} not queued (the sweep lifts it): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  async process(job: QueueJob): Promise<void> {
+    if (job.name === LIFT_SUSPENSION_JOB) {
+      const { kind, userId, until } = job.data as LiftSuspensionJob;
+      await this.lift(kind, userId, new Date(until));
+    } else if (job.name === SUSPENSIONS_SWEEP_JOB) {
+      await this.sweep();
+    } else {
+      throw new Error(`Unknown suspensions job "${job.name}"`);
+    }
+  }
+
+  /**
+   * Lifts member `userId`'s `kind` once it has ended, if it is still the one ending at `until` (null:
+   * whichever has ended, for the sweep); whether it did.
+   */
+  async lift(kind: SuspensionKind, userId: number, until: Date | null): Promise<boolean> {
+    const lifted = await this.dataSource.transaction(async (manager) => {
+      const ended =
+        kind === 'ban'
+          ? await this.members.liftEndedBan(manager, userId, until)
+          : await this.members.liftEndedSilence(manager, userId, until);
+      if (ended === null) return false;
+      await manager.query(
+        `UPDATE suspensions SET lifted_at = now()
+         WHERE user_id = $1 AND kind = $2 AND lifted_at IS NULL AND ends_at IS NOT NULL AND ends_at <= now()`,
+        [userId, kind],
+      );
+      const end = ended.until.toISOString();
+      await this.audit.record(manager, SYSTEM_ACTOR, {
+        action: kind === 'ban' ? 'user.unban' : 'user.unsilence',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: ended.username,
+        before: kind === 'ban' ? { isBanned: true, bannedUntil: end } : { silencedUntil: end },
+        after: { ...(kind === 'ban' ? { isBanned: false } : { silencedUntil: null }), ended: true },
+      });
+      return true;
+    });
+    if (lifted) await announcePagesChanged(this.events, { all: true }, this.logger);
+    return lifted;
+  }
+
+  /** Lifts every ban and silence that has ended; how many. */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (const kind of ['ban', 'silence'] as const) {
+      for (const userId of await this.members.endedSuspensions(kind, SWEEP_BATCH)) {
+        if (await this.lift(kind, userId, null)) total += 1;
+      }
+    }
+    if (total > 0) this.logger.log(`Lifted ${total} ended suspension(s)`);
+    return total;
+  }
+}
+
+/** The lifting of ended suspensions, for the API (ModerationModule) and the worker alike. */
+@Module({
+  imports: [UsersModule, AuditModule],
+  providers: [SuspensionLift],
+  exports: [SuspensionLift],
+})
+export class SuspensionLiftModule {}
