@@ -98,7 +98,7 @@ function renderReview(state: { items: ReviewItem[]; count?: number }, path = '/a
   const decisions: FetchCall[] = [];
   const calls = stubFetch((call) => {
     if (call.method === 'GET' && call.url.startsWith('/api/admin/review/count')) {
-      return { body: { count: state.count ?? state.items.length } };
+      return { body: state.count ?? state.items.length };
     }
     if (call.method === 'GET' && call.url.startsWith('/api/admin/review')) {
       return { body: { items: state.items, nextCursor: null, openCount: state.items.length } };

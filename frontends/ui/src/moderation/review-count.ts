@@ -3,20 +3,20 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, type Schema } from '../api/client.js';
 import { useLiveEvents } from '../api/live.js';
 
-const countSchema: Schema<{ count: number }> = {
+/** The count is a bare number (as `GET /api/notifications/unread-count` is). */
+const countSchema: Schema<number> = {
   parse(value) {
-    const count = (value as { count?: unknown } | null)?.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
       throw new Error('The review count is not a number');
     }
-    return { count };
+    return value;
   },
 };
 
 /** Open items in the review queue (`GET /api/admin/review/count`), for the staff's navigation. */
 export const reviewCountQuery = queryOptions({
   queryKey: [API.adminReviewCount],
-  queryFn: async () => (await getJson(API.adminReviewCount, countSchema)).count,
+  queryFn: () => getJson(API.adminReviewCount, countSchema),
 });
 
 /**
