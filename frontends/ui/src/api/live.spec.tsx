@@ -14,6 +14,7 @@ const chatMessage: ChatMessage = {
   content: 'hello',
   createdAt: '2026-01-01T00:00:00.000Z',
   author: null,
+  hidden: false,
 };
 
 installFakeWebSocket();

@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { FLAG_NOTE_MAX, MODERATION_MESSAGES, type MyFlag } from '@termpaste/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expectToast, renderScreen, stubFetch, type FetchCall } from '../testing/index.js';
