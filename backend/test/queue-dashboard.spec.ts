@@ -18,6 +18,7 @@ import { type Browser, registered } from './support/accounts.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
+import { SUSPENSIONS_QUEUE } from '../src/modules/moderation/suspensions.queue.js';
 
 const BASE = API.adminQueues;
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
@@ -97,6 +98,7 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
         EXPIRY_QUEUE,
         TRASH_QUEUE,
         ACCOUNT_QUEUE,
+        SUSPENSIONS_QUEUE,
       ].sort(),
     );
     for (const queue of queues) {

@@ -44,6 +44,10 @@ export function sampleAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     isAdmin: false,
     isOwner: false,
     isBanned: false,
+    bannedUntil: null,
+    banReason: null,
+    silencedUntil: null,
+    silenceReason: null,
     createdAt: '2026-01-05T12:00:00.000Z',
     ...overrides,
   };

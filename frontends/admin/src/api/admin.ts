@@ -1,4 +1,10 @@
-import { API, type PremiumRankName } from '@termpaste/contracts';
+import {
+  API,
+  type BanBody,
+  MODERATION_TEXTS,
+  type PremiumRankName,
+  type SilenceBody,
+} from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES } from '@termpaste/contracts/own-posts';
 import {
   ADMIN_TEXTS,
@@ -50,8 +56,13 @@ export const auditQuery = (filter: { action: AuditAction | ''; q: string }) =>
 
 /** What an admin can do to one member's account (SPEC §6; grades and admin beyond the spec). */
 export type UserAction =
-  | { kind: 'ban' }
+  /** For ever without terms (the spec's empty payload), else for `days` with a `reason`. */
+  | { kind: 'ban'; body?: BanBody }
   | { kind: 'unban' }
+  | { kind: 'silence'; body: SilenceBody }
+  | { kind: 'unsilence' }
+  /** Deletes the member with their pastes, replies and chat lines; remembers their address. */
+  | { kind: 'spammer' }
   /** keepContent false deletes their pastes and replies too (by default they stay, as Anonymous). */
   | { kind: 'delete'; keepContent?: boolean }
   | { kind: 'deleteAvatar' }
@@ -62,6 +73,9 @@ export type UserAction =
 /** Success toasts of SPEC §8 ('Grades updated', 'Admin granted' and 'Admin revoked' beyond it). */
 export const ACTION_TEXTS = {
   ...ADMIN_TEXTS,
+  silenced: MODERATION_TEXTS.silencedToast,
+  unsilenced: MODERATION_TEXTS.unsilencedToast,
+  spammerDeleted: MODERATION_TEXTS.spammerDeleted,
   gradesUpdated: 'Grades updated',
   adminGranted: 'Admin granted',
   adminRevoked: 'Admin revoked',
@@ -70,9 +84,15 @@ export const ACTION_TEXTS = {
 function request(id: number, action: UserAction): Promise<Response> {
   switch (action.kind) {
     case 'ban':
-      return apiRequest('POST', API.adminUserBan(id));
+      return apiRequest('POST', API.adminUserBan(id), action.body);
     case 'unban':
       return apiRequest('POST', API.adminUserUnban(id));
+    case 'silence':
+      return apiRequest('POST', API.adminUserSilence(id), action.body);
+    case 'unsilence':
+      return apiRequest('POST', API.adminUserUnsilence(id));
+    case 'spammer':
+      return apiRequest('POST', API.adminUserSpammer(id));
     case 'delete':
       return apiRequest(
         'DELETE',
@@ -95,6 +115,12 @@ function successTitle(action: UserAction): string {
       return ACTION_TEXTS.banned;
     case 'unban':
       return ACTION_TEXTS.unbanned;
+    case 'silence':
+      return ACTION_TEXTS.silenced;
+    case 'unsilence':
+      return ACTION_TEXTS.unsilenced;
+    case 'spammer':
+      return ACTION_TEXTS.spammerDeleted;
     case 'delete':
       return ACTION_TEXTS.deleted;
     case 'deleteAvatar':
@@ -111,6 +137,9 @@ function successTitle(action: UserAction): string {
 const FAILURES: Record<UserAction['kind'], string> = {
   ban: 'Failed to ban the user',
   unban: 'Failed to unban the user',
+  silence: 'Failed to silence the user',
+  unsilence: 'Failed to unsilence the user',
+  spammer: 'Failed to delete the spammer',
   delete: 'Failed to delete the user',
   deleteAvatar: 'Failed to delete the avatar',
   rename: 'Failed to update the username',

@@ -1,23 +1,18 @@
 import {
   MODERATION_MESSAGES,
   MODERATION_TEXTS,
-  SUSPENSION_CHOICES,
   SUSPENSION_REASON_MAX,
   type ReviewDecisionBody,
   type ReviewItem,
 } from '@termpaste/contracts';
-import { Button, CharCount, Label, LabelRow, Modal, Textarea } from '@termpaste/ui';
+import { Button, Modal } from '@termpaste/ui';
 import { Check } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { itemLabel } from './review-item';
+import { SuspensionFields } from './suspension-fields';
 
 /** What happens to the author besides: nothing, a ban (suspension) or a silence, for a number of days. */
 type Step = 'none' | 'suspend' | 'silence';
-
-/** The timed choices: a decision's suspension or silence always ends (a ban for ever is on USERS). */
-const DAY_CHOICES = SUSPENSION_CHOICES.filter(
-  (choice): choice is { days: number; label: string } => choice.days !== null,
-);
 
 /** Posts the queue can delete (a member or a private message is not deleted from here). */
 const DELETABLE = new Set<ReviewItem['targetType']>(['paste', 'reply', 'chat']);
@@ -143,38 +138,20 @@ export function AgreeDialog({
           </fieldset>
         )}
         {step !== 'none' && (
-          <>
-            <Label htmlFor={`${id}-days`}>For</Label>
-            <select
-              id={`${id}-days`}
-              className="tp-input adm-select"
-              value={days}
-              onChange={(event) => setDays(Number(event.target.value))}
-            >
-              {DAY_CHOICES.map((choice) => (
-                <option key={choice.days} value={choice.days}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-            <LabelRow>
-              <Label htmlFor={`${id}-reason`}>Reason (mailed to them)</Label>
-              <CharCount length={reason.length} max={SUSPENSION_REASON_MAX} />
-            </LabelRow>
-            <Textarea
-              id={`${id}-reason`}
-              rows={3}
-              value={reason}
-              aria-invalid={error !== null || undefined}
-              aria-required
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-          </>
+          // A decision's suspension or silence is timed, with a reason (a ban for ever is on USERS):
+          // the silence's choices for both.
+          <SuspensionFields
+            kind="silence"
+            value={{ days, reason }}
+            error={error}
+            onChange={(next) => {
+              setDays(next.days ?? 1);
+              setReason(next.reason);
+              setError(null);
+            }}
+          />
         )}
-        {error && (
+        {error && step === 'none' && (
           <p className="adm-error" role="alert">
             {error}
           </p>

@@ -216,7 +216,7 @@ describe('REVIEW tab (/admin/review)', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('A reason is required');
     expect(decisions).toEqual([]);
 
-    expect(within(dialog).getByRole('combobox', { name: 'For' })).toHaveValue('1');
+    expect(within(dialog).getByRole('combobox', { name: 'Duration' })).toHaveValue('1');
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'spam, dirt cheap');
     await user.click(within(dialog).getByRole('button', { name: 'AGREE' }));
     await expectToast('Flags agreed with');

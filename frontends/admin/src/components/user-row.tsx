@@ -7,7 +7,7 @@ import {
   type CurrentUser,
   type PremiumRankName,
 } from '@termpaste/contracts';
-import { adminRowActions } from '@termpaste/contracts/permissions';
+import { adminRowActions, stillHolds } from '@termpaste/contracts/permissions';
 import { ADMIN_MESSAGES, ADMIN_TEXTS, type AdminUser } from '@termpaste/contracts/admin';
 import {
   Avatar,
@@ -25,6 +25,7 @@ import {
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUserAction, type UserAction } from '../api/admin';
+import { askSuspension, banBody, silenceBody, type SuspensionKind, untilLabel } from './suspension-fields';
 
 /** Columns of the users table; the grades panel row spans them all. */
 export const USER_COLUMNS = ['User', 'Email', 'Status', 'Rank', 'Joined', 'Actions'] as const;
@@ -41,6 +42,30 @@ function confirmFor(user: AdminUser, action: UserAction): ConfirmOptions {
       };
     case 'unban':
       return { title: `Unban ${name}?`, description: 'They can sign in again.', confirmLabel: 'UNBAN' };
+    case 'silence':
+      // Asked by askSuspension, with its duration and reason.
+      return { title: `Silence ${name}?` };
+    case 'unsilence':
+      return {
+        title: `Unsilence ${name}?`,
+        description: 'They can post, reply, vote, chat and send messages again.',
+        confirmLabel: 'UNSILENCE',
+      };
+    case 'spammer':
+      return {
+        title: `Delete ${name} as a spammer?`,
+        description: (
+          <span className="adm-delete-choice">
+            <span>
+              The account is deleted with all their pastes, replies and chat messages, at once. Their e-mail
+              address is remembered as a hash, and its domain (unless a common mail provider's), so new posts
+              from them are held for review. This cannot be undone.
+            </span>
+          </span>
+        ),
+        confirmLabel: 'DELETE SPAMMER',
+        destructive: true,
+      };
     case 'delete':
       return {
         title: `Delete ${name}?`,
@@ -244,6 +269,34 @@ function GradesPanel({
 }
 
 /**
+ * BANNED or ACTIVE (SPEC §2), and beyond the spec how long and why: 'until …' or 'for ever', the reason,
+ * and SILENCED with its end and reason.
+ */
+function StatusCell({ user }: { user: AdminUser }) {
+  const silenced = stillHolds(user.silencedUntil);
+  return (
+    <span className="adm-status__lines">
+      {user.isBanned ? <Badge variant="danger">BANNED</Badge> : <Badge variant="accent">ACTIVE</Badge>}
+      {user.isBanned && (user.bannedUntil || user.banReason) && (
+        <span className="adm-status__term">
+          {user.bannedUntil ? `banned until ${untilLabel(user.bannedUntil)}` : 'banned for ever'}
+          {user.banReason && <span className="adm-status__reason">{user.banReason}</span>}
+        </span>
+      )}
+      {silenced && (
+        <>
+          <Badge variant="warning">SILENCED</Badge>
+          <span className="adm-status__term">
+            silenced until {untilLabel(user.silencedUntil!)}
+            {user.silenceReason && <span className="adm-status__reason">{user.silenceReason}</span>}
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
+
+/**
  * One member of the users table (SPEC §2): avatar and name with [OWNER] or [ADMIN], e-mail, BANNED or
  * ACTIVE, rank, joined, and the actions the viewer may take, each behind a confirm prompt. The owner's
  * row reads 'Protected Account' instead.
@@ -263,6 +316,14 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
     if (!(await confirm(confirmFor(user, next)))) return;
     action.mutate(next, { onSuccess: after });
   };
+  /** BAN and SILENCE: the prompt asks for the duration and the reason. */
+  const suspend = (kind: SuspensionKind) => async () => {
+    const terms = await askSuspension(confirm, kind, user.username);
+    if (!terms) return;
+    action.mutate(
+      kind === 'ban' ? { kind: 'ban', body: banBody(terms) } : { kind: 'silence', body: silenceBody(terms) },
+    );
+  };
   const act = (next: UserAction) => () => void run(next);
 
   /** The row's buttons in their order; those the viewer may not use are not shown (adminRowActions). */
@@ -276,8 +337,10 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
     /** aria-expanded, for the button that opens a panel. */
     expanded?: boolean;
   }> = [
-    { label: 'BAN', shown: allowed.ban, danger: true, onClick: act({ kind: 'ban' }) },
+    { label: 'BAN', shown: allowed.ban, danger: true, onClick: () => void suspend('ban')() },
     { label: 'UNBAN', shown: allowed.unban, onClick: act({ kind: 'unban' }) },
+    { label: 'SILENCE', shown: allowed.silence, onClick: () => void suspend('silence')() },
+    { label: 'UNSILENCE', shown: allowed.unsilence, onClick: act({ kind: 'unsilence' }) },
     { label: 'EDIT USERNAME', shown: allowed.rename, busy: editing, onClick: () => setEditing(true) },
     { label: 'DELETE AVATAR', shown: allowed.deleteAvatar, onClick: act({ kind: 'deleteAvatar' }) },
     {
@@ -292,6 +355,7 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
       onClick: act({ kind: 'role', isAdmin: !user.isAdmin }),
     },
     { label: 'DELETE', shown: allowed.delete, danger: true, onClick: act({ kind: 'delete' }) },
+    { label: 'DELETE SPAMMER', shown: allowed.spammer, danger: true, onClick: act({ kind: 'spammer' }) },
   ];
 
   return (
@@ -321,8 +385,8 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
           )}
         </TableCell>
         <TableCell className="adm-email">{user.email}</TableCell>
-        <TableCell>
-          {user.isBanned ? <Badge variant="danger">BANNED</Badge> : <Badge variant="accent">ACTIVE</Badge>}
+        <TableCell className="adm-status">
+          <StatusCell user={user} />
         </TableCell>
         <TableCell>
           <RankBadge rank={rank} />

@@ -90,9 +90,24 @@ describe('USERS tab', () => {
     expect(actionLabels('morpheus')).toEqual([]);
     expect(within(userRow('morpheus')).queryAllByRole('button')).toHaveLength(0);
     expect(within(userRow('morpheus')).getByText('Owner only')).toBeInTheDocument();
-    expect(actionLabels('trinity')).toEqual(['BAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES', 'DELETE']);
+    expect(actionLabels('trinity')).toEqual([
+      'BAN',
+      'SILENCE',
+      'EDIT USERNAME',
+      'DELETE AVATAR',
+      'GRADES',
+      'DELETE',
+      'DELETE SPAMMER',
+    ]);
     // Banned, and no avatar to delete.
-    expect(actionLabels('tank')).toEqual(['UNBAN', 'EDIT USERNAME', 'GRADES', 'DELETE']);
+    expect(actionLabels('tank')).toEqual([
+      'UNBAN',
+      'SILENCE',
+      'EDIT USERNAME',
+      'GRADES',
+      'DELETE',
+      'DELETE SPAMMER',
+    ]);
     // One's own row: no ban, no delete.
     expect(actionLabels('neo')).toEqual(['EDIT USERNAME', 'GRADES']);
   });
@@ -104,27 +119,47 @@ describe('USERS tab', () => {
     expect(within(userRow('root')).getByText('Protected Account')).toBeInTheDocument();
     expect(actionLabels('morpheus')).toEqual([
       'BAN',
+      'SILENCE',
       'EDIT USERNAME',
       'DELETE AVATAR',
       'GRADES',
       'REVOKE ADMIN',
       'DELETE',
+      'DELETE SPAMMER',
     ]);
     expect(actionLabels('trinity')).toEqual([
       'BAN',
+      'SILENCE',
       'EDIT USERNAME',
       'DELETE AVATAR',
       'GRADES',
       'MAKE ADMIN',
       'DELETE',
+      'DELETE SPAMMER',
     ]);
-    expect(actionLabels('tank')).toEqual(['UNBAN', 'EDIT USERNAME', 'GRADES', 'MAKE ADMIN', 'DELETE']);
+    expect(actionLabels('tank')).toEqual([
+      'UNBAN',
+      'SILENCE',
+      'EDIT USERNAME',
+      'GRADES',
+      'MAKE ADMIN',
+      'DELETE',
+      'DELETE SPAMMER',
+    ]);
   });
 
   it('offers DELETE AVATAR for an avatar that is a profile image (SPEC §3), as the server deletes it', async () => {
     renderAdmin(adminViewer(), { users: [{ ...tankRow(), profileImageUrl: 'https://cdn.test/tank.png' }] });
     await screen.findByRole('row', { name: 'tank' });
-    expect(actionLabels('tank')).toEqual(['UNBAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES', 'DELETE']);
+    expect(actionLabels('tank')).toEqual([
+      'UNBAN',
+      'SILENCE',
+      'EDIT USERNAME',
+      'DELETE AVATAR',
+      'GRADES',
+      'DELETE',
+      'DELETE SPAMMER',
+    ]);
   });
 
   it.each([
@@ -227,7 +262,15 @@ describe('USERS tab', () => {
     await waitFor(() =>
       expect(within(userRow('trinity')).getAllByRole('cell')[2]).toHaveTextContent('BANNED'),
     );
-    expect(actionLabels('trinity')).toEqual(['UNBAN', 'EDIT USERNAME', 'DELETE AVATAR', 'GRADES', 'DELETE']);
+    expect(actionLabels('trinity')).toEqual([
+      'UNBAN',
+      'SILENCE',
+      'EDIT USERNAME',
+      'DELETE AVATAR',
+      'GRADES',
+      'DELETE',
+      'DELETE SPAMMER',
+    ]);
   });
 
   it("a ban landing while the filtered table's first read is on the way shows BANNED: that read is replaced", async () => {
