@@ -25,3 +25,4 @@ export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/secrets.js';
+export * from '../../../../contracts/dist/moderation.js';
