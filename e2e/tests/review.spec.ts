@@ -19,8 +19,6 @@ async function memberPage(
 ): Promise<{ page: Page; account: Account }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-  page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
   const account = await signUp(page, newAccount(prefix));
   return { page, account };
 }

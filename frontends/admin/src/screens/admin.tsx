@@ -1,7 +1,7 @@
 import { MODERATION_TEXTS, PAGES, TEXTS } from '@termpaste/contracts';
 import { Card, Spinner, cx, useCurrentUser, useReviewCount } from '@termpaste/ui';
 import { ShieldAlert } from 'lucide-react';
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuditPanel } from '../components/audit-panel';
 import { TrashPanel } from '../components/trash-panel';
@@ -54,6 +54,15 @@ export function AdminScreen() {
     pathname.replace(/\/+$/, '') === PAGES.adminReview
       ? 'review'
       : (TABS.find((t) => t.id === asked && t.id !== 'users' && t.id !== 'review')?.id ?? 'users');
+
+  // On a narrow screen the tab bar scrolls: the open tab (REVIEW, last) is brought into it.
+  useEffect(() => {
+    const active = document.getElementById(`${baseId}-${tab}-tab`);
+    const bar = active?.parentElement;
+    if (active && bar && bar.scrollWidth > bar.clientWidth) {
+      bar.scrollLeft = active.offsetLeft - bar.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
+    }
+  }, [baseId, tab, staff]);
 
   if (isLoading) return <Spinner />;
   if (!staff || !user) return <AccessDenied />;
