@@ -135,6 +135,15 @@ describe('hidden pending review', () => {
     expect(await screen.findByText('[hidden pending review]')).toBeInTheDocument();
     expect(screen.getByText(/This paste is hidden pending review/)).toBeInTheDocument();
     expect(screen.queryByText('Thread not found [404]')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the review queue' })).not.toBeInTheDocument();
+  });
+
+  it('links staff to the review queue from the hidden card', async () => {
+    renderThread({ status: 404, user: sampleCurrentUser({ id: 1, isAdmin: true }) });
+    expect(await screen.findByRole('link', { name: 'Open the review queue' })).toHaveAttribute(
+      'href',
+      '/admin/review',
+    );
   });
 
   it('tells the author of a hidden paste, who can still edit it', async () => {

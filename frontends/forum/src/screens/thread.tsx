@@ -224,12 +224,14 @@ function ThreadView({
  * not-found card, so a reader who followed a link knows it may come back.
  */
 function HiddenCard() {
+  const { user } = useCurrentUser();
   return (
     <Card titleLevel={1} title="HIDDEN">
       <div className="forum-hidden" role="status">
         <EyeOff size={28} aria-hidden="true" />
         <p className="forum-hidden__title">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
         <p className="forum-muted">{MODERATION_MESSAGES.pasteHidden}. The staff will decide soon.</p>
+        {user?.isAdmin && <Link to={PAGES.adminReview}>Open the review queue</Link>}
       </div>
       <Link to={PAGES.home} className="forum-not-found__home">
         <ArrowLeft size={14} aria-hidden /> Back to home
