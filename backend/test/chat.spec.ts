@@ -69,6 +69,7 @@ describe('global chat', () => {
           reputation: expect.any(Number),
           activePremiumRank: null,
         },
+        hidden: false,
       });
       expect(Date.parse(message.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       // Its author's reputation as it is with this message counted.

@@ -4,6 +4,7 @@ import {
   type CreatedAccessToken,
   FLAG_NOTE_MAX,
   FORUM_MESSAGES,
+  LIVE_EVENT,
   MODERATION_MESSAGES,
   type MyFlag,
   myFlagSchema,
@@ -20,7 +21,9 @@ import {
 import supertest from 'supertest';
 import { type Browser, registered, registeredUnverified } from './support/accounts.js';
 import { expectPasteHidden, visitorOf } from './support/paste-routes.js';
+import { connect, liveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 type Member = { browser: Browser; user: { id: number; username: string } };
 
@@ -338,8 +341,10 @@ describe('flags', () => {
       for (const viewer of [visitorOf(t), { label: 'bob', agent: bob.browser, userId: bob.user.id }]) {
         await expectPasteHidden(walked, viewer, { homeTotal: total - 1 }, { pageMessage: HIDDEN.message });
       }
-      const notes = (await alice.browser.get(API.notifications).expect(200)).body as NotificationsPage;
-      const told = notes.notifications.find((n) => n.type === 'moderation');
+      const told = await waitFor('the notice to the author', async () => {
+        const notes = (await alice.browser.get(API.notifications).expect(200)).body as NotificationsPage;
+        return notes.notifications.find((n) => n.type === 'moderation');
+      });
       expect(told?.content).toBe(
         `Your paste "${title}" is hidden pending review after flags by members. You can edit it; staff will decide.`,
       );
@@ -386,6 +391,34 @@ describe('flags', () => {
       for (const who of [bob.browser, alice.browser]) {
         const history = (await who.get(API.chatMessages).expect(200)).body as ChatMessage[];
         expect(history.find((m) => m.id === line.id)).toMatchObject({ hidden: true, content: '' });
+      }
+    });
+
+    it('tells every chat socket to replace a hidden line, and to put it back when staff disagree', async () => {
+      const watcher = await liveMember(t);
+      const socket = await connect(t, { cookie: watcher.cookie });
+      try {
+        const line = (await alice.browser.post(API.chatMessages).send({ content: 'loud line' }).expect(201))
+          .body as ChatMessage;
+        for (const flagger of await members(3))
+          await flag(flagger, { targetType: 'chat', targetId: line.id });
+        await socket.next('chat_hidden', (frame) => {
+          const event = frame as { type?: string; id?: number };
+          return event.type === LIVE_EVENT.chatHidden && event.id === line.id;
+        });
+        await t.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [owner.user.id]);
+        const [item]: Array<{ id: number }> = await t.dataSource.query(
+          "SELECT id FROM review_items WHERE target_type = 'chat' AND target_id = $1",
+          [line.id],
+        );
+        await owner.browser.post(API.adminReviewItem(item!.id)).send({ decision: 'disagree' }).expect(200);
+        const shown = await socket.next<{ message: ChatMessage }>('chat_shown', (frame) => {
+          const event = frame as { type?: string; message?: ChatMessage };
+          return event.type === LIVE_EVENT.chatShown && event.message?.id === line.id;
+        });
+        expect(shown.message).toMatchObject({ content: 'loud line', hidden: false });
+      } finally {
+        await socket.close();
       }
     });
 

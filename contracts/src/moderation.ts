@@ -277,10 +277,23 @@ export const reviewPageSchema = z.object({
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 export const reviewQuerySchema = z.object({
-  kind: z.enum(REVIEW_KINDS, { error: `Kind must be one of: ${REVIEW_KINDS.join(', ')}` }).optional(),
-  targetType: z.enum(FLAG_TARGETS, { error: MODERATION_MESSAGES.targetTypeInvalid }).optional(),
-  reason: z.enum(FLAG_REASONS, { error: MODERATION_MESSAGES.reasonInvalid }).optional(),
-  cursor: z.string().max(200).optional(),
+  kind: z
+    .enum(REVIEW_KINDS, { error: `Kind must be one of: ${REVIEW_KINDS.join(', ')}` })
+    .optional()
+    .meta({ description: 'Only flagged items, or only posts held for approval' }),
+  targetType: z
+    .enum(FLAG_TARGETS, { error: MODERATION_MESSAGES.targetTypeInvalid })
+    .optional()
+    .meta({ description: 'Only items about pastes, replies, chat messages, private messages or members' }),
+  reason: z
+    .enum(FLAG_REASONS, { error: MODERATION_MESSAGES.reasonInvalid })
+    .optional()
+    .meta({ description: 'Only items with a flag for this reason' }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Where the previous page ended (its `nextCursor`); absent for the first page' }),
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
 

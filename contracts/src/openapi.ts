@@ -89,6 +89,7 @@ import { MESSAGES_OPERATIONS } from './openapi/messages.js';
 import { CHAT_OPERATIONS } from './openapi/chat.js';
 import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
 import { ADMIN_OPERATIONS } from './openapi/admin.js';
+import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
 import {
   API_TAGS,
@@ -132,6 +133,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...CHAT_OPERATIONS,
   ...UPLOADS_OPERATIONS,
   ...ADMIN_OPERATIONS,
+  ...FLAGS_OPERATIONS,
   ...DOCS_OPERATIONS,
 ];
 

@@ -1,5 +1,6 @@
 import { adminDeleteUserQuerySchema, exportDownloadQuerySchema } from './account.js';
 import { FORUM_MESSAGES } from './forum.js';
+import { reviewQuerySchema } from './moderation.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
 import { ssoStartQuerySchema } from './sso.js';
@@ -127,6 +128,7 @@ describe('the query strings the OpenAPI table documents', () => {
     createPaste: createPasteQuerySchema,
     startProviderSignIn: ssoStartQuerySchema,
     getThread: threadQuerySchema,
+    listReviewItems: reviewQuerySchema,
     // Checked by the signature, its names read from the schema (UploadAddresses).
     putObject: uploadAddressQuerySchema,
   } as const;

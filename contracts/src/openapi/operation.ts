@@ -24,6 +24,7 @@ export const API_TAGS = {
   Settings: "The signed-in member's profile, rank and avatar",
   Uploads: 'Presigned uploads and stored files',
   Admin: 'Moderation, members and the audit log: admins only',
+  Moderation: "Members' flags and the staff's review queue",
   Docs: 'This documentation',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type FlagCreate,
   type FlagReason,
@@ -15,7 +8,6 @@ import {
   MODERATION_MESSAGES,
   type MyFlag,
   type MyFlags,
-  silencedMessage,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
@@ -24,7 +16,8 @@ import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { excerpt } from '../audit/audit.service.js';
 import { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { noticesJob } from '../notifications/notifications.queue.js';
 import { flaggablePaste, flaggableReply } from '../threads/review-posts.js';
 import type { User } from '../users/entities/user.entity.js';
 import { memberFacts } from '../users/member-facts.js';
@@ -83,13 +76,11 @@ interface Flagged {
  */
 @Injectable()
 export class FlagsService {
-  private readonly logger = new Logger('Flags');
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly chat: ChatService,
     private readonly review: ReviewService,
-    private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'moderation'>,
   ) {}
 
@@ -99,10 +90,6 @@ export class FlagsService {
    * reused), the flag, the score, and the hiding when the score reaches the threshold.
    */
   async create(flagger: User, body: FlagCreate): Promise<MyFlag> {
-    // Silence is read-only: a silenced member sends support requests, nothing else.
-    if (flagger.silencedUntil !== null && flagger.silencedUntil.getTime() > Date.now()) {
-      throw new ForbiddenException(silencedMessage(flagger.silencedUntil, flagger.silenceReason));
-    }
     let flagged: Flagged;
     try {
       flagged = await this.dataSource.transaction((manager) => this.flag(manager, flagger, body));
@@ -113,8 +100,8 @@ export class FlagsService {
       throw error;
     }
     if (flagged.announce) {
+      this.outbox.committed();
       await flagged.announce();
-      await this.tellHidden(flagged);
     }
     if (flagged.newItem) await this.review.announceCount();
     return flagged.flag;
@@ -168,6 +155,7 @@ export class FlagsService {
     if (HIDEABLE.has(targetType) && !scored!.hidden && scored!.score >= threshold - SCORE_EPSILON) {
       announce = await this.review.setHidden(manager, targetType, targetId, true);
       await manager.query('UPDATE review_items SET hidden = true WHERE id = $1', [item!.id]);
+      if (announce) await this.tellHidden(manager, item!.id, target);
     }
     return { flag: toMyFlag(row!), itemId: item!.id, newItem: item!.created, announce, target };
   }
@@ -229,11 +217,15 @@ export class FlagsService {
     }
   }
 
-  /** The author of a post just hidden is told (they may edit it; staff will decide). */
-  private async tellHidden({ itemId, target }: Flagged): Promise<void> {
+  /**
+   * The author of a post just hidden is told (they may edit it; staff will decide): through the outbox,
+   * in the flag's transaction.
+   */
+  private async tellHidden(manager: EntityManager, itemId: number, target: FlagTargetFacts): Promise<void> {
     if (target.authorId === null) return;
-    try {
-      await this.notifications.createOnce([
+    await this.outbox.add(
+      manager,
+      noticesJob(`hidden-${itemId}`, [
         {
           userId: target.authorId,
           type: 'moderation',
@@ -242,11 +234,7 @@ export class FlagsService {
           actorId: null,
           source: `review:${itemId}:hidden`,
         },
-      ]);
-    } catch (error) {
-      this.logger.warn(
-        `Author of hidden item ${itemId} not told: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+      ]),
+    );
   }
 }

@@ -27,7 +27,9 @@ import { EventsPort } from '../../infra/events/events.port.js';
 import type { Actor } from '../admin/admin.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ChatService } from '../chat/chat.service.js';
-import { type NewNotification, NotificationsService } from '../notifications/notifications.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { noticesJob } from '../notifications/notifications.queue.js';
+import type { NewNotification } from '../notifications/notifications.service.js';
 import { type HidingChange, PostHidingService } from '../threads/post-hiding.js';
 import { TrashService } from '../threads/trash.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
@@ -86,14 +88,48 @@ const FLAGGER_NOTICE: Record<'agree' | 'disagree' | 'ignore', (noun: string) => 
   ignore: (noun) => `Staff reviewed your flag on ${noun} and took no action.`,
 };
 
-/** What to do once a decision has committed. */
+/** What a decision changed, for its notices and its announcements. */
 interface Decided {
   flaggers: Array<{ flagId: number; flaggerId: number }>;
   authorId: number | null;
   resolved: ResolvedTarget;
-  announce: Array<() => Promise<void>>;
   /** What became of the post for its author: deleted, kept hidden, or shown again. */
   outcome: 'deleted' | 'hidden' | 'restored' | null;
+}
+
+/** Each flagger is told what staff decided, and the author what became of their post. */
+function decisionNotices(
+  itemId: number,
+  decision: keyof typeof FLAGGER_NOTICE,
+  decided: Decided,
+): NewNotification[] {
+  const { noun, threadId } = decided.resolved;
+  const notices: NewNotification[] = decided.flaggers.map(({ flagId, flaggerId }) => ({
+    userId: flaggerId,
+    type: 'moderation',
+    content: FLAGGER_NOTICE[decision](noun),
+    // The flagger may not read what stays hidden: the notice names it, and links nowhere.
+    threadId: null,
+    actorId: null,
+    source: `flag:${flagId}`,
+  }));
+  if (decided.authorId !== null && decided.outcome !== null) {
+    const yours = noun.replace(/^the /, 'your ');
+    const content = {
+      deleted: `Staff deleted ${yours} after flags by members.`,
+      hidden: `Staff agreed with members' flags: ${yours} stays hidden. You can still edit it.`,
+      restored: `Staff reviewed ${yours}: it is shown again.`,
+    }[decided.outcome];
+    notices.push({
+      userId: decided.authorId,
+      type: 'moderation',
+      content,
+      threadId: decided.outcome === 'deleted' ? null : threadId,
+      actorId: null,
+      source: `review:${itemId}:decided`,
+    });
+  }
+  return notices;
 }
 
 /**
@@ -111,7 +147,7 @@ export class ReviewService {
     private readonly hiding: PostHidingService,
     private readonly trash: TrashService,
     private readonly audit: AuditService,
-    private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
     private readonly suspensions: SuspensionsService,
     private readonly held: HeldPostsService,
     private readonly events: EventsPort,
@@ -198,10 +234,11 @@ export class ReviewService {
     if (decision === 'approve' || decision === 'reject') {
       throw new BadRequestException(MODERATION_MESSAGES.decisionForHeld);
     }
+    if (decision === 'agree' && body.silenceDays !== undefined && body.reason === undefined) {
+      throw new BadRequestException(MODERATION_MESSAGES.reasonRequired);
+    }
+    // The author's account may be gone: there is nobody left to suspend.
     if (decision === 'agree' && found.author_id !== null) {
-      if (body.silenceDays !== undefined && body.reason === undefined) {
-        throw new BadRequestException(MODERATION_MESSAGES.reasonRequired);
-      }
       if (body.suspendDays !== undefined) {
         await this.suspensions.ban(actor, found.author_id, { days: body.suspendDays, reason: body.reason });
       }
@@ -212,11 +249,11 @@ export class ReviewService {
         });
       }
     }
-    const decided = await this.dataSource.transaction((manager) =>
+    const announce = await this.dataSource.transaction((manager) =>
       this.decideFlagged(manager, itemId, decision, body, actor),
     );
-    for (const announce of decided.announce) await announce();
-    await this.tell(itemId, decision, decided);
+    this.outbox.committed();
+    for (const announced of announce) await announced();
     await this.announceCount();
     return this.item(itemId);
   }
@@ -227,7 +264,7 @@ export class ReviewService {
     decision: 'agree' | 'disagree' | 'ignore',
     body: ReviewDecisionBody,
     actor: Actor,
-  ): Promise<Decided> {
+  ): Promise<Array<() => Promise<void>>> {
     const [row]: ItemRow[] = await manager.query(
       `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE i.id = $1 FOR UPDATE`,
       [itemId],
@@ -285,15 +322,20 @@ export class ReviewService {
         ...(decision === 'agree' && body.reason !== undefined ? { reason: body.reason } : {}),
       },
     });
-    return {
+    const decided: Decided = {
       flaggers: flaggers
         .filter((flag) => flag.flagger_id !== null)
         .map((flag) => ({ flagId: flag.id, flaggerId: flag.flagger_id! })),
       authorId: row.author_id,
       resolved,
-      announce,
       outcome,
     };
+    // Through the outbox, in this transaction: the notices go out however the process ends.
+    await this.outbox.add(
+      manager,
+      noticesJob(`review-${itemId}`, decisionNotices(itemId, decision, decided)),
+    );
+    return announce;
   }
 
   /**
@@ -314,43 +356,6 @@ export class ReviewService {
     if (type === 'paste') change = await this.hiding.setPasteHidden(manager, id, hidden);
     if (type === 'reply') change = await this.hiding.setReplyHidden(manager, id, hidden);
     return change ? () => this.hiding.announce(change) : null;
-  }
-
-  /** Tells each flagger what staff decided, and the author what became of their post. */
-  private async tell(itemId: number, decision: keyof typeof FLAGGER_NOTICE, decided: Decided): Promise<void> {
-    const { noun, threadId } = decided.resolved;
-    const notices: NewNotification[] = decided.flaggers.map(({ flagId, flaggerId }) => ({
-      userId: flaggerId,
-      type: 'moderation',
-      content: FLAGGER_NOTICE[decision](noun),
-      // The flagger may not read what stays hidden: the notice names it, and links nowhere.
-      threadId: null,
-      actorId: null,
-      source: `flag:${flagId}`,
-    }));
-    if (decided.authorId !== null && decided.outcome !== null) {
-      const yours = noun.replace(/^the /, 'your ');
-      const content = {
-        deleted: `Staff deleted ${yours} after flags by members.`,
-        hidden: `Staff agreed with members' flags: ${yours} stays hidden. You can still edit it.`,
-        restored: `Staff reviewed ${yours}: it is shown again.`,
-      }[decided.outcome];
-      notices.push({
-        userId: decided.authorId,
-        type: 'moderation',
-        content,
-        threadId: decided.outcome === 'deleted' ? null : threadId,
-        actorId: null,
-        source: `review:${itemId}:decided`,
-      });
-    }
-    try {
-      await this.notifications.createOnce(notices);
-    } catch (error) {
-      this.logger.warn(
-        `Review ${itemId} decided but not told: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
   }
 
   /** One item as the queue shows it (decided or not). */

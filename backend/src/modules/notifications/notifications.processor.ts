@@ -4,6 +4,8 @@ import { type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
 import { mentionedUsernames } from './mentions.js';
 import {
   type MessageJobData,
+  NOTICES_JOB,
+  type NoticesJobData,
   NOTIFICATION_JOBS,
   NOTIFICATIONS_QUEUE,
   notificationSource,
@@ -27,6 +29,20 @@ function positiveId(data: unknown, key: string): number {
     throw new Error(`Notification job data needs a valid ${key}`);
   }
   return value;
+}
+
+/** A notices job's notices, each checked for its shape. */
+function noticesOf(data: unknown): NoticesJobData['notices'] {
+  const notices = (data as Partial<NoticesJobData> | null)?.notices;
+  if (!Array.isArray(notices)) throw new Error('Notices job data needs its notices');
+  for (const notice of notices) {
+    positiveId(notice, 'userId');
+    if (typeof notice.content !== 'string' || typeof notice.source !== 'string') {
+      throw new Error('Each notice needs its content and source');
+    }
+    if (notice.threadId !== null) positiveId(notice, 'threadId');
+  }
+  return notices;
 }
 
 /** Quoted for a notification's text. */
@@ -56,6 +72,9 @@ export class NotificationsProcessor implements QueueProcessor {
         return this.reply(positiveId(job.data, 'replyId' satisfies keyof ReplyJobData));
       case NOTIFICATION_JOBS.message:
         return this.message(positiveId(job.data, 'messageId' satisfies keyof MessageJobData));
+      case NOTICES_JOB:
+        await this.notifications.createOnce(noticesOf(job.data));
+        return;
       default:
         throw new Error(`Unknown job "${job.name}" on the notifications queue`);
     }

@@ -1,4 +1,5 @@
 import type { OutboxJob, OutboxJobSql } from '../../infra/outbox/outbox.js';
+import type { NewNotification } from './notifications.service.js';
 
 /**
  * The notification fan-out queue and its jobs. A job carries only the id of its source (a new paste, reply
@@ -61,5 +62,25 @@ export function notificationJobSql(kind: keyof typeof NOTIFICATION_JOBS, id = 'i
     data: `jsonb_build_object('${ID_KEYS[kind]}', ${id})`,
     // notificationJobId's `${kind}-${id}`, in SQL.
     jobId: `'${kind}-' || (${id})::text`,
+  };
+}
+
+/**
+ * Notices written out whole (a moderation decision's, a hidden post's): the job carries them, and the
+ * processor creates each once per member and source, so running it twice creates nothing new.
+ */
+export const NOTICES_JOB = 'notices';
+
+export interface NoticesJobData {
+  notices: NewNotification[];
+}
+
+/** The outbox job of `notices`, named by `key` (letters, digits and dashes: one job per key). */
+export function noticesJob(key: string, notices: NewNotification[]): OutboxJob {
+  return {
+    queue: NOTIFICATIONS_QUEUE,
+    name: NOTICES_JOB,
+    data: { notices } satisfies NoticesJobData,
+    jobId: `notices-${key}`,
   };
 }
