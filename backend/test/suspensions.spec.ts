@@ -172,6 +172,7 @@ describe('suspensions: bans with a term and a reason, silences, and their end', 
         .get(`${API.adminUsers}?q=${encodeURIComponent(member.account.username)}`)
         .expect(200);
       expect(page.body.users[0]).toMatchObject({ isBanned: false, bannedUntil: null, banReason: null });
+      expect((await t.browser().get(API.user(member.user.id)).expect(200)).body.isBanned).toBe(false);
 
       await t.app.get(SuspensionLift).sweep();
       expect(await userRow(member.user.id)).toMatchObject({ is_banned: false, banned_until: null });

@@ -130,3 +130,24 @@ describe('/setup', () => {
     expect(await screen.findByText(OWNER_SETUP_MESSAGES.invalidCode)).toBeInTheDocument();
   });
 });
+
+describe('the silenced banner', () => {
+  it('tells a silenced member until when and why, with the way to support', () => {
+    stubApi(() => undefined);
+    renderAt(
+      '/',
+      sampleCurrentUser({ silencedUntil: '2099-03-04T05:06:00.000Z', silenceReason: 'Cool off' }),
+    );
+    const banner = screen.getByRole('status', { name: 'Account silenced' });
+    expect(banner).toHaveTextContent(
+      '[!] SILENCED until 2099-03-04 05:06 UTC: you can read and contact support, nothing else. Reason: Cool off',
+    );
+    expect(screen.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/support');
+  });
+
+  it('is not shown once the silence has ended, nor to anyone else', () => {
+    stubApi(() => undefined);
+    renderAt('/', sampleCurrentUser({ silencedUntil: '2001-01-01T00:00:00.000Z', silenceReason: 'old' }));
+    expect(screen.queryByRole('status', { name: 'Account silenced' })).not.toBeInTheDocument();
+  });
+});

@@ -58,10 +58,10 @@ export class SuspensionsService {
     return this.admin.unban(actor, userId, (manager, target) => this.lifted(manager, target, 'ban'));
   }
 
-  /** Silences member `userId` for `term.days` with `term.reason`. */
+  /** Silences member `userId` for `term.days` with `term.reason` (the routes require both). */
   async silence(actor: Actor, userId: number, term: Required<SuspensionTerm>): Promise<AdminUser> {
     const until = this.endOf(term.days);
-    const reason = term.reason.trim() || null;
+    const reason = term.reason?.trim() || null;
     const user = await this.admin.silence(actor, userId, { until, reason }, (manager, target) =>
       this.given(manager, actor, target, { kind: 'silence', days: term.days, until, reason }),
     );

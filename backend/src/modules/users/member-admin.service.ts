@@ -5,10 +5,11 @@ import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { ownedActiveRank } from './author-sql.js';
+import { bannedNow } from './member-sql.js';
 import { USERNAME_TAKEN } from './users.service.js';
 
 /** Banned now, in SQL over `u`: a timed ban whose end has passed counts as lifted before its job runs. */
-const BANNED_NOW = '(u.is_banned AND (u.banned_until IS NULL OR u.banned_until > now()))';
+const BANNED_NOW = bannedNow('u');
 /** Silenced now, in SQL over `u`. */
 const SILENCED_NOW = '(u.silenced_until IS NOT NULL AND u.silenced_until > now())';
 

@@ -19,11 +19,18 @@ export const memberIdByEmail = (email: string) => `SELECT id FROM users WHERE em
 export const existingMember = (id: string) => `SELECT id FROM users WHERE id = ${id}`;
 
 /**
+ * Whether the member of `alias` is banned now, in SQL: a timed ban whose end has passed counts as lifted
+ * before the job that lifts it has run (as withEndedLifted has it for a loaded account).
+ */
+export const bannedNow = (alias: string) =>
+  `(${alias}.is_banned AND (${alias}.banned_until IS NULL OR ${alias}.banned_until > now()))`;
+
+/**
  * The staff a support request goes to (SPEC §6): the owner and every admin, except member `except` and
  * banned accounts, by id.
  */
 export const staffExcept = (except: string) =>
-  `SELECT id FROM users WHERE (is_owner OR is_admin) AND NOT is_banned AND id <> ${except}`;
+  `SELECT id FROM users u WHERE (u.is_owner OR u.is_admin) AND NOT ${bannedNow('u')} AND u.id <> ${except}`;
 
 /**
  * An UPDATE of member `id`'s reputation by `points` (an SQL expression), only `when` it holds; with

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { ForumService } from '../threads/forum.service.js';
 import { ownedActiveRank } from './author-sql.js';
+import { bannedNow } from './member-sql.js';
 
 interface DirectoryRow {
   id: number;
@@ -95,7 +96,8 @@ export class MembersService {
     const [user]: Array<Record<string, unknown>> = await this.dataSource.query(
       `SELECT u.id, u.username::text AS username, u.first_name, u.last_name, u.avatar_url,
          u.profile_image_url, u.bio, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
-         u.owned_premium_ranks, u.thread_count, u.reply_count, u.created_at, u.is_admin, u.is_owner, u.is_banned
+         u.owned_premium_ranks, u.thread_count, u.reply_count, u.created_at, u.is_admin, u.is_owner,
+         ${bannedNow('u')} AS is_banned
        FROM users u WHERE u.id = $1`,
       [userId],
     );

@@ -6,6 +6,7 @@ import { useMemberLiveUpdates } from './live-updates';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 import { TopBar } from './top-bar';
+import { SilencedBanner } from './silenced-banner';
 import { VerifyEmailBanner } from './verify-banner';
 
 /** The widgets of REMOTE_WIDGETS that belong on this path. */
@@ -34,6 +35,7 @@ export function AppLayout() {
       <div className="shell-main">
         <TopBar user={user} onToggleSidebar={sidebar.toggle} />
         <VerifyEmailBanner user={user} />
+        <SilencedBanner user={user} />
         <main className="shell-content" id={CONTENT_ID}>
           <Outlet />
         </main>
