@@ -294,6 +294,24 @@ describe('REVIEW tab (/admin/review)', () => {
     });
   });
 
+  it('loads the next page by its cursor', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.startsWith('/api/admin/review/count')) return { body: 2 };
+      if (call.url.includes('cursor=')) return { body: { items: [held()], nextCursor: null, openCount: 2 } };
+      if (call.url.startsWith('/api/admin/review')) {
+        return { body: { items: [item()], nextCursor: 'next=', openCount: 2 } };
+      }
+      return { body: { users: [], entries: [], nextCursor: null } };
+    });
+    const { user } = renderScreen(<AdminScreen />, { path: '/admin/review', user: adminViewer() });
+    await card('Flagged paste by spammer');
+    expect(screen.getByText(/Showing 1 item · 2 open in all/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'LOAD MORE' }));
+    expect(await card('Held reply by spammer')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/review?cursor=next%3D');
+    expect(screen.queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
+  });
+
   it('says when the queue is empty', async () => {
     renderReview({ items: [] });
     expect(await screen.findByText('The review queue is empty. Nothing to decide.')).toBeInTheDocument();
