@@ -12,6 +12,7 @@ import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-po
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {
   Button,
+  apiRequest,
   Card,
   errorMessage,
   isHiddenItem,
@@ -104,6 +105,26 @@ function useNoIndex(on: boolean): void {
 }
 
 /**
+ * Whether a paste the server says is gone (its live `paste_deleted`) was in fact hidden pending review:
+ * asked once, so the page can say which while it keeps the reader's draft.
+ */
+function useGoneAsHidden(id: string, gone: boolean): boolean {
+  const answer = useQuery({
+    queryKey: [API.threads, id, 'gone-as-hidden'],
+    queryFn: () =>
+      apiRequest('GET', API.thread(id)).then(
+        () => false,
+        (error: unknown) => isHiddenError(error),
+      ),
+    enabled: gone,
+    retry: false,
+    staleTime: Infinity,
+    refetchInterval: false,
+  });
+  return gone && answer.data === true;
+}
+
+/**
  * The page of a loaded paste. It decides who may reply, and holds the reply being answered: a reply's
  * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
  * arrives in place; the draft and its target stay.
@@ -131,6 +152,7 @@ function ThreadView({
   const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
 
   const [outOfView, jumpToNew] = useRepliesOutOfView(thread, live);
+  const hiddenNow = useGoneAsHidden(String(thread.id), live.deleted && !burnt);
   useNoIndex(pasteKeyed(thread));
 
   const replyTo = (reply: ReplyView) => {
@@ -168,7 +190,8 @@ function ThreadView({
       )}
       {live.deleted && (
         <Notice tone="error">
-          This paste was deleted. What you are writing stays here until you leave the page.
+          {hiddenNow ? `${MODERATION_MESSAGES.pasteHidden} now.` : 'This paste was deleted.'} What you are
+          writing stays here until you leave the page.
         </Notice>
       )}
       <Paste
