@@ -14,8 +14,10 @@ import {
   useCurrentUser,
 } from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/forum';
+import { revisionQuery, revisionsQuery } from '../api/revisions';
 import { AuthorLine } from './author-line';
 import { EditReplyForm } from './edit-reply-form';
 import { EditedMark } from './edited-mark';
@@ -24,6 +26,18 @@ import { VoteButtons } from './vote-buttons';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
 const MAX_INDENT = 6;
+
+/**
+ * The text of the member's own reply hidden pending review: the shared page carries none, so it is read
+ * from the reply's newest version (its history is its author's to read). Undefined until read.
+ */
+function useOwnHiddenText(replyId: number, enabled: boolean): string | undefined {
+  const of = { kind: 'reply', id: replyId } as const;
+  const list = useQuery({ ...revisionsQuery(of), enabled });
+  const newest = list.data?.revisions.find((revision) => !revision.removed)?.n;
+  const version = useQuery({ ...revisionQuery(of, newest ?? 0), enabled: enabled && newest !== undefined });
+  return enabled ? version.data?.content : undefined;
+}
 
 /**
  * One reply in the tree: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
@@ -64,6 +78,8 @@ export function ReplyItem({
   // Hidden pending review: its placeholder where the API sends no text; its author is told, and may edit.
   const hidden = isHiddenItem(reply);
   const withheld = hidden && reply.content === '';
+  const ownText = useOwnHiddenText(reply.id, withheld && mine);
+  const shown = ownText ?? reply.content;
 
   const onDelete = async () => {
     const confirmed = await confirm(
@@ -133,13 +149,17 @@ export function ReplyItem({
         </Notice>
       )}
       {editing ? (
-        <EditReplyForm reply={reply} threadId={threadId} onDone={() => setEditing(false)} />
-      ) : withheld ? (
+        <EditReplyForm
+          reply={{ ...reply, content: shown }}
+          threadId={threadId}
+          onDone={() => setEditing(false)}
+        />
+      ) : withheld && ownText === undefined ? (
         <p className="tp-hidden-placeholder">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
       ) : (
         <>
-          <Markdown>{reply.content}</Markdown>
-          <ReplyExcerpt text={reply.content} />
+          <Markdown>{shown}</Markdown>
+          <ReplyExcerpt text={shown} />
         </>
       )}
       <footer className="forum-reply__foot">

@@ -46,6 +46,19 @@ function renderThread({
       };
     }
     if (call.method === 'POST' && call.url === '/api/flags') return { status: 201, body: {} };
+    const version = {
+      n: 2,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      editor: null,
+      linesAdded: 1,
+      linesRemoved: 0,
+      title: null,
+      removed: false,
+    };
+    if (call.url === '/api/replies/11/revisions') return { body: { revisions: [version], pruned: [] } };
+    if (call.url === '/api/replies/11/revisions/2') {
+      return { body: { ...version, content: 'my own words', language: null } };
+    }
     if (status) return { status, body: { statusCode: status, message: MODERATION_MESSAGES.pasteHidden } };
     return { body: thread };
   });
@@ -168,9 +181,12 @@ describe('hidden pending review', () => {
 
   it("gives the hidden reply's author the banner and EDIT", async () => {
     const thread = sampleThread({ replies: [sampleReply({ id: 11, hidden: true, content: '' })] });
-    renderThread({ thread, user: trinity });
+    const { user } = renderThread({ thread, user: trinity });
     const own = await waitFor(() => replyItem('trinity'));
     expect(own).toHaveTextContent(MODERATION_TEXTS.hiddenOwn);
-    expect(within(own).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
+    // Its text, which the shared page does not carry, from its newest version.
+    expect(await within(own).findByText('my own words')).toBeInTheDocument();
+    await user.click(within(own).getByRole('button', { name: 'EDIT' }));
+    expect(within(own).getByRole('textbox', { name: 'Reply content' })).toHaveValue('my own words');
   });
 });
