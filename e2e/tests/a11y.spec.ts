@@ -233,6 +233,11 @@ for (const viewport of VIEWPORTS) {
           ready: (p) => p.getByRole('tab', { name: 'AUDIT LOG', selected: true }),
         },
         {
+          name: 'admin review queue',
+          path: '/admin/review',
+          ready: (p) => p.getByRole('tab', { name: /^REVIEW/, selected: true }),
+        },
+        {
           name: 'paste, moderation',
           path: `/thread/${paste.id}`,
           ready: (p) => p.getByRole('group', { name: 'Moderation' }),

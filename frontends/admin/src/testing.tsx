@@ -9,10 +9,22 @@
  */
 import { API, type AdminUser, type AuditEntry, type CurrentUser } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
-import { minutesAgo, stubApi, type FetchHandler } from '@termpaste/ui/testing';
+import {
+  minutesAgo,
+  stubApi,
+  urls as allUrls,
+  type FetchCall,
+  type FetchHandler,
+} from '@termpaste/ui/testing';
 import { screen, within } from '@testing-library/react';
 
 export * from '@termpaste/ui/testing';
+
+/**
+ * The URLs called, in order, but the review count every admin screen reads for its REVIEW tab (the specs
+ * of the other tabs list what they read themselves).
+ */
+export const urls = (calls: FetchCall[]) => allUrls(calls).filter((url) => url !== API.adminReviewCount);
 
 // ---- Fixtures: override what a test is about.
 

@@ -116,6 +116,24 @@ describe('routing by auth state (SPEC §2)', () => {
     expect(sidebar.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
   });
 
+  it("only admins get Review, counting the queue's open items", async () => {
+    const calls = stubFetch((call) =>
+      call.url === API.adminReviewCount ? { body: 3 } : { status: 404, body: 'not stubbed' },
+    );
+    renderAt('/nowhere', { ...member, isAdmin: true });
+    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    expect(await sidebar.findByRole('link', { name: 'Review (3)' })).toHaveAttribute('href', '/admin/review');
+    expect(calls.map((call) => call.url)).toContain(API.adminReviewCount);
+  });
+
+  it('asks a member for no review count', () => {
+    const calls = stubFetch(() => ({ status: 404, body: 'not stubbed' }));
+    renderAt('/nowhere', member);
+    const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
+    expect(sidebar.queryByRole('link', { name: /Review/ })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain(API.adminReviewCount);
+  });
+
   it('the unread badge shows only above 0', () => {
     renderAt('/nowhere', member, 3);
     expect(screen.getByLabelText('3 unread')).toHaveTextContent('3');

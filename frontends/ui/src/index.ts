@@ -33,7 +33,15 @@ export {
   type KeyboardActionHandler,
   type KeyboardShortcutsProps,
 } from './keyboard/keyboard.js';
-export { SEQUENCE_TIMEOUT_MS, SHORTCUTS, type Shortcut, type ShortcutCommand } from './keyboard/shortcuts.js';
+export {
+  hasCommandModifier,
+  isInsideWidget,
+  isTypingTarget,
+  SEQUENCE_TIMEOUT_MS,
+  SHORTCUTS,
+  type Shortcut,
+  type ShortcutCommand,
+} from './keyboard/shortcuts.js';
 export { emailPrefix, initials, relativeTime, shortDate, type AvatarUser } from './lib/format.js';
 
 export {
@@ -101,6 +109,7 @@ export { Dock, DockButton, type DockButtonProps, type DockProps } from './compon
 export { CharCount, FormActions, Input, Label, LabelRow, Textarea } from './components/field.js';
 export { lazyScreen, ScreenSkeleton } from './components/lazy-screen.js';
 export { ListFooter, type ListFooterProps } from './components/list-footer.js';
+export { Modal, type ModalProps } from './components/modal.js';
 export { Markdown, preloadMarkdown, type MarkdownProps } from './components/markdown.js';
 export { RankBadge, UserName } from './components/rank.js';
 export { Skeleton, type SkeletonProps } from './components/skeleton.js';
@@ -135,3 +144,13 @@ export {
 export { UiProvider, type UiProviderProps } from './components/ui-provider.js';
 export { ScreenPlaceholder } from './components/screen-placeholder.js';
 export { CONTENT_ID, SkipLink } from './components/skip-link.js';
+export {
+  FlagButton,
+  FlagDialog,
+  flagFormError,
+  type FlagButtonProps,
+  type FlagDialogProps,
+} from './moderation/flag-dialog.js';
+export { myFlagsQuery, useMyFlag, useSendFlag } from './moderation/flags.js';
+export { isHiddenItem } from './moderation/hidden.js';
+export { reviewCountQuery, useReviewCount } from './moderation/review-count.js';

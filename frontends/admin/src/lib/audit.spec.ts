@@ -3,7 +3,7 @@ import { AUDIT_LABELS, describeChange, formatSnapshot, targetLink } from './audi
 
 describe('audit log helpers', () => {
   it('labels every action', () => {
-    for (const action of AUDIT_ACTIONS) expect(AUDIT_LABELS[action]).toMatch(/^[A-Z][a-z]+ [a-z]+$/);
+    for (const action of AUDIT_ACTIONS) expect(AUDIT_LABELS[action]).toMatch(/^[A-Z][a-z]+( [a-z]+)+$/);
     expect(new Set(Object.values(AUDIT_LABELS)).size).toBe(AUDIT_ACTIONS.length);
   });
 

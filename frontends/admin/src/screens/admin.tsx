@@ -1,11 +1,12 @@
-import { TEXTS } from '@termpaste/contracts';
-import { Card, Spinner, cx, useCurrentUser } from '@termpaste/ui';
+import { MODERATION_TEXTS, PAGES, TEXTS } from '@termpaste/contracts';
+import { Card, Spinner, cx, useCurrentUser, useReviewCount } from '@termpaste/ui';
 import { ShieldAlert } from 'lucide-react';
-import { useId, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuditPanel } from '../components/audit-panel';
 import { TrashPanel } from '../components/trash-panel';
 import { PasteLookup } from '../components/paste-lookup';
+import { ReviewPanel } from '../components/review-panel';
 import { UsersPanel } from '../components/users-panel';
 
 const TABS = [
@@ -13,6 +14,7 @@ const TABS = [
   { id: 'audit', label: 'AUDIT LOG' },
   { id: 'trash', label: 'TRASH' },
   { id: 'pastes', label: 'PASTES' },
+  { id: 'review', label: MODERATION_TEXTS.review },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -29,22 +31,46 @@ function AccessDenied() {
   );
 }
 
+/** `REVIEW (3)`: the tab names the queue's open items while there are some. */
+const tabLabel = (tab: (typeof TABS)[number], reviewCount: number | undefined) =>
+  tab.id === 'review' && reviewCount ? `${tab.label} (${reviewCount})` : tab.label;
+
 /**
  * /admin: the users table with the staff actions, a paste opened by number or key (read-only),
  * the audit log and the trash, as tabs; the open tab is kept in the address (`?tab=audit`, `?tab=trash`),
- * so it survives a reload and can be linked to.
+ * so it survives a reload and can be linked to. The review queue is the tab at /admin/review, its
+ * label counting the open items live.
  */
 export function AdminScreen() {
   const { user, isLoading } = useCurrentUser();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const baseId = useId();
+  const staff = Boolean(user?.isAdmin || user?.isOwner);
+  const reviewCount = useReviewCount(staff);
   const asked = params.get('tab');
-  const tab: TabId = TABS.find((t) => t.id === asked && t.id !== 'users')?.id ?? 'users';
+  const tab: TabId =
+    pathname.replace(/\/+$/, '') === PAGES.adminReview
+      ? 'review'
+      : (TABS.find((t) => t.id === asked && t.id !== 'users' && t.id !== 'review')?.id ?? 'users');
+
+  // On a narrow screen the tab bar scrolls: the open tab (REVIEW, last) is brought into it.
+  useEffect(() => {
+    const active = document.getElementById(`${baseId}-${tab}-tab`);
+    const bar = active?.parentElement;
+    if (active && bar && bar.scrollWidth > bar.clientWidth) {
+      bar.scrollLeft = active.offsetLeft - bar.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
+    }
+  }, [baseId, tab, staff]);
 
   if (isLoading) return <Spinner />;
-  if (!user?.isAdmin && !user?.isOwner) return <AccessDenied />;
+  if (!staff || !user) return <AccessDenied />;
 
-  const select = (next: TabId) =>
+  const select = (next: TabId) => {
+    // The queue has an address of its own; the other tabs live under /admin.
+    if (next === 'review') return navigate(PAGES.adminReview);
+    if (tab === 'review') return navigate(next === 'users' ? PAGES.admin : `${PAGES.admin}?tab=${next}`);
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
@@ -54,6 +80,7 @@ export function AdminScreen() {
       },
       { replace: true },
     );
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const index = TABS.findIndex((t) => t.id === tab);
@@ -77,7 +104,7 @@ export function AdminScreen() {
             className={cx('adm-tab', tab === t.id && 'adm-tab--active')}
             onClick={() => select(t.id)}
           >
-            {t.label}
+            {tabLabel(t, reviewCount)}
           </button>
         ))}
       </div>
@@ -88,6 +115,8 @@ export function AdminScreen() {
           <PasteLookup />
         ) : tab === 'audit' ? (
           <AuditPanel />
+        ) : tab === 'review' ? (
+          <ReviewPanel />
         ) : (
           <TrashPanel />
         )}

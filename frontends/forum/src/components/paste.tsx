@@ -1,6 +1,6 @@
 import { API, PAGES, pasteKeyed, type ThreadDetail } from '@termpaste/contracts';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
-import { Button, Card, CopyButton, Markdown } from '@termpaste/ui';
+import { Button, Card, CopyButton, FlagButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, GitFork, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -134,6 +134,10 @@ export function Paste({
                   </Link>
                 )}
                 {canDelete && <OwnPasteDelete thread={thread} />}
+                {/* A keyed paste's number is never told, and flags name pastes by number. */}
+                {signedIn && !isAuthor && !gone && typeof thread.id === 'number' && (
+                  <FlagButton targetType="paste" targetId={thread.id} what={`paste ${thread.title}`} />
+                )}
               </p>
               {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
               {isAdmin && <PasteModeration thread={thread} />}

@@ -1,10 +1,23 @@
-import { PAGES, type ReplyView } from '@termpaste/contracts';
+import { MODERATION_TEXTS, PAGES, type ReplyView } from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
-import { Button, KEYBOARD_ITEM, Markdown, cx, toast, useConfirm, useCurrentUser } from '@termpaste/ui';
+import {
+  Button,
+  FlagButton,
+  isHiddenItem,
+  KEYBOARD_ITEM,
+  Markdown,
+  Notice,
+  cx,
+  toast,
+  useConfirm,
+  useCurrentUser,
+} from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/forum';
+import { revisionQuery, revisionsQuery } from '../api/revisions';
 import { AuthorLine } from './author-line';
 import { EditReplyForm } from './edit-reply-form';
 import { EditedMark } from './edited-mark';
@@ -13,6 +26,18 @@ import { VoteButtons } from './vote-buttons';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
 export const MAX_INDENT = 6;
+
+/**
+ * The text of the member's own reply hidden pending review: the shared page carries none, so it is read
+ * from the reply's newest version (its history is its author's to read). Undefined until read.
+ */
+function useOwnHiddenText(replyId: number, enabled: boolean): string | undefined {
+  const of = { kind: 'reply', id: replyId } as const;
+  const list = useQuery({ ...revisionsQuery(of), enabled });
+  const newest = list.data?.revisions.find((revision) => !revision.removed)?.n;
+  const version = useQuery({ ...revisionQuery(of, newest ?? 0), enabled: enabled && newest !== undefined });
+  return enabled ? version.data?.content : undefined;
+}
 
 /**
  * One reply in the tree: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
@@ -49,6 +74,12 @@ export function ReplyItem({
   const canEdit = user !== null && editRefusal(user, { authorId: reply.author?.id ?? null, locked }) === null;
   // An admin deletes any reply with those under it; a member, their own reply alone.
   const own = !isAdmin && user !== null && reply.author?.id === user.id;
+  const mine = user !== null && reply.author?.id === user.id;
+  // Hidden pending review: its placeholder where the API sends no text; its author is told, and may edit.
+  const hidden = isHiddenItem(reply);
+  const withheld = hidden && reply.content === '';
+  const ownText = useOwnHiddenText(reply.id, withheld && mine);
+  const shown = ownText ?? reply.content;
 
   const onDelete = async () => {
     const confirmed = await confirm(
@@ -112,12 +143,23 @@ export function ReplyItem({
           </a>
         )}
       </header>
+      {hidden && mine && (
+        <Notice tone="error" className="forum-hidden-own">
+          {MODERATION_TEXTS.hiddenOwn}
+        </Notice>
+      )}
       {editing ? (
-        <EditReplyForm reply={reply} threadId={threadId} onDone={() => setEditing(false)} />
+        <EditReplyForm
+          reply={{ ...reply, content: shown }}
+          threadId={threadId}
+          onDone={() => setEditing(false)}
+        />
+      ) : withheld && ownText === undefined ? (
+        <p className="tp-hidden-placeholder">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
       ) : (
         <>
-          <Markdown>{reply.content}</Markdown>
-          <ReplyExcerpt text={reply.content} />
+          <Markdown>{shown}</Markdown>
+          <ReplyExcerpt text={shown} />
         </>
       )}
       <footer className="forum-reply__foot">
@@ -129,7 +171,7 @@ export function ReplyItem({
           pending={vote.isPending}
           onVote={(value) => vote.mutate({ replyId: reply.id, value })}
         />
-        {onReply && (
+        {onReply && !hidden && (
           <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
             <Reply size={12} aria-hidden="true" />
             REPLY
@@ -152,6 +194,13 @@ export function ReplyItem({
             <Trash2 size={12} aria-hidden="true" />
             DELETE
           </Button>
+        )}
+        {signedIn && !mine && !hidden && (
+          <FlagButton
+            targetType="reply"
+            targetId={reply.id}
+            what={`reply by ${reply.author?.username ?? 'Anonymous'}`}
+          />
         )}
       </footer>
     </li>

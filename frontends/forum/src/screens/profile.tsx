@@ -12,6 +12,7 @@ import {
   Avatar,
   Badge,
   Card,
+  FlagButton,
   Markdown,
   PeopleButtons,
   RankBadge,
@@ -93,12 +94,15 @@ function ProfileView({
         title="PROFILE"
         actions={
           canMessage && (
-            <Link
-              to={PAGES.messagesTo(profile.username)}
-              className="tp-button tp-button--outline tp-button--sm"
-            >
-              <Mail aria-hidden="true" size={14} /> SEND MESSAGE
-            </Link>
+            <>
+              <Link
+                to={PAGES.messagesTo(profile.username)}
+                className="tp-button tp-button--outline tp-button--sm"
+              >
+                <Mail aria-hidden="true" size={14} /> SEND MESSAGE
+              </Link>
+              <FlagButton targetType="member" targetId={profile.id} what={`member ${profile.username}`} />
+            </>
           )
         }
       >

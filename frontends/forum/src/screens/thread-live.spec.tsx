@@ -205,6 +205,26 @@ describe('a paste page, live (issue 18)', () => {
     expect(refreshes(calls)).toEqual([]);
   });
 
+  it('says so when a paste gone from under the reader was hidden pending review', async () => {
+    const hidden = { value: false };
+    stubFetch((call) =>
+      hidden.value && call.url === '/api/threads/5'
+        ? { status: 404, body: { statusCode: 404, message: 'This paste is hidden pending review' } }
+        : { body: sampleThread() },
+    );
+    const client = createQueryClient();
+    client.setQueryData(threadQuery('5').queryKey, sampleThread());
+    renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client });
+    const socket = await connectedSocket();
+    hidden.value = true;
+    socket.serverSend({ type: 'paste_deleted', threadId: 5 });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This paste is hidden pending review now. What you are writing stays here until you leave the page.',
+      ),
+    );
+  });
+
   it('reads the paste again for an edit, and after a reconnection', async () => {
     const live = await renderLiveThread();
     live.state.thread = {

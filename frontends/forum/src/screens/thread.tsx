@@ -1,9 +1,21 @@
-import { API, PAGES, pasteKeyed, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import {
+  API,
+  MODERATION_MESSAGES,
+  MODERATION_TEXTS,
+  PAGES,
+  pasteKeyed,
+  TEXTS,
+  type ReplyView,
+  type ThreadDetail,
+} from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {
   Button,
+  apiRequest,
   Card,
+  errorMessage,
+  isHiddenItem,
   JumpPill,
   Notice,
   PersonGate,
@@ -15,7 +27,7 @@ import {
   useKeyboardAction,
 } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Flame } from 'lucide-react';
+import { ArrowLeft, EyeOff, Flame } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { threadQuery, useReadOnce } from '../api/forum';
@@ -94,6 +106,26 @@ function useNoIndex(on: boolean): void {
 }
 
 /**
+ * Whether a paste the server says is gone (its live `paste_deleted`) was in fact hidden pending review:
+ * asked once, so the page can say which while it keeps the reader's draft.
+ */
+function useGoneAsHidden(id: string, gone: boolean): boolean {
+  const answer = useQuery({
+    queryKey: [API.threads, id, 'gone-as-hidden'],
+    queryFn: () =>
+      apiRequest('GET', API.thread(id)).then(
+        () => false,
+        (error: unknown) => isHiddenError(error),
+      ),
+    enabled: gone,
+    retry: false,
+    staleTime: Infinity,
+    refetchInterval: false,
+  });
+  return gone && answer.data === true;
+}
+
+/**
  * The page of a loaded paste. It decides who may reply, and holds the reply being answered: a reply's
  * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
  * arrives in place; the draft and its target stay.
@@ -121,6 +153,7 @@ function ThreadView({
   const liveTarget = target && thread.replies.some((reply) => reply.id === target.id) ? target : null;
 
   const [outOfView, jumpToNew] = useRepliesOutOfView(thread, live);
+  const hiddenNow = useGoneAsHidden(String(thread.id), live.deleted && !burnt);
   useNoIndex(pasteKeyed(thread));
 
   const replyTo = (reply: ReplyView) => {
@@ -151,9 +184,15 @@ function ThreadView({
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}
+      {isHiddenItem(thread) && (
+        <Notice tone="error" className="forum-hidden-own">
+          {MODERATION_TEXTS.hiddenOwn}
+        </Notice>
+      )}
       {live.deleted && (
         <Notice tone="error">
-          This paste was deleted. What you are writing stays here until you leave the page.
+          {hiddenNow ? `${MODERATION_MESSAGES.pasteHidden} now.` : 'This paste was deleted.'} What you are
+          writing stays here until you leave the page.
         </Notice>
       )}
       <PersonGate authorId={thread.author?.id} wrap={(note) => <Card title="PASTE">{note}</Card>}>
@@ -205,6 +244,31 @@ function ThreadView({
     </div>
   );
 }
+
+/**
+ * A paste hidden pending review, to everyone but its author (the API's 404 says so): not the generic
+ * not-found card, so a reader who followed a link knows it may come back.
+ */
+function HiddenCard() {
+  const { user } = useCurrentUser();
+  return (
+    <Card titleLevel={1} title="HIDDEN">
+      <div className="forum-hidden" role="status">
+        <EyeOff size={28} aria-hidden="true" />
+        <p className="forum-hidden__title">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
+        <p className="forum-muted">{MODERATION_MESSAGES.pasteHidden}. The staff will decide soon.</p>
+        {user?.isAdmin && <Link to={PAGES.adminReview}>Open the review queue</Link>}
+      </div>
+      <Link to={PAGES.home} className="forum-not-found__home">
+        <ArrowLeft size={14} aria-hidden /> Back to home
+      </Link>
+    </Card>
+  );
+}
+
+/** The API's 404 for a paste hidden pending review (its message says so). */
+const isHiddenError = (error: unknown) =>
+  isNotFoundError(error) && errorMessage(error, '') === MODERATION_MESSAGES.pasteHidden;
 
 /** A paste that expired while its page was open. */
 function ExpiredCard() {
@@ -268,6 +332,7 @@ export function ThreadScreen() {
   }, [burnt, client, id]);
 
   if (burnt && String(burnt.id) === id) return <ThreadView thread={burnt} live={NO_LIVE} burnt />;
+  if (isHiddenError(thread.error)) return <HiddenCard />;
   if (!isPasteRef(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
   if (thread.isError && !thread.data) {
     return (

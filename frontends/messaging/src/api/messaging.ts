@@ -214,6 +214,25 @@ export function prependChatMessage(client: QueryClient, variant: 'page' | 'popov
 }
 
 /**
+ * A chat line hidden pending review (`chat_hidden`: its placeholder from now on, its text kept only in
+ * its author's own view) or shown again (`chat_shown`), in a cached history.
+ */
+export function applyChatModeration(
+  client: QueryClient,
+  variant: 'page' | 'popover',
+  change: { hidden: number; userId: number } | { shown: ChatMessage },
+) {
+  client.setQueryData(chatQuery(variant).queryKey, (list: ChatMessage[] | undefined) =>
+    list?.map((message) => {
+      if ('shown' in change) return message.id === change.shown.id ? change.shown : message;
+      if (message.id !== change.hidden) return message;
+      const own = message.author?.id === change.userId;
+      return { ...message, hidden: true, content: own ? message.content : '' };
+    }),
+  );
+}
+
+/**
  * Sends a chat line: the page posts `{content}` to /api/chat/messages, the popover `{message}` to
  * /api/chat (SPEC §7). The sent line joins the history at once; a failure toasts the server's message
  * (the rate limit's, say) or 'Failed to send message' (SPEC §8).

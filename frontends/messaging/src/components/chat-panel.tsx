@@ -4,7 +4,7 @@ import { Card, IconButton, LiveBadge, refreshQueries, useLiveEvents } from '@ter
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { chatQuery } from '../api/messaging';
+import { applyChatModeration, chatQuery } from '../api/messaging';
 import { ChatLog, ChatOnlineCount } from './chat';
 import { ChatPopoverComposer } from './chat-composer';
 
@@ -27,6 +27,11 @@ export default function ChatPanel({ userId, onClose }: ChatPanelProps) {
     onEvent: (event: LiveEvent) => {
       if (event.type === LIVE_EVENT.chatMessage) refetch();
       if (event.type === LIVE_EVENT.onlineCount) setOnline(event.count);
+      if (event.type === LIVE_EVENT.chatHidden) {
+        applyChatModeration(client, 'popover', { hidden: event.id, userId });
+      }
+      if (event.type === LIVE_EVENT.chatShown)
+        applyChatModeration(client, 'popover', { shown: event.message });
     },
     onOpen: (reconnected) => {
       if (reconnected) refetch();

@@ -1,5 +1,20 @@
-import { MESSAGING_TEXTS, PAGES, premiumRankStyle, type ChatMessage } from '@termpaste/contracts';
-import { AnsiText, PersonGate, PresenceCount, Skeleton, Spinner, UserName, cx } from '@termpaste/ui';
+import {
+  MESSAGING_TEXTS,
+  MODERATION_TEXTS,
+  PAGES,
+  premiumRankStyle,
+  type ChatMessage,
+} from '@termpaste/contracts';
+import {
+  AnsiText,
+  FlagButton,
+  PersonGate,
+  PresenceCount,
+  Skeleton,
+  Spinner,
+  UserName,
+  cx,
+} from '@termpaste/ui';
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { chatClock, fullDate } from '../lib/time';
@@ -31,11 +46,16 @@ export function ChatAuthor({ author }: { author: ChatMessage['author'] }) {
 
 /**
  * One chat line: time, author, and the text as written (plain text, line breaks kept; terminal colours
- * shown, other escape sequences dropped).
+ * shown, other escape sequences dropped). A line hidden pending review shows its placeholder (its author
+ * still reads it, marked); others' lines have FLAG.
  */
 export function ChatLine({ message, own }: { message: ChatMessage; own: boolean }) {
+  const withheld = message.hidden && message.content === '';
   return (
-    <li className={cx('msg-chat-line', own && 'msg-chat-line--own')} data-testid="chat-line">
+    <li
+      className={cx('msg-chat-line', own && 'msg-chat-line--own', message.hidden && 'msg-chat-line--hidden')}
+      data-testid="chat-line"
+    >
       <time className="msg-chat-line__time" dateTime={message.createdAt} title={fullDate(message.createdAt)}>
         {chatClock(message.createdAt)}
       </time>{' '}
@@ -43,9 +63,24 @@ export function ChatLine({ message, own }: { message: ChatMessage; own: boolean 
       <span className="msg-chat-line__prompt" aria-hidden="true">
         {' > '}
       </span>
-      <span className="msg-chat-line__text">
-        <AnsiText text={message.content} />
-      </span>
+      {withheld ? (
+        <span className="tp-hidden-placeholder">[{MODERATION_TEXTS.hiddenPendingReview}]</span>
+      ) : (
+        <span className="msg-chat-line__text">
+          {message.hidden && (
+            <span className="msg-chat-line__hidden">[{MODERATION_TEXTS.hiddenPendingReview}] </span>
+          )}
+          <AnsiText text={message.content} />
+        </span>
+      )}
+      {!own && !message.hidden && (
+        <FlagButton
+          targetType="chat"
+          targetId={message.id}
+          what={`chat message by ${message.author?.username ?? 'Anonymous'}`}
+          className="msg-chat-line__flag"
+        />
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { PAGES, type PrivateMessage, type PublicAuthor } from '@termpaste/contracts';
-import { Avatar, Button, Card, Markdown, UserName, relativeTime } from '@termpaste/ui';
+import { Avatar, Button, Card, FlagButton, Markdown, UserName, relativeTime } from '@termpaste/ui';
 import { Link } from 'react-router-dom';
 import type { Mailbox } from '../api/messaging';
 import { fullDate } from '../lib/time';
@@ -39,6 +39,9 @@ export function MessageDetail({
             <Button variant="outline" size="sm" onClick={() => onReply(message)}>
               REPLY
             </Button>
+          )}
+          {canReply && (
+            <FlagButton targetType="message" targetId={message.id} what={`message ${message.subject}`} />
           )}
           <Button variant="ghost" size="sm" onClick={onClose}>
             CLOSE

@@ -21,7 +21,14 @@ const server = chatApi('/api/chat');
 
 const toggle = () => screen.getByRole('button', { name: 'Open global chat' });
 const panel = () => screen.getByRole('dialog', { name: 'GLOBAL CHAT' });
-const lineTexts = () => screen.queryAllByTestId('chat-line').map((line) => line.textContent);
+/** Each line's text, without its FLAG button. */
+const lineTexts = () =>
+  screen.queryAllByTestId('chat-line').map((line) =>
+    [...line.childNodes]
+      .filter((node) => !(node instanceof HTMLButtonElement))
+      .map((node) => node.textContent)
+      .join(''),
+  );
 /** Gives timers and pending promises a moment: enough for a socket or a fetch that was going to start. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 

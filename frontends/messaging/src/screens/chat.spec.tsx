@@ -38,7 +38,14 @@ function renderChat(options: Parameters<typeof renderScreen>[1] = {}) {
   };
 }
 
-const lineTexts = () => screen.queryAllByTestId('chat-line').map((line) => line.textContent);
+/** Each line's text, without its FLAG button. */
+const lineTexts = () =>
+  screen.queryAllByTestId('chat-line').map((line) =>
+    [...line.childNodes]
+      .filter((node) => !(node instanceof HTMLButtonElement))
+      .map((node) => node.textContent)
+      .join(''),
+  );
 
 beforeEach(() => {
   // No jitter in the reconnect backoff: the first retry comes after exactly one second.

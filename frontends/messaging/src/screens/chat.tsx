@@ -2,7 +2,7 @@ import { LAYOUT, LIVE_EVENT, MESSAGING_TEXTS, type LiveEvent } from '@termpaste/
 import { Card, LiveBadge, Spinner, refreshQueries, useCurrentUser, useLiveEvents } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { chatQuery, prependChatMessage } from '../api/messaging';
+import { applyChatModeration, chatQuery, prependChatMessage } from '../api/messaging';
 import { ChatLog, ChatOnlineCount } from '../components/chat';
 import { ChatPageComposer } from '../components/chat-composer';
 
@@ -19,6 +19,9 @@ function ChatRoom({ userId }: { userId: number }) {
     enabled: true,
     onEvent: (event: LiveEvent) => {
       if (event.type === LIVE_EVENT.onlineCount) setOnline(event.count);
+      if (event.type === LIVE_EVENT.chatHidden)
+        applyChatModeration(client, 'page', { hidden: event.id, userId });
+      if (event.type === LIVE_EVENT.chatShown) applyChatModeration(client, 'page', { shown: event.message });
       if (event.type !== LIVE_EVENT.newMessage) return;
       prependChatMessage(client, 'page', event.message);
       refetch();

@@ -1,5 +1,5 @@
 import { PAGES, SIDEBAR, type CurrentUser } from '@termpaste/contracts';
-import { emailPrefix, Tooltip } from '@termpaste/ui';
+import { emailPrefix, Tooltip, useReviewCount } from '@termpaste/ui';
 import {
   Award,
   Flame,
@@ -10,6 +10,7 @@ import {
   PlusSquare,
   Settings,
   Shield,
+  ShieldAlert,
   Terminal,
   User,
   Users,
@@ -22,6 +23,8 @@ interface Item {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** A number beside the label (the review queue's open items). */
+  count?: number;
 }
 
 const MAIN_ITEMS: Item[] = [
@@ -48,22 +51,28 @@ function SidebarLink({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
+  const named = item.count ? `${item.label} (${item.count})` : item.label;
   const link = (
     <NavLink
       to={item.to}
-      end={item.to === '/'}
+      end={item.to === '/' || item.to === PAGES.admin}
       onClick={onNavigate}
       className="shell-nav__link"
-      aria-label={collapsed ? item.label : undefined}
+      aria-label={collapsed || item.count ? named : undefined}
     >
       <item.icon aria-hidden="true" size={18} />
       <span className="shell-nav__label">{item.label}</span>
+      {item.count ? (
+        <span className="shell-nav__count" aria-hidden="true">
+          {item.count}
+        </span>
+      ) : null}
     </NavLink>
   );
   return (
     <li>
       {collapsed ? (
-        <Tooltip content={item.label} side="right">
+        <Tooltip content={named} side="right">
           {link}
         </Tooltip>
       ) : (
@@ -87,7 +96,12 @@ function SidebarContent({
     { label: 'Ranks', to: PAGES.ranks, icon: Award },
     { label: 'Settings', to: PAGES.settings, icon: Settings },
   ];
-  if (user?.isAdmin) bottom.push({ label: 'Admin Panel', to: PAGES.admin, icon: Shield });
+  // Staff: the review queue, with its open items counted live.
+  const reviewCount = useReviewCount(Boolean(user?.isAdmin));
+  if (user?.isAdmin) {
+    bottom.push({ label: 'Admin Panel', to: PAGES.admin, icon: Shield });
+    bottom.push({ label: 'Review', to: PAGES.adminReview, icon: ShieldAlert, count: reviewCount });
+  }
 
   return (
     <>
