@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
+import { ScreeningModule } from '../moderation/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -33,6 +34,8 @@ import { PostHidingService } from './post-hiding.js';
     VotesModule,
     PasteExpiryModule,
     TrashPurgeModule,
+    // The spam signals and held posts' review items (the lower half of moderation: no cycle).
+    ScreeningModule,
   ],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
