@@ -40,6 +40,7 @@ import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
 import { PasteExpiryModule } from './modules/threads/paste-expiry.js';
 import { TrashPurgeModule } from './modules/threads/trash-purge.js';
 import { ExportsModule } from './modules/account/exports.processor.js';
+import { AkismetModule } from './modules/moderation/akismet.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -59,7 +60,7 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge, data exports) and what they need (live events
+ * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge, data exports, the Akismet check) and what they need (live events
  * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
@@ -97,6 +98,8 @@ export class WorkerModule {
         TrashPurgeModule,
         // The account queue: building data exports, and the repeatable sweep of expired archives.
         ExportsModule,
+        // The akismet queue: the spam check of each published post (AKISMET_KEY set).
+        AkismetModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
+import { AkismetModule } from './akismet.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -23,8 +24,9 @@ import { SuspensionsService } from './suspensions.service.js';
     AuditModule,
     NotificationsModule,
     AdminModule,
+    AkismetModule,
   ],
   providers: [SuspensionsService, HeldPostsService],
-  exports: [SuspensionsService],
+  exports: [SuspensionsService, HeldPostsService],
 })
 export class ModerationModule {}
