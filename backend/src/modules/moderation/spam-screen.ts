@@ -72,7 +72,10 @@ export function addressMark(email: string): string {
 
 /** The spam_marks value of an address's domain, lower-cased. */
 export function domainMark(email: string): string {
-  return email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+  return email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -142,7 +145,11 @@ export class SpamScreen {
    */
   async published(
     manager: EntityManager,
-    submission: Submission & { targetType: 'paste' | 'reply'; targetId: number | null; threadId: number | null },
+    submission: Submission & {
+      targetType: 'paste' | 'reply';
+      targetId: number | null;
+      threadId: number | null;
+    },
   ): Promise<void> {
     const { author } = submission;
     if (author.isAdmin) return;

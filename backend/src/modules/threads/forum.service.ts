@@ -476,7 +476,13 @@ export class ForumService {
     manager: EntityManager,
     author: User,
     request: HeldRequest,
-  ): Promise<{ kind: 'paste' | 'reply'; id: number; threadId: number; ref: PasteRef; after: () => Promise<void> }> {
+  ): Promise<{
+    kind: 'paste' | 'reply';
+    id: number;
+    threadId: number;
+    ref: PasteRef;
+    after: () => Promise<void>;
+  }> {
     if (request.kind === 'paste') {
       const plan = await this.planThread(request.body, {
         forkedFrom: request.forkedFrom ?? undefined,
@@ -710,7 +716,11 @@ export class ForumService {
   }
 
   /** 400 unless `parentId` (if any) is a live reply of the paste: a deleted reply takes no answers. */
-  private async checkParent(manager: EntityManager, threadId: number, parentId: number | null): Promise<void> {
+  private async checkParent(
+    manager: EntityManager,
+    threadId: number,
+    parentId: number | null,
+  ): Promise<void> {
     if (parentId === null) return;
     const [parent] = await manager.query(
       'SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2 AND deleted_at IS NULL',

@@ -138,16 +138,10 @@ function mentionRule(limits: RateLimitConfig): ThrottlerOptions {
  * accepted posts are not counted): the member's counters as the guard loaded them.
  */
 function newMemberRule(moderation: ModerationConfig): ThrottlerOptions {
-  return memberRule(
-    ['paste', 'reply'],
-    NEW_MEMBER_RULE,
-    HOUR_MS,
-    moderation.newMemberPostsPerHour,
-    (req) => {
-      const user = req.currentUser;
-      return !user || user.isAdmin || user.threadCount + user.replyCount >= moderation.newMemberPosts;
-    },
-  );
+  return memberRule(['paste', 'reply'], NEW_MEMBER_RULE, HOUR_MS, moderation.newMemberPostsPerHour, (req) => {
+    const user = req.currentUser;
+    return !user || user.isAdmin || user.threadCount + user.replyCount >= moderation.newMemberPosts;
+  });
 }
 
 /**
