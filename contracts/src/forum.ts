@@ -205,6 +205,11 @@ export const replySchema = z.object({
    * content empty and its author null, so the tree keeps its shape.
    */
   deleted: z.boolean(),
+  /**
+   * Hidden pending review (members' flags passed the threshold): shown as MODERATION_TEXTS
+   * .hiddenPendingReview, its content empty for everyone (the page is shared); its author may still edit it.
+   */
+  hidden: z.boolean(),
 });
 export type ReplyView = z.infer<typeof replySchema>;
 
@@ -224,6 +229,8 @@ export const threadDetailSchema = threadCardSchema.extend({
   /** When it was last edited (its versions: `GET /api/threads/{id}/revisions`); null while it never was. */
   editedAt: z.string().nullable(),
   myVote: myVoteSchema,
+  /** Hidden pending review: only its author reads it (others get 404 MODERATION_MESSAGES.pasteHidden). */
+  hidden: z.boolean(),
   replies: z.array(replySchema),
 });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;

@@ -165,6 +165,8 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   author: chatAuthorSchema.nullable(),
+  /** Hidden pending review (members' flags): its content is empty, shown as a placeholder. */
+  hidden: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -191,6 +193,12 @@ export const LIVE_EVENT = {
    */
   signedOut: 'signed_out',
   pong: 'pong',
+  /** A chat message was hidden pending review or deleted by staff: show the placeholder in its place. */
+  chatHidden: 'chat_hidden',
+  /** A hidden chat message was shown again (staff disagreed with its flags): put it back. */
+  chatShown: 'chat_shown',
+  /** To each admin: the review queue's open items now (the admin navigation's count). */
+  reviewCount: 'review_count',
 } as const;
 
 export const liveEventSchema = z.discriminatedUnion('type', [
@@ -202,6 +210,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(LIVE_EVENT.privateMessage), message: privateMessageSchema }),
   z.object({ type: z.literal(LIVE_EVENT.signedOut) }),
   z.object({ type: z.literal(LIVE_EVENT.pong) }),
+  z.object({ type: z.literal(LIVE_EVENT.chatHidden), id: z.number().int() }),
+  z.object({ type: z.literal(LIVE_EVENT.chatShown), message: chatMessageSchema }),
+  z.object({ type: z.literal(LIVE_EVENT.reviewCount), count: z.number().int().nonnegative() }),
   ...forumLiveEventSchemas,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

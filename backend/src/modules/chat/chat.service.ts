@@ -18,10 +18,28 @@ interface ChatRow {
   content: string;
   created_at: Date;
   author: PublicAuthor | null;
+  hidden?: boolean;
 }
 
 function toChatMessage(row: ChatRow): ChatMessage {
-  return { id: row.id, content: row.content, createdAt: row.created_at.toISOString(), author: row.author };
+  const hidden = row.hidden === true;
+  return {
+    id: row.id,
+    // A hidden line's text is nobody's: everyone gets the same history, shown as a placeholder.
+    content: hidden ? '' : row.content,
+    createdAt: row.created_at.toISOString(),
+    author: row.author,
+    hidden,
+  };
+}
+
+/** A chat message as the review queue and flags read it. */
+export interface ChatLine {
+  id: number;
+  authorId: number | null;
+  content: string;
+  createdAt: Date;
+  hidden: boolean;
 }
 
 /** The global chat (SPEC §3): one store behind both API variants, live through the events port. */
@@ -52,10 +70,70 @@ export class ChatService {
     return row ? { authorId: row.author_id } : null;
   }
 
+  /** Chat messages `ids` (those still there), for a flag and the review queue. */
+  async lines(db: DataSource | EntityManager, ids: readonly number[]): Promise<ChatLine[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<{
+      id: number;
+      author_id: number | null;
+      content: string;
+      created_at: Date;
+      hidden: boolean;
+    }> = await db.query(
+      `SELECT id, author_id, content, created_at, hidden_at IS NOT NULL AS hidden
+       FROM chat_messages WHERE id = ANY ($1::int[])`,
+      [ids],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      authorId: row.author_id,
+      content: row.content,
+      createdAt: row.created_at,
+      hidden: row.hidden,
+    }));
+  }
+
+  /** Deletes chat message `messageId` (staff agreed with its flags), in `manager`'s transaction. */
+  async remove(manager: EntityManager, messageId: number): Promise<boolean> {
+    const [, count] = (await manager.query('DELETE FROM chat_messages WHERE id = $1', [messageId])) as [
+      unknown,
+      number,
+    ];
+    return count > 0;
+  }
+
+  /**
+   * After the commit: every chat socket replaces the line with the placeholder (hidden or deleted), or
+   * puts it back as it reads now (shown again). Best effort, as every live event.
+   */
+  async announceHidden(messageId: number, hidden: boolean): Promise<void> {
+    try {
+      if (hidden) {
+        await this.events.publish({ to: 'all', event: { type: LIVE_EVENT.chatHidden, id: messageId } });
+        return;
+      }
+      const [row]: ChatRow[] = await this.dataSource.query(
+        `SELECT m.id, m.content, m.created_at, m.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
+         FROM chat_messages m ${authorJoin('a', 'm.author_id')} WHERE m.id = $1`,
+        [messageId],
+      );
+      if (row) {
+        await this.events.publish({
+          to: 'all',
+          event: { type: LIVE_EVENT.chatShown, message: toChatMessage(row) },
+        });
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Chat message ${messageId} not announced: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
   /** The latest CHAT_HISTORY_SIZE messages, newest first. */
   async history(): Promise<ChatMessage[]> {
     const rows: ChatRow[] = await this.dataSource.query(
-      `SELECT m.id, m.content, m.created_at, ${authorJson('a')} AS author
+      `SELECT m.id, m.content, m.created_at, m.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
        FROM chat_messages m ${authorJoin('a', 'm.author_id')}
        ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
       [CHAT_HISTORY_SIZE],

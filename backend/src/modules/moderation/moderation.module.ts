@@ -6,7 +6,12 @@ import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ForumModule } from '../threads/forum.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { FlagRateLimitGuard } from './flag-limit.guard.js';
+import { FlagsController } from './flags.controller.js';
+import { FlagsService } from './flags.service.js';
 import { HeldPostsService } from './held-posts.service.js';
+import { ReviewController } from './review.controller.js';
+import { ReviewService } from './review.service.js';
 import { ScreeningModule } from './screening.module.js';
 import { SuspensionsService } from './suspensions.service.js';
 
@@ -26,7 +31,8 @@ import { SuspensionsService } from './suspensions.service.js';
     AdminModule,
     AkismetModule,
   ],
-  providers: [SuspensionsService, HeldPostsService],
+  controllers: [FlagsController, ReviewController],
+  providers: [SuspensionsService, HeldPostsService, FlagsService, ReviewService, FlagRateLimitGuard],
   exports: [SuspensionsService, HeldPostsService],
 })
 export class ModerationModule {}

@@ -22,6 +22,7 @@ import {
   type CursorQuery,
   cursorQuerySchema,
   FORUM_MESSAGES,
+  MODERATION_MESSAGES,
   type ForkBody,
   forkBodySchema,
   type ForksPage,
@@ -161,6 +162,10 @@ export class ForumController {
       if (detail.burnAfterReading && !own) delete detail.content;
       paste = number;
       page = { ...toDetailPage(detail, storedViews), original };
+    }
+    // Hidden pending review: its author's alone. The cached page is everyone's, so judge it here.
+    if (page.detail.hidden && (viewer === null || viewer.id !== page.detail.author?.id)) {
+      throw new NotFoundException(MODERATION_MESSAGES.pasteHidden);
     }
     const views = refresh
       ? this.forum.viewCount(paste, page.storedViews)

@@ -292,6 +292,7 @@ export class ForumService {
             language: string | null;
             edited_at: Date | null;
             author_id: number | null;
+            hidden: boolean;
             is_fork: boolean;
             forked_from_id: number | null;
             fork_count: number;
@@ -305,6 +306,7 @@ export class ForumService {
         // by itself (threads_forked_from_idx finds them).
         db.query(
           `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.is_fork, t.forked_from_id,
+             t.hidden_at IS NOT NULL AS hidden,
              (SELECT count(*)::int FROM threads f WHERE f.forked_from_id = t.id AND ${listedSql('f')}) AS fork_count,
              ARRAY(SELECT f.id FROM threads f WHERE f.forked_from_id = t.id) AS fork_ids,
              (SELECT json_build_object('id', o.id, 'title', o.title, 'author_id', o.author_id,
@@ -324,10 +326,11 @@ export class ForumService {
       edited_at: Date | null;
       vote_score: number;
       deleted: boolean;
+      hidden: boolean;
       author: PublicAuthor | null;
     }> = await db.query(
       `SELECT r.id, r.parent_id, r.content, r.created_at, r.edited_at, r.vote_score,
-         r.deleted_at IS NOT NULL AS deleted, ${authorJson('a')} AS author
+         r.deleted_at IS NOT NULL AS deleted, r.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
        FROM replies r ${authorJoin('a', 'r.author_id')}
        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
       [row.id],
@@ -354,11 +357,13 @@ export class ForumService {
           : { id: null, title: null },
       forkCount: row.fork_count,
       myVote: null,
+      hidden: row.hidden,
       replies: shown.map((r): ReplyView => ({
         id: r.id,
         threadId: card.id,
         parentId: r.parent_id,
-        content: r.deleted ? '' : r.content,
+        // A hidden reply's text is nobody's on this shared page: its author reads it through its versions.
+        content: r.deleted || r.hidden ? '' : r.content,
         createdAt: r.created_at.toISOString(),
         // A deleted reply (a placeholder) tells nothing of itself but its place in the tree.
         editedAt: r.deleted ? null : (r.edited_at?.toISOString() ?? null),
@@ -366,6 +371,7 @@ export class ForumService {
         voteScore: r.deleted ? 0 : r.vote_score,
         myVote: null,
         deleted: r.deleted,
+        hidden: !r.deleted && r.hidden,
       })),
     };
     const related = row.forked_from_id === null ? row.fork_ids : [row.forked_from_id, ...row.fork_ids];

@@ -144,12 +144,23 @@ export class RevisionsService {
   /** The reply's paste is one `viewerId` may read (as readablePaste), else a 404. */
   private async readableReply(replyId: number, viewerId: number | null): Promise<void> {
     const { threadId } = await resolveReplyPaste(this.dataSource, replyId, viewerId);
-    const [paste]: Array<{ burns: boolean; author_id: number | null }> = await this.dataSource.query(
-      'SELECT burn_after_reading AS burns, author_id FROM threads WHERE id = $1',
-      [threadId],
+    const [paste]: Array<{
+      burns: boolean;
+      author_id: number | null;
+      hidden: { author: number | null } | null;
+    }> = await this.dataSource.query(
+      `SELECT t.burn_after_reading AS burns, t.author_id,
+           (SELECT json_build_object('author', r.author_id) FROM replies r
+            WHERE r.id = $2 AND r.hidden_at IS NOT NULL) AS hidden
+         FROM threads t WHERE t.id = $1`,
+      [threadId, replyId],
     );
     if (paste?.burns && paste.author_id !== viewerId)
       throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    // A reply hidden pending review: its versions are its author's alone.
+    if (paste?.hidden && (viewerId === null || paste.hidden.author !== viewerId)) {
+      throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    }
   }
 
   /**

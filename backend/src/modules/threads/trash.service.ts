@@ -122,6 +122,28 @@ export class TrashService {
     await this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId });
   }
 
+  /**
+   * Staff's delete of paste `post.paste` or reply `post.reply` (with the live replies under it) in
+   * `manager`'s transaction (a review decision), audited as `thread.delete` / `reply.delete`; answers
+   * the announcement to make once the transaction has committed. 404 when it is not alive.
+   */
+  async deleteInTransaction(
+    manager: EntityManager,
+    post: { paste: number } | { reply: number },
+    actor: AuditActor,
+  ): Promise<() => Promise<void>> {
+    if ('paste' in post) {
+      const moved = await this.trashThread(manager, post.paste, actor, true);
+      return () => this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: post.paste });
+    }
+    const reply = await this.lockLiveReply(manager, post.reply, null, { anyVisibility: true });
+    const moved = await this.trashReplies(manager, reply, post.reply, actor, {
+      withReplies: true,
+      audited: true,
+    });
+    return () => this.announceReply(moved);
+  }
+
   /** The member's `DELETE /api/replies/{id}`: their own reply only (403), by itself. */
   async deleteOwnReply(replyId: number, member: AuditActor & { id: number }): Promise<void> {
     const moved = await this.dataSource.transaction(async (manager) => {

@@ -1,0 +1,252 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  type FlagCreate,
+  type FlagReason,
+  type FlagStatus,
+  type FlagTarget,
+  flagWeight,
+  MODERATION_MESSAGES,
+  type MyFlag,
+  type MyFlags,
+  silencedMessage,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { violatedUniqueConstraint } from '../../common/unique-violation.js';
+import { excerpt } from '../audit/audit.service.js';
+import { ChatService } from '../chat/chat.service.js';
+import { messagesForReview } from '../messages/review-messages.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { flaggablePaste, flaggableReply } from '../threads/review-posts.js';
+import type { User } from '../users/entities/user.entity.js';
+import { memberFacts } from '../users/member-facts.js';
+import { HIDEABLE, ReviewService } from './review.service.js';
+
+/** The flags a member's list shows at most. */
+const MINE_MAX = 500;
+
+/** Scores are sums of real weights: a threshold reached up to rounding is reached. */
+const SCORE_EPSILON = 1e-4;
+
+interface FlagRow {
+  id: number;
+  target_type: FlagTarget;
+  target_id: number;
+  reason: FlagReason;
+  note: string | null;
+  status: FlagStatus;
+  created_at: Date;
+}
+
+function toMyFlag(row: FlagRow): MyFlag {
+  return {
+    id: row.id,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** What a flag is about, as the member who flags may see it. */
+interface FlagTargetFacts {
+  authorId: number | null;
+  /** How the author's notice names it, when it is hidden. */
+  yours: string;
+  /** The paste it is or is on (the author's notice links to it). */
+  threadId: number | null;
+}
+
+/** What a committed flag leaves to do. */
+interface Flagged {
+  flag: MyFlag;
+  itemId: number;
+  newItem: boolean;
+  announce: (() => Promise<void>) | null;
+  target: FlagTargetFacts;
+}
+
+/**
+ * Members' flags: one per member and item, each weighted by the flagger's record with staff
+ * (flagWeight), added to the item's open review item; when the score reaches MODERATION_FLAG_HIDE_THRESHOLD
+ * a paste, a reply or a chat message is hidden pending review at once, and its author is told.
+ */
+@Injectable()
+export class FlagsService {
+  private readonly logger = new Logger('Flags');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly chat: ChatService,
+    private readonly review: ReviewService,
+    private readonly notifications: NotificationsService,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'moderation'>,
+  ) {}
+
+  /**
+   * Flags `body.targetId` for member `flagger`: 404 when there is nothing they may see there, 400 for
+   * their own post or themselves, 409 when they flagged it already. One transaction: the item opened (or
+   * reused), the flag, the score, and the hiding when the score reaches the threshold.
+   */
+  async create(flagger: User, body: FlagCreate): Promise<MyFlag> {
+    // Silence is read-only: a silenced member sends support requests, nothing else.
+    if (flagger.silencedUntil !== null && flagger.silencedUntil.getTime() > Date.now()) {
+      throw new ForbiddenException(silencedMessage(flagger.silencedUntil, flagger.silenceReason));
+    }
+    let flagged: Flagged;
+    try {
+      flagged = await this.dataSource.transaction((manager) => this.flag(manager, flagger, body));
+    } catch (error) {
+      if (violatedUniqueConstraint(error) === 'flags_once_key') {
+        throw new ConflictException(MODERATION_MESSAGES.alreadyFlagged);
+      }
+      throw error;
+    }
+    if (flagged.announce) {
+      await flagged.announce();
+      await this.tellHidden(flagged);
+    }
+    if (flagged.newItem) await this.review.announceCount();
+    return flagged.flag;
+  }
+
+  /** The member's flags, newest first (the last MINE_MAX). */
+  async mine(userId: number): Promise<MyFlags> {
+    const rows: FlagRow[] = await this.dataSource.query(
+      `SELECT id, target_type, target_id, reason, note, status, created_at FROM flags
+       WHERE flagger_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${MINE_MAX}`,
+      [userId],
+    );
+    return { flags: rows.map(toMyFlag) };
+  }
+
+  private async flag(manager: EntityManager, flagger: User, body: FlagCreate): Promise<Flagged> {
+    const { targetType, targetId } = body;
+    const target = await this.target(manager, flagger, targetType, targetId);
+    const [already] = await manager.query(
+      'SELECT 1 FROM flags WHERE flagger_id = $1 AND target_type = $2 AND target_id = $3',
+      [flagger.id, targetType, targetId],
+    );
+    if (already) throw new ConflictException(MODERATION_MESSAGES.alreadyFlagged);
+    const [record]: Array<{ agreed: number; disagreed: number }> = await manager.query(
+      `SELECT count(*) FILTER (WHERE status = 'agreed')::int AS agreed,
+         count(*) FILTER (WHERE status = 'disagreed')::int AS disagreed
+       FROM flags WHERE flagger_id = $1`,
+      [flagger.id],
+    );
+    const weight = flagWeight(record ?? { agreed: 0, disagreed: 0 });
+    // The target's one open item: opened now, or the one its earlier flags (or a signal) opened.
+    const [item]: Array<{ id: number; created: boolean }> = await manager.query(
+      `INSERT INTO review_items (kind, target_type, target_id, author_id) VALUES ('flagged', $1, $2, $3)
+       ON CONFLICT (target_type, target_id) WHERE status = 'open' AND target_id IS NOT NULL
+       DO UPDATE SET updated_at = now()
+       RETURNING id, (xmax = 0) AS created`,
+      [targetType, targetId, target.authorId],
+    );
+    const [row]: FlagRow[] = await manager.query(
+      `INSERT INTO flags (item_id, flagger_id, target_type, target_id, reason, note, weight)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING id, target_type, target_id, reason, note, status, created_at`,
+      [item!.id, flagger.id, targetType, targetId, body.reason, body.note || null, weight],
+    );
+    const [scored]: Array<{ score: number; hidden: boolean }> = await manager.query(
+      `UPDATE review_items SET score = score + $2, updated_at = now() WHERE id = $1 RETURNING score, hidden`,
+      [item!.id, weight],
+    );
+    let announce: (() => Promise<void>) | null = null;
+    const threshold = this.config.moderation.flagHideThreshold;
+    if (HIDEABLE.has(targetType) && !scored!.hidden && scored!.score >= threshold - SCORE_EPSILON) {
+      announce = await this.review.setHidden(manager, targetType, targetId, true);
+      await manager.query('UPDATE review_items SET hidden = true WHERE id = $1', [item!.id]);
+    }
+    return { flag: toMyFlag(row!), itemId: item!.id, newItem: item!.created, announce, target };
+  }
+
+  /**
+   * What `targetType` `targetId` is, if `flagger` may see it (else 404 targetNotFound): a paste by its
+   * number, a reply on a paste they may read, a chat message, a private message they received, a member.
+   * 400 for their own post, or themselves.
+   */
+  private async target(
+    manager: EntityManager,
+    flagger: User,
+    targetType: FlagTarget,
+    targetId: number,
+  ): Promise<FlagTargetFacts> {
+    const notFound = () => new NotFoundException(MODERATION_MESSAGES.targetNotFound);
+    const own = (authorId: number | null) => {
+      if (authorId === flagger.id) throw new BadRequestException(MODERATION_MESSAGES.ownPost);
+    };
+    switch (targetType) {
+      case 'paste':
+      case 'reply': {
+        const post =
+          targetType === 'paste'
+            ? await flaggablePaste(manager, targetId, flagger.id)
+            : await flaggableReply(manager, targetId, flagger.id);
+        if (!post) throw notFound();
+        own(post.authorId);
+        const title = `"${excerpt(post.title, 60)}"`;
+        return {
+          authorId: post.authorId,
+          yours: targetType === 'paste' ? `Your paste ${title}` : `Your reply on ${title}`,
+          threadId: post.threadId,
+        };
+      }
+      case 'chat': {
+        const [line] = await this.chat.lines(manager, [targetId]);
+        if (!line) throw notFound();
+        own(line.authorId);
+        return {
+          authorId: line.authorId,
+          yours: `Your chat message "${excerpt(line.content, 60)}"`,
+          threadId: null,
+        };
+      }
+      case 'message': {
+        const [message] = await messagesForReview(manager, [targetId]);
+        // Only its recipient may flag it: to anyone else it is not there.
+        if (!message || message.recipientId !== flagger.id) throw notFound();
+        own(message.senderId);
+        return { authorId: message.senderId, yours: '', threadId: null };
+      }
+      case 'member': {
+        if (targetId === flagger.id) throw new BadRequestException(MODERATION_MESSAGES.self);
+        const member = (await memberFacts(manager, [targetId])).get(targetId);
+        if (!member) throw notFound();
+        return { authorId: member.id, yours: '', threadId: null };
+      }
+    }
+  }
+
+  /** The author of a post just hidden is told (they may edit it; staff will decide). */
+  private async tellHidden({ itemId, target }: Flagged): Promise<void> {
+    if (target.authorId === null) return;
+    try {
+      await this.notifications.createOnce([
+        {
+          userId: target.authorId,
+          type: 'moderation',
+          content: `${target.yours} is hidden pending review after flags by members. You can edit it; staff will decide.`,
+          threadId: target.threadId,
+          actorId: null,
+          source: `review:${itemId}:hidden`,
+        },
+      ]);
+    } catch (error) {
+      this.logger.warn(
+        `Author of hidden item ${itemId} not told: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,448 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  type AuditTargetType,
+  type FlagReason,
+  type FlagTarget,
+  LIVE_EVENT,
+  MODERATION_MESSAGES,
+  type PublicAuthor,
+  REVIEW_PAGE_SIZE,
+  type ReviewDecisionBody,
+  type ReviewFlag,
+  type ReviewItem,
+  type ReviewPage,
+  type ReviewQuery,
+  type ReviewStatus,
+  type SpamSignal,
+} from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { decodeCursor, encodeCursor } from '../../common/keyset-cursor.js';
+import { EventsPort } from '../../infra/events/events.port.js';
+import type { Actor } from '../admin/admin.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ChatService } from '../chat/chat.service.js';
+import { type NewNotification, NotificationsService } from '../notifications/notifications.service.js';
+import { type HidingChange, PostHidingService } from '../threads/post-hiding.js';
+import { TrashService } from '../threads/trash.service.js';
+import { authorJoin, authorJson } from '../users/author-sql.js';
+import { adminIds, memberFacts } from '../users/member-facts.js';
+import { HeldPostsService } from './held-posts.service.js';
+import type { HeldPayload } from './review-items.js';
+import { type ItemRef, resolveTargets, type ResolvedTarget } from './review-targets.js';
+import { SuspensionsService } from './suspensions.service.js';
+
+/** A review item's row, with its position in the queue (updated_at in microseconds) for the cursor. */
+interface ItemRow {
+  id: number;
+  kind: 'flagged' | 'held';
+  target_type: FlagTarget;
+  target_id: number | null;
+  author_id: number | null;
+  status: ReviewStatus;
+  score: number;
+  hidden: boolean;
+  signals: SpamSignal[];
+  payload: HeldPayload | null;
+  created_at: Date;
+  updated_at: Date;
+  updated_micros: string;
+}
+
+const ITEM_COLUMNS = `i.id, i.kind, i.target_type, i.target_id, i.author_id, i.status, i.score, i.hidden,
+  i.signals, i.payload, i.created_at, i.updated_at,
+  (extract(epoch FROM i.updated_at) * 1000000)::bigint::text AS updated_micros`;
+
+/** The post types a flag can hide (members and private messages are only queued). */
+export const HIDEABLE: ReadonlySet<FlagTarget> = new Set(['paste', 'reply', 'chat']);
+
+/** The audit log's target type of a flagged item's. */
+const AUDIT_TARGET: Record<FlagTarget, AuditTargetType> = {
+  paste: 'thread',
+  reply: 'reply',
+  chat: 'chat',
+  message: 'message',
+  member: 'user',
+};
+
+const toRef = (row: ItemRow): ItemRef => ({
+  id: row.id,
+  kind: row.kind,
+  targetType: row.target_type,
+  targetId: row.target_id,
+  payload: row.payload,
+  createdAt: row.created_at,
+});
+
+/** How a decision reads to the flaggers. */
+const FLAGGER_NOTICE: Record<'agree' | 'disagree' | 'ignore', (noun: string) => string> = {
+  agree: (noun) => `Staff agreed with your flag on ${noun}. Thank you.`,
+  disagree: (noun) => `Staff reviewed your flag on ${noun} and found nothing wrong.`,
+  ignore: (noun) => `Staff reviewed your flag on ${noun} and took no action.`,
+};
+
+/** What to do once a decision has committed. */
+interface Decided {
+  flaggers: Array<{ flagId: number; flaggerId: number }>;
+  authorId: number | null;
+  resolved: ResolvedTarget;
+  announce: Array<() => Promise<void>>;
+  /** What became of the post for its author: deleted, kept hidden, or shown again. */
+  outcome: 'deleted' | 'hidden' | 'restored' | null;
+}
+
+/**
+ * The review queue: every open item (a flagged item, a post held for approval) rendered as members see
+ * it, with its author's history and its flags, newest first by its last flag or signal; and staff's
+ * decisions, each in one transaction with its audit entry, told to the flaggers and the author.
+ */
+@Injectable()
+export class ReviewService {
+  private readonly logger = new Logger('Review');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly chat: ChatService,
+    private readonly hiding: PostHidingService,
+    private readonly trash: TrashService,
+    private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
+    private readonly suspensions: SuspensionsService,
+    private readonly held: HeldPostsService,
+    private readonly events: EventsPort,
+  ) {}
+
+  /** Open items, newest first by (updated_at, id), REVIEW_PAGE_SIZE a page; filters by kind, type, reason. */
+  async page(query: ReviewQuery): Promise<ReviewPage> {
+    const params: unknown[] = [];
+    const where = ["i.status = 'open'"];
+    if (query.kind) where.push(`i.kind = $${params.push(query.kind)}`);
+    if (query.targetType) where.push(`i.target_type = $${params.push(query.targetType)}`);
+    if (query.reason) {
+      where.push(
+        `EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.reason = $${params.push(query.reason)})`,
+      );
+    }
+    if (query.cursor) {
+      const { key, id } = decodeCursor(query.cursor);
+      const micros = params.push(key);
+      const after = params.push(id);
+      where.push(
+        `(i.updated_at, i.id) < ('epoch'::timestamptz + $${micros}::bigint * interval '1 microsecond', $${after}::integer)`,
+      );
+    }
+    const rows: ItemRow[] = await this.dataSource.query(
+      `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE ${where.join(' AND ')}
+       ORDER BY i.updated_at DESC, i.id DESC LIMIT ${REVIEW_PAGE_SIZE + 1}`,
+      params,
+    );
+    const more = rows.length > REVIEW_PAGE_SIZE;
+    const shown = more ? rows.slice(0, REVIEW_PAGE_SIZE) : rows;
+    const last = shown[shown.length - 1];
+    return {
+      items: await this.render(this.dataSource, shown),
+      nextCursor: more && last ? encodeCursor(last.updated_micros, last.id) : null,
+      openCount: await this.openCount(),
+    };
+  }
+
+  /** Every open item (the admin navigation's count). */
+  async openCount(db: DataSource | EntityManager = this.dataSource): Promise<number> {
+    const [row]: Array<{ count: number }> = await db.query(
+      "SELECT count(*)::int AS count FROM review_items WHERE status = 'open'",
+    );
+    return row?.count ?? 0;
+  }
+
+  /** Tells every admin's sockets how many items are open now (after a new item or a decision). */
+  async announceCount(): Promise<void> {
+    try {
+      const count = await this.openCount();
+      for (const userId of await adminIds(this.dataSource)) {
+        await this.events.publish({ to: 'user', userId, event: { type: LIVE_EVENT.reviewCount, count } });
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Review count not announced: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * Decides item `itemId`: 404 when there is none, 409 when it was decided already (two admins at once:
+   * the row lock lets one win), 400 for a decision of the other kind. A held post goes to
+   * HeldPostsService; a flagged item's flags take the decision (AGREE counts for their flaggers' weight,
+   * DISAGREE against it, IGNORE neither), and the post is deleted or kept hidden (AGREE) or shown again
+   * (DISAGREE, IGNORE). With AGREE, `suspendDays` / `silenceDays` suspend or silence the author first
+   * (the owner-only rule for admin accounts applies: refused, nothing is decided).
+   */
+  async decide(itemId: number, body: ReviewDecisionBody, actor: Actor): Promise<ReviewItem> {
+    const [found]: Array<{ kind: 'flagged' | 'held'; status: ReviewStatus; author_id: number | null }> =
+      await this.dataSource.query('SELECT kind, status, author_id FROM review_items WHERE id = $1', [itemId]);
+    if (!found) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
+    if (found.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
+    const { decision } = body;
+    if (found.kind === 'held') {
+      if (decision !== 'approve' && decision !== 'reject') {
+        throw new BadRequestException(MODERATION_MESSAGES.decisionForFlags);
+      }
+      await this.held.decide(itemId, decision, actor);
+      await this.announceCount();
+      return this.item(itemId);
+    }
+    if (decision === 'approve' || decision === 'reject') {
+      throw new BadRequestException(MODERATION_MESSAGES.decisionForHeld);
+    }
+    if (decision === 'agree' && found.author_id !== null) {
+      if (body.silenceDays !== undefined && body.reason === undefined) {
+        throw new BadRequestException(MODERATION_MESSAGES.reasonRequired);
+      }
+      if (body.suspendDays !== undefined) {
+        await this.suspensions.ban(actor, found.author_id, { days: body.suspendDays, reason: body.reason });
+      }
+      if (body.silenceDays !== undefined) {
+        await this.suspensions.silence(actor, found.author_id, {
+          days: body.silenceDays,
+          reason: body.reason!,
+        });
+      }
+    }
+    const decided = await this.dataSource.transaction((manager) =>
+      this.decideFlagged(manager, itemId, decision, body, actor),
+    );
+    for (const announce of decided.announce) await announce();
+    await this.tell(itemId, decision, decided);
+    await this.announceCount();
+    return this.item(itemId);
+  }
+
+  private async decideFlagged(
+    manager: EntityManager,
+    itemId: number,
+    decision: 'agree' | 'disagree' | 'ignore',
+    body: ReviewDecisionBody,
+    actor: Actor,
+  ): Promise<Decided> {
+    const [row]: ItemRow[] = await manager.query(
+      `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE i.id = $1 FOR UPDATE`,
+      [itemId],
+    );
+    if (!row) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
+    if (row.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
+    const resolved = (await resolveTargets(manager, this.chat, [toRef(row)])).get(row.id)!;
+    const status = ({ agree: 'agreed', disagree: 'disagreed', ignore: 'ignored' } as const)[decision];
+    const flaggers: Array<{ id: number; flagger_id: number | null }> = await manager.query(
+      `UPDATE flags SET status = $2 WHERE item_id = $1 AND status = 'open' RETURNING id, flagger_id`,
+      [itemId, status],
+    );
+    const announce: Array<() => Promise<void>> = [];
+    const type = row.target_type;
+    const id = row.target_id!;
+    let hidden = row.hidden;
+    let outcome: Decided['outcome'] = null;
+    if (HIDEABLE.has(type) && !resolved.target.gone) {
+      if (decision === 'agree' && body.deletePost === true) {
+        if (type === 'chat') {
+          if (await this.chat.remove(manager, id)) announce.push(() => this.chat.announceHidden(id, true));
+        } else {
+          const post = type === 'paste' ? { paste: id } : { reply: id };
+          announce.push(await this.trash.deleteInTransaction(manager, post, actor));
+        }
+        outcome = 'deleted';
+        hidden = false;
+      } else {
+        const hide = decision === 'agree';
+        const changed = await this.setHidden(manager, type, id, hide);
+        if (changed) announce.push(changed);
+        hidden = hide;
+        if (hide) outcome = 'hidden';
+        else if (changed || row.hidden) outcome = 'restored';
+      }
+    }
+    await manager.query(
+      `UPDATE review_items SET status = $2, hidden = $3, decided_at = now(), decided_by = $4 WHERE id = $1`,
+      [itemId, status, hidden, actor.id],
+    );
+    await this.audit.record(manager, actor, {
+      action: `review.${decision}`,
+      targetType: AUDIT_TARGET[type],
+      targetId: id,
+      targetLabel: resolved.label,
+      before: { item: itemId, status: 'open', hidden: row.hidden, score: row.score },
+      after: {
+        item: itemId,
+        status,
+        hidden,
+        flags: flaggers.length,
+        ...(outcome === 'deleted' ? { deleted: true } : {}),
+        ...(decision === 'agree' && body.suspendDays !== undefined ? { suspendDays: body.suspendDays } : {}),
+        ...(decision === 'agree' && body.silenceDays !== undefined ? { silenceDays: body.silenceDays } : {}),
+        ...(decision === 'agree' && body.reason !== undefined ? { reason: body.reason } : {}),
+      },
+    });
+    return {
+      flaggers: flaggers
+        .filter((flag) => flag.flagger_id !== null)
+        .map((flag) => ({ flagId: flag.id, flaggerId: flag.flagger_id! })),
+      authorId: row.author_id,
+      resolved,
+      announce,
+      outcome,
+    };
+  }
+
+  /**
+   * Hides or shows a paste, a reply or a chat message in `manager`'s transaction; answers the
+   * announcement to make after commit, or null when it was so already (or is gone).
+   */
+  async setHidden(
+    manager: EntityManager,
+    type: FlagTarget,
+    id: number,
+    hidden: boolean,
+  ): Promise<(() => Promise<void>) | null> {
+    if (type === 'chat') {
+      const changed = await this.chat.setHidden(manager, id, hidden);
+      return changed ? () => this.chat.announceHidden(id, hidden) : null;
+    }
+    let change: HidingChange | null = null;
+    if (type === 'paste') change = await this.hiding.setPasteHidden(manager, id, hidden);
+    if (type === 'reply') change = await this.hiding.setReplyHidden(manager, id, hidden);
+    return change ? () => this.hiding.announce(change) : null;
+  }
+
+  /** Tells each flagger what staff decided, and the author what became of their post. */
+  private async tell(itemId: number, decision: keyof typeof FLAGGER_NOTICE, decided: Decided): Promise<void> {
+    const { noun, threadId } = decided.resolved;
+    const notices: NewNotification[] = decided.flaggers.map(({ flagId, flaggerId }) => ({
+      userId: flaggerId,
+      type: 'moderation',
+      content: FLAGGER_NOTICE[decision](noun),
+      // The flagger may not read what stays hidden: the notice names it, and links nowhere.
+      threadId: null,
+      actorId: null,
+      source: `flag:${flagId}`,
+    }));
+    if (decided.authorId !== null && decided.outcome !== null) {
+      const yours = noun.replace(/^the /, 'your ');
+      const content = {
+        deleted: `Staff deleted ${yours} after flags by members.`,
+        hidden: `Staff agreed with members' flags: ${yours} stays hidden. You can still edit it.`,
+        restored: `Staff reviewed ${yours}: it is shown again.`,
+      }[decided.outcome];
+      notices.push({
+        userId: decided.authorId,
+        type: 'moderation',
+        content,
+        threadId: decided.outcome === 'deleted' ? null : threadId,
+        actorId: null,
+        source: `review:${itemId}:decided`,
+      });
+    }
+    try {
+      await this.notifications.createOnce(notices);
+    } catch (error) {
+      this.logger.warn(
+        `Review ${itemId} decided but not told: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** One item as the queue shows it (decided or not). */
+  async item(itemId: number): Promise<ReviewItem> {
+    const rows: ItemRow[] = await this.dataSource.query(
+      `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE i.id = $1`,
+      [itemId],
+    );
+    const [item] = await this.render(this.dataSource, rows);
+    if (!item) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
+    return item;
+  }
+
+  /** Renders `rows` in a fixed number of queries, whatever their number. */
+  private async render(db: DataSource | EntityManager, rows: readonly ItemRow[]): Promise<ReviewItem[]> {
+    if (rows.length === 0) return [];
+    const itemIds = rows.map((row) => row.id);
+    const authorIds = [...new Set(rows.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
+    const [targets, flags, authors, agreed, suspensions] = await Promise.all([
+      resolveTargets(db, this.chat, rows.map(toRef)),
+      db.query(
+        `SELECT f.id, f.item_id, f.reason, f.note, f.weight, f.created_at, ${authorJson('a')} AS flagger
+         FROM flags f ${authorJoin('a', 'f.flagger_id')}
+         WHERE f.item_id = ANY ($1::int[]) ORDER BY f.created_at, f.id`,
+        [itemIds],
+      ) as Promise<
+        Array<{
+          id: number;
+          item_id: number;
+          reason: FlagReason;
+          note: string | null;
+          weight: number;
+          created_at: Date;
+          flagger: PublicAuthor | null;
+        }>
+      >,
+      memberFacts(db, authorIds),
+      db.query(
+        `SELECT i.author_id, count(*)::int AS count FROM flags f JOIN review_items i ON i.id = f.item_id
+         WHERE i.author_id = ANY ($1::int[]) AND f.status = 'agreed' GROUP BY i.author_id`,
+        [authorIds],
+      ) as Promise<Array<{ author_id: number; count: number }>>,
+      db.query(
+        `SELECT user_id, count(*)::int AS count FROM suspensions WHERE user_id = ANY ($1::int[])
+         GROUP BY user_id`,
+        [authorIds],
+      ) as Promise<Array<{ user_id: number; count: number }>>,
+    ]);
+    const flagsOf = new Map<number, ReviewFlag[]>();
+    for (const flag of flags) {
+      const list = flagsOf.get(flag.item_id) ?? [];
+      list.push({
+        id: flag.id,
+        reason: flag.reason,
+        note: flag.note,
+        flagger: flag.flagger,
+        weight: flag.weight,
+        createdAt: flag.created_at.toISOString(),
+      });
+      flagsOf.set(flag.item_id, list);
+    }
+    const agreedOf = new Map(agreed.map((row) => [row.author_id, row.count]));
+    const suspensionsOf = new Map(suspensions.map((row) => [row.user_id, row.count]));
+    return rows.map((row) => {
+      const author = row.author_id === null ? undefined : authors.get(row.author_id);
+      return {
+        id: row.id,
+        kind: row.kind,
+        targetType: row.target_type,
+        targetId: row.target_id,
+        status: row.status,
+        score: row.score,
+        hidden: row.hidden,
+        signals: row.signals,
+        target: targets.get(row.id)!.target,
+        author: author?.author ?? null,
+        history: author
+          ? {
+              joinedAt: author.joinedAt.toISOString(),
+              pastes: author.pastes,
+              replies: author.replies,
+              flagsAgreed: agreedOf.get(author.id) ?? 0,
+              suspensions: suspensionsOf.get(author.id) ?? 0,
+              bannedUntil: author.bannedUntil?.toISOString() ?? null,
+              isBanned: author.isBanned,
+              silencedUntil: author.silencedUntil?.toISOString() ?? null,
+            }
+          : null,
+        flags: flagsOf.get(row.id) ?? [],
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+      };
+    });
+  }
+}

@@ -1,0 +1,149 @@
+import type { PasteRef } from '@termpaste/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { aliveSql, readableSql, REF_COLUMNS, refOf, type RefRow, refWhere } from './visibility.js';
+
+type Db = Pick<DataSource | EntityManager, 'query'>;
+
+/*
+ * Pastes and replies as the moderation module reads them (a member's flag, the review queue): the
+ * threads module's tables, its SQL.
+ */
+
+/** A post a member may flag: its author, the paste it is (or is on), and a label for notices. */
+export interface FlaggablePost {
+  authorId: number | null;
+  threadId: number;
+  /** The paste's title (a reply's: the title of the paste it is on). */
+  title: string;
+  content: string;
+}
+
+/**
+ * Paste number `id` when `viewerId` may read it by its number (public, not burning, alive, not hidden
+ * but to its author), else undefined: a member flags only what they can see.
+ */
+export async function flaggablePaste(
+  db: Db,
+  id: number,
+  viewerId: number,
+): Promise<FlaggablePost | undefined> {
+  const [row]: Array<{ author_id: number | null; title: string; content: string }> = await db.query(
+    `SELECT t.author_id, t.title, t.content FROM threads t
+     WHERE ${refWhere('t', id, 1)} AND ${readableSql('t', '$2::int')}`,
+    [id, viewerId],
+  );
+  return row && { authorId: row.author_id, threadId: id, title: row.title, content: row.content };
+}
+
+/** Reply `id` when it is alive on a paste `viewerId` may read, else undefined. */
+export async function flaggableReply(
+  db: Db,
+  id: number,
+  viewerId: number,
+): Promise<FlaggablePost | undefined> {
+  const [row]: Array<{ author_id: number | null; thread_id: number; title: string; content: string }> =
+    await db.query(
+      `SELECT r.author_id, r.thread_id, t.title, r.content FROM replies r JOIN threads t ON t.id = r.thread_id
+       WHERE r.id = $1 AND r.deleted_at IS NULL AND ${readableSql('t', '$2::int')}`,
+      [id, viewerId],
+    );
+  return row && { authorId: row.author_id, threadId: row.thread_id, title: row.title, content: row.content };
+}
+
+/** A paste or a reply as staff see it in the review queue, whatever its visibility. */
+export interface ReviewedPost {
+  id: number;
+  authorId: number | null;
+  /** The paste's title (a reply's: its paste's). */
+  title: string;
+  content: string;
+  language: string | null;
+  /** The paste it is or is on; null once that paste is gone. */
+  threadRef: PasteRef | null;
+  threadId: number;
+  parentId: number | null;
+  createdAt: Date;
+  /** Deleted (in the trash, or expired) since it was flagged. */
+  gone: boolean;
+  hidden: boolean;
+}
+
+/** Pastes `pasteIds` and replies `replyIds`, as the review queue shows them (absent: removed for good). */
+export async function postsForReview(
+  db: Db,
+  pasteIds: readonly number[],
+  replyIds: readonly number[],
+): Promise<{ pastes: Map<number, ReviewedPost>; replies: Map<number, ReviewedPost> }> {
+  const pastes = new Map<number, ReviewedPost>();
+  const replies = new Map<number, ReviewedPost>();
+  if (pasteIds.length > 0) {
+    const rows: Array<
+      RefRow & {
+        id: number;
+        author_id: number | null;
+        title: string;
+        content: string;
+        language: string | null;
+        created_at: Date;
+        alive: boolean;
+        hidden: boolean;
+      }
+    > = await db.query(
+      `SELECT t.id, t.author_id, t.title, t.content, t.language, t.created_at, ${REF_COLUMNS('t')},
+         (${aliveSql('t')}) AS alive, t.hidden_at IS NOT NULL AS hidden
+       FROM threads t WHERE t.id = ANY ($1::int[])`,
+      [pasteIds],
+    );
+    for (const row of rows) {
+      pastes.set(row.id, {
+        id: row.id,
+        authorId: row.author_id,
+        title: row.title,
+        content: row.content,
+        language: row.language,
+        threadRef: row.alive ? refOf(row.id, row) : null,
+        threadId: row.id,
+        parentId: null,
+        createdAt: row.created_at,
+        gone: !row.alive,
+        hidden: row.hidden,
+      });
+    }
+  }
+  if (replyIds.length > 0) {
+    const rows: Array<
+      RefRow & {
+        id: number;
+        author_id: number | null;
+        thread_id: number;
+        parent_id: number | null;
+        title: string;
+        content: string;
+        created_at: Date;
+        alive: boolean;
+        hidden: boolean;
+      }
+    > = await db.query(
+      `SELECT r.id, r.author_id, r.thread_id, r.parent_id, t.title, r.content, r.created_at, ${REF_COLUMNS('t')},
+         (r.deleted_at IS NULL AND ${aliveSql('t')}) AS alive, r.hidden_at IS NOT NULL AS hidden
+       FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = ANY ($1::int[])`,
+      [replyIds],
+    );
+    for (const row of rows) {
+      replies.set(row.id, {
+        id: row.id,
+        authorId: row.author_id,
+        title: row.title,
+        content: row.content,
+        language: null,
+        threadRef: row.alive ? refOf(row.thread_id, row) : null,
+        threadId: row.thread_id,
+        parentId: row.parent_id,
+        createdAt: row.created_at,
+        gone: !row.alive,
+        hidden: row.hidden,
+      });
+    }
+  }
+  return { pastes, replies };
+}
