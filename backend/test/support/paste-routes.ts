@@ -77,10 +77,14 @@ export function names(body: unknown, paste: WalkedPaste, cards: readonly ThreadC
   return cards.some((card) => card.id === paste.id);
 }
 
-async function expect404(what: string, request: PromiseLike<supertest.Response>): Promise<void> {
+async function expect404(
+  what: string,
+  request: PromiseLike<supertest.Response>,
+  message: string = FORUM_MESSAGES.threadNotFound,
+): Promise<void> {
   const res = await request;
-  if (res.status !== 404 || (res.body as { message?: unknown }).message !== FORUM_MESSAGES.threadNotFound) {
-    throw new Error(`${what}: expected 404 'Thread not found', got ${res.status} ${res.text.slice(0, 200)}`);
+  if (res.status !== 404 || (res.body as { message?: unknown }).message !== message) {
+    throw new Error(`${what}: expected 404 '${message}', got ${res.status} ${res.text.slice(0, 200)}`);
   }
 }
 
@@ -146,16 +150,18 @@ export async function expectPasteUntold(paste: WalkedPaste, viewer: PasteViewer)
 /**
  * The viewer can reach the paste through no route, by its number or its key: its page, raw text,
  * versions, replies, votes, edits (404 'Thread not found' on each), and no list, notification or ledger
- * row names it. `listedCounts`: the counts the lists must show (the paste not counted).
+ * row names it. `listedCounts`: the counts the lists must show (the paste not counted). `pageMessage`:
+ * the page's own 404 text (a paste hidden pending review says so).
  */
 export async function expectPasteHidden(
   paste: WalkedPaste,
   viewer: PasteViewer,
   listedCounts?: { homeTotal?: number; profileCount?: number },
+  { pageMessage }: { pageMessage?: string } = {},
 ): Promise<void> {
   const who = viewer.label;
   for (const ref of refsOf(paste)) {
-    await expect404(`GET ${API.thread(ref)} by ${who}`, viewer.agent.get(API.thread(ref)));
+    await expect404(`GET ${API.thread(ref)} by ${who}`, viewer.agent.get(API.thread(ref)), pageMessage);
     await expect404(`GET raw by ${who}`, viewer.agent.get(API.threadRaw(ref)));
     await expect404(`GET revisions by ${who}`, viewer.agent.get(API.threadRevisions(ref)));
     await expect404(`GET revision 1 by ${who}`, viewer.agent.get(API.threadRevision(ref, 1)));

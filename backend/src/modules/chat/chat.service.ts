@@ -62,7 +62,8 @@ export class ChatService {
     messageId: number,
     hidden: boolean,
   ): Promise<{ authorId: number | null } | null> {
-    const [row]: Array<{ author_id: number | null }> = await manager.query(
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [[row]]: [Array<{ author_id: number | null }>, number] = await manager.query(
       `UPDATE chat_messages SET hidden_at = ${hidden ? 'now()' : 'NULL'}
        WHERE id = $1 AND (hidden_at IS NULL) = $2 RETURNING author_id`,
       [messageId, hidden],

@@ -159,7 +159,7 @@ export class FlagsService {
        RETURNING id, target_type, target_id, reason, note, status, created_at`,
       [item!.id, flagger.id, targetType, targetId, body.reason, body.note || null, weight],
     );
-    const [scored]: Array<{ score: number; hidden: boolean }> = await manager.query(
+    const [[scored]]: [Array<{ score: number; hidden: boolean }>, number] = await manager.query(
       `UPDATE review_items SET score = score + $2, updated_at = now() WHERE id = $1 RETURNING score, hidden`,
       [item!.id, weight],
     );

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
   API,
   MODERATION_MESSAGES,
@@ -31,8 +31,9 @@ export class ReviewController {
     return this.review.page(query);
   }
 
-  /** A bare number: the open items (the admin navigation's count). */
+  /** A bare JSON number: the open items (the admin navigation's count). */
   @Get(API.adminReviewCount)
+  @Header('Content-Type', 'application/json; charset=utf-8')
   count(): Promise<number> {
     return this.review.openCount();
   }

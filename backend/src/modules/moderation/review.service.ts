@@ -236,7 +236,7 @@ export class ReviewService {
     if (row.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
     const resolved = (await resolveTargets(manager, this.chat, [toRef(row)])).get(row.id)!;
     const status = ({ agree: 'agreed', disagree: 'disagreed', ignore: 'ignored' } as const)[decision];
-    const flaggers: Array<{ id: number; flagger_id: number | null }> = await manager.query(
+    const [flaggers]: [Array<{ id: number; flagger_id: number | null }>, number] = await manager.query(
       `UPDATE flags SET status = $2 WHERE item_id = $1 AND status = 'open' RETURNING id, flagger_id`,
       [itemId, status],
     );

@@ -42,7 +42,8 @@ export class PostHidingService {
     threadId: number,
     hidden: boolean,
   ): Promise<HidingChange | null> {
-    const [row]: Array<{ author_id: number | null; was_listed: boolean; listed: boolean }> =
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [[row]]: [Array<{ author_id: number | null; was_listed: boolean; listed: boolean }>, number] =
       await manager.query(
         `WITH old AS (SELECT id, listed FROM threads WHERE id = $1 AND deleted_at IS NULL FOR UPDATE)
        UPDATE threads t SET hidden_at = ${hidden ? 'now()' : 'NULL'} FROM old
@@ -68,7 +69,7 @@ export class PostHidingService {
     replyId: number,
     hidden: boolean,
   ): Promise<HidingChange | null> {
-    const [row]: Array<{ thread_id: number; author_id: number | null }> = await manager.query(
+    const [[row]]: [Array<{ thread_id: number; author_id: number | null }>, number] = await manager.query(
       `UPDATE replies SET hidden_at = ${hidden ? 'now()' : 'NULL'}
        WHERE id = $1 AND deleted_at IS NULL AND (hidden_at IS NULL) = $2
        RETURNING thread_id, author_id`,
