@@ -46,6 +46,10 @@ describe('new members and the spam signals', () => {
         RATE_LIMIT_REPLIES_PER_MINUTE: '1000',
         RATE_LIMIT_REPLIES_PER_HOUR: '1000',
         RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR: '2',
+        // The signals as an install has them by default (the tests' app turns them off).
+        MODERATION_NEW_MEMBER_POSTS: String(MODERATION_DEFAULTS.newMemberPosts),
+        MODERATION_DUPLICATE_ACCOUNTS: String(MODERATION_DEFAULTS.duplicateAccounts),
+        MODERATION_BURST_POSTS: String(MODERATION_DEFAULTS.burstPosts),
       },
     });
     owner = await registered(t);
@@ -185,6 +189,16 @@ describe('new members and the spam signals', () => {
     await paste(trusted, prose + links(max + 5)).expect(201);
     // Staff are never screened.
     await paste(owner, prose + links(max + 5)).expect(201);
+    // MODERATION_NEW_MEMBER_POSTS=0: nobody is new (no cap, no first-post check).
+    t.config.moderation.newMemberPosts = 0;
+    try {
+      await paste(
+        await member(0),
+        'https://a.example https://b.example https://c.example https://d.example',
+      ).expect(201);
+    } finally {
+      t.config.moderation.newMemberPosts = MODERATION_DEFAULTS.newMemberPosts;
+    }
   });
 
   it("holds a member's first post when it is mostly links, not a later one", async () => {

@@ -130,7 +130,8 @@ export class SpamScreen {
     );
     // Counting this one.
     if (copies && row!.others + 1 >= rules.duplicateAccounts) signals.push('duplicate');
-    if (posts === 0 && mostlyLinks(submission.content)) signals.push('links');
+    // A first post (MODERATION_NEW_MEMBER_POSTS=0: nobody is new, nor checked so).
+    if (posts === 0 && this.isNewMember(author) && mostlyLinks(submission.content)) signals.push('links');
     const age = Date.now() - (author.createdAt?.getTime() ?? 0);
     if (age < DAY_MS && row!.recent + 1 >= rules.burstPosts) signals.push('burst');
     if (row!.marked) signals.push('known-spammer');
