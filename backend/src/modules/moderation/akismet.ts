@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DEFAULT_JOB_OPTIONS, type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { ForumModule } from '../threads/forum.module.js';
+import { PostHidingModule } from '../threads/post-hiding.js';
 import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from './akismet.queue.js';
 import { SignalHiding } from './signal-hiding.js';
 
@@ -81,7 +81,7 @@ export class AkismetChecker implements QueueProcessor<AkismetCheckJob> {
 
 /** The Akismet check and hiding by a signal, for the API (ModerationModule) and the worker alike. */
 @Module({
-  imports: [ForumModule, NotificationsModule],
+  imports: [PostHidingModule, NotificationsModule],
   providers: [SignalHiding, AkismetChecker],
   exports: [SignalHiding],
 })

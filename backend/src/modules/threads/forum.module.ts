@@ -19,7 +19,7 @@ import { TrashPurgeModule } from './trash-purge.js';
 import { ViewCounter } from './view-counter.js';
 import { PasteExpiryModule } from './paste-expiry.js';
 import { BurnService } from './burn.service.js';
-import { PostHidingService } from './post-hiding.js';
+import { PostHidingModule } from './post-hiding.js';
 
 /**
  * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
@@ -36,6 +36,7 @@ import { PostHidingService } from './post-hiding.js';
     TrashPurgeModule,
     // The spam signals and held posts' review items (the lower half of moderation: no cycle).
     ScreeningModule,
+    PostHidingModule,
   ],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
@@ -48,8 +49,7 @@ import { PostHidingService } from './post-hiding.js';
     RevisionsService,
     BurnService,
     TrashService,
-    PostHidingService,
   ],
-  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingService],
+  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingModule],
 })
 export class ForumModule {}
