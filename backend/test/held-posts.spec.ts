@@ -60,14 +60,12 @@ describe('posts held for approval: APPROVE and REJECT', () => {
   it('shows a held paste in the queue; APPROVE makes it as its author sent it, and tells them', async () => {
     const m = await registered(t);
     const itemId = await held(
-      await m.browser
-        .post(API.threads)
-        .send({
-          title: 'Held paste',
-          content: 'print("hello")\n',
-          language: 'python',
-          visibility: 'unlisted',
-        }),
+      await m.browser.post(API.threads).send({
+        title: 'Held paste',
+        content: 'print("hello")\n',
+        language: 'python',
+        visibility: 'unlisted',
+      }),
     );
     const queue = reviewPageSchema.parse((await owner.browser.get(API.adminReview).expect(200)).body);
     const shown = queue.items.find((entry) => entry.id === itemId);
