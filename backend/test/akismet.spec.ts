@@ -225,6 +225,27 @@ describe('the Akismet check (AKISMET_KEY), against a stand-in on loopback', () =
     }
   });
 
+  it('never sends a private paste, nor one that burns after reading', async () => {
+    const privateText = `Private ${SPAM} ${Date.now()}`;
+    const burnText = `Burning ${SPAM} ${Date.now()}`;
+    await member.browser
+      .post(API.threads)
+      .send({ title: 'mine', content: privateText, visibility: 'private' })
+      .expect(201);
+    await member.browser
+      .post(API.threads)
+      .send({ title: 'once', content: burnText, burnAfterReading: true })
+      .expect(201);
+    const sharedText = `Shared ${Date.now()}`;
+    await member.browser
+      .post(API.threads)
+      .send({ title: 'shared', content: sharedText, visibility: 'unlisted' })
+      .expect(201);
+    await waitFor('the unlisted paste checked', () => formsAbout(sharedText).length === 1, 15_000);
+    expect(formsAbout(privateText)).toHaveLength(0);
+    expect(formsAbout(burnText)).toHaveLength(0);
+  });
+
   it("adds the signal to an item members' flags opened, keeping one open item per post", async () => {
     const id = (
       await owner.browser.post(API.threads).send({ title: 'flagged', content: 'flagged' }).expect(201)

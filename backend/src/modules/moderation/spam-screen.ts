@@ -141,7 +141,7 @@ export class SpamScreen {
   /**
    * After the post `targetId` was made from `submission` (or held: `targetId` null), in its
    * transaction: remembers its text's fingerprint (an hour's worth is kept: older ones are purged here)
-   * and, for a post made while AKISMET_KEY is set, writes its Akismet check to the outbox (the caller
+   * and, for a post made while AKISMET_KEY is set that others may read, writes its Akismet check to the outbox (the caller
    * wakes the relay after the commit).
    */
   async published(
@@ -150,6 +150,8 @@ export class SpamScreen {
       targetType: 'paste' | 'reply';
       targetId: number | null;
       threadId: number | null;
+      /** false: not sent to Akismet (a private paste, one that burns, a reply on a private one). */
+      shared?: boolean;
     },
   ): Promise<void> {
     const { author } = submission;
@@ -162,7 +164,9 @@ export class SpamScreen {
        INSERT INTO post_fingerprints (hash, author_id) VALUES ($1, $2)`,
       [sha256(normalisedText(submission.content)), author.id],
     );
-    if (!this.config.moderation.akismetKey || submission.targetId === null) return;
+    // What only its author (or one reader) ever sees is nobody's spam, and not ours to send away.
+    if (!this.config.moderation.akismetKey || submission.targetId === null || submission.shared === false)
+      return;
     const job: AkismetCheckJob = {
       targetType: submission.targetType,
       targetId: submission.targetId,

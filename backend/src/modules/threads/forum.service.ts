@@ -464,6 +464,7 @@ export class ForumService {
           targetType: 'paste',
           targetId: row.id,
           threadId: row.id,
+          shared: plan.visibility !== 'private' && !plan.burnAfterReading,
         });
         return row;
       }),
@@ -703,6 +704,7 @@ export class ForumService {
               targetType: 'reply',
               targetId: created.id,
               threadId,
+              shared: thread.visibility !== 'private',
             });
           }
           return created;
