@@ -1,19 +1,20 @@
-import { API, heldPostSchema, MODERATION_MESSAGES, reviewPageSchema } from '@termpaste/contracts';
+import { API, heldPostSchema, LIVE_EVENT, MODERATION_MESSAGES, reviewPageSchema } from '@termpaste/contracts';
 import { HeldPostsService } from '../src/modules/moderation/held-posts.service.js';
 import { registered } from './support/accounts.js';
+import { connect, liveMember, type LiveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Member = Awaited<ReturnType<typeof registered>>;
 
 describe('posts held for approval: APPROVE and REJECT', () => {
   let t: TestApp;
-  let owner: Member;
+  let owner: LiveMember;
   let hostThread: number;
 
   beforeAll(async () => {
     // Every new member's first post is held (their posts are held until one is accepted).
     t = await createTestApp({ env: { MODERATION_HOLD_FIRST_POSTS: '1' } });
-    owner = await registered(t);
+    owner = await liveMember(t);
     hostThread = (await owner.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201))
       .body.id as number;
   });
@@ -22,7 +23,7 @@ describe('posts held for approval: APPROVE and REJECT', () => {
     await t?.close();
   });
 
-  const decide = (itemId: number, decision: string, by: Member = owner) =>
+  const decide = (itemId: number, decision: string, by: Pick<Member, 'browser'> = owner) =>
     by.browser.post(API.adminReviewItem(itemId)).send({ decision });
 
   const item = async (itemId: number) => {
@@ -150,6 +151,21 @@ describe('posts held for approval: APPROVE and REJECT', () => {
     ]);
     const detail = await t.http.get(API.thread(hostThread)).expect(200);
     expect(JSON.stringify(detail.body)).toContain('A held reply that waits');
+  });
+
+  it("moves the admins' live count of open items when a post is held", async () => {
+    const socket = await connect(t, { cookie: owner.cookie });
+    try {
+      const m = await registered(t);
+      await held(await m.browser.post(API.threads).send({ title: 'Counted', content: 'counted' }));
+      const count = (await owner.browser.get(API.adminReviewCount).expect(200)).body as number;
+      await socket.next('the review count', (frame) => {
+        const event = frame as { type?: string; count?: number };
+        return event.type === LIVE_EVENT.reviewCount && event.count === count;
+      });
+    } finally {
+      await socket.close();
+    }
   });
 
   it('REJECT drops the held post, records it and tells its author', async () => {

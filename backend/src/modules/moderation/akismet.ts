@@ -5,6 +5,7 @@ import { DEFAULT_JOB_OPTIONS, type QueueJob, QueueProcessor } from '../../infra/
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PostHidingModule } from '../threads/post-hiding.js';
 import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from './akismet.queue.js';
+import { ScreeningModule } from './screening.module.js';
 import { SignalHiding } from './signal-hiding.js';
 
 /** How long one check may take before it counts as failed (and is retried). */
@@ -81,7 +82,7 @@ export class AkismetChecker implements QueueProcessor<AkismetCheckJob> {
 
 /** The Akismet check and hiding by a signal, for the API (ModerationModule) and the worker alike. */
 @Module({
-  imports: [PostHidingModule, NotificationsModule],
+  imports: [PostHidingModule, NotificationsModule, ScreeningModule],
   providers: [SignalHiding, AkismetChecker],
   exports: [SignalHiding],
 })

@@ -3,6 +3,7 @@ import { signalHiddenNotice, type SpamSignal } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PostHidingService } from '../threads/post-hiding.js';
+import { ReviewItems } from './review-items.js';
 
 /** A post a signal found after it was published (the Akismet check). */
 export interface SignalledPost {
@@ -18,7 +19,7 @@ export interface SignalledPost {
 /**
  * Hiding a published post by a spam signal, pending review: the post is hidden (PostHidingService) and
  * its open flagged review item is opened or gains the signal, `hidden`, in one transaction; its author
- * is told (a 'moderation' notification) once it committed.
+ * is told (a 'moderation' notification) and the admins' open count moves, once it committed.
  */
 @Injectable()
 export class SignalHiding {
@@ -26,6 +27,7 @@ export class SignalHiding {
     private readonly dataSource: DataSource,
     private readonly hiding: PostHidingService,
     private readonly notifications: NotificationsService,
+    private readonly reviewItems: ReviewItems,
   ) {}
 
   /** Hides `post` for `signal`; answers the review item's id. A post gone meanwhile is left alone (null). */
@@ -53,6 +55,7 @@ export class SignalHiding {
       return { itemId: item!.id, change };
     });
     if (!done) return null;
+    await this.reviewItems.announceCount();
     if (done.change) {
       await this.hiding.announce(done.change);
       await this.notifications.createOnce([

@@ -469,7 +469,10 @@ export class ForumService {
         return row;
       }),
     );
-    if ('held' in outcome) return outcome;
+    if ('held' in outcome) {
+      await this.reviewItems.announceCount();
+      return outcome;
+    }
     if (this.spam.queues(author)) this.outbox.committed();
     return { id: await this.afterThread(author, plan, outcome) };
   }
@@ -711,7 +714,10 @@ export class ForumService {
         }),
       ),
     );
-    if ('held' in outcome) return outcome;
+    if ('held' in outcome) {
+      await this.reviewItems.announceCount();
+      return outcome;
+    }
     this.outbox.committed();
     await this.afterReply(author, threadId, outcome);
     return { id: outcome.id };
