@@ -206,6 +206,19 @@ describe('posts held for approval: APPROVE and REJECT', () => {
     expect((await item(itemId)).status).toBe('rejected');
   });
 
+  it('an author whose account is gone: APPROVE is a 409 with a message, REJECT tells nobody', async () => {
+    const m = await registered(t);
+    const itemId = await held(await m.browser.post(API.threads).send({ title: 'Orphan', content: 'orphan' }));
+    await t.dataSource.query('DELETE FROM users WHERE id = $1', [m.user.id]);
+    await decide(itemId, 'approve').expect(409, {
+      statusCode: 409,
+      message: MODERATION_MESSAGES.heldAuthorGone,
+    });
+    expect((await item(itemId)).status).toBe('open');
+    await decide(itemId, 'reject').expect(200);
+    expect((await item(itemId)).status).toBe('rejected');
+  });
+
   it('approves a held post from the terminal and a held fork as they were asked for', async () => {
     const m = await registered(t);
     const curl = await m.browser
