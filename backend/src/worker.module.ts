@@ -41,6 +41,7 @@ import { PasteExpiryModule } from './modules/threads/paste-expiry.js';
 import { TrashPurgeModule } from './modules/threads/trash-purge.js';
 import { ExportsModule } from './modules/account/exports.processor.js';
 import { SuspensionLiftModule } from './modules/moderation/suspension-lift.js';
+import { AkismetModule } from './modules/moderation/akismet.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -60,7 +61,7 @@ export interface WorkerModuleOptions {
 
 /**
  * What a production worker (main.worker.ts) runs: the configuration, the database, the queue with every
- * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge, data exports, the end of suspensions) and what they need (live events
+ * `@QueueProcessor` of the app (mail, notifications, the uploads and tokens sweeps, pastes' expiry, the trash purge, data exports, the end of suspensions, the Akismet check) and what they need (live events
  * over Redis, users), and no HTTP API. A module that gains a processor is imported here too.
  */
 @Module({})
@@ -100,6 +101,8 @@ export class WorkerModule {
         ExportsModule,
         // The suspensions queue: timed bans and silences lifted when they end (a delayed job each, and a sweep).
         SuspensionLiftModule,
+        // The akismet queue: the spam check of each published post (AKISMET_KEY set).
+        AkismetModule,
       ],
     };
   }

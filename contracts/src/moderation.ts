@@ -143,6 +143,10 @@ export const MODERATION_MESSAGES = {
   blockedYou: 'This member does not accept messages from you',
   tooManyLinks: (max: number) => `New members may post at most ${max} links in a post`,
   held: 'Your post is held for review by the staff; you will be told when it is decided',
+  newMemberTooFast: (seconds: number) =>
+    `New members may post only a few times an hour. Try again in ${seconds} seconds.`,
+  heldPasteGone: 'The paste this reply was for is gone: reject it instead',
+  heldAuthorGone: "The author's account is gone: reject it instead",
   pasteHidden: 'This paste is hidden pending review',
 } as const;
 
@@ -173,6 +177,35 @@ export const MODERATION_TEXTS = {
   silencedToast: 'User silenced',
   unsilencedToast: 'User unsilenced',
 } as const;
+
+/** What a held post's author is told (a notification) when staff decided it. */
+export function heldDecidedNotice(
+  held: { kind: 'paste' | 'reply'; title: string | null; content: string },
+  decision: 'approve' | 'reject',
+): string {
+  const what =
+    held.kind === 'paste'
+      ? `Your paste "${held.title ?? ''}"`
+      : `Your reply "${held.content.replace(/\s+/g, ' ').trim().slice(0, 60)}"`;
+  return `${what} was ${decision === 'approve' ? 'approved' : 'rejected'} by the staff`;
+}
+
+/** What the author of a post a spam signal hid (Akismet) is told. */
+export function signalHiddenNotice(kind: 'paste' | 'reply', title: string | null): string {
+  const what = kind === 'paste' ? `Your paste "${title ?? ''}"` : 'Your reply';
+  return `${what} is hidden pending review by the staff (an automatic spam check flagged it)`;
+}
+
+/**
+ * 202 from `POST /api/threads`, `POST /api/pastes`, a fork and a reply: a spam signal (or a new member's
+ * first posts) held the post for review instead of publishing it; `itemId` is its review item.
+ */
+export const heldPostSchema = z.object({
+  held: z.literal(true),
+  message: z.string(),
+  itemId: z.number().int(),
+});
+export type HeldPost = z.infer<typeof heldPostSchema>;
 
 const note = z.preprocess(
   storableText,

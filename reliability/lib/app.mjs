@@ -55,6 +55,10 @@ export class App {
       LOG_LEVEL: 'warn',
       // One client address sends every member's writes: the per-address limits would answer most with 429.
       RATE_LIMITS: 'off',
+      // Nor hold its members' many alike posts as spam (copies, bursts from new accounts).
+      MODERATION_NEW_MEMBER_POSTS: '0',
+      MODERATION_DUPLICATE_ACCOUNTS: '1000',
+      MODERATION_BURST_POSTS: '10000',
       ...(this.isWorker ? { WORKER_HEALTH_PORT: String(this.port) } : {}),
       ...this.extraEnv,
     };

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { settlesWithin } from '../../src/common/settles-within.js';
 import { freePort } from '../../src/infra/free-port.js';
 import type { ChildMessage, ChildRequest } from './app-child.js';
+import { SPAM_SIGNALS_OFF } from './spam-signals.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,6 +40,7 @@ export async function startAppProcess(env: Record<string, string>, dataDir: stri
         DATA_DIR: dataDir,
         FRONTENDS_DIR: path.join(dataDir, 'no-frontends'),
         RATE_LIMITS: 'off',
+        ...SPAM_SIGNALS_OFF,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -13,6 +13,7 @@ import { createJsonLogs } from '../../src/logging/json-logs.js';
 import { CapturingLogger } from './capturing-logger.js';
 import { RecordingMailService, recordingMailModule } from './mail.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
+import { SPAM_SIGNALS_OFF } from './spam-signals.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -85,6 +86,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DATA_DIR: dataDir,
       FRONTENDS_DIR: path.join(dataDir, 'no-frontends'),
       RATE_LIMITS: 'off',
+      // The spam signals off as the limits are (tests post many, alike, from new accounts): nobody is a
+      // new member, copies and bursts are held far beyond what a test posts. Suites about them set them.
+      ...SPAM_SIGNALS_OFF,
       ...options.env,
     });
     app = await createApp({

@@ -12,10 +12,27 @@ import {
   voteResultSchema,
   voteSchema,
 } from '../forum.js';
+import { heldPostSchema } from '../moderation.js';
 import { createPasteQuerySchema } from '../pastes.js';
 import { cursorQuerySchema, searchQuerySchema, threadQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
+
+/**
+ * 202 of a post held for review: a new member's first posts (MODERATION_HOLD_FIRST_POSTS) and posts a
+ * spam signal matched are not published but queued for the staff, who approve or reject them.
+ */
+const held = json(
+  202,
+  "Held for review by the staff (a spam signal, or a new member's first posts): not published yet",
+  heldPostSchema,
+);
+
+/** Links a new member may post, and held posts, as the posting routes describe them. */
+const SCREENED =
+  ' A member with fewer than MODERATION_NEW_MEMBER_POSTS accepted posts may post at most ' +
+  'MODERATION_NEW_MEMBER_MAX_LINKS links (400) and RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR posts (429). A ' +
+  'post a spam signal matches is held for review: 202 `{held, message, itemId}`.';
 
 /** `GET /api/threads/featured`. */
 export const threadCardListSchema = z.array(threadCardSchema);
@@ -50,12 +67,13 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     description:
       'The content is at most PASTE_MAX_BYTES of UTF-8 (1 MiB by default; larger: 413). `language`: a ' +
       'highlight.js language name or alias, stored by its canonical name (unknown: 400); absent, null or ' +
-      '`markdown`: Markdown.',
+      '`markdown`: Markdown.' +
+      SCREENED,
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
     body: createThreadSchema,
-    responses: [json(201, 'Posted', createdSchema)],
+    responses: [json(201, 'Posted', createdSchema), held],
     errors: [400, 413, 429],
   },
   {
@@ -72,7 +90,9 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
       'first non-blank line of the content, cut to 200. The content must not be blank (400), is at most ' +
       'PASTE_MAX_BYTES (1 MiB by default: 413, answered before the rest of a larger body is read) and must ' +
       'be UTF-8 text without NUL bytes (415). The answer is the URL and a newline as text/plain, or ' +
-      '`{id, url, rawUrl}` when Accept prefers JSON.',
+      '`{id, url, rawUrl}` when Accept prefers JSON. Held for review (see createThread): 202 with the ' +
+      'message and a newline, or `{held, message, itemId}` when Accept prefers JSON.' +
+      SCREENED,
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
@@ -85,6 +105,12 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
         schema: z.string(),
         contentType: 'text/plain',
         headers: { Location: "The paste's URL" },
+      },
+      {
+        status: 202,
+        description: 'Held for review by the staff: the message and a newline',
+        schema: z.string(),
+        contentType: 'text/plain',
       },
     ],
     errors: [400, 413, 415, 429],
@@ -135,13 +161,14 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Every field is optional: the original's title, content and language unless given; public, never " +
       'expiring and not burning unless given. The fork carries `forkedFrom`. A paste the caller may not ' +
-      'read, and one that burns after reading (but to its author), is a 404. The same limits as a new paste.',
+      'read, and one that burns after reading (but to its author), is a 404. The same limits as a new paste.' +
+      SCREENED,
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
     body: forkBodySchema,
     bodyOptional: true,
-    responses: [json(201, 'Forked', createdSchema)],
+    responses: [json(201, 'Forked', createdSchema), held],
     errors: [400, 404, 413, 429],
   },
   {
@@ -161,11 +188,12 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     path: API.threadReplies(ID),
     summary: 'Replies to a paste (or to a reply: `parentId`)',
     description:
-      'A locked paste takes replies from admins only (403); a paste that burns after reading takes none (403).',
+      'A locked paste takes replies from admins only (403); a paste that burns after reading takes none (403).' +
+      SCREENED,
     tag: 'Forum',
     auth: 'member',
     body: createReplySchema,
-    responses: [json(201, 'Posted', createdSchema)],
+    responses: [json(201, 'Posted', createdSchema), held],
     errors: [400, 404, 429],
   },
   {

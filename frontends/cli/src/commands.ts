@@ -5,12 +5,13 @@ import type {
   CurrentUser,
   EditedThread,
   ExpiresIn,
+  HeldPost,
   PasteRef,
   ThreadCard,
   UserProfile,
   Visibility,
 } from '@termpaste/contracts';
-import { call, json, refusal } from './client.js';
+import { type Answer, call, json, refusal } from './client.js';
 import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './config.js';
 import { RequestError, UsageError } from './errors.js';
 import { CLI_MESSAGES } from './messages.js';
@@ -102,6 +103,10 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
       headers: { ...JSON_ACCEPT, 'Content-Type': 'application/octet-stream' },
       body: input.bytes,
     });
+    if (answer.status === 202) {
+      printHeld(answer, options);
+      continue;
+    }
     if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, { what: input.name, url });
     const created = json<CreatedPaste>(answer);
     if (typeof created?.url !== 'string')
@@ -365,6 +370,7 @@ export async function fork(
       body: Buffer.from(JSON.stringify(body)),
     },
   );
+  if (answer.status === 202) return printHeld(answer, options);
   if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, { what: name, url });
   const created = json<{ id?: PasteRef }>(answer);
   if (created?.id === undefined)
@@ -406,6 +412,18 @@ async function signedIn(env: Env): Promise<{ url: string; token: string }> {
   if (!token) throw new UsageError(CLI_MESSAGES.notLoggedIn);
   if (!url) throw new UsageError(CLI_MESSAGES.noUrl);
   return { url, token };
+}
+
+/**
+ * A paste held for review by the staff (202: a spam signal, or a new member's first posts): not
+ * published yet, so no URL; the server's message instead (with --json, its object).
+ */
+function printHeld(answer: Answer, options: { json?: boolean }): void {
+  const held = json<Partial<HeldPost> | null>(answer);
+  if (typeof held?.message !== 'string')
+    throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
+  if (options.json) printJson(held);
+  else process.stdout.write(`${held.message}\n`);
 }
 
 /** One JSON document on a line of standard output (`--json`). */

@@ -250,13 +250,18 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
-    @InjectConfig() private readonly config: Pick<AppConfig, 'rateLimits'>,
+    @InjectConfig() private readonly config: Pick<AppConfig, 'rateLimits' | 'moderation'>,
   ) {
     super(options, storage, reflector);
   }
 
   protected get rateLimits(): RateLimitConfig {
     return this.config.rateLimits;
+  }
+
+  /** A new member's limit of posts (the forum's write limits). */
+  protected get moderation(): AppConfig['moderation'] {
+    return this.config.moderation;
   }
 
   /**

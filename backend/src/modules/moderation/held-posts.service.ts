@@ -1,6 +1,26 @@
-import { Injectable } from '@nestjs/common';
-import type { ReviewDecision } from '@termpaste/contracts';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  FORUM_MESSAGES,
+  heldDecidedNotice,
+  MODERATION_MESSAGES,
+  type ReviewDecision,
+} from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
 import type { Actor } from '../admin/admin.service.js';
+import { AuditService, excerpt } from '../audit/audit.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { ForumService, type HeldRequest } from '../threads/forum.service.js';
+import { UsersService } from '../users/users.service.js';
+import type { HeldPayload } from './review-items.js';
+
+interface HeldRow {
+  id: number;
+  kind: 'flagged' | 'held';
+  status: string;
+  target_type: 'paste' | 'reply';
+  author_id: number | null;
+  payload: HeldPayload;
+}
 
 /**
  * Posts held for approval (the spam signals, a new member's first posts): APPROVE makes the post as its
@@ -8,12 +28,93 @@ import type { Actor } from '../admin/admin.service.js';
  */
 @Injectable()
 export class HeldPostsService {
-  /** Decides held item `itemId` (`approve` or `reject`), recorded in the audit log. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly forum: ForumService,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * Decides held item `itemId` (`approve` or `reject`), recorded in the audit log, with the item's row
+   * locked: 404 for no such item, 400 for a flagged one, 409 once decided. Approving replays the author's
+   * request through the forum (not screened again) in the same transaction; a reply whose paste is gone,
+   * or an author whose account is gone, is a 409 and the item stays open (reject it). The author is told.
+   */
   async decide(
-    _itemId: number,
-    _decision: Extract<ReviewDecision, 'approve' | 'reject'>,
-    _actor: Actor,
+    itemId: number,
+    decision: Extract<ReviewDecision, 'approve' | 'reject'>,
+    actor: Actor,
   ): Promise<void> {
-    throw new Error('Held posts are not built yet');
+    const decided = await this.dataSource.transaction(async (manager) => {
+      const [item]: HeldRow[] = await manager.query(
+        `SELECT id, kind, status, target_type, author_id, payload FROM review_items WHERE id = $1 FOR UPDATE`,
+        [itemId],
+      );
+      if (!item) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
+      if (item.kind !== 'held') throw new BadRequestException(MODERATION_MESSAGES.decisionForFlags);
+      if (item.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
+      const held = { kind: item.target_type, title: item.payload.title, content: item.payload.content };
+      const label = held.title ?? excerpt(held.content);
+
+      if (decision === 'reject') {
+        await manager.query(
+          `UPDATE review_items SET status = 'rejected', decided_at = now(), decided_by = $2, updated_at = now()
+           WHERE id = $1`,
+          [itemId, actor.id],
+        );
+        await this.audit.record(manager, actor, {
+          action: 'review.reject',
+          targetType: 'user',
+          targetId: item.author_id ?? 0,
+          targetLabel: label,
+          before: null,
+          after: { itemId, kind: held.kind },
+        });
+        return { held, authorId: item.author_id, threadId: null, after: undefined };
+      }
+
+      const author = item.author_id === null ? null : await this.users.findById(item.author_id);
+      if (!author) throw new ConflictException(MODERATION_MESSAGES.heldAuthorGone);
+      let made: Awaited<ReturnType<ForumService['replay']>>;
+      try {
+        made = await this.forum.replay(manager, author, item.payload.request as unknown as HeldRequest);
+      } catch (error) {
+        // The paste (or the reply answered) went away while the reply waited.
+        const gone =
+          error instanceof NotFoundException ||
+          (error instanceof BadRequestException && error.message === FORUM_MESSAGES.parentNotInThread);
+        if (gone) throw new ConflictException(MODERATION_MESSAGES.heldPasteGone);
+        throw error;
+      }
+      await manager.query(
+        `UPDATE review_items SET status = 'approved', target_id = $3, decided_at = now(), decided_by = $2,
+           updated_at = now()
+         WHERE id = $1`,
+        [itemId, actor.id, made.id],
+      );
+      await this.audit.record(manager, actor, {
+        action: 'review.approve',
+        targetType: made.kind === 'paste' ? 'thread' : 'reply',
+        targetId: made.id,
+        targetLabel: label,
+        before: null,
+        after: { itemId, authorId: author.id },
+      });
+      return { held, authorId: author.id, threadId: made.threadId, after: made.after };
+    });
+    await decided.after?.();
+    if (decided.authorId === null) return;
+    await this.notifications.createOnce([
+      {
+        userId: decided.authorId,
+        type: 'moderation',
+        content: heldDecidedNotice(decided.held, decision),
+        threadId: decided.threadId,
+        actorId: actor.id,
+        source: `review:${itemId}`,
+      },
+    ]);
   }
 }

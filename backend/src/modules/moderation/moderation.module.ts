@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
+import { AkismetModule } from './akismet.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -32,9 +33,10 @@ import { SuspensionsService } from './suspensions.service.js';
     NotificationsModule,
     AdminModule,
     SuspensionLiftModule,
+    AkismetModule,
   ],
   controllers: [FlagsController, ReviewController, SuspensionsController, PeopleController],
   providers: [SuspensionsService, HeldPostsService, FlagsService, ReviewService, FlagRateLimitGuard],
-  exports: [SuspensionsService],
+  exports: [SuspensionsService, HeldPostsService],
 })
 export class ModerationModule {}

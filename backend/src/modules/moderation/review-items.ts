@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import type { PasteRef, SpamSignal } from '@termpaste/contracts';
-import type { EntityManager } from 'typeorm';
+import { Injectable, Logger } from '@nestjs/common';
+import { LIVE_EVENT, type PasteRef, type SpamSignal } from '@termpaste/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { EventsPort } from '../../infra/events/events.port.js';
+import { adminIds } from '../users/member-facts.js';
 
 /**
  * A post held for approval, as `review_items.payload` keeps it: what the queue shows (as members would
@@ -23,6 +25,36 @@ export interface HeldPayload {
  */
 @Injectable()
 export class ReviewItems {
+  private readonly logger = new Logger('Review');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventsPort,
+  ) {}
+
+  /**
+   * Tells every admin's sockets how many items are open now, after a post was held or a signal hid one
+   * (best effort: the navigation refetches anyway).
+   */
+  async announceCount(): Promise<void> {
+    try {
+      const [row]: Array<{ count: number }> = await this.dataSource.query(
+        "SELECT count(*)::int AS count FROM review_items WHERE status = 'open'",
+      );
+      for (const userId of await adminIds(this.dataSource)) {
+        await this.events.publish({
+          to: 'user',
+          userId,
+          event: { type: LIVE_EVENT.reviewCount, count: row?.count ?? 0 },
+        });
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Review count not announced: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
   /** Opens a held post's item in `manager`'s transaction; answers its id. */
   async openHeld(
     manager: EntityManager,

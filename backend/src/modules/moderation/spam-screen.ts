@@ -1,30 +1,198 @@
-import { Injectable } from '@nestjs/common';
-import type { SpamSignal } from '@termpaste/contracts';
+import { createHash } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { MODERATION_MESSAGES, type SpamSignal } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
+import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from './akismet.queue.js';
 
 /** A post about to be made (or just made), as the spam signals read it. */
 export interface Submission {
-  author: { id: number; email: string; createdAt: Date; isAdmin: boolean };
+  author: {
+    id: number;
+    username: string;
+    email: string;
+    createdAt: Date;
+    isAdmin: boolean;
+    /** Listed pastes and live replies: the member's accepted posts (users' counters). */
+    threadCount: number;
+    replyCount: number;
+  };
   kind: 'paste' | 'reply';
   title: string | null;
   content: string;
+  /** The request's address and user agent (the Akismet check sends them). */
+  client?: { ip: string | null; userAgent: string | null };
+}
+
+/** Texts shorter than this (normalised) are too common ("thanks!") to be held as copies. */
+export const DUPLICATE_MIN_LENGTH = 20;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** A fingerprint older than this counts no more (post_fingerprints keeps an hour). */
+const FINGERPRINT_TTL = "interval '1 hour'";
+/** At most this many stale fingerprints are purged per post (the rest by the next ones). */
+const PURGE_BATCH = 200;
+
+/** A markdown link or image, `[text](target)`. */
+const MARKDOWN_LINK = /!?\[[^\]\n]*\]\(\s*[^)\s]+(?:\s+"[^"\n]*")?\s*\)/g;
+/** A bare http(s) URL (an autolink `<https://…>` too). */
+const BARE_URL = /https?:\/\/[^\s<>()[\]"']+/gi;
+
+/** The links of `text`: markdown links (each counts once, whatever its target) and bare http(s) URLs. */
+export function linksIn(text: string): string[] {
+  const markdown = text.match(MARKDOWN_LINK) ?? [];
+  const bare = text.replace(MARKDOWN_LINK, ' ').match(BARE_URL) ?? [];
+  return [...markdown, ...bare];
+}
+
+/**
+ * Whether `text` is mostly links: the links' characters are more than half of its non-blank
+ * characters (a text of links only is).
+ */
+export function mostlyLinks(text: string): boolean {
+  const links = linksIn(text);
+  if (links.length === 0) return false;
+  const solid = (value: string): number => value.replace(/\s+/g, '').length;
+  return links.reduce((sum, link) => sum + solid(link), 0) * 2 > solid(text);
+}
+
+/** A text as the copies signal compares it: lower-cased, its blanks collapsed. */
+export function normalisedText(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** The spam_marks value of an address: the SHA-256 (hex) of it, lower-cased. */
+export function addressMark(email: string): string {
+  return sha256(email.trim().toLowerCase());
+}
+
+/** The spam_marks value of an address's domain, lower-cased. */
+export function domainMark(email: string): string {
+  return email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /**
  * The spam signals, checked when a post is made (pastes and replies): `screen` answers the signals that
  * hold it for review (none: publish it) and refuses a new member's post with too many links; once the
- * post is committed, `published` remembers its fingerprint and queues the Akismet check.
+ * post is made or held, `published` remembers its fingerprint and, for a post made, queues the Akismet
+ * check. Staff are never screened nor checked.
  */
 @Injectable()
 export class SpamScreen {
-  /** The signals that hold `submission` for review; empty: publish it. */
-  async screen(_manager: EntityManager, _submission: Submission): Promise<SpamSignal[]> {
-    return [];
+  constructor(
+    @InjectConfig() private readonly config: Pick<AppConfig, 'moderation'>,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /** Whether `author` is still a new member (fewer accepted posts than MODERATION_NEW_MEMBER_POSTS). */
+  isNewMember(author: Pick<Submission['author'], 'isAdmin' | 'threadCount' | 'replyCount'>): boolean {
+    return !author.isAdmin && accepted(author) < this.config.moderation.newMemberPosts;
   }
 
-  /** After the post `targetId` was made from `submission`, in its transaction. */
+  /**
+   * The signals that hold `submission` for review; empty: publish it. 400 for a new member's post with
+   * more than MODERATION_NEW_MEMBER_MAX_LINKS links. Reads in `manager`'s transaction, which it holds
+   * for the text's copies until it ends (so that copies posted at once are counted one after another).
+   */
+  async screen(manager: EntityManager, submission: Submission): Promise<SpamSignal[]> {
+    const { author } = submission;
+    if (author.isAdmin) return [];
+    const rules = this.config.moderation;
+    const posts = accepted(author);
+    const whole = [submission.title ?? '', submission.content].join('\n');
+    if (this.isNewMember(author) && linksIn(whole).length > rules.newMemberMaxLinks) {
+      throw new BadRequestException(MODERATION_MESSAGES.tooManyLinks(rules.newMemberMaxLinks));
+    }
+    const signals: SpamSignal[] = [];
+    if (posts < rules.holdFirstPosts) signals.push('first-posts');
+
+    const text = normalisedText(submission.content);
+    const copies = text.length >= DUPLICATE_MIN_LENGTH;
+    const hash = sha256(text);
+    // Copies posted at the same moment wait for one another, so the last of them sees the others.
+    if (copies) await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [hash]);
+    const [row]: Array<{ others: number; recent: number; marked: boolean }> = await manager.query(
+      `SELECT
+         (SELECT count(DISTINCT author_id)::int FROM post_fingerprints
+          WHERE hash = $1 AND author_id <> $2 AND created_at > now() - ${FINGERPRINT_TTL}) AS others,
+         (SELECT count(*)::int FROM post_fingerprints
+          WHERE author_id = $2 AND created_at > now() - interval '10 minutes') AS recent,
+         EXISTS (SELECT 1 FROM spam_marks
+                 WHERE (kind = 'address' AND value = $3) OR (kind = 'domain' AND value = $4)) AS marked`,
+      [hash, author.id, addressMark(author.email ?? ''), domainMark(author.email ?? '')],
+    );
+    // Counting this one.
+    if (copies && row!.others + 1 >= rules.duplicateAccounts) signals.push('duplicate');
+    // A first post (MODERATION_NEW_MEMBER_POSTS=0: nobody is new, nor checked so).
+    if (posts === 0 && this.isNewMember(author) && mostlyLinks(submission.content)) signals.push('links');
+    const age = Date.now() - (author.createdAt?.getTime() ?? 0);
+    if (age < DAY_MS && row!.recent + 1 >= rules.burstPosts) signals.push('burst');
+    if (row!.marked) signals.push('known-spammer');
+    return signals;
+  }
+
+  /**
+   * After the post `targetId` was made from `submission` (or held: `targetId` null), in its
+   * transaction: remembers its text's fingerprint (an hour's worth is kept: older ones are purged here)
+   * and, for a post made while AKISMET_KEY is set that others may read, writes its Akismet check to the outbox (the caller
+   * wakes the relay after the commit).
+   */
   async published(
-    _manager: EntityManager,
-    _submission: Submission & { targetType: 'paste' | 'reply'; targetId: number },
-  ): Promise<void> {}
+    manager: EntityManager,
+    submission: Submission & {
+      targetType: 'paste' | 'reply';
+      targetId: number | null;
+      threadId: number | null;
+      /** false: not sent to Akismet (a private paste, one that burns, a reply on a private one). */
+      shared?: boolean;
+    },
+  ): Promise<void> {
+    const { author } = submission;
+    if (author.isAdmin) return;
+    await manager.query(
+      `WITH stale AS (
+         DELETE FROM post_fingerprints WHERE ctid IN (
+           SELECT ctid FROM post_fingerprints WHERE created_at < now() - ${FINGERPRINT_TTL} LIMIT ${PURGE_BATCH})
+       )
+       INSERT INTO post_fingerprints (hash, author_id) VALUES ($1, $2)`,
+      [sha256(normalisedText(submission.content)), author.id],
+    );
+    // What only its author (or one reader) ever sees is nobody's spam, and not ours to send away.
+    if (!this.config.moderation.akismetKey || submission.targetId === null || submission.shared === false)
+      return;
+    const job: AkismetCheckJob = {
+      targetType: submission.targetType,
+      targetId: submission.targetId,
+      threadId: submission.threadId ?? submission.targetId,
+      authorId: author.id,
+      authorName: author.username,
+      authorEmail: author.email,
+      title: submission.title,
+      content: submission.content,
+      ip: submission.client?.ip ?? null,
+      userAgent: submission.client?.userAgent ?? null,
+    };
+    await this.outbox.add(manager, {
+      queue: AKISMET_QUEUE,
+      name: AKISMET_CHECK_JOB,
+      data: job,
+      jobId: `akismet-${submission.targetType}-${submission.targetId}`,
+    });
+  }
+
+  /** Whether a post by `author` may have written an outbox row (the caller wakes the relay then). */
+  queues(author: Pick<Submission['author'], 'isAdmin'>): boolean {
+    return !author.isAdmin && !!this.config.moderation.akismetKey;
+  }
+}
+
+function accepted(author: Pick<Submission['author'], 'threadCount' | 'replyCount'>): number {
+  return (author.threadCount ?? 0) + (author.replyCount ?? 0);
 }

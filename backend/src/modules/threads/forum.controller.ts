@@ -40,6 +40,7 @@ import {
   type ThreadQuery,
   threadQuerySchema,
   type TrashPage,
+  type HeldPost,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
@@ -66,6 +67,17 @@ import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
+
+/** The poster's address and user agent, as the Akismet check sends them. */
+export function clientOf(req: Request): { ip: string | null; userAgent: string | null } {
+  return { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
+}
+
+/** 202 for a post held for review (the body says so), 201 for one made. */
+export function answerPosted<T extends object>(res: Response, result: T | HeldPost): T | HeldPost {
+  if ('held' in result) res.status(202);
+  return result;
+}
 const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
 
 /**
@@ -209,14 +221,18 @@ export class ForumController {
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
     @AllowSecrets() allowSecrets: boolean,
-  ): Promise<{ id: PasteRef }> {
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ id: PasteRef } | HeldPost> {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
     await refuseSecrets(body.content, allowSecrets);
     // No language named: terminal output when it has colours (issue 16), else Markdown.
-    return this.forum.createThread(user, {
-      ...body,
-      language: chosenOrGuessedLanguage(body.language, body.content),
-    });
+    const result = await this.forum.createThread(
+      user,
+      { ...body, language: chosenOrGuessedLanguage(body.language, body.content) },
+      { client: clientOf(req), via: 'web' },
+    );
+    return answerPosted(res, result);
   }
 
   /**
@@ -232,12 +248,14 @@ export class ForumController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(forkBodySchema.default({}))) body: ForkBody,
     @AllowSecrets() allowSecrets: boolean,
-  ): Promise<{ id: PasteRef }> {
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ id: PasteRef } | HeldPost> {
     const original = await this.forum.forkSource(pasteRefParam(id), user.id);
     const content = body.content ?? original.content;
     checkPasteSize(content, this.config.pasteMaxBytes);
     await refuseSecrets(content, allowSecrets);
-    return this.forum.createThread(
+    const result = await this.forum.createThread(
       user,
       {
         ...body,
@@ -247,8 +265,14 @@ export class ForumController {
           body.language === undefined ? original.language : chosenOrGuessedLanguage(body.language, content),
       },
       // Copied text mentions nobody anew: only content the member wrote (and the mention limit counted).
-      { forkedFrom: original.id, mentions: body.content !== undefined },
+      {
+        forkedFrom: original.id,
+        mentions: body.content !== undefined,
+        client: clientOf(req),
+        via: 'fork',
+      },
     );
+    return answerPosted(res, result);
   }
 
   /** The public, alive forks of a paste the viewer may read (else 404), newest first. */
@@ -289,10 +313,12 @@ export class ForumController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(createReplySchema)) body: CreateReplyBody,
     @AllowSecrets() allowSecrets: boolean,
-  ): Promise<{ id: number }> {
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ id: number } | HeldPost> {
     const paste = pasteRefParam(id);
     await refuseSecrets(body.content, allowSecrets);
-    return this.forum.createReply(user, paste, body);
+    return answerPosted(res, await this.forum.createReply(user, paste, body, { client: clientOf(req) }));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
+import { ScreeningModule } from '../moderation/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -18,7 +19,7 @@ import { TrashPurgeModule } from './trash-purge.js';
 import { ViewCounter } from './view-counter.js';
 import { PasteExpiryModule } from './paste-expiry.js';
 import { BurnService } from './burn.service.js';
-import { PostHidingService } from './post-hiding.js';
+import { PostHidingModule } from './post-hiding.js';
 
 /**
  * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
@@ -33,6 +34,9 @@ import { PostHidingService } from './post-hiding.js';
     VotesModule,
     PasteExpiryModule,
     TrashPurgeModule,
+    // The spam signals and held posts' review items (the lower half of moderation: no cycle).
+    ScreeningModule,
+    PostHidingModule,
   ],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
@@ -45,8 +49,7 @@ import { PostHidingService } from './post-hiding.js';
     RevisionsService,
     BurnService,
     TrashService,
-    PostHidingService,
   ],
-  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingService],
+  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingModule],
 })
 export class ForumModule {}

@@ -27,6 +27,9 @@ import {
   OWN_POSTS_MESSAGES,
   FORKS_PAGE_SIZE,
   type ForksPage,
+  type HeldPost,
+  MODERATION_MESSAGES,
+  type SpamSignal,
 } from '@termpaste/contracts';
 import {
   aliveSql,
@@ -39,7 +42,9 @@ import {
   resolvePaste,
 } from './visibility.js';
 import { PasteExpiry } from './paste-expiry.js';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { type HeldPayload, ReviewItems } from '../moderation/review-items.js';
+import { SpamScreen, type Submission } from '../moderation/spam-screen.js';
 import { mentionsAnyone } from '../notifications/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
@@ -132,6 +137,64 @@ export function withoutDeadBranches<Reply extends { id: number; parent_id: numbe
   return replies.filter((reply) => !reply.deleted || needed.has(reply.id));
 }
 
+/** A new paste's fields, as the routes pass them (`language` canonical or null). */
+export type ThreadBody = Omit<CreateThreadBody, 'language'> & { language?: string | null };
+
+/** How a paste is made. */
+export interface ThreadOptions {
+  forkedFrom?: number;
+  mentions?: boolean;
+  /** false: not screened (staff approve a held post, which was screened when it came). */
+  screen?: boolean;
+  /** The request's address and user agent (for the Akismet check). */
+  client?: { ip: string | null; userAgent: string | null };
+  /** The route it came by, kept with a held paste. */
+  via?: 'web' | 'terminal' | 'fork';
+}
+
+/** A held paste's request, as approving it replays it. */
+export interface HeldPasteRequest {
+  kind: 'paste';
+  via: 'web' | 'terminal' | 'fork';
+  body: ThreadBody;
+  forkedFrom: number | null;
+  mentions: boolean;
+}
+
+/** A held reply's request, as approving it replays it. */
+export interface HeldReplyRequest {
+  kind: 'reply';
+  ref: PasteRef;
+  body: { content: string; parentId: number | null };
+}
+
+export type HeldRequest = HeldPasteRequest | HeldReplyRequest;
+
+type ThreadPlan = Awaited<ReturnType<ForumService['planThread']>>;
+
+interface CreatedReply {
+  id: number;
+  earned: number;
+  parentId: number | null;
+  replyCount: number;
+}
+
+/** PostgreSQL's foreign_key_violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** A write whose author's account was deleted since the guard loaded it (a row naming them fails): 401. */
+async function signedOutOnMissingAuthor<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { driverError?: { code?: unknown } }).driverError?.code;
+    if (error instanceof QueryFailedError && code === FOREIGN_KEY_VIOLATION) {
+      throw new UnauthorizedException();
+    }
+    throw error;
+  }
+}
+
 /** Pastes, replies and search (SPEC §3): every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
@@ -145,6 +208,8 @@ export class ForumService {
     private readonly events: EventsPort,
     private readonly reputation: ReputationService,
     private readonly expiry: PasteExpiry,
+    private readonly spam: SpamScreen,
+    private readonly reviewItems: ReviewItems,
   ) {}
 
   /**
@@ -351,12 +416,138 @@ export class ForumService {
    * `forkedFrom`: the number of the paste this one is a fork of (gone meanwhile: still a fork, of none);
    * `mentions` false: its @mentions notify nobody (a fork's copied text, whose mentions were notified
    * once and were never counted against the fork's author).
+   *
+   * A member's paste is screened first (SpamScreen, in the same transaction): a new member's with too
+   * many links is a 400, and one a spam signal matches is not made but held for review (a review item
+   * with the request, to replay on approval): the answer is then HeldPost. Staff are not screened.
    */
   async createThread(
     author: User,
-    body: Omit<CreateThreadBody, 'language'> & { language?: string | null },
-    { forkedFrom, mentions = true }: { forkedFrom?: number; mentions?: boolean } = {},
-  ): Promise<{ id: PasteRef }> {
+    body: ThreadBody,
+    options: ThreadOptions = {},
+  ): Promise<{ id: PasteRef } | HeldPost> {
+    const plan = await this.planThread(body, options);
+    if (options.screen === false || author.isAdmin) {
+      const row = await this.insertThread(this.dataSource, author, plan);
+      return { id: await this.afterThread(author, plan, row) };
+    }
+    const submission: Submission = {
+      author,
+      kind: 'paste',
+      title: body.title,
+      content: body.content,
+      client: options.client,
+    };
+    const outcome = await signedOutOnMissingAuthor(() =>
+      this.dataSource.transaction(async (manager) => {
+        const signals = await this.spam.screen(manager, submission);
+        if (signals.length > 0) {
+          const request: HeldPasteRequest = {
+            kind: 'paste',
+            via: options.via ?? 'web',
+            body: { ...body, language: body.language ?? null },
+            forkedFrom: options.forkedFrom ?? null,
+            mentions: options.mentions ?? true,
+          };
+          return this.hold(manager, submission, signals, {
+            title: body.title,
+            content: body.content,
+            language: body.language ?? null,
+            threadRef: null,
+            parentId: null,
+            request: { ...request },
+          });
+        }
+        const row = await this.insertThread(manager, author, plan);
+        await this.spam.published(manager, {
+          ...submission,
+          targetType: 'paste',
+          targetId: row.id,
+          threadId: row.id,
+          shared: plan.visibility !== 'private' && !plan.burnAfterReading,
+        });
+        return row;
+      }),
+    );
+    if ('held' in outcome) {
+      await this.reviewItems.announceCount();
+      return outcome;
+    }
+    if (this.spam.queues(author)) this.outbox.committed();
+    return { id: await this.afterThread(author, plan, outcome) };
+  }
+
+  /**
+   * A held post approved by staff: made now as its author asked for it (`request`, as held), without
+   * screening, in `manager`'s transaction; `after` is to be called once it committed. A held reply
+   * whose paste is gone (or no longer readable by its author) is a 404, whose parent reply is gone a 400.
+   */
+  async replay(
+    manager: EntityManager,
+    author: User,
+    request: HeldRequest,
+  ): Promise<{
+    kind: 'paste' | 'reply';
+    id: number;
+    threadId: number;
+    ref: PasteRef;
+    after: () => Promise<void>;
+  }> {
+    if (request.kind === 'paste') {
+      const plan = await this.planThread(request.body, {
+        forkedFrom: request.forkedFrom ?? undefined,
+        mentions: request.mentions,
+      });
+      const row = await this.insertThread(manager, author, plan);
+      const ref = plan.keyed && plan.key !== null ? plan.key : row.id;
+      return {
+        kind: 'paste',
+        id: row.id,
+        threadId: row.id,
+        ref,
+        after: async () => {
+          await this.afterThread(author, plan, row);
+        },
+      };
+    }
+    const thread = await resolvePaste(manager, request.ref, author.id, { lock: true });
+    const created = await this.insertReply(manager, author, thread, request.body);
+    return {
+      kind: 'reply',
+      id: created.id,
+      threadId: thread.id,
+      ref: request.ref,
+      after: async () => {
+        this.outbox.committed();
+        await this.afterReply(author, thread.id, created);
+      },
+    };
+  }
+
+  /** Opens the held post's review item (and remembers its text) in `manager`'s transaction. */
+  private async hold(
+    manager: EntityManager,
+    submission: Submission,
+    signals: SpamSignal[],
+    payload: HeldPayload,
+  ): Promise<HeldPost> {
+    const itemId = await this.reviewItems.openHeld(manager, {
+      targetType: submission.kind,
+      authorId: submission.author.id,
+      signals,
+      payload,
+    });
+    await this.spam.published(manager, {
+      ...submission,
+      targetType: submission.kind,
+      targetId: null,
+      threadId: null,
+    });
+    return { held: true, message: MODERATION_MESSAGES.held, itemId };
+  }
+
+  /** What a new paste's statement takes, worked out before it runs. */
+  private async planThread(body: ThreadBody, { forkedFrom, mentions = true }: ThreadOptions) {
     const visibility = body.visibility ?? 'public';
     const burnAfterReading = body.burnAfterReading ?? false;
     const keyed = pasteKeyed({ visibility, burnAfterReading });
@@ -369,27 +560,46 @@ export class ForumService {
       visibility !== 'private' &&
       (body.language ?? null) === null &&
       (await mentionsAnyone(body.content));
+    return { body, visibility, burnAfterReading, keyed, key, expiresAt, notifies, forkedFrom };
+  }
+
+  /** The new paste's statement, on `db` (a transaction's manager, or the pool). 401: the author is gone. */
+  private async insertThread(
+    db: DataSource | EntityManager,
+    author: User,
+    plan: ThreadPlan,
+  ): Promise<{ id: number; listed: boolean; points: number | null }> {
     const [row] = await queryPrepared<{ id: number; listed: boolean; points: number | null }>(
-      this.dataSource,
-      notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
+      db,
+      plan.notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
       [
-        body.title,
-        body.content,
+        plan.body.title,
+        plan.body.content,
         author.id,
         REPUTATION.thread,
         this.reputation.dailyCap('paste'),
-        body.language ?? null,
-        visibility,
-        key,
-        expiresAt,
-        burnAfterReading,
-        forkedFrom ?? null,
+        plan.body.language ?? null,
+        plan.visibility,
+        plan.key,
+        plan.expiresAt,
+        plan.burnAfterReading,
+        plan.forkedFrom ?? null,
       ],
     );
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
-    if (notifies) this.outbox.committed();
-    await this.expiry.schedule(row.id, expiresAt);
+    return row;
+  }
+
+  /** After a new paste's commit: its expiry, the pages it changed. Answers its ref. */
+  private async afterThread(
+    author: User,
+    plan: ThreadPlan,
+    row: { id: number; listed: boolean; points: number | null },
+  ): Promise<PasteRef> {
+    const { forkedFrom } = plan;
+    if (plan.notifies) this.outbox.committed();
+    await this.expiry.schedule(row.id, plan.expiresAt);
     // A paste no list shows changes no list, and no live list hears of it.
     if (row.listed) {
       // A listed fork moves its original's fork count.
@@ -401,7 +611,7 @@ export class ForumService {
     } else if (rankChanges(author.reputation, row.points ?? 0)) {
       await this.pagesChanged({ lists: true }, author, row.points ?? 0);
     }
-    return { id: keyed && key !== null ? key : row.id };
+    return plan.keyed && plan.key !== null ? plan.key : row.id;
   }
 
   /**
@@ -446,48 +656,125 @@ export class ForumService {
 
   /**
    * A reply; +2 reputation (within the day's cap, on the ledger) and the counters of the paste and the
-   * author, and its notification job (to the outbox), in one transaction.
+   * author, and its notification job (to the outbox), in one transaction. A member's reply is screened
+   * first, in it (see createThread): held for review, it answers HeldPost.
    */
-  async createReply(author: User, ref: PasteRef, body: CreateReplyBody): Promise<{ id: number }> {
+  async createReply(
+    author: User,
+    ref: PasteRef,
+    body: CreateReplyBody,
+    options: Pick<ThreadOptions, 'screen' | 'client'> = {},
+  ): Promise<{ id: number } | HeldPost> {
+    const screened = options.screen !== false && !author.isAdmin;
+    const submission: Submission = {
+      author,
+      kind: 'reply',
+      title: null,
+      content: body.content,
+      client: options.client,
+    };
     let threadId = 0;
     // A reply and a vote on the same paste or author race for their rows: a deadlock's victim runs again.
-    const created = await retryOnConflict(() =>
-      this.dataSource.transaction(async (manager) => {
-        // Only a reader replies: a private paste's author alone, anyone with an unlisted one's link; one
-        // expired at this instant is not found.
-        const thread = await resolvePaste(manager, ref, author.id, { lock: true });
-        threadId = thread.id;
-        if (thread.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoReplies);
-        if (thread.isLocked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
-        const parentId = body.parentId ?? null;
-        if (parentId !== null) {
-          // A deleted reply takes no answers.
-          const [parent] = await manager.query(
-            'SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2 AND deleted_at IS NULL',
-            [parentId, threadId],
-          );
-          if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
-        }
-        const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(
-          `WITH reply AS (
-           INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
-           RETURNING id, created_at
-         ), queued AS (${REPLY_JOB_SQL})
-         SELECT id, created_at FROM reply`,
-          [threadId, parentId, author.id, body.content],
-        );
-        const [[counted]] = (await manager.query(
-          `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
-         WHERE id = $1 RETURNING reply_count`,
-          [threadId, reply!.created_at, author.id],
-        )) as [Array<{ reply_count: number }>, number];
-        await this.users.moveCounts(manager, author.id, { replies: 1 });
-        const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
-        const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
-        return { id: reply!.id, earned: change.points, parentId, replyCount: counted!.reply_count };
-      }),
+    const outcome = await signedOutOnMissingAuthor(() =>
+      retryOnConflict(() =>
+        this.dataSource.transaction(async (manager) => {
+          // Only a reader replies: a private paste's author alone, anyone with an unlisted one's link; one
+          // expired at this instant is not found.
+          const thread = await resolvePaste(manager, ref, author.id, { lock: true });
+          threadId = thread.id;
+          const signals = screened ? await this.spam.screen(manager, submission) : [];
+          if (signals.length > 0) {
+            this.checkReplyable(author, thread);
+            await this.checkParent(manager, thread.id, body.parentId ?? null);
+            const request: HeldReplyRequest = {
+              kind: 'reply',
+              ref,
+              body: { content: body.content, parentId: body.parentId ?? null },
+            };
+            return this.hold(manager, submission, signals, {
+              title: null,
+              content: body.content,
+              language: null,
+              threadRef: ref,
+              parentId: body.parentId ?? null,
+              request: { ...request },
+            });
+          }
+          const created = await this.insertReply(manager, author, thread, body);
+          if (screened) {
+            await this.spam.published(manager, {
+              ...submission,
+              targetType: 'reply',
+              targetId: created.id,
+              threadId,
+              shared: thread.visibility !== 'private',
+            });
+          }
+          return created;
+        }),
+      ),
     );
+    if ('held' in outcome) {
+      await this.reviewItems.announceCount();
+      return outcome;
+    }
     this.outbox.committed();
+    await this.afterReply(author, threadId, outcome);
+    return { id: outcome.id };
+  }
+
+  /** 403 for a reply to a paste that burns, or to a locked one by a member. */
+  private checkReplyable(author: User, thread: { burnAfterReading: boolean; isLocked: boolean }): void {
+    if (thread.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoReplies);
+    if (thread.isLocked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
+  }
+
+  /** 400 unless `parentId` (if any) is a live reply of the paste: a deleted reply takes no answers. */
+  private async checkParent(
+    manager: EntityManager,
+    threadId: number,
+    parentId: number | null,
+  ): Promise<void> {
+    if (parentId === null) return;
+    const [parent] = await manager.query(
+      'SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2 AND deleted_at IS NULL',
+      [parentId, threadId],
+    );
+    if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
+  }
+
+  /** The reply's rows, in `manager`'s transaction, on the paste `thread` (resolved and locked). */
+  private async insertReply(
+    manager: EntityManager,
+    author: User,
+    thread: { id: number; burnAfterReading: boolean; isLocked: boolean },
+    body: CreateReplyBody,
+  ): Promise<CreatedReply> {
+    const threadId = thread.id;
+    this.checkReplyable(author, thread);
+    const parentId = body.parentId ?? null;
+    await this.checkParent(manager, threadId, parentId);
+    const [reply]: Array<{ id: number; created_at: Date }> = await manager.query(
+      `WITH reply AS (
+       INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
+       RETURNING id, created_at
+     ), queued AS (${REPLY_JOB_SQL})
+     SELECT id, created_at FROM reply`,
+      [threadId, parentId, author.id, body.content],
+    );
+    const [[counted]] = (await manager.query(
+      `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
+     WHERE id = $1 RETURNING reply_count`,
+      [threadId, reply!.created_at, author.id],
+    )) as [Array<{ reply_count: number }>, number];
+    await this.users.moveCounts(manager, author.id, { replies: 1 });
+    const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
+    const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
+    return { id: reply!.id, earned: change.points, parentId, replyCount: counted!.reply_count };
+  }
+
+  /** After a reply's commit: the pages it changed, and the live event. */
+  private async afterReply(author: User, threadId: number, created: CreatedReply): Promise<void> {
     await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned, {
       type: FORUM_LIVE_EVENT.replyAdded,
       threadId,
@@ -496,7 +783,6 @@ export class ForumService {
       authorId: author.id,
       replyCount: created.replyCount,
     });
-    return { id: created.id };
   }
 
   /**

@@ -17,6 +17,7 @@ import { describeZodError } from '../../common/zod-error.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
+import { clientOf } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { guessLanguage, languageOfFileName, pasteLanguage } from './languages.js';
 import { PasteIntakeGuard, type PasteSubmission } from './paste-intake.js';
@@ -93,13 +94,25 @@ export class PastesController {
     const prefersJson = req.accepts(['text/plain', 'application/json']) === 'application/json';
     await refuseSecrets(parsed.data.content, allowsSecrets(req, false), { plain: !prefersJson });
 
-    const { id } = await this.forum.createThread(user, {
-      ...parsed.data,
-      language,
-      visibility: query.visibility,
-      expiresIn: query.expiresIn,
-      burnAfterReading: query.burnAfterReading,
-    });
+    const result = await this.forum.createThread(
+      user,
+      {
+        ...parsed.data,
+        language,
+        visibility: query.visibility,
+        expiresIn: query.expiresIn,
+        burnAfterReading: query.burnAfterReading,
+      },
+      { client: clientOf(req), via: 'terminal' },
+    );
+    if ('held' in result) {
+      // Held for review: 202 and what the terminal prints (the JSON object when Accept prefers JSON).
+      res.status(202).vary('Accept');
+      if (prefersJson) res.json(result);
+      else res.type('text/plain; charset=utf-8').send(`${result.message}\n`);
+      return;
+    }
+    const { id } = result;
 
     const base = this.config.publicUrlSet ? this.config.publicUrl : `${req.protocol}://${req.get('host')}`;
     const created: CreatedPaste = {

@@ -10,9 +10,14 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { type ThrottlerLimitDetail, type ThrottlerOptions, type ThrottlerRequest } from '@nestjs/throttler';
-import { FORUM_MESSAGES, MENTIONS_PER_POST_MAX, SETTINGS_MESSAGES } from '@termpaste/contracts';
+import {
+  FORUM_MESSAGES,
+  MENTIONS_PER_POST_MAX,
+  MODERATION_MESSAGES,
+  SETTINGS_MESSAGES,
+} from '@termpaste/contracts';
 import type { Request, Response } from 'express';
-import type { RateLimitConfig } from '../../config/config.js';
+import type { ModerationConfig, RateLimitConfig } from '../../config/config.js';
 import { WriterGuard } from '../../common/writer.guard.js';
 import { RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { mentionedUsernames } from '../notifications/mentions.js';
@@ -27,6 +32,9 @@ const WRITE_ACTION_KEY = 'termpaste:write-action';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/** The rule that counts a new member's pastes and replies together (MODERATION_NEW_MEMBER_POSTS). */
+export const NEW_MEMBER_RULE = 'new-member-posts-per-hour';
 
 /** The rule that counts the members a paste or reply @mentions, as many hits as it mentions. */
 export const MENTIONS_RULE = 'mentions-per-member-per-hour';
@@ -125,8 +133,25 @@ function mentionRule(limits: RateLimitConfig): ThrottlerOptions {
   );
 }
 
-/** Every per-member limit of pastes, replies, votes, edits and profile saves (edits and saves per address too). */
-export function writeLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[] {
+/**
+ * A new member's pastes and replies together (staff and members with MODERATION_NEW_MEMBER_POSTS
+ * accepted posts are not counted): the member's counters as the guard loaded them.
+ */
+function newMemberRule(moderation: ModerationConfig): ThrottlerOptions {
+  return memberRule(['paste', 'reply'], NEW_MEMBER_RULE, HOUR_MS, moderation.newMemberPostsPerHour, (req) => {
+    const user = req.currentUser;
+    return !user || user.isAdmin || user.threadCount + user.replyCount >= moderation.newMemberPosts;
+  });
+}
+
+/**
+ * Every per-member limit of pastes, replies, votes, edits and profile saves (edits and saves per address
+ * too), and with `moderation` a new member's posts an hour.
+ */
+export function writeLimitThrottlers(
+  limits: RateLimitConfig,
+  moderation?: ModerationConfig,
+): ThrottlerOptions[] {
   return [
     memberRule(['paste'], 'paste-per-member-per-minute', MINUTE_MS, limits.pastesPerMinute),
     memberRule(['paste'], 'paste-per-member-per-hour', HOUR_MS, limits.pastesPerHour),
@@ -138,11 +163,13 @@ export function writeLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[
     addressRule(['edit'], 'edit-per-address-per-hour', HOUR_MS, limits.editsPerAddressPerHour),
     memberRule(['profile'], 'profile-per-member-per-hour', HOUR_MS, limits.profileSavesPerHour),
     addressRule(['profile'], 'profile-per-address-per-hour', HOUR_MS, limits.profileSavesPerAddressPerHour),
+    ...(moderation ? [newMemberRule(moderation)] : []),
   ];
 }
 
-/** The 429 text of a write limit, by the route's action. */
-function tooFast(context: ExecutionContext, seconds: number): string {
+/** The 429 text of a write limit, by the route's action (a new member's own limit says so). */
+function tooFast(context: ExecutionContext, seconds: number, rule: string): string {
+  if (rule.startsWith(`${NEW_MEMBER_RULE}:`)) return MODERATION_MESSAGES.newMemberTooFast(seconds);
   switch (actionOf(context)) {
     case 'vote':
       return FORUM_MESSAGES.voteTooFast(seconds);
@@ -176,14 +203,14 @@ function refuse(
 export class WriteRateLimitGuard extends RateLimitGuard {
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
-    this.throttlers = writeLimitThrottlers(this.rateLimits);
+    this.throttlers = writeLimitThrottlers(this.rateLimits, this.moderation);
   }
 
   protected override async throwThrottlingException(
     context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
-    refuse(context, detail, (seconds) => tooFast(context, seconds));
+    refuse(context, detail, (seconds) => tooFast(context, seconds, detail.key));
   }
 }
 

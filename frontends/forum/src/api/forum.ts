@@ -2,6 +2,7 @@ import {
   API,
   type CreateThreadBody,
   createdSchema,
+  heldPostSchema,
   type ForkBody,
   forksPageSchema,
   recentThreadsPageSchema,
@@ -51,6 +52,9 @@ export const featuredThreadsQuery = queryOptions({
   queryKey: [API.threadsFeatured],
   queryFn: () => getJson(API.threadsFeatured, threadCardSchema.array()),
 });
+
+/** A new post's answer: 201 with its id, or 202 when it is held for review by the staff. */
+const postedSchema = createdSchema.or(heldPostSchema);
 
 export const threadQuery = (id: string) =>
   queryOptions({
@@ -126,7 +130,7 @@ export function useCreateThread() {
   return useMutation({
     mutationFn: (body: CreateThreadBody) =>
       guard((allowSecrets) =>
-        sendJson('POST', API.threads, createdSchema, withAllowSecrets(body, allowSecrets)),
+        sendJson('POST', API.threads, postedSchema, withAllowSecrets(body, allowSecrets)),
       ),
     onError: toastError('Failed to create paste'),
     onSuccess: () => {
@@ -143,7 +147,7 @@ export function useForkThread(originalId: string) {
   return useMutation({
     mutationFn: (body: ForkBody) =>
       guard((allowSecrets) =>
-        sendJson('POST', API.threadFork(originalId), createdSchema, withAllowSecrets(body, allowSecrets)),
+        sendJson('POST', API.threadFork(originalId), postedSchema, withAllowSecrets(body, allowSecrets)),
       ),
     onError: toastError('Failed to fork the paste'),
     onSuccess: () => {
@@ -160,7 +164,7 @@ export function useCreateReply(threadId: string) {
   return useMutation({
     mutationFn: (body: { content: string; parentId: number | null }) =>
       guard((allowSecrets) =>
-        sendJson('POST', API.threadReplies(threadId), createdSchema, withAllowSecrets(body, allowSecrets)),
+        sendJson('POST', API.threadReplies(threadId), postedSchema, withAllowSecrets(body, allowSecrets)),
       ),
     onError: toastError('Failed to post reply'),
     onSuccess: async () => {

@@ -1,4 +1,4 @@
-import type { ReplyView, ThreadDetail } from '@termpaste/contracts';
+import { MODERATION_TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
 import { Button, FormActions, Textarea, toast } from '@termpaste/ui';
 import { CornerDownRight } from 'lucide-react';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
@@ -30,8 +30,12 @@ export function ReplyForm({
     create.mutate(
       { content, parentId: target?.id ?? null },
       {
-        onSuccess: () => {
-          toast({ title: 'Reply posted' });
+        onSuccess: (posted) => {
+          toast(
+            'held' in posted
+              ? { title: MODERATION_TEXTS.heldOwn, description: posted.message }
+              : { title: 'Reply posted' },
+          );
           setContent('');
           onClearTarget();
         },

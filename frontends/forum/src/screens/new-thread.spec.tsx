@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { expectToast, renderScreen, stubFetch, type FetchAnswer } from '../testing';
@@ -94,6 +95,20 @@ describe('add paste (SPEC §2 /thread/new)', () => {
     await act(async () => answer({ status: 201, body: { id: 42 } }));
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/thread/42');
     await expectToast('Paste created', 'nmap cheatsheet');
+  });
+
+  it('says so and goes home when the paste is held for review (202)', async () => {
+    stubFetch((call) =>
+      call.method === 'POST'
+        ? { status: 202, body: { held: true, message: MODERATION_MESSAGES.held, itemId: 7 } }
+        : { body: sampleCurrentUser() },
+    );
+    const { user, title, content, submit } = renderNewThread();
+    await user.type(title, 'first post');
+    await user.type(content, 'hello');
+    await user.click(submit());
+    await expectToast(MODERATION_TEXTS.heldOwn, MODERATION_MESSAGES.held);
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
   });
 
   it('sends the expiry chosen and burn after reading when ticked, and neither by default', async () => {

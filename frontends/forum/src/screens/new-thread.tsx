@@ -1,4 +1,12 @@
-import { type ExpiresIn, LIMITS, PAGES, parsePasteRef, TEXTS, type Visibility } from '@termpaste/contracts';
+import {
+  type ExpiresIn,
+  LIMITS,
+  MODERATION_TEXTS,
+  PAGES,
+  parsePasteRef,
+  TEXTS,
+  type Visibility,
+} from '@termpaste/contracts';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import {
   Button,
@@ -93,9 +101,15 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
         ...(visibility === 'public' ? {} : { visibility }),
       },
       {
-        onSuccess: ({ id }) => {
+        onSuccess: (posted) => {
+          // Held for review: there is no paste to show yet.
+          if ('held' in posted) {
+            toast({ title: MODERATION_TEXTS.heldOwn, description: posted.message });
+            navigate(PAGES.home);
+            return;
+          }
           toast({ title: fork ? OWN_POSTS_TEXTS.forkCreated : 'Paste created', description: title.trim() });
-          navigate(PAGES.thread(id));
+          navigate(PAGES.thread(posted.id));
         },
       },
     );

@@ -1,4 +1,9 @@
-import type { CurrentUser, ThreadDetail } from '@termpaste/contracts';
+import {
+  type CurrentUser,
+  MODERATION_MESSAGES,
+  MODERATION_TEXTS,
+  type ThreadDetail,
+} from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -227,6 +232,20 @@ describe('thread detail (SPEC §2 /thread/{id})', () => {
     expect(writes(calls)).toEqual([
       { method: 'POST', url: '/api/threads/5/replies', body: { content: '  top level  ', parentId: null } },
     ]);
+  });
+
+  it('says a reply held for review (202) is held, and empties the box', async () => {
+    server({ thread: sampleThread(), user: member }, () => ({
+      status: 202,
+      body: { held: true, message: MODERATION_MESSAGES.held, itemId: 3 },
+    }));
+    const { user } = renderThread();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    const textarea = within(form).getByRole('textbox');
+    await user.type(textarea, 'first words');
+    await user.click(within(form).getByRole('button', { name: 'POST REPLY' }));
+    await expectToast(MODERATION_TEXTS.heldOwn, MODERATION_MESSAGES.held);
+    expect(textarea).toHaveValue('');
   });
 
   it('keeps POST REPLY disabled for an empty or whitespace-only reply', async () => {
