@@ -14,6 +14,7 @@ import { processesMentioning } from './support/processes.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { makeTempDir, startThrowawayPostgres } from './support/throwaway-postgres.js';
 import { waitFor } from './support/wait-for.js';
+import { SPAM_SIGNALS_OFF } from './support/spam-signals.js';
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -28,7 +29,7 @@ const CRASH_SAFE_POSTGRES = {
 };
 
 /** Test environment on top of DATA_DIR: no rate limits, members may write at once. */
-const ENV = { RATE_LIMITS: 'off', REQUIRE_VERIFIED_EMAIL: 'off' };
+const ENV = { RATE_LIMITS: 'off', REQUIRE_VERIFIED_EMAIL: 'off', ...SPAM_SIGNALS_OFF };
 
 interface Answer {
   at: number;

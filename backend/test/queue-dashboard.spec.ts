@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { AKISMET_QUEUE } from '../src/modules/moderation/akismet.queue.js';
 import { getQueueToken } from '@nestjs/bullmq';
 import { API, FORUM_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
@@ -99,6 +100,7 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
         TRASH_QUEUE,
         ACCOUNT_QUEUE,
         SUSPENSIONS_QUEUE,
+        AKISMET_QUEUE,
       ].sort(),
     );
     for (const queue of queues) {

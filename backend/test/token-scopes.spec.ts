@@ -23,6 +23,7 @@ const PRIVATE_READS = [
   API.userReputation('{id}'),
   API.userMutes,
   API.userBlocks,
+  API.flagsMine,
 ];
 
 describe('token scopes: read and private:read', () => {
