@@ -87,8 +87,9 @@ export default defineConfig({
         OWNER_EMAIL: 'owner@e2e.termpaste.test',
         // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMITS: 'off',
-        // Nor are the tests' members, fresh accounts posting alike texts, held by the spam signals (the API
-        // tests cover them); new members' link cap stays on.
+        // Nor are the tests' members, fresh accounts posting alike texts full of links, held or refused by
+        // the spam signals and new members' link cap (the API tests cover them).
+        MODERATION_NEW_MEMBER_POSTS: '0',
         MODERATION_DUPLICATE_ACCOUNTS: '1000',
         MODERATION_BURST_POSTS: '10000',
         // Expiry choices pass 60 times faster (`10m`: 10 seconds), so a paste can expire within a test.
