@@ -1,15 +1,8 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type AuditTargetType,
   type FlagReason,
   type FlagTarget,
-  LIVE_EVENT,
   MODERATION_MESSAGES,
   type PublicAuthor,
   REVIEW_PAGE_SIZE,
@@ -23,7 +16,6 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { decodeCursor, encodeCursor } from '../../common/keyset-cursor.js';
-import { EventsPort } from '../../infra/events/events.port.js';
 import type { Actor } from '../admin/admin.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ChatService } from '../chat/chat.service.js';
@@ -33,7 +25,8 @@ import type { NewNotification } from '../notifications/notifications.service.js'
 import { type HidingChange, PostHidingService } from '../threads/post-hiding.js';
 import { TrashService } from '../threads/trash.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
-import { adminIds, memberFacts } from '../users/member-facts.js';
+import { memberFacts } from '../users/member-facts.js';
+import { ReviewItems } from './review-items.js';
 import { HeldPostsService } from './held-posts.service.js';
 import type { HeldPayload } from './review-items.js';
 import { type ItemRef, resolveTargets, type ResolvedTarget } from './review-targets.js';
@@ -139,8 +132,6 @@ function decisionNotices(
  */
 @Injectable()
 export class ReviewService {
-  private readonly logger = new Logger('Review');
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly chat: ChatService,
@@ -150,7 +141,7 @@ export class ReviewService {
     private readonly outbox: OutboxService,
     private readonly suspensions: SuspensionsService,
     private readonly held: HeldPostsService,
-    private readonly events: EventsPort,
+    private readonly items: ReviewItems,
   ) {}
 
   /** Open items, newest first by (updated_at, id), REVIEW_PAGE_SIZE a page; filters by kind, type, reason. */
@@ -196,17 +187,8 @@ export class ReviewService {
   }
 
   /** Tells every admin's sockets how many items are open now (after a new item or a decision). */
-  async announceCount(): Promise<void> {
-    try {
-      const count = await this.openCount();
-      for (const userId of await adminIds(this.dataSource)) {
-        await this.events.publish({ to: 'user', userId, event: { type: LIVE_EVENT.reviewCount, count } });
-      }
-    } catch (error) {
-      this.logger.warn(
-        `Review count not announced: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+  announceCount(): Promise<void> {
+    return this.items.announceCount();
   }
 
   /**
