@@ -47,8 +47,19 @@ describe('the moderation migration', () => {
       [user!.id],
     );
 
+    const indexes = async () =>
+      (
+        await client.query<{ indexdef: string }>(
+          "SELECT indexdef FROM pg_indexes WHERE tablename = 'threads' ORDER BY indexname",
+        )
+      ).rows.map((row) => row.indexdef);
+    const before = await indexes();
+    // The lists' partial indexes are built on `listed`: they survive its new expression.
+    expect(before.filter((def) => / WHERE \(?listed\b/.test(def))).toHaveLength(4);
+
     const migration = new Moderation17972000000000();
     await migration.down(runner());
+    expect(await indexes()).toEqual(before);
     const listed = await client.query<{ listed: boolean }>('SELECT listed FROM threads WHERE id = $1', [
       paste!.id,
     ]);
@@ -62,6 +73,7 @@ describe('the moderation migration', () => {
     ).rejects.toThrow(/notifications_type_check/);
 
     await migration.up(runner());
+    expect(await indexes()).toEqual(before);
     await client.query('UPDATE threads SET hidden_at = now() WHERE id = $1', [paste!.id]);
     const again = await client.query<{ listed: boolean }>('SELECT listed FROM threads WHERE id = $1', [
       paste!.id,

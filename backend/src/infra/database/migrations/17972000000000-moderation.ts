@@ -11,6 +11,22 @@ const MODERATION_ACTIONS = [
   'user.unsilence',
   'user.spammer_delete',
 ];
+/**
+ * Makes `threads.listed` the generated column of `expression`, with the indexes built on it as they
+ * were. (PostgreSQL 17's ALTER COLUMN … SET EXPRESSION would do it in place; we support older servers.)
+ */
+async function setListed(queryRunner: QueryRunner, expression: string): Promise<void> {
+  const indexes: Array<{ indexdef: string }> = await queryRunner.query(
+    `SELECT indexdef FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = 'threads' AND indexdef ~ '\\mlisted\\M'`,
+  );
+  await queryRunner.query('ALTER TABLE threads DROP COLUMN listed');
+  await queryRunner.query(
+    `ALTER TABLE threads ADD COLUMN listed boolean GENERATED ALWAYS AS (${expression}) STORED`,
+  );
+  for (const { indexdef } of indexes) await queryRunner.query(indexdef);
+}
+
 const TARGETS = "'paste', 'reply', 'chat', 'message', 'member'";
 
 /**
@@ -38,10 +54,10 @@ export class Moderation17972000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE threads ADD COLUMN hidden_at timestamptz');
     // A hidden paste leaves the lists (and their counts) as a private one does.
-    await queryRunner.query(`
-      ALTER TABLE threads ALTER COLUMN listed SET EXPRESSION AS (
-        visibility = 'public' AND NOT burn_after_reading AND deleted_at IS NULL AND hidden_at IS NULL
-      )`);
+    await setListed(
+      queryRunner,
+      "visibility = 'public' AND NOT burn_after_reading AND deleted_at IS NULL AND hidden_at IS NULL",
+    );
     await queryRunner.query('ALTER TABLE replies ADD COLUMN hidden_at timestamptz');
     await queryRunner.query('ALTER TABLE chat_messages ADD COLUMN hidden_at timestamptz');
     await queryRunner.query(`
@@ -209,10 +225,7 @@ export class Moderation17972000000000 implements MigrationInterface {
         DROP COLUMN banned_until`);
     await queryRunner.query('ALTER TABLE chat_messages DROP COLUMN hidden_at');
     await queryRunner.query('ALTER TABLE replies DROP COLUMN hidden_at');
-    await queryRunner.query(`
-      ALTER TABLE threads ALTER COLUMN listed SET EXPRESSION AS (
-        visibility = 'public' AND NOT burn_after_reading AND deleted_at IS NULL
-      )`);
+    await setListed(queryRunner, "visibility = 'public' AND NOT burn_after_reading AND deleted_at IS NULL");
     await queryRunner.query('ALTER TABLE threads DROP COLUMN hidden_at');
   }
 }
