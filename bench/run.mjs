@@ -219,12 +219,8 @@ async function startApp(database, pastes) {
   const out = openSync(logFile, 'w');
   const env = { ...process.env, ...database.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url };
   env.RATE_LIMITS = 'off'; // the benchmark is one client address sending thousands of writes
-  // …from new accounts, many alike: the spam signals would hold them for review.
-  Object.assign(env, {
-    MODERATION_NEW_MEMBER_POSTS: '0',
-    MODERATION_DUPLICATE_ACCOUNTS: '1000',
-    MODERATION_BURST_POSTS: '10000',
-  });
+  // …from a few members, all alike: the spam signals (which still run) would hold the copies.
+  Object.assign(env, { MODERATION_NEW_MEMBER_POSTS: '0', MODERATION_DUPLICATE_ACCOUNTS: '1000' });
   env.LOG_LEVEL = 'warn';
   if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
   // `--cpu-prof`: the app writes a V8 CPU profile (open it in Chromium's DevTools) as it stops.
@@ -499,6 +495,11 @@ async function openSize(pastes) {
   await sleep(2000);
   result.rssIdleMb = +rssMb(app.pid).toFixed(1);
   const members = await signInMembers(app, database.env.DATA_DIR);
+  // Members of a forum this size have been there a while: the spam signals' burst check watches
+  // accounts younger than a day (and holds the sixth post in ten minutes), which this is not about.
+  await sql.query("UPDATE users SET created_at = created_at - interval '2 days' WHERE id = ANY ($1::int[])", [
+    members.ids,
+  ]);
   size.rssMax = 0;
   const member = (i) => ({ Cookie: members.cookies[i % MEMBERS] });
   size.members = members;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { MODERATION_MESSAGES, type SpamSignal } from '@termpaste/contracts';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
@@ -34,6 +34,8 @@ const DAY_MS = 24 * HOUR_MS;
 const FINGERPRINT_TTL = "interval '1 hour'";
 /** At most this many stale fingerprints are purged per post (the rest by the next ones). */
 const PURGE_BATCH = 200;
+/** The window of the burst signal. */
+const BURST_WINDOW = "interval '10 minutes'";
 
 /** A markdown link or image, `[text](target)`. */
 const MARKDOWN_LINK = /!?\[[^\]\n]*\]\(\s*[^)\s]+(?:\s+"[^"\n]*")?\s*\)/g;
@@ -86,6 +88,8 @@ export function domainMark(email: string): string {
  */
 @Injectable()
 export class SpamScreen {
+  private readonly logger = new Logger('SpamScreen');
+
   constructor(
     @InjectConfig() private readonly config: Pick<AppConfig, 'moderation'>,
     private readonly outbox: OutboxService,
@@ -98,10 +102,9 @@ export class SpamScreen {
 
   /**
    * The signals that hold `submission` for review; empty: publish it. 400 for a new member's post with
-   * more than MODERATION_NEW_MEMBER_MAX_LINKS links. Reads in `manager`'s transaction, which it holds
-   * for the text's copies until it ends (so that copies posted at once are counted one after another).
+   * more than MODERATION_NEW_MEMBER_MAX_LINKS links.
    */
-  async screen(manager: EntityManager, submission: Submission): Promise<SpamSignal[]> {
+  async screen(db: DataSource | EntityManager, submission: Submission): Promise<SpamSignal[]> {
     const { author } = submission;
     if (author.isAdmin) return [];
     const rules = this.config.moderation;
@@ -116,33 +119,63 @@ export class SpamScreen {
     const text = normalisedText(submission.content);
     const copies = text.length >= DUPLICATE_MIN_LENGTH;
     const hash = sha256(text);
-    // Copies posted at the same moment wait for one another, so the last of them sees the others.
-    if (copies) await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [hash]);
-    const [row]: Array<{ others: number; recent: number; marked: boolean }> = await manager.query(
+    const young = isYoung(author);
+    // Small reads whatever the traffic: one row per account that posted the text, and one per text a
+    // young account posted (no lock: copies posted at the very same instant may each miss the other;
+    // the next copy is held).
+    const [row]: Array<{ others: number; recent: number; marked: boolean }> = await db.query(
       `SELECT
-         (SELECT count(DISTINCT author_id)::int FROM post_fingerprints
-          WHERE hash = $1 AND author_id <> $2 AND created_at > now() - ${FINGERPRINT_TTL}) AS others,
          (SELECT count(*)::int FROM post_fingerprints
-          WHERE author_id = $2 AND created_at > now() - interval '10 minutes') AS recent,
+          WHERE $5 AND hash = $1 AND author_id <> $2 AND created_at > now() - ${FINGERPRINT_TTL}) AS others,
+         (SELECT COALESCE(sum(posts), 0)::int FROM post_fingerprints
+          WHERE $6 AND author_id = $2 AND created_at > now() - ${BURST_WINDOW}) AS recent,
          EXISTS (SELECT 1 FROM spam_marks
                  WHERE (kind = 'address' AND value = $3) OR (kind = 'domain' AND value = $4)) AS marked`,
-      [hash, author.id, addressMark(author.email ?? ''), domainMark(author.email ?? '')],
+      [hash, author.id, addressMark(author.email ?? ''), domainMark(author.email ?? ''), copies, young],
     );
     // Counting this one.
     if (copies && row!.others + 1 >= rules.duplicateAccounts) signals.push('duplicate');
     // A first post (MODERATION_NEW_MEMBER_POSTS=0: nobody is new, nor checked so).
     if (posts === 0 && this.isNewMember(author) && mostlyLinks(submission.content)) signals.push('links');
-    const age = Date.now() - (author.createdAt?.getTime() ?? 0);
-    if (age < DAY_MS && row!.recent + 1 >= rules.burstPosts) signals.push('burst');
+    if (young && row!.recent + 1 >= rules.burstPosts) signals.push('burst');
     if (row!.marked) signals.push('known-spammer');
     return signals;
   }
 
   /**
-   * After the post `targetId` was made from `submission` (or held: `targetId` null), in its
-   * transaction: remembers its text's fingerprint (an hour's worth is kept: older ones are purged here)
-   * and, for a post made while AKISMET_KEY is set that others may read, writes its Akismet check to the outbox (the caller
-   * wakes the relay after the commit).
+   * Remembers the text's fingerprint of a post just made or held (an hour's worth is kept: older ones
+   * are purged here). Outside the post's transaction (`db`), a failure is logged and the post stands: a
+   * fingerprint lost only makes the next copy of the text count one account fewer.
+   */
+  async remember(db: DataSource | EntityManager, submission: Submission): Promise<void> {
+    const { author } = submission;
+    if (author.isAdmin) return;
+    try {
+      await db.query(
+        `WITH stale AS (
+           DELETE FROM post_fingerprints WHERE ctid IN (
+             SELECT ctid FROM post_fingerprints WHERE created_at < now() - ${FINGERPRINT_TTL} LIMIT ${PURGE_BATCH})
+         )
+         INSERT INTO post_fingerprints AS f (hash, author_id) VALUES ($1, $2)
+         ON CONFLICT (hash, author_id) DO UPDATE SET created_at = now(),
+           posts = CASE WHEN f.created_at > now() - ${BURST_WINDOW} THEN f.posts + 1 ELSE 1 END
+         -- Only a young account's posts are counted one by one (the burst signal); an older one's row
+         -- is kept fresh every ten minutes, which the copies' hour needs, and is not rewritten per post.
+         WHERE $3 OR f.created_at < now() - ${BURST_WINDOW}`,
+        [sha256(normalisedText(submission.content)), author.id, isYoung(author)],
+      );
+    } catch (error) {
+      if (!(db instanceof DataSource)) throw error;
+      this.logger.warn(
+        `A post's fingerprint was not kept: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * After the post `targetId` was made from `submission`, in its transaction: for a post made while
+   * AKISMET_KEY is set that others may read, writes its Akismet check to the outbox (the caller wakes
+   * the relay after the commit).
    */
   async published(
     manager: EntityManager,
@@ -156,14 +189,6 @@ export class SpamScreen {
   ): Promise<void> {
     const { author } = submission;
     if (author.isAdmin) return;
-    await manager.query(
-      `WITH stale AS (
-         DELETE FROM post_fingerprints WHERE ctid IN (
-           SELECT ctid FROM post_fingerprints WHERE created_at < now() - ${FINGERPRINT_TTL} LIMIT ${PURGE_BATCH})
-       )
-       INSERT INTO post_fingerprints (hash, author_id) VALUES ($1, $2)`,
-      [sha256(normalisedText(submission.content)), author.id],
-    );
     // What only its author (or one reader) ever sees is nobody's spam, and not ours to send away.
     if (!this.config.moderation.akismetKey || submission.targetId === null || submission.shared === false)
       return;
@@ -187,10 +212,28 @@ export class SpamScreen {
     });
   }
 
+  /**
+   * Whether `author`'s posts are screened: a member's first posts are the risky ones, so staff and
+   * members both older than a day and past their first MODERATION_NEW_MEMBER_POSTS (and
+   * MODERATION_HOLD_FIRST_POSTS) accepted posts are not (Akismet still checks theirs).
+   */
+  screens(
+    author: Pick<Submission['author'], 'isAdmin' | 'createdAt' | 'threadCount' | 'replyCount'>,
+  ): boolean {
+    if (author.isAdmin) return false;
+    const rules = this.config.moderation;
+    return isYoung(author) || accepted(author) < Math.max(rules.newMemberPosts, rules.holdFirstPosts);
+  }
+
   /** Whether a post by `author` may have written an outbox row (the caller wakes the relay then). */
   queues(author: Pick<Submission['author'], 'isAdmin'>): boolean {
     return !author.isAdmin && !!this.config.moderation.akismetKey;
   }
+}
+
+/** An account younger than a day: the burst signal watches its posts. */
+function isYoung(author: Pick<Submission['author'], 'createdAt'>): boolean {
+  return Date.now() - (author.createdAt?.getTime() ?? 0) < DAY_MS;
 }
 
 function accepted(author: Pick<Submission['author'], 'threadCount' | 'replyCount'>): number {

@@ -427,7 +427,8 @@ export class ForumService {
     options: ThreadOptions = {},
   ): Promise<{ id: PasteRef } | HeldPost> {
     const plan = await this.planThread(body, options);
-    if (options.screen === false || author.isAdmin) {
+    const screened = options.screen !== false && this.spam.screens(author);
+    if (!screened && (options.screen === false || !this.spam.queues(author))) {
       const row = await this.insertThread(this.dataSource, author, plan);
       return { id: await this.afterThread(author, plan, row) };
     }
@@ -438,9 +439,10 @@ export class ForumService {
       content: body.content,
       client: options.client,
     };
+    // Screened before the transaction, so that its reads hold none of the rows the paste locks.
+    const signals = screened ? await this.spam.screen(this.dataSource, submission) : [];
     const outcome = await signedOutOnMissingAuthor(() =>
       this.dataSource.transaction(async (manager) => {
-        const signals = await this.spam.screen(manager, submission);
         if (signals.length > 0) {
           const request: HeldPasteRequest = {
             kind: 'paste',
@@ -474,6 +476,7 @@ export class ForumService {
       return outcome;
     }
     if (this.spam.queues(author)) this.outbox.committed();
+    if (screened) await this.spam.remember(this.dataSource, submission);
     return { id: await this.afterThread(author, plan, outcome) };
   }
 
@@ -537,12 +540,8 @@ export class ForumService {
       signals,
       payload,
     });
-    await this.spam.published(manager, {
-      ...submission,
-      targetType: submission.kind,
-      targetId: null,
-      threadId: null,
-    });
+    // Held copies count too: the next copy of the text meets them.
+    await this.spam.remember(manager, submission);
     return { held: true, message: MODERATION_MESSAGES.held, itemId };
   }
 
@@ -665,7 +664,7 @@ export class ForumService {
     body: CreateReplyBody,
     options: Pick<ThreadOptions, 'screen' | 'client'> = {},
   ): Promise<{ id: number } | HeldPost> {
-    const screened = options.screen !== false && !author.isAdmin;
+    const screened = options.screen !== false && this.spam.screens(author);
     const submission: Submission = {
       author,
       kind: 'reply',
@@ -674,6 +673,8 @@ export class ForumService {
       client: options.client,
     };
     let threadId = 0;
+    // Screened before the transaction, so that its reads hold none of the rows the reply locks.
+    const signals = screened ? await this.spam.screen(this.dataSource, submission) : [];
     // A reply and a vote on the same paste or author race for their rows: a deadlock's victim runs again.
     const outcome = await signedOutOnMissingAuthor(() =>
       retryOnConflict(() =>
@@ -682,7 +683,6 @@ export class ForumService {
           // expired at this instant is not found.
           const thread = await resolvePaste(manager, ref, author.id, { lock: true });
           threadId = thread.id;
-          const signals = screened ? await this.spam.screen(manager, submission) : [];
           if (signals.length > 0) {
             this.checkReplyable(author, thread);
             await this.checkParent(manager, thread.id, body.parentId ?? null);
@@ -701,7 +701,8 @@ export class ForumService {
             });
           }
           const created = await this.insertReply(manager, author, thread, body);
-          if (screened) {
+          // Akismet checks every member's posts (but staff's), screened or not.
+          if (options.screen !== false) {
             await this.spam.published(manager, {
               ...submission,
               targetType: 'reply',
@@ -719,6 +720,7 @@ export class ForumService {
       return outcome;
     }
     this.outbox.committed();
+    if (screened) await this.spam.remember(this.dataSource, submission);
     await this.afterReply(author, threadId, outcome);
     return { id: outcome.id };
   }

@@ -45,8 +45,9 @@ const TARGETS = "'paste', 'reply', 'chat', 'message', 'member'";
  *   `listed` (the generated column), so it leaves the lists and their counts as a private one does.
  * - `member_mutes`, `member_blocks`: who muted or blocked whom.
  * - `spam_marks`: deleted spammers' e-mail domains and address hashes (SHA-256 of the lower-cased
- *   address); `post_fingerprints`: recent posts' text hashes, for the same-text-from-several-accounts
- *   signal (an hour's worth is kept).
+ *   address); `post_fingerprints`: one row per text hash and account, its last post's time and how many
+ *   posts of it in a row (10 minutes apart at most), for the same-text-from-several-accounts and the
+ *   burst signals (an hour's worth is kept).
  * - Notifications gain the type `moderation`, the audit log its new actions and the targets `chat`
  *   and `message`.
  */
@@ -159,12 +160,14 @@ export class Moderation17972000000000 implements MigrationInterface {
       CREATE TABLE post_fingerprints (
         hash text NOT NULL,
         author_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-        created_at timestamptz NOT NULL DEFAULT now()
+        posts integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (hash, author_id)
       )`);
-    await queryRunner.query(
-      'CREATE INDEX post_fingerprints_hash_idx ON post_fingerprints (hash, created_at DESC)',
-    );
     await queryRunner.query('CREATE INDEX post_fingerprints_created_idx ON post_fingerprints (created_at)');
+    await queryRunner.query(
+      'CREATE INDEX post_fingerprints_author_idx ON post_fingerprints (author_id, created_at DESC)',
+    );
 
     await setAllowedValues(queryRunner, 'notifications', 'type', 'notifications_type_check', [
       'reply',
