@@ -229,6 +229,30 @@ describe('new members and the spam signals', () => {
     for (let i = 0; i <= burst; i++) await paste(older, ordinary('older')).expect(201);
   });
 
+  it('does not screen a trusted member (older than a day, past their first posts), nor count their copies', async () => {
+    const text = ordinary('trusted copies');
+    const trusted = await member(MODERATION_DEFAULTS.newMemberPosts);
+    await t.dataSource.query("UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1", [
+      trusted.user.id,
+    ]);
+    const [a, b] = [await member(), await member()];
+    await paste(a, text).expect(201);
+    await paste(b, text).expect(201);
+    // A third account, but a trusted one: published, and neither held nor remembered.
+    await paste(trusted, text).expect(201);
+    await reply(trusted, text).expect(201);
+    for (let i = 0; i <= MODERATION_DEFAULTS.burstPosts; i++)
+      await reply(trusted, ordinary('trusted')).expect(201);
+    const [row]: Array<{ n: number }> = await t.dataSource.query(
+      'SELECT count(*)::int AS n FROM post_fingerprints WHERE author_id = $1',
+      [trusted.user.id],
+    );
+    expect(row!.n).toBe(0);
+    // Still young, or still short of their first posts: screened.
+    const young = await member(MODERATION_DEFAULTS.newMemberPosts);
+    await expectHeld(await paste(young, text), ['duplicate'], young.user.id);
+  });
+
   it("holds the posts of a deleted spammer's address or e-mail domain", async () => {
     const byAddress = await member();
     await t.dataSource.query("INSERT INTO spam_marks (kind, value) VALUES ('address', $1)", [
