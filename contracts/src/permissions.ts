@@ -96,7 +96,7 @@ export function stillHolds(until: string | null | undefined, now = Date.now()): 
 
 /**
  * What the admin screen offers on a row: each action the permission table allows, and of those BAN only
- * to an active member, UNBAN only to a banned one, DELETE AVATAR only when there is one (SPEC §6); SILENCE
+ * to an active member, UNBAN only to a banned one, DELETE AVATAR only when there is one; SILENCE
  * to a member not silenced, UNSILENCE to a silenced one.
  */
 export function adminRowActions(

@@ -269,7 +269,7 @@ function GradesPanel({
 }
 
 /**
- * BANNED or ACTIVE (SPEC §2), and beyond the spec how long and why: 'until …' or 'for ever', the reason,
+ * BANNED or ACTIVE, and how long and why: 'until …' or 'for ever', the reason,
  * and SILENCED with its end and reason.
  */
 function StatusCell({ user }: { user: AdminUser }) {

@@ -63,7 +63,7 @@ export function ThreadCard({ thread }: { thread: ThreadCardData }) {
 }
 
 /**
- * A list of thread cards; j and k move through it, o and Enter open the selected one (issue 18). A
+ * A list of thread cards; j and k move through it, o and Enter open the selected one. A
  * muted member's paste is collapsed to a line, a blocked member's left out (counted below the list).
  */
 export function ThreadCardList({ threads, label }: { threads: ThreadCardData[]; label: string }) {
