@@ -78,7 +78,7 @@ const cjs = ({ jsx = false, rootDepth = '..' } = {}) => ({
     ...stripJs,
     '^@termpaste/contracts$': `<rootDir>/${rootDepth}/contracts/src/index.ts`,
     // The files the browser shares apart from the rest (ui/src/shared/contracts-<file>.ts).
-    '^@termpaste/contracts/(sso|settings|tokens|account|admin|permissions|revisions|reputation|own-posts)$': `<rootDir>/${rootDepth}/contracts/src/$1.ts`,
+    '^@termpaste/contracts/(sso|settings|tokens|account|admin|permissions|revisions|reputation|own-posts|moderation)$': `<rootDir>/${rootDepth}/contracts/src/$1.ts`,
     '^@termpaste/contracts/testing$': `<rootDir>/${rootDepth}/contracts/src/testing.ts`,
     '^@termpaste/ui$': `<rootDir>/${rootDepth}/frontends/ui/src/index.ts`,
     // From source too, so its renderScreen, toasts and query client are the ones the screens use.

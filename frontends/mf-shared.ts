@@ -36,7 +36,7 @@ export const SHARED_SINGLETONS = {
   },
   // Contracts files shared apart from the singleton above, each fetched with the first screen that reads
   // it rather than on every first visit: the single sign-on texts (visitors' sign-in pages, settings), the
-  // settings remote's, the admin remote's, the forum's revisions and reputation, the texts of a post's life (ui/src/shared/contracts-<file>.ts).
+  // settings remote's, the admin remote's, the forum's revisions and reputation, the texts of a post's life, moderation (ui/src/shared/contracts-<file>.ts).
   ...Object.fromEntries(
     (
       [
@@ -49,6 +49,7 @@ export const SHARED_SINGLETONS = {
         'revisions',
         'reputation',
         'own-posts',
+        'moderation',
       ] as const
     ).map((file) => [
       `@termpaste/contracts/${file}`,

@@ -99,6 +99,16 @@ describe('flags', () => {
       [{ targetType: 'paste', targetId: 1.5 }, `targetId: ${MODERATION_MESSAGES.targetIdInvalid}`],
       [{ targetType: 'paste', targetId: '1' }, `targetId: ${MODERATION_MESSAGES.targetIdInvalid}`],
       [{ targetType: 'paste', targetId: 2_147_483_648 }, `targetId: ${MODERATION_MESSAGES.targetIdInvalid}`],
+      [{ targetType: 'paste', targetId: 'short-key' }, `targetId: ${MODERATION_MESSAGES.targetIdInvalid}`],
+      [{ targetType: 'paste', targetId: null }, `targetId: ${MODERATION_MESSAGES.targetIdInvalid}`],
+      [
+        { targetType: 'reply', targetId: 'A'.repeat(22) },
+        `targetId: ${MODERATION_MESSAGES.keyOnlyForPastes}`,
+      ],
+      [
+        { targetType: 'member', targetId: 'A'.repeat(22) },
+        `targetId: ${MODERATION_MESSAGES.keyOnlyForPastes}`,
+      ],
       [{ targetType: 'paste', reason: 'ugly' }, `reason: ${MODERATION_MESSAGES.reasonInvalid}`],
       [{ targetType: 'paste', reason: 'other' }, `note: ${MODERATION_MESSAGES.noteRequired}`],
       [{ targetType: 'paste', reason: 'other', note: '   ' }, `note: ${MODERATION_MESSAGES.noteRequired}`],
@@ -230,6 +240,51 @@ describe('flags', () => {
       await bob.browser
         .post(API.flags)
         .send({ targetType: 'paste', targetId: 2_000_000_000, reason: 'spam' })
+        .expect(404, NOT_THERE);
+    });
+
+    it('an unlisted paste by its key, named by its key in the answer and the list; once', async () => {
+      const unlisted = (await paste(alice, { visibility: 'unlisted' })) as unknown as string;
+      expect(typeof unlisted).toBe('string');
+      const flagged = await flag(bob, { targetType: 'paste', targetId: unlisted });
+      expect(myFlagSchema.parse(flagged)).toMatchObject({
+        targetType: 'paste',
+        targetId: unlisted,
+        status: 'open',
+      });
+      const mine = myFlagsSchema.parse((await bob.browser.get(API.flagsMine).expect(200)).body);
+      expect(mine.flags.find((f) => f.id === flagged.id)?.targetId).toBe(unlisted);
+      await bob.browser
+        .post(API.flags)
+        .send({ targetType: 'paste', targetId: unlisted, reason: 'abuse' })
+        .expect(409, { statusCode: 409, message: MODERATION_MESSAGES.alreadyFlagged });
+      // Its author cannot flag it by its key either.
+      await alice.browser
+        .post(API.flags)
+        .send({ targetType: 'paste', targetId: unlisted, reason: 'spam' })
+        .expect(400, bad(MODERATION_MESSAGES.ownPost));
+    });
+
+    it("a public paste by its key is the paste's number; another's private paste by its key is not there", async () => {
+      // Made public after it was unlisted: it keeps its key, and its number is now its ref.
+      const key = (await paste(alice, { visibility: 'unlisted' })) as unknown as string;
+      const made = await alice.browser.patch(API.thread(key)).send({ visibility: 'public' }).expect(200);
+      const open = (made.body as ThreadDetail).id as number;
+      expect(typeof open).toBe('number');
+      const flagged = await flag(bob, { targetType: 'paste', targetId: key });
+      expect(flagged.targetId).toBe(open);
+      await bob.browser
+        .post(API.flags)
+        .send({ targetType: 'paste', targetId: open, reason: 'spam' })
+        .expect(409, { statusCode: 409, message: MODERATION_MESSAGES.alreadyFlagged });
+      const secret = (await paste(alice, { visibility: 'private' })) as unknown as string;
+      await bob.browser
+        .post(API.flags)
+        .send({ targetType: 'paste', targetId: secret, reason: 'spam' })
+        .expect(404, NOT_THERE);
+      await bob.browser
+        .post(API.flags)
+        .send({ targetType: 'paste', targetId: 'B'.repeat(22), reason: 'spam' })
         .expect(404, NOT_THERE);
     });
 

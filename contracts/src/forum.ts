@@ -281,6 +281,17 @@ export type ForksPage = z.infer<typeof forksPageSchema>;
 /** A new paste's or reply's id; a paste's is its ref (its key unless public). */
 export const createdSchema = z.object({ id: pasteRefSchema });
 
+/**
+ * 202 from `POST /api/threads`, `POST /api/pastes`, a fork and a reply: a spam signal (or a new member's
+ * first posts) held the post for review instead of publishing it; `itemId` is its review item.
+ */
+export const heldPostSchema = z.object({
+  held: z.literal(true),
+  message: z.string(),
+  itemId: z.number().int(),
+});
+export type HeldPost = z.infer<typeof heldPostSchema>;
+
 /** `POST /api/votes`: the vote now in force (null: taken back) and the target's score. */
 export const voteResultSchema = z.object({
   value: z.union([z.literal(1), z.literal(-1)]).nullable(),

@@ -22,6 +22,7 @@ export * from './sso.js';
 export * from './secrets.js';
 export * from './admin.js';
 export * from './moderation.js';
+export * from './people.js';
 export * from './permissions.js';
 export * from './reputation.js';
 export * from './queries.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicAuthorSchema } from './forum.js';
-import { storableText } from './text.js';
-import { pasteRefSchema } from './visibility.js';
+import { ID_MAX, storableText } from './text.js';
+import { PASTE_KEY_PATTERN, pasteRefSchema } from './visibility.js';
+import { PEOPLE_LIST_MAX } from './people.js';
 
 /*
  * Moderation at community scale: members flag what is wrong, flags weighted by each flagger's record
@@ -46,35 +47,6 @@ export const SUSPENSION_CHOICES: ReadonlyArray<{ days: number | null; label: str
 
 /** Review queue items per page. */
 export const REVIEW_PAGE_SIZE = 30;
-/** Mutes and blocks a member may hold, each. */
-export const PEOPLE_LIST_MAX = 1000;
-
-/** What the member's screens say of the members they muted and blocked (beside MODERATION_TEXTS). */
-export const PEOPLE_TEXTS = {
-  /** A blocked member's post, in place: no 'show' (blocking means not seeing them). */
-  blockedPost: 'Post by a member you blocked',
-  /** Below a list that left out blocked members' pastes. */
-  blockedLeftOut: (count: number) =>
-    `${count} ${count === 1 ? 'paste by a member' : 'pastes by members'} you blocked not shown`,
-  hide: 'hide',
-  mutedToast: (name: string) => `${name} muted`,
-  unmutedToast: (name: string) => `${name} unmuted`,
-  blockedToast: (name: string) => `${name} blocked`,
-  unblockedToast: (name: string) => `${name} unblocked`,
-  confirmBlock: (name: string) => `Block ${name}?`,
-  confirmBlockDetail:
-    'They will not be able to send you private messages or mention you, and you will not see their ' +
-    'posts. They are not told. You can unblock them in settings.',
-  title: 'PEOPLE',
-  mutedTitle: 'MUTED',
-  blockedTitle: 'BLOCKED',
-  mutedHelp: "Their pastes, replies and chat messages are collapsed for you, with 'show'. They are not told.",
-  blockedHelp:
-    'They cannot send you private messages or mention you, and you do not see their posts. They are ' +
-    'not told. Staff cannot be blocked.',
-  noMutes: 'You have not muted anyone.',
-  noBlocks: 'You have not blocked anyone.',
-} as const;
 
 /**
  * Why a post was held for approval or hidden without a member's flag: `first-posts` (a new member's
@@ -116,7 +88,8 @@ export const FLAG_HIDE_THRESHOLD_DEFAULT = 3;
 
 export const MODERATION_MESSAGES = {
   targetTypeInvalid: `Target type must be one of: ${FLAG_TARGETS.join(', ')}`,
-  targetIdInvalid: 'Target id must be a positive whole number',
+  targetIdInvalid: "Target id must be a positive whole number, or a paste's key",
+  keyOnlyForPastes: 'Only a paste is named by a key: give this target by its number',
   reasonInvalid: `Reason must be one of: ${FLAG_REASONS.join(', ')}`,
   noteRequired: 'Say what is wrong (a note is required for "something else")',
   noteTooLong: `Note must be at most ${FLAG_NOTE_MAX} characters`,
@@ -159,12 +132,6 @@ export const MODERATION_TEXTS = {
   /** To the author of a hidden post. */
   hiddenOwn: 'Hidden pending review after flags by members. You can still edit it; staff will decide.',
   heldOwn: 'Held for review by the staff',
-  mute: 'MUTE',
-  unmute: 'UNMUTE',
-  block: 'BLOCK',
-  unblock: 'UNBLOCK',
-  mutedPost: 'Post by a member you muted',
-  show: 'show',
   review: 'REVIEW',
   agree: 'AGREE',
   disagree: 'DISAGREE',
@@ -196,17 +163,6 @@ export function signalHiddenNotice(kind: 'paste' | 'reply', title: string | null
   return `${what} is hidden pending review by the staff (an automatic spam check flagged it)`;
 }
 
-/**
- * 202 from `POST /api/threads`, `POST /api/pastes`, a fork and a reply: a spam signal (or a new member's
- * first posts) held the post for review instead of publishing it; `itemId` is its review item.
- */
-export const heldPostSchema = z.object({
-  held: z.literal(true),
-  message: z.string(),
-  itemId: z.number().int(),
-});
-export type HeldPost = z.infer<typeof heldPostSchema>;
-
 const note = z.preprocess(
   storableText,
   z.string(MODERATION_MESSAGES.noteTooLong).trim().max(FLAG_NOTE_MAX, MODERATION_MESSAGES.noteTooLong),
@@ -216,13 +172,24 @@ const note = z.preprocess(
 export const flagCreateSchema = z
   .object({
     targetType: z.enum(FLAG_TARGETS, { error: MODERATION_MESSAGES.targetTypeInvalid }),
-    targetId: z
-      .number(MODERATION_MESSAGES.targetIdInvalid)
-      .int(MODERATION_MESSAGES.targetIdInvalid)
-      .positive(MODERATION_MESSAGES.targetIdInvalid)
-      .max(2_147_483_647, MODERATION_MESSAGES.targetIdInvalid),
+    // A paste by its ref: its number while public, else its key (the only name its readers know).
+    targetId: z.union(
+      [
+        z
+          .number()
+          .int(MODERATION_MESSAGES.targetIdInvalid)
+          .positive(MODERATION_MESSAGES.targetIdInvalid)
+          .max(ID_MAX, MODERATION_MESSAGES.targetIdInvalid),
+        z.string().regex(PASTE_KEY_PATTERN, MODERATION_MESSAGES.targetIdInvalid),
+      ],
+      { error: MODERATION_MESSAGES.targetIdInvalid },
+    ),
     reason: z.enum(FLAG_REASONS, { error: MODERATION_MESSAGES.reasonInvalid }),
     note: note.optional(),
+  })
+  .refine((flag) => typeof flag.targetId === 'number' || flag.targetType === 'paste', {
+    message: MODERATION_MESSAGES.keyOnlyForPastes,
+    path: ['targetId'],
   })
   .refine((flag) => flag.reason !== 'other' || (flag.note ?? '') !== '', {
     message: MODERATION_MESSAGES.noteRequired,
@@ -237,7 +204,8 @@ export type FlagStatus = (typeof FLAG_STATUSES)[number];
 export const myFlagSchema = z.object({
   id: z.number().int(),
   targetType: z.enum(FLAG_TARGETS),
-  targetId: z.number().int(),
+  /** A paste's is its ref, as the member flagged it (its key unless public). */
+  targetId: z.union([z.number().int(), z.string()]),
   reason: z.enum(FLAG_REASONS),
   note: z.string().nullable(),
   /** Open until staff decide; then what they decided. */
@@ -406,17 +374,6 @@ export const silenceBodySchema = z.object({
   reason,
 });
 export type SilenceBody = z.infer<typeof silenceBodySchema>;
-
-/** A member in the member's mute or block list. */
-export const personEntrySchema = z.object({
-  member: publicAuthorSchema,
-  createdAt: z.string(),
-});
-export type PersonEntry = z.infer<typeof personEntrySchema>;
-
-/** `GET /api/user/mutes`, `GET /api/user/blocks`: newest first (at most PEOPLE_LIST_MAX). */
-export const peopleListSchema = z.object({ members: z.array(personEntrySchema) });
-export type PeopleList = z.infer<typeof peopleListSchema>;
 
 /** What sign-in, the current user and the admin table say of a suspension (null when there is none). */
 export const suspensionSchema = z.object({

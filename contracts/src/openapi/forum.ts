@@ -11,8 +11,8 @@ import {
   threadDetailSchema,
   voteResultSchema,
   voteSchema,
+  heldPostSchema,
 } from '../forum.js';
-import { heldPostSchema } from '../moderation.js';
 import { createPasteQuerySchema } from '../pastes.js';
 import { cursorQuerySchema, searchQuerySchema, threadQuerySchema } from '../queries.js';
 import { API } from '../routes.js';

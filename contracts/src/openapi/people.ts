@@ -1,4 +1,4 @@
-import { peopleListSchema, personEntrySchema } from '../moderation.js';
+import { peopleListSchema, personEntrySchema } from '../people.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
 

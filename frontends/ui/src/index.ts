@@ -144,13 +144,6 @@ export {
 export { UiProvider, type UiProviderProps } from './components/ui-provider.js';
 export { ScreenPlaceholder } from './components/screen-placeholder.js';
 export { CONTENT_ID, SkipLink } from './components/skip-link.js';
-export {
-  FlagButton,
-  FlagDialog,
-  flagFormError,
-  type FlagButtonProps,
-  type FlagDialogProps,
-} from './moderation/flag-dialog.js';
-export { myFlagsQuery, useMyFlag, useSendFlag } from './moderation/flags.js';
+export { FlagButton, type FlagButtonProps } from './moderation/flag-button.js';
 export { isHiddenItem } from './moderation/hidden.js';
 export { reviewCountQuery, useReviewCount } from './moderation/review-count.js';

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type FlagCreate,
+  type PasteRef,
   type FlagReason,
   type FlagStatus,
   type FlagTarget,
@@ -18,7 +19,7 @@ import { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { noticesJob } from '../notifications/notifications.queue.js';
-import { flaggablePaste, flaggableReply } from '../threads/review-posts.js';
+import { flaggablePaste, flaggableReply, pasteRefs } from '../threads/review-posts.js';
 import type { User } from '../users/entities/user.entity.js';
 import { memberFacts } from '../users/member-facts.js';
 import { HIDEABLE, ReviewService } from './review.service.js';
@@ -58,6 +59,10 @@ interface FlagTargetFacts {
   yours: string;
   /** The paste it is or is on (the author's notice links to it). */
   threadId: number | null;
+  /** Its number (a paste flagged by its key: the key's paste's). */
+  id: number;
+  /** How the member's list of flags names it: a paste's ref, else its number. */
+  ref: PasteRef;
 }
 
 /** What a committed flag leaves to do. */
@@ -114,12 +119,22 @@ export class FlagsService {
        WHERE flagger_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${MINE_MAX}`,
       [userId],
     );
-    return { flags: rows.map(toMyFlag) };
+    const refs = await pasteRefs(
+      this.dataSource,
+      rows.filter((row) => row.target_type === 'paste').map((row) => row.target_id),
+    );
+    return {
+      flags: rows.map((row) => ({
+        ...toMyFlag(row),
+        ...(row.target_type === 'paste' ? { targetId: refs.get(row.target_id) ?? row.target_id } : {}),
+      })),
+    };
   }
 
   private async flag(manager: EntityManager, flagger: User, body: FlagCreate): Promise<Flagged> {
-    const { targetType, targetId } = body;
-    const target = await this.target(manager, flagger, targetType, targetId);
+    const { targetType } = body;
+    const target = await this.target(manager, flagger, targetType, body.targetId);
+    const targetId = target.id;
     const [already] = await manager.query(
       'SELECT 1 FROM flags WHERE flagger_id = $1 AND target_type = $2 AND target_id = $3',
       [flagger.id, targetType, targetId],
@@ -157,20 +172,28 @@ export class FlagsService {
       await manager.query('UPDATE review_items SET hidden = true WHERE id = $1', [item!.id]);
       if (announce) await this.tellHidden(manager, item!.id, target);
     }
-    return { flag: toMyFlag(row!), itemId: item!.id, newItem: item!.created, announce, target };
+    return {
+      flag: { ...toMyFlag(row!), targetId: target.ref },
+      itemId: item!.id,
+      newItem: item!.created,
+      announce,
+      target,
+    };
   }
 
   /**
    * What `targetType` `targetId` is, if `flagger` may see it (else 404 targetNotFound): a paste by its
-   * number, a reply on a paste they may read, a chat message, a private message they received, a member.
+   * ref, a reply on a paste they may read, a chat message, a private message they received, a member.
    * 400 for their own post, or themselves.
    */
   private async target(
     manager: EntityManager,
     flagger: User,
     targetType: FlagTarget,
-    targetId: number,
+    given: PasteRef,
   ): Promise<FlagTargetFacts> {
+    // Only a paste is named by a key (the body's schema refuses one elsewhere).
+    const targetId = typeof given === 'number' ? given : 0;
     const notFound = () => new NotFoundException(MODERATION_MESSAGES.targetNotFound);
     const own = (authorId: number | null) => {
       if (authorId === flagger.id) throw new BadRequestException(MODERATION_MESSAGES.ownPost);
@@ -180,8 +203,10 @@ export class FlagsService {
       case 'reply': {
         const post =
           targetType === 'paste'
-            ? await flaggablePaste(manager, targetId, flagger.id)
-            : await flaggableReply(manager, targetId, flagger.id);
+            ? await flaggablePaste(manager, given, flagger.id)
+            : await flaggableReply(manager, targetId, flagger.id).then(
+                (reply) => reply && { ...reply, ref: targetId },
+              );
         if (!post) throw notFound();
         own(post.authorId);
         const title = `"${excerpt(post.title, 60)}"`;
@@ -189,6 +214,8 @@ export class FlagsService {
           authorId: post.authorId,
           yours: targetType === 'paste' ? `Your paste ${title}` : `Your reply on ${title}`,
           threadId: post.threadId,
+          id: targetType === 'paste' ? post.threadId : targetId,
+          ref: post.ref,
         };
       }
       case 'chat': {
@@ -199,6 +226,8 @@ export class FlagsService {
           authorId: line.authorId,
           yours: `Your chat message "${excerpt(line.content, 60)}"`,
           threadId: null,
+          id: targetId,
+          ref: targetId,
         };
       }
       case 'message': {
@@ -206,13 +235,13 @@ export class FlagsService {
         // Only its recipient may flag it: to anyone else it is not there.
         if (!message || message.recipientId !== flagger.id) throw notFound();
         own(message.senderId);
-        return { authorId: message.senderId, yours: '', threadId: null };
+        return { authorId: message.senderId, yours: '', threadId: null, id: targetId, ref: targetId };
       }
       case 'member': {
         if (targetId === flagger.id) throw new BadRequestException(MODERATION_MESSAGES.self);
         const member = (await memberFacts(manager, [targetId])).get(targetId);
         if (!member) throw notFound();
-        return { authorId: member.id, yours: '', threadId: null };
+        return { authorId: member.id, yours: '', threadId: null, id: targetId, ref: targetId };
       }
     }
   }

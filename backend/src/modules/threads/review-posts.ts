@@ -19,20 +19,40 @@ export interface FlaggablePost {
 }
 
 /**
- * Paste number `id` when `viewerId` may read it by its number (public, not burning, alive, not hidden
- * but to its author), else undefined: a member flags only what they can see.
+ * The paste `ref` names (its number while public, else its key) when `viewerId` may read it (alive, not
+ * hidden but to its author), else undefined: a member flags only what they can see. `ref` comes back
+ * canonical, as the member's list of flags names it.
  */
 export async function flaggablePaste(
   db: Db,
-  id: number,
+  ref: PasteRef,
   viewerId: number,
-): Promise<FlaggablePost | undefined> {
-  const [row]: Array<{ author_id: number | null; title: string; content: string }> = await db.query(
-    `SELECT t.author_id, t.title, t.content FROM threads t
-     WHERE ${refWhere('t', id, 1)} AND ${readableSql('t', '$2::int')}`,
-    [id, viewerId],
+): Promise<(FlaggablePost & { ref: PasteRef }) | undefined> {
+  const [row]: Array<RefRow & { id: number; author_id: number | null; title: string; content: string }> =
+    await db.query(
+      `SELECT t.id, t.author_id, t.title, t.content, ${REF_COLUMNS('t')} FROM threads t
+       WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}`,
+      [ref, viewerId],
+    );
+  return (
+    row && {
+      authorId: row.author_id,
+      threadId: row.id,
+      title: row.title,
+      content: row.content,
+      ref: refOf(row.id, row),
+    }
   );
-  return row && { authorId: row.author_id, threadId: id, title: row.title, content: row.content };
+}
+
+/** The refs of pastes `ids` (their numbers while public, else their keys), for the ones that still exist. */
+export async function pasteRefs(db: Db, ids: readonly number[]): Promise<Map<number, PasteRef>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<RefRow & { id: number }> = await db.query(
+    `SELECT t.id, ${REF_COLUMNS('t')} FROM threads t WHERE t.id = ANY ($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, refOf(row.id, row)]));
 }
 
 /** Reply `id` when it is alive on a paste `viewerId` may read, else undefined. */

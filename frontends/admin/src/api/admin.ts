@@ -1,10 +1,5 @@
-import {
-  API,
-  type BanBody,
-  MODERATION_TEXTS,
-  type PremiumRankName,
-  type SilenceBody,
-} from '@termpaste/contracts';
+import { API, type PremiumRankName } from '@termpaste/contracts';
+import { type BanBody, MODERATION_TEXTS, type SilenceBody } from '@termpaste/contracts/moderation';
 import { OWN_POSTS_MESSAGES } from '@termpaste/contracts/own-posts';
 import {
   ADMIN_TEXTS,

@@ -1,5 +1,5 @@
+import { API } from '@termpaste/contracts';
 import {
-  API,
   MODERATION_TEXTS,
   reviewPageSchema,
   type FlagReason,
@@ -7,7 +7,7 @@ import {
   type ReviewDecisionBody,
   type ReviewItem,
   type ReviewKind,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { apiRequest, getJson, refreshQueries, toast, toastError } from '@termpaste/ui';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -4,7 +4,7 @@ import {
   SUSPENSION_REASON_MAX,
   type ReviewDecisionBody,
   type ReviewItem,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { Button, Modal } from '@termpaste/ui';
 import { Check } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,13 +1,12 @@
+import { PAGES, type PublicAuthor } from '@termpaste/contracts';
 import {
   FLAG_REASON_LABELS,
-  PAGES,
   SPAM_SIGNAL_LABELS,
   type AuthorHistory,
   type FlagTarget,
-  type PublicAuthor,
   type ReviewDecision,
   type ReviewItem,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { Badge, Button, Markdown, UserName, cx, relativeTime, shortDate } from '@termpaste/ui';
 import { Check, Eye, EyeOff, Trash2, X } from 'lucide-react';
 import type { Ref } from 'react';

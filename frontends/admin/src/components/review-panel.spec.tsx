@@ -1,4 +1,4 @@
-import type { ReviewItem } from '@termpaste/contracts';
+import type { ReviewItem } from '@termpaste/contracts/moderation';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AdminScreen } from '../screens/admin';
 import {

@@ -9,7 +9,7 @@ import {
   type ReviewDecisionBody,
   type ReviewItem,
   type ReviewKind,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import {
   Button,
   hasCommandModifier,

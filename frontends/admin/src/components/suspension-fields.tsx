@@ -4,7 +4,7 @@ import {
   SUSPENSION_REASON_MAX,
   type BanBody,
   type SilenceBody,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { CharCount, Textarea, useConfirm, type Confirm } from '@termpaste/ui';
 import { useId, useState } from 'react';
 

@@ -1,10 +1,9 @@
+import { type AdminUser, type CurrentUser } from '@termpaste/contracts';
 import {
-  type AdminUser,
-  type CurrentUser,
   MODERATION_MESSAGES,
   SUSPENSION_CHOICES,
   SUSPENSION_REASON_MAX,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { MODERATION_TEXTS, PAGES, TEXTS } from '@termpaste/contracts';
+import { PAGES, TEXTS } from '@termpaste/contracts';
+import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { Card, Spinner, cx, useCurrentUser, useReviewCount } from '@termpaste/ui';
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useId, type KeyboardEvent } from 'react';

@@ -134,8 +134,7 @@ export function Paste({
                   </Link>
                 )}
                 {canDelete && <OwnPasteDelete thread={thread} />}
-                {/* A keyed paste's number is never told, and flags name pastes by number. */}
-                {signedIn && !isAuthor && !gone && typeof thread.id === 'number' && (
+                {signedIn && !isAuthor && !gone && (
                   <FlagButton targetType="paste" targetId={thread.id} what={`paste ${thread.title}`} />
                 )}
               </p>

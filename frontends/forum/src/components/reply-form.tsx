@@ -1,4 +1,5 @@
-import { MODERATION_TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { Button, FormActions, Textarea, toast } from '@termpaste/ui';
 import { CornerDownRight } from 'lucide-react';
 import { useId, useState, type FormEvent, type RefObject } from 'react';

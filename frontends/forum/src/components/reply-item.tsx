@@ -1,4 +1,5 @@
-import { MODERATION_TEXTS, PAGES, type ReplyView } from '@termpaste/contracts';
+import { PAGES, type ReplyView } from '@termpaste/contracts';
+import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {

@@ -1,4 +1,4 @@
-import { API, MODERATION_TEXTS, PEOPLE_TEXTS, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import { API, PEOPLE_TEXTS, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
 import { TooltipProvider } from '@termpaste/ui';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -144,8 +144,8 @@ describe('ThreadCardList', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).queryByRole('link', { name: 'by morpheus' })).not.toBeInTheDocument();
     expect(within(list).queryByRole('link', { name: 'by trinity' })).not.toBeInTheDocument();
-    expect(within(list).getByText(MODERATION_TEXTS.mutedPost)).toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    expect(within(list).getByText(PEOPLE_TEXTS.mutedPost)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: `[${PEOPLE_TEXTS.show}]` }));
     expect(within(list).getByRole('link', { name: 'by trinity' })).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'by nobody' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS, PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
+import { PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
 import { createQueryClient, peopleListQuery } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { sampleCard as card, minutesAgo, renderScreen, sampleAuthor } from '../testing';
@@ -31,7 +31,7 @@ describe('ThreadTable, with mutes and blocks', () => {
     expect(within(table).queryByRole('link', { name: 'by morpheus' })).not.toBeInTheDocument();
     expect(within(table).queryByRole('link', { name: 'by smith' })).not.toBeInTheDocument();
     expect(within(table).getByText(PEOPLE_TEXTS.blockedLeftOut(1))).toBeInTheDocument();
-    await user.click(within(table).getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    await user.click(within(table).getByRole('button', { name: `[${PEOPLE_TEXTS.show}]` }));
     expect(within(table).getByRole('link', { name: 'by morpheus' })).toBeInTheDocument();
   });
 });

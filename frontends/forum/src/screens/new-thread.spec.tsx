@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts';
+import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { expectToast, renderScreen, stubFetch, type FetchAnswer } from '../testing';

@@ -1,12 +1,5 @@
-import {
-  type ExpiresIn,
-  LIMITS,
-  MODERATION_TEXTS,
-  PAGES,
-  parsePasteRef,
-  TEXTS,
-  type Visibility,
-} from '@termpaste/contracts';
+import { type ExpiresIn, LIMITS, PAGES, parsePasteRef, TEXTS, type Visibility } from '@termpaste/contracts';
+import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import {
   Button,

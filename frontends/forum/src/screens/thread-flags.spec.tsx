@@ -1,4 +1,5 @@
-import { MODERATION_MESSAGES, MODERATION_TEXTS, type ThreadDetail } from '@termpaste/contracts';
+import { type ThreadDetail } from '@termpaste/contracts';
+import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS, PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
+import { PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
 import { createQueryClient, peopleListQuery, preloadMarkdown } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { threadQuery } from '../api/forum';
@@ -39,12 +39,12 @@ describe('the paste page, with mutes and blocks', () => {
     expect(await within(replies).findByText('an answer to smith')).toBeInTheDocument();
     expect(within(replies).queryByText('muted words')).not.toBeInTheDocument();
     expect(within(replies).queryByText('blocked words')).not.toBeInTheDocument();
-    expect(within(replies).getByText(MODERATION_TEXTS.mutedPost)).toBeInTheDocument();
+    expect(within(replies).getByText(PEOPLE_TEXTS.mutedPost)).toBeInTheDocument();
     expect(within(replies).getByText(PEOPLE_TEXTS.blockedPost)).toBeInTheDocument();
     // The tree keeps its shape: the answer sits under the blocked reply's line.
     expect(document.getElementById('reply-3')).toHaveAttribute('data-depth', '1');
-    expect(within(replies).getAllByRole('button', { name: `[${MODERATION_TEXTS.show}]` })).toHaveLength(1);
-    await user.click(within(replies).getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    expect(within(replies).getAllByRole('button', { name: `[${PEOPLE_TEXTS.show}]` })).toHaveLength(1);
+    await user.click(within(replies).getByRole('button', { name: `[${PEOPLE_TEXTS.show}]` }));
     expect(await within(replies).findByText('muted words')).toBeInTheDocument();
     expect(within(replies).queryByText('blocked words')).not.toBeInTheDocument();
   });
@@ -52,9 +52,9 @@ describe('the paste page, with mutes and blocks', () => {
   it('collapses the paste of a muted author, and shows it on show', async () => {
     const { user } = renderWith({ mutes: listOf(trinity) });
     const card = screen.getByRole('region', { name: 'PASTE' });
-    expect(within(card).getByText(MODERATION_TEXTS.mutedPost)).toBeInTheDocument();
+    expect(within(card).getByText(PEOPLE_TEXTS.mutedPost)).toBeInTheDocument();
     expect(within(card).queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    await user.click(within(card).getByRole('button', { name: `[${PEOPLE_TEXTS.show}]` }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet');
   });
 
@@ -62,6 +62,6 @@ describe('the paste page, with mutes and blocks', () => {
     renderWith({});
     expect(await screen.findByText('muted words')).toBeInTheDocument();
     expect(screen.getByText('blocked words')).toBeInTheDocument();
-    expect(screen.queryByText(MODERATION_TEXTS.mutedPost)).not.toBeInTheDocument();
+    expect(screen.queryByText(PEOPLE_TEXTS.mutedPost)).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,5 @@
-import {
-  type CurrentUser,
-  MODERATION_MESSAGES,
-  MODERATION_TEXTS,
-  type ThreadDetail,
-} from '@termpaste/contracts';
+import { type CurrentUser, type ThreadDetail } from '@termpaste/contracts';
+import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,13 +1,5 @@
-import {
-  API,
-  MODERATION_MESSAGES,
-  MODERATION_TEXTS,
-  PAGES,
-  pasteKeyed,
-  TEXTS,
-  type ReplyView,
-  type ThreadDetail,
-} from '@termpaste/contracts';
+import { API, PAGES, pasteKeyed, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
 import {

@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS } from '@termpaste/contracts';
+import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { applyChatModeration, chatQuery } from '../api/messaging';

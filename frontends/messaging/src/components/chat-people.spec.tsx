@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS, PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
+import { PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
 import { createQueryClient, peopleListQuery } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { minutesAgo, renderScreen, sampleAuthor, sampleChat } from '../testing';
@@ -33,7 +33,7 @@ describe('ChatLog, with mutes and blocks', () => {
     expect(within(log).queryByText('from morpheus')).not.toBeInTheDocument();
     expect(within(log).queryByText('from smith')).not.toBeInTheDocument();
     expect(within(log).getByText(PEOPLE_TEXTS.blockedPost)).toBeInTheDocument();
-    await user.click(within(log).getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    await user.click(within(log).getByRole('button', { name: `[${PEOPLE_TEXTS.show}]` }));
     expect(within(log).getByText('from morpheus')).toBeInTheDocument();
     expect(within(log).queryByText('from smith')).not.toBeInTheDocument();
   });

@@ -1,10 +1,5 @@
-import {
-  MESSAGING_TEXTS,
-  MODERATION_TEXTS,
-  PAGES,
-  premiumRankStyle,
-  type ChatMessage,
-} from '@termpaste/contracts';
+import { MESSAGING_TEXTS, PAGES, premiumRankStyle, type ChatMessage } from '@termpaste/contracts';
+import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import {
   AnsiText,
   FlagButton,

@@ -1,4 +1,4 @@
-import { API, MODERATION_TEXTS, PEOPLE_TEXTS, type PeopleList } from '@termpaste/contracts';
+import { API, PEOPLE_TEXTS, type PeopleList } from '@termpaste/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { expectToast, minutesAgo, reads, renderScreen, sampleAuthor, stubApi, writes } from '../testing';
 import { PeopleScreen } from './people';
@@ -25,7 +25,7 @@ describe('/settings/people', () => {
         .map((item) => item.getAttribute('aria-label')),
     ).toEqual(['trinity', 'morpheus']);
     expect(within(muted).getByRole('link', { name: 'trinity' })).toHaveAttribute('href', '/profile/3');
-    expect(within(muted).getByRole('button', { name: `${MODERATION_TEXTS.unmute} trinity` })).toBeVisible();
+    expect(within(muted).getByRole('button', { name: `${PEOPLE_TEXTS.unmute} trinity` })).toBeVisible();
     expect(screen.getByText(PEOPLE_TEXTS.noBlocks)).toBeInTheDocument();
     expect(screen.getByText(PEOPLE_TEXTS.mutedHelp)).toBeInTheDocument();
     expect(screen.getByText(PEOPLE_TEXTS.blockedHelp)).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('/settings/people', () => {
       { peopleLists: 'ask' },
     );
     const { user } = renderScreen(<PeopleScreen />, { path: '/settings/people' });
-    await user.click(await screen.findByRole('button', { name: `${MODERATION_TEXTS.unblock} morpheus` }));
+    await user.click(await screen.findByRole('button', { name: `${PEOPLE_TEXTS.unblock} morpheus` }));
     await expectToast(PEOPLE_TEXTS.unblockedToast('morpheus'));
     expect(writes(calls).map((call) => `${call.method} ${call.url}`)).toEqual([`DELETE ${API.userBlock(4)}`]);
     await waitFor(() => expect(reads(calls, API.userBlocks)).toHaveLength(2));

@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS, PAGES, PEOPLE_TEXTS, type PersonEntry } from '@termpaste/contracts';
+import { PAGES, PEOPLE_TEXTS, type PersonEntry } from '@termpaste/contracts';
 import {
   Avatar,
   Button,
@@ -18,14 +18,14 @@ const LISTS = {
     title: PEOPLE_TEXTS.mutedTitle,
     help: PEOPLE_TEXTS.mutedHelp,
     empty: PEOPLE_TEXTS.noMutes,
-    undo: MODERATION_TEXTS.unmute,
+    undo: PEOPLE_TEXTS.unmute,
     since: 'muted',
   },
   blocks: {
     title: PEOPLE_TEXTS.blockedTitle,
     help: PEOPLE_TEXTS.blockedHelp,
     empty: PEOPLE_TEXTS.noBlocks,
-    undo: MODERATION_TEXTS.unblock,
+    undo: PEOPLE_TEXTS.unblock,
     since: 'blocked',
   },
 } as const;

@@ -1,6 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { cx } from '../lib/cx.js';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -14,26 +12,20 @@ export interface ModalProps {
   children: ReactNode;
 }
 
+// Radix's dialog weighs about 12 KB gzip: fetched the first time a modal opens, not on a first visit.
+const ModalDialog = lazy(() => import('./modal-dialog.js'));
+
 /**
  * A terminal dialog holding a form of the caller's (the flag form, the review queue's AGREE): focus kept
  * inside, Escape and a click outside close it, the focus goes back to what opened it.
  */
-export function Modal({ open, onOpenChange, title, description, className, children }: ModalProps) {
+export function Modal(props: ModalProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="tp-dialog-overlay" />
-        <Dialog.Content
-          className={cx('tp-dialog', className)}
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-        >
-          <Dialog.Title className="tp-dialog__title">{title}</Dialog.Title>
-          {description !== undefined && (
-            <Dialog.Description className="tp-dialog__description">{description}</Dialog.Description>
-          )}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
-import { FLAG_NOTE_MAX, MODERATION_MESSAGES, type MyFlag } from '@termpaste/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FLAG_NOTE_MAX, MODERATION_MESSAGES, type MyFlag } from '@termpaste/contracts/moderation';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expectToast, renderScreen, stubFetch, type FetchCall } from '../testing/index.js';
-import { FlagButton, flagFormError } from './flag-dialog.js';
+import { FlagButton } from './flag-button.js';
+import { flagFormError } from './flag-dialog.js';
 
 function flag(overrides: Partial<MyFlag> = {}): MyFlag {
   return {
@@ -22,6 +23,7 @@ function renderFlag(
     mine?: MyFlag[];
     post?: (call: FetchCall) => { status?: number; body?: unknown };
     user?: null;
+    targetId?: number | string;
   } = {},
 ) {
   const state = { mine: options.mine ?? [] };
@@ -34,9 +36,12 @@ function renderFlag(
     }
     return { status: 404, body: 'not stubbed' };
   });
-  const rendered = renderScreen(<FlagButton targetType="paste" targetId={5} what="paste nmap cheatsheet" />, {
-    ...(options.user === null ? { user: null } : {}),
-  });
+  const rendered = renderScreen(
+    <FlagButton targetType="paste" targetId={options.targetId ?? 5} what="paste nmap cheatsheet" />,
+    {
+      ...(options.user === null ? { user: null } : {}),
+    },
+  );
   return { ...rendered, calls };
 }
 
@@ -54,8 +59,12 @@ describe('flagFormError', () => {
 });
 
 describe('FlagButton and the flag dialog', () => {
-  it('is not shown to a visitor, and asks nothing', () => {
+  it('is not shown to a visitor, and asks nothing', async () => {
     const { calls } = renderFlag({ user: null });
+    // Once the lazy button has loaded, not before.
+    await act(async () => {
+      await import('./flag-dialog.js');
+    });
     expect(screen.queryByRole('button', { name: /FLAG/ })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });
@@ -64,6 +73,19 @@ describe('FlagButton and the flag dialog', () => {
     renderFlag({ mine: [flag({ targetType: 'reply', targetId: 5 }), flag({ id: 2 })] });
     const flagged = await screen.findByRole('button', { name: 'FLAGGED paste nmap cheatsheet' });
     expect(flagged).toBeDisabled();
+  });
+
+  it("names an unlisted paste by its key: sends it, and reads FLAGGED by the key in the member's flags", async () => {
+    const key = 'k'.repeat(22);
+    const { user, calls } = renderFlag({ targetId: key, mine: [flag({ targetId: 5 })] });
+    await user.click(await screen.findByRole('button', { name: 'FLAG paste nmap cheatsheet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flag for the staff' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'SEND' }));
+    expect(await screen.findByRole('button', { name: 'FLAGGED paste nmap cheatsheet' })).toBeDisabled();
+    expect(posts(calls).map((call) => call.body)).toEqual([
+      { targetType: 'paste', targetId: key, reason: 'spam' },
+    ]);
   });
 
   it('offers every reason, sends the chosen one, toasts and turns FLAGGED', async () => {

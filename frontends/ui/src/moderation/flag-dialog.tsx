@@ -1,3 +1,4 @@
+import type { PasteRef } from '@termpaste/contracts';
 import {
   FLAG_NOTE_MAX,
   FLAG_REASON_LABELS,
@@ -6,15 +7,16 @@ import {
   MODERATION_TEXTS,
   type FlagReason,
   type FlagTarget,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/client.js';
 import { Button } from '../components/button.js';
 import { CharCount, Label, LabelRow, Textarea } from '../components/field.js';
-import { Modal } from '../components/modal.js';
+import ModalDialog from '../components/modal-dialog.js';
 import { useCurrentUser } from '../api/current-user.js';
 import { cx } from '../lib/cx.js';
+import type { FlagButtonProps } from './flag-button.js';
 import { useMyFlag, useSendFlag } from './flags.js';
 
 /** What the dialog's form says is wrong before anything is sent; null when it may be sent. */
@@ -29,7 +31,8 @@ export interface FlagDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   targetType: FlagTarget;
-  targetId: number;
+  /** A paste's ref (its key unless public), else the item's number. */
+  targetId: PasteRef;
   /** What is flagged, in the dialog's description ('the paste "nmap cheatsheet"'). */
   what: string;
 }
@@ -76,7 +79,7 @@ export function FlagDialog({ open, onOpenChange, targetType, targetId, what }: F
   };
 
   return (
-    <Modal
+    <ModalDialog
       open={open}
       onOpenChange={close}
       className="tp-flag-dialog"
@@ -134,22 +137,11 @@ export function FlagDialog({ open, onOpenChange, targetType, targetId, what }: F
           </Button>
         </div>
       </form>
-    </Modal>
+    </ModalDialog>
   );
 }
 
-export interface FlagButtonProps {
-  targetType: FlagTarget;
-  targetId: number;
-  /** What is flagged, for the dialog and the button's accessible name ('paste nmap cheatsheet'). */
-  what: string;
-  className?: string;
-}
-
-/**
- * FLAG on an item a member did not write (the caller leaves it out for their own items and for
- * visitors): opens the flag dialog; FLAGGED (disabled) once they flagged it.
- */
+/** FlagButton (flag-button.tsx) once loaded. */
 export function FlagButton({ targetType, targetId, what, className }: FlagButtonProps) {
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();

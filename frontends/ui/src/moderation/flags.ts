@@ -1,11 +1,11 @@
+import { API, type PasteRef } from '@termpaste/contracts';
 import {
-  API,
   MODERATION_TEXTS,
   myFlagsSchema,
   type FlagCreate,
   type FlagTarget,
   type MyFlag,
-} from '@termpaste/contracts';
+} from '@termpaste/contracts/moderation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson } from '../api/client.js';
 import { useCurrentUser } from '../api/current-user.js';
@@ -24,7 +24,7 @@ export const myFlagsQuery = queryOptions({
 });
 
 /** The member's flag on one item, if they flagged it (undefined while unknown, or for a visitor). */
-export function useMyFlag(targetType: FlagTarget, targetId: number): MyFlag | undefined {
+export function useMyFlag(targetType: FlagTarget, targetId: PasteRef): MyFlag | undefined {
   const { user } = useCurrentUser();
   const mine = useQuery({ ...myFlagsQuery, enabled: user !== null });
   return mine.data?.flags.find((flag) => flag.targetType === targetType && flag.targetId === targetId);

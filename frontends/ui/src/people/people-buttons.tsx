@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS, PEOPLE_TEXTS } from '@termpaste/contracts';
+import { PEOPLE_TEXTS } from '@termpaste/contracts';
 import { Ban, VolumeX } from 'lucide-react';
 import { useCurrentUser } from '../api/current-user.js';
 import { Button } from '../components/button.js';
@@ -28,7 +28,7 @@ export function PeopleButtons({ member }: PeopleButtonsProps) {
       const confirmed = await confirm({
         title: PEOPLE_TEXTS.confirmBlock(member.username),
         description: PEOPLE_TEXTS.confirmBlockDetail,
-        confirmLabel: MODERATION_TEXTS.block,
+        confirmLabel: PEOPLE_TEXTS.block,
         destructive: true,
       });
       if (!confirmed) return;
@@ -46,7 +46,7 @@ export function PeopleButtons({ member }: PeopleButtonsProps) {
         onClick={() => change.mutate({ kind: 'mutes', on: !muted, member })}
       >
         <VolumeX size={14} aria-hidden="true" />
-        {muted ? MODERATION_TEXTS.unmute : MODERATION_TEXTS.mute}
+        {muted ? PEOPLE_TEXTS.unmute : PEOPLE_TEXTS.mute}
       </Button>
       {(!staff || blocked) && (
         <Button
@@ -58,7 +58,7 @@ export function PeopleButtons({ member }: PeopleButtonsProps) {
           onClick={() => void onBlock()}
         >
           <Ban size={14} aria-hidden="true" />
-          {blocked ? MODERATION_TEXTS.unblock : MODERATION_TEXTS.block}
+          {blocked ? PEOPLE_TEXTS.unblock : PEOPLE_TEXTS.block}
         </Button>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { API, MODERATION_TEXTS, PEOPLE_TEXTS, type PeopleList } from '@termpaste/contracts';
+import { API, PEOPLE_TEXTS, type PeopleList } from '@termpaste/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { expectToast, reads, renderScreen, sampleAuthor, stubApi, writes } from '../testing/index.js';
 import { PeopleButtons } from './people-buttons.js';
@@ -58,11 +58,11 @@ describe('PersonGate', () => {
   it("collapses a muted member's post to one line with show, which shows it", async () => {
     stubLists({ mutes: listOf(trinity) });
     const { user } = renderScreen(<Post authorId={trinity.id} text="the muted post" />);
-    expect(await screen.findByText(MODERATION_TEXTS.mutedPost)).toBeInTheDocument();
+    expect(await screen.findByText(PEOPLE_TEXTS.mutedPost)).toBeInTheDocument();
     expect(screen.queryByText('the muted post')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: `[${MODERATION_TEXTS.show}]` }));
+    await user.click(screen.getByRole('button', { name: `[${PEOPLE_TEXTS.show}]` }));
     expect(screen.getByText('the muted post')).toBeInTheDocument();
-    expect(screen.queryByText(MODERATION_TEXTS.mutedPost)).not.toBeInTheDocument();
+    expect(screen.queryByText(PEOPLE_TEXTS.mutedPost)).not.toBeInTheDocument();
   });
 
   it("leaves out a blocked member's post, with a line and no show (a block wins over a mute)", async () => {
@@ -95,7 +95,7 @@ describe('PeopleButtons', () => {
   it('mutes a member: PUT, a toast, the list read again', async () => {
     const calls = stubLists({});
     const { user } = renderScreen(<PeopleButtons member={trinity} />);
-    await user.click(await screen.findByRole('button', { name: MODERATION_TEXTS.mute }));
+    await user.click(await screen.findByRole('button', { name: PEOPLE_TEXTS.mute }));
     await expectToast(PEOPLE_TEXTS.mutedToast('trinity'));
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', url: API.userMute(3) })]);
     await waitFor(() => expect(reads(calls, API.userMutes)).toHaveLength(2));
@@ -104,9 +104,9 @@ describe('PeopleButtons', () => {
   it('unmutes and unblocks a member on the lists: DELETE', async () => {
     const calls = stubLists({ mutes: listOf(trinity), blocks: listOf(trinity) });
     const { user } = renderScreen(<PeopleButtons member={trinity} />);
-    await user.click(await screen.findByRole('button', { name: MODERATION_TEXTS.unmute }));
+    await user.click(await screen.findByRole('button', { name: PEOPLE_TEXTS.unmute }));
     await expectToast(PEOPLE_TEXTS.unmutedToast('trinity'));
-    await user.click(screen.getByRole('button', { name: MODERATION_TEXTS.unblock }));
+    await user.click(screen.getByRole('button', { name: PEOPLE_TEXTS.unblock }));
     await expectToast(PEOPLE_TEXTS.unblockedToast('trinity'));
     expect(writes(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
       `DELETE ${API.userMute(3)}`,
@@ -117,14 +117,14 @@ describe('PeopleButtons', () => {
   it('blocks after a confirmation; cancelled, nothing is sent', async () => {
     const calls = stubLists({});
     const { user } = renderScreen(<PeopleButtons member={trinity} />);
-    await user.click(await screen.findByRole('button', { name: MODERATION_TEXTS.block }));
+    await user.click(await screen.findByRole('button', { name: PEOPLE_TEXTS.block }));
     await screen.findByRole('alertdialog', { name: PEOPLE_TEXTS.confirmBlock('trinity') });
     await user.click(screen.getByRole('button', { name: 'CANCEL' }));
     expect(writes(calls)).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: MODERATION_TEXTS.block }));
+    await user.click(screen.getByRole('button', { name: PEOPLE_TEXTS.block }));
     const dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: MODERATION_TEXTS.block }));
+    await user.click(within(dialog).getByRole('button', { name: PEOPLE_TEXTS.block }));
     await expectToast(PEOPLE_TEXTS.blockedToast('trinity'));
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', url: API.userBlock(3) })]);
   });
@@ -132,8 +132,8 @@ describe('PeopleButtons', () => {
   it('offers MUTE but no BLOCK for staff', async () => {
     stubLists({});
     renderScreen(<PeopleButtons member={{ ...trinity, isAdmin: true }} />);
-    expect(await screen.findByRole('button', { name: MODERATION_TEXTS.mute })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: MODERATION_TEXTS.block })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: PEOPLE_TEXTS.mute })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: PEOPLE_TEXTS.block })).not.toBeInTheDocument();
   });
 
   it('shows nothing on their own profile, nor to a visitor', () => {
@@ -152,7 +152,7 @@ describe('PeopleButtons', () => {
       { peopleLists: 'ask' },
     );
     const { user } = renderScreen(<PeopleButtons member={trinity} />);
-    await user.click(await screen.findByRole('button', { name: MODERATION_TEXTS.mute }));
+    await user.click(await screen.findByRole('button', { name: PEOPLE_TEXTS.mute }));
     await expectToast('Error', 'Staff cannot be blocked');
   });
 });

@@ -1,4 +1,4 @@
-import { MODERATION_TEXTS, PEOPLE_TEXTS } from '@termpaste/contracts';
+import { PEOPLE_TEXTS } from '@termpaste/contracts';
 import { useState, type ReactNode } from 'react';
 import { usePeople } from './people.js';
 
@@ -36,12 +36,12 @@ export function PersonNote({ state, onShow }: { state: 'blocked' | 'muted'; onSh
       <span className="tp-person-note__mark" aria-hidden="true">
         {'//'}
       </span>{' '}
-      {state === 'blocked' ? PEOPLE_TEXTS.blockedPost : MODERATION_TEXTS.mutedPost}
+      {state === 'blocked' ? PEOPLE_TEXTS.blockedPost : PEOPLE_TEXTS.mutedPost}
       {state === 'muted' && onShow && (
         <>
           {' '}
           <button type="button" className="tp-person-note__show" onClick={onShow}>
-            [{MODERATION_TEXTS.show}]
+            [{PEOPLE_TEXTS.show}]
           </button>
         </>
       )}

@@ -6,7 +6,7 @@
  * `@termpaste/contracts` shared singleton. Read from the package's files, since an import of
  * `@termpaste/contracts` here would be the shared module asking for itself. sso.ts (read by the sign-in
  * pages, visitors', and the settings remote), settings.ts, tokens.ts and account.ts (the settings remote), admin.ts
- * and permissions.ts (the admin remote), revisions.ts (the forum's paste and revisions screens), reputation.ts (its profile screen) are
+ * and permissions.ts (the admin remote), revisions.ts (the forum's paste and revisions screens), reputation.ts (its profile screen), moderation.ts (the flag dialog and the admin remote) are
  * shared apart, each as `@termpaste/contracts/<file>`
  * (contracts-<file>.ts), fetched with the first screen that imports it. subsets.spec.ts fails when
  * the package's index lists a file this one lacks, or when an app imports a name it does not export.
@@ -25,4 +25,4 @@ export * from '../../../../contracts/dist/forum.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/secrets.js';
-export * from '../../../../contracts/dist/moderation.js';
+export * from '../../../../contracts/dist/people.js';

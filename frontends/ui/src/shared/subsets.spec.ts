@@ -9,6 +9,7 @@ import * as contractsSso from './contracts-sso.js';
 import * as contractsTokens from './contracts-tokens.js';
 import * as contractsAccount from './contracts-account.js';
 import * as contractsOwnPosts from './contracts-own-posts.js';
+import * as contractsModeration from './contracts-moderation.js';
 import * as contracts from './contracts.js';
 import * as router from './react-router-dom.js';
 
@@ -31,6 +32,7 @@ const APART = [
   'revisions',
   'reputation',
   'own-posts',
+  'moderation',
 ];
 
 /**
@@ -49,6 +51,7 @@ const SUBSETS = [
   { name: '@termpaste/contracts/revisions', provided: contractsRevisions },
   { name: '@termpaste/contracts/reputation', provided: contractsReputation },
   { name: '@termpaste/contracts/own-posts', provided: contractsOwnPosts },
+  { name: '@termpaste/contracts/moderation', provided: contractsModeration },
 ];
 
 /** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */
