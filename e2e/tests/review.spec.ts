@@ -24,7 +24,7 @@ async function memberPage(
 }
 
 /** Flags the paste on its page: FLAG, the reason, SEND; the toast, and the button reads FLAGGED. */
-async function flagPaste(page: Page, id: number, title: string, shot?: string) {
+async function flagPaste(page: Page, id: number | string, title: string, shot?: string) {
   await page.goto(`/thread/${id}`);
   const paste = page.getByRole('region', { name: 'PASTE' });
   await paste.getByRole('button', { name: `FLAG paste ${title}` }).click();
@@ -187,4 +187,30 @@ test('the flag dialog and the queue at phone width', async ({ browser }) => {
   await expectToast(reader.page, 'Flag sent. The staff will review it.');
   // Flagging it again is refused by the server: the button reads FLAGGED meanwhile.
   await expect(reader.page.getByRole('button', { name: /^FLAGGED paste/ })).toBeDisabled();
+});
+
+test('a reader flags an unlisted paste from its link; the queue shows it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const author = await memberPage(browser, 'unlisted');
+  const title = `unlisted advert ${author.account.username}`;
+  const created = await author.page.request.post('/api/threads', {
+    data: { title, content: 'Visit pills.example\n', visibility: 'unlisted' },
+    headers: { Origin: baseURL() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const key = ((await created.json()) as { id: string }).id;
+  expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const reader = await memberPage(browser, 'linkreader');
+  await flagPaste(reader.page, key, title);
+  // Read again from the server: still FLAGGED.
+  await reader.page.reload();
+  await expect(
+    reader.page
+      .getByRole('region', { name: 'PASTE' })
+      .getByRole('button', { name: `FLAGGED paste ${title}` }),
+  ).toBeDisabled();
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsOwner(staff);
+  await staff.goto('/admin/review?type=paste');
+  await expect(staff.getByText(title).first()).toBeVisible();
 });
