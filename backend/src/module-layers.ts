@@ -1,0 +1,44 @@
+/**
+ * The backend's units from the bottom up: a unit imports only units below it (test/module-graph.spec.ts
+ * derives the graph from the imports). A unit is a folder of src/modules/, or src/'s other folders; the
+ * files at src/'s root (bootstrap, the app and worker modules) are `app`, the top.
+ */
+export const LAYERS = [
+  // Helpers that know no feature: validation, errors, cursors, cookies.
+  'common',
+  // What every unit may read: configuration and the logger.
+  'config',
+  'logging',
+  // Ports and their adapters: database, queue, events, mail, storage, outbox.
+  'infra',
+  'health',
+  'audit',
+  // The account record every feature names: the User entity, UsersService, the author fragments.
+  'users',
+  // Personal access tokens (to be folded into auth: a token is a way of signing in).
+  'tokens',
+  // Who is calling: sessions, sign-in, single sign-on, the guards and the write limits.
+  'auth',
+  // Cross-cutting HTTP: the page cache, body handling, security headers, the docs, the frontends.
+  'http',
+  'uploads',
+  // What a post must pass before it is published: spam signals, blocks, held items.
+  'screening',
+  'notifications',
+  'ranks',
+  'threads',
+  'votes',
+  'messages',
+  'support',
+  'chat',
+  'live',
+  // A user's public page, the directory and their reputation history.
+  'profiles',
+  'account',
+  'admin',
+  'moderation',
+  'cli',
+  'app',
+] as const;
+
+export type Unit = (typeof LAYERS)[number];
