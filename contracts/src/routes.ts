@@ -80,6 +80,8 @@ export const API = {
   ssoStart: (provider: string) => `/api/auth/sso/${provider}`,
   ssoCallback: (provider: string) => `/api/auth/sso/${provider}/callback`,
   ssoUsername: '/api/auth/sso/username',
+  /** Outside /api/auth/sso/ so that it never shadows a provider's id. */
+  ssoRefusal: '/api/auth/sso-refusal',
   /** The signed-in member's linked provider identities (session only), and one to unlink. */
   userIdentities: '/api/user/identities',
   userIdentity: (id: string | number) => `/api/user/identities/${id}`,
