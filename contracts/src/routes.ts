@@ -111,6 +111,8 @@ export const API = {
   adminAudit: '/api/admin/audit',
   /** Deleted pastes and replies, kept 30 days: staff list and restore them. */
   adminTrash: '/api/admin/trash',
+  adminSpamMarks: '/api/admin/spam-marks',
+  adminSpamMark: (id: string | number) => `/api/admin/spam-marks/${id}`,
   adminThreadRestore: (id: string | number) => `/api/admin/threads/${id}/restore`,
   adminReplyRestore: (id: string | number) => `/api/admin/replies/${id}/restore`,
   /** The operators' queue dashboard (bull-board), admins only, with REDIS_URL. */

@@ -95,8 +95,9 @@ export class SuspensionsService {
       if (domain !== null) marks.push(['domain', domain]);
       for (const [kind, value] of marks) {
         await manager.query(
-          'INSERT INTO spam_marks (kind, value) VALUES ($1, $2) ON CONFLICT (kind, value) DO NOTHING',
-          [kind, value],
+          `INSERT INTO spam_marks (kind, value, spammer) VALUES ($1, $2, $3)
+           ON CONFLICT (kind, value) DO NOTHING`,
+          [kind, value, target.username],
         );
       }
       return { markedDomain: domain, markedAddress: true };
