@@ -390,7 +390,8 @@ describe('mutes and blocks', () => {
     type Box = { messages: Array<{ id: number; isRead: boolean }> };
     const box = async (browser: Browser, path: string) =>
       ((await browser.get(path).expect(200)).body as Box).messages;
-    const ids = async (browser: Browser, path = API.messages) => (await box(browser, path)).map((m) => m.id);
+    const ids = async (browser: Browser, path: string = API.messages) =>
+      (await box(browser, path)).map((m) => m.id);
     const unread = async (browser: Browser) =>
       (await browser.get(API.notificationsUnreadCount).expect(200)).body as number;
     const actors = async (browser: Browser) =>
