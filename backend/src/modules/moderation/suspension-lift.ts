@@ -31,7 +31,8 @@ const SWEEP_BATCH = 500;
 /**
  * Lifts timed bans and silences when they end. Nothing waits for it: the account is read with its ends
  * checked against the clock (withEndedLifted), so an ended ban or silence no longer holds at that
- * instant; this then clears it in the database, closes its history row and writes the audit entry.
+ * instant; this then clears it in the database, closes its history row, writes the audit entry and mails
+ * the member that it has ended.
  * Each gets a delayed job at its end, and a repeatable sweep lifts any a job missed. Both are idempotent:
  * a ban or silence given other terms since (or lifted by staff) is left alone.
  */
@@ -124,8 +125,10 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
       });
       return true;
     });
-    if (lifted) this.outbox.committed();
-    if (lifted) await announcePagesChanged(this.events, { all: true }, this.logger);
+    if (lifted) {
+      this.outbox.committed();
+      await announcePagesChanged(this.events, { all: true }, this.logger);
+    }
     return lifted;
   }
 
