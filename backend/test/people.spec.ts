@@ -15,6 +15,7 @@ import supertest from 'supertest';
 import { NotificationsProcessor } from '../src/modules/notifications/notifications.processor.js';
 import { type Browser, registered, registeredUnverified } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 type Member = Awaited<ReturnType<typeof registered>>;
 type List = 'mutes' | 'blocks';
@@ -381,6 +382,84 @@ describe('mutes and blocks', () => {
         await runJob('thread', { threadId });
         expect(await notifiedOf(`thread:${threadId}`)).toEqual([[target.user.id, 'mention']]);
       });
+    });
+  });
+
+  describe('what a blocked member sent before the block', () => {
+    const message = (to: string, subject: string) => ({ recipientEmail: to, subject, content: 'Hello' });
+    type Box = { messages: Array<{ id: number; isRead: boolean }> };
+    const box = async (browser: Browser, path: string) =>
+      ((await browser.get(path).expect(200)).body as Box).messages;
+    const ids = async (browser: Browser, path: string = API.messages) =>
+      (await box(browser, path)).map((m) => m.id);
+    const unread = async (browser: Browser) =>
+      (await browser.get(API.notificationsUnreadCount).expect(200)).body as number;
+    const actors = async (browser: Browser) =>
+      (
+        (await browser.get(API.notifications).expect(200)).body as {
+          notifications: Array<{ actor: { id: number } | null }>;
+          unreadCount: number;
+        }
+      ).notifications.map((n) => n.actor?.id ?? null);
+    const send = async (from: Member, to: Member, subject: string) =>
+      (
+        (await from.browser.post(API.messages).send(message(to.account.username, subject)).expect(201))
+          .body as {
+          id: number;
+        }
+      ).id;
+
+    it('leaves the inbox, its notifications and the unread count; unblocking brings the messages back', async () => {
+      const reader = await member();
+      const pest = await member();
+      const friend = await member();
+      const fromPest = [await send(pest, reader, 'one'), await send(pest, reader, 'two')];
+      const fromFriend = await send(friend, reader, 'three');
+      // The notifications come through the outbox.
+      await waitFor('three message notifications', async () => (await unread(reader.browser)) === 3);
+      expect(await ids(reader.browser)).toEqual([fromFriend, ...fromPest.slice().reverse()]);
+
+      await put(reader.browser, 'blocks', pest.user.id).expect(200);
+      expect(await ids(reader.browser)).toEqual([fromFriend]);
+      expect(await unread(reader.browser)).toBe(1);
+      expect(await actors(reader.browser)).toEqual([friend.user.id]);
+      expect(
+        ((await reader.browser.get(API.notifications).expect(200)).body as { unreadCount: number })
+          .unreadCount,
+      ).toBe(1);
+      // Reading one by its id is as for a message that is not there.
+      await reader.browser
+        .patch(API.messageRead(fromPest[0]!))
+        .expect(404, { statusCode: 404, message: MESSAGING_MESSAGES.messageNotFound });
+      await reader.browser.patch(API.messageRead(fromFriend)).expect(200);
+      // The sender's side does not change: both in their sent list, unread.
+      const sent = await box(pest.browser, API.messagesSent);
+      expect(sent.filter((m) => fromPest.includes(m.id)).map((m) => m.isRead)).toEqual([false, false]);
+      // The sent folder of the blocker does not change either.
+      const reply = await send(reader, pest, 'go away');
+      expect(await ids(reader.browser, API.messagesSent)).toContain(reply);
+
+      await reader.browser.delete(API.userBlock(pest.user.id)).expect(204);
+      const back = await box(reader.browser, API.messages);
+      expect(back.map((m) => m.id)).toEqual([fromFriend, ...fromPest.slice().reverse()]);
+      // Still unread: NEW in the inbox again; their notifications are listed again, read.
+      expect(back.filter((m) => fromPest.includes(m.id)).map((m) => m.isRead)).toEqual([false, false]);
+      expect((await actors(reader.browser)).sort()).toEqual(
+        [pest.user.id, pest.user.id, friend.user.id].sort(),
+      );
+      expect(await unread(reader.browser)).toBe(0);
+      await reader.browser.patch(API.messageRead(fromPest[0]!)).expect(200);
+    });
+
+    it('a blocked member who becomes staff is back in the inbox', async () => {
+      const reader = await member();
+      const later = await member();
+      const id = await send(later, reader, 'before');
+      await put(reader.browser, 'blocks', later.user.id).expect(200);
+      expect(await ids(reader.browser)).not.toContain(id);
+      await t.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [later.user.id]);
+      expect(await ids(reader.browser)).toContain(id);
+      await reader.browser.patch(API.messageRead(id)).expect(200);
     });
   });
 

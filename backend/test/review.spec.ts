@@ -173,14 +173,68 @@ describe('the review queue', () => {
         author: { id: alice.user.id, username: alice.user.username },
         history: { suspensions: 1, isBanned: false, bannedUntil: null, silencedUntil: null },
       });
-      const [counts]: Array<{ thread_count: number; reply_count: number }> = await t.dataSource.query(
-        'SELECT thread_count, reply_count FROM users WHERE id = $1',
+      // Every paste of hers not deleted, the hidden ones included (her profile counts only the others).
+      const [counts]: Array<{ pastes: number; replies: number }> = await t.dataSource.query(
+        `SELECT (SELECT count(*)::int FROM threads WHERE author_id = $1 AND deleted_at IS NULL) AS pastes,
+           (SELECT count(*)::int FROM replies WHERE author_id = $1 AND deleted_at IS NULL) AS replies`,
         [alice.user.id],
       );
-      expect(shown.history).toMatchObject({ pastes: counts!.thread_count, replies: counts!.reply_count });
+      expect(counts!.pastes).toBeGreaterThan(0);
+      expect(shown.history).toMatchObject({ pastes: counts!.pastes, replies: counts!.replies });
       expect(shown.flags.map((f) => f.flagger?.id)).toEqual(flaggers.map((f) => f.user.id));
       expect(shown.flags.every((f) => f.reason === 'spam' && f.weight === 1)).toBe(true);
       expect(page.openCount).toBe((await admin.browser.get(API.adminReviewCount).expect(200)).body as number);
+    });
+
+    it("counts the author's posts hidden, private and held too, but not deleted ones", async () => {
+      const carol = await registered(t);
+      const only = await paste(carol);
+      for (const flagger of await members(3)) await flag(flagger, { targetType: 'paste', targetId: only });
+      await visitor().get(API.thread(only)).expect(404, HIDDEN);
+      const historyOf = async () =>
+        (await queue()).items.find((x) => x.author?.id === carol.user.id)!.history;
+      // Her only paste is the hidden one: it counts.
+      expect(await historyOf()).toMatchObject({ pastes: 1, replies: 0 });
+      expect(await profileCount(carol.user.id)).toBe(0);
+
+      const on = await paste(bob);
+      const reply = (await carol.browser.post(API.threadReplies(on)).send({ content: 'a reply' }).expect(201))
+        .body.id as number;
+      await t.dataSource.query('UPDATE replies SET hidden_at = now() WHERE id = $1', [reply]);
+      await carol.browser
+        .post(API.threads)
+        .send({ title: 'Mine', content: 'private text', visibility: 'private' })
+        .expect(201);
+      const gone = await paste(carol);
+      await carol.browser.delete(API.thread(gone)).expect(204);
+      const goneReply = (
+        await carol.browser.post(API.threadReplies(on)).send({ content: 'deleted reply' }).expect(201)
+      ).body.id as number;
+      await t.dataSource.query('UPDATE replies SET deleted_at = now() WHERE id = $1', [goneReply]);
+      const payload = (threadRef: number | null) =>
+        JSON.stringify({
+          title: 'Held',
+          content: 'held text',
+          language: null,
+          threadRef,
+          parentId: null,
+          request: {},
+        });
+      await t.dataSource.query(
+        `INSERT INTO review_items (kind, target_type, author_id, signals, payload)
+         VALUES ('held', 'paste', $1, '{first-posts}', $2::jsonb), ('held', 'reply', $1, '{burst}', $3::jsonb),
+           ('held', 'paste', $1, '{burst}', $2::jsonb)`,
+        [carol.user.id, payload(null), payload(on)],
+      );
+      await t.dataSource.query(
+        "UPDATE review_items SET status = 'rejected' WHERE id = (SELECT max(id) FROM review_items WHERE author_id = $1 AND kind = 'held')",
+        [carol.user.id],
+      );
+      // Pastes: the hidden one, the private one, the held one; replies: the hidden one, the held one.
+      expect(await historyOf()).toMatchObject({ pastes: 3, replies: 2 });
+      await t.dataSource.query("DELETE FROM review_items WHERE author_id = $1 AND kind = 'held'", [
+        carol.user.id,
+      ]);
     });
 
     it('renders replies, chat and private messages, and members; one deleted since is gone', async () => {

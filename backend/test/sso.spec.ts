@@ -1,5 +1,6 @@
 import {
   API,
+  bannedMessage,
   type CurrentUser,
   type Identities,
   PAGES,
@@ -372,6 +373,43 @@ describe('signing in with an OpenID Connect provider (issue 17)', () => {
         .expect(403);
       expect(SSO_ERROR_MESSAGES.banned).toBe(refused.body.message);
       expect(SSO_ERROR_MESSAGES.banned).toBe(AUTH_MESSAGES.banned);
+      // A ban for ever without a reason: the sign-in page reads the same words.
+      await again.get(API.ssoRefusal).expect(200, { message: AUTH_MESSAGES.banned });
+    });
+
+    it('tells a member banned for a time when the ban ends and why, as a password sign-in does', async () => {
+      const password = await registered(t);
+      idp.addAccount(idpAccount('timedban'));
+      const { browser } = await viaIdp('timedban');
+      const banned = (await me(browser)).id;
+      const until = new Date(Date.now() + 86_400_000);
+      await t.dataSource.query(
+        "UPDATE users SET is_banned = true, banned_until = $2, ban_reason = 'spam links' WHERE id = ANY($1)",
+        [[banned, password.user.id], until],
+      );
+      const { browser: again, landed } = await viaIdp('timedban');
+      expect(landed).toBe('/login?sso_error=banned');
+      await again.get(API.currentUser).expect(401, UNAUTHORIZED);
+      const refused = await t
+        .browser()
+        .post(API.login)
+        .send({ usernameOrEmail: password.account.username, password: PASSWORD })
+        .expect(403);
+      expect(refused.body.message).toBe(bannedMessage(until, 'spam links'));
+      const { body } = await again.get(API.ssoRefusal).expect(200);
+      expect(body).toEqual({ message: refused.body.message });
+      expect(body.message).toMatch(/^Your account is suspended until .* UTC\. Reason: spam links$/);
+    });
+
+    it('gives no words to a session without a refusal, nor after a new attempt', async () => {
+      await t.browser().get(API.ssoRefusal).expect(200, { message: null });
+      idp.addAccount(idpAccount('banagain'));
+      const { browser } = await viaIdp('banagain');
+      await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [(await me(browser)).id]);
+      const { browser: again } = await viaIdp('banagain');
+      await again.get(API.ssoRefusal).expect(200, { message: AUTH_MESSAGES.banned });
+      await startAt(again, 'test', {});
+      await again.get(API.ssoRefusal).expect(200, { message: null });
     });
   });
 

@@ -114,9 +114,11 @@ export const AUDIT_ACTIONS = [
   'user.silence',
   'user.unsilence',
   'user.spammer_delete',
+  // A spam mark staff forgot (migration 17973000000001).
+  'spam_mark.forget',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['thread', 'reply', 'user', 'chat', 'message'] as const;
+export const AUDIT_TARGET_TYPES = ['thread', 'reply', 'user', 'chat', 'message', 'spam_mark'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One staff action (beyond the spec, as Discourse's staff action log). */

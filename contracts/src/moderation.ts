@@ -121,6 +121,7 @@ export const MODERATION_MESSAGES = {
   heldPasteGone: 'The paste this reply was for is gone: reject it instead',
   heldAuthorGone: "The author's account is gone: reject it instead",
   pasteHidden: 'This paste is hidden pending review',
+  spamMarkNotFound: 'Spam mark not found',
 } as const;
 
 export const MODERATION_TEXTS = {
@@ -143,7 +144,44 @@ export const MODERATION_TEXTS = {
   spammerDeleted: 'Spammer deleted',
   silencedToast: 'User silenced',
   unsilencedToast: 'User unsilenced',
+  spamMarks: 'SPAM MARKS',
+  spamMarksIntro:
+    'What DELETE SPAMMER remembered: the address (its hash) and the domain of each deleted spammer. A new ' +
+    "member's posts that match are held for review. FORGET one that holds honest members.",
+  spamMarksEmpty: 'No spam marks: no spammer was deleted, or every mark was forgotten.',
+  spamMarksLoadFailed: 'Could not load the spam marks. Try again in a moment.',
+  forget: 'FORGET',
+  forgetTitle: 'Forget this spam mark?',
+  forgetDetail: 'Posts from this address or domain are no longer held for it. Recorded in the audit log.',
+  spamMarkForgotten: 'Spam mark forgotten',
+  forgetFailed: 'Failed to forget the spam mark',
 } as const;
+
+/** What spam_marks remembers of a deleted spammer: the hash of their address, or its domain. */
+export const SPAM_MARK_KINDS = ['address', 'domain'] as const;
+export type SpamMarkKind = (typeof SPAM_MARK_KINDS)[number];
+/** How many characters of an address's hash the screen shows (the hash itself is of no use to staff). */
+export const SPAM_MARK_HASH_PREFIX = 12;
+export const SPAM_MARKS_PAGE_SIZE = 50;
+
+/** One mark of `GET /api/admin/spam-marks`. */
+export const spamMarkSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(SPAM_MARK_KINDS),
+  /** The domain; for an address, the first SPAM_MARK_HASH_PREFIX hex characters of its SHA-256. */
+  value: z.string(),
+  createdAt: z.string(),
+  /** The username of the deleted spammer it came from; null when not known (a mark made before it was kept). */
+  spammer: z.string().nullable(),
+});
+export type SpamMark = z.infer<typeof spamMarkSchema>;
+
+/** `GET /api/admin/spam-marks?cursor=`: newest first, keyset-paged. */
+export const spamMarksPageSchema = z.object({
+  marks: z.array(spamMarkSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SpamMarksPage = z.infer<typeof spamMarksPageSchema>;
 
 /** What a held post's author is told (a notification) when staff decided it. */
 export function heldDecidedNotice(

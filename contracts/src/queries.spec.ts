@@ -129,6 +129,7 @@ describe('the query strings the OpenAPI table documents', () => {
     startProviderSignIn: ssoStartQuerySchema,
     getThread: threadQuerySchema,
     listReviewItems: reviewQuerySchema,
+    listSpamMarks: cursorQuerySchema,
     // Checked by the signature, its names read from the schema (UploadAddresses).
     putObject: uploadAddressQuerySchema,
   } as const;

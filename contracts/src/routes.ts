@@ -80,6 +80,8 @@ export const API = {
   ssoStart: (provider: string) => `/api/auth/sso/${provider}`,
   ssoCallback: (provider: string) => `/api/auth/sso/${provider}/callback`,
   ssoUsername: '/api/auth/sso/username',
+  /** Outside /api/auth/sso/ so that it never shadows a provider's id. */
+  ssoRefusal: '/api/auth/sso-refusal',
   /** The signed-in member's linked provider identities (session only), and one to unlink. */
   userIdentities: '/api/user/identities',
   userIdentity: (id: string | number) => `/api/user/identities/${id}`,
@@ -109,6 +111,8 @@ export const API = {
   adminAudit: '/api/admin/audit',
   /** Deleted pastes and replies, kept 30 days: staff list and restore them. */
   adminTrash: '/api/admin/trash',
+  adminSpamMarks: '/api/admin/spam-marks',
+  adminSpamMark: (id: string | number) => `/api/admin/spam-marks/${id}`,
   adminThreadRestore: (id: string | number) => `/api/admin/threads/${id}/restore`,
   adminReplyRestore: (id: string | number) => `/api/admin/replies/${id}/restore`,
   /** The operators' queue dashboard (bull-board), admins only, with REDIS_URL. */

@@ -120,6 +120,14 @@ export const identitiesSchema = z.object({
 });
 export type Identities = z.infer<typeof identitiesSchema>;
 
+/**
+ * `GET API.ssoRefusal`: the full words of the session's last refused provider sign-in, when the code
+ * alone says too little (a ban's end and reason); null otherwise. Kept server side, so that a hand-made
+ * `?sso_error=` link cannot put words of its own on the sign-in page.
+ */
+export const ssoRefusalSchema = z.object({ message: z.string().nullable() });
+export type SsoRefusal = z.infer<typeof ssoRefusalSchema>;
+
 /** A local path to return to after sign-in, or `/` when `next` is absent or points elsewhere. */
 export function safeNextPath(next: string | undefined | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';

@@ -6,7 +6,9 @@ import {
   reviewItemSchema,
   reviewPageSchema,
   reviewQuerySchema,
+  spamMarksPageSchema,
 } from '../moderation.js';
+import { cursorQuerySchema } from '../queries.js';
 import { z } from 'zod';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
@@ -81,5 +83,30 @@ export const FLAGS_OPERATIONS: readonly ApiOperation[] = [
     body: reviewDecisionSchema,
     responses: [json(200, 'The item as decided', reviewItemSchema)],
     errors: [400, 404, 409],
+  },
+  {
+    operationId: 'listSpamMarks',
+    method: 'get',
+    path: API.adminSpamMarks,
+    summary: 'What deleted spammers left in the spam signals: address hashes and domains, newest first',
+    description:
+      'Each mark with its kind (`address`: only a short prefix of its SHA-256 is shown; `domain`), when it ' +
+      'was made and the username of the deleted spammer it came from, when known. Keyset-paged.',
+    tag: 'Moderation',
+    auth: 'admin',
+    query: cursorQuerySchema,
+    responses: [json(200, 'A page of spam marks', spamMarksPageSchema)],
+    errors: [400],
+  },
+  {
+    operationId: 'forgetSpamMark',
+    method: 'delete',
+    path: API.adminSpamMark(ID),
+    summary: 'Forgets a spam mark: posts matching it are no longer held for it',
+    description: 'Recorded in the audit log (`spam_mark.forget`). 404 for a mark that does not exist.',
+    tag: 'Moderation',
+    auth: 'admin',
+    responses: [{ status: 204, description: 'Forgotten' }],
+    errors: [404],
   },
 ];

@@ -1,6 +1,6 @@
 import { API, PAGES } from '../routes.js';
 import { currentUserSchema } from '../schemas.js';
-import { identitiesSchema, ssoStartQuerySchema, ssoUsernameSchema } from '../sso.js';
+import { identitiesSchema, ssoRefusalSchema, ssoStartQuerySchema, ssoUsernameSchema } from '../sso.js';
 import { type ApiOperation, ID, json } from './operation.js';
 
 /** The path parameter of a sign-in provider: an id of OIDC_PROVIDERS, or `github`. */
@@ -62,6 +62,19 @@ export const SSO_OPERATIONS: readonly ApiOperation[] = [
         },
       },
     ],
+  },
+  {
+    operationId: 'getSsoRefusal',
+    method: 'get',
+    path: API.ssoRefusal,
+    summary: "The words of this session's last refused provider sign-in (a ban's end and reason)",
+    description:
+      `The sign-in page calls it when it lands on \`${PAGES.login}?sso_error=banned\`: the message a ` +
+      'password sign-in would give (when the ban ends and why), or null when the session holds none.',
+    tag: 'Accounts',
+    auth: 'none',
+    token: false,
+    responses: [json(200, 'The message, or null', ssoRefusalSchema)],
   },
   {
     operationId: 'chooseSsoUsername',

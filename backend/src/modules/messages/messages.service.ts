@@ -21,7 +21,7 @@ import { EventsPort } from '../../infra/events/events.port.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { notificationJobSql, notificationSource } from '../notifications/notifications.queue.js';
-import { blockedBySql } from '../moderation/people-sql.js';
+import { blockedBySql, hiddenByBlockSql } from '../moderation/people-sql.js';
 import { PeopleService } from '../moderation/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
@@ -87,7 +87,10 @@ export class MessagesService {
     private readonly people: PeopleService,
   ) {}
 
-  /** Messages to the member (`inbox`) or from them (`sent`), newest first, MESSAGES_PAGE_SIZE a page. */
+  /**
+   * Messages to the member (`inbox`: not those of a member they blocked) or from them (`sent`), newest
+   * first, MESSAGES_PAGE_SIZE a page.
+   */
   async list(userId: number, box: 'inbox' | 'sent', cursor?: string): Promise<MessagesPage> {
     const { rows, nextCursor } = await keysetPage<MessageRow>(
       (sql, params) => this.dataSource.query(sql, params),
@@ -95,7 +98,11 @@ export class MessagesService {
         alias: 'm',
         select: MESSAGE_COLUMNS,
         from: WITH_PEOPLE('private_messages'),
-        where: box === 'inbox' ? 'm.recipient_id = $1' : 'm.sender_id = $1',
+        // A member the recipient blocked is out of their inbox (until unblocked); the sent list is as sent.
+        where:
+          box === 'inbox'
+            ? `m.recipient_id = $1 AND NOT ${hiddenByBlockSql('$1', 'm.sender_id')}`
+            : 'm.sender_id = $1',
         params: [userId],
         pageSize: MESSAGES_PAGE_SIZE,
         cursor,
@@ -204,12 +211,13 @@ export class MessagesService {
 
   /**
    * Marks a message read, and its 'message' notification with it, for its recipient only (anyone else: 404,
-   * as for a message that does not exist).
+   * as for a message that does not exist; so is one from a member the recipient blocked, as in the inbox).
    */
   async markRead(userId: number, messageId: number): Promise<PrivateMessage> {
     const [row]: MessageRow[] = await this.dataSource.query(
       `WITH m AS (
-         UPDATE private_messages SET is_read = true WHERE id = $1 AND recipient_id = $2 RETURNING *)
+         UPDATE private_messages SET is_read = true
+         WHERE id = $1 AND recipient_id = $2 AND NOT ${hiddenByBlockSql('$2', 'sender_id')} RETURNING *)
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
       [messageId, userId],
     );

@@ -15,6 +15,8 @@ import { ReviewController } from './review.controller.js';
 import { ReviewService } from './review.service.js';
 import { ScreeningModule } from './screening.module.js';
 import { SuspensionLiftModule } from './suspension-lift.js';
+import { SpamMarksController } from './spam-marks.controller.js';
+import { SpamMarksService } from './spam-marks.service.js';
 import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
 
@@ -35,8 +37,21 @@ import { SuspensionsService } from './suspensions.service.js';
     SuspensionLiftModule,
     AkismetModule,
   ],
-  controllers: [FlagsController, ReviewController, SuspensionsController, PeopleController],
-  providers: [SuspensionsService, HeldPostsService, FlagsService, ReviewService, FlagRateLimitGuard],
+  controllers: [
+    FlagsController,
+    ReviewController,
+    SuspensionsController,
+    PeopleController,
+    SpamMarksController,
+  ],
+  providers: [
+    SuspensionsService,
+    HeldPostsService,
+    FlagsService,
+    ReviewService,
+    FlagRateLimitGuard,
+    SpamMarksService,
+  ],
   exports: [SuspensionsService, HeldPostsService],
 })
 export class ModerationModule {}

@@ -1,9 +1,19 @@
+import { staffMemberSql } from '../users/member-sql.js';
+
 /*
  * The moderation module's read-only fragment for another module's statement that must stay one round
  * trip: a private message to an e-mail address reaches nobody when that address's member blocked the
- * sender, and the answer must not tell (messages.service.ts). Arguments are SQL expressions.
+ * sender, and the answer must not tell (messages.service.ts); a blocked member's messages and
+ * notifications leave the blocker's lists. Arguments are SQL expressions.
  */
 
 /** Whether member `userId` blocked member `memberId`, as an SQL boolean. */
 export const blockedBySql = (userId: string, memberId: string) =>
   `EXISTS (SELECT 1 FROM member_blocks WHERE user_id = ${userId} AND member_id = ${memberId})`;
+
+/**
+ * Whether member `viewerId` does not see what member `memberId` sent them: blocked, unless staff (staff
+ * cannot be blocked, and a blocked member who became staff gets through again). As an SQL boolean.
+ */
+export const hiddenByBlockSql = (viewerId: string, memberId: string) =>
+  `(${blockedBySql(viewerId, memberId)} AND NOT ${staffMemberSql(memberId)})`;

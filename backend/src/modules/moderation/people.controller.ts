@@ -6,6 +6,7 @@ import { SessionGuard } from '../../common/session.guard.js';
 import { PrivateRead } from '../tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type PeopleListKind, PeopleService } from './people.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 
 const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.memberNotFound);
 
@@ -18,7 +19,10 @@ const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.memberNotFound)
 @Controller()
 @UseGuards(SessionGuard)
 export class PeopleController {
-  constructor(private readonly people: PeopleService) {}
+  constructor(
+    private readonly people: PeopleService,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   @Get(API.userMutes)
   @PrivateRead()
@@ -68,7 +72,10 @@ export class PeopleController {
     return this.people.remove('blocks', user.id, memberId(id));
   }
 
-  private add(kind: PeopleListKind, user: User, id: string): Promise<PersonEntry> {
-    return this.people.add(kind, user.id, memberId(id));
+  private async add(kind: PeopleListKind, user: User, id: string): Promise<PersonEntry> {
+    const entry = await this.people.add(kind, user.id, memberId(id));
+    // Their notifications leave the blocker's list: so they leave the unread count.
+    if (kind === 'blocks') await this.notifications.markActorRead(user.id, entry.member.id);
+    return entry;
   }
 }

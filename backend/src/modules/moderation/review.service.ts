@@ -23,6 +23,7 @@ import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { noticesJob } from '../notifications/notifications.queue.js';
 import type { NewNotification } from '../notifications/notifications.service.js';
 import { type HidingChange, PostHidingService } from '../threads/post-hiding.js';
+import { authorPostCounts } from '../threads/review-posts.js';
 import { TrashService } from '../threads/trash.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { memberFacts } from '../users/member-facts.js';
@@ -356,7 +357,7 @@ export class ReviewService {
     if (rows.length === 0) return [];
     const itemIds = rows.map((row) => row.id);
     const authorIds = [...new Set(rows.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
-    const [targets, flags, authors, agreed, suspensions] = await Promise.all([
+    const [targets, flags, authors, agreed, suspensions, posts, held] = await Promise.all([
       resolveTargets(db, this.chat, rows.map(toRef)),
       db.query(
         `SELECT f.id, f.item_id, f.reason, f.note, f.weight, f.created_at, ${authorJson('a')} AS flagger
@@ -385,7 +386,17 @@ export class ReviewService {
          GROUP BY user_id`,
         [authorIds],
       ) as Promise<Array<{ user_id: number; count: number }>>,
+      authorPostCounts(db, authorIds),
+      // Posts still held for approval are theirs too, though not made yet.
+      db.query(
+        `SELECT author_id, count(*) FILTER (WHERE target_type = 'paste')::int AS pastes,
+           count(*) FILTER (WHERE target_type = 'reply')::int AS replies
+         FROM review_items WHERE kind = 'held' AND status = 'open' AND author_id = ANY ($1::int[])
+         GROUP BY author_id`,
+        [authorIds],
+      ) as Promise<Array<{ author_id: number; pastes: number; replies: number }>>,
     ]);
+    const heldOf = new Map(held.map((row) => [row.author_id, row]));
     const flagsOf = new Map<number, ReviewFlag[]>();
     for (const flag of flags) {
       const list = flagsOf.get(flag.item_id) ?? [];
@@ -417,8 +428,8 @@ export class ReviewService {
         history: author
           ? {
               joinedAt: author.joinedAt.toISOString(),
-              pastes: author.pastes,
-              replies: author.replies,
+              pastes: (posts.get(author.id)?.pastes ?? 0) + (heldOf.get(author.id)?.pastes ?? 0),
+              replies: (posts.get(author.id)?.replies ?? 0) + (heldOf.get(author.id)?.replies ?? 0),
               flagsAgreed: agreedOf.get(author.id) ?? 0,
               suspensions: suspensionsOf.get(author.id) ?? 0,
               bannedUntil: author.bannedUntil?.toISOString() ?? null,

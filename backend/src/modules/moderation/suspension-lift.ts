@@ -1,6 +1,11 @@
 import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { PAGES } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
+import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/mail.service.js';
+import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { AuditModule } from '../audit/audit.module.js';
@@ -26,7 +31,8 @@ const SWEEP_BATCH = 500;
 /**
  * Lifts timed bans and silences when they end. Nothing waits for it: the account is read with its ends
  * checked against the clock (withEndedLifted), so an ended ban or silence no longer holds at that
- * instant; this then clears it in the database, closes its history row and writes the audit entry.
+ * instant; this then clears it in the database, closes its history row, writes the audit entry and mails
+ * the member that it has ended.
  * Each gets a delayed job at its end, and a repeatable sweep lifts any a job missed. Both are idempotent:
  * a ban or silence given other terms since (or lifted by staff) is left alone.
  */
@@ -41,6 +47,9 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
     private readonly members: MemberAdminService,
     private readonly audit: AuditService,
     private readonly events: EventsPort,
+    private readonly outbox: OutboxService,
+    @InjectConfig()
+    private readonly config: Pick<AppConfig, 'productName' | 'publicUrl'>,
   ) {}
 
   onModuleInit(): void {
@@ -109,9 +118,17 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
         before: kind === 'ban' ? { isBanned: true, bannedUntil: end } : { silencedUntil: end },
         after: { ...(kind === 'ban' ? { isBanned: false } : { silencedUntil: null }), ended: true },
       });
+      await this.outbox.add(manager, {
+        queue: MAIL_QUEUE,
+        name: SEND_MAIL_JOB,
+        data: liftedMail(this.config, ended, kind, 'ended'),
+      });
       return true;
     });
-    if (lifted) await announcePagesChanged(this.events, { all: true }, this.logger);
+    if (lifted) {
+      this.outbox.committed();
+      await announcePagesChanged(this.events, { all: true }, this.logger);
+    }
     return lifted;
   }
 
@@ -126,6 +143,36 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
     if (total > 0) this.logger.log(`Lifted ${total} ended suspension(s)`);
     return total;
   }
+}
+
+/**
+ * The mail that tells a member their ban or silence is over: ended by itself, or lifted early by staff
+ * (an unban or unsilence of the admin screen).
+ */
+export function liftedMail(
+  config: Pick<AppConfig, 'productName' | 'publicUrl'>,
+  member: { username: string; email: string },
+  kind: SuspensionKind,
+  how: 'ended' | 'lifted',
+): MailMessage {
+  const product = config.productName;
+  const what = kind === 'ban' ? 'suspension' : 'silence';
+  return {
+    to: member.email,
+    subject:
+      how === 'ended'
+        ? `The ${what} of your ${product} account has ended`
+        : `Your ${product} account is no longer ${kind === 'ban' ? 'suspended' : 'silenced'}`,
+    text: [
+      how === 'ended'
+        ? `The ${what} of the account ${member.username} on ${product} has ended.`
+        : `The staff of ${product} lifted the ${what} of the account ${member.username}.`,
+      '',
+      kind === 'ban'
+        ? `You can sign in again: ${config.publicUrl}${PAGES.login}`
+        : `You can post again: ${config.publicUrl}/`,
+    ].join('\n'),
+  };
 }
 
 /** The lifting of ended suspensions, for the API (ModerationModule) and the worker alike. */

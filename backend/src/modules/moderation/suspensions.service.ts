@@ -8,7 +8,7 @@ import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { type Actor, AdminService } from '../admin/admin.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { addressHash, markableDomain } from './spam-marks.js';
-import { SuspensionLift } from './suspension-lift.js';
+import { liftedMail, SuspensionLift } from './suspension-lift.js';
 import type { SuspensionKind } from './suspensions.queue.js';
 
 /** How long and why: `days` undefined is for ever (a ban only). */
@@ -53,9 +53,13 @@ export class SuspensionsService {
     return user;
   }
 
-  /** Lifts member `userId`'s ban (closing its history row). */
-  unban(actor: Actor, userId: number): Promise<AdminUser> {
-    return this.admin.unban(actor, userId, (manager, target) => this.lifted(manager, target, 'ban'));
+  /** Lifts member `userId`'s ban (closing its history row) and mails them that it is lifted. */
+  async unban(actor: Actor, userId: number): Promise<AdminUser> {
+    const user = await this.admin.unban(actor, userId, (manager, target) =>
+      this.liftedEarly(manager, target, 'ban'),
+    );
+    this.outbox.committed();
+    return user;
   }
 
   /** Silences member `userId` for `term.days` with `term.reason` (the routes require both). */
@@ -70,9 +74,13 @@ export class SuspensionsService {
     return user;
   }
 
-  /** Lifts member `userId`'s silence (closing its history row). */
-  unsilence(actor: Actor, userId: number): Promise<AdminUser> {
-    return this.admin.unsilence(actor, userId, (manager, target) => this.lifted(manager, target, 'silence'));
+  /** Lifts member `userId`'s silence (closing its history row) and mails them that it is lifted. */
+  async unsilence(actor: Actor, userId: number): Promise<AdminUser> {
+    const user = await this.admin.unsilence(actor, userId, (manager, target) =>
+      this.liftedEarly(manager, target, 'silence'),
+    );
+    this.outbox.committed();
+    return user;
   }
 
   /**
@@ -87,8 +95,9 @@ export class SuspensionsService {
       if (domain !== null) marks.push(['domain', domain]);
       for (const [kind, value] of marks) {
         await manager.query(
-          'INSERT INTO spam_marks (kind, value) VALUES ($1, $2) ON CONFLICT (kind, value) DO NOTHING',
-          [kind, value],
+          `INSERT INTO spam_marks (kind, value, spammer) VALUES ($1, $2, $3)
+           ON CONFLICT (kind, value) DO NOTHING`,
+          [kind, value, target.username],
         );
       }
       return { markedDomain: domain, markedAddress: true };
@@ -111,6 +120,16 @@ export class SuspensionsService {
       queue: MAIL_QUEUE,
       name: SEND_MAIL_JOB,
       data: suspensionMail(this.config, target, given),
+    });
+  }
+
+  /** Staff lift a ban or silence in force: its history row closed and the member's mail, in one transaction. */
+  private async liftedEarly(manager: EntityManager, target: User, kind: SuspensionKind): Promise<void> {
+    await this.lifted(manager, target, kind);
+    await this.outbox.add(manager, {
+      queue: MAIL_QUEUE,
+      name: SEND_MAIL_JOB,
+      data: liftedMail(this.config, target, kind, 'lifted'),
     });
   }
 

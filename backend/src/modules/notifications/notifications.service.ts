@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
+import { hiddenByBlockSql } from '../moderation/people-sql.js';
 import { pasteGone, readablePasteJoin } from '../threads/post-sql.js';
 import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
 
@@ -29,7 +30,9 @@ const NOTIFICATION_FROM = `notifications n ${authorJoin('a', 'n.actor_id')}
  * A notification about a paste that is there but its member may not read (made private) is not listed;
  * one whose paste is gone (deleted, expired) stays, naming no paste.
  */
-const NOTIFICATION_SHOWN = `(n.thread_id IS NULL OR t.id IS NOT NULL OR ${pasteGone('n.thread_id')})`;
+// Not about a member the reader blocked (they come back when unblocked).
+const NOTIFICATION_SHOWN = `(n.thread_id IS NULL OR t.id IS NOT NULL OR ${pasteGone('n.thread_id')})
+  AND NOT ${hiddenByBlockSql('n.user_id', 'n.actor_id')}`;
 
 interface NotificationRow extends RefRow {
   readable_id: number | null;
@@ -154,6 +157,24 @@ export class NotificationsService {
   }
 
   /** Marks every notification of the member read. */
+  /**
+   * Marks read member `userId`'s notifications about member `actorId` (who they just blocked: those leave
+   * their list, so they must leave the unread count too).
+   */
+  async markActorRead(userId: number, actorId: number): Promise<void> {
+    const unreadCount = await this.dataSource.transaction(async (manager) => {
+      await this.lockCounter(manager, userId);
+      const [, changed] = (await manager.query(
+        'UPDATE notifications SET is_read = true WHERE user_id = $1 AND actor_id = $2 AND NOT is_read',
+        [userId, actorId],
+      )) as [unknown, number];
+      return changed > 0 ? this.lowerCounter(manager, userId, changed) : null;
+    });
+    if (unreadCount !== null) {
+      await this.publish(userId, { type: LIVE_EVENT.unreadCount, count: unreadCount });
+    }
+  }
+
   async markAllRead(userId: number): Promise<UnreadCountResult> {
     const unreadCount = await this.dataSource.transaction(async (manager) => {
       let unread = await this.lockCounter(manager, userId);

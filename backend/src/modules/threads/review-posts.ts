@@ -167,3 +167,26 @@ export async function postsForReview(
   }
   return { pastes, replies };
 }
+
+/**
+ * How many pastes and replies each of `authorIds` has, as staff count them in the review queue: every
+ * post not deleted (nor expired), whatever its visibility, hidden pending review included. Their
+ * profile's counters (users.thread_count, reply_count) count only what others can read.
+ */
+export async function authorPostCounts(
+  db: Db,
+  authorIds: readonly number[],
+): Promise<Map<number, { pastes: number; replies: number }>> {
+  const counts = new Map<number, { pastes: number; replies: number }>();
+  if (authorIds.length === 0) return counts;
+  const rows: Array<{ author_id: number; pastes: number; replies: number }> = await db.query(
+    `SELECT a.id AS author_id,
+       (SELECT count(*)::int FROM threads t WHERE t.author_id = a.id AND ${aliveSql('t')}) AS pastes,
+       (SELECT count(*)::int FROM replies r JOIN threads t ON t.id = r.thread_id
+        WHERE r.author_id = a.id AND r.deleted_at IS NULL AND ${aliveSql('t')}) AS replies
+     FROM unnest($1::int[]) AS a(id)`,
+    [authorIds],
+  );
+  for (const row of rows) counts.set(row.author_id, { pastes: row.pastes, replies: row.replies });
+  return counts;
+}

@@ -149,15 +149,15 @@ export class MemberAdminService {
     manager: EntityManager,
     userId: number,
     until: Date | null,
-  ): Promise<{ username: string; until: Date } | null> {
-    const rows: Array<{ username: string; until: Date }> = await manager.query(
+  ): Promise<{ username: string; email: string; until: Date } | null> {
+    const rows: Array<{ username: string; email: string; until: Date }> = await manager.query(
       `WITH old AS (SELECT id, banned_until FROM users WHERE id = $1),
        lifted AS (
          UPDATE users u SET is_banned = false, banned_until = NULL, ban_reason = NULL FROM old
          WHERE u.id = old.id AND u.is_banned AND u.banned_until <= now()
            AND ($2::timestamptz IS NULL OR u.banned_until = $2)
-         RETURNING u.username::text AS username, old.banned_until AS until)
-       SELECT username, until FROM lifted`,
+         RETURNING u.username::text AS username, u.email::text AS email, old.banned_until AS until)
+       SELECT username, email, until FROM lifted`,
       [userId, until],
     );
     return rows[0] ?? null;
@@ -168,15 +168,15 @@ export class MemberAdminService {
     manager: EntityManager,
     userId: number,
     until: Date | null,
-  ): Promise<{ username: string; until: Date } | null> {
-    const rows: Array<{ username: string; until: Date }> = await manager.query(
+  ): Promise<{ username: string; email: string; until: Date } | null> {
+    const rows: Array<{ username: string; email: string; until: Date }> = await manager.query(
       `WITH old AS (SELECT id, silenced_until FROM users WHERE id = $1),
        lifted AS (
          UPDATE users u SET silenced_until = NULL, silence_reason = NULL FROM old
          WHERE u.id = old.id AND u.silenced_until <= now()
            AND ($2::timestamptz IS NULL OR u.silenced_until = $2)
-         RETURNING u.username::text AS username, old.silenced_until AS until)
-       SELECT username, until FROM lifted`,
+         RETURNING u.username::text AS username, u.email::text AS email, old.silenced_until AS until)
+       SELECT username, email, until FROM lifted`,
       [userId, until],
     );
     return rows[0] ?? null;

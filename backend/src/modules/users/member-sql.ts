@@ -25,6 +25,10 @@ export const existingMember = (id: string) => `SELECT id FROM users WHERE id = $
 export const bannedNow = (alias: string) =>
   `(${alias}.is_banned AND (${alias}.banned_until IS NULL OR ${alias}.banned_until > now()))`;
 
+/** Whether member `id` is staff (the owner or an admin), as an SQL boolean. */
+export const staffMemberSql = (id: string) =>
+  `EXISTS (SELECT 1 FROM users WHERE id = ${id} AND (is_owner OR is_admin))`;
+
 /**
  * The staff a support request goes to (SPEC §6): the owner and every admin, except member `except` and
  * banned accounts, by id.

@@ -1,5 +1,11 @@
 import { API, type PremiumRankName } from '@termpaste/contracts';
-import { type BanBody, MODERATION_TEXTS, type SilenceBody } from '@termpaste/contracts/moderation';
+import {
+  type BanBody,
+  MODERATION_TEXTS,
+  type SilenceBody,
+  type SpamMark,
+  spamMarksPageSchema,
+} from '@termpaste/contracts/moderation';
 import { OWN_POSTS_MESSAGES } from '@termpaste/contracts/own-posts';
 import {
   ADMIN_TEXTS,
@@ -205,6 +211,30 @@ export function useRestore() {
         title: entry.kind === 'paste' ? OWN_POSTS_MESSAGES.threadRestored : OWN_POSTS_MESSAGES.replyRestored,
       });
       void refreshQueries(client, [API.adminTrash], [API.adminAudit], ...AFFECTED_LISTS.map((key) => [key]));
+    },
+  });
+}
+
+/** What delete spammer remembered (`GET /api/admin/spam-marks?cursor=`), newest first. */
+export const spamMarksQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [API.adminSpamMarks],
+    queryFn: ({ pageParam }) =>
+      getJson(withParams(API.adminSpamMarks, { cursor: pageParam }), spamMarksPageSchema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+
+/** Forgets a spam mark: the toast, then the marks and the audit log read again. */
+export function useForgetSpamMark() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mark: Pick<SpamMark, 'id'>) => apiRequest('DELETE', API.adminSpamMark(mark.id)),
+    onError: toastError('Try again in a moment.', MODERATION_TEXTS.forgetFailed),
+    onSuccess: () => {
+      toast({ title: MODERATION_TEXTS.spamMarkForgotten });
+      void refreshQueries(client, [API.adminSpamMarks], [API.adminAudit]);
     },
   });
 }

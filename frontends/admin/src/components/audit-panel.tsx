@@ -26,6 +26,7 @@ const TARGET_TYPES: Record<AuditEntry['targetType'], string> = {
   user: 'user',
   chat: 'chat message',
   message: 'message',
+  spam_mark: 'spam mark',
 };
 
 function Change({ entry }: { entry: AuditEntry }) {

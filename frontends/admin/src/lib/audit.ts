@@ -34,6 +34,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.silence': 'Silenced user',
   'user.unsilence': 'Unsilenced user',
   'user.spammer_delete': 'Deleted spammer',
+  'spam_mark.forget': 'Forgot spam mark',
 };
 
 /**
@@ -45,6 +46,7 @@ const REMOVES_TARGET: ReadonlySet<AuditAction> = new Set([
   'reply.delete',
   'user.delete',
   'user.spammer_delete',
+  'spam_mark.forget',
   'thread.private_read',
 ]);
 

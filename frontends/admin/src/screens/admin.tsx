@@ -8,6 +8,7 @@ import { AuditPanel } from '../components/audit-panel';
 import { TrashPanel } from '../components/trash-panel';
 import { PasteLookup } from '../components/paste-lookup';
 import { ReviewPanel } from '../components/review-panel';
+import { SpamMarksPanel } from '../components/spam-marks-panel';
 import { UsersPanel } from '../components/users-panel';
 
 const TABS = [
@@ -15,6 +16,7 @@ const TABS = [
   { id: 'audit', label: 'AUDIT LOG' },
   { id: 'trash', label: 'TRASH' },
   { id: 'pastes', label: 'PASTES' },
+  { id: 'spam', label: MODERATION_TEXTS.spamMarks },
   { id: 'review', label: MODERATION_TEXTS.review },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -38,7 +40,8 @@ const tabLabel = (tab: (typeof TABS)[number], reviewCount: number | undefined) =
 
 /**
  * /admin: the users table with the staff actions, a paste opened by number or key (read-only),
- * the audit log and the trash, as tabs; the open tab is kept in the address (`?tab=audit`, `?tab=trash`),
+ * the audit log, the trash and the spam marks, as tabs; the open tab is kept in the address (`?tab=audit`,
+ * `?tab=trash`, `?tab=spam`),
  * so it survives a reload and can be linked to. The review queue is the tab at /admin/review, its
  * label counting the open items live.
  */
@@ -118,6 +121,8 @@ export function AdminScreen() {
           <AuditPanel />
         ) : tab === 'review' ? (
           <ReviewPanel />
+        ) : tab === 'spam' ? (
+          <SpamMarksPanel />
         ) : (
           <TrashPanel />
         )}

@@ -1,4 +1,5 @@
 import { API, PEOPLE_TEXTS, type PeopleList } from '@termpaste/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { expectToast, reads, renderScreen, sampleAuthor, stubApi, writes } from '../testing/index.js';
 import { PeopleButtons } from './people-buttons.js';
@@ -127,6 +128,42 @@ describe('PeopleButtons', () => {
     await user.click(within(dialog).getByRole('button', { name: PEOPLE_TEXTS.block }));
     await expectToast(PEOPLE_TEXTS.blockedToast('trinity'));
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', url: API.userBlock(3) })]);
+  });
+
+  it('reads the inbox and the notifications again after a block, not after a mute', async () => {
+    const calls = stubApi(
+      (url) => {
+        if (url === API.userMutes || url === API.userBlocks) return listOf();
+        if (url === API.messages) return { messages: [], nextCursor: null };
+        if (url === API.notifications) return { notifications: [], nextCursor: null, unreadCount: 0 };
+        if (url === API.notificationsUnreadCount) return 0;
+        return undefined;
+      },
+      () => ({ body: { member: trinity, createdAt: '2026-11-02T00:00:00.000Z' } }),
+      { peopleLists: 'ask' },
+    );
+    const read = (url: string) => ({
+      queryKey: [url],
+      queryFn: () => fetch(url).then((res) => res.json() as Promise<unknown>),
+    });
+    function Mailbox() {
+      useQuery(read(API.messages));
+      useQuery(read(API.notifications));
+      useQuery(read(API.notificationsUnreadCount));
+      return <PeopleButtons member={trinity} />;
+    }
+    const { user } = renderScreen(<Mailbox />);
+    const watched = [API.messages, API.notifications, API.notificationsUnreadCount];
+    const readCounts = () => watched.map((url) => reads(calls, url).length);
+    await waitFor(() => expect(readCounts()).toEqual([1, 1, 1]));
+    await user.click(await screen.findByRole('button', { name: PEOPLE_TEXTS.mute }));
+    await expectToast(PEOPLE_TEXTS.mutedToast('trinity'));
+    expect(readCounts()).toEqual([1, 1, 1]);
+    await user.click(screen.getByRole('button', { name: PEOPLE_TEXTS.block }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: PEOPLE_TEXTS.block }));
+    await expectToast(PEOPLE_TEXTS.blockedToast('trinity'));
+    await waitFor(() => expect(readCounts()).toEqual([2, 2, 2]));
   });
 
   it('offers MUTE but no BLOCK for staff', async () => {

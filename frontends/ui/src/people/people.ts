@@ -86,7 +86,8 @@ function changedToast({ kind, on, member }: PeopleChange): string {
 
 /**
  * Mutes, unmutes, blocks or unblocks a member (`PUT`/`DELETE /api/user/{mutes,blocks}/{id}`): a toast,
- * and the list read again, so every screen of the tab collapses or shows their posts at once. A refusal
+ * and the list read again, so every screen of the tab collapses or shows their posts at once (for a block,
+ * the inbox, the notifications and their unread count too: the server filters those). A refusal
  * (staff cannot be blocked) is an error toast with the server's message.
  */
 export function useChangePeople() {
@@ -100,6 +101,12 @@ export function useChangePeople() {
     onSuccess: async (_result, change) => {
       toast({ title: changedToast(change) });
       await client.invalidateQueries({ queryKey: peopleListQuery(change.kind).queryKey });
+      // The server leaves a blocked member's messages and notifications out (and back in when unblocked).
+      if (change.kind === 'blocks') {
+        for (const key of [API.messages, API.notifications, API.notificationsUnreadCount]) {
+          await client.invalidateQueries({ queryKey: [key] });
+        }
+      }
     },
     onError: toastError('Could not change your lists. Try again in a moment.'),
   });

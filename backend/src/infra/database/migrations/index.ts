@@ -26,6 +26,7 @@ import { PostDeletedLedger17971200000000 } from './17971200000000-post-deleted-l
 import { ForkCountOnRead17971400000000 } from './17971400000000-fork-count-on-read.js';
 import { Account17971500000000 } from './17971500000000-account.js';
 import { Moderation17972000000000 } from './17972000000000-moderation.js';
+import { SpamMarkSources17973000000001 } from './17973000000001-spam-mark-sources.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ForkCountOnRead17971400000000,
   Account17971500000000,
   Moderation17972000000000,
+  SpamMarkSources17973000000001,
 ];

@@ -25,6 +25,8 @@ export interface SsoAttempt {
 declare module 'express-session' {
   interface SessionData {
     ssoAttempt?: SsoAttempt;
+    /** The words of the last refused provider sign-in, for the sign-in page (GET API.ssoRefusal). */
+    ssoRefusal?: string;
   }
 }
 
@@ -45,6 +47,7 @@ export function beginAttempt(req: Request, attempt: Omit<SsoAttempt, 'state' | '
     startedAt: Date.now(),
   };
   req.session.ssoAttempt = begun;
+  delete req.session.ssoRefusal;
   if (sessionUserId(req.session) === undefined) req.session.cookie.maxAge = SSO_ATTEMPT_MAX_AGE_MS;
   return begun;
 }

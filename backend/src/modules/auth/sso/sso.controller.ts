@@ -16,6 +16,7 @@ import {
   API,
   type CurrentUser as CurrentUserBody,
   SSO_MESSAGES,
+  type SsoRefusal,
   type SsoStartQuery,
   ssoStartQuerySchema,
   type SsoUsernameBody,
@@ -73,6 +74,13 @@ export class SsoController {
   @RateLimited('login')
   async callback(@Param('provider') provider: string, @Req() req: Request): Promise<Destination> {
     return { url: await this.sso.finish(req, provider) };
+  }
+
+  /** The words of this session's last refused provider sign-in (a ban's end and reason), or null. */
+  @Get(API.ssoRefusal)
+  @Header('Cache-Control', 'no-store')
+  refusal(@Req() req: Request): SsoRefusal {
+    return { message: req.session?.ssoRefusal ?? null };
   }
 
   /** Keeps or changes the username a provider sign-in proposed: once (409 afterwards). */

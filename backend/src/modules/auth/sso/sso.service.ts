@@ -10,6 +10,7 @@ import {
 import type { Request } from 'express';
 import type { User } from '../../users/entities/user.entity.js';
 import { EMAIL_TAKEN, USERNAME_TAKEN, UsersService } from '../../users/users.service.js';
+import { signInRefusal } from '../auth.messages.js';
 import { EmailVerificationService } from '../email-verification.service.js';
 import { OwnerService } from '../owner.service.js';
 import { signedInMember } from '../session-user.js';
@@ -194,7 +195,11 @@ export class SsoService {
     const known = await this.identities.find(identity.provider, identity.subject);
     const member = known && (await this.users.findById(known.userId));
     if (known && member) {
-      if (member.isBanned) return { refused: 'banned' };
+      if (member.isBanned) {
+        // The code alone cannot say when the ban ends and why; the sign-in page reads this.
+        req.session.ssoRefusal = signInRefusal(member);
+        return { refused: 'banned' };
+      }
       await this.identities.used(known.id, identity.email);
       await signIn(req, member);
       return next;

@@ -1,6 +1,7 @@
-import { API, type SignInProvider } from '@termpaste/contracts';
+import { API, type SignInProvider, type SsoRefusal } from '@termpaste/contracts';
 import { safeNextPath, ssoErrorMessage, SSO_MESSAGES } from '@termpaste/contracts/sso';
-import { Notice, Spinner, useSignInOptions } from '@termpaste/ui';
+import { getQueryFn, Notice, Spinner, useSignInOptions } from '@termpaste/ui';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 /** Where a provider button starts: a top-level navigation to the backend, which sends the browser on. */
@@ -47,9 +48,20 @@ export function ProviderButtons({
   );
 }
 
-/** The `?sso_error=<code>` a failed provider sign-in came back with, as an alert. */
+/**
+ * The `?sso_error=<code>` a failed provider sign-in came back with, as an alert. A ban's end and reason
+ * are not in the address (a hand-made link could put anything there): the server keeps them in the
+ * session, and the alert shows them once read, as a password sign-in would.
+ */
 export function SsoError({ code }: { code: string | null }) {
-  const message = ssoErrorMessage(code);
+  const refusal = useQuery({
+    queryKey: [API.ssoRefusal],
+    queryFn: getQueryFn<SsoRefusal>({ on401: 'returnNull' }),
+    enabled: code === 'banned',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const message = (code === 'banned' && refusal.data?.message) || ssoErrorMessage(code);
   if (!message) return null;
   return <Notice tone="error">{message}</Notice>;
 }

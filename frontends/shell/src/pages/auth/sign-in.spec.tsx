@@ -32,9 +32,16 @@ function server(answer: Site | FetchAnswer | 'pending' = site()) {
       return 'productName' in answer ? { body: answer } : answer;
     }
     if (call.method === 'POST' && call.url === API.login) return { body: {} };
+    if (call.url === API.ssoRefusal) return { body: { message: refusal } };
     return { status: 404, body: 'not stubbed' };
   });
 }
+
+/** What GET API.ssoRefusal answers (the session's words for a refused provider sign-in). */
+let refusal: string | null = null;
+beforeEach(() => {
+  refusal = null;
+});
 
 const renderLogin = (path = '/login') => renderScreen(<LoginPage />, { path, user: null });
 const renderRegister = (path = '/register') => renderScreen(<RegisterPage />, { path, user: null });
@@ -146,6 +153,30 @@ describe('/login with sign-in providers (issue 17)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERROR_MESSAGES[code]);
     // The way to try again is right there.
     expect(await screen.findByRole('link', { name: 'Continue with Keycloak' })).toBeInTheDocument();
+  });
+
+  it("shows a ban's end and reason the server kept in the session, after the plain words", async () => {
+    refusal = 'Your account is suspended until 2026-05-01 14:00 UTC. Reason: spam links';
+    server();
+    renderLogin('/login?sso_error=banned');
+    expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERROR_MESSAGES.banned);
+    expect(await screen.findByText(refusal)).toHaveAttribute('role', 'alert');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('keeps the plain words for a ban when the session holds none', async () => {
+    const calls = server();
+    renderLogin('/login?sso_error=banned');
+    expect(await screen.findByRole('link', { name: 'Continue with Keycloak' })).toBeInTheDocument();
+    expect(calls.some((call) => call.url === API.ssoRefusal)).toBe(true);
+    expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERROR_MESSAGES.banned);
+  });
+
+  it('asks the server for words only after a ban', async () => {
+    const calls = server();
+    renderLogin('/login?sso_error=email_taken');
+    expect(await screen.findByRole('link', { name: 'Continue with Keycloak' })).toBeInTheDocument();
+    expect(calls.some((call) => call.url === API.ssoRefusal)).toBe(false);
   });
 
   it('shows a generic line for a code it does not know', () => {
