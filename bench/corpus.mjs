@@ -1,18 +1,7 @@
 // The benchmark's text: deterministic paragraphs, titles, code snippets and reply lines in the words
 // people paste (eight topics, each in one paste of eight, and a Zipf-like long tail of other words),
 // so that full-text search sees common words, rare words and phrases as on a real forum.
-
-/** mulberry32: a small seeded generator, so every run seeds the same text. */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../harness/random.mjs';
 
 /** Each paste has one topic (id % 8); its words are in about one paste in eight. */
 export const TOPICS = [

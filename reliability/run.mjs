@@ -6,9 +6,8 @@
 //   npm run test:reliability                          every scenario (builds first)
 //   npm run test:reliability -- --only load,hostile --duration 20 --members 50 --skip-build
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
-import { processes, root, stopStarting } from '../scripts/lib/stack.mjs';
+import { nx } from '../harness/nx.mjs';
+import { processes, stopStarting } from '../harness/proc.mjs';
 import { crashApi, crashDatabase } from './scenarios/crashes.mjs';
 import { hostileInput } from './scenarios/hostile.mjs';
 import { load } from './scenarios/load.mjs';
@@ -47,7 +46,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 if (!options['skip-build']) {
-  const { nx } = await import(pathToFileURL(join(root, 'scripts/nx.mjs')).href);
   await nx(['run-many', '-t', 'build', '--projects=@termpaste/backend', '--output-style=static']);
 }
 

@@ -1,5 +1,5 @@
-// `node scripts/nx-run.mjs <nx args>`: Nx without its daemon or cloud prompts (see nx.mjs).
-import { nx } from './nx.mjs';
+// `node scripts/nx-run.mjs <nx args>`: Nx without its daemon or cloud prompts (see harness/nx.mjs).
+import { nx } from '../harness/nx.mjs';
 
 try {
   await nx(process.argv.slice(2));

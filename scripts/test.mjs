@@ -5,10 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nx } from './nx.mjs';
+import { nx } from '../harness/nx.mjs';
+import { prodTools } from '../harness/prod-tools.mjs';
+import { run } from '../harness/run.mjs';
 import { ansi, e2eFailures } from './lib/e2e-failures.mjs';
-import { run } from './lib/run.mjs';
-import { prodTools } from './prod-tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';

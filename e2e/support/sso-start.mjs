@@ -1,9 +1,9 @@
-// `npm start` with single sign-on (issue 17) set up, for the e2e run: starts the test OpenID Connect
+// `npm start` with single sign-on set up, for the e2e run: starts the test OpenID Connect
 // provider (oidc-provider, with its own sign-in page) and the GitHub stand-in on free loopback ports,
-// puts OIDC_PROVIDERS, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_URL in the environment, then runs
-// scripts/start.mjs in this very process. The providers are up before the backend discovers the issuer at
-// start-up, and they end with the process: the backend exits on SIGINT/SIGTERM (Playwright's webServer
-// stop), taking them along.
+// puts OIDC_PROVIDERS, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_URL in the environment, then
+// does what `npm start` does in this very process. The providers are up before the backend discovers the
+// issuer at start-up, and they end with the process: the backend exits on SIGINT/SIGTERM (Playwright's
+// webServer stop), taking them along.
 //
 //   PUBLIC_URL=http://127.0.0.1:3000 node e2e/support/sso-start.mjs
 //
@@ -12,6 +12,7 @@
 // the stand-in's.
 import { startGithubStandIn } from '../../backend/test/support/github-stand-in.mjs';
 import { startOidcProvider } from '../../backend/test/support/oidc-provider.mjs';
+import { buildAndServe } from '../../harness/start.mjs';
 
 const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
 if (!publicUrl) {
@@ -30,4 +31,4 @@ process.env.OIDC_PROVIDERS = JSON.stringify([oidc.entry(E2E_OIDC)]);
 Object.assign(process.env, github.env);
 console.log(`e2e sign-in providers: OpenID Connect ${oidc.issuer}, GitHub stand-in ${github.url}`);
 
-await import('../../scripts/start.mjs');
+await buildAndServe();

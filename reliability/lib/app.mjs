@@ -4,7 +4,9 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { backendRequire, freePort, Proc, root, startedWhile, waitFor } from '../../scripts/lib/stack.mjs';
+import { backendRequire, root } from '../../harness/paths.mjs';
+import { Proc, startedWhile } from '../../harness/proc.mjs';
+import { freePort, waitFor } from '../../harness/wait.mjs';
 
 const pg = backendRequire('pg');
 

@@ -3,7 +3,7 @@
 // time is up. Every answer is counted by status; every acknowledged write (2xx) is recorded with what was
 // sent, so the checks can find it in the database afterwards.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { random } from '../../bench/corpus.mjs';
+import { random } from '../../harness/random.mjs';
 
 const WORDS = `kernel panic segfault stack trace heap buffer overflow daemon cron socket mutex deadlock race
   pointer null undefined promise async await thread fork exec pipe grep awk sed regex shell bash zsh vim

@@ -2,9 +2,9 @@
 // something else happens, and the checks of the database afterwards as problems and a summary.
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { registerMembers } from '../../harness/member.mjs';
 import { App, removeDir, scratchDir } from '../lib/app.mjs';
 import { counterMismatches, lostWrites, notificationProblems } from '../lib/checks.mjs';
-import { registerMembers } from '../lib/client.mjs';
 import { Ledger, runWorkload } from '../lib/workload.mjs';
 
 export const log = (line) => console.log(`  ${line}`);

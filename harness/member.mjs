@@ -1,7 +1,8 @@
 // A member as a browser is one: a session cookie, our own Origin on every request, JSON in and out. A
 // request that gets no answer at all (the API is down) resolves to status 0 instead of throwing.
 import { randomBytes } from 'node:crypto';
-import { mailText, waitFor } from '../../scripts/lib/stack.mjs';
+import { mailText } from './smtp.mjs';
+import { waitFor } from './wait.mjs';
 
 export const PASSWORD = 'reliability password 0123';
 
