@@ -46,7 +46,7 @@ export const SLOW_CALLS = new Set(['login', 'register', 'changePassword']);
 /** encodeURIComponent, which refuses lone surrogates: those go as the bytes of their WTF-8 form. */
 export function encode(value) {
   try {
-    return encode(value);
+    return encodeURIComponent(value);
   } catch {
     return `${encodeURIComponent(value.toWellFormed())}%ED%A0%80`;
   }
