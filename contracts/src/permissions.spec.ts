@@ -37,10 +37,7 @@ const ALL_OK = Object.fromEntries(ADMIN_USER_ACTIONS.map((action) => [action, OK
   null
 >;
 
-/**
- * SPEC §6, every cell: viewer → target → action → null (allowed) or the 403's message. Written out by
- * hand; the backend's admin.spec.ts checks the same cells over HTTP.
- */
+/** Every cell of the permission table, written out by hand; the backend's admin.spec.ts checks the same cells over HTTP. */
 const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string | null>>>> = {
   member: {
     member: {
@@ -257,7 +254,7 @@ describe('adminRowActions: what the admin screen offers on a row', () => {
       'silence',
       'spammer',
     ]);
-    // The avatar shown may be the profile image (SPEC §3), which the server deletes too.
+    // The avatar shown may be the profile image, which the server deletes too.
     expect(offered(adminRowActions(admin, row({ profileImageUrl: 'https://cdn.test/p.png' })))).toEqual([
       'ban',
       'rename',

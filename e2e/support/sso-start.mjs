@@ -1,6 +1,6 @@
-// `npm start` with single sign-on (issue 17) set up, for the e2e run: starts the test OpenID Connect
-// provider (oidc-provider, with its own sign-in page) and the GitHub stand-in on free loopback ports,
-// puts OIDC_PROVIDERS, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_URL in the environment, then runs
+// `npm start` with single sign-on set up, for the e2e run: starts the test OpenID Connect provider
+// (oidc-provider, with its own sign-in page) and the GitHub stand-in on free loopback ports, puts
+// OIDC_PROVIDERS, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_URL in the environment, then runs
 // scripts/start.mjs in this very process. The providers are up before the backend discovers the issuer at
 // start-up, and they end with the process: the backend exits on SIGINT/SIGTERM (Playwright's webServer
 // stop), taking them along.

@@ -4,7 +4,7 @@ import { axe, formatFindings, type Finding } from './axe.js';
 import { baseURL, newAccount, OPEN_TOAST, signInAsOwner, signUp } from './support.js';
 
 /**
- * axe over every screen of SPEC §2 (issue 18), signed out, as a member and as an admin, with the dialogs
+ * axe over every screen, signed out, as a member and as an admin, with the dialogs
  * open (confirm, user menu, chat popover, keyboard help, the sidebar sheet on a phone), at a desktop and
  * a phone width. A test fails on any serious or critical violation and prints every one of them, and on a
  * screen without exactly one h1.

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
 /*
- * Single sign-on (issue 17), in the browser, against real providers: e2e/support/sso-start.mjs starts the
+ * Single sign-on, in the browser, against real providers: e2e/support/sso-start.mjs starts the
  * test OpenID Connect provider (backend/test/support/oidc-provider.mjs, oidc-provider with its own
  * sign-in page) as "Test IdP" and the GitHub stand-in (github-stand-in.mjs) before the app, on loopback.
  * Their accounts are those helpers' fixtures: ada (verified e-mail) and grace (grace@oidc.example) on

@@ -159,7 +159,7 @@ describe('routing by auth state (SPEC §2)', () => {
     expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
 
-  // The skip link (app.tsx) lands on #content: every page has it, on its one <main> (issue 18).
+  // The skip link (app.tsx) lands on #content: every page has it, on its one <main>.
   it.each([
     ['a visitor', '/login', null],
     ['a visitor', '/', null],

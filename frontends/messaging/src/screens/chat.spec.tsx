@@ -71,7 +71,7 @@ describe('global chat page (SPEC §2 /chat)', () => {
     renderChat();
     expect(screen.getByRole('region', { name: 'GLOBAL CHAT' })).toBeInTheDocument();
     const log = screen.getByRole('log', { name: 'Chat messages' });
-    // New messages are announced as they arrive (issue 18).
+    // New messages are announced as they arrive.
     expect(log).toHaveAttribute('aria-live', 'polite');
     expect(log).toHaveAttribute('aria-relevant', 'additions');
     expect(within(log).getByRole('status')).toHaveTextContent('Loading messages...');
