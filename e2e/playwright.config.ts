@@ -69,7 +69,8 @@ export default defineConfig({
       // `npm start` as a newcomer runs it, on a free port with a throwaway DATA_DIR, with sign-in providers:
       // the launcher starts the test OpenID Connect provider and the GitHub stand-in on free loopback ports
       // (callbacks under PUBLIC_URL), sets OIDC_PROVIDERS and GITHUB_* for the backend, then runs
-      // scripts/start.mjs in its own process, so they are up before the issuer is discovered and stop with it.
+      // scripts/start.mjs in its own process, so they are up before the issuer is discovered and stop with
+      // it.
       command: 'node e2e/support/sso-start.mjs',
       cwd: repoRoot,
       url: `${baseURL}/api/health`,

@@ -7,7 +7,7 @@ import { createTestDatabase } from './support/postgres.js';
 import { entityClasses, moduleTouches, tableTouches, tablesInSql } from './support/table-access.js';
 
 /**
- * Who may touch which table (issue 14): a module reads and writes its own tables
+ * Who may touch which table: a module reads and writes its own tables
  * (src/infra/database/table-owners.ts) and reaches any other only through its owner's exported service,
  * or a read-only fragment or view the owner exports (its SQL then lives in the owner's folder). This
  * reads every file of src/ (support/table-access.ts: SQL in literals, TypeORM entity use) and fails on a

@@ -89,7 +89,10 @@ export const siteSchema = z.object({
 });
 export type Site = z.infer<typeof siteSchema>;
 
-/** The client-side password checks, or null when the pair is fine; the change-password form words them for a new password. */
+/**
+ * The client-side password checks, or null when the pair is fine; the change-password form words them for a
+ * new password.
+ */
 export function passwordProblem(
   password: string,
   confirmation: string,

@@ -55,7 +55,8 @@ export const FORUM_MESSAGES = {
 
 /**
  * Per-member write limits (RATE_LIMIT_PASTES_PER_MINUTE and the others), against floods and reputation
- * farming. @mentions in a paste or reply count against `mentionsPerHour` (at most MENTIONS_PER_POST_MAX a post).
+ * farming. @mentions in a paste or reply count against `mentionsPerHour` (at most MENTIONS_PER_POST_MAX a
+ * post).
  */
 export const FORUM_RATE_LIMIT_DEFAULTS = {
   pastesPerMinute: 3,

@@ -17,7 +17,10 @@ export const HOT_THREAD = { replyCountOver: 20, viewCountOver: 100 } as const;
 export const VOTE_VALUES = [1, -1] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
 
-/** Reputation earned per write, and per vote received on one's paste or reply; each capped a day (reputation.ts). */
+/**
+ * Reputation earned per write, and per vote received on one's paste or reply; each capped a day
+ * (reputation.ts).
+ */
 export const REPUTATION = { thread: 5, reply: 2, chatMessage: 1, voteReceived: 1 } as const;
 
 export const SIDEBAR = {

@@ -37,7 +37,10 @@ const ALL_OK = Object.fromEntries(ADMIN_USER_ACTIONS.map((action) => [action, OK
   null
 >;
 
-/** Every cell of the permission table, written out by hand; the backend's admin.spec.ts checks the same cells over HTTP. */
+/**
+ * Every cell of the permission table, written out by hand; the backend's admin.spec.ts checks the same cells
+ * over HTTP.
+ */
 const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string | null>>>> = {
   member: {
     member: {

@@ -177,7 +177,10 @@ export const PAGES = {
   ssoWelcome: '/welcome',
 } as const;
 
-/** The signed-in router: each path, its remote and the screen it exposes (each remote's `screens` must export it). */
+/**
+ * The signed-in router: each path, its remote and the screen it exposes (each remote's `screens` must export
+ * it).
+ */
 export const SIGNED_IN_ROUTES = [
   { path: '/', remote: 'forum', screen: 'Home' },
   { path: '/thread/new', remote: 'forum', screen: 'NewThread' },

@@ -7,7 +7,10 @@ export const PROFILE_LIMITS = { nameMax: 64, bioMax: 5_000 } as const;
 /** A presigned upload form is valid this long. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
-/** Upload addresses a member may ask for an hour: with the sweep of unclaimed uploads, it bounds one member's storage. */
+/**
+ * Upload addresses a member may ask for an hour: with the sweep of unclaimed uploads, it bounds one member's
+ * storage.
+ */
 export const UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR = 20;
 
 /**

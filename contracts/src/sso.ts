@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { signInProviderSchema, usernameSchema } from './auth.js';
 
-/* Single sign-on with OpenID Connect providers and GitHub; a provider sign-in is a normal session. The flow: docs/sso.md. */
+/*
+ * Single sign-on with OpenID Connect providers and GitHub; a provider sign-in is a normal session. The flow:
+ * docs/sso.md.
+ */
 
 /** Provider ids: lower-case letters, digits and dashes (they appear in URLs). `github` is GitHub's. */
 export const SSO_PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { storableText } from './text.js';
 
-/* Personal access tokens (`Authorization: Bearer tp_…`): a token acts as its member, only within its scopes. */
+/*
+ * Personal access tokens (`Authorization: Bearer tp_…`): a token acts as its member, only within its scopes.
+ */
 
 /**
  * What a token may do: `pastes:write` makes pastes; `read` reads public data and the member's own

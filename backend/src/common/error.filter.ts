@@ -50,7 +50,7 @@ export class ErrorFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof SecretsFoundException) {
-      // The findings with the message (issue 16); as text for a terminal that asked for it.
+      // The findings with the message; as text for a terminal that asked for it.
       if (exception.plain) {
         res
           .status(body.statusCode)

@@ -12,10 +12,9 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /**
- * Runs `transaction` (a whole `dataSource.transaction(...)`), again when PostgreSQL rolled it back as a
- * deadlock's victim or a serialization failure, up to `attempts` times in all; any other error, or the
- * last attempt's, is thrown as it is. The transaction must set nothing outside itself that a first,
- * rolled-back attempt could leave half set.
+ * Runs `transaction` again when PostgreSQL rolled it back as a deadlock victim or a serialization failure,
+ * `attempts` times in all; other errors are thrown as they are. The transaction must set nothing outside
+ * itself that a rolled-back attempt could leave half set.
  */
 export async function retryOnConflict<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {

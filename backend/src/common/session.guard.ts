@@ -16,10 +16,9 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once) and
- * records it as `req.currentUser`: null when there is no session or its account is gone. A request with
- * a personal access token acts as the token's member, whom TokenGuard loaded (the same way, afresh). Every session
- * guard loads the user through this, then judges it.
+ * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once) as
+ * `req.currentUser`, null without a session or account; with an access token, the token's member (loaded
+ * by TokenGuard). Every session guard loads the user through this.
  */
 export async function loadSessionUser(context: ExecutionContext, users: UsersService): Promise<User | null> {
   const req = context.switchToHttp().getRequest<Request>();

@@ -22,11 +22,9 @@ async function loadUser(context: ExecutionContext, users: UsersService): Promise
 }
 
 /**
- * For routes where a member writes (pastes, replies, votes, private messages, support requests, chat,
- * their profile, rank and avatar): signed in (else 401), not banned (else 403 `Your account is banned`),
- * unless REQUIRE_VERIFIED_EMAIL=false with a verified e-mail address (else 403
- * VERIFY_MESSAGES.unverified), and not silenced (else 403 silencedMessage) unless the route is marked
- * AllowSilenced. The module of the guarded controller imports UsersModule.
+ * For routes where a member writes: signed in (else 401), not banned (else 403), a verified e-mail
+ * unless REQUIRE_VERIFIED_EMAIL=false (else 403), not silenced unless the route is AllowSilenced (else
+ * 403). The guarded controller's module imports UsersModule.
  */
 @Injectable()
 export class WriterGuard implements CanActivate {

@@ -133,10 +133,7 @@ export interface AppConfig {
    * (X-Forwarded-For, X-Forwarded-Proto): Express's `trust proxy` value, or false for none.
    */
   trustProxy: TrustProxy;
-  /**
-   * Single sign-on (issue 17): OIDC_PROVIDERS, GitHub (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL)
-   * and LOCAL_LOGIN (password sign-in and registration, default on).
-   */
+  /** Single sign-on: OIDC_PROVIDERS, GitHub (GITHUB_*) and LOCAL_LOGIN (password sign-in, default on). */
   sso: SsoConfig;
 }
 
@@ -149,14 +146,14 @@ export interface LoadConfigOptions {
   role?: 'api' | 'worker';
 }
 
-/**
- * Parses the environment into the typed configuration, or throws a ConfigError naming each bad
- * variable. In embedded mode without SESSION_SECRET, the secret is generated once and kept in
- * `$DATA_DIR/session-secret` (mode 0600), so sessions survive a restart.
- */
 /** Sessions end this long after their sign-in, whatever their activity (the cookie rolls 30 days). */
 export const SESSION_MAX_AGE_DAYS_DEFAULT = 90;
 
+/**
+ * Parses the environment into the typed configuration, or throws a ConfigError naming each bad
+ * variable. Embedded without SESSION_SECRET, the secret is generated once into
+ * `$DATA_DIR/session-secret` (0600), so sessions survive a restart.
+ */
 export function loadConfig(
   env: Env = process.env,
   cwd: string = process.cwd(),

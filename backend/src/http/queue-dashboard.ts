@@ -46,12 +46,9 @@ function refuse(res: Response, statusCode: number, message: string): void {
 }
 
 /**
- * The operators' queue dashboard (bull-board) for `app.use(API.adminQueues, …)`, after the session
- * middleware: every queue of QUEUE_NAMES, with retry of failed jobs. Never with an access token (403).
- * Signed-in admins only (401 for a
- * visitor or a banned account, 403 `Admin privileges required` for a member), and, being plain Express
- * that Nest's OriginGuard does not cover, it refuses cross-site state-changing calls itself. Mail jobs
- * are shown without their text. Without REDIS_URL (in-process queue) it answers admins 404.
+ * The operators' queue dashboard (bull-board), every queue, with retry of failed jobs. Signed-in admins
+ * only, never with an access token. Being plain Express, outside OriginGuard, it refuses cross-site
+ * writes itself. Mail jobs show without their text; without REDIS_URL it answers 404.
  */
 export async function queueDashboard(app: INestApplication): Promise<Router> {
   const config = app.get<AppConfig>(APP_CONFIG);

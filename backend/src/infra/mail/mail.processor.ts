@@ -25,11 +25,9 @@ import {
 export const OUTBOX_DIR = 'outbox';
 
 /**
- * Delivers the mail queue's jobs with nodemailer: over SMTP_URL when set, else as one `.eml` file per
- * message in `$DATA_DIR/outbox/`, with the path in the log (the "link" in embedded mode). A job run twice
- * sends twice: the jobId given to MailService.send is what keeps a message from being queued twice.
- * A link job (`send-link`) carries ids only: LinkMailWriter mints its token and writes the message here,
- * so the token is in no job data; run again (a retry), it mints a new token and the newest mail works.
+ * Delivers mail jobs over SMTP_URL, else as `.eml` files in `$DATA_DIR/outbox/`. A job run twice sends
+ * twice: MailService.send's jobId keeps a message from being queued twice. A `send-link` job carries ids
+ * only; LinkMailWriter mints the token here, so no token is in job data (a retry mints a new one).
  */
 @Injectable()
 @QueueProcessor(MAIL_QUEUE)

@@ -1,8 +1,7 @@
 /**
- * The transactional outbox: work that must follow a write (a notification fan-out) is written as a row of
- * `outbox` in the write's own transaction, and the relay (outbox.relay.ts) moves each row to the queue. A
- * crash between the commit and the enqueue leaves the row, which the next relay to run sends; a write
- * that rolls back leaves no row, so no job about something that does not exist.
+ * The transactional outbox: work that must follow a write is a row written in the write's transaction,
+ * moved to the queue by the relay. A crash between commit and enqueue leaves the row for the next relay;
+ * a rollback leaves no row, so no job about something that does not exist.
  */
 
 /** A job to put on a queue once the transaction that writes it commits. */

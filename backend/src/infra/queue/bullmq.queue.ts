@@ -85,11 +85,9 @@ function ioredisClient({ url, ...options }: RedisOptions): IRedisClient {
 }
 
 /**
- * The queue when REDIS_URL is set: jobs go to BullMQ (the queues BullModule registered), and, unless
- * `runProcessors` is false, this process runs a BullMQ Worker per processor. Jobs outlive the process:
- * a worker that dies mid-job leaves it to another once its lock expires. A repeatable job is a BullMQ job
- * scheduler (`upsertJobScheduler`), upserted by each process that runs jobs as it starts: one schedule in
- * Redis, whose every run is one job that one worker takes, however many workers there are.
+ * The queue with REDIS_URL: jobs go to BullMQ, and unless `runProcessors` is false this process runs a
+ * Worker per processor; a dead worker's job goes to another once its lock expires. A repeatable job is
+ * a BullMQ job scheduler: one schedule in Redis, each run taken by one worker.
  */
 @Injectable()
 export class BullMqQueue

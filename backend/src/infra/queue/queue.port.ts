@@ -7,13 +7,9 @@ import { DiscoveryService } from '@nestjs/core';
  */
 export interface JobOptions {
   /**
-   * A job with the same id is not added twice (idempotent enqueue) while it waits, runs, or is still
-   * kept after finishing: with BullMQ, among the last 1000 completed jobs of the queue for at most 24 h,
-   * or the last 5000 failed ones for at most 7 days (BULL_JOB_DEFAULTS' retention); in-process, among the
-   * last 6000 finished since the process started. Once trimmed, the same id is a new job again, so
-   * this guards against a retried request, not against a replay days later: a processor whose effect
-   * must happen once also dedupes on its own (as the notifications do, by source). Not a number and
-   * without `:` (BullMQ's rule, enforced by both adapters).
+   * A job with the same id is not added twice while it waits, runs or is kept after finishing (BullMQ's
+   * retention; in-process the last 6000): a guard against a retried request, not a replay days later, so a
+   * once-only effect dedupes on its own. Not a number and without `:`. docs/backend.md.
    */
   jobId?: string;
   attempts?: number;
@@ -104,12 +100,9 @@ export abstract class QueuePort {
   }
 
   /**
-   * Adds `job` to its queue every `job.everyMs`, once per interval whatever the number of processes, in
-   * the processes that run jobs only (an API instance with PROCESS_JOBS=off registers it and does
-   * nothing). Call it while the app starts (a module's onModuleInit): the schedule starts with the app,
-   * or at once when it has started. Every process registers the same job; registering another job under
-   * the same queue and id throws. With BullMQ the schedule outlives the processes (a job scheduler in
-   * Redis); in-process it stops with the app.
+   * Adds `job` every `job.everyMs`, once per interval whatever the number of processes, in the processes
+   * that run jobs. Call it in onModuleInit; every process registers the same job (another under the same
+   * queue and id throws). docs/backend.md.
    */
   abstract repeat<T>(job: RepeatableJob<T>): void;
 
@@ -127,17 +120,9 @@ export interface QueueJob<T = unknown> {
 }
 
 /**
- * Runs the jobs of one queue: a provider of a feature module, marked with `@QueueProcessor(queue)`.
- * A thrown error fails the attempt (retried with backoff until `attempts` is used up). It may run twice
- * for one job (a worker that dies mid-job), so it must be idempotent.
- *
- * ```ts
- * @Injectable()
- * @QueueProcessor(MAIL_QUEUE)
- * export class MailProcessor implements QueueProcessor<MailMessage> {
- *   async process(job: QueueJob<MailMessage>): Promise<void> { … }
- * }
- * ```
+ * Runs the jobs of one queue: a feature module's provider marked `@QueueProcessor(queue)`. A thrown error
+ * fails the attempt (retried with backoff until `attempts` runs out). A job may run twice (a worker dying
+ * mid-job), so `process` must be idempotent.
  */
 export interface QueueProcessor<T = unknown> {
   process(job: QueueJob<T>): Promise<void>;

@@ -78,10 +78,9 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * The one rule that slows instead of refusing: sign-in attempts on one account from every address
- * together. Refusing there would let a stranger lock the member out from anywhere; past it, every attempt
- * on the account (the member's own too) is answered RATE_LIMIT_LOGIN_SLOWDOWN_MS later, for the rest of
- * the hour, so a spread-out guesser gets fewer tries while the member still signs in.
+ * The one rule that slows instead of refusing: sign-ins on one account from all addresses. Refusing
+ * would let a stranger lock the member out; instead every attempt waits RATE_LIMIT_LOGIN_SLOWDOWN_MS for
+ * the rest of the hour, so a guesser gets fewer tries and the member still signs in.
  */
 const LOGIN_SLOWDOWN_RULE = 'login-per-account-per-hour';
 
@@ -239,10 +238,8 @@ export function searchRateLimitThrottlers(limits: RateLimitConfig): ThrottlerOpt
 }
 
 /**
- * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
- * seconds.` (chat and private messages: `You are sending messages too fast. …`; uploads: `Too many
- * uploads. …`; password changes: `Too many password changes. …`) and a plain Retry-After header.
- * RATE_LIMITS=off lets everything through.
+ * @nestjs/throttler's guard with our answer: 429 `Too many attempts. Try again in N seconds.` (or the
+ * route's own wording) and a plain Retry-After. RATE_LIMITS=off lets everything through.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -310,10 +307,8 @@ export class RateLimitGuard extends ThrottlerGuard {
 }
 
 /**
- * RateLimitGuard over search's rule alone (searchRateLimitThrottlers): 429 `You are searching too fast.
- * …` with Retry-After. Search is a hot read, so the guard checks that one rule (one count in the limits'
- * store: a Map entry in memory, one Redis script with REDIS_URL; no database) rather than every rule of
- * the auth routes.
+ * RateLimitGuard over search's rule alone (429 `You are searching too fast. …`): search is a hot read, so
+ * one count in the limits' store, not every auth rule, and no database.
  */
 @Injectable()
 export class SearchRateLimitGuard extends RateLimitGuard {

@@ -26,7 +26,10 @@ import { ExpirySelect, exactTime } from './expiry';
 import { LanguagePicker } from './language-picker';
 import { VisibilityPicker } from './visibility';
 
-/** The paste's EDIT form, filled with the paste as it is; SAVE sends what changed (the server keeps the version before). */
+/**
+ * The paste's EDIT form, filled with the paste as it is; SAVE sends what changed (the server keeps the
+ * version before).
+ */
 export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone: () => void }) {
   const titleId = useId();
   const contentId = useId();

@@ -16,7 +16,9 @@ const FLAG_ACTIONS: Array<{
   { flag: 'featured', on: (t) => t.isFeatured, set: 'FEATURE', unset: 'UNFEATURE' },
 ];
 
-/** An admin's buttons on a paste: pin, lock, feature (or take back), delete and go home; each asks to confirm. */
+/**
+ * An admin's buttons on a paste: pin, lock, feature (or take back), delete and go home; each asks to confirm.
+ */
 export function PasteModeration({ thread }: { thread: ThreadDetail }) {
   const id = String(thread.id);
   const confirm = useConfirm();

@@ -16,7 +16,10 @@ import { ThreadFlags } from './thread-flags';
 import { VoteButtons } from './vote-buttons';
 import { VisibilityBadge } from './visibility';
 
-/** The paste on its page: its buttons, votes, flags, author and views, and its content (Markdown, or the code view). */
+/**
+ * The paste on its page: its buttons, votes, flags, author and views, and its content (Markdown, or the code
+ * view).
+ */
 export function Paste({
   thread,
   signedIn,

@@ -25,7 +25,9 @@ const HOME_COLUMNS = { replies: 'Comments', author: 'Created by' };
 const SKELETON_WIDTHS = ['90%', '15%', '15%', '37.5%', '30%'];
 export const HARDEST_COLUMNS = { replies: 'Replies', author: 'Creator' };
 
-/** The paste table of home and /hardest. Rows open the paste; `null` shows ten placeholder rows while loading. */
+/**
+ * The paste table of home and /hardest. Rows open the paste; `null` shows ten placeholder rows while loading.
+ */
 export function ThreadTable({
   threads,
   label,

@@ -6,7 +6,9 @@ export function formatScore(score: number): string {
   return score > 0 ? `+${score}` : String(score);
 }
 
-/** Up and down votes with the score between; disabled signed out; the same button again takes one's vote back. */
+/**
+ * Up and down votes with the score between; disabled signed out; the same button again takes one's vote back.
+ */
 export function VoteButtons({
   score,
   myVote,

@@ -22,7 +22,10 @@ export interface LineDiff {
   exact: boolean;
 }
 
-/** The line diff of two versions, over lines as the server counts them (revisionLines), so its counts match the list's. */
+/**
+ * The line diff of two versions, over lines as the server counts them (revisionLines), so its counts match
+ * the list's.
+ */
 export function lineDiff(before: string, after: string): LineDiff {
   const old = revisionLines(before);
   const now = revisionLines(after);

@@ -279,7 +279,10 @@ function Versions({ of, back, threadId }: { of: RevisionsOf; back: string; threa
   );
 }
 
-/** /thread/{id}/revisions: the paste's versions and the diff between any two; `?reply={id}`: a reply's versions. */
+/**
+ * /thread/{id}/revisions: the paste's versions and the diff between any two; `?reply={id}`: a reply's
+ * versions.
+ */
 export function RevisionsScreen() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();

@@ -51,7 +51,10 @@ function inView(element: HTMLElement | null): boolean {
   return box.bottom > 0 && box.top < window.innerHeight;
 }
 
-/** Replies that arrived out of view, for the pill that takes the reader there; one scrolled into view (or deleted) drops out. */
+/**
+ * Replies that arrived out of view, for the pill that takes the reader there; one scrolled into view (or
+ * deleted) drops out.
+ */
 function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[], () => void] {
   const [unseen, setUnseen] = useState<number[]>([]);
   const { arrived, seen } = live;

@@ -3,7 +3,10 @@ import { Button, CharCount, Input, Textarea } from '@termpaste/ui';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSendChat } from '../api/messaging';
 
-/** Sends what was typed, trimmed (nothing when blank or pending); clears the box unless the member typed on meanwhile. */
+/**
+ * Sends what was typed, trimmed (nothing when blank or pending); clears the box unless the member typed on
+ * meanwhile.
+ */
 function useChatInput(variant: 'page' | 'popover') {
   const [text, setText] = useState('');
   const send = useSendChat(variant);

@@ -22,7 +22,10 @@ import { chatClock, fullDate } from '../lib/time';
 /** How close to the end (pixels) still counts as reading the newest lines. */
 const STICK_TO_BOTTOM_PX = 48;
 
-/** A chat author: the name, then the active premium rank in brackets, styled by its `rank-…` class; deleted: 'Anonymous'. */
+/**
+ * A chat author: the name, then the active premium rank in brackets, styled by its `rank-…` class; deleted:
+ * 'Anonymous'.
+ */
 export function ChatAuthor({ author }: { author: ChatMessage['author'] }) {
   if (!author) return <span className="msg-chat-author msg-muted">Anonymous</span>;
   const rank = author.activePremiumRank;

@@ -53,7 +53,10 @@ function MessageRow({
   );
 }
 
-/** One mailbox: who, NEW while unread, subject and time, newest first, in a scrolling pane; LOAD MORE reads the next page. */
+/**
+ * One mailbox: who, NEW while unread, subject and time, newest first, in a scrolling pane; LOAD MORE reads
+ * the next page.
+ */
 export function MailboxList({
   box,
   selectedId,

@@ -6,7 +6,10 @@ import { applyChatModeration, chatQuery, prependChatMessage } from '../api/messa
 import { ChatLog, ChatOnlineCount } from '../components/chat';
 import { ChatPageComposer } from '../components/chat-composer';
 
-/** /chat: the global room. A new line joins the list at once, then the list is read again, as after a reconnect. */
+/**
+ * /chat: the global room. A new line joins the list at once, then the list is read again, as after a
+ * reconnect.
+ */
 function ChatRoom({ userId }: { userId: number }) {
   const client = useQueryClient();
   const history = useQuery(chatQuery('page'));

@@ -6,7 +6,10 @@ import { useUploadAvatar } from '../api/settings';
 import { AVATAR_ACCEPT, avatarFileProblem } from '../lib/upload';
 import { ProgressBar } from './progress-bar';
 
-/** The avatar and its upload button: one image of at most 10 MB, refused before any request otherwise; a progress bar. */
+/**
+ * The avatar and its upload button: one image of at most 10 MB, refused before any request otherwise; a
+ * progress bar.
+ */
 export function AvatarUpload({ user }: { user: CurrentUser }) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();

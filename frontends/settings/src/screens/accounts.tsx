@@ -151,7 +151,10 @@ function AccountsBody({ data }: { data: Identities }) {
   );
 }
 
-/** /settings/accounts: the linked sign-in providers (UNLINK), the others (LINK), and whether there is a password. */
+/**
+ * /settings/accounts: the linked sign-in providers (UNLINK), the others (LINK), and whether there is a
+ * password.
+ */
 export function AccountsScreen() {
   const identities = useQuery(identitiesQuery);
   return (

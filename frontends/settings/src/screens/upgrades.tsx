@@ -53,7 +53,10 @@ function GradeCard({
   );
 }
 
-/** /upgrades: the four VIP grades, which the member owns, and how to get one (an admin grants them; no payment). */
+/**
+ * /upgrades: the four VIP grades, which the member owns, and how to get one (an admin grants them; no
+ * payment).
+ */
 export function UpgradesScreen() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner label="Loading upgrades..." />;

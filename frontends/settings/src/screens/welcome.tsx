@@ -82,7 +82,9 @@ function ChooseUsernameForm({ proposed }: { proposed: string }) {
   );
 }
 
-/** /welcome: where a first provider sign-in lands; the proposed username is kept or changed, once; then home. */
+/**
+ * /welcome: where a first provider sign-in lands; the proposed username is kept or changed, once; then home.
+ */
 export function WelcomeScreen() {
   const { user } = useCurrentUser();
   return (

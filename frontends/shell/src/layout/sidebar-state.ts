@@ -29,7 +29,9 @@ function useIsMobile(): boolean {
   return isMobile;
 }
 
-/** Sidebar state: expanded or icons on desktop (a 7-day cookie), a sheet under 768 px; Ctrl/Cmd+B toggles it. */
+/**
+ * Sidebar state: expanded or icons on desktop (a 7-day cookie), a sheet under 768 px; Ctrl/Cmd+B toggles it.
+ */
 export function useSidebarState() {
   const isMobile = useIsMobile();
   const [open, setOpenState] = useState(() => readSidebarCookie(document.cookie) ?? true);

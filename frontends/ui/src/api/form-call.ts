@@ -14,7 +14,10 @@ export const toastError =
     toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
   };
 
-/** One form's call: sends the body, toasts the success or the failure (server's message or fallback); `fail` for client checks. */
+/**
+ * One form's call: sends the body, toasts the success or the failure (server's message or fallback); `fail`
+ * for client checks.
+ */
 export function useFormCall(options: {
   method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;

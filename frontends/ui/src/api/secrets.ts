@@ -1,6 +1,9 @@
 import { ALLOW_SECRETS_PARAM, type SecretFindingsBody, secretFindingsBodySchema } from '@termpaste/contracts';
 
-/* The secret warning as the API client sees it: a 422 listing the findings, then a second call with `allowSecrets: true`. */
+/*
+ * The secret warning as the API client sees it: a 422 listing the findings, then a second call with
+ * `allowSecrets: true`.
+ */
 
 /** The findings of an API error (`422: {"message", "findings"}`), or null for any other error. */
 export function secretFindingsOf(error: unknown): SecretFindingsBody | null {

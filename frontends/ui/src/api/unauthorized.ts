@@ -4,7 +4,9 @@ import { whenToastsCanShow } from '../components/toaster.js';
 
 let redirecting = false;
 
-/** The unauthorized rule: toast, then /api/login after 0.5 s; many failing calls at once still redirect once. */
+/**
+ * The unauthorized rule: toast, then /api/login after 0.5 s; many failing calls at once still redirect once.
+ */
 export function redirectToLogin(
   navigate: (url: string) => void = (url) => window.location.assign(url),
 ): void {

@@ -18,7 +18,10 @@ function displayName(user: AvatarUser | null | undefined): string {
   return name || user?.email?.trim() || user?.username?.trim() || 'Anonymous';
 }
 
-/** avatarUrl, else profileImageUrl, else initials; an image that fails falls back to the next, never a broken picture. */
+/**
+ * avatarUrl, else profileImageUrl, else initials; an image that fails falls back to the next, never a broken
+ * picture.
+ */
 export function Avatar({ user, size = 32, alt, className }: AvatarProps) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const sources = [user?.avatarUrl, user?.profileImageUrl].filter(

@@ -7,7 +7,9 @@ export function countOf(count: number, noun: string, plural = `${noun}s`): strin
   return `${count} ${count === 1 ? noun : plural}`;
 }
 
-/** How many are here now, as a tag with a pulsing dot: `● 2 ONLINE`; nothing until known; read out politely. */
+/**
+ * How many are here now, as a tag with a pulsing dot: `● 2 ONLINE`; nothing until known; read out politely.
+ */
 export function PresenceCount({
   count,
   label,
@@ -37,7 +39,9 @@ export function PresenceCount({
   );
 }
 
-/** `3 new pastes — SHOW` above a list: nothing moves until SHOW, so the reader is never pushed off their row. */
+/**
+ * `3 new pastes — SHOW` above a list: nothing moves until SHOW, so the reader is never pushed off their row.
+ */
 export function NewItemsBar({
   count,
   noun,

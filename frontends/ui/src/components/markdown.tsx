@@ -52,7 +52,10 @@ export interface MarkdownProps {
   className?: string;
 }
 
-/** Member-written Markdown, rendered by markdown-renderer.tsx once fetched; a skeleton of its lines until then. */
+/**
+ * Member-written Markdown, rendered by markdown-renderer.tsx once fetched; a skeleton of its lines until
+ * then.
+ */
 export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
   const skeleton = <MarkdownSkeleton text={children} />;
   return (

@@ -29,7 +29,10 @@ export async function expectToast(title: string, description?: string): Promise<
   });
 }
 
-/** The unauthorized rule as a test sees it: the toast, then an attempt to go to /api/login after 0.5 s (jsdom reports it). */
+/**
+ * The unauthorized rule as a test sees it: the toast, then an attempt to go to /api/login after 0.5 s (jsdom
+ * reports it).
+ */
 export async function expectLoginRedirect(): Promise<void> {
   const jsdomError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   try {

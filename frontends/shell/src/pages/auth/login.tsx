@@ -63,7 +63,10 @@ function PasswordForm({ next }: { next: string | null }) {
   );
 }
 
-/** /login: the password form (unless LOCAL_LOGIN=off), then the providers; `?sso_error=` and `?next=` as the server sends them. */
+/**
+ * /login: the password form (unless LOCAL_LOGIN=off), then the providers; `?sso_error=` and `?next=` as the
+ * server sends them.
+ */
 export function LoginPage() {
   const [params] = useSearchParams();
   const next = params.get('next');

@@ -66,7 +66,10 @@ function RegisterForm() {
   );
 }
 
-/** /register: the sign-up form (unless LOCAL_LOGIN=off), then the providers, whose first sign-in makes the account. */
+/**
+ * /register: the sign-up form (unless LOCAL_LOGIN=off), then the providers, whose first sign-in makes the
+ * account.
+ */
 export function RegisterPage() {
   const [params] = useSearchParams();
   const { pending, localLogin, providers } = useSignInOptions();
