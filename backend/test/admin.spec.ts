@@ -263,7 +263,7 @@ describe('admin panel API', () => {
     });
   });
 
-  describe('the permission table (SPEC §6), every cell', () => {
+  describe('the permission table, every cell', () => {
     const cells: Array<[Role, Action, Target, 200 | string]> = [];
     for (const action of ACTIONS) {
       for (const target of ['member', 'admin', 'owner', 'self'] as const) {

@@ -53,7 +53,7 @@ describe('table ownership', () => {
       }
     });
 
-    it("has one folder under src/modules/ for each of issue 14's modules (and health/, the probes)", () => {
+    it('has one folder under src/modules/ for each module of the table map (and health/, the probes)', () => {
       const folders = readdirSync(path.join(BACKEND_DIR, 'src/modules'), { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
@@ -61,7 +61,7 @@ describe('table ownership', () => {
       expect(folders).toEqual([...MODULES, 'health'].sort());
     });
 
-    it("gives each table one of issue 14's modules, or infra", () => {
+    it('gives each table one of the modules, or infra', () => {
       const owners = new Set<string>([...MODULES, 'infra']);
       for (const [table, module] of Object.entries(TABLE_OWNERS)) {
         expect({ table, known: owners.has(module) }).toEqual({ table, known: true });

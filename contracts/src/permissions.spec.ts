@@ -173,7 +173,7 @@ function targetOf(viewer: Role, target: Target) {
   return target === 'owner' ? ACCOUNTS.owner : OTHERS[target];
 }
 
-describe('adminActionRefusal: the SPEC §6 permission table', () => {
+describe('adminActionRefusal: the permission table', () => {
   it('has every viewer × target × action', () => {
     // member and admin viewers: 4 targets; the owner's own account is the owner target: 3.
     expect(CELLS).toHaveLength((4 + 4 + 3) * ADMIN_USER_ACTIONS.length);
