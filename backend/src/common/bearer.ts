@@ -10,8 +10,7 @@ declare module 'express-serve-static-core' {
 
 /**
  * Whether a request offers a personal access token (a Bearer `Authorization` header, any case, even
- * empty). Such a request is judged by the token alone: no session cookie read or set, OriginGuard lets it
- * through (no cookie is involved), TokenGuard decides.
+ * empty). Such a request is judged by TokenGuard alone: no session cookie read or set, no Origin check.
  */
 export function isBearerRequest(req: Pick<IncomingMessage, 'headers'>): boolean {
   const header = req.headers.authorization;

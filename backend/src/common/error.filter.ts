@@ -27,9 +27,8 @@ interface BodyParserError {
 }
 
 /**
- * The one error shape of the API: `{ statusCode, message }`. Known errors keep their status and message;
- * an unreachable database is a 503 with Retry-After; anything unexpected is logged with its stack under
- * a random id, and the client only learns the id.
+ * The API's one error shape, `{ statusCode, message }`: an unreachable database is a 503 with Retry-After;
+ * anything unexpected is logged with its stack under a random id, and the client learns only the id.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {

@@ -59,9 +59,8 @@ export function trustedOrigins(
 }
 
 /**
- * Whether a request may change state: a GET, HEAD or OPTIONS, or one whose origin (requestOrigin) is
- * trusted. OriginGuard checks Nest's routes with it; plain Express middleware that changes state (the
- * queue dashboard) calls it itself.
+ * Whether a request may change state: a GET, HEAD or OPTIONS, or a trusted origin. Plain Express
+ * middleware that changes state (the queue dashboard) calls it itself.
  */
 export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean {
   if (SAFE_METHODS.has(req.method)) return true;
@@ -70,9 +69,8 @@ export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean
 }
 
 /**
- * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (trustedOrigins),
- * shown by its Origin, else its Referer; otherwise 403 before anything runs. Bearer-token requests are
- * exempt: TokenGuard judges them, and they carry no cookie.
+ * CSRF defence: a POST, PUT, PATCH or DELETE must show our own origin (Origin, else Referer), else 403
+ * before anything runs. Bearer-token requests carry no cookie, so TokenGuard judges them instead.
  */
 @Injectable()
 export class OriginGuard implements CanActivate {

@@ -4,9 +4,8 @@ import { SetMetadata } from '@nestjs/common';
 export const SIGNED_REQUEST = 'termpaste:signed-request';
 
 /**
- * Marks a route whose request carries its own signature, its whole authorization (no session, no
- * cookie): so no CSRF check, and curl without Origin is served. Only for routes acting on nothing but
- * what the signature names (a presigned upload).
+ * A route whose request carries its own signature as its whole authorization, so no CSRF check applies
+ * and curl without Origin is served. Only for routes acting on nothing but what it signs (an upload).
  */
 export const SignedRequest = (): MethodDecorator => SetMetadata(SIGNED_REQUEST, true);
 

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { describeZodError } from './zod-error.js';
 
 /**
- * Validates and parses a request part with a contracts schema:
- * `@Body(new ZodValidationPipe(registerSchema))`. A body's 400 names the field; a query's is its first
- * problem's text, as the schema writes it (the API's own messages).
+ * Validates and parses a request part with a contracts schema. A body's 400 names the field; a query's
+ * is its first problem's text, as the schema writes it.
  */
 @Injectable()
 export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.output<Schema>> {

@@ -62,9 +62,7 @@ export interface AppConfig {
   /** Without a trailing slash. */
   publicUrl: string;
   /**
-   * Whether PUBLIC_URL was given. Unset, publicUrl is `http://localhost:$PORT` and any loopback origin
-   * (localhost, 127.0.0.1, [::1], any port) counts as our own site; set, only its origin does (besides
-   * ALLOWED_ORIGINS).
+   * Whether PUBLIC_URL was given; unset, any loopback origin counts as our own site, set, only its origin.
    */
   publicUrlSet: boolean;
   sessionSecret: string;

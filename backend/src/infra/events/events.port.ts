@@ -2,9 +2,8 @@ import type { Logger } from '@nestjs/common';
 import type { LiveEvent, PasteLiveEvent } from '@termpaste/contracts';
 
 /**
- * Who a live event is for: every connected member (chat), or one member's sockets only; with
- * `exceptSession`, not those opened by that session (the one that changed the password, say); with
- * `onlySession`, only those opened by that session (the one that signed out).
+ * Who a live event is for: every member (chat) or one member, all sockets, all but `exceptSession`'s, or
+ * `onlySession`'s.
  */
 export type LiveAudience =
   { to: 'all' } | { to: 'user'; userId: number; exceptSession?: string; onlySession?: string };
@@ -25,9 +24,8 @@ export type LiveEnvelope =
 export type LiveListener = (envelope: LiveEnvelope) => void;
 
 /**
- * A change every instance must hear of, never sent to a socket: which public pages (cached by each
- * instance) a write made stale. `all`: every page; `lists`: the lists (home, featured, search, profiles);
- * `threads`: those pastes' detail pages; `profiles`: those members' profiles.
+ * Which cached public pages a write made stale, for every instance (never sent to a socket): `all`,
+ * `lists`, `threads` (those pastes) or `profiles` (those members).
  */
 export interface PagesChanged {
   type: 'pages_changed';
@@ -56,9 +54,8 @@ export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**
- * The events port: live events are published here and every instance's gateway subscribes, so any
- * instance serves any socket. In-process when embedded, Redis pub/sub with REDIS_URL. At most once: a
- * reconnecting socket catches up by refetching.
+ * The events port: published here, heard by every instance's gateway, so any instance serves any socket.
+ * In-process or Redis pub/sub; at most once (a reconnecting socket catches up by refetching).
  */
 export abstract class EventsPort {
   /** Delivers the envelope to every subscriber of every instance. */
@@ -94,9 +91,8 @@ export function deliverToEach<T>(
 }
 
 /**
- * Publishes a paste's public event. Not awaited by the write: it costs the request one PUBLISH queued on
- * the connection, and a bus that cannot carry it is logged (readers catch up when they next load or
- * reconnect).
+ * Publishes a paste's public event, not awaited by the write; a failing bus is logged (readers catch up on
+ * reload).
  */
 function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger, listed: boolean): void {
   events.publish({ to: 'paste', event, ...(listed ? {} : { listed }) }).catch((error: unknown) => {
@@ -105,9 +101,8 @@ function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Lo
 }
 
 /**
- * Tells every instance which public pages a committed write made stale. The write stands regardless: a
- * failing bus is logged, other instances' copies expire with PageCache's TTL. `pasteEvent` is published
- * after the pages are announced, so an instance drops its cached page before its readers reload it.
+ * Tells every instance which pages a committed write made stale (a failing bus is only logged: copies
+ * expire). `pasteEvent` follows, so an instance drops its cached page before its readers reload it.
  */
 export async function announcePagesChanged(
   events: EventsPort,

@@ -25,9 +25,8 @@ import {
 export const OUTBOX_DIR = 'outbox';
 
 /**
- * Delivers mail jobs over SMTP_URL, else as `.eml` files in `$DATA_DIR/outbox/`. A job run twice sends
- * twice: MailService.send's jobId keeps a message from being queued twice. A `send-link` job carries ids
- * only; LinkMailWriter mints the token here, so no token is in job data (a retry mints a new one).
+ * Delivers mail over SMTP_URL, else as `.eml` files in `$DATA_DIR/outbox/`. A link job carries ids only
+ * and its token is minted here, so none sits in job data. A job run twice sends twice.
  */
 @Injectable()
 @QueueProcessor(MAIL_QUEUE)

@@ -1,7 +1,6 @@
 /**
- * Fault injection for test/outbox-crash.spec.ts only: `TERMPASTE_TEST_CRASH=<point>` SIGKILLs the
- * process at that point (`committed`: write and outbox row committed, relay not woken; `relayed`: the
- * queue took a job, its row not yet deleted). Read once; unset, a point costs nothing.
+ * Fault injection for test/outbox-crash.spec.ts: `TERMPASTE_TEST_CRASH=committed|relayed` SIGKILLs the
+ * process at that point. Read once; unset, a point costs nothing.
  */
 export type CrashPoint = 'committed' | 'relayed';
 

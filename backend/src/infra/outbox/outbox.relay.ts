@@ -19,9 +19,8 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Moves the outbox's rows to the queue, woken after commits and every `pollMs`. With BullMQ a crash
- * re-adds rows under the same jobIds (one job per id); in-process a row stays until its job ran (at
- * least once). A failed pass is logged once and retried each poll. The details: docs/backend.md.
+ * Moves outbox rows to the queue, woken after commits and every `pollMs`; a crash re-adds rows under the
+ * same jobIds, so each job goes out at least once. docs/backend.md.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -1,7 +1,6 @@
 /**
- * The presence port: who is here now (topics such as `online`, `thread:12`), counted once per member over
- * every instance. In-process or Redis, where an instance's entries live only while renewed. Callers join
- * once per (topic, member) on this instance and leave with its last socket. docs/backend.md.
+ * The presence port: who is here now (`online`, `thread:12`), once per member over every instance. Join
+ * once per (topic, member) per instance; leave with its last socket. docs/backend.md.
  */
 export abstract class PresencePort {
   /** This instance holds `member` in `topic`; returns the topic's count afterwards. */

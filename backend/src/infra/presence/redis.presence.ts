@@ -10,9 +10,8 @@ export const PRESENCE_PREFIX = 'termpaste:presence:';
 export const PRESENCE_TTL_MS = 30_000;
 
 /*
- * Two sorted sets per topic, scored by expiry: `<topic>` member → latest expiry (the count), and
- * `<topic>|<member>` instance → expiry (so one instance letting go keeps a member another holds).
- * Renewed every ttl/3; a crashed instance's entries expire. The layout: docs/backend.md.
+ * Two sorted sets per topic scored by expiry, renewed every ttl/3, so a crashed instance's entries expire
+ * (docs/backend.md).
  */
 
 /** Redis's clock in ms (scripts read TIME, so instances' clocks may disagree). */

@@ -40,9 +40,8 @@ import {
 export { BullModule } from '@nestjs/bullmq';
 
 /**
- * Every queue's defaults: retried with exponential backoff; finished jobs kept for a while, not forever:
- * the last 1000 completed ones for at most a day, the last 5000 failed ones (for the dashboard's retry)
- * for at most a week. BullMQ trims them as other jobs finish (`age` is in seconds).
+ * Every queue's defaults: exponential backoff; the last 1000 completed jobs kept a day, the last 5000
+ * failed a week (for the dashboard's retry), trimmed as others finish.
  */
 export const BULL_JOB_DEFAULTS: DefaultJobOptions = {
   attempts: DEFAULT_JOB_OPTIONS.attempts,
@@ -85,9 +84,8 @@ function ioredisClient({ url, ...options }: RedisOptions): IRedisClient {
 }
 
 /**
- * The queue with REDIS_URL: jobs go to BullMQ, and unless `runProcessors` is false this process runs a
- * Worker per processor; a dead worker's job goes to another once its lock expires. A repeatable job is
- * a BullMQ job scheduler: one schedule in Redis, each run taken by one worker.
+ * The queue with REDIS_URL: BullMQ, with a Worker per processor unless `runProcessors` is false; a dead
+ * worker's job goes to another once its lock expires. Repeatable jobs are BullMQ job schedulers.
  */
 @Injectable()
 export class BullMqQueue
@@ -150,9 +148,8 @@ export class BullMqQueue
   }
 
   /**
-   * Creates the job scheduler, its first run one interval from now, or updates it: a scheduler already
-   * there (another worker's, or this one's before a restart) keeps its timing, and its next run stays
-   * the one job it is. Not awaited by the start-up (Redis may be down: the upsert waits for it).
+   * Upserts the job scheduler: one already there keeps its timing, so its next run stays one job. Not
+   * awaited at start-up (Redis may be down).
    */
   private upsertScheduler(job: RepeatableJob): void {
     const queue = this.queues.get(job.queue)!;

@@ -54,9 +54,8 @@ function retryDelay(backoffMs: number, attemptsMade: number): number {
 }
 
 /**
- * The queue without REDIS_URL: jobs run in this process after `add` returns, with BullMQ's attempts,
- * backoff and jobId rules. Nothing survives a restart, but outbox jobs keep their rows until `settled`.
- * Repeatable jobs run off a timer, skipped while the previous run still waits or runs.
+ * The queue without REDIS_URL: jobs run here after `add` returns, with BullMQ's rules. Nothing survives a
+ * restart, but outbox jobs keep their rows until `settled`.
  */
 @Injectable()
 export class InProcessQueue extends QueuePort implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -1,15 +1,12 @@
 import { DiscoveryService } from '@nestjs/core';
 
 /**
- * The queue port: work that may wait (mail, notification fan-out) is put here. Two adapters implement
- * it: BullMQ on Redis when REDIS_URL is set, an in-process driver otherwise. Processors are safe to run
- * twice (delivery is at least once).
+ * The queue port for work that may wait: BullMQ with REDIS_URL, else in-process. Delivery is at least once.
  */
 export interface JobOptions {
   /**
-   * A job with the same id is not added twice while it waits, runs or is kept after finishing (BullMQ's
-   * retention; in-process the last 6000): a guard against a retried request, not a replay days later, so a
-   * once-only effect dedupes on its own. Not a number and without `:`. docs/backend.md.
+   * A job with the same id is not added twice while it is kept (a guard against a retried request, not a
+   * replay days later). Not a number and without `:`. docs/backend.md.
    */
   jobId?: string;
   attempts?: number;
@@ -26,9 +23,8 @@ export interface JobOptions {
 export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoffMs: 2000 } as const;
 
 /**
- * A job added to `queue` every `everyMs` (QueuePort.repeat), the same name and data each time, once per
- * interval across every process that runs the queue's jobs: BullMQ's job scheduler in Redis, the
- * in-process queue's own timer otherwise. The first run is one interval after the schedule first starts.
+ * A job added every `everyMs`, once per interval across processes; the first run one interval after the
+ * start.
  */
 export interface RepeatableJob<T = unknown> {
   queue: string;
@@ -45,11 +41,7 @@ export interface RepeatableJob<T = unknown> {
   backoffMs?: number;
 }
 
-/**
- * The repeatable jobs an adapter was given, validated (as a programming error: it fails the start-up),
- * one per queue and id. A job registered again as it was is ignored; another under the same queue and id
- * is refused.
- */
+/** The repeatable jobs, one per queue and id; a different job under a taken id fails the start-up. */
 export class RepeatableJobs {
   private readonly jobs = new Map<string, RepeatableJob>();
 
@@ -91,18 +83,16 @@ export abstract class QueuePort {
   abstract readonly durable: boolean;
 
   /**
-   * Resolves once the job added under `jobId` is settled here: true when it ran (completed, or failed for
-   * good), false when it will not run in this process (dropped at shutdown, or never added). A durable
-   * adapter's jobs are safe once added: true at once.
+   * Resolves once job `jobId` is settled here: true when it ran, false when it will not run in this process.
+   * A durable adapter's jobs are safe once added: true at once.
    */
   settled(_queue: string, _jobId: string): Promise<boolean> {
     return Promise.resolve(true);
   }
 
   /**
-   * Adds `job` every `job.everyMs`, once per interval whatever the number of processes, in the processes
-   * that run jobs. Call it in onModuleInit; every process registers the same job (another under the same
-   * queue and id throws). docs/backend.md.
+   * Adds `job` every `job.everyMs`, once per interval across processes. Register it in onModuleInit.
+   * docs/backend.md.
    */
   abstract repeat<T>(job: RepeatableJob<T>): void;
 
