@@ -120,9 +120,9 @@ export class AuthController {
   }
 
   /**
-   * Browser navigation: ends the session, closes its live sockets (on every instance) and goes
-   * home, but only for a top-level navigation from our own site (isSignOutNavigation). Anything else, an image in a member's Markdown
-   * (`![](/api/logout)`) or a link from another site, just goes home, still signed in.
+   * Browser navigation: ends the session and its live sockets, but only for a top-level navigation from
+   * our site (isSignOutNavigation). Anything else, like `![](/api/logout)` in a member's Markdown, just
+   * goes home, still signed in.
    */
   @Get(API.logout)
   @NoTokens()

@@ -97,18 +97,16 @@ export function RateLimited(action: RateLimitedAction): MethodDecorator {
 }
 
 /**
- * A write by a signed-in member who is not banned (WriterGuard: 401 / 403), then the limit of `action`
- * counted per member. In this order: the limit counts by the member the writer guard loaded, and a
- * visitor is refused without being counted.
+ * WriterGuard, then the limit of `action` per member: a visitor is refused uncounted, and counts go by the
+ * loaded member.
  */
 export function MemberRateLimited(action: MemberAction): MethodDecorator {
   return applyDecorators(UseGuards(WriterGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
 
 /**
- * A signed-in member's action (SessionGuard: 401 for a visitor or a banned account), then the limits of
- * `action`, counted per member and per address. In this order: a visitor is refused without being
- * counted, and the per-member count goes by the member the session guard loaded.
+ * SessionGuard, then the limits of `action` per member and address: a visitor is refused without being
+ * counted.
  */
 export function SignedInRateLimited(
   action: Extract<MemberAction, 'change-password' | 'delete-account' | 'verify-email' | 'owner-claim'>,
