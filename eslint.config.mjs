@@ -3,6 +3,27 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import comments from './scripts/eslint-comment-rules.mjs';
+
+// Files whose comments are not checked yet: others are reworking them now. Delete a line once its
+// comments say why without citing issues or spec sections, in blocks of five lines at most.
+const COMMENTS_NOT_YET_CHECKED = [
+  'contracts/src/moderation.ts',
+  'backend/src/modules/moderation/**',
+  'frontends/ui/src/moderation/**',
+  'frontends/ui/src/people/**',
+  'frontends/ui/src/shared/**',
+  'frontends/ui/src/index.ts',
+  'frontends/ui/src/components/modal.tsx',
+  'frontends/mf-shared.ts',
+  'jest.preset.cjs',
+  'frontends/admin/src/**',
+  'bench/**',
+  'reliability/**',
+  'scripts/**',
+  'backend/src/modules/auth/sso/**',
+  'backend/src/modules/messages/**',
+];
 
 export default tseslint.config(
   {
@@ -58,6 +79,19 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Comments say why in a line or two; the history lives in git, longer explanations in docs/.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    ignores: COMMENTS_NOT_YET_CHECKED,
+    plugins: { comments },
+    rules: { 'comments/no-citations': 'error' },
+  },
+  {
+    files: ['backend/src/**/*.ts', 'contracts/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'],
+    ignores: COMMENTS_NOT_YET_CHECKED,
+    plugins: { comments },
+    rules: { 'comments/short-blocks': 'error' },
   },
   prettier,
 );

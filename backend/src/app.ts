@@ -37,9 +37,8 @@ export const JSON_BODY_LIMIT = '100kb';
 const isUploadsPath = (path: string, uploads: string) => path === uploads || path.startsWith(`${uploads}/`);
 
 /**
- * Which requests a body parser reads: those of its media type, except uploads (`/api/uploads`: forms and
- * presigned PUTs), whose bodies must stream to disk unread, whatever Content-Type they claim, and those
- * of the routes that read their own (`readsOwn`: a paste's, see modules/threads/paste-intake.ts).
+ * Which requests a body parser reads: its media type's, except uploads (`/api/uploads`), whose bodies
+ * stream to disk unread, and routes that read their own (`readsOwn`, paste-intake.ts).
  */
 const parsedUnlessUpload = (type: string, readsOwn: (req: Request) => boolean) => (req: IncomingMessage) =>
   !isUploadsPath((req.url ?? '').split('?')[0]!, API.uploads) &&
@@ -68,9 +67,8 @@ function isRead(req: Request): boolean {
 const FRESH_SET_COOKIE = `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/api; HttpOnly; SameSite=Lax`;
 
 /**
- * An Express application whose router tells `/api/Admin` from `/api/admin` (a wrong-case path is a 404,
- * never another route's twin). Set before anything touches `app.router`: Express creates the router with
- * the settings of that moment, and Nest's ExpressAdapter mounts its first middleware in its constructor.
+ * An Express app whose router is case-sensitive (`/api/Admin` is a 404, never `/api/admin`'s twin). Set
+ * before anything touches `app.router`: Express makes the router with the settings of that moment.
  */
 export function caseSensitiveExpress(): Application {
   const instance = express();

@@ -44,9 +44,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts Termpaste: parses the configuration, starts the embedded PostgreSQL when DATABASE_URL is unset,
- * builds the app and listens on HOST:PORT. On a signal the app closes first and PostgreSQL stops after
- * it; a repeated signal only waits for that to finish, so PostgreSQL is never left half-stopped.
+ * Starts Termpaste (the embedded PostgreSQL when DATABASE_URL is unset). On a signal the app closes
+ * first, then PostgreSQL; a repeated signal only waits, so PostgreSQL is never left half-stopped.
  */
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningServer> {
   // Before Nest exists, so that start-up messages go to the same logger as the app's.

@@ -54,8 +54,8 @@ type Target = 'member' | 'admin' | 'owner' | 'self';
 const ACTIONS: Action[] = ['ban', 'unban', 'rename', 'avatar', 'delete', 'grades', 'role'];
 
 /**
- * What the permission table (SPEC §6, as this project enforces it; contracts' adminActionRefusal, whose unit
- * test has the same cells) answers: 200 or the 403's message.
+ * What the permission table answers (contracts' adminActionRefusal has the same cells): 200 or the 403's
+ * message.
  */
 const TABLE: Record<'admin' | 'owner', Record<Action, Partial<Record<Target, 200 | string>>>> = {
   admin: {
@@ -263,7 +263,7 @@ describe('admin panel API', () => {
     });
   });
 
-  describe('the permission table (SPEC §6), every cell', () => {
+  describe('the permission table, every cell', () => {
     const cells: Array<[Role, Action, Target, 200 | string]> = [];
     for (const action of ACTIONS) {
       for (const target of ['member', 'admin', 'owner', 'self'] as const) {

@@ -55,7 +55,7 @@ async function newReply(
   return (res.body as { id: number }).id;
 }
 
-describe('live paste events on /ws/chat (issue 18)', () => {
+describe('live paste events on /ws/chat', () => {
   let t: TestApp;
   let alice: LiveMember;
   let bob: LiveMember;
@@ -294,7 +294,7 @@ describe('live paste events on /ws/chat (issue 18)', () => {
   });
 });
 
-describe('presence on one instance (issue 18)', () => {
+describe('presence on one instance', () => {
   let t: TestApp;
   const open: LiveClient[] = [];
 

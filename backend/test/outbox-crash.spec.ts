@@ -13,10 +13,8 @@ import { makeTempDir } from './support/throwaway-postgres.js';
 import { waitFor } from './support/wait-for.js';
 
 /**
- * The outbox against real crashes: the app runs in a child process (support/app-child.ts) that kills
- * itself with SIGKILL at a fault-injection point (TERMPASTE_TEST_CRASH, infra/outbox/crash-point.ts), and
- * starts again on the same database. Members and the paste are written straight to the database; the
- * replies are made by the app's own ForumService in the child.
+ * The outbox against real crashes: the app runs in a child process (support/app-child.ts) that SIGKILLs
+ * itself at a fault-injection point (TERMPASTE_TEST_CRASH) and starts again on the same database.
  */
 
 interface Fixture {

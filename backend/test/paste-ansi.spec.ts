@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 /** `ls --color` output: SGR colours and bold. */
 const LS = '\x1b[0m\x1b[01;34mbin\x1b[0m  \x1b[01;32mrun.sh\x1b[0m  notes.txt\n';
 
-describe('terminal output (issue 16): the language `ansi`', () => {
+describe('terminal output: the language `ansi`', () => {
   let t: TestApp;
   let alice: { browser: Browser; cookie: string };
 

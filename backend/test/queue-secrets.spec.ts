@@ -14,10 +14,9 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
 /*
- * Issue 13, finding 6: reset links sat in the mail job's data (kept in Redis a day when done, a week when
- * failed) while the token lived an hour. Now a link mail is queued as ids (kind, member, token row) and
- * the mail worker mints the token: no token or link is in any job's data, log or the queue dashboard.
- * These apps run the real queued MailService, so mail goes through the queue to the outbox.
+ * Reset links used to sit in the mail job's data (kept in Redis a day, or a week) while the token lived
+ * an hour. Now a link mail is queued as ids and the worker mints the token: no token or link in any job's
+ * data, log or dashboard. These apps run the real queued MailService.
  */
 
 interface Added {

@@ -30,7 +30,7 @@ const REVISION_404 = { statusCode: 404, message: REVISIONS_MESSAGES.revisionNotF
 /** PASTE_MAX_BYTES by default: 1 MiB. */
 const MAX_BYTES = 1024 * 1024;
 
-describe('edits with history (issue 16)', () => {
+describe('edits with history', () => {
   let t: TestApp;
   let admin: { browser: Browser; user: { id: number; username: string } };
   let alice: { browser: Browser; user: { id: number; username: string } };
@@ -334,7 +334,7 @@ describe('edits with history (issue 16)', () => {
     });
   });
 
-  describe('secrets in an edit (issue 16)', () => {
+  describe('secrets in an edit', () => {
     const LEAKY = `deploy\nexport AWS_ACCESS_KEY_ID=${AWS_ACCESS_KEY_ID}\n`;
 
     it('refuses new content holding a secret with 422 and its findings, unless allowSecrets', async () => {

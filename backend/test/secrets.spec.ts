@@ -27,7 +27,7 @@ function refusal(res: { body: unknown; text: string }, ...secrets: string[]): Se
   return secretFindingsBodySchema.strict().parse(res.body);
 }
 
-describe('the warning before a secret is published (issue 16)', () => {
+describe('the warning before a secret is published', () => {
   let t: TestApp;
   let alice: Member;
   let bob: Member;
@@ -252,7 +252,7 @@ describe('the warning before a secret is published (issue 16)', () => {
     expect(body.findings.at(-1)!.line).toBe(SECRET_FINDINGS_MAX);
   });
 
-  it('does not scan chat (not among the texts issue 16 names)', async () => {
+  it('does not scan chat (not among the texts the warning covers)', async () => {
     // Chat goes over the live socket; its HTTP post is the popover's. Left alone on purpose.
     await alice.browser
       .post(API.chatMessages)

@@ -62,7 +62,7 @@ interface UserRow {
   is_owner: boolean;
 }
 
-describe('signing in with an OpenID Connect provider (issue 17)', () => {
+describe('signing in with an OpenID Connect provider', () => {
   let t: TestApp;
   let idp: RunningOidcProvider;
   let downPort: number;

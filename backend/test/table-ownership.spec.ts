@@ -7,15 +7,9 @@ import { createTestDatabase } from './support/postgres.js';
 import { entityClasses, moduleTouches, tableTouches, tablesInSql } from './support/table-access.js';
 
 /**
- * Who may touch which table (issue 14): a module reads and writes its own tables
- * (src/infra/database/table-owners.ts) and reaches any other only through its owner's exported service,
- * or a read-only fragment or view the owner exports (its SQL then lives in the owner's folder). This
- * reads every file of src/ (support/table-access.ts: SQL in literals, TypeORM entity use) and fails on a
- * touch of a table the file's module does not own.
- *
- * ALLOWED holds the touches that are there today, each a step of the redesign still to come. It only
- * shrinks: a step that moves an access to its owner deletes its line (the test fails while the line
- * names an access that is gone), and no new line is added for new code.
+ * A module touches only its own tables (src/infra/database/table-owners.ts), others only through their
+ * owner. ALLOWED holds today's exceptions and only shrinks: moving an access to its owner deletes its
+ * line, and no line is added for new code. docs/testing.md.
  */
 interface Allowed {
   /** The folder under src/modules/ (or `infra`). */
@@ -53,7 +47,7 @@ describe('table ownership', () => {
       }
     });
 
-    it("has one folder under src/modules/ for each of issue 14's modules (and health/, the probes)", () => {
+    it('has one folder under src/modules/ for each module of the table map (and health/, the probes)', () => {
       const folders = readdirSync(path.join(BACKEND_DIR, 'src/modules'), { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
@@ -61,7 +55,7 @@ describe('table ownership', () => {
       expect(folders).toEqual([...MODULES, 'health'].sort());
     });
 
-    it("gives each table one of issue 14's modules, or infra", () => {
+    it('gives each table one of the modules, or infra', () => {
       const owners = new Set<string>([...MODULES, 'infra']);
       for (const [table, module] of Object.entries(TABLE_OWNERS)) {
         expect({ table, known: owners.has(module) }).toEqual({ table, known: true });

@@ -449,7 +449,7 @@ describe('avatar uploads (local storage)', () => {
     });
   });
 
-  describe("SPEC's flow: the image PUT to uploadURL", () => {
+  describe('the upload flow: the image PUT to uploadURL', () => {
     const put = (url: string, options: Parameters<typeof rawPut>[2]) =>
       rawPut(t.url, putTarget(url), options);
 
@@ -1162,7 +1162,7 @@ describe('avatar uploads with S3_BUCKET (against fake-s3 on 127.0.0.1, which enf
     expect(s3.objects.has(ticket.form.fields.key!)).toBe(false);
   });
 
-  describe("SPEC's flow: the image PUT to uploadURL, streamed into the bucket by the backend", () => {
+  describe('the upload flow: the image PUT to uploadURL, streamed into the bucket by the backend', () => {
     const put = (url: string, options: Parameters<typeof rawPut>[2]) =>
       rawPut(t.url, putTarget(url), options);
     const bucketWrites = () => s3.requests.filter((r) => r.method === 'PUT' || r.method === 'POST').length;

@@ -20,7 +20,7 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
 } as const;
 
-/** Success toasts of SPEC §8 for the admin panel. */
+/** Success toasts of the admin panel. */
 export const ADMIN_TEXTS = {
   banned: 'User banned',
   unbanned: 'User unbanned',
@@ -86,7 +86,7 @@ export const AUDIT_ACTIONS = [
   'thread.unfeature',
   'thread.delete',
   'reply.delete',
-  // An admin's edit of another member's paste or reply (issue 16; migration 17968000000000).
+  // An admin's edit of another member's paste or reply.
   'thread.edit',
   'reply.edit',
   // An admin's removal of a version of another member's post (migration 17970100000000).

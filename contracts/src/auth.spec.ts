@@ -1,7 +1,7 @@
 import { passwordProblem } from './auth.js';
 import { changePasswordSchema, registerSchema } from './auth.js';
 
-describe('password rules of SPEC §5', () => {
+describe('password rules', () => {
   it('wants the two fields to match', () => {
     expect(passwordProblem('password1', 'password2')).toBe('Passwords do not match');
     expect(passwordProblem('password1', 'password2', 'change')).toBe('New passwords do not match');

@@ -68,7 +68,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageSchema>;
 
-/** A sign-in provider as the screens show it (`GET /api/site`'s `signInProviders`; issue 17). */
+/** A sign-in provider as the screens show it (`GET /api/site`'s `signInProviders`). */
 export const signInProviderSchema = z.object({
   id: z.string(),
   /** The button says "Continue with {name}". */
@@ -90,8 +90,8 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 /**
- * The client-side password checks of SPEC §5, or null when the pair is fine. The change-password form
- * words them for a new password.
+ * The client-side password checks, or null when the pair is fine; the change-password form words them for a
+ * new password.
  */
 export function passwordProblem(
   password: string,

@@ -54,10 +54,9 @@ export const FORUM_MESSAGES = {
 } as const;
 
 /**
- * Per-member write limits (RATE_LIMIT_PASTES_PER_MINUTE and the others), beyond the spec: against
- * floods and reputation farming (Discourse limits topics, posts and likes likewise). Each paste or reply
- * that @mentions members also counts them (at most MENTIONS_PER_POST_MAX a post, as written, whether or
- * not such a member exists) against `mentionsPerHour`.
+ * Per-member write limits (RATE_LIMIT_PASTES_PER_MINUTE and the others), against floods and reputation
+ * farming. @mentions in a paste or reply count against `mentionsPerHour` (at most MENTIONS_PER_POST_MAX a
+ * post).
  */
 export const FORUM_RATE_LIMIT_DEFAULTS = {
   pastesPerMinute: 3,
@@ -195,7 +194,7 @@ export const replySchema = z.object({
   parentId: z.number().int().nullable(),
   content: z.string(),
   createdAt: z.string(),
-  /** When its author (or an admin) last edited it; null while it never was (issue 16). */
+  /** When its author (or an admin) last edited it; null while it never was. */
   editedAt: z.string().nullable(),
   author: publicAuthorSchema.nullable(),
   voteScore: z.number().int(),
@@ -346,7 +345,7 @@ export const usersPageSchema = z.object({
 });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
-/** SPEC §2/§9: a paste is hot when it has more than 20 replies or more than 100 views. */
+/** A paste is hot when it has more than 20 replies or more than 100 views. */
 export function isHotThread(thread: Pick<ThreadCard, 'replyCount' | 'viewCount'>): boolean {
   return thread.replyCount > HOT_THREAD.replyCountOver || thread.viewCount > HOT_THREAD.viewCountOver;
 }

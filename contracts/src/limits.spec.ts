@@ -1,7 +1,7 @@
 import { isRetryableUploadStatus, LIMITS, QUERY_DEFAULTS } from './limits.js';
 import { PAGES } from './routes.js';
 
-describe('limits of SPEC §9', () => {
+describe('business limits', () => {
   it('has the documented values', () => {
     expect(LIMITS).toMatchObject({ passwordMin: 8, titleMax: 200, subjectMax: 200, chatMessageMax: 500 });
     expect(LIMITS.avatarMaxBytes).toBe(10485760);

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, shared by the backend, the frontends and the tests. */
+/** Business constants and limits, shared by the backend, the frontends and the tests. */
 export const LIMITS = {
   passwordMin: 8,
   /** Beyond the spec: an upper bound keeps hashing cheap and bodies small. */
@@ -18,8 +18,8 @@ export const VOTE_VALUES = [1, -1] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
 
 /**
- * Reputation earned per write (SPEC §1), and per vote received on one's paste or reply (beyond the spec:
- * +1 up, -1 down); each capped a day, see reputation.ts.
+ * Reputation earned per write, and per vote received on one's paste or reply; each capped a day
+ * (reputation.ts).
  */
 export const REPUTATION = { thread: 5, reply: 2, chatMessage: 1, voteReceived: 1 } as const;
 
@@ -68,7 +68,7 @@ export const UPLOADS = {
   nonRetryableServerStatuses: [501, 505],
 } as const;
 
-/** Whether an upload request that failed with `status` should be tried again (SPEC §9). */
+/** Whether an upload request that failed with `status` should be tried again. */
 export function isRetryableUploadStatus(status: number): boolean {
   if ((UPLOADS.retryableStatuses as readonly number[]).includes(status)) return true;
   return (

@@ -2,15 +2,8 @@ import { z } from 'zod';
 import { pasteRefSchema } from './visibility.js';
 
 /*
- * The forum's live events (issue 18) on `/ws/chat`, beside the chat's and a member's own (messaging.ts,
- * whose `liveEventSchema` is the one event map). They are public: a visitor's socket (`?scope=public`)
- * gets them too. Each is small: ids and the fields that changed; a page that needs more (a new reply's
- * text, an edit) reads the paste again, from the page cache.
- *
- * A socket receives a paste's events only while it watches (the client frame `watch`): the paste it
- * shows (`thread`: every event of that paste, and how many members read it), the cards of the lists it
- * shows (`cards`: their counts, flags, titles) and the lists themselves (`lists`: a paste added, and
- * flag changes that move pastes between lists).
+ * The forum's live events on `/ws/chat` (public: a visitor's socket gets them too). Each carries ids and
+ * the changed fields only; a page that needs more reads the paste again. Who gets what: docs/live.md.
  */
 
 const id = z.number().int().positive();
@@ -29,7 +22,7 @@ export const FORUM_LIVE_EVENT = {
    * a placeholder while replies stand under it.
    */
   replyDeleted: 'reply_deleted',
-  /** A reply's text changed (issue 16): read the paste again. */
+  /** A reply's text changed: read the paste again. */
   replyEdited: 'reply_edited',
   /** A paste's or a reply's (`replyId`) score moved. */
   voteScore: 'vote_score',
@@ -134,10 +127,8 @@ export function isListEvent(event: PasteLiveEvent): boolean {
 export const LIVE_WATCH_CARDS_MAX = 200;
 
 /**
- * `{"type":"watch",...}`: what the socket shows now, replacing what it watched before. `thread`: the
- * paste open (null or absent: none); `cards`: the pastes listed; `lists`: home's or /hardest's lists.
- * Pastes are named by their refs (a number, or a key); one the socket's member may not read is not
- * watched (the server says nothing of it).
+ * `{"type":"watch",...}`: what the socket shows now, replacing what it watched before (`thread`, `cards`,
+ * `lists`; pastes by ref). A paste the member may not read is silently not watched.
  */
 export const liveWatchSchema = z.strictObject({
   type: z.literal('watch'),

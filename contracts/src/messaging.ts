@@ -19,11 +19,7 @@ export const MENTIONS_PER_POST_MAX = 20;
 /** Chat rate limit defaults (per member): RATE_LIMIT_CHAT_MESSAGES in RATE_LIMIT_CHAT_WINDOW_SECONDS. */
 export const CHAT_RATE_LIMIT_DEFAULTS = { messages: 5, windowSeconds: 10 } as const;
 
-/**
- * Private message rate limit defaults (per member, support requests included): at most
- * RATE_LIMIT_MESSAGES_PER_MINUTE a minute and RATE_LIMIT_MESSAGES_PER_HOUR an hour. Beyond the spec,
- * against floods of messages (Discourse limits personal messages per day).
- */
+/** Private message rate limits per member, support requests included, against floods of messages. */
 export const PRIVATE_MESSAGE_RATE_LIMIT_DEFAULTS = { perMinute: 10, perHour: 60 } as const;
 
 export const MESSAGING_MESSAGES = {
@@ -43,7 +39,7 @@ export const MESSAGING_MESSAGES = {
     `You are sending messages too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 
-/** UI texts of SPEC §2 for the messaging screens. */
+/** UI texts of the messaging screens. */
 export const MESSAGING_TEXTS = {
   noMessages: 'No messages yet',
   selectMessage: 'Select a message to view or compose a new one',
@@ -88,9 +84,8 @@ export const sendMessageSchema = z.object({
 export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 
 /**
- * A private message. `recipient` and `recipientAddress` are beyond the spec: the sent list shows
- * them. A message addressed by e-mail never names its recipient (that would match the address to a
- * member): `recipient` is null and `recipientAddress` is the address as the sender typed it.
+ * A private message. A message addressed by e-mail never names its recipient (that would match the
+ * address to a member): `recipient` is null and `recipientAddress` is the address as typed.
  */
 export const privateMessageSchema = z.object({
   id: z.number().int(),
@@ -118,7 +113,7 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 export const NOTIFICATION_TYPES = ['reply', 'message', 'mention', 'moderation'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** A notification (SPEC §3). `actor` (who caused it) is beyond the spec. */
+/** A notification; `actor` is who caused it. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -139,7 +134,7 @@ export const notificationsPageSchema = z.object({
 });
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
-/** `GET /api/notifications/unread-count`: a bare number (SPEC §3). */
+/** `GET /api/notifications/unread-count`: a bare number. */
 export const unreadCountSchema = z.number().int().nonnegative();
 
 const chatText = z.preprocess(
@@ -156,10 +151,10 @@ export const chatPostSchema = z.object({ message: chatText });
 /** `POST /api/chat/messages` (chat page variant). */
 export const chatMessagePostSchema = z.object({ content: chatText });
 
-/** The author of a chat message (SPEC §3): the public author, so a chat line can link and show a rank. */
+/** The author of a chat message: the public author, so a chat line can link and show a rank. */
 export const chatAuthorSchema = publicAuthorSchema;
 
-/** A chat message (SPEC §3). Null author: the account was deleted. */
+/** A chat message. Null author: the account was deleted. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   content: z.string(),
@@ -174,11 +169,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatHistorySchema = z.array(chatMessageSchema);
 
 /**
- * Events the server sends on `/ws/chat`, one JSON object per frame. A new chat message goes to every
- * member's socket twice, once in each shape the two clients of SPEC §7 read. The member's own go to that
- * member's sockets only. `?scope=user` on the socket URL asks for the member's own events only (the top
- * bar's live badge), without the chat; `?scope=public` opens a visitor's socket, for the forum's public
- * events only (live.ts), which any socket gets for what it watches.
+ * Events the server sends on `/ws/chat`, one JSON object per frame. A chat message goes out twice, once
+ * in each shape the two clients read. Socket scopes (`user`, `public`): docs/live.md.
  */
 export const LIVE_EVENT = {
   ...FORUM_LIVE_EVENT,

@@ -101,10 +101,8 @@ import {
 } from './openapi/operation.js';
 
 /*
- * The API's OpenAPI document, generated from the same zod schemas the backend validates with and the
- * frontends parse with: a route table (API_OPERATIONS) and buildOpenApiDocument, which turns it into
- * OpenAPI 3.1 with zod's own JSON Schema conversion. Request bodies are described as the client sends
- * them (`io: 'input'`: before trims, preprocessing and transforms), responses as the server sends them.
+ * The OpenAPI document, generated from the zod schemas both ends use. Request bodies are described as
+ * the client sends them (`io: 'input'`), responses as the server sends them.
  */
 
 export {

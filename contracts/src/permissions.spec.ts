@@ -38,8 +38,8 @@ const ALL_OK = Object.fromEntries(ADMIN_USER_ACTIONS.map((action) => [action, OK
 >;
 
 /**
- * SPEC §6, every cell: viewer → target → action → null (allowed) or the 403's message. Written out by
- * hand; the backend's admin.spec.ts checks the same cells over HTTP.
+ * Every cell of the permission table, written out by hand; the backend's admin.spec.ts checks the same cells
+ * over HTTP.
  */
 const TABLE: Record<Role, Partial<Record<Target, Record<AdminUserAction, string | null>>>> = {
   member: {
@@ -173,7 +173,7 @@ function targetOf(viewer: Role, target: Target) {
   return target === 'owner' ? ACCOUNTS.owner : OTHERS[target];
 }
 
-describe('adminActionRefusal: the SPEC §6 permission table', () => {
+describe('adminActionRefusal: the permission table', () => {
   it('has every viewer × target × action', () => {
     // member and admin viewers: 4 targets; the owner's own account is the owner target: 3.
     expect(CELLS).toHaveLength((4 + 4 + 3) * ADMIN_USER_ACTIONS.length);
@@ -257,7 +257,7 @@ describe('adminRowActions: what the admin screen offers on a row', () => {
       'silence',
       'spammer',
     ]);
-    // The avatar shown may be the profile image (SPEC §3), which the server deletes too.
+    // The avatar shown may be the profile image, which the server deletes too.
     expect(offered(adminRowActions(admin, row({ profileImageUrl: 'https://cdn.test/p.png' })))).toEqual([
       'ban',
       'rename',

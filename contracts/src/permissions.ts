@@ -1,10 +1,7 @@
 import { ADMIN_MESSAGES } from './admin.js';
 import { FORUM_MESSAGES } from './forum.js';
 
-/**
- * What staff do to a member's account in the admin panel: SPEC §6's ban, unban, edit username, delete
- * avatar and delete user, and (beyond the spec) the VIP grades and the admin role.
- */
+/** What staff do to a member's account in the admin panel. */
 export const ADMIN_USER_ACTIONS = [
   'ban',
   'unban',
@@ -13,7 +10,7 @@ export const ADMIN_USER_ACTIONS = [
   'delete',
   'grades',
   'role',
-  // Beyond the spec: silence (read-only for a time), and delete spammer (the account, its posts and chat).
+  // Silence (read-only for a time), and delete spammer (the account, its posts and chat).
   'silence',
   'unsilence',
   'spammer',
@@ -35,16 +32,9 @@ export interface PermissionTarget {
 }
 
 /**
- * The SPEC §6 permission table, the one home of its rules: null when `actor` may do `action` to
- * `target`, else why not (the message of the server's 403). The server refuses with it (AdminService),
- * the admin screen offers only what it allows (adminRowActions).
- * - Only admins act at all ('Admin privileges required'; the owner is always an admin).
- * - Nobody bans, silences or deletes their own account (nor deletes it as a spammer).
- * - The owner's account is protected from everything, by everyone, the owner included: its row shows
- *   'Protected Account' with no actions.
- * - Another admin's account is the owner's alone, every action (so no admin can ban, silence, rename or
- *   strip the grades of a peer); an admin keeps the harmless actions on their own account.
- * - Only the owner grants or revokes admin.
+ * The permission table, the one home of its rules: null when `actor` may do `action` to `target`, else
+ * the server's 403 message. The server refuses with it, the admin screen offers only what it allows.
+ * The rules, one per line below; why they are so: docs/permissions.md.
  */
 export function adminActionRefusal(
   actor: PermissionActor,
@@ -66,14 +56,14 @@ export function adminActionRefusal(
 /** What nobody does to their own account. */
 const SELF_REFUSED: readonly AdminUserAction[] = ['ban', 'delete', 'silence', 'spammer'];
 
-/** Whether the member has an avatar to delete (SPEC §3: avatarUrl, else profileImageUrl). */
+/** Whether the member has an avatar to delete (avatarUrl, else profileImageUrl). */
 export function hasAvatar(user: { avatarUrl: string | null; profileImageUrl: string | null }): boolean {
   return Boolean(user.avatarUrl || user.profileImageUrl);
 }
 
 /** Which actions a row of the admin users table offers its viewer. */
 export interface AdminRowActions {
-  /** The owner's row: 'Protected Account' instead of actions (SPEC §6). */
+  /** The owner's row: 'Protected Account' instead of actions. */
   protected: boolean;
   ban: boolean;
   unban: boolean;

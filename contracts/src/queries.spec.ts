@@ -144,7 +144,7 @@ describe('the query strings the OpenAPI table documents', () => {
   });
 });
 
-describe('threadQuerySchema (issue 18)', () => {
+describe('threadQuerySchema', () => {
   it('reads refresh=true as a live refresh (no view), anything else as a visit', () => {
     expect(threadQuerySchema.parse({ refresh: 'true' })).toEqual({ refresh: true });
     for (const query of [{}, { refresh: 'false' }, { refresh: 'yes' }, { refresh: ['true', 'true'] }]) {

@@ -3,17 +3,8 @@ import { AUDIT_ACTIONS } from './admin.js';
 import { FORUM_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './forum.js';
 
 /*
- * The query strings of the API's GET routes, as the backend's validation pipe parses them
- * (`@Query(new ZodValidationPipe(searchQuerySchema))`). A query's 400 is the text of its first problem, as
- * written here (no field name in front: these are the API's own messages).
- *
- * A parameter given twice (`?q=a&q=b`, an array) or nested (`?q[a]=b`, an object) counts as absent, as a
- * parameter the client did not send.
- *
- * These schemas are also the OpenAPI document's query parameters (an operation names its schema:
- * `query: searchQuerySchema`): each field's `description` (`.meta()`) is the parameter's, zod's JSON Schema
- * of its input is the parameter's schema, and a field the client may leave out (optional, a default, a
- * catch) is a parameter that is not required.
+ * The query strings of the API's GET routes, also the OpenAPI document's query parameters. A 400 is the
+ * text of the first problem, as written here. A parameter given twice or nested counts as absent.
  */
 
 /** Longest text a filter (`q`) of the admin lists may be. */

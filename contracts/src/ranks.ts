@@ -1,7 +1,4 @@
-/**
- * The rank ladder, sidebar/profile reading of SPEC §9 (the reading this project takes), and the premium
- * (VIP) grades. Pure functions: the backend and every frontend derive ranks the same way.
- */
+/** The rank ladder and the premium (VIP) grades: pure functions, so every end derives ranks the same way. */
 export interface Rank {
   name: string;
   badge: string;

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { pasteRefSchema } from './visibility.js';
 
-/*
- * The reputation ledger (beyond SPEC §1/§9, issue 13): every point a member earns or loses is one row
- * with its reason, so the total on the profile can be explained. A member's reputation is always the sum
- * of their ledger.
- */
+/* The reputation ledger: one row per point earned or lost, with its reason, so the total can be explained. */
 
-/**
- * Why points were earned or lost:
- * - `opening`: the balance a member had when the ledger began (one row each, written by the migration);
- * - `paste`, `reply`, `chat`: +5, +2, +1 (REPUTATION), up to the day's cap;
- * - `vote`: a vote received on one of the member's pastes or replies, +1 up (up to the day's cap) or
- *   -1 down; never for a vote on one's own post;
- * - `vote_undone`: a received vote taken back or switched: what that vote had given, given back;
- * - `post_deleted`: a paste or reply deleted (its author, or staff): what it earned (its award and the
- *   votes it received), given back;
- * - `post_restored`: a deleted post restored from the trash: what it earned, earned again.
- */
+/** Why points were earned or lost (what each reason means: docs/permissions.md). */
 export const REPUTATION_REASONS = [
   'opening',
   'paste',

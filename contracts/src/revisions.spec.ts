@@ -10,7 +10,7 @@ import {
   versionNames,
 } from './revisions.js';
 
-describe('editRefusal (issue 16)', () => {
+describe('editRefusal', () => {
   const member = { id: 7, isAdmin: false };
   const admin = { id: 1, isAdmin: true };
 

@@ -70,10 +70,8 @@ export function purgeRefusal(
 }
 
 /**
- * Who may edit a post, the one home of the rule: null when `editor` may edit a post by `authorId` (a
- * paste, or a reply under a paste that is `locked` or not), else the message of the server's 403. The
- * author or an admin; under a lock, an admin only. The server refuses with it, the paste page offers
- * EDIT only where it allows.
+ * Who may edit a post, the one home of the rule: null when allowed, else the server's 403 message.
+ * The author or an admin; under a lock, an admin only.
  */
 export function editRefusal(
   editor: { id: number; isAdmin: boolean },

@@ -1,9 +1,8 @@
 import { MESSAGING_TEXTS } from './messaging.js';
 
 /**
- * Every HTTP path of SPEC §7, in one place for the backend controllers, the API client and the tests.
- * A controller names a path with parameters by calling its function with Express's pattern:
- * `@Get(API.thread(':id'))`, `@Get(API.upload('*key'))`; the OpenAPI table with OpenAPI's: `API.thread('{id}')`.
+ * Every HTTP path, in one place for the controllers, the API client and the tests. A path with
+ * parameters takes the pattern's syntax: `API.thread(':id')` for Express, `API.thread('{id}')` for OpenAPI.
  */
 export const API = {
   health: '/api/health',
@@ -37,7 +36,7 @@ export const API = {
   /** A new paste from this one's title and content (`forkedFrom`), and its public forks. */
   threadFork: (id: string | number) => `/api/threads/${id}/fork`,
   threadForks: (id: string | number) => `/api/threads/${id}/forks`,
-  /** A paste's versions (issue 16: edits with history), newest first, and one version's full text. */
+  /** A paste's versions, newest first, and one version's full text. */
   threadRevisions: (id: string | number) => `/api/threads/${id}/revisions`,
   threadRevision: (id: string | number, n: string | number) => `/api/threads/${id}/revisions/${n}`,
   /** A reply (its author or an admin edits it with PATCH), its versions, and one version's text. */
@@ -76,7 +75,7 @@ export const API = {
   /** The signed-in member's personal access tokens (session only). */
   userTokens: '/api/user/tokens',
   userToken: (id: string | number) => `/api/user/tokens/${id}`,
-  /** Single sign-on (issue 17): start at a provider, its callback, the first sign-in's username. */
+  /** Single sign-on: start at a provider, its callback, the first sign-in's username. */
   ssoStart: (provider: string) => `/api/auth/sso/${provider}`,
   ssoCallback: (provider: string) => `/api/auth/sso/${provider}/callback`,
   ssoUsername: '/api/auth/sso/username',
@@ -136,7 +135,7 @@ export const REMOTES_MANIFEST_PATH = '/remotes.json';
 export const REMOTE_NAMES = ['forum', 'messaging', 'settings', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** Pages of SPEC §2. */
+/** The site's pages. */
 export const PAGES = {
   landing: '/',
   login: '/login',
@@ -150,7 +149,7 @@ export const PAGES = {
   home: '/',
   newThread: '/thread/new',
   thread: (id: string | number) => `/thread/${id}`,
-  /** A paste's versions and the diff between any two (issue 16). */
+  /** A paste's versions and the diff between any two. */
   threadRevisions: (id: string | number) => `/thread/${id}/revisions`,
   profile: (id: string | number) => `/profile/${id}`,
   profileSelf: '/profile',
@@ -172,7 +171,7 @@ export const PAGES = {
   settings: '/settings',
   settingsPassword: '/settings/password',
   settingsTokens: '/settings/tokens',
-  /** Linked sign-in providers (issue 17). */
+  /** Linked sign-in providers. */
   settingsAccounts: '/settings/accounts',
   /** Export my data, delete my account. */
   settingsAccount: '/settings/account',
@@ -183,8 +182,8 @@ export const PAGES = {
 } as const;
 
 /**
- * The signed-in router of SPEC §2: each path, the remote that owns it, and the screen it exposes.
- * The shell mounts these; each remote's `screens` module must export every screen named here.
+ * The signed-in router: each path, its remote and the screen it exposes (each remote's `screens` must export
+ * it).
  */
 export const SIGNED_IN_ROUTES = [
   { path: '/', remote: 'forum', screen: 'Home' },
@@ -193,7 +192,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/thread/:id/revisions', remote: 'forum', screen: 'Revisions' },
   { path: '/profile', remote: 'forum', screen: 'Profile' },
   { path: '/profile/:id', remote: 'forum', screen: 'Profile' },
-  // Both readings of SPEC §2: thread cards and the top-bar menu link to /user/{id}.
+  // Thread cards and the top-bar menu both link to /user/{id}.
   { path: '/user/:id', remote: 'forum', screen: 'Profile' },
   { path: '/users', remote: 'forum', screen: 'Users' },
   { path: '/search', remote: 'forum', screen: 'Search' },
@@ -207,7 +206,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
   { path: '/settings/account', remote: 'settings', screen: 'Account' },
   { path: '/settings/people', remote: 'settings', screen: 'People' },
-  // Reached signed in, after a first provider sign-in made the account (issue 17).
+  // Reached signed in, after a first provider sign-in made the account.
   { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },
   { path: '/upgrades', remote: 'settings', screen: 'Upgrades' },
@@ -243,9 +242,8 @@ export interface RemoteWidgetProps {
 }
 
 /**
- * Widgets a remote exposes beside its screens (in the same `screens` module), mounted by the shell's
- * signed-in layout on the listed paths: the global chat popover sits on home (SPEC §2). Until a member
- * reaches for one, the shell shows its facade and loads nothing of the remote.
+ * Widgets a remote exposes beside its screens, mounted by the shell on the listed paths (the chat
+ * popover on home). Until a member reaches for one, the shell shows its facade and loads nothing.
  */
 export const REMOTE_WIDGETS = [
   {

@@ -30,7 +30,7 @@ export const threadSummarySchema = z.object({
   createdAt: z.string(),
 });
 
-/** The signed-in user as `GET /api/auth/user` returns it (SPEC §3 User; never the password hash). */
+/** The signed-in user as `GET /api/auth/user` returns it (never the password hash). */
 export const currentUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
 /*
- * A warning before a secret is published (issue 16): a paste, reply, edit, private message or support
- * request whose text holds what looks like a secret (a cloud key, a token, a private key, a database URL
- * with its password, one of our own `tp_` tokens) is refused with 422 and the findings, unless the request
- * says `allowSecrets=true` (a query parameter, or a body field of the JSON calls).
+ * A text that looks like it holds a secret (paste, reply, edit, message, support request) is refused
+ * with 422 and the findings unless the request says `allowSecrets=true`: a warning before publishing.
  */
 
 /** The query parameter (and JSON body field) that publishes a text in spite of its findings. */

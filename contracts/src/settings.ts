@@ -8,8 +8,8 @@ export const PROFILE_LIMITS = { nameMax: 64, bioMax: 5_000 } as const;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /**
- * Upload addresses a member may ask for an hour (RATE_LIMIT_UPLOADS_PER_HOUR), beyond the spec: with the
- * sweep of unclaimed uploads, it bounds what one member can put in storage.
+ * Upload addresses a member may ask for an hour: with the sweep of unclaimed uploads, it bounds one member's
+ * storage.
  */
 export const UPLOAD_RATE_LIMIT_DEFAULT_PER_HOUR = 20;
 
@@ -46,7 +46,7 @@ export const SETTINGS_MESSAGES = {
   noStaff: 'No staff member can receive your message yet',
 } as const;
 
-/** UI texts of SPEC §2/§8 for the settings screens. */
+/** UI texts of the settings screens. */
 export const SETTINGS_TEXTS = {
   uploading: 'UPLOADING...',
   avatarHint: 'Max 10MB, JPG/PNG/GIF',
@@ -92,10 +92,8 @@ export const selectRankSchema = z.object({
 export type SelectRankBody = z.infer<typeof selectRankSchema>;
 
 /**
- * The same upload as a presigned form: POST to `url` a multipart/form-data body with each of `fields` as
- * is, then the file in the field `file`, last (to the bucket with S3, so the file never passes the API).
- * The fields sign the object's key, its size (1 byte to 10 MB) and its Content-Type: anything else is
- * refused (403, or 413 for the size).
+ * The same upload as a presigned form: POST `fields` as is, then the file in `file`, last (to the bucket
+ * with S3, so the file never passes the API). Anything but the signed key, size and type is refused.
  */
 export const uploadFormSchema = z.object({
   url: z.string(),
@@ -105,10 +103,8 @@ export const uploadFormSchema = z.object({
 export type UploadForm = z.infer<typeof uploadFormSchema>;
 
 /**
- * `POST /api/objects/upload`: where to send one avatar file, valid UPLOAD_URL_TTL_SECONDS, whatever the
- * storage (local disk or S3). SPEC's flow: PUT the image's bytes to `uploadURL` (the backend checks and
- * stores them: a PNG, JPEG, GIF or WebP by its bytes, at most 10 MB, once); or POST `form`. Then
- * `PUT /api/user/avatar` {avatarURL: objectURL} makes the upload the avatar, at an address of its own.
+ * `POST /api/objects/upload`: where to send one avatar file (PUT the bytes to `uploadURL`, or POST
+ * `form`), then `PUT /api/user/avatar` makes it the avatar. The upload flow: docs/api.md.
  */
 export const uploadTicketSchema = z.object({
   uploadURL: z.string(),

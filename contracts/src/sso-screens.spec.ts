@@ -1,6 +1,6 @@
 import { SSO_ERROR_CODES, SSO_ERROR_MESSAGES, SSO_SCREEN_TEXTS, ssoErrorMessage } from './sso.js';
 
-describe('ssoErrorMessage (issue 17: what the screens say for ?sso_error=)', () => {
+describe('ssoErrorMessage (what the screens say for ?sso_error=)', () => {
   it.each(SSO_ERROR_CODES)('gives the message of %s', (code) => {
     expect(ssoErrorMessage(code)).toBe(SSO_ERROR_MESSAGES[code]);
   });

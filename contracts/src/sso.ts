@@ -2,17 +2,8 @@ import { z } from 'zod';
 import { signInProviderSchema, usernameSchema } from './auth.js';
 
 /*
- * Single sign-on (issue 17): OpenID Connect providers configured by OIDC_PROVIDERS and GitHub's OAuth by
- * GITHUB_CLIENT_ID / GITHUB_CLIENT_SECRET (GITHUB_URL for GitHub Enterprise or a stand-in). A provider
- * sign-in is a normal session: same cookie, rotation, ban check and rate limits as a password sign-in.
- *
- * The flow, all top-level navigations (no fetch):
- *   GET API.ssoStart(provider)?intent=login|link&next=/path  → 302 to the provider (state, nonce, PKCE)
- *   GET API.ssoCallback(provider)?code&state                 → 302 back into the site:
- *     a known identity                       → signed in, to `next` (default /)
- *     a new identity                         → account made, signed in, to PAGES.ssoWelcome (pick a username)
- *     intent=link, signed in                 → linked, to PAGES.settingsAccounts?linked=<provider>
- *     anything refused                       → to PAGES.login?sso_error=<code> (link: settingsAccounts?sso_error=<code>)
+ * Single sign-on with OpenID Connect providers and GitHub; a provider sign-in is a normal session. The flow:
+ * docs/sso.md.
  */
 
 /** Provider ids: lower-case letters, digits and dashes (they appear in URLs). `github` is GitHub's. */
@@ -135,7 +126,7 @@ export function safeNextPath(next: string | undefined | null): string {
   return next;
 }
 
-/** Texts of the SSO screens (issue 17) beside the server's: the e2e suite finds the screens by them. */
+/** Texts of the SSO screens beside the server's: the e2e suite finds the screens by them. */
 export const SSO_SCREEN_TEXTS = {
   /** An `?sso_error=` code the screens do not know (a newer server, a hand-made link). */
   unknownError: 'Sign-in with the provider failed. Try again.',

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What PostgreSQL can store of a string a client sent, applied before validation so the value a schema
- * accepts is exactly the value stored and read back: NUL characters dropped (text cannot hold them), and
- * lone UTF-16 surrogates (a JSON body may carry `"\ud800"`; UTF-8 cannot) replaced by U+FFFD, as the
- * database driver's encoding would replace them anyway, only now before the length checks and visibly.
+ * What PostgreSQL can store of a client's string, applied before validation so the value accepted is
+ * the value stored: NUL dropped, lone UTF-16 surrogates replaced by U+FFFD (before the length checks).
  */
 export function storableText(value: unknown): unknown {
   if (typeof value !== 'string') return value;

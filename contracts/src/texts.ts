@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §2 and §8 that more than one part of the product shows. */
+/** User-facing texts that more than one part of the product shows. */
 export const PRODUCT_NAME_DEFAULT = 'Termpaste';
 
 export const TEXTS = {

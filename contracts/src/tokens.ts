@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { storableText } from './text.js';
 
 /*
- * Personal access tokens (issue 15): a member makes one in settings and pastes from a terminal with it
- * (`Authorization: Bearer tp_…`). The token acts as its member, only within its scopes.
+ * Personal access tokens (`Authorization: Bearer tp_…`): a token acts as its member, only within its scopes.
  */
 
 /**
- * What a token may do: `pastes:write` makes pastes (POST /api/pastes, POST /api/threads); `read` reads
- * public data and the member's own pastes (and their e-mail address in GET /api/auth/user);
- * `private:read` reads what is the member's alone: private messages, notifications, the chat, their
- * reputation ledger.
+ * What a token may do: `pastes:write` makes pastes; `read` reads public data and the member's own
+ * pastes; `private:read` what is the member's alone (messages, notifications, chat, reputation ledger).
  */
 export const TOKEN_SCOPES = ['pastes:write', 'read', 'private:read'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
 /**
- * E-mail verification and the owner's setup code (issue 13): registration mails a single-use link; a
- * member whose address is not verified reads but does not write (unless REQUIRE_VERIFIED_EMAIL=false);
- * the owner is the verified OWNER_EMAIL account, or without OWNER_EMAIL the verified member who enters
- * the one-time setup code printed in the start-up log.
+ * E-mail verification and the owner's setup code: an unverified member reads but does not write (unless
+ * REQUIRE_VERIFIED_EMAIL=false); without OWNER_EMAIL, the owner is whoever enters the start-up log's code.
  */
 
 /** How long a verification link works. */

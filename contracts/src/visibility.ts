@@ -2,15 +2,8 @@ import { z } from 'zod';
 import { ID_MAX } from './text.js';
 
 /**
- * Who may read a paste, and for how long: the one rule every route that can return a paste asks (the
- * backend's SQL in backend/src/modules/threads/visibility.ts says the same in the database's words).
- *
- * - `public`: anyone; listed (home, search, profiles, live lists).
- * - `unlisted`: anyone holding its link; listed nowhere, its page says `noindex`.
- * - `private`: its author only (admins through the moderation screens, audit-logged).
- *
- * A paste that is not public, or burns after reading, is known by its unguessable key (PASTE_KEY_PATTERN)
- * and never by its number, so its link cannot be found by counting.
+ * Who may read a paste, and for how long: the one rule every route that returns a paste asks (threads/
+ * visibility.ts says it in SQL). What each visibility means: docs/permissions.md.
  */
 export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export const visibilitySchema = z.enum(VISIBILITIES, {

@@ -1,15 +1,8 @@
-// `npm start` with single sign-on set up, for the e2e run: starts the test OpenID Connect
-// provider (oidc-provider, with its own sign-in page) and the GitHub stand-in on free loopback ports,
-// puts OIDC_PROVIDERS, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_URL in the environment, then
-// does what `npm start` does in this very process. The providers are up before the backend discovers the
-// issuer at start-up, and they end with the process: the backend exits on SIGINT/SIGTERM (Playwright's
-// webServer stop), taking them along.
+// `npm start` with single sign-on, for the e2e run: starts the test OpenID Connect provider and the
+// GitHub stand-in on loopback, sets their environment, then does what `npm start` does in this process,
+// so the providers are up before the backend and end with it. docs/testing.md.
 //
 //   PUBLIC_URL=http://127.0.0.1:3000 node e2e/support/sso-start.mjs
-//
-// Their callbacks are `${PUBLIC_URL}/api/auth/sso/{id}/callback`. The accounts are the helpers' own
-// (README, "Signing in with a provider"): ada, grace, linus on the provider's page; octocat, hubot on
-// the stand-in's.
 import { startGithubStandIn } from '../../backend/test/support/github-stand-in.mjs';
 import { startOidcProvider } from '../../backend/test/support/oidc-provider.mjs';
 import { buildAndServe } from '../../harness/start.mjs';

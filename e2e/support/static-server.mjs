@@ -1,11 +1,7 @@
-// A tiny static file server (Node's http only) standing in for deploy/nginx/admin.conf in the e2e run:
-// it serves one remote's built dist/ from an origin of its own, with CORS for the shell's origin and the
-// same cache rules as nginx.
+// A tiny static server standing in for deploy/nginx/admin.conf in the e2e run: one remote's dist/ on an
+// origin of its own, with CORS and nginx's cache rules. docs/testing.md.
 //
 //   node e2e/support/static-server.mjs --root frontends/admin/dist --port 4100 --allow-origin http://127.0.0.1:3000
-//
-// It waits for <root>/remoteEntry.js before it listens (the build may still be running), and reads each
-// file from disk per request, so a rebuild while it runs is served as soon as it is written.
 import { createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';

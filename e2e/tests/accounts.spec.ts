@@ -88,7 +88,7 @@ test('register, log out, log in by e-mail, recover the password from the outbox,
   await login(page, account.email, 'changed-password-3');
 });
 
-test('the auth forms show the validation and server texts of SPEC §5 and §8', async ({ page }) => {
+test('the auth forms show the validation and server texts', async ({ page }) => {
   await page.goto('/register');
   const taken = newAccount('taken');
   await page.getByLabel('Username').fill(taken.username);

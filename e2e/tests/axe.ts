@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The impacts the suite fails on (issue 18: zero serious or critical violations). */
+/** The impacts the suite fails on: zero serious or critical violations. */
 const FAILING = new Set(['serious', 'critical']);
 
 /** One axe violation on one screen, as the failure message prints it. */

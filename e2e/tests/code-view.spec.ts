@@ -3,7 +3,7 @@ import { expect, test } from './test.js';
 import { gzipSync } from 'node:zlib';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
-/** Issue 16: pastes in a language, line links, terminal colours, large pastes, in Chromium. */
+/** Pastes in a language, line links, terminal colours, large pastes, in Chromium. */
 
 const PYTHON = [
   'import os',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
-/** Keyboard shortcuts and the skip link (issue 18), in Chromium, with no mouse at all. */
+/** Keyboard shortcuts and the skip link, in Chromium, with no mouse at all. */
 
 async function post(page: Page, path: string, data: object): Promise<{ id: number }> {
   const response = await page.request.post(path, { data, headers: { Origin: baseURL() } });

@@ -17,9 +17,7 @@ async function postPaste(page: Page, title: string, content: string): Promise<nu
   return ((await res.json()) as { id: number }).id;
 }
 
-test('two members on one paste see each other live; home counts new pastes (issue 18)', async ({
-  browser,
-}) => {
+test('two members on one paste see each other live; home counts new pastes', async ({ browser }) => {
   test.setTimeout(120_000);
   // A: the owner (an admin: pins); B: a plain member. Each in a browser context of its own.
   const aContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });

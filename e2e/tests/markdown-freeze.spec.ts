@@ -4,10 +4,8 @@ import { expect, test } from './test.js';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
 /**
- * Markdown no member can freeze a reader's page with: micromark takes minutes on some inputs (`*a`
- * repeated), so a long text is parsed in a Web Worker with a time budget and shown as plain text, under
- * a note, when it runs out. Each test opens such a text and checks that the page shows its title and
- * answers input within a second, in Chromium.
+ * Markdown no member can freeze a reader's page with (micromark takes minutes on `*a` repeated): each test
+ * opens such a text and checks the page shows its title and answers input within a second.
  */
 
 async function post<T = { id: number }>(page: Page, path: string, data: unknown): Promise<T> {

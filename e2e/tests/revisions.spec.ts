@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
-/** Issue 16: a member edits a paste, sees "edited", opens its versions and reads the diff, in Chromium. */
+/** A member edits a paste, sees "edited", opens its versions and reads the diff, in Chromium. */
 
 const ORIGINAL = ['#!/bin/sh', 'echo "hello"', 'ls -la /tmp', 'exit 0', ''].join('\n');
 const EDITED = ['#!/bin/sh', 'echo "hello, world"', 'ls -la /tmp', '<b>not bold</b>', 'exit 0', ''].join(

@@ -5,11 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { baseURL, newAccount, screenshotPath, signUp } from './support.js';
 
 /*
- * Single sign-on (issue 17), in the browser, against real providers: e2e/support/sso-start.mjs starts the
- * test OpenID Connect provider (backend/test/support/oidc-provider.mjs, oidc-provider with its own
- * sign-in page) as "Test IdP" and the GitHub stand-in (github-stand-in.mjs) before the app, on loopback.
- * Their accounts are those helpers' fixtures: ada (verified e-mail) and grace (grace@oidc.example) on
- * the provider's page, octocat (octocat@github.example) on the stand-in's.
+ * Single sign-on in the browser against real providers, started by e2e/support/sso-start.mjs: "Test IdP"
+ * (accounts ada, verified, and grace@oidc.example) and the GitHub stand-in (octocat@github.example).
  */
 const TEST_IDP = 'Test IdP';
 const ADA = { login: 'ada', password: 'ada-password' };

@@ -3,10 +3,9 @@ import { test as base, type BrowserContext } from '@playwright/test';
 export { expect } from '@playwright/test';
 
 /**
- * Playwright's `test`, which also closes every browser context a test opened itself (`browser.newContext()`)
- * when the test ends, passed or failed. Playwright closes only the `context` it made; the others would
- * live on in the worker for the rest of the run, their pages still polling and holding live sockets, a
- * load every later test of that worker shares (a 2-core CI machine feels it).
+ * Playwright's `test`, which also closes the browser contexts a test opened itself when it ends.
+ * Playwright closes only its own `context`; the others would live on in the worker, polling and holding
+ * live sockets, a load every later test there shares.
  */
 export const test = base.extend<{ closeOpenedContexts: void }>({
   closeOpenedContexts: [

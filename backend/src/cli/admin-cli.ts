@@ -41,9 +41,8 @@ interface Connection {
 }
 
 /**
- * `npm run cli -- make-admin <username>` and `revoke-admin <username>`, against the configured database.
- * In embedded mode the CLI uses the PostgreSQL of a running `npm start` when there is one (a second
- * server on the data directory is not possible), else starts the embedded one and stops it after.
+ * `npm run cli -- make-admin <username>` and `revoke-admin <username>`. In embedded mode it uses a running
+ * `npm start`'s PostgreSQL if any (two servers cannot share the data directory), else starts its own.
  * Returns the exit code: 0 done (or nothing to do), 1 refused or failed.
  */
 export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<number> {

@@ -9,10 +9,8 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Whether a request offers a personal access token: an `Authorization` header of the Bearer scheme
- * (any letter case, even with nothing after it). Such a request is judged by the token alone: the session
- * middleware does not run for it (no cookie read, none set), OriginGuard lets it through (no cookie is
- * involved), and TokenGuard authenticates it or refuses it.
+ * Whether a request offers a personal access token (a Bearer `Authorization` header, any case, even
+ * empty). Such a request is judged by TokenGuard alone: no session cookie read or set, no Origin check.
  */
 export function isBearerRequest(req: Pick<IncomingMessage, 'headers'>): boolean {
   const header = req.headers.authorization;

@@ -18,11 +18,7 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/**
- * PostgreSQL's SQLSTATEs for a server going away or not there yet: class 08 (connection exception),
- * 57P01 admin_shutdown (a fast stop), 57P02 crash_shutdown (another backend crashed), 57P03
- * cannot_connect_now (starting up, in crash recovery), 53300 too_many_connections.
- */
+/** SQLSTATEs of a server going away or not up yet: class 08, 57P01, 57P02, 57P03 (crash recovery), 53300. */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const CONNECTION_EXCEPTION_CLASS = '08';
 
@@ -36,9 +32,7 @@ const MESSAGES = [
 ];
 
 /**
- * TypeORM's errors for a query on a connection it has already let go: in a transaction, that is one whose
- * connection died between two of its queries (pg's 'error' event releases it); the server rolled the
- * transaction back.
+ * TypeORM's errors for a query on a connection already let go: one that died mid-transaction (rolled back).
  */
 const RELEASED_CONNECTION_ERRORS = new Set([
   'QueryRunnerAlreadyReleasedError',
@@ -46,9 +40,8 @@ const RELEASED_CONNECTION_ERRORS = new Set([
 ]);
 
 /**
- * Whether `error` means the database cannot be reached right now (down, restarting, in crash recovery,
- * cut off), as opposed to a query it refused: then the request is answered 503 with Retry-After, never
- * 500. Looks through TypeORM's QueryFailedError (`driverError`), `cause` and AggregateError's `errors`.
+ * Whether `error` means the database cannot be reached right now (not that it refused a query): then 503
+ * with Retry-After, never 500. Looks through `driverError`, `cause` and AggregateError's `errors`.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;

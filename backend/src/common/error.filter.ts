@@ -27,9 +27,8 @@ interface BodyParserError {
 }
 
 /**
- * The one error shape of the API: `{ statusCode, message }`. Known errors keep their status and message;
- * an unreachable database is a 503 with Retry-After; anything unexpected is logged with its stack under
- * a random id, and the client only learns the id.
+ * The API's one error shape, `{ statusCode, message }`: an unreachable database is a 503 with Retry-After;
+ * anything unexpected is logged with its stack under a random id, and the client learns only the id.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -50,7 +49,7 @@ export class ErrorFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof SecretsFoundException) {
-      // The findings with the message (issue 16); as text for a terminal that asked for it.
+      // The findings with the message; as text for a terminal that asked for it.
       if (exception.plain) {
         res
           .status(body.statusCode)

@@ -18,9 +18,8 @@ export const olderThan = (alias: string, micros: number, id: number) =>
   `(${alias}.created_at, ${alias}.id) < ('epoch'::timestamptz + $${micros}::bigint * interval '1 microsecond', $${id}::integer)`;
 
 /**
- * What a cursor's key is: `micros`, a created_at in microseconds since the epoch (up to 16 digits, as text:
- * beyond a JS number's exact range), for the lists newest first; or `int`, a PostgreSQL integer (the users
- * directory's reputation).
+ * A cursor key: `micros` (created_at in microseconds, as text: past a JS number's range) or `int`
+ * (reputation).
  */
 export type CursorKey = 'micros' | 'int';
 

@@ -36,10 +36,8 @@ export interface TrustedOrigins {
 }
 
 /**
- * Our own site's origins: PUBLIC_URL's and each of ALLOWED_ORIGINS. With PUBLIC_URL unset (its default
- * is `http://localhost:$PORT`), any loopback origin (localhost, 127.0.0.1, [::1], on any port, the dev
- * server's included) instead of the default's. Never the Host header's: a DNS-rebinding page
- * (`http://evil.example:3000` resolving to this server) sends that Host and that Origin alike.
+ * Our own site's origins: PUBLIC_URL's and ALLOWED_ORIGINS; with PUBLIC_URL unset, any loopback origin.
+ * Never the Host header's: a DNS-rebinding page sends a matching Host and Origin alike.
  */
 export function trustedOrigins(
   config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>,
@@ -61,9 +59,8 @@ export function trustedOrigins(
 }
 
 /**
- * Whether a request may change state: a GET, HEAD or OPTIONS, or one whose origin (requestOrigin) is
- * trusted. OriginGuard checks Nest's routes with it; plain Express middleware that changes state (the
- * queue dashboard) calls it itself.
+ * Whether a request may change state: a GET, HEAD or OPTIONS, or a trusted origin. Plain Express
+ * middleware that changes state (the queue dashboard) calls it itself.
  */
 export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean {
   if (SAFE_METHODS.has(req.method)) return true;
@@ -72,10 +69,8 @@ export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean
 }
 
 /**
- * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (trustedOrigins:
- * PUBLIC_URL's origin, or any loopback one when it is unset, or one of ALLOWED_ORIGINS), shown by its
- * Origin header, or absent that its Referer. Otherwise 403 before anything runs. Requests with a personal
- * access token (`Authorization: Bearer …`) are exempt: TokenGuard judges them, and they carry no cookie.
+ * CSRF defence: a POST, PUT, PATCH or DELETE must show our own origin (Origin, else Referer), else 403
+ * before anything runs. Bearer-token requests carry no cookie, so TokenGuard judges them instead.
  */
 @Injectable()
 export class OriginGuard implements CanActivate {

@@ -5,9 +5,8 @@ import { Redis } from 'ioredis';
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /**
- * One hit, atomically. A fixed window per key: the first hit starts it (PEXPIRE), and the hit that
- * goes over the limit blocks the key for the block duration and ends the window, so counting starts
- * afresh once the block is over. While blocked, hits are not counted.
+ * One hit, atomically, in a fixed window per key. The hit over the limit blocks the key and ends the
+ * window, so counting starts afresh after the block; blocked hits are not counted.
  * KEYS: hits, block. ARGV: window ms, limit, block ms. Returns hits, window ms left, blocked 0/1, block ms left.
  */
 const HIT_SCRIPT = `

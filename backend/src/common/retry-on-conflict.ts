@@ -1,7 +1,6 @@
 /**
- * PostgreSQL's answers to a transaction that lost a race for locks with another one and was rolled back:
- * `deadlock_detected` and `serialization_failure`. Running it again is what PostgreSQL's documentation
- * asks of the client; nothing of the first attempt was kept.
+ * A transaction that lost a lock race and was rolled back; PostgreSQL's documentation asks the client to
+ * retry.
  */
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -12,10 +11,8 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /**
- * Runs `transaction` (a whole `dataSource.transaction(...)`), again when PostgreSQL rolled it back as a
- * deadlock's victim or a serialization failure, up to `attempts` times in all; any other error, or the
- * last attempt's, is thrown as it is. The transaction must set nothing outside itself that a first,
- * rolled-back attempt could leave half set.
+ * Runs `transaction` again after a deadlock or serialization failure, `attempts` times in all. It must
+ * set nothing outside itself that a rolled-back attempt could leave half set.
  */
 export async function retryOnConflict<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -17,17 +17,9 @@ import type { Request } from 'express';
 import { scanSecrets } from '../infra/secrets/secret-scanner.js';
 
 /*
- * The warning before a secret is published (issue 16), as the routes that store a text use it:
- *
- *   @Post(API.threads)
- *   async create(@AllowSecrets() allowSecrets: boolean, @Body(…) body: CreateThreadBody) {
- *     await refuseSecrets(body.content, allowSecrets);
- *     return this.forum.createThread(…);
- *   }
- *
- * A call in the controller, after the body's validation (a 400 comes first, so that PUBLISH ANYWAY never
- * meets one) and before the service's transaction (nothing is stored): an interceptor would run before
- * the pipes, on a body not yet validated, and a pipe sees the body but not the query.
+ * The secret warning for routes that store a text: call refuseSecrets(text, allowSecrets) in the
+ * controller, after the body's validation (a 400 comes first, so PUBLISH ANYWAY never meets one) and
+ * before the service's transaction. An interceptor would see an unvalidated body, a pipe no query.
  */
 
 /** 422 `{statusCode, message, findings}` (the error filter writes the findings; as text when `plain`). */

@@ -16,10 +16,8 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Loads the request's signed-in user afresh (so a ban or a deleted account takes effect at once) and
- * records it as `req.currentUser`: null when there is no session or its account is gone. A request with
- * a personal access token acts as the token's member, whom TokenGuard loaded (the same way, afresh). Every session
- * guard loads the user through this, then judges it.
+ * Loads the signed-in user afresh on every request (so a ban or deletion counts at once) as
+ * `req.currentUser`; with an access token, the token's member. Every session guard goes through this.
  */
 export async function loadSessionUser(context: ExecutionContext, users: UsersService): Promise<User | null> {
   const req = context.switchToHttp().getRequest<Request>();
@@ -30,9 +28,8 @@ export async function loadSessionUser(context: ExecutionContext, users: UsersSer
 }
 
 /**
- * Lets a request through only when it is signed in: loads the user for every request, so a ban or a
- * deleted account takes effect at once (a banned user counts as signed out). Otherwise 401
- * `Unauthorized`. The module of the guarded controller imports UsersModule.
+ * Signed in only, else 401 `Unauthorized` (a banned user counts as signed out). Its module imports
+ * UsersModule.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -46,9 +43,8 @@ export class SessionGuard implements CanActivate {
 }
 
 /**
- * For routes open to visitors that show a signed-in member something of their own (their votes): lets
- * every request through, with `@OptionalCurrentUser()` the member or null. As for SessionGuard, a banned
- * user counts as signed out. The module of the guarded controller imports UsersModule.
+ * For open routes that show a member something of their own (their votes): `@OptionalCurrentUser()` is
+ * the member or null (banned counts as signed out). Its module imports UsersModule.
  */
 @Injectable()
 export class OptionalSessionGuard implements CanActivate {

@@ -4,10 +4,8 @@ import { SetMetadata } from '@nestjs/common';
 export const SIGNED_REQUEST = 'termpaste:signed-request';
 
 /**
- * Marks a route whose request carries its own signature, checked by the route itself: that signature is
- * its whole authorization (no session, no cookie is used), so the CSRF check (OriginGuard) does not
- * apply, and a client sending no Origin or Referer (curl, a script) is served like a browser. Only for
- * routes that act on nothing but what the signature names (a presigned upload).
+ * A route whose request carries its own signature as its whole authorization, so no CSRF check applies
+ * and curl without Origin is served. Only for routes acting on nothing but what it signs (an upload).
  */
 export const SignedRequest = (): MethodDecorator => SetMetadata(SIGNED_REQUEST, true);
 

@@ -22,11 +22,8 @@ async function loadUser(context: ExecutionContext, users: UsersService): Promise
 }
 
 /**
- * For routes where a member writes (pastes, replies, votes, private messages, support requests, chat,
- * their profile, rank and avatar): signed in (else 401), not banned (else 403 `Your account is banned`),
- * unless REQUIRE_VERIFIED_EMAIL=false with a verified e-mail address (else 403
- * VERIFY_MESSAGES.unverified), and not silenced (else 403 silencedMessage) unless the route is marked
- * AllowSilenced. The module of the guarded controller imports UsersModule.
+ * Routes where a member writes: signed in (401), not banned, verified unless REQUIRE_VERIFIED_EMAIL=false,
+ * not silenced unless AllowSilenced (each else 403). Its module imports UsersModule.
  */
 @Injectable()
 export class WriterGuard implements CanActivate {
@@ -65,9 +62,8 @@ export function mayWrite(
 }
 
 /**
- * Admin routes: never with a personal access token, even an admin's with every scope (403
- * TOKEN_MESSAGES.notForTokens, whatever the path looked like); signed in and not banned (else 401), and
- * an admin (else 403 `Admin privileges required`).
+ * Admin routes: never with an access token (403, whatever the scopes); signed in and not banned (401); an
+ * admin (403).
  */
 @Injectable()
 export class AdminGuard implements CanActivate {

@@ -3,10 +3,8 @@ import type { z } from 'zod';
 import { describeZodError } from './zod-error.js';
 
 /**
- * Validates (and parses) a request part with a schema from `@termpaste/contracts`:
- * `@Body(new ZodValidationPipe(registerSchema)) body: Register`. A failure is a 400 naming the field.
- * A query string (`@Query(new ZodValidationPipe(searchQuerySchema))`) is a 400 with its first problem's
- * text as the schema writes it: its schemas carry the API's own messages (contracts' queries.ts).
+ * Validates and parses a request part with a contracts schema. A body's 400 names the field; a query's
+ * is its first problem's text, as the schema writes it.
  */
 @Injectable()
 export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.output<Schema>> {

@@ -62,9 +62,7 @@ export interface AppConfig {
   /** Without a trailing slash. */
   publicUrl: string;
   /**
-   * Whether PUBLIC_URL was given. Unset, publicUrl is `http://localhost:$PORT` and any loopback origin
-   * (localhost, 127.0.0.1, [::1], any port) counts as our own site; set, only its origin does (besides
-   * ALLOWED_ORIGINS).
+   * Whether PUBLIC_URL was given; unset, any loopback origin counts as our own site, set, only its origin.
    */
   publicUrlSet: boolean;
   sessionSecret: string;
@@ -133,10 +131,7 @@ export interface AppConfig {
    * (X-Forwarded-For, X-Forwarded-Proto): Express's `trust proxy` value, or false for none.
    */
   trustProxy: TrustProxy;
-  /**
-   * Single sign-on (issue 17): OIDC_PROVIDERS, GitHub (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL)
-   * and LOCAL_LOGIN (password sign-in and registration, default on).
-   */
+  /** Single sign-on: OIDC_PROVIDERS, GitHub (GITHUB_*) and LOCAL_LOGIN (password sign-in, default on). */
   sso: SsoConfig;
 }
 
@@ -149,14 +144,14 @@ export interface LoadConfigOptions {
   role?: 'api' | 'worker';
 }
 
-/**
- * Parses the environment into the typed configuration, or throws a ConfigError naming each bad
- * variable. In embedded mode without SESSION_SECRET, the secret is generated once and kept in
- * `$DATA_DIR/session-secret` (mode 0600), so sessions survive a restart.
- */
 /** Sessions end this long after their sign-in, whatever their activity (the cookie rolls 30 days). */
 export const SESSION_MAX_AGE_DAYS_DEFAULT = 90;
 
+/**
+ * Parses the environment into the typed configuration, or throws a ConfigError naming each bad
+ * variable. Embedded without SESSION_SECRET, the secret is generated once into
+ * `$DATA_DIR/session-secret` (0600), so sessions survive a restart.
+ */
 export function loadConfig(
   env: Env = process.env,
   cwd: string = process.cwd(),

@@ -5,9 +5,8 @@ export type DatabaseConfig =
   { mode: 'embedded'; dir: string; port: number | undefined } | { mode: 'external'; url: string };
 
 /**
- * Connections per process unless DATABASE_POOL_SIZE says otherwise: twice pg's 10, so that concurrent
- * writes keep PostgreSQL busy while others wait for their commit to reach the disk. Mind PostgreSQL's
- * max_connections (100 by default) across every instance and worker.
+ * Connections per process by default: twice pg's 10, so writes keep PostgreSQL busy while others wait
+ * for their commit to reach disk. Mind max_connections (100) across every instance and worker.
  */
 export const DATABASE_POOL_SIZE_DEFAULT = 20;
 export const DATABASE_POOL_SIZE_MAX = 500;

@@ -27,7 +27,7 @@ export interface GithubConfig {
   apiUrl: string;
 }
 
-/** Single sign-on (issue 17): the providers, and whether passwords still sign in. */
+/** Single sign-on: the providers, and whether passwords still sign in. */
 export interface SsoConfig {
   oidc: OidcProviderConfig[];
   github: GithubConfig | undefined;

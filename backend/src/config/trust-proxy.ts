@@ -4,9 +4,8 @@ import { ConfigError } from './config-error.js';
 import { fail } from './values.js';
 
 /**
- * `false`: no proxy (the client address is the connection's); a number: that many proxies in front,
- * the client address is the one the outermost of them saw; a list: the proxies' addresses or networks
- * (or loopback, linklocal, uniquelocal).
+ * `false`: no proxy; a number: that many proxies, the outermost's client address; a list: the proxies'
+ * addresses.
  */
 export type TrustProxy = false | number | string[];
 

@@ -24,9 +24,8 @@ export const QUEUE_DASHBOARD_ACTION_REFUSED =
 const MAIL_TEXT_HIDDEN = '(hidden)';
 
 /**
- * The dashboard's state-changing calls we let through (relative to its base path): retrying failed jobs
- * (one, or all failed ones), promoting delayed ones, cleaning finished ones, pausing and resuming.
- * Adding jobs, editing their data, emptying or obliterating a queue stay with the code and the CLI.
+ * The dashboard's writes we allow: retry, promote, clean, pause and resume. Adding, editing, emptying or
+ * obliterating stay with the code and the CLI.
  */
 const ALLOWED_CHANGES: readonly RegExp[] = [
   /^\/api\/queues\/[^/]+\/[^/]+\/(retry|promote|clean)$/,
@@ -46,12 +45,8 @@ function refuse(res: Response, statusCode: number, message: string): void {
 }
 
 /**
- * The operators' queue dashboard (bull-board) for `app.use(API.adminQueues, …)`, after the session
- * middleware: every queue of QUEUE_NAMES, with retry of failed jobs. Never with an access token (403).
- * Signed-in admins only (401 for a
- * visitor or a banned account, 403 `Admin privileges required` for a member), and, being plain Express
- * that Nest's OriginGuard does not cover, it refuses cross-site state-changing calls itself. Mail jobs
- * are shown without their text. Without REDIS_URL (in-process queue) it answers admins 404.
+ * The queue dashboard (bull-board), for signed-in admins only, never with an access token. Plain Express
+ * is outside OriginGuard, so it refuses cross-site writes itself. Mail jobs hide their text.
  */
 export async function queueDashboard(app: INestApplication): Promise<Router> {
   const config = app.get<AppConfig>(APP_CONFIG);

@@ -10,11 +10,8 @@ export const HSTS_MAX_AGE_SECONDS = 15_552_000;
 type SecurityConfig = Pick<AppConfig, 'publicUrl' | 'remoteOrigins' | 'storage'>;
 
 /**
- * The Content-Security-Policy of every response, as directive name to sources. Our own origin and the
- * remotes' origins (REMOTE_URLS) only: the shell loads each remote's entry and chunks by `<script>`,
- * its CSS by `<link>` and its manifest by `fetch`. Styles may be inline: Radix injects `<style>` elements
- * at run time (scroll lock) and React sets `style` attributes. Avatars may come from the bucket (S3); the
- * browser never writes to it (it PUTs avatars to our backend), so it is no place to connect to.
+ * The CSP: our origin and the remotes' only. Inline styles are allowed (Radix injects `<style>`, React
+ * sets `style`); the S3 bucket may serve avatars, but the browser never connects to it.
  */
 export function contentSecurityPolicyDirectives(config: SecurityConfig): Record<string, string[]> {
   const publicUrl = new URL(config.publicUrl);
@@ -56,9 +53,8 @@ function unique(values: string[]): string[] {
 }
 
 /**
- * Security headers on every response (helmet): the Content-Security-Policy above, no framing, no
- * referrer (a reset link's token must not travel), HSTS when PUBLIC_URL is https. Routes may set a
- * stricter policy of their own (stored uploads do: `default-src 'none'`), which replaces this one.
+ * Security headers (helmet): the CSP, no framing, no referrer (a reset link's token must not travel),
+ * HSTS on https. A route's stricter policy (stored uploads: `default-src 'none'`) replaces the CSP.
  */
 export function securityHeaders(config: SecurityConfig): RequestHandler {
   const directives = contentSecurityPolicyDirectives(config);

@@ -1,8 +1,6 @@
 /**
- * The one rule for text that reaches a log line: control characters (C0, DEL, C1, and the Unicode line
- * and paragraph separators) are written as escapes, so no value (a URL path, a provider name, a username,
- * an error's message) can end a line, start a forged one, or drive the terminal with ANSI sequences.
- * Both log formats apply it to every message, context and field (pretty-logs.ts, json-logs.ts).
+ * The one rule for text in a log line: control characters (C0, DEL, C1, Unicode line separators) become
+ * escapes, so no value can end a line, forge one or drive the terminal. Both log formats apply it.
  */
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;

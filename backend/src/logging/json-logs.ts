@@ -106,10 +106,8 @@ export function createRootLogger(
 const STACK_LINE = /\n\s+at /;
 
 /**
- * Nest's logger on pino: each line goes to the logger of the request being handled (so it carries the
- * request's id), else to the root logger. Nest calls `log(message, context?)` and
- * `error(message, stack?, context?)`; an object message is merged into the line (`msg` its text), an
- * Error logged as `err`.
+ * Nest's logger on pino: each line goes to the current request's logger (carrying its id), else the
+ * root one. An object message is merged into the line, an Error logged as `err`.
  */
 export class PinoNestLogger implements LoggerService {
   constructor(

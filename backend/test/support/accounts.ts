@@ -20,12 +20,9 @@ export function newAccount(overrides: Partial<RegisterBody> = {}): RegisterBody 
 export type Browser = ReturnType<TestApp['browser']>;
 
 /**
- * Registers through the API in a new browser, which is then signed in, and verifies the e-mail address
- * as a member does: the link of the verification mail (recorded by RecordingMailService, written by the
- * app's own link writer) goes to `POST /api/verify-email`. As before the setup code existed, the first
- * account of a database without OWNER_EMAIL then becomes the owner: it claims the forum with a setup
- * code (issued as `npm run cli -- setup-code` does) through `POST /api/owner/claim`. `user` is the
- * member as `GET /api/auth/user` shows them afterwards.
+ * Registers through the API in a new browser, signed in, and verifies the address through the recorded
+ * mail's link. Without OWNER_EMAIL the database's first account then claims the forum with a setup code,
+ * as before setup codes existed. `user` is the member as `GET /api/auth/user` shows them afterwards.
  */
 export async function registered(
   t: TestApp,

@@ -1,8 +1,7 @@
 /**
- * The real app in a child process of a test (support/app-process.ts starts it): `bootstrap()` as main.ts
- * runs it, configured by the environment, so the test can kill it (SIGKILL) and start it again on the same
- * database. The parent asks it over IPC to make a write through the app's own service (no HTTP: the
- * members are written straight to the database), and gets the result back.
+ * The real app in a child process (started by support/app-process.ts), as main.ts runs it, so a test can
+ * SIGKILL it and start it again on the same database. Over IPC the parent asks for a write through the
+ * app's own service and gets the result back.
  */
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';

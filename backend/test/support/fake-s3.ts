@@ -4,21 +4,9 @@ import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 
 /*
- * An S3-compatible server for the tests, in process on 127.0.0.1 (no S3 server can run here: no network,
- * no Docker, and no npm S3 emulator checks POST policies). It keeps objects in memory, one bucket,
- * path-style addresses (`<endpoint>/<bucket>/<key>`), and answers what Termpaste uses the way S3 does:
- *
- * - requests signed with AWS Signature V4 in the Authorization header (what the AWS SDK sends), checked
- *   against the one access key; anything else unsigned is anonymous: it may read (a public-read bucket,
- *   as avatars need) but not write (403 AccessDenied);
- * - HeadObject, GetObject (a Range of bytes, If-Match), PutObject (If-None-Match: *), CopyObject (x-amz-copy-source,
- *   x-amz-copy-source-if-match, x-amz-metadata-directive), DeleteObject;
- * - browser POST uploads (multipart/form-data) with a POST policy, enforced as S3 enforces it: the
- *   policy's signature (V4, over the base64 policy), its expiration, each condition (exact match,
- *   starts-with, content-length-range on the file), and no form field outside the policy; the file is the
- *   field `file`, and what follows it is ignored.
- *
- * Errors come as S3's XML (<Error><Code/><Message/></Error>), with S3's status codes.
+ * An S3-compatible server for the tests, in process on 127.0.0.1 (no network or Docker here, and no npm
+ * emulator checks POST policies): one in-memory bucket, answering what Termpaste uses as S3 does,
+ * SigV4 and POST policies included. What it checks: docs/testing.md.
  */
 
 export interface FakeS3Options {

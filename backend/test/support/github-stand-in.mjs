@@ -51,10 +51,8 @@ async function readBody(req) {
 }
 
 /**
- * Starts the stand-in on `host` (127.0.0.1) and `port` (0: a free one), for one OAuth app
- * (`clientId` / `clientSecret`). `/login/oauth/authorize` shows a page with one "Authorize as {login}"
- * link per account (and Cancel); with `&login={login}` it authorizes at once. `env` is what Termpaste
- * needs: GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL. `close()` stops it.
+ * Starts the stand-in on `host` and `port` (0: free) for one OAuth app. Its authorize page has one link
+ * per account (`&login={login}` authorizes at once). `env` holds the GITHUB_* Termpaste needs.
  */
 export async function startGithubStandIn({
   host = '127.0.0.1',

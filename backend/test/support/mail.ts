@@ -10,10 +10,8 @@ import {
 export type SentMail = MailMessage & SendMailOptions;
 
 /**
- * A MailService that keeps what is sent, for the API suites to read at once. createTestApp puts it in
- * place of the app's queued one (mail.spec.ts tests that one by its class). A link mail (password reset,
- * verification) is written at once by the app's own LinkMailWriter, the code the mail worker runs: it
- * mints the token and stores its hash, so the recorded text holds the real link.
+ * A MailService that keeps what is sent, in place of the queued one (mail.spec.ts tests that). Link mails
+ * are written at once by the app's own LinkMailWriter, so the recorded text holds the real link.
  */
 export class RecordingMailService extends MailService {
   readonly sent: SentMail[] = [];

@@ -109,10 +109,8 @@ async function readForm(req) {
 }
 
 /**
- * Starts the provider on `host` (127.0.0.1) and `port` (0: a free one). Its one client is `clientId` /
- * `clientSecret` with `redirectUris` (Termpaste's callbacks: `{PUBLIC_URL}/api/auth/sso/{id}/callback`).
- * Accounts sign in with their login and password on its page (`/interaction/{uid}`), then consent is
- * given at once. `close()` stops it.
+ * Starts the provider on `host` and `port` (0: free) with one client (`clientId`, `clientSecret`,
+ * `redirectUris`). Accounts sign in with login and password on its page; consent is given at once.
  */
 export async function startOidcProvider({
   host = '127.0.0.1',

@@ -17,10 +17,9 @@ import { connect, type LiveClient, type LiveMember } from './live.js';
 import type { TestApp } from './test-app.js';
 
 /*
- * Walks every route that can return or reveal a paste, for one viewer, and asserts what they get: the
- * paste hidden (404 'Thread not found' exactly as for none, on every route, and named in no list, count,
- * notification, ledger row or live event), or readable by its link but listed nowhere. Written for
- * unlisted and private pastes; a deleted, expired or burnt paste is walked with expectPasteHidden too.
+ * Walks every route that can return or reveal a paste, for one viewer: hidden (404 'Thread not found' as
+ * for none, and named nowhere) or readable by link but listed nowhere. For unlisted and private pastes;
+ * deleted, expired or burnt ones use expectPasteHidden too.
  */
 
 /** The paste walked: its number, its key (null: a public one never keyed), and what would give it away. */
@@ -148,10 +147,8 @@ export async function expectPasteUntold(paste: WalkedPaste, viewer: PasteViewer)
 }
 
 /**
- * The viewer can reach the paste through no route, by its number or its key: its page, raw text,
- * versions, replies, votes, edits (404 'Thread not found' on each), and no list, notification or ledger
- * row names it. `listedCounts`: the counts the lists must show (the paste not counted). `pageMessage`:
- * the page's own 404 text (a paste hidden pending review says so).
+ * The viewer reaches the paste through no route, by number or key (404 'Thread not found' on each), and
+ * nothing lists it. `listedCounts`: the counts the lists must show; `pageMessage`: the page's own 404 text.
  */
 export async function expectPasteHidden(
   paste: WalkedPaste,

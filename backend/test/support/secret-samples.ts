@@ -1,6 +1,6 @@
 /**
- * One made-up secret of each family the scanner claims (issue 16), each built from parts so that the
- * repository holds no whole token for other scanners to flag. `value` is what a finding masks.
+ * One made-up secret of each family the scanner claims, built from parts so the repository holds no
+ * whole token for other scanners to flag. `value` is what a finding masks.
  */
 export interface SecretSample {
   family: string;

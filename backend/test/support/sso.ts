@@ -42,10 +42,8 @@ export interface ProviderSignIn {
 }
 
 /**
- * Goes through the OpenID Connect test provider's pages from `authorizeUrl` (its authorization
- * endpoint, with the app's parameters) as a person in `person`: its sign-in page (login and password, or
- * Cancel) when it has no session there, then its consent (given at once). Returns the URL the provider
- * sends the browser back to: the app's callback, not followed.
+ * Goes through the test provider's sign-in (or Cancel) and consent pages from `authorizeUrl` as `person`,
+ * and returns where the provider sends the browser back: the app's callback, not followed.
  */
 export async function throughOidcProvider(
   person: ProviderBrowser,

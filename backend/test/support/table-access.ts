@@ -3,21 +3,9 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Finds which tables the backend's code touches, file by file, for test/table-ownership.spec.ts: read
- * with the TypeScript parser, no code run.
- *
- * - **SQL** in string and template literals (a template's `${…}` counts as an unknown word). A table is
- *   touched where its name follows FROM, JOIN, UPDATE, INTO, TABLE, USING, ONLY, TRUNCATE or REFERENCES,
- *   follows a comma in a FROM (or USING) list, qualifies a column (`notification_counters.unread`), or
- *   starts the literal: a FROM fragment handed to a query elsewhere (`'users u'`, `` `threads t LEFT JOIN
- *   …` ``) or a table name picked at run time (`onThread ? 'threads' : 'replies'`). SQL strings and
- *   comments inside the SQL are skipped. Not SQL: import paths, decorator arguments (route paths such as
- *   `@Get('users')`) and literal types.
- * - **TypeORM entities**: a class declared with `@Entity('table')` touches its table where it is declared
- *   and wherever it is an argument (`getRepository(User)`, `@InjectRepository(User)`,
- *   `manager.findOneBy(User, …)`, `createQueryBuilder(User, 'u')`), an array element
- *   (`TypeOrmModule.forFeature([User])`), a property's value or `new`-ed; a type annotation (`user: User`)
- *   touches nothing.
+ * Finds which tables the backend's code touches, file by file, for test/table-ownership.spec.ts, with the
+ * TypeScript parser (no code run): SQL in string and template literals, and TypeORM entity use. What
+ * counts as a touch: docs/testing.md.
  */
 
 /** One place a file touches a table. */
@@ -310,10 +298,8 @@ export interface ModuleTouch {
 }
 
 /**
- * Every table each module touches, file by file, in the backend at `backendDir`: the module of a file
- * under `src/modules/<folder>/` is its folder, anything else in `src/` is `infra`. Left out: spec files
- * (tests may touch any table) and `src/infra/database/` (the migrations and the data source define every
- * table and register every entity; that is no access).
+ * Every table each module touches, file by file: a file's module is its `src/modules/<folder>/`, else
+ * `infra`. Spec files (tests touch any table) and `src/infra/database/` (it defines them) are left out.
  */
 export function moduleTouches(backendDir: string, tables: ReadonlySet<string>): ModuleTouch[] {
   const files = sourceFiles(backendDir, path.join(backendDir, 'src')).map((file) => ({

@@ -50,10 +50,8 @@ export interface ApiOperation {
   tag: ApiTag;
   auth: ApiAuth;
   /**
-   * Whether a personal access token (`Authorization: Bearer tp_…`) may call it, and with which scope
-   * (`any`: every valid token). By default a member's GET reads what is the member's alone and takes a
-   * token with `private:read` (as the server does, a new one is private until marked otherwise), and
-   * nothing else takes one; `false` refuses tokens.
+   * Whether a personal access token may call it, and with which scope (`any`: every valid token).
+   * Default: a member's own GET takes `private:read`, nothing else takes one; `false` refuses tokens.
    */
   token?: TokenScope | 'any' | false;
   /** A JSON request body. */

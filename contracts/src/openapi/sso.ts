@@ -10,7 +10,7 @@ const REFUSED =
   `Refused: to \`${PAGES.login}?sso_error=<code>\` (a link: \`${PAGES.settingsAccounts}?sso_error=<code>\`), ` +
   'a code of SSO_ERROR_CODES.';
 
-/** The single sign-on routes of API_OPERATIONS (issue 17): browser navigations, then JSON calls. */
+/** The single sign-on routes: browser navigations, then JSON calls. */
 export const SSO_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'startProviderSignIn',

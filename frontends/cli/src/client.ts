@@ -146,7 +146,7 @@ export function refusal(answer: Answer, context: { what?: string; url: string })
   }
 }
 
-/** The findings of a 422 about secrets (issue 16), or undefined when the body has none. */
+/** The findings of a 422 about secrets, or undefined when the body has none. */
 function secretFindings(answer: Answer): SecretFinding[] | undefined {
   try {
     const { findings } = JSON.parse(answer.body.toString('utf8')) as Partial<SecretFindingsBody>;

@@ -68,9 +68,8 @@ export interface CreateOptions {
 
 /**
  * `termpaste [FILE…] [--title T] [--lang L] [--unlisted|--private] [--expire E] [--burn] [--allow-secrets]`:
- * one paste per file (standard input for `-`, or for no file when it is not a terminal), each URL (or,
- * with --json, the server's JSON answer) printed on its own line as it is made. Every file is read before
- * the first paste, so a missing one pastes nothing.
+ * one paste per file (`-` or a piped stdin), each URL (or, with --json, the server's answer) printed as
+ * it is made. Every file is read before the first paste, so a missing one pastes nothing.
  */
 export async function paste(files: string[], options: CreateOptions, env: Env = process.env): Promise<void> {
   const query = pasteQuery(options);

@@ -34,8 +34,8 @@ export const CLI_MESSAGES = {
   tooLarge: (what: string, serverMessage: string | undefined) =>
     serverMessage ? `${what}: ${serverMessage}` : `${what} is too large for the server`,
   /**
-   * 422 (issue 16): the text holds what looks like a secret. Each finding a line (its value masked by the
-   * server), then the way to publish it anyway.
+   * 422: the text holds what looks like a secret. Each finding a line (masked by the server), then the way to
+   * publish anyway.
    */
   secretsFound: (
     what: string,

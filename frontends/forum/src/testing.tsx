@@ -1,10 +1,6 @@
 /**
- * Test support for the forum's specs: its contract-typed fixtures, and the helpers every frontend's specs
- * share (@termpaste/ui/testing: the recording fetch stub, the toast check, one way to render a screen).
- * Only specs import it, so the build (src/index.ts and the exposed src/screens.tsx) never bundles it.
- *
- * Importing it registers an afterEach for the importing spec file that clears the toasts and puts the
- * real fetch back, like @testing-library/react's own cleanup.
+ * Test support for the forum's specs (fixtures, and @termpaste/ui/testing's helpers). Only specs import
+ * it, so no build bundles it. Importing it clears the toasts and restores fetch after each test.
  */
 import type { DirectoryUser, ReplyView, ThreadCard, ThreadDetail, UserProfile } from '@termpaste/contracts';
 import { minutesAgo, sampleAuthor } from '@termpaste/ui/testing';

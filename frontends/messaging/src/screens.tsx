@@ -5,10 +5,8 @@ import './messaging.css';
 import { ChatPopover } from './screens/chat-popover';
 
 /**
- * Every screen the shell mounts from the messaging remote (SIGNED_IN_ROUTES in contracts), and its
- * widget: the chat popover the shell's layout puts on home (REMOTE_WIDGETS), once a member reaches for
- * the shell's facade of it (until then this module is not loaded on home). The popover comes with the
- * module; the screens are fetched when first opened.
+ * Every screen the shell mounts from the messaging remote, and its widget, the chat popover on home
+ * (loaded once a member reaches for the shell's facade). Screens are fetched when first opened.
  */
 export const screens: Record<ScreenName<'messaging'>, ComponentType> &
   Record<WidgetName<'messaging'>, ComponentType<RemoteWidgetProps>> = {

@@ -1,11 +1,7 @@
 /**
- * Test support for the messaging specs: its contract-typed fixtures and chat API stub, and the helpers
- * every frontend's specs share (@termpaste/ui/testing: the recording fetch stub, the fake WebSocket, the
- * toast check, one way to render a screen). Only specs import it, so the build (src/index.ts and the
- * exposed src/screens.tsx) never bundles it.
- *
- * Importing it registers, for the importing spec file, a beforeEach that installs the fake WebSocket and
- * an afterEach that clears the toasts and puts the real fetch and WebSocket back.
+ * Test support for the messaging specs (fixtures, a chat API stub, @termpaste/ui/testing's helpers).
+ * Only specs import it. Importing it installs the fake WebSocket before each test and restores the real
+ * fetch and WebSocket after.
  */
 import { API, type ChatMessage, type Notification, type PrivateMessage } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
@@ -71,10 +67,8 @@ export function sampleChat(overrides: Partial<ChatMessage> = {}): ChatMessage {
 // ---- API
 
 /**
- * The chat's API for a screen that reads its history at `historyUrl`: `chatApi(url)(state, onWrite)`
- * answers that GET with `state.history` (newest first, as the API sends it; a test may change it) and
- * GET /api/auth/user with the signed-in member; other reads 404 and writes go to `onWrite` (201 `{}` by
- * default).
+ * The chat's API for a screen reading its history at `historyUrl`: that GET answers `state.history`
+ * (newest first), GET /api/auth/user the member; other reads 404, writes go to `onWrite` (201 `{}`).
  */
 export const chatApi =
   (historyUrl: string) =>

@@ -1,11 +1,6 @@
 /**
- * Test support for the settings specs: a fake XMLHttpRequest for the avatar PUT, and the helpers every
- * frontend's specs share (@termpaste/ui/testing: the recording fetch stub, the toast check, one way to
- * render a screen). Only specs import it, so the build (src/index.ts and the exposed src/screens.tsx)
- * never bundles it.
- *
- * Importing it registers, for the importing spec file, a beforeEach that installs the fake
- * XMLHttpRequest and an afterEach that clears the toasts and puts the real fetch and XMLHttpRequest back.
+ * Test support for the settings specs (a fake XMLHttpRequest for the avatar PUT, @termpaste/ui/testing's
+ * helpers). Only specs import it. Importing it restores fetch and XMLHttpRequest after each test.
  */
 import { afterEach, beforeEach } from '@jest/globals';
 import { act } from '@testing-library/react';

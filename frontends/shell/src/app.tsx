@@ -15,7 +15,7 @@ const queryClient = createQueryClient();
 // Read at start beside the current user: the sign-in pages need it to know which ways in to show.
 void queryClient.prefetchQuery(siteQuery);
 
-/** The keyboard shortcuts (issue 18), for members: a visitor's pages have no lists and no search box. */
+/** The keyboard shortcuts, for members: a visitor's pages have no lists and no search box. */
 function Keyboard({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();

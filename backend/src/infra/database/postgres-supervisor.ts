@@ -25,10 +25,8 @@ export interface Supervisor {
 }
 
 /**
- * The embedded PostgreSQL has no other supervisor: when its process ends on its own (a crash, the OOM
- * killer, a `kill -9`), this starts it again on the same port and data directory, so PostgreSQL runs its
- * crash recovery and the app's connection pool reconnects to it (requests meanwhile get 503). A restart
- * that fails is tried again, `tries` in all; then `onGiveUp`. Each step is logged.
+ * Restarts the embedded PostgreSQL when it ends on its own (crash, OOM, `kill -9`), so it recovers and the
+ * pool reconnects (503 meanwhile); `tries` attempts, then `onGiveUp`.
  */
 export function supervisePostgres(server: EmbeddedPostgresServer, options: SuperviseOptions): Supervisor {
   const { logger, onGiveUp } = options;

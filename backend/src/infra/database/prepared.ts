@@ -1,14 +1,8 @@
 import { DataSource, type EntityManager, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 
 /**
- * A named statement: PostgreSQL parses and plans it once per connection, and from then on only binds
- * and runs it. For the statements every request or write runs, where planning costs more than running:
- * a new paste's statement (six steps in one) ran 2,770 times a second prepared against 1,570 unprepared
- * on pgbench here (bench/README.md). A name stands for one text for the process's life (pg keeps the
- * pair per connection), so statements are declared once, at module level, by `prepare`.
- *
- * Behind PgBouncer in transaction mode, set its `max_prepared_statements` (1.21+): it then prepares them
- * on whichever server connection runs them.
+ * A named statement, planned once per connection: for hot statements where planning costs more than
+ * running. Declare it once, at module level (a name stands for one text). docs/backend.md.
  */
 export interface PreparedStatement {
   readonly name: string;
@@ -30,10 +24,8 @@ interface PgQueryable {
 }
 
 /**
- * Runs a prepared statement as `manager.query` would run its text: inside the manager's transaction if
- * it is in one, else on a pooled connection (each keeps an error listener: data-source.options.ts); the
- * rows back; a slow one logged; an error as TypeORM's QueryFailedError (the PostgreSQL error as its
- * `driverError`), so callers handle both alike.
+ * Runs a prepared statement as `manager.query` would: in the manager's transaction if any, else pooled;
+ * slow ones logged; errors as TypeORM's QueryFailedError, so callers handle both alike.
  */
 export async function queryPrepared<T>(
   db: DataSource | EntityManager,

@@ -1,15 +1,6 @@
 /**
- * Which module owns which table (issue 14): every table the migrations create, and TypeORM's own, with
- * the one module under `src/modules/` that may read and write it. Another module reaches that table only
- * through the owner's exported service (passing the transaction's manager when its write must be atomic
- * with theirs), or, for lists that show authors in one query, through a read-only fragment or view the
- * owner exports: the fragment's SQL then lives in the owner's folder.
- *
- * `infra` is everything outside `src/modules/` (the outbox relay, the database itself).
- *
- * Held by `test/table-ownership.spec.ts`: every table of the migrated database is in this map (a new
- * migration's table gets its line here), and no module's SQL or entity touches a table it does not own,
- * save the accesses that spec's allowlist still names (each a step of the redesign to come).
+ * Which module owns which table; others go through the owner's service or a fragment it exports. A new
+ * migration's table gets its line here (test/table-ownership.spec.ts). docs/schema.md.
  */
 export const MODULES = [
   'auth',
@@ -30,7 +21,7 @@ export const MODULES = [
   'moderation',
 ] as const;
 
-/** A module of `src/modules/` (the target list of issue 14), or `infra` for everything outside it. */
+/** A module of `src/modules/`, or `infra` for everything outside it. */
 export type TableOwner = (typeof MODULES)[number] | 'infra';
 
 export const TABLE_OWNERS = {
@@ -39,7 +30,7 @@ export const TABLE_OWNERS = {
   password_reset_tokens: 'auth',
   email_verification_tokens: 'auth',
   owner_setup_codes: 'auth',
-  // Members' accounts at sign-in providers (issue 17).
+  // Members' accounts at sign-in providers.
   user_identities: 'auth',
 
   // users: accounts and profiles (the members directory, the author fragment every list joins).
@@ -54,7 +45,7 @@ export const TABLE_OWNERS = {
 
   votes: 'votes',
 
-  // tokens: personal access tokens (issue 15), only their SHA-256.
+  // tokens: personal access tokens, only their SHA-256.
   personal_access_tokens: 'tokens',
 
   // ranks: the reputation ladder and its ledger.

@@ -2,9 +2,8 @@ import type { Logger } from '@nestjs/common';
 import type { LiveEvent, PasteLiveEvent } from '@termpaste/contracts';
 
 /**
- * Who a live event is for: every connected member (chat), or one member's sockets only; with
- * `exceptSession`, not those opened by that session (the one that changed the password, say); with
- * `onlySession`, only those opened by that session (the one that signed out).
+ * Who a live event is for: every member (chat) or one member, all sockets, all but `exceptSession`'s, or
+ * `onlySession`'s.
  */
 export type LiveAudience =
   { to: 'all' } | { to: 'user'; userId: number; exceptSession?: string; onlySession?: string };
@@ -25,9 +24,8 @@ export type LiveEnvelope =
 export type LiveListener = (envelope: LiveEnvelope) => void;
 
 /**
- * A change every instance must hear of, never sent to a socket: which public pages (cached by each
- * instance) a write made stale. `all`: every page; `lists`: the lists (home, featured, search, profiles);
- * `threads`: those pastes' detail pages; `profiles`: those members' profiles.
+ * Which cached public pages a write made stale, for every instance (never sent to a socket): `all`,
+ * `lists`, `threads` (those pastes) or `profiles` (those members).
  */
 export interface PagesChanged {
   type: 'pages_changed';
@@ -56,10 +54,8 @@ export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**
- * The events port: live events (a new chat message, a new notification, the unread count) are published
- * here, and every instance's WebSocket gateway subscribes, so any instance can serve any socket. Two
- * adapters implement it: in-process when embedded, Redis pub/sub when REDIS_URL is set. Delivery is at
- * most once (a live event missed by a socket that is reconnecting is caught up by refetching).
+ * The events port: published here, heard by every instance's gateway, so any instance serves any socket.
+ * In-process or Redis pub/sub; at most once (a reconnecting socket catches up by refetching).
  */
 export abstract class EventsPort {
   /** Delivers the envelope to every subscriber of every instance. */
@@ -95,9 +91,8 @@ export function deliverToEach<T>(
 }
 
 /**
- * Publishes a paste's public event. Not awaited by the write: it costs the request one PUBLISH queued on
- * the connection, and a bus that cannot carry it is logged (readers catch up when they next load or
- * reconnect).
+ * Publishes a paste's public event, not awaited by the write; a failing bus is logged (readers catch up on
+ * reload).
  */
 function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Logger, listed: boolean): void {
   events.publish({ to: 'paste', event, ...(listed ? {} : { listed }) }).catch((error: unknown) => {
@@ -106,14 +101,8 @@ function publishPasteEvent(events: EventsPort, event: PasteLiveEvent, logger: Lo
 }
 
 /**
- * Tells every instance which public pages a committed write made stale (see PagesChanged). The write
- * stands whatever happens: a bus that cannot carry it is logged, and this instance has dropped its own
- * copies already; other instances' copies expire within PageCache's time to live.
- *
- * `pasteEvent`: the write's live event for the paste's readers (a new reply, a score, a flag, an edit, a
- * deletion), published after the pages were announced (`listed` false: a paste no list shows, whose
- * event the lists' watchers are not sent), so an instance drops its cached page before its
- * readers, told by the event, read it again.
+ * Tells every instance which pages a committed write made stale (a failing bus is only logged: copies
+ * expire). `pasteEvent` follows, so an instance drops its cached page before its readers reload it.
  */
 export async function announcePagesChanged(
   events: EventsPort,

@@ -60,10 +60,8 @@ const envelopeSchema = z.union([
 ]);
 
 /**
- * The events port over Redis pub/sub (REDIS_URL set): every instance publishes on one channel and
- * subscribes to it, so an event published anywhere reaches the sockets of every instance. Two
- * connections (a subscribed one cannot publish); envelopes travel as JSON, and one that does not parse
- * as a LiveEnvelope is logged and dropped. At most once, like pub/sub itself.
+ * The events port over Redis pub/sub: every instance publishes and subscribes on one channel. Two
+ * connections (a subscribed one cannot publish); an envelope that does not parse is logged and dropped.
  */
 export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Events');

@@ -7,9 +7,8 @@ import { LinkMailRouter, LinkMailWriter, MailService } from './mail.service.js';
 import { QueuedMailService } from './queued-mail.service.js';
 
 /**
- * MailService everywhere (needs QueueModule and ConfigModule); its processor runs wherever processors run,
- * with the writers of the link mails (password reset, e-mail verification, account deletion), which mint
- * their tokens.
+ * MailService everywhere; its processor runs wherever processors run, with the link mails' writers, which
+ * mint tokens.
  */
 @Global()
 @Module({

@@ -25,11 +25,8 @@ import {
 export const OUTBOX_DIR = 'outbox';
 
 /**
- * Delivers the mail queue's jobs with nodemailer: over SMTP_URL when set, else as one `.eml` file per
- * message in `$DATA_DIR/outbox/`, with the path in the log (the "link" in embedded mode). A job run twice
- * sends twice: the jobId given to MailService.send is what keeps a message from being queued twice.
- * A link job (`send-link`) carries ids only: LinkMailWriter mints its token and writes the message here,
- * so the token is in no job data; run again (a retry), it mints a new token and the newest mail works.
+ * Delivers mail over SMTP_URL, else as `.eml` files in `$DATA_DIR/outbox/`. A link job carries ids only
+ * and its token is minted here, so none sits in job data. A job run twice sends twice.
  */
 @Injectable()
 @QueueProcessor(MAIL_QUEUE)

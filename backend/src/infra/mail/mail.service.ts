@@ -17,9 +17,8 @@ export interface MailMessage {
 export type LinkMailKind = 'password-reset' | 'verify-email' | 'delete-account';
 
 /**
- * A link mail as it waits in the queue: which member, and which token row (its id, not the token). The
- * token exists only in the worker that mints it, in the mail, and as a hash in the database: never in the
- * job's data, the queue's logs or the queue dashboard (issue 13, finding 6).
+ * A link mail as it waits in the queue: the member and the token row's id. The token exists only in the
+ * minting worker, the mail, and as a hash: never in job data, queue logs or the queue dashboard.
  */
 export interface LinkMail {
   kind: LinkMailKind;
@@ -43,10 +42,8 @@ export abstract class MailService {
 }
 
 /**
- * Writes the message of a link mail where the mail is sent: mints the token (a new random one, stored as
- * its hash on the row the job names) and puts the link in the text. Null when there is nothing to send
- * any more (the row was used, voided by a newer link, or expired). Provided by the auth module's
- * LinkMails.
+ * Writes a link mail where mail is sent: mints the token (stored as its hash on the job's row) and puts
+ * the link in the text. Null when the row was used, voided or expired. Provided by auth's LinkMails.
  */
 export abstract class LinkMailWriter {
   abstract write(link: LinkMail): Promise<MailMessage | null>;

@@ -1,10 +1,6 @@
 /**
- * Fault injection for the crash tests (test/outbox-crash.spec.ts), and nothing else: with
- * `TERMPASTE_TEST_CRASH=<point>` in its environment the process kills itself (SIGKILL, as a power cut or
- * the OOM killer would) when it reaches that point. Read once at start-up; unset, a point costs nothing.
- *
- * - `committed`: a write and its outbox row committed, the relay not yet woken;
- * - `relayed`: the queue took a job (BullMQ: it is in Redis; in-process: it ran), its row not yet deleted.
+ * Fault injection for test/outbox-crash.spec.ts: `TERMPASTE_TEST_CRASH=committed|relayed` SIGKILLs the
+ * process at that point. Read once; unset, a point costs nothing.
  */
 export type CrashPoint = 'committed' | 'relayed';
 

@@ -19,19 +19,8 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Moves the outbox's rows to the queue. Woken by writers once they commit (OutboxService.committed), and
- * every `pollMs` for rows nobody woke it for; one pass at a time per process, passes back to back while
- * rows keep coming. Runs in every API instance and worker:
- *
- * - A durable queue (BullMQ): a pass locks a batch (`FOR UPDATE SKIP LOCKED`, so relays in other
- *   processes take other rows), adds each job under its row's jobId, then deletes the rows and commits. A
- *   relay that dies after adding and before committing leaves its rows unlocked, and the next pass (here
- *   or elsewhere) adds them again under the same jobIds: BullMQ keeps one job per id.
- * - The in-process queue keeps nothing across a crash, so a row stays until its job has run (the row is
- *   deleted then) and a restart runs it again: at least once, the processors being idempotent. One
- *   process relays a database's rows in this mode (several instances need REDIS_URL).
- *
- * A pass that fails (Redis unreachable) is logged once, and retried at each poll until it succeeds.
+ * Moves outbox rows to the queue, woken after commits and every `pollMs`; a crash re-adds rows under the
+ * same jobIds, so each job goes out at least once. docs/backend.md.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -6,9 +6,8 @@ import type { OutboxJob } from './outbox.js';
 import { OutboxRelay } from './outbox.relay.js';
 
 /**
- * What writers use: `add` writes a job to the outbox inside their transaction (or `outboxInsertSql` inside
- * their one statement), and `committed` wakes the relay once that committed, so the job goes out at once
- * rather than at the relay's next poll.
+ * For writers: `add` writes a job inside their transaction (or `outboxInsertSql` inside their statement);
+ * `committed` wakes the relay after the commit, so the job goes out now, not at the next poll.
  */
 @Injectable()
 export class OutboxService {
@@ -37,9 +36,8 @@ export class OutboxService {
   }
 
   /**
-   * After the commit of a write that added outbox rows: wakes the relay now (in the background: the caller
-   * does not wait for the queue). Should it not be called, or the process die first, the relay's poll or
-   * the next start sends the rows anyway.
+   * Wakes the relay after a commit that added rows (in the background); if never called, the poll sends them
+   * anyway.
    */
   committed(): void {
     crashPoint('committed');

@@ -1,8 +1,6 @@
 /**
- * The transactional outbox: work that must follow a write (a notification fan-out) is written as a row of
- * `outbox` in the write's own transaction, and the relay (outbox.relay.ts) moves each row to the queue. A
- * crash between the commit and the enqueue leaves the row, which the next relay to run sends; a write
- * that rolls back leaves no row, so no job about something that does not exist.
+ * The transactional outbox: a job is a row written in its write's transaction, so a crash before enqueue
+ * loses nothing and a rollback leaves no job about something that does not exist.
  */
 
 /** A job to put on a queue once the transaction that writes it commits. */
@@ -49,9 +47,8 @@ function literal(name: string): string {
 }
 
 /**
- * A data-modifying statement, for a CTE, that writes one outbox row per row of `from` (another CTE of the
- * same statement, e.g. the rows an INSERT returned): the job commits with the write at no extra round
- * trip. `job.data` and `job.jobId` are SQL expressions over `from`'s columns.
+ * A CTE writing one outbox row per row of `from`, so the job commits with the write at no extra round
+ * trip. `job.data` and `job.jobId` are SQL over `from`'s columns.
  */
 export function outboxInsertSql(from: string, job: OutboxJobSql): string {
   return `INSERT INTO outbox (queue, name, data, job_id)

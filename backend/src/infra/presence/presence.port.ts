@@ -1,15 +1,6 @@
 /**
- * The presence port (issue 18): who is here now, counted across every instance. A topic (`online`,
- * `thread:12`, `visitors:<address>`) holds members (a member's id, a socket's id); each instance says
- * which members it holds (`join`) and lets go of them (`leave`), and a topic's count is its distinct
- * members over every instance. A member held by two instances counts once, and stays until both let go.
- *
- * Two adapters: in-process (embedded, one instance) and Redis (REDIS_URL), where what an instance holds
- * lives only as long as it renews it (a heartbeat): an instance that crashed stops renewing, and its
- * members drop out of the counts within the time to live.
- *
- * Callers join a (topic, member) once however many sockets stand for it on this instance (the live
- * gateway counts those), and leave it when the last one goes.
+ * The presence port: who is here now (`online`, `thread:12`), once per member over every instance. Join
+ * once per (topic, member) per instance; leave with its last socket. docs/backend.md.
  */
 export abstract class PresencePort {
   /** This instance holds `member` in `topic`; returns the topic's count afterwards. */

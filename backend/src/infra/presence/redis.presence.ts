@@ -10,12 +10,8 @@ export const PRESENCE_PREFIX = 'termpaste:presence:';
 export const PRESENCE_TTL_MS = 30_000;
 
 /*
- * Two sorted sets per topic, scored by expiry times (ms, Redis's clock):
- *   <topic>           member → the latest expiry any instance gave it: the count is how many are unexpired;
- *   <topic>|<member>  instance → its expiry: who holds the member, so that one letting go keeps the
- *                     member while another still holds it, and takes it out when none does.
- * An instance renews its own entries every ttl/3; a crashed one's expire. Both keys expire with their
- * last renewal, so nothing stays behind.
+ * Two sorted sets per topic scored by expiry, renewed every ttl/3, so a crashed instance's entries expire
+ * (docs/backend.md).
  */
 
 /** Redis's clock in ms (scripts read TIME, so instances' clocks may disagree). */

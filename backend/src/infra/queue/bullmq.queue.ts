@@ -40,9 +40,8 @@ import {
 export { BullModule } from '@nestjs/bullmq';
 
 /**
- * Every queue's defaults: retried with exponential backoff; finished jobs kept for a while, not forever:
- * the last 1000 completed ones for at most a day, the last 5000 failed ones (for the dashboard's retry)
- * for at most a week. BullMQ trims them as other jobs finish (`age` is in seconds).
+ * Every queue's defaults: exponential backoff; the last 1000 completed jobs kept a day, the last 5000
+ * failed a week (for the dashboard's retry), trimmed as others finish.
  */
 export const BULL_JOB_DEFAULTS: DefaultJobOptions = {
   attempts: DEFAULT_JOB_OPTIONS.attempts,
@@ -85,11 +84,8 @@ function ioredisClient({ url, ...options }: RedisOptions): IRedisClient {
 }
 
 /**
- * The queue when REDIS_URL is set: jobs go to BullMQ (the queues BullModule registered), and, unless
- * `runProcessors` is false, this process runs a BullMQ Worker per processor. Jobs outlive the process:
- * a worker that dies mid-job leaves it to another once its lock expires. A repeatable job is a BullMQ job
- * scheduler (`upsertJobScheduler`), upserted by each process that runs jobs as it starts: one schedule in
- * Redis, whose every run is one job that one worker takes, however many workers there are.
+ * The queue with REDIS_URL: BullMQ, with a Worker per processor unless `runProcessors` is false; a dead
+ * worker's job goes to another once its lock expires. Repeatable jobs are BullMQ job schedulers.
  */
 @Injectable()
 export class BullMqQueue
@@ -152,9 +148,8 @@ export class BullMqQueue
   }
 
   /**
-   * Creates the job scheduler, its first run one interval from now, or updates it: a scheduler already
-   * there (another worker's, or this one's before a restart) keeps its timing, and its next run stays
-   * the one job it is. Not awaited by the start-up (Redis may be down: the upsert waits for it).
+   * Upserts the job scheduler: one already there keeps its timing, so its next run stays one job. Not
+   * awaited at start-up (Redis may be down).
    */
   private upsertScheduler(job: RepeatableJob): void {
     const queue = this.queues.get(job.queue)!;

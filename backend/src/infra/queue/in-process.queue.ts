@@ -54,12 +54,8 @@ function retryDelay(backoffMs: number, attemptsMade: number): number {
 }
 
 /**
- * The queue when REDIS_URL is unset (embedded mode): jobs run in this process, after `add` returns, with
- * the same attempts, backoff and jobId rules as BullMQ. Nothing survives a restart: waiting jobs are
- * dropped at shutdown (logged), running ones are waited for (bounded). Jobs that come through the outbox
- * are not lost for all that: their rows stay until `settled` says they ran, and run after a restart.
- * Repeatable jobs are added by a timer of their own, from the app's start to its shutdown (this process
- * is the one that runs the jobs); a run is skipped while the previous one still waits or runs.
+ * The queue without REDIS_URL: jobs run here after `add` returns, with BullMQ's rules. Nothing survives a
+ * restart, but outbox jobs keep their rows until `settled`.
  */
 @Injectable()
 export class InProcessQueue extends QueuePort implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -29,9 +29,7 @@ export interface QueueModuleOptions {
   /** AppConfig.redisUrl: BullMQ on this Redis when set, the in-process driver otherwise. */
   redisUrl: string | undefined;
   /**
-   * Whether this process runs the processors (default true). An API instance whose jobs are run by
-   * separate workers (main.worker.ts) passes false and only enqueues. The in-process driver always runs
-   * them: there is no other process.
+   * Whether this process runs the processors (default true); false for an API instance with separate workers.
    */
   runProcessors?: boolean;
   /** Defaults to QUEUE_NAMES; tests use queues of their own. */

@@ -1,19 +1,12 @@
 import { DiscoveryService } from '@nestjs/core';
 
 /**
- * The queue port: work that may wait (mail, notification fan-out) is put here. Two adapters implement
- * it: BullMQ on Redis when REDIS_URL is set, an in-process driver otherwise. Processors are safe to run
- * twice (delivery is at least once).
+ * The queue port for work that may wait: BullMQ with REDIS_URL, else in-process. Delivery is at least once.
  */
 export interface JobOptions {
   /**
-   * A job with the same id is not added twice (idempotent enqueue) while it waits, runs, or is still
-   * kept after finishing: with BullMQ, among the last 1000 completed jobs of the queue for at most 24 h,
-   * or the last 5000 failed ones for at most 7 days (BULL_JOB_DEFAULTS' retention); in-process, among the
-   * last 6000 finished since the process started. Once trimmed, the same id is a new job again, so
-   * this guards against a retried request, not against a replay days later: a processor whose effect
-   * must happen once also dedupes on its own (as the notifications do, by source). Not a number and
-   * without `:` (BullMQ's rule, enforced by both adapters).
+   * A job with the same id is not added twice while it is kept (a guard against a retried request, not a
+   * replay days later). Not a number and without `:`. docs/backend.md.
    */
   jobId?: string;
   attempts?: number;
@@ -30,9 +23,8 @@ export interface JobOptions {
 export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoffMs: 2000 } as const;
 
 /**
- * A job added to `queue` every `everyMs` (QueuePort.repeat), the same name and data each time, once per
- * interval across every process that runs the queue's jobs: BullMQ's job scheduler in Redis, the
- * in-process queue's own timer otherwise. The first run is one interval after the schedule first starts.
+ * A job added every `everyMs`, once per interval across processes; the first run one interval after the
+ * start.
  */
 export interface RepeatableJob<T = unknown> {
   queue: string;
@@ -49,11 +41,7 @@ export interface RepeatableJob<T = unknown> {
   backoffMs?: number;
 }
 
-/**
- * The repeatable jobs an adapter was given, validated (as a programming error: it fails the start-up),
- * one per queue and id. A job registered again as it was is ignored; another under the same queue and id
- * is refused.
- */
+/** The repeatable jobs, one per queue and id; a different job under a taken id fails the start-up. */
 export class RepeatableJobs {
   private readonly jobs = new Map<string, RepeatableJob>();
 
@@ -95,21 +83,16 @@ export abstract class QueuePort {
   abstract readonly durable: boolean;
 
   /**
-   * Resolves once the job added under `jobId` is settled here: true when it ran (completed, or failed for
-   * good), false when it will not run in this process (dropped at shutdown, or never added). A durable
-   * adapter's jobs are safe once added: true at once.
+   * Resolves once job `jobId` is settled here: true when it ran, false when it will not run in this process.
+   * A durable adapter's jobs are safe once added: true at once.
    */
   settled(_queue: string, _jobId: string): Promise<boolean> {
     return Promise.resolve(true);
   }
 
   /**
-   * Adds `job` to its queue every `job.everyMs`, once per interval whatever the number of processes, in
-   * the processes that run jobs only (an API instance with PROCESS_JOBS=off registers it and does
-   * nothing). Call it while the app starts (a module's onModuleInit): the schedule starts with the app,
-   * or at once when it has started. Every process registers the same job; registering another job under
-   * the same queue and id throws. With BullMQ the schedule outlives the processes (a job scheduler in
-   * Redis); in-process it stops with the app.
+   * Adds `job` every `job.everyMs`, once per interval across processes. Register it in onModuleInit.
+   * docs/backend.md.
    */
   abstract repeat<T>(job: RepeatableJob<T>): void;
 
@@ -127,17 +110,9 @@ export interface QueueJob<T = unknown> {
 }
 
 /**
- * Runs the jobs of one queue: a provider of a feature module, marked with `@QueueProcessor(queue)`.
- * A thrown error fails the attempt (retried with backoff until `attempts` is used up). It may run twice
- * for one job (a worker that dies mid-job), so it must be idempotent.
- *
- * ```ts
- * @Injectable()
- * @QueueProcessor(MAIL_QUEUE)
- * export class MailProcessor implements QueueProcessor<MailMessage> {
- *   async process(job: QueueJob<MailMessage>): Promise<void> { … }
- * }
- * ```
+ * Runs the jobs of one queue: a feature module's provider marked `@QueueProcessor(queue)`. A thrown error
+ * fails the attempt (retried with backoff until `attempts` runs out). A job may run twice (a worker dying
+ * mid-job), so `process` must be idempotent.
  */
 export interface QueueProcessor<T = unknown> {
   process(job: QueueJob<T>): Promise<void>;

@@ -4,19 +4,14 @@ import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset
 import { maskSecret, type SecretFinding, TOKEN_PREFIX, TOKEN_RANDOM_LENGTH } from '@termpaste/contracts';
 
 /*
- * Secret scanning (issue 16): secretlint's recommended preset (AWS, GCP service account keys, GitHub,
- * GitLab, Slack, npm, private keys, database URLs with passwords, and more), with AWS access key IDs on,
- * plus the rules the preset lacks: our own `tp_` tokens, JSON Web Tokens and GCP API keys (the last two
- * as gitleaks writes them: `jwt`, `gcp-api-key`).
+ * Secret scanning: secretlint's recommended preset with AWS access key IDs on, plus what it lacks: our
+ * own `tp_` tokens, JSON Web Tokens and GCP API keys (the last two as gitleaks writes them).
  */
 
 /**
- * secretlint times every rule on every file with `performance.mark()`: a PerformanceObserver callback a
- * mark, and every mark and measure kept (in its profiler and in Node's performance timeline) for the life
- * of the process. A server scanning each paste paid 0.3 ms a paste for it and grew without end (RSS under
- * the create-paste load 408 MB, 282 MB without). secretlint 13.1 can turn it off (`setEnabled(false)`,
- * secretlint/secretlint#1633) but wants Node 22; on 12.0, the last for Node 20, its one marking method
- * does nothing instead. The test 'keeps nothing of a scan' fails while marks pile up.
+ * secretlint marks every rule run with `performance.mark()` and keeps every mark for the process's life
+ * (0.3 ms a paste, memory growing without end). 13.1 can turn it off but wants Node 22, so its marking
+ * method does nothing here; 'keeps nothing of a scan' fails while marks pile up. docs/backend.md.
  */
 secretLintProfiler.mark = () => undefined;
 
@@ -28,7 +23,8 @@ const CONFIG: Parameters<typeof lintSource>[0]['options']['config'] = {
     {
       id: PRESET_ID,
       rule: recommendedPreset,
-      // Access key IDs (AKIA…) are off by default in secretlint: a paste with one is what issue 16 stops.
+      // Access key IDs (AKIA…) are off by default in secretlint: a paste with one is just what must be
+      // stopped.
       rules: [{ id: `${RULE_PREFIX}aws`, options: { enableIDScanRule: true } }],
     },
   ],

@@ -53,13 +53,9 @@ const DIGITS = /^\d{1,12}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Avatars on local disk under `$DATA_DIR/uploads`. The backend itself takes the upload, as S3 takes a
- * presigned POST: a form POSTed to `${PUBLIC_URL}/api/uploads` with the fields `key`
- * (`pending/<userId>/<random>`), `Content-Type` (PENDING_CONTENT_TYPE), `expires` (Unix seconds), `max`
- * (bytes) and `signature`, an HMAC-SHA256 of all four under a key derived from SESSION_SECRET, then the
- * file. The form is its own authorization (no session, no Origin needed) and cannot be stretched to
- * another key or type, a later time or a larger file. Claiming the upload links it to a fresh
- * `avatars/` key (never named by a form) and removes the pending file; only avatars are served.
+ * Avatars on local disk under `$DATA_DIR/uploads`. The backend takes the upload itself, as S3 takes a
+ * presigned POST: a form signed (HMAC under a key derived from SESSION_SECRET) for one pending key, type,
+ * expiry and size. Claiming copies it to a fresh `avatars/` key; only avatars are served. docs/backend.md.
  */
 export class LocalStorage extends StoragePort {
   private readonly base: string;
@@ -194,10 +190,9 @@ export class LocalStorage extends StoragePort {
   }
 
   /**
-   * Stores an uploaded file under the pending `key`, streaming it to a temporary file: 413 as soon as it
-   * passes `maxBytes`, 415 unless its first bytes are a PNG, JPEG, GIF or WebP, 409 when the key holds an
-   * object already. Nothing is kept on failure; on success the file appears under its key at once, whole.
-   * The source is never destroyed, so the caller can still answer (and drain what the client sends on).
+   * Streams an upload to a temporary file under the pending `key`: 413 past `maxBytes`, 415 unless PNG,
+   * JPEG, GIF or WebP, 409 when the key is taken. Nothing kept on failure; on success it appears whole.
+   * The source is never destroyed, so the caller can still answer and drain.
    */
   async receive(key: string, source: Readable, maxBytes: number): Promise<StoredObject> {
     if (!isPendingKey(key)) throw new ForbiddenException(SETTINGS_MESSAGES.uploadInvalid);

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AvatarContentType } from '@termpaste/contracts';
 
 /**
- * Object keys: `<kind>/<userId>/<random>`, the random part 22 base64url characters (128 bits). An upload
- * lands under `pending/` (the only keys an upload form is ever signed for); claiming it as the avatar
- * copies it to a fresh key under `avatars/`, which no upload address names, so an avatar never changes.
- * Every key is checked against this exact shape before it touches a path or a bucket, so nothing else
- * (`..`, a slash too many, an encoded character) can ever name a file.
+ * Object keys: `<kind>/<userId>/<random>` (22 base64url characters). Uploads land under `pending/` (the
+ * only keys a form is signed for); a claim copies to a fresh `avatars/` key, so an avatar never changes.
+ * Every key is checked against this exact shape, so nothing else (`..`, an extra slash) can name a file.
  */
 const OBJECT_KEY = /^(avatars|pending)\/([1-9]\d{0,9})\/([A-Za-z0-9_-]{22})$/;
 

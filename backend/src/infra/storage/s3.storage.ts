@@ -59,16 +59,9 @@ function isConflict(error: unknown): boolean {
 }
 
 /**
- * Avatars in an S3-compatible bucket. The browser POSTs the file straight to the bucket with a presigned
- * POST policy, which S3 enforces: one `pending/` key, 1 byte to 10 MB (`content-length-range`), the
- * Content-Type PENDING_CONTENT_TYPE (so an upload is never served as HTML or SVG from the bucket's
- * origin), expiring with the form. A policy cannot be revoked: the form keeps taking files until it
- * expires, so an upload never becomes the avatar in place. Claiming checks it (HeadObject for its size,
- * a ranged GET of its first bytes for its type; an object failing them is deleted), copies it, only if
- * unchanged since (its ETag), to a fresh `avatars/` key no form is signed for, with the type its bytes
- * tell and long cache headers, and deletes the pending object. A presigned PUT (SPEC's flow) goes to the
- * backend instead, which checks it as the local storage does and streams it to the same pending key
- * (`put`): a presigned S3 PUT could neither cap the size nor keep the client's Content-Type out.
+ * Avatars in an S3-compatible bucket: the browser POSTs to the bucket under a presigned policy (one
+ * pending key, at most 10 MB, a harmless Content-Type). A policy cannot be revoked, so a claim checks
+ * the object and copies it (if unchanged) to a fresh `avatars/` key. Why each step: docs/backend.md.
  */
 export class S3Storage extends StoragePort {
   private readonly logger = new Logger('S3Storage');

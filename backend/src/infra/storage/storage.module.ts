@@ -4,9 +4,8 @@ import { LocalStorage } from './local.storage.js';
 import { StoragePort } from './storage.port.js';
 
 /**
- * The storage port for every module: S3 when S3_BUCKET is set, else local disk under
- * `$DATA_DIR/uploads`, whose presigned upload forms and avatars the backend serves itself (`/api/uploads`,
- * the uploads module's LocalUploadsController).
+ * The storage port for every module: S3 with S3_BUCKET, else local disk, whose forms and avatars
+ * `/api/uploads` serves.
  */
 @Global()
 @Module({})

@@ -2,12 +2,9 @@ import type { Readable } from 'node:stream';
 import type { UploadForm } from '@termpaste/contracts';
 
 /**
- * The storage port: where uploaded files (avatars) live. Besides the forms, both take the presigned PUTs
- * the backend receives itself (`put`). Two adapters implement it: local disk under
- * `$DATA_DIR/uploads`, whose presigned (HMAC, expiring) upload forms the backend takes itself, and an
- * S3-compatible bucket with presigned POST policies when S3_BUCKET is set. Both hand out the same
- * ticket: a form to POST, signed for one `pending/` key, a size of at most 10 MB and the Content-Type
- * PENDING_CONTENT_TYPE. Claiming an upload copies it to a fresh `avatars/` key no form is signed for.
+ * The storage port for uploaded files (avatars): local disk, or an S3-compatible bucket with S3_BUCKET.
+ * Both hand out a form signed for one `pending/` key, at most 10 MB and PENDING_CONTENT_TYPE, take
+ * presigned PUTs through the backend (`put`), and claim an upload by copying it to a fresh `avatars/` key.
  */
 export interface PresignedUpload {
   /** The form (contracts' uploadFormSchema, `url` here `uploadURL`) and the object's address. */
@@ -31,11 +28,9 @@ export abstract class StoragePort {
   /** A presigned upload form for a new pending object of `userId`, valid for `expiresInSeconds`. */
   abstract presignUpload(userId: number, expiresInSeconds: number): Promise<PresignedUpload>;
   /**
-   * Stores the body of a presigned PUT (checked by the caller: its signature, and `size`, its
-   * Content-Length, at most 10 MB) under the pending `key`, as PENDING_CONTENT_TYPE: 415 unless its first
-   * bytes are a PNG, JPEG, GIF or WebP (nothing stored), 409 when the key holds an object already, 400
-   * when the client stops sending halfway. Never replaces an object; nothing partial is ever kept. The
-   * source is never destroyed, so the caller can still answer.
+   * Stores a presigned PUT's body (signature and size checked by the caller) under the pending `key`: 415
+   * unless an image, 409 when the key is taken, 400 when the client stops halfway. Never replaces, never
+   * keeps a partial object, never destroys the source (the caller still answers).
    */
   abstract put(key: string, source: Readable, size: number): Promise<StoredObject>;
   /**
@@ -44,10 +39,9 @@ export abstract class StoragePort {
    */
   abstract ownedKey(userId: number, url: string): string | null;
   /**
-   * Makes the pending upload `key` an avatar: null when it is not there, or is no image of at most
-   * 10 MB (then it is deleted). Otherwise copies it to a new `avatars/` key of the same member, stored
-   * with the type its bytes tell and long cache headers, deletes the pending object, and returns the
-   * copy. Whatever is uploaded to the pending key later never changes the copy.
+   * Makes the pending upload `key` an avatar: null when absent or not an image of at most 10 MB (then
+   * deleted); else a copy under a new `avatars/` key, typed by its bytes, so later uploads to the pending
+   * key never change it.
    */
   abstract claim(key: string): Promise<StoredObject | null>;
   /** The URL the object is served at (what becomes avatarUrl). */

@@ -15,14 +15,9 @@ const MAX_FIELDS = 10;
 const FIELD_BYTES = 1024;
 
 /**
- * Reads an upload form (multipart/form-data) the way S3 reads a POST upload: the fields come first, each
- * once (names in any letter case, kept lowercased), then the file in the field `file`; whatever follows
- * the file is ignored. When the file starts, `receive` gets the fields and the file's bytes as they
- * arrive (the part's own Content-Type is ignored: the form's fields are what was signed).
- *
- * 400 `uploadNotForm` for a body that is no such form or has no file; 403 `uploadInvalid` for a field
- * twice, too many or too long; 400 UPLOAD_INTERRUPTED when the client stops sending halfway; else what
- * `receive` throws. On failure the request is left unread: the caller drains or cuts it.
+ * Reads an upload form as S3 reads a POST: fields first, each once, then `file` (what follows is
+ * ignored; its own Content-Type too, as only the fields are signed). 400 no form or file, 403 a bad
+ * field, 400 UPLOAD_INTERRUPTED; on failure the request is left unread for the caller to drain or cut.
  */
 export function readUploadForm(
   req: IncomingMessage,

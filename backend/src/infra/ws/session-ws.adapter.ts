@@ -74,16 +74,9 @@ function firstValue(header: string | string[] | undefined): string | undefined {
 }
 
 /**
- * The `ws` adapter with authentication on the upgrade: every WebSocket gateway of the app only accepts
- * a handshake from our own site (Origin one of trustedOrigins: PUBLIC_URL's origin, or any loopback one
- * when it is unset, or one of ALLOWED_ORIGINS; never the Host header's; else 403) carrying the session
- * cookie of a signed-in member who is not banned (else 401). The member's id and the session's are then
- * kept for the gateway (`upgradeUserId(req)`, `upgradeSessionId(req)`). A `?scope=public` upgrade is a
- * visitor's: its session is not read, and the gateway gives it public events only, within the per-address
- * cap (`upgradeVisitorAddress(req)`); with LIVE_VISITOR_SOCKETS_PER_ADDRESS=0 it is refused (401).
- *
- * Frames are not routed through Nest's `@SubscribeMessage` (the gateway reads its sockets itself), and
- * on shutdown every socket is closed with 1001 before the server goes.
+ * The `ws` adapter, authenticating the upgrade: our own Origin (else 403) and a signed-in member not
+ * banned (else 401), or with `?scope=public` a visitor within the per-address cap. Frames bypass
+ * `@SubscribeMessage`; shutdown closes every socket with 1001. docs/backend.md.
  */
 export class SessionWsAdapter extends WsAdapter {
   private readonly trusted: TrustedOrigins;

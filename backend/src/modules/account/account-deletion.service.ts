@@ -33,15 +33,9 @@ export type Eraser =
   | { self: false; admin: AuditActor; action?: 'user.spammer_delete'; after?: Record<string, unknown> };
 
 /**
- * Deletes an account, the one way both the member's own `DELETE /api/user` and the admin's delete of a
- * member go. In the caller's transaction, which holds the account row locked: the scores their votes
- * gave are taken back; their pastes and replies are deleted or kept without an author (keepContent;
- * private pastes and the trash go either way: MemberPostsService); their private messages, sent and
- * received, and (when deleting) their chat lines go; sessions, access tokens, provider identities,
- * notifications, reset and verification links, the reputation ledger and exports go with the account
- * row; their e-mail address is erased from the audit log and from any job still waiting in the outbox,
- * so it is stored nowhere once this commits. The audit log records the deletion by the account's id,
- * without the address. `finish` then signs them out live and removes their stored files.
+ * Deletes an account, for the member's own deletion and the admin's alike, in the caller's transaction
+ * holding the account row. Afterwards the e-mail address is stored nowhere (audit log and waiting outbox
+ * jobs included). `finish` then signs them out live and removes their files. What goes: docs/backend.md.
  */
 @Injectable()
 export class AccountDeletionService {

@@ -9,9 +9,8 @@ import { AccountService } from './account.service.js';
 import { ExportsModule } from './exports.processor.js';
 
 /**
- * The member's own account: exporting their data (ExportsModule: the requests, the build job, the
- * sweep) and deleting the account, by themself or by an admin (AccountDeletionService, which the admin
- * module uses too).
+ * The member's own account: data exports (ExportsModule) and deletion (AccountDeletionService, used by admin
+ * too).
  */
 @Module({
   imports: [UsersModule, VotesModule, MemberPostsModule, AuditModule, ExportsModule],

@@ -13,10 +13,8 @@ import { AccountDeletionService } from './account-deletion.service.js';
 export type DeleteOutcome = 'deleted' | 'mailed';
 
 /**
- * The member's own deletion of their account. With a password, it must match (400 when missing, 403 when
- * wrong); a member who only signs in through a provider has none, and confirms by a mailed link instead
- * (single use, DELETE_LINK_VALID_MINUTES). The owner cannot leave (403). The deletion itself is
- * AccountDeletionService's, in one transaction that holds the account row.
+ * The member's own deletion of their account: with their password (400 missing, 403 wrong), or for a
+ * provider-only member a mailed single-use link. The owner cannot leave (403).
  */
 @Injectable()
 export class AccountService {

@@ -8,10 +8,8 @@ import { newToken, tokenHash } from '../auth/link-mails.js';
 import { UsersService } from '../users/users.service.js';
 
 /**
- * The mail that confirms a provider-only member's account deletion, written where mail is sent (as the
- * password-reset mail is): the job names the `account_deletion_links` row; this mints the token, stores
- * its hash on that row while it is unused and unexpired, and puts the link in the text. No token waits
- * in the queue.
+ * The mail confirming a provider-only member's deletion, written where mail is sent: mints the token,
+ * stores its hash on the job's row while unused and unexpired. No token waits in the queue.
  */
 @Injectable()
 export class DeletionLinkMails extends LinkMailWriter {

@@ -11,9 +11,8 @@ import {
 import { ExportsService } from './exports.service.js';
 
 /**
- * The account queue's jobs: building a data export (once per request, from the outbox), and the
- * repeatable sweep of archives past their 24 hours (once per interval across the processes that run
- * jobs, never a process timer; a failed sweep is not retried, the next one takes what it left).
+ * The account queue's jobs: building a data export (from the outbox), and the repeatable sweep of
+ * archives past their 24 hours (a failed sweep is not retried; the next one takes what it left).
  */
 @Injectable()
 @QueueProcessor(ACCOUNT_QUEUE)

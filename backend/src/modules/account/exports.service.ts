@@ -57,11 +57,9 @@ export function waitText(seconds: number): string {
 }
 
 /**
- * A member's data export: asked for once a day (`POST /api/user/export`), built by a job of the account
- * queue into one zip in the storage port, mailed as a link (through the outbox) that works 24 hours,
- * for that member's session only. The link is signed (HMAC of the export, the member and its expiry, under
- * a key derived from SESSION_SECRET), so neither another member nor a later time can use it; the sweep
- * removes expired archives.
+ * A member's data export, once a day: a job builds one zip in storage, mailed as a link that works 24
+ * hours, for that member's session only. The link is HMAC-signed (export, member, expiry) so nobody else,
+ * and no later time, can use it; the sweep removes expired archives.
  */
 @Injectable()
 export class ExportsService {
@@ -180,10 +178,8 @@ export class ExportsService {
   }
 
   /**
-   * Builds export `exportId` (the job): safe to run twice, since only a queued or running export is
-   * built and the row changes only if it is still what this run found. The archive goes to the storage
-   * port; the row becomes ready with its expiry and the mail goes to the outbox in one transaction. A
-   * failure marks it failed (the member may ask again at once).
+   * Builds export `exportId`. Safe to run twice: only a queued or running export is built, and the row
+   * changes only if still as found. Ready state and mail go in one transaction; a failure marks it failed.
    */
   async build(exportId: number): Promise<void> {
     const [row]: Array<ExportRow & { username: string }> = await this.dataSource.query(

@@ -39,8 +39,8 @@ import { AuditService } from '../audit/audit.service.js';
 const userId = (raw: string) => parseId(raw, ADMIN_MESSAGES.userNotFound);
 
 /**
- * A new username by registration's rules: blank is 400 `Username cannot be empty` (SPEC §5), any other
- * breach is 400 with that rule's message.
+ * A new username by registration's rules: blank is 400 `Username cannot be empty`, any other breach that
+ * rule's 400.
  */
 function newUsername(body: unknown): string {
   const raw = (body as { username?: unknown } | null | undefined)?.username;
@@ -52,8 +52,8 @@ function newUsername(body: unknown): string {
 }
 
 /**
- * The admin panel's calls (SPEC §7, §6 enforced here): the users table, what admins do to accounts, and
- * the audit log. Ban and unban are the moderation module's (SuspensionsController: bans have terms). Admins only: 401 signed out or banned, 403 `Admin privileges required` for members.
+ * The admin panel's calls: the users table, what admins do to accounts, the audit log. Ban and unban
+ * are the moderation module's (bans have terms). 401 signed out or banned, 403 for members.
  */
 @Controller()
 @UseGuards(AdminGuard)

@@ -6,8 +6,8 @@ import { AuditModule } from '../audit/audit.module.js';
 import { AccountModule } from '../account/account.module.js';
 
 /**
- * The admin panel's backend (SPEC §2, §6, §7): members' accounts and the staff action log. Stored avatars
- * are removed through the storage port when one is provided.
+ * The admin panel's backend: members' accounts and the staff action log; avatars removed through the storage
+ * port.
  */
 @Module({
   imports: [UsersModule, AuditModule, AccountModule],

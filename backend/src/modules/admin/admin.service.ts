@@ -64,10 +64,9 @@ interface AfterCommit {
 }
 
 /**
- * The admin panel's member management (SPEC §2 Admin panel, §6, §7): the users table, ban, unban, rename,
- * avatar removal, account deletion, VIP grades and the admin role. Each action runs in one transaction
- * that locks the target, checks the permission table, changes the account and writes its audit entry;
- * signing out live and removing stored avatars happen once it has committed.
+ * The admin panel's member management. Each action is one transaction: lock the target, check the
+ * permission table, change the account, write the audit entry; live sign-out and avatar removal follow
+ * the commit.
  */
 @Injectable()
 export class AdminService {
@@ -91,11 +90,9 @@ export class AdminService {
   }
 
   /**
-   * Bans the member (`ban`: its end, null for ever, and its reason; by default for ever without one)
-   * and signs them out everywhere: sessions and access tokens revoked (`ban`: an unban does not bring the
-   * tokens back), live sockets closed. A member already banned on the same terms is left as they are;
-   * other terms replace theirs. `within` runs in the same transaction when the ban changes (the
-   * moderation module's history row and mail).
+   * Bans the member (default: for ever, no reason) and signs them out everywhere: sessions and tokens
+   * revoked (an unban does not bring tokens back), sockets closed. Same terms: no change. `within` runs
+   * in the same transaction when the ban changes.
    */
   ban(
     actor: Actor,
@@ -203,11 +200,8 @@ export class AdminService {
   }
 
   /**
-   * Deletes the account in one transaction, as the member's own deletion does (AccountDeletionService):
-   * with `keepContent` their pastes and replies stay under a NULL author (shown as Anonymous), without it
-   * they are deleted; their votes (scores taken back), messages, notifications and sessions go, and
-   * their e-mail address is kept nowhere. Once committed, their sockets are closed and their stored
-   * files removed.
+   * Deletes the account in one transaction, as the member's own deletion does (AccountDeletionService);
+   * `keepContent` keeps their posts under a NULL author. Sockets closed and files removed after commit.
    */
   async deleteUser(actor: Actor, userId: number, keepContent = true): Promise<void> {
     const erased = await this.transaction(actor, userId, 'delete', (manager, target) =>

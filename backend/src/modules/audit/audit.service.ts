@@ -69,9 +69,8 @@ function toEntry(row: AuditRow): AuditEntry {
 }
 
 /**
- * The staff action log (beyond the spec, as Discourse's): every admin action writes its entry with
- * `record`, through the manager of the action's own transaction, so an action that fails or is refused
- * leaves none and one that commits always has one.
+ * The staff action log: every admin action `record`s its entry in its own transaction, so one that fails
+ * or is refused leaves none and one that commits always has one.
  */
 @Injectable()
 export class AuditService {

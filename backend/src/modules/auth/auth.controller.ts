@@ -47,10 +47,9 @@ import { signIn, signOut } from './sign-in.js';
 import { AnyToken, NoTokens } from '../tokens/token-scope.decorator.js';
 
 /**
- * Whether a request is the browser's own top-level navigation from our site, or typed in its address
- * bar (Fetch Metadata: `Sec-Fetch-Dest: document`, `Sec-Fetch-Site: same-origin` or `none`). An image,
- * a frame or a script asks with another destination, another site's link or form as `cross-site` or
- * `same-site`; a client that sends no such headers is not a browser navigation either.
+ * Whether a request is the browser's own top-level navigation from our site or its address bar (Fetch
+ * Metadata: `Sec-Fetch-Dest: document`, `Sec-Fetch-Site: same-origin` or `none`); images, frames, other
+ * sites and clients without these headers are not.
  */
 export function isSignOutNavigation(req: Pick<Request, 'headers'>): boolean {
   const dest = req.headers['sec-fetch-dest'];
@@ -59,8 +58,8 @@ export function isSignOutNavigation(req: Pick<Request, 'headers'>): boolean {
 }
 
 /**
- * Accounts and sessions (SPEC §7): sign up, sign in and out, the current user, passwords. Under
- * LOCAL_LOGIN=off (issue 17) sign-in, registration and resets by password answer 403.
+ * Accounts and sessions: sign up, in and out, the current user, passwords; the password routes answer 403
+ * under LOCAL_LOGIN=off.
  */
 @Controller()
 export class AuthController {
@@ -107,10 +106,9 @@ export class AuthController {
   }
 
   /**
-   * Sign-in by passport: the login limits count the attempt, then LocalAuthGuard validates the body
-   * (loginSchema), checks the credentials (LocalStrategy) and signs the member in. Guards run in the order
-   * their decorators apply, bottom-up: LocalAuthGuard is written above the limit to run after it, and
-   * LocalLoginOnly (403 under LOCAL_LOGIN=off) below it to run first.
+   * Sign-in by passport: the limits count the attempt, then LocalAuthGuard validates, checks and signs in.
+   * Guards run bottom-up: LocalAuthGuard is written above the limit to run after it, LocalLoginOnly below
+   * to run first.
    */
   @Post(API.login)
   @HttpCode(200)
@@ -122,9 +120,9 @@ export class AuthController {
   }
 
   /**
-   * Browser navigation: ends the session, closes its live sockets (on every instance) and goes
-   * home, but only for a top-level navigation from our own site (isSignOutNavigation). Anything else, an image in a member's Markdown
-   * (`![](/api/logout)`) or a link from another site, just goes home, still signed in.
+   * Browser navigation: ends the session and its live sockets, but only for a top-level navigation from
+   * our site (isSignOutNavigation). Anything else, like `![](/api/logout)` in a member's Markdown, just
+   * goes home, still signed in.
    */
   @Get(API.logout)
   @NoTokens()

@@ -1,6 +1,6 @@
 import { bannedMessage } from '@termpaste/contracts';
 
-/** The texts the auth endpoints answer with (SPEC §8 shows the server's message in its toasts). */
+/** The texts the auth endpoints answer with; the screens toast the server's message. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username/email or password',
   banned: 'Your account has been banned',
@@ -9,7 +9,7 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been reset. You can now sign in with it.',
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordChanged: 'Your password has been updated',
-  /** POST /api/change-password for an account a sign-in provider made, which has no password (issue 17). */
+  /** POST /api/change-password for an account a sign-in provider made, which has no password. */
   noPasswordYet:
     'Your account has no password yet: you sign in with a provider. Set one with "Forgot password" on the sign-in page.',
 } as const;

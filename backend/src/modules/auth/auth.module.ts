@@ -53,7 +53,7 @@ import { VerificationController } from './verification.controller.js';
     LocalStrategy,
     LocalLoginGuard,
     SessionSerializer,
-    // Single sign-on (issue 17): OpenID Connect providers and GitHub, through passport.
+    // Single sign-on: OpenID Connect providers and GitHub, through passport.
     SignInProviders,
     IdentitiesService,
     SsoService,

@@ -63,11 +63,9 @@ export class AuthService {
   }
 
   /**
-   * Needs the current password; signs the user out everywhere but in the session `keepSid`: the other
-   * sessions are revoked with the change, with every access token and the provider identities linked
-   * while the address was unverified (revokeWithNewPassword, which also mails the confirmation), and
-   * their live sockets closed (on every instance) after it.
-   * An account without a password (a provider made it) is told how to set one: 400.
+   * Needs the current password; signs out everywhere but session `keepSid`: other sessions, access tokens
+   * and identities linked while unverified are revoked (revokeWithNewPassword, which mails the
+   * confirmation), then their live sockets closed. No password (a provider account): 400 saying how.
    */
   async changePassword(user: User, body: ChangePasswordBody, keepSid: string): Promise<void> {
     if (user.passwordHash === null) throw new BadRequestException(AUTH_MESSAGES.noPasswordYet);

@@ -8,10 +8,9 @@ import { UsersService } from '../users/users.service.js';
 import { tokenHash } from './link-mails.js';
 
 /**
- * E-mail verification (issue 13): registration mails a single-use link valid 24 hours; the member may
- * ask for a new one (rate limited), which voids the older ones. Only the hash of a token is stored, and
- * the token is minted by the mail worker (LinkMails), so the queue holds the row's id only. Verifying
- * the address of OWNER_EMAIL makes that account the owner.
+ * E-mail verification: a single-use link valid 24 hours; a new one (rate limited) voids the older. Only
+ * hashes are stored and the mail worker mints the token, so the queue holds ids only. Verifying
+ * OWNER_EMAIL's address makes that account the owner.
  */
 @Injectable()
 export class EmailVerificationService {

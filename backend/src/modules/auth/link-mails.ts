@@ -23,10 +23,9 @@ interface Minted {
 }
 
 /**
- * The password-reset and verification mails, written where mail is sent (the mail processor, in a worker
- * or in-process): the job names a token row; this mints the token, stores its hash on that row (still
- * unused and unexpired, and for the member's current address) and puts the link in the text. The queue
- * carries ids only, so no token or link sits in Redis, the queue dashboard or a log.
+ * The password-reset and verification mails, written where mail is sent: mints the token, stores its
+ * hash on the job's row (if unused, unexpired, for the current address). The queue carries ids only, so
+ * no token sits in Redis, the dashboard or a log.
  */
 @Injectable()
 export class LinkMails extends LinkMailWriter {

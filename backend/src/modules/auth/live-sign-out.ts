@@ -6,11 +6,9 @@ import type { EventsPort } from '../../infra/events/events.port.js';
 export type SignedOutSessions = { exceptSession?: string; onlySession?: string };
 
 /**
- * After a commit that revoked a member's sessions (a password reset; a change: all but the changing
- * session, `exceptSession`; a sign-out: that session alone, `onlySession`): tells every instance to send
- * `signed_out` to those sessions' live sockets and close them (4001). The change stands whatever happens:
- * a bus that cannot carry it is logged, and the sockets then live on until they reconnect (their upgrade
- * is refused, the sessions being gone).
+ * After a commit that revoked sessions (reset; change: all but `exceptSession`; sign-out: `onlySession`),
+ * tells every instance to close those sessions' sockets (4001). A failing bus is logged: the sockets live
+ * until they reconnect, and their upgrade is then refused.
  */
 export async function signOutLive(
   events: EventsPort,

@@ -8,11 +8,9 @@ import './session-user.js';
 const validLogin = new ZodValidationPipe(loginSchema);
 
 /**
- * Sign-in by passport (POST /api/login): the body is validated first (the same 400s as any body, and the
- * strategy reads the parsed body: `usernameOrEmail` trimmed), then LocalStrategy checks the credentials
- * (its 401 / 403 as thrown), then passport signs the member in (req.logIn: a new session id, the id from
- * SessionSerializer, the session saved). The member is the request's `currentUser` (PassportModule's
- * `property`), for `@CurrentUser()`. Goes after the login rate limit, which counts every attempt.
+ * Sign-in (POST /api/login): the body validated first (the strategy reads the parsed body), then
+ * LocalStrategy checks the credentials, then passport signs in (a new session id). The member becomes
+ * `currentUser`. Goes after the login rate limit, which counts every attempt.
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {

@@ -15,8 +15,7 @@ export class LocalLoginGuard implements CanActivate {
 }
 
 /**
- * A route of password accounts (issue 17): refused with 403 under LOCAL_LOGIN=off, before anything else
- * (its body is not read, no limit counts it). Write it below the route's other guards: guards run in the
- * order their decorators apply, bottom-up.
+ * A password-account route: 403 under LOCAL_LOGIN=off before anything else (no body read, no limit
+ * counted). Write it below the route's other guards: guards run bottom-up.
  */
 export const LocalLoginOnly = (): MethodDecorator => UseGuards(LocalLoginGuard);

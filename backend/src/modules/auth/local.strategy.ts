@@ -5,12 +5,8 @@ import type { User } from '../users/entities/user.entity.js';
 import { AuthService } from './auth.service.js';
 
 /**
- * passport's local strategy for sign-in (POST /api/login, through LocalAuthGuard): the body's
- * `usernameOrEmail` and `password`, checked by AuthService.checkCredentials (401 for wrong credentials,
- * 403 for a banned account, thrown as they are).
- *
- * passport keeps its strategies in one registry per process, so the last app built in a process signs in
- * for all of them: a process runs one app.
+ * passport's local strategy for sign-in: AuthService.checkCredentials (401 wrong, 403 banned). passport
+ * keeps one strategy registry per process, so the last app built signs in for all: a process runs one app.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {

@@ -4,8 +4,8 @@ import { OwnerController } from './owner.controller.js';
 import { OwnerService } from './owner.service.js';
 
 /**
- * The owner (issue 13): granted at verification of OWNER_EMAIL's address, or claimed with the setup code.
- * The API process says in its start-up log who the owner is, or how to become it (with a new code).
+ * The owner: granted when OWNER_EMAIL's address is verified, or claimed with the setup code. The start-up
+ * log says who the owner is, or how to become it.
  */
 @Module({
   imports: [UsersModule],

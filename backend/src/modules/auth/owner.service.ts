@@ -44,11 +44,9 @@ export type SetupCodeResult =
   | { issued: false; reason: 'owner-email'; ownerEmail: string };
 
 /**
- * Who owns the forum (issue 13): never the first account by being first. With OWNER_EMAIL, the account
- * with that address once it has verified it (grantIfOwnerEmail, at verification). Without, a verified
- * member who enters a one-time setup code: printed in the start-up log while there is no owner, and by
- * `npm run cli -- setup-code`; stored hashed; the first right one makes its member owner and admin and
- * voids every other.
+ * Who owns the forum: never the first account for being first. With OWNER_EMAIL, that account once
+ * verified; without, a verified member entering a one-time setup code (start-up log or `npm run cli --
+ * setup-code`, stored hashed). The first right code makes its member owner and voids the others.
  */
 @Injectable()
 export class OwnerService {

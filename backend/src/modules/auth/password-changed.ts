@@ -15,12 +15,9 @@ export interface PasswordChangeRevoked {
 }
 
 /**
- * In the transaction that sets a new password (a reset or a change): revokes every access token of the
- * member (`password reset`, `password change`) and unlinks every sign-in provider identity linked while
- * the member's e-mail address was unverified: whoever held the account before its owner recovered it (or
- * stole a session) keeps no way in. Token and provider checks read the database on each request, so this
- * holds on every instance once it commits. The mail that confirms the change, saying what was revoked,
- * goes to the outbox in the same transaction (call `outbox.committed()` after the commit).
+ * In the transaction setting a new password: revokes every access token and unlinks identities linked
+ * while the e-mail was unverified, so whoever held the account before keeps no way in (checked per
+ * request, so every instance at once). The confirmation mail goes to the outbox: call `outbox.committed()`.
  */
 export async function revokeWithNewPassword(
   manager: EntityManager,

@@ -14,7 +14,7 @@ import { signOutLive } from './live-sign-out.js';
 import { revokeWithNewPassword } from './password-changed.js';
 import { hashPassword } from './passwords.js';
 
-/** Forgotten passwords: single-use reset links that expire after an hour (SPEC §9). */
+/** Forgotten passwords: single-use reset links that expire after an hour. */
 @Injectable()
 export class PasswordResetService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('PasswordReset');
@@ -56,10 +56,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Sets the new password, uses the token up and signs the user out everywhere, revoking every access
-   * token and the provider identities linked while the address was unverified (revokeWithNewPassword,
-   * which also mails the confirmation), in one transaction; then closes every live socket of theirs (on
-   * every instance).
+   * Sets the new password, uses the token up and signs out everywhere (tokens and unverified-linked
+   * identities revoked, confirmation mailed) in one transaction; then closes their live sockets.
    */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const hash = tokenHash(token);

@@ -78,10 +78,9 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * The one rule that slows instead of refusing: sign-in attempts on one account from every address
- * together. Refusing there would let a stranger lock the member out from anywhere; past it, every attempt
- * on the account (the member's own too) is answered RATE_LIMIT_LOGIN_SLOWDOWN_MS later, for the rest of
- * the hour, so a spread-out guesser gets fewer tries while the member still signs in.
+ * The one rule that slows instead of refusing: sign-ins on one account from all addresses. Refusing
+ * would let a stranger lock the member out; instead every attempt waits RATE_LIMIT_LOGIN_SLOWDOWN_MS for
+ * the rest of the hour, so a guesser gets fewer tries and the member still signs in.
  */
 const LOGIN_SLOWDOWN_RULE = 'login-per-account-per-hour';
 
@@ -98,18 +97,16 @@ export function RateLimited(action: RateLimitedAction): MethodDecorator {
 }
 
 /**
- * A write by a signed-in member who is not banned (WriterGuard: 401 / 403), then the limit of `action`
- * counted per member. In this order: the limit counts by the member the writer guard loaded, and a
- * visitor is refused without being counted.
+ * WriterGuard, then the limit of `action` per member: a visitor is refused uncounted, and counts go by the
+ * loaded member.
  */
 export function MemberRateLimited(action: MemberAction): MethodDecorator {
   return applyDecorators(UseGuards(WriterGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
 
 /**
- * A signed-in member's action (SessionGuard: 401 for a visitor or a banned account), then the limits of
- * `action`, counted per member and per address. In this order: a visitor is refused without being
- * counted, and the per-member count goes by the member the session guard loaded.
+ * SessionGuard, then the limits of `action` per member and address: a visitor is refused without being
+ * counted.
  */
 export function SignedInRateLimited(
   action: Extract<MemberAction, 'change-password' | 'delete-account' | 'verify-email' | 'owner-claim'>,
@@ -239,10 +236,8 @@ export function searchRateLimitThrottlers(limits: RateLimitConfig): ThrottlerOpt
 }
 
 /**
- * @nestjs/throttler's guard with our answer to a limit: 429 `Too many attempts. Try again in N
- * seconds.` (chat and private messages: `You are sending messages too fast. …`; uploads: `Too many
- * uploads. …`; password changes: `Too many password changes. …`) and a plain Retry-After header.
- * RATE_LIMITS=off lets everything through.
+ * @nestjs/throttler's guard with our answer: 429 `Too many attempts. Try again in N seconds.` (or the
+ * route's own wording) and a plain Retry-After. RATE_LIMITS=off lets everything through.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -310,10 +305,8 @@ export class RateLimitGuard extends ThrottlerGuard {
 }
 
 /**
- * RateLimitGuard over search's rule alone (searchRateLimitThrottlers): 429 `You are searching too fast.
- * …` with Retry-After. Search is a hot read, so the guard checks that one rule (one count in the limits'
- * store: a Map entry in memory, one Redis script with REDIS_URL; no database) rather than every rule of
- * the auth routes.
+ * RateLimitGuard over search's rule alone (429 `You are searching too fast. …`): search is a hot read, so
+ * one count in the limits' store, not every auth rule, and no database.
  */
 @Injectable()
 export class SearchRateLimitGuard extends RateLimitGuard {

@@ -6,10 +6,9 @@ import { UsersService } from '../users/users.service.js';
 type Done<T> = (error: unknown, value?: T) => void;
 
 /**
- * What passport keeps of a member in their session (`session.passport.user`, see session-user.ts): the
- * id, written by passport's sign-in (req.logIn: a new session id, then this, then the session saved).
- * Requests do not go through passport.session(): the session guards load the member afresh themselves
- * (sessionUserId), so a ban or a deleted account counts at once and visitors cost nothing.
+ * What passport keeps in the session: the member's id, written at sign-in. Requests skip
+ * passport.session(): the session guards load the member afresh (sessionUserId), so bans count at once
+ * and visitors cost nothing.
  */
 @Injectable()
 export class SessionSerializer extends PassportSerializer {

@@ -15,10 +15,9 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 let sessionStatement: { statement: PreparedStatement; member: MemberJoin } | undefined;
 
 /**
- * Every request that carries a session cookie reads its session, and with it the member it is signed in
- * as (the `user_id` column names them), which the session guards would read next: one round trip. A
- * session older than its absolute lifetime ($2 days since it was created at sign-in) is none, however
- * active: rolling alone would keep a stolen cookie alive for ever.
+ * A request with a session cookie reads its session and its member in one round trip. A session older
+ * than its absolute lifetime ($2 days since sign-in) is none, however active: rolling alone would keep
+ * a stolen cookie alive for ever.
  */
 function sessionBySid(dataSource: DataSource): { statement: PreparedStatement; member: MemberJoin } {
   if (!sessionStatement) {

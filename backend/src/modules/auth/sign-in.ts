@@ -7,9 +7,8 @@ import './session-user.js';
 const withPassport = passport.initialize();
 
 /**
- * Signs a new account in (registration), as LocalAuthGuard does at sign-in: passport's req.logIn starts
- * the session under a new id (a session id known before sign-in is worthless after), stores the id from
- * SessionSerializer, and saves the session.
+ * Signs a new account in, as sign-in does: req.logIn starts the session under a new id (a session id
+ * known before sign-in is worthless after), stores the member's id and saves the session.
  */
 export async function signIn(req: Request, user: User): Promise<void> {
   withPassport(req, req.res!, () => undefined);

@@ -12,7 +12,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { SignedInRateLimited } from './rate-limit.guard.js';
 
-/** E-mail verification (issue 13): the mailed link's token, and a new link on request. */
+/** E-mail verification: the mailed link's token, and a new link on request. */
 @Controller()
 export class VerificationController {
   constructor(private readonly verification: EmailVerificationService) {}

@@ -13,8 +13,8 @@ import { PrivateRead } from '../tokens/token-scope.decorator.js';
 const ChatWrite = () => MemberRateLimited('chat');
 
 /**
- * The global chat (SPEC §7), in its two variants over one store: the popover's `/api/chat` (POST
- * `message`) and the chat page's `/api/chat/messages` (POST `content`). Members only.
+ * The global chat's two variants over one store: the popover's `/api/chat` (`message`) and the page's
+ * `/api/chat/messages` (`content`).
  */
 @Controller()
 export class ChatController {

@@ -42,7 +42,7 @@ export interface ChatLine {
   hidden: boolean;
 }
 
-/** The global chat (SPEC §3): one store behind both API variants, live through the events port. */
+/** The global chat: one store behind both API variants, live through the events port. */
 @Injectable()
 export class ChatService {
   private readonly logger = new Logger('Chat');

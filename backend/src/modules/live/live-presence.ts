@@ -10,12 +10,9 @@ export const PRESENCE_COALESCE_MS = 200;
 export type CountsListener = (counts: Map<string, number>) => void;
 
 /**
- * This instance's side of presence (issue 18). Sockets `enter` and `exit` topics; several sockets of one
- * member here (tabs) are one entry of the presence port, joined with the first and left with the last.
- * Each join or leave is announced to every instance (`presence_changed`), and each instance reads the
- * counts of the topics its sockets watch (`watch`) again, at most once per PRESENCE_COALESCE_MS, and
- * every PRESENCE_RECOUNT_MS in any case (an instance that crashed announces nothing: its members expire).
- * The listener gets the counts that changed since it last got them.
+ * This instance's side of presence: a member's sockets here (tabs) are one presence entry, joined with
+ * the first and left with the last. Joins and leaves are announced; watched topics are recounted at most
+ * every PRESENCE_COALESCE_MS and at least every PRESENCE_RECOUNT_MS. docs/backend.md.
  */
 @Injectable()
 export class LivePresence implements OnModuleInit, OnModuleDestroy {

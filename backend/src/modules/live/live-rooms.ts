@@ -44,10 +44,8 @@ function remove<K, S>(index: Map<K, Set<S>>, key: K, socket: S): void {
 }
 
 /**
- * Which sockets watch what (issue 18): a paste's readers, the sockets showing its card in a list, and
- * those showing the lists. A paste's event goes to its readers, to its card's watchers when a card shows
- * it, and to the lists' watchers when it changes what a list holds (contracts' isCardEvent, isListEvent):
- * so an event costs the sockets it is for, never a pass over every socket.
+ * Which sockets watch what: a paste's readers, its card's watchers, the lists' watchers. An event goes
+ * only to the sockets it is for, never a pass over every socket.
  */
 export class LiveRooms<S> {
   private readonly readers = new Map<number, Set<S>>();

@@ -117,27 +117,9 @@ function readFrame(data: RawData, isBinary: boolean): ClientFrame {
 }
 
 /**
- * The live socket, `/ws/chat` (SPEC §7): every live event of the events port — so of every instance —
- * goes to the sockets it is for. Chat events (`to: 'all'`) go to every member's socket but those opened
- * with `?scope=user`; a member's own events (`to: 'user'`) to each of that member's sockets; a paste's
- * public events (`to: 'paste'`) to the sockets watching that paste, its card or the lists (LiveRooms).
- * Upgrades are authenticated by SessionWsAdapter (own Origin, signed-in member not banned); a visitor's
- * (`?scope=public`) gets public events only, and at most LIVE_VISITOR_SOCKETS_PER_ADDRESS of them per
- * client address are open at once over every instance (a further one is closed, 4429).
- *
- * A `signed_out` event for a member (banned or deleted by staff, password reset or changed) is sent to
- * each of their sockets, which are then closed (4001 `Signed out`); one with `exceptSession` spares the
- * sockets of that session (the one that changed the password), one with `onlySession` reaches only that
- * session's (the one that signed out).
- *
- * Presence (LivePresence): a member with a socket open is online (chat sockets are told the count,
- * `online_count`); a member whose socket watches a paste reads it (its watchers are told,
- * `thread_readers`). Counted per member over every instance; visitors are not counted.
- *
- * Clients may send `{"type":"ping"}` (answered `{"type":"pong"}`) and `{"type":"watch",...}` (what the
- * socket shows; an invalid one closes it, 4400, as do more than MAX_WATCHES_PER_WINDOW in 10 s, 4430);
- * other frames are ignored, and one over LIVE_MAX_CLIENT_FRAME_BYTES closes that socket (1009). A
- * heartbeat pings every socket and cuts one that did not answer the previous ping.
+ * The live socket, `/ws/chat`: every event of the events port (so of every instance) goes to the
+ * sockets it is for: chat to members, a member's own to their sockets, a paste's to its watchers.
+ * Sign-out closes sockets (4001); bad or too many frames close them too. Codes and rules: docs/backend.md.
  */
 @WebSocketGateway({ path: WS.chat, maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES })
 export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit, OnModuleDestroy {

@@ -3,17 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The text a reader sees of member-written Markdown, read with the parser the page renders with
- * (frontends/ui's react-markdown: remark's `mdast-util-from-markdown` with GitHub-flavoured Markdown, as
- * remark-gfm adds it): the values of its text nodes, in document order. Left out: code (fenced, indented,
- * inline), link and image addresses, link titles, image descriptions, definitions and autolinks (a bare
- * or `<…>` address shown as a link). Raw HTML stays in: the page shows it as text (no rehype-raw).
- *
- * micromark is linear on ordinary text (about 5 ms per 5 KB) but not on every input: 100 KB of `*a`
- * takes minutes, 10,000 nested `>` overflow the stack. So the parse runs in a worker thread of its own,
- * never on the event loop, and the caller awaits it for at most PARSE_BUDGET_MS; a text it cannot read in
- * time (the thread is then ended with whatever it still had to read, and a new one starts on the next
- * call) or at all gives `undefined`.
+ * The text a reader sees of member-written Markdown, parsed as the page parses it: text nodes only, no
+ * code, addresses or definitions. micromark is not linear on every input (100 KB of `*a` takes minutes),
+ * so the parse runs in a worker within PARSE_BUDGET_MS, else `undefined`. docs/backend.md.
  */
 export const PARSE_BUDGET_MS = 500;
 

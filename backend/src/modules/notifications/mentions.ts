@@ -1,11 +1,9 @@
 import { visibleTexts } from './markdown-text.js';
 
 /**
- * `@username` mentions in Markdown. A username is `[A-Za-z0-9_-]{3,32}` (the users table's format); a
- * mention is not preceded by a word character, `.`, `@` or `-` (so `bob@example.com` mentions nobody) and
- * not followed by another username character or `@` (`@example.com` style fragments stay whole). Only
- * the text the page shows as text is read, as the page's own parser reads it (markdown-text.ts): never
- * code of any kind (fenced, indented, inline), a link's address or an autolink.
+ * `@username` mentions: not after a word character, `.`, `@` or `-` (`bob@example.com` mentions nobody),
+ * not followed by a username character or `@`. Only text the page shows as text is read (markdown-text.ts),
+ * never code, a link's address or an autolink.
  */
 const MENTION = /(?<![\w.@-])@([A-Za-z0-9_-]{3,32})(?![A-Za-z0-9_@-])/g;
 

@@ -15,7 +15,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { NotificationsService } from './notifications.service.js';
 import { PrivateRead } from '../tokens/token-scope.decorator.js';
 
-/** The signed-in member's notifications (SPEC §7); signed out (or banned) is a 401. */
+/** The signed-in member's notifications; signed out (or banned) is a 401. */
 @Controller()
 @UseGuards(SessionGuard)
 export class NotificationsController {
@@ -30,7 +30,7 @@ export class NotificationsController {
     return this.notifications.list(user.id, cursor);
   }
 
-  /** A bare JSON number (SPEC §3). */
+  /** A bare JSON number. */
   @Get(API.notificationsUnreadCount)
   @PrivateRead()
   @Header('Content-Type', 'application/json; charset=utf-8')

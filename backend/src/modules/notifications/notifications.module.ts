@@ -8,9 +8,9 @@ import { NotificationsProcessor } from './notifications.processor.js';
 import { NotificationsService } from './notifications.service.js';
 
 /**
- * Notifications: the member's list and unread count, and the fan-out processor of the `notifications`
- * queue, which reads the posts it is about through their owners (PostNotices, MessageNotices). Modules whose posts notify (forum, messages) write its job to the outbox in the post's own
- * transaction (notifications.queue.ts) and wake the relay once it commits (OutboxService.committed).
+ * Notifications: the member's list and unread count, and the fan-out processor, which reads posts through
+ * their owners (PostNotices, MessageNotices). Posting modules write its job to the outbox in the post's
+ * transaction and wake the relay once it commits.
  */
 @Module({
   imports: [UsersModule, PostNoticesModule, MessageNoticesModule, ScreeningModule],

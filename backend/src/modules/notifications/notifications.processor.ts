@@ -51,11 +51,9 @@ function noticesOf(data: unknown): NoticesJobData['notices'] {
 const quoted = (text: string) => `"${text}"`;
 
 /**
- * The notification fan-out (queue `notifications`): reads the job's source row, derives who to tell and
- * creates the notifications once per member and source (NotificationsService.createOnce), so running a job
- * twice creates nothing new. A source deleted before the job runs: nothing to do. Nobody is notified of
- * their own post, nor of a post whose author's account is gone, nor of one by a member they blocked
- * (unless that member is staff).
+ * The notification fan-out: reads the job's source, derives who to tell and creates each once per member
+ * and source, so a job run twice creates nothing new. A source gone: nothing. Nobody hears of their own
+ * post, a deleted account's, or one by a member they blocked (unless staff).
  */
 @Injectable()
 @QueueProcessor(NOTIFICATIONS_QUEUE)

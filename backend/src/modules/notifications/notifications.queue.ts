@@ -2,11 +2,8 @@ import type { OutboxJob, OutboxJobSql } from '../../infra/outbox/outbox.js';
 import type { NewNotification } from './notifications.service.js';
 
 /**
- * The notification fan-out queue and its jobs. A job carries only the id of its source (a new paste, reply
- * or private message): the processor reads the row and derives the recipients, so a job is small, and one
- * whose source was deleted in the meantime does nothing. Jobs go through the outbox: written in the
- * transaction of the post (`notificationJob`, or `notificationJobSql` inside its one statement), relayed
- * to the queue once it commits.
+ * The fan-out queue. A job carries only its source's id (paste, reply or message), so it is small and one
+ * whose source was deleted does nothing. Jobs go through the outbox, in the post's own transaction.
  */
 export const NOTIFICATIONS_QUEUE = 'notifications';
 

@@ -70,10 +70,9 @@ export interface NewNotification {
 }
 
 /**
- * Notifications (SPEC §3): the list, the unread count (a counter kept on write in
- * `notification_counters`), reading them, and creating them once per member and source. Other modules
- * write the fan-out job of their post to the outbox in the post's own transaction (`notificationJob` or
- * `notificationJobSql` of notifications.queue.ts); the fan-out runs on the notifications queue.
+ * Notifications: the list, the unread count (kept on write), reading, and creating them once per member
+ * and source. Other modules write their fan-out job to the outbox in the post's transaction
+ * (notifications.queue.ts).
  */
 @Injectable()
 export class NotificationsService {
@@ -209,11 +208,9 @@ export class NotificationsService {
   }
 
   /**
-   * Creates the notifications in order, each in its own transaction with its counter increment (so no
-   * transaction holds two members' counters: concurrent fan-outs cannot deadlock). One a member already
-   * has for the source is skipped, so a job run twice creates nothing new, and the first one listed wins
-   * when a member is due two for one post. Each created one is published, with the new unread count,
-   * after its commit. Returns the ones created.
+   * Creates the notifications in order, each in its own transaction with its counter (no transaction holds
+   * two members' counters, so fan-outs cannot deadlock). An existing one for the source is skipped; each
+   * is published with the unread count after its commit. Returns the ones created.
    */
   async createOnce(notifications: NewNotification[]): Promise<Notification[]> {
     const created: Notification[] = [];

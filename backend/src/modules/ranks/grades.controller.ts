@@ -13,8 +13,8 @@ import { toCurrentUser } from '../users/users.service.js';
 import { GradesService } from './grades.service.js';
 
 /**
- * The member picks their active premium grade (SPEC §7 `POST /api/user/select-rank`). Signed in (else
- * 401) and not banned (else 403); answers with the current user, as `GET /api/auth/user` does.
+ * The member picks their active premium grade; signed in (401) and not banned (403); answers the current
+ * user.
  */
 @Controller()
 @UseGuards(WriterGuard)

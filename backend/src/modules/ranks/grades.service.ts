@@ -4,10 +4,7 @@ import { announcePagesChanged, EventsPort } from '../../infra/events/events.port
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 
-/**
- * Premium grades (SPEC §1 ranks): which of the grades a member owns shows as their rank. Admins grant and
- * take them back (the admin module); the member picks the active one here.
- */
+/** Premium grades: the one a member owns and picks shows as their rank; admins grant and take them back. */
 @Injectable()
 export class GradesService {
   private readonly logger = new Logger('Ranks');

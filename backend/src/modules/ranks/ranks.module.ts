@@ -6,9 +6,8 @@ import { ReputationController } from './reputation.controller.js';
 import { ReputationService } from './reputation.service.js';
 
 /**
- * Ranks: reputation, the ladder members climb: the ledger (`reputation_ledger`) and the daily caps
- * (`reputation_daily`); and the premium grade a member shows (select-rank). The modules whose writes earn
- * points (forum, chat) import this one and call ReputationService in their transaction.
+ * Ranks: the reputation ledger and daily caps, and the premium grade a member shows. Modules whose writes
+ * earn points call ReputationService in their own transaction.
  */
 @Module({
   imports: [UsersModule],

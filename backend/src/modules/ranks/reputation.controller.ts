@@ -37,7 +37,7 @@ export class ReputationController {
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
   ): Promise<ReputationLedgerPage> {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
-    // An access token never carries an admin's powers (issue 15): with one, only the member's own ledger.
+    // An access token never carries an admin's powers: with one, only the member's own ledger.
     const as = req.accessToken === undefined ? viewer : { id: viewer.id, isAdmin: false };
     if (!canReadReputationLedger(as, userId)) throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
     return this.reputation.ledger(userId, cursor, viewer.id);

@@ -89,10 +89,9 @@ function toEntry(row: LedgerRow): ReputationEntry {
 }
 
 /**
- * The upsert of a member's count of `reason` today in `reputation_daily`, raised by what is left of the
- * cap (a new day starts from 0), answering what it granted as `points`. It locks the member's row there;
- * its update reads the count's latest version under that lock, so two concurrent writes cannot both take
- * the last points. `member` is a query giving the member's `id`; the rest are SQL expressions.
+ * Upserts today's count of `reason` in `reputation_daily`, raised by what is left of the cap, returning
+ * `points` granted. Its update reads the latest count under the row lock, so two concurrent writes
+ * cannot both take the last points. `member` is a query giving `id`; the rest are SQL expressions.
  */
 function dailyUpsert(sql: { member: string; reason: string; points: string; cap: string }): string {
   const { points, cap } = sql;
@@ -108,13 +107,9 @@ function dailyUpsert(sql: { member: string; reason: string; points: string; cap:
 }
 
 /**
- * A capped award inside another statement's WITH (a new paste: its one round trip), for the reputation
- * module's tables. `daily` (first in the WITH list) takes what is left of today's cap of `reason` for
- * member `userId` (the upsert locks their `reputation_daily` row; a member deleted meanwhile gets none)
- * and answers it as `points`; `logged` (after the CTE `source` it names) writes the ledger row, its
- * source that CTE's `id`. The statement itself adds `COALESCE((SELECT points FROM daily), 0)` to
- * `users.reputation` in the one UPDATE of the member's row it makes (a row updated twice in one
- * statement keeps one change). `userId`, `points` and `cap` are SQL (parameters).
+ * A capped award inside a new paste's WITH: `daily` (first) takes today's cap left and answers `points`;
+ * `logged` writes the ledger row for the CTE `source`. The statement adds `COALESCE((SELECT points FROM
+ * daily), 0)` in its one UPDATE of the member's row. Arguments are SQL (parameters).
  */
 export function cappedAwardCtes(sql: {
   userId: string;
@@ -137,16 +132,9 @@ export function cappedAwardCtes(sql: {
 }
 
 /**
- * Reputation (SPEC §1, issue 13): every change is a ledger row written in the transaction of the write
- * that earned it, and `users.reputation` (what pages read) moves by as much in the same statement, so it
- * always equals the ledger's sum. Pastes, replies, chat messages and up-votes received earn up to a daily
- * cap per reason (UTC days, REPUTATION_DAILY_CAP_*), counted in `reputation_daily`: the upsert of the
- * member's row there locks it, so concurrent writes of one member take what is left of the cap in turn.
- *
- * Lock order, whatever the write: the paste or reply first (the caller's), then the member's `users`
- * row, then their `reputation_daily` row; each path takes them so (or holds the earlier ones already).
- * Except a new paste (cappedAwardCtes, one statement): its `reputation_daily` row of reason 'paste'
- * first, then the `users` row. No cycle can form, since only new pastes lock a member's 'paste' row.
+ * Reputation: every change is a ledger row in the transaction of the write that earned it, and
+ * `users.reputation` moves by as much, so it always equals the ledger's sum. Lock order: the post, then
+ * the `users` row, then `reputation_daily` (a new paste: its 'paste' daily row first). docs/backend.md.
  */
 @Injectable()
 export class ReputationService {
@@ -176,10 +164,8 @@ export class ReputationService {
   }
 
   /**
-   * A vote cast, switched or taken back moves its author's reputation: what the vote gave before is given
-   * back (`vote_undone`), then an up-vote earns +1 (within the day's cap) and a down-vote costs 1. Votes
-   * on one's own posts, and on a deleted account's, change nothing. Call it in the vote's transaction,
-   * with the paste or reply voted on locked (which serialises the changes of one vote).
+   * A vote cast, switched or taken back: what it gave before is given back, then +1 up (within the cap)
+   * or -1 down. Own posts and deleted accounts change nothing. In the vote's transaction, the post locked.
    */
   async voteChanged(manager: EntityManager, vote: VoteChange): Promise<ReputationChange | null> {
     const { authorId } = vote;
@@ -214,12 +200,9 @@ export class ReputationService {
   }
 
   /**
-   * A deleted post gives back what it earned, and a restored one earns it again: for each of member
-   * `userId`'s posts (a paste: `replyId` null; a reply), every ledger row of theirs naming it (its award,
-   * the votes it received) sums to what it stands at now; a delete writes a `post_deleted` row taking it
-   * to 0, a restore a `post_restored` row taking it back to what its earning rows sum to. No row when
-   * nothing moves; nothing for a deleted account. In the delete's or the restore's transaction, with the
-   * posts locked (the member's row is locked next, as everywhere).
+   * A deleted post gives back what it earned (a `post_deleted` row to 0), a restored one earns it again
+   * (`post_restored`). No row when nothing moves. In the delete's or restore's transaction, with the posts
+   * locked (the member's row next, as everywhere).
    */
   async settlePosts(
     manager: EntityManager,
@@ -285,10 +268,9 @@ export class ReputationService {
   }
 
   /**
-   * One statement: the member's row is locked (first, as everywhere), their count of `reason` for today
-   * raised by what is left of the cap (a new day starts from 0), the ledger row written with what was
-   * granted, and the reputation moved by as much. The upsert's update reads the count's latest version
-   * under its lock, so two concurrent writes cannot both take the last points.
+   * One statement: lock the member's row (first, as everywhere), raise today's count of `reason` by what is
+   * left of the cap, write the ledger row, move the reputation. The upsert reads the latest count under
+   * its lock, so concurrent writes cannot both take the last points.
    */
   private async earnCapped(
     manager: EntityManager,

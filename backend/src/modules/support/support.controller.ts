@@ -27,8 +27,8 @@ export function supportSubject(subject: string): string {
 }
 
 /**
- * The Support page (SPEC §2 sidebar): a member not banned writes to the staff, as a private message to
- * the owner and every admin (but themselves), each notified as for any message.
+ * The Support page: a member not banned writes to the staff, as a private message to the owner and every
+ * admin.
  */
 @Controller()
 export class SupportController {

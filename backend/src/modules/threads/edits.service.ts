@@ -33,8 +33,8 @@ import { UsersService } from '../users/users.service.js';
 import { FORUM_STATS_SLOT } from './forum.service.js';
 
 /**
- * Who edits: the signed-in member, with an admin's powers only when signed in with a session (an access
- * token never carries them: issue 15).
+ * Who edits: the signed-in member, with an admin's powers only with a session (an access token never carries
+ * them).
  */
 export interface Editor {
   id: number;
@@ -80,10 +80,8 @@ interface ReplyRow extends RefRow {
 }
 
 /**
- * Edits with history: the author of a paste or a reply, or an admin, changes it; each edit
- * keeps the version before it. In one transaction: the post's row locked, its versions (the original
- * written as n = 1 with the first edit), the row updated with `edited_at`, and, for an admin's edit of
- * another member's post, the audit entry. An edit that changes nothing writes nothing.
+ * Edits with history, by the author or an admin, in one transaction: the post locked, its versions (the
+ * original as n = 1 on the first edit), `edited_at`, and an admin's audit entry. No change, no write.
  */
 /** A paste's ref and the facts of its life, as an edit's answer shows them. */
 function lifeOf(
@@ -232,11 +230,9 @@ export class EditsService {
   }
 
   /**
-   * In the edit's transaction, the paste's new visibility (its author's choice alone: 403 for an admin):
-   * a key made when it first needs one, and the paste counts (its author's and the forum's) moved when it
-   * enters or leaves the lists. `row` is updated to say it. What changed for its readers: `listed` (the
-   * lists show it now), `hidden` (some who read it may no more: the lists, a number, or a key of a paste
-   * made private), `widened` (more may read it, still listed nowhere) or `same`.
+   * In the edit's transaction, the paste's new visibility (its author's alone: 403 for an admin): a key
+   * when first needed, counts moved when it enters or leaves the lists. Returns what changed for readers:
+   * `listed`, `hidden`, `widened` or `same`.
    */
   private async changeVisibility(
     manager: EntityManager,

@@ -91,9 +91,7 @@ function ownOriginalNamed(page: DetailPage, viewer: User): DetailPage | null {
   return { ...toDetailPage({ ...page.detail, forkedFrom }, page.storedViews), original };
 }
 
-/**
- * Pastes, replies and search (SPEC §7). Reading is open to anyone; writing needs a member not banned.
- */
+/** Pastes, replies and search: reading is open to anyone, writing needs a member not banned. */
 @Controller()
 export class ForumController {
   constructor(
@@ -124,11 +122,9 @@ export class ForumController {
   }
 
   /**
-   * Open to visitors; a signed-in member also gets their own votes (`myVote`). Each read counts a view,
-   * but a live refresh (`refresh=true`: the page shows the paste already). A public paste (named by its
-   * number) comes from the page cache, checked against the clock for its expiry; one named by its key is
-   * read each time, for its reader alone: a private one only by its author (else 404, as if there were
-   * none), and one that burns after reading without its content to anyone but its author.
+   * Open to visitors (members also get `myVote`). Each read counts a view but a live refresh. A public
+   * paste comes from the page cache, checked for expiry; one by key is read each time: private to its
+   * author only (else 404), burn-after-reading without content to anyone else.
    */
   @Get(API.thread(':id'))
   @UseGuards(OptionalSessionGuard)
@@ -226,7 +222,7 @@ export class ForumController {
   ): Promise<{ id: PasteRef } | HeldPost> {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
     await refuseSecrets(body.content, allowSecrets);
-    // No language named: terminal output when it has colours (issue 16), else Markdown.
+    // No language named: terminal output when it has colours, else Markdown.
     const result = await this.forum.createThread(
       user,
       { ...body, language: chosenOrGuessedLanguage(body.language, body.content) },

@@ -195,7 +195,7 @@ async function signedOutOnMissingAuthor<T>(write: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Pastes, replies and search (SPEC §3): every counter is kept in the transaction of its write. */
+/** Pastes, replies and search: every counter is kept in the transaction of its write. */
 @Injectable()
 export class ForumService {
   private readonly logger = new Logger('Forum');
@@ -265,12 +265,9 @@ export class ForumService {
   }
 
   /**
-   * The paste `ref` names (its number while public, else its key) with its replies, as every visitor who
-   * may read it sees it (`myVote` null throughout: see `votesOf`), and the view count stored with it, read
-   * consistently with the ViewCounter's pending views (see `viewed`). Alive only (not deleted, not
-   * expired); whether the viewer may read a private one, and the content of one that burns, are the
-   * caller's to judge with `authorId` (so that the page can be shared). `db`: a transaction's manager
-   * to read in it.
+   * The paste `ref` names, with its replies, as any reader sees it (`myVote` null) and its view count read
+   * consistently with pending views. Alive only; the caller judges a private one and a burning one's
+   * content with `authorId`. `db`: a transaction's manager to read in.
    */
   async detail(
     ref: PasteRef,
@@ -408,18 +405,9 @@ export class ForumService {
   }
 
   /**
-   * A new paste in one prepared statement (one round trip, planned once a connection): +5 reputation within the day's cap (the member's
-   * 'paste' row of reputation_daily, then the ledger row: PASTE_AWARD), the author's row (thread count
-   * and reputation), the paste, then the forum's count, always in that order (each step reads the one
-   * before), so it cannot deadlock with a deletion; a paste that @mentions anyone writes its
-   * notification job to the outbox in it too. `language`: the canonical name (languages.ts), or null.
-   * `forkedFrom`: the number of the paste this one is a fork of (gone meanwhile: still a fork, of none);
-   * `mentions` false: its @mentions notify nobody (a fork's copied text, whose mentions were notified
-   * once and were never counted against the fork's author).
-   *
-   * A member's paste is screened first (SpamScreen, in the same transaction): a new member's with too
-   * many links is a 400, and one a spam signal matches is not made but held for review (a review item
-   * with the request, to replay on approval): the answer is then HeldPost. Staff are not screened.
+   * A new paste in one prepared statement; its steps run in a fixed order so it cannot deadlock with a
+   * deletion. A member's paste is screened first (SpamScreen): too many links is a 400, a spam match is
+   * held for review (HeldPost). Steps and arguments: docs/backend.md.
    */
   async createThread(
     author: User,

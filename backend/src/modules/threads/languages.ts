@@ -6,8 +6,8 @@ import { PASTE_MESSAGES } from '@termpaste/contracts';
 /** highlight.js's name of Markdown: a paste in it is stored without a language (NULL), the default. */
 const MARKDOWN = 'markdown';
 /**
- * Terminal output (issue 16): no highlight.js grammar, the paste page colours its ANSI SGR sequences.
- * A language like the others (named, or an `.ansi` file), and the guess for content that has SGR.
+ * Terminal output: no grammar; the page colours its ANSI SGR sequences. Named, an `.ansi` file, or guessed
+ * from SGR.
  */
 export const ANSI = 'ansi';
 /** One ANSI SGR sequence (colours, bold, underline, reset): `ESC [ params m`. */
@@ -22,8 +22,8 @@ interface Languages {
 let loaded: Languages | undefined;
 
 /**
- * highlight.js's languages (the paste page, issue 16, highlights with the same library): read once, on
- * the first paste that names or may guess one, not at start-up (it registers about 190 grammars).
+ * highlight.js's languages, as the paste page highlights: read on first need, not at start-up (about 190
+ * grammars).
  */
 function languages(): Languages {
   if (loaded) return loaded;

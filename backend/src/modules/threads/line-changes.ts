@@ -9,10 +9,8 @@ const MAX_EDIT_LENGTH = 10_000;
 const TIMEOUT_MS = 200;
 
 /**
- * Lines added and removed from `before` to `after` (issue 16: each version's counts), as the revisions
- * page's diff counts them: jsdiff's diffArrays of the two texts' lines (revisionLines). Past the limits,
- * the lines of one not found in the other, counted as a multiset: the same for an edit that only adds or
- * only removes, close for the rest.
+ * Lines added and removed from `before` to `after`, as the revisions page's diff counts them. Past the
+ * limits, a multiset count: exact for an edit that only adds or only removes, close for the rest.
  */
 export function lineChanges(before: string, after: string): { added: number; removed: number } {
   const old = revisionLines(before);

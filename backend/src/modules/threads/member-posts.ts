@@ -36,12 +36,9 @@ export async function repliesForExport(db: Db, userId: number): Promise<unknown[
 }
 
 /**
- * What a leaving member posted, in the transaction that deletes their account (the account module's
- * AccountDeletion). Deleting: their pastes go for good (with the replies and votes under them), their
- * replies too, but one with other members' replies under it stays as a placeholder (deleted_at set, its
- * text and versions gone) so the tree keeps its shape. Keeping: their pastes and replies stay and lose
- * their author as the account row goes (shown as Anonymous); their private pastes, which nobody else can
- * ever read, and what lies in the trash go either way. Every counter a removed row fed is lowered.
+ * A leaving member's posts, in the account deletion's transaction. Deleting: pastes and replies go, but a
+ * reply with others' replies under it stays as a placeholder. Keeping: they lose their author
+ * (Anonymous). Private pastes and the trash go either way; every counter they fed is lowered.
  */
 @Injectable()
 export class MemberPostsService {

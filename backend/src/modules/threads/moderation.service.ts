@@ -23,8 +23,8 @@ const FLAG_ACTIONS: Record<ThreadFlag, { key: keyof ThreadFlags; on: AuditAction
 };
 
 /**
- * Moderation of pastes and replies (SPEC §6): pin, lock and feature a paste, delete a paste or a reply.
- * Admins only (ForumAdminController); each action and the audit entry that records it in one transaction.
+ * Pin, lock and feature a paste, delete a paste or reply: admins only, each action with its audit entry in
+ * one transaction.
  */
 @Injectable()
 export class ModerationService {

@@ -181,12 +181,9 @@ export function sendDetail(
 }
 
 /**
- * The public pages every visitor reads again and again (home's pages, featured, search results,
- * profiles, and each paste's detail), kept serialized in memory with their gzip and ETag, so that a read
- * costs no query. Bounded (least recently used go first). Dropped by the writes that change them: they
- * tell every instance through the events port (`pages_changed`), this one at once. A load that started
- * before a change is not kept (it may have read the database before that write committed); concurrent
- * misses of one page share one load.
+ * The public pages every visitor reads (home, featured, search, profiles, pastes), serialized in memory
+ * with gzip and ETag, LRU-bounded. Writes drop them on every instance. A load that started before a
+ * change is not kept (it may have read before the write committed); concurrent misses share one load.
  */
 @Injectable()
 export class PageCache implements OnModuleInit, OnModuleDestroy {

@@ -23,12 +23,9 @@ const SWEEP_BATCH = 100;
 const EXPIRED = 't.expires_at IS NOT NULL AND t.expires_at <= now()';
 
 /**
- * Pastes that expire: when (EXPIRY_TIME_SCALE shortens every choice, for tests and demos), and their
- * removal for good once expired. Readers never wait for it: every read checks `expires_at` against the
- * clock (visibility.ts), so an expired paste reads 404 at the instant. Each expiring paste gets a delayed
- * job of the expiry queue at its expiry; a repeatable sweep removes any a job missed (a crash between
- * the write and the enqueue, an in-process queue restarted). Both are idempotent: removing a paste
- * already gone, or not expired yet (its expiry moved), does nothing.
+ * Expiring pastes. Every read checks `expires_at` (visibility.ts), so an expired paste is 404 at once;
+ * removal is a delayed job at expiry plus a repeatable sweep for what a job missed. Both idempotent.
+ * EXPIRY_TIME_SCALE shortens every choice for tests and demos.
  */
 @Injectable()
 @QueueProcessor(EXPIRY_QUEUE)

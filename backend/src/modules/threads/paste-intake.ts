@@ -15,10 +15,8 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 
 /*
- * How a paste's bytes come in (issue 15): `POST /api/pastes` reads its own body, whatever its type, so
- * that the paste is stored byte for byte (curl --data-binary sends application/x-www-form-urlencoded,
- * which the app's form parser would otherwise decode), never more than PASTE_MAX_BYTES of it held in
- * memory; the web form's `POST /api/threads` reads its JSON with room for a paste of that size.
+ * `POST /api/pastes` reads its own body whatever its type, so the paste is stored byte for byte (curl
+ * --data-binary's form encoding is not decoded) and no more than PASTE_MAX_BYTES is held in memory.
  */
 
 /** `Content-Type` of a JSON body. */
@@ -171,10 +169,8 @@ function fieldBytes(value: string): Buffer {
 }
 
 /**
- * Reads a form (`curl -F file=@path`, or `-F 'file=<path'`, `-F title=…`, `-F lang=…`): the paste is the
- * `file` part (a file, or a plain field), the first one; other parts are read and dropped. 413 when the
- * file passes `maxBytes` or the whole form `maxBytes` and FORM_OVERHEAD; 400 for a form busboy cannot
- * read or that has no `file`.
+ * Reads a form (`curl -F file=@path`, `-F title=…`): the paste is the first `file` part; others dropped.
+ * 413 past `maxBytes` (or the form past it and FORM_OVERHEAD); 400 for an unreadable form or no `file`.
  */
 function readForm(req: Request, maxBytes: number): Promise<PasteSubmission> {
   const limit = maxBytes + FORM_OVERHEAD;
@@ -331,10 +327,9 @@ function parserError(error: unknown): unknown {
 }
 
 /*
- * The paste routes' bodies are read by guards, the last before the handler's (see WriteRateLimited):
- * Nest runs middleware before any guard, and a body of up to PASTE_MAX_BYTES must not be read (nor even
- * waited for) before the request is known to come from a member who may write, from our origin, within
- * their limits. A request refused before is answered as soon as its headers are in; its body is never read.
+ * The paste routes' bodies are read by guards, the last before the handler: middleware would run before
+ * any guard, and a large body must not be read, nor waited for, before the writer, origin and limits are
+ * known good. A refused request is answered once its headers are in.
  */
 
 /**

@@ -11,11 +11,9 @@ export interface RemovedPaste {
 }
 
 /**
- * Removes a paste for good (expired, or burnt by its reading), with its replies, votes and versions,
- * inside the caller's transaction, the paste's row locked by the caller or here: the public counts a
- * listed paste was in (its author's and the forum's paste count) and its replies' authors' reply counts
- * go down with it. Reputation already earned is kept, as when staff delete a paste. A paste in the trash
- * is left alone (its counts went down when it was deleted; the trash's own job removes it).
+ * Removes a paste for good (expired, or burnt) with its replies, votes and versions, in the caller's
+ * transaction, the paste locked; the counts it fed go down, earned reputation stays. A paste in the
+ * trash is left to the trash's job (its counts already went down).
  */
 @Injectable()
 export class PasteRemoval {

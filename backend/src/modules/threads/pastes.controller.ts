@@ -45,9 +45,8 @@ function given(value: unknown): unknown {
 }
 
 /**
- * `POST /api/pastes` (issue 15): a paste from the terminal, with a session or a token with `pastes:write`.
- * The body (PasteIntakeGuard, once the caller may write) is the paste; the rules are the web form's, and the paste is made as
- * the web form's is (ForumService.createThread: reputation, write limits, mentions, caches).
+ * `POST /api/pastes`: a paste from the terminal, with a session or a `pastes:write` token. The body is
+ * read by PasteIntakeGuard once the caller may write; the paste is made as the web form's is.
  */
 @Controller()
 export class PastesController {
@@ -81,7 +80,7 @@ export class PastesController {
       throw new BadRequestException(describeZodError({ issues }, 'body'));
     }
     // Named (a JSON body's own `language` may be null: Markdown), else guessed from a file's name, else
-    // terminal output when the content has colours (issue 16).
+    // terminal output when the content has colours.
     const named = given(submission.language) ?? query.lang;
     const language =
       named === undefined

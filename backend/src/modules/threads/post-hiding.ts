@@ -19,11 +19,9 @@ export interface HidingChange {
 }
 
 /**
- * Hiding a paste or a reply pending review, and showing it again: the moderation module's way to the
- * threads' rows. A hidden paste is not `listed` (the generated column), so it leaves the lists and
- * their counts as a private one does, and only its author reads it by its link (the visibility rule);
- * a hidden reply stays in its paste's tree, shown to others as a placeholder. Staff see both on their
- * own screens.
+ * Hiding a post pending review, and showing it again (the moderation module's way to these rows). A
+ * hidden paste is not `listed`, so it leaves the lists and counts; only its author reads it by link. A
+ * hidden reply shows others a placeholder.
  */
 @Injectable()
 export class PostHidingService {

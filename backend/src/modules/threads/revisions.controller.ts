@@ -50,9 +50,8 @@ export class RevisionsController {
   ) {}
 
   /**
-   * The rules of a new paste (its JSON read with room for PASTE_MAX_BYTES by PasteJsonGuard, once the edit passed the write limits): the
-   * content at most that many bytes (413), the language a highlight.js name or alias (400); new content
-   * holding a secret is a 422 with the findings unless `allowSecrets` (issue 16, as a new paste).
+   * A new paste's rules (the JSON read by PasteJsonGuard after the write limits): content at most
+   * PASTE_MAX_BYTES (413), a known language (400), a secret a 422 unless `allowSecrets`.
    */
   @Patch(API.thread(':id'))
   @WriteRateLimited('edit', PasteJsonGuard)

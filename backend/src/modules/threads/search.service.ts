@@ -15,17 +15,9 @@ export class SearchService {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Full-text search: relevance (title above content), then recency; 50 a page. Only the newest
-   * `candidates` matches (SEARCH_CANDIDATES_MAX) are ranked and paged, and `total` counts no further
-   * (`totalCapped`), so no query reads, ranks or counts every match of a common word:
-   *
-   * 1. A probe: how many of the newest `probe` pastes match (an index walk, newest first). This sees what
-   *    the planner's statistics cannot: words that go together (`kernel panic`), a phrase of common words
-   *    that seldom stand together.
-   * 2. Common words: walk threads_created_idx newest first and stop at the cap, never past the newest
-   *    `window` pastes. Rare words (or a walk that ran out of window): the newest matches from the GIN
-   *    index alone, which reads no more rows than hold every word (a walk there could read the table).
-   * 3. The candidates are ranked (ts_rank reads each one's whole vector) and the page's cards are read.
+   * Full-text search: relevance, then recency; 50 a page. Only the newest SEARCH_CANDIDATES_MAX matches
+   * are ranked and counted (`totalCapped`), so no query reads every match of a common word: a probe picks
+   * an index walk (common words) or the GIN index (rare ones). docs/backend.md.
    */
   async search(
     query: string,

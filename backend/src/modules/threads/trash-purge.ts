@@ -13,12 +13,9 @@ import {
 const PAST_TRASH = (column: string) => `${column} IS NOT NULL AND NOT (${IN_TRASH(column)})`;
 
 /**
- * Removes for good the pastes and replies deleted more than TRASH_DAYS days ago: a paste with its
- * replies, votes and versions (the foreign keys cascade); a reply with its votes and versions, except
- * one that replies still stand under (alive, or in the trash still): that one keeps its row, as the
- * `[deleted by its author]` placeholder, with its text and versions removed. A repeatable job
- * (QueuePort.repeat), once per interval across the processes that run jobs, never a process timer; safe
- * to run twice. A failed purge is not retried: the next one removes what it left.
+ * Removes posts deleted more than TRASH_DAYS ago; a reply others still stand under keeps its row as the
+ * placeholder, text and versions gone. A repeatable job, safe to run twice; a failed purge is not
+ * retried, the next one takes what it left.
  */
 @Injectable()
 @QueueProcessor(TRASH_QUEUE)

@@ -75,14 +75,9 @@ function decodeTrashCursor(cursor: string): { micros: string; kind: 'paste' | 'r
 }
 
 /**
- * Deleting pastes and replies, by their authors and by staff, and the trash: a deleted post keeps its
- * row (`deleted_at`, `deleted_by`) for TRASH_DAYS days, unreachable by every route that reads posts, and
- * staff may restore it; then TrashPurger removes it for good. A delete and a restore each move, in one
- * transaction, the counters (the forum's and the authors' paste counts, the replies' counts), the
- * reputation the post earned (through the ledger), and, for staff, the audit entry.
- *
- * Lock order, as a vote and a new reply take them: the paste, then its replies, then the members' rows
- * (in id order).
+ * Deleting posts and the trash: a deleted post keeps its row TRASH_DAYS days, unreachable, restorable by
+ * staff. A delete or restore moves counters, earned reputation and staff's audit entry in one
+ * transaction. Lock order, as votes and new replies take them: paste, its replies, members (by id).
  */
 @Injectable()
 export class TrashService {
@@ -167,10 +162,8 @@ export class TrashService {
   }
 
   /**
-   * Deletes every live paste and reply of member `userId` to the trash, in one transaction (the deletion
-   * of their account with their posts): as their own deletes, each reply alone, replies of others under
-   * them kept (under a placeholder). `actor` is recorded as who deleted them. Staff may restore them for
-   * TRASH_DAYS days, while the account exists.
+   * Moves every live post of `userId` to the trash in one transaction (their account's deletion with its
+   * posts), as their own deletes would; `actor` is recorded. Restorable while the account exists.
    */
   async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
     const counts = await this.dataSource.transaction(async (manager) => {
@@ -399,10 +392,8 @@ export class TrashService {
   }
 
   /**
-   * A paste leaving (-1) or coming back (+1): the forum's and its author's paste counts (a listed paste
-   * only: those are the counts anyone reads), its live replies' authors' reply counts (its replies go
-   * and come with it), and the reputation it earned. Answers whether its author's rank moved, and whose
-   * counts moved.
+   * A paste leaving (-1) or coming back (+1): the paste counts (if listed), its replies' authors' reply
+   * counts and its earned reputation. Answers whether its author's rank moved, and whose counts did.
    */
   private async moveThreadCounts(
     manager: EntityManager,

@@ -13,11 +13,9 @@ export const VIEW_COUNTER_MAX_PASTES = 100_000;
 const MAX_INT = 2_147_483_647;
 
 /**
- * Paste views (`GET /api/threads/:id`), counted in memory and added to `threads.view_count` in batches:
- * every VIEW_FLUSH_SECONDS, and once more on shutdown, in one statement. A read writes no row; a crash
- * loses at most the views of the last few seconds. `pending(id)` is what this process counted and has not
- * yet stored, so the detail shows the stored count plus it. A batch naming a deleted paste skips it; a
- * batch that fails (database down) is kept for the next one, bounded by VIEW_COUNTER_MAX_PASTES.
+ * Paste views, counted in memory and stored in batches every VIEW_FLUSH_SECONDS and on shutdown: reads
+ * write no row, a crash loses seconds of views. `pending(id)` is added to the stored count. A failed
+ * batch is kept for the next one, bounded by VIEW_COUNTER_MAX_PASTES.
  */
 @Injectable()
 export class ViewCounter implements OnApplicationBootstrap, OnApplicationShutdown {

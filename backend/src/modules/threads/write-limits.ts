@@ -44,10 +44,9 @@ function actionOf(context: ExecutionContext): WriteAction | undefined {
 }
 
 /**
- * A write by a signed-in member who is not banned (WriterGuard: 401 / 403), then the limits of `action`
- * counted per member (WriteRateLimitGuard), then `readBody` (a paste route's own body reader: the body
- * is read only once the request may write), then, for a paste or a reply, the mention budget, which
- * counts the body's @mentions. In this order: a visitor is refused without being counted.
+ * A member's write, in this order so a visitor is refused without being counted: WriterGuard (401/403),
+ * the action's limits, `readBody` (a paste route's body, read only once it may write), then for a paste
+ * or reply the mention budget.
  */
 export function WriteRateLimited(action: WriteAction, readBody?: Type<CanActivate>): MethodDecorator {
   const mentions = action === 'paste' || action === 'reply' ? [MentionLimitGuard] : [];
@@ -194,10 +193,8 @@ function refuse(
 }
 
 /**
- * RateLimitGuard (the same store, RATE_LIMITS switch and Retry-After) over the write limits: 429 `You are
- * posting too fast. …` (pastes, replies), `You are voting too fast. …`, `You are editing too fast. …` or
- * `Too many profile changes. …`. Each rule is checked in turn, so a write the first rule refuses is not
- * counted by the later ones. It reads no body: the paste routes read theirs after it.
+ * RateLimitGuard over the write limits: 429 `You are posting too fast. …` (or the action's wording). Rules
+ * are checked in turn, so a write the first refuses is not counted by later ones. It reads no body.
  */
 @Injectable()
 export class WriteRateLimitGuard extends RateLimitGuard {

@@ -16,8 +16,8 @@ import { AccessTokensService } from './access-tokens.service.js';
 import { NoTokens } from './token-scope.decorator.js';
 
 /**
- * The signed-in member's personal access tokens (issue 15): session only (a token cannot list, make or
- * revoke tokens: 403), signed in and not banned (else 401).
+ * The member's personal access tokens: session only (a token cannot manage tokens: 403), signed in and not
+ * banned.
  */
 @Controller()
 @NoTokens()

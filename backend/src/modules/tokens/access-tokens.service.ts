@@ -124,7 +124,7 @@ const touch = prepare(
    WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - interval '${LAST_USED_EVERY_MS} milliseconds')`,
 );
 
-/** Personal access tokens (issue 15): made, listed and revoked by their member; checked per request. */
+/** Personal access tokens: made, listed and revoked by their member; checked per request. */
 @Injectable()
 export class AccessTokensService {
   private readonly logger = new Logger('AccessTokens');
@@ -146,11 +146,9 @@ export class AccessTokensService {
   }
 
   /**
-   * A new token for the member, answered once with its secret. Only with a verified e-mail address (403
-   * otherwise): an unverified address may be someone else's, whose recovery must not leave a token
-   * behind. At most TOKENS_PER_MEMBER_MAX live ones (409 beyond; revoked and expired ones do not count):
-   * counted and inserted in one transaction under a lock of the member's tokens, so two creations at once
-   * cannot both pass the count.
+   * A new token, its secret answered once. Verified e-mail only (403): an unverified address may be
+   * someone else's. At most TOKENS_PER_MEMBER_MAX live ones (409), counted and inserted under a lock so
+   * two creations at once cannot both pass.
    */
   async create(
     member: Pick<User, 'id' | 'emailVerifiedAt'>,

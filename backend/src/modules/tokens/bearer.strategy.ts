@@ -12,13 +12,8 @@ export interface TokenPrincipal {
 }
 
 /**
- * passport's bearer strategy for personal access tokens (`Authorization: Bearer tp_…`, through
- * TokenGuard): a token of the wrong shape is refused without a lookup; else AccessTokensService finds it
- * by its hash. 401 with a TOKEN_MESSAGES text for an unknown or revoked token, an expired one, or a banned
- * member's.
- *
- * passport keeps its strategies in one registry per process, so the last app built in a process checks
- * tokens for all of them (as LocalStrategy signs in): a process runs one app.
+ * passport's bearer strategy: a malformed token is refused without a lookup, else found by its hash; 401
+ * for unknown, revoked, expired or banned. One strategy registry per process: a process runs one app.
  */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {

@@ -9,13 +9,9 @@ export const NO_TOKENS = 'termpaste:no-tokens';
 export const ANY_TOKEN = 'termpaste:any-token';
 
 /**
- * Opens a route to personal access tokens (`Authorization: Bearer tp_…`) that hold `scope`:
- * `@TokenScope('pastes:write')` on POST /api/pastes and POST /api/threads. Without it, a token on a
- * POST, PUT, PATCH or DELETE is refused with 403 (TOKEN_MESSAGES.notForTokens). On a read (GET, HEAD) it
- * names the scope the read needs: `read` for public data and the member's own pastes (needed on a
- * members-only route, which otherwise takes `private:read`), `private:read` (PrivateRead) for what is
- * the member's alone. Unmarked reads open to visitors take `read`. A route or controller marked NoTokens
- * takes no token.
+ * Opens a route to tokens holding `scope` (`@TokenScope('pastes:write')`); unmarked writes refuse tokens
+ * (403). On a read it names the scope needed: `read` (public data, own pastes) or `private:read`; unmarked
+ * open reads take `read`. NoTokens takes none.
  */
 export const TokenScope = (scope: Scope): MethodDecorator & ClassDecorator =>
   applyDecorators(SetMetadata(TOKEN_SCOPE, scope));

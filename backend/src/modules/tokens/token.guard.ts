@@ -29,21 +29,9 @@ export const TOKEN_RATE_RULE = 'token-requests-per-minute';
 const HEADERS_ONLY = Symbol('headers-only request');
 
 /**
- * Personal access tokens on every route (a global guard, before the routes' own): a request without a
- * Bearer `Authorization` header passes untouched. One with it is authenticated by the bearer strategy
- * alone (401 with a TOKEN_MESSAGES text when the token is malformed, unknown, revoked, expired or its
- * member banned) and then acts as its member (`req.currentUser`, which the session guards take as is),
- * within the token's scopes:
- * - no route guarded by AdminGuard (the admin API) nor marked NoTokens (token management, sign-out):
- *   403 there, whatever the scopes. Judged by the route's own marks, never by its path (AdminGuard
- *   refuses a token too);
- * - GET and HEAD need the scope the route is marked with (`@TokenScope('read')`,
- *   `@TokenScope('private:read')`), any scope on a route marked AnyToken (who am I); unmarked, `read`,
- *   unless the route is for signed-in members only (SessionGuard): what it reads is the member's own,
- *   so `private:read` (a new private read is never open to a `read` token by default);
- * - any other method only on a route marked `@TokenScope(scope)`, with that scope; else 403.
- * Each token may make RATE_LIMIT_TOKEN_REQUESTS_PER_MINUTE requests a minute (429 beyond); the member's
- * own limits (pastes) count its token requests as theirs, since they act as the member.
+ * Personal access tokens on every route (a global guard): no Bearer header passes untouched; else the
+ * token is authenticated (401) and acts as its member within its scopes, judged by the route's marks,
+ * never its path. Rate limited per token. The scope rules: docs/backend.md.
  */
 @Injectable()
 export class TokenGuard extends AuthGuard('bearer') {

@@ -10,10 +10,8 @@ import {
 } from './tokens.queue.js';
 
 /**
- * Deletes the personal access tokens revoked more than REVOKED_TOKEN_LISTED_DAYS days ago: the member's
- * list has stopped showing them, and nothing else needs them. A repeatable job (QueuePort.repeat), as
- * the uploads sweep: once per interval across the processes that run jobs, never a process timer. A
- * failed sweep is not retried: the next one deletes what it left.
+ * Deletes tokens revoked more than REVOKED_TOKEN_LISTED_DAYS ago (no list shows them). A repeatable job,
+ * once per interval across processes; a failed sweep is not retried, the next one catches up.
  */
 @Injectable()
 @QueueProcessor(TOKENS_QUEUE)

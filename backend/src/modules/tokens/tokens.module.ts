@@ -8,9 +8,8 @@ import { TokenGuard } from './token.guard.js';
 import { TokensSweepModule } from './tokens-sweep.js';
 
 /**
- * Personal access tokens (issue 15): a member's tokens (made, listed and revoked in settings, session
- * only) and `Authorization: Bearer tp_…` on any route, judged by TokenGuard (a global guard) through
- * passport's bearer strategy; revoked tokens are deleted by TokensSweeper. The rate limiter's storage comes from AuthModule's ThrottlerModule (global).
+ * Personal access tokens: managed in settings (session only), accepted on any route by TokenGuard through
+ * passport's bearer strategy, swept by TokensSweeper. The limiter's storage is AuthModule's (global).
  */
 @Module({
   // SessionGuard (token management is for a session only) reads the member through UsersService.

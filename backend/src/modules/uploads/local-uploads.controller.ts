@@ -44,10 +44,8 @@ export class LocalUploadsController {
   constructor(private readonly storage: LocalStorage) {}
 
   /**
-   * A presigned upload form (LocalStorage): 413 when its Content-Length says it passes the limit (before
-   * reading anything) or its file does (counting while streaming), 400 for no form or no file, 403 for
-   * fields not exactly as signed or an expired form, 409 while an upload to that key is there unclaimed,
-   * 415 unless the bytes are a PNG, JPEG, GIF or WebP; 204, empty, as S3 answers.
+   * A presigned upload form (LocalStorage): 413 over the limit, 400 no form or file, 403 not as signed or
+   * expired, 409 while an unclaimed upload holds the key, 415 unless an image; 204, as S3 answers.
    */
   @Post(API.uploads)
   @SignedRequest()

@@ -30,19 +30,16 @@ import { UploadsService } from './uploads.service.js';
 const PUT_CONTENT_TYPES: ReadonlySet<string> = new Set(['application/octet-stream', ...AVATAR_CONTENT_TYPES]);
 
 /**
- * Presigned PUT addresses (SPEC's upload flow), whatever the storage: the signature is the authorization
- * (no session, no Origin or Referer, as for a PUT to S3). No body parser runs on these paths (see app.ts):
- * the file streams into the storage (UploadsService.put).
+ * Presigned PUT addresses, whatever the storage: the signature is the authorization (no session or
+ * Origin, as with S3). No body parser runs here (app.ts): the file streams into the storage.
  */
 @Controller()
 export class UploadAddressController {
   constructor(private readonly uploads: UploadsService) {}
 
   /**
-   * 403 for an address not exactly as signed or expired, 415 for a declared Content-Type that is no
-   * image, 411 without a Content-Length, 413 when it passes 10 MB (all before reading the body), 409
-   * once the address has stored a file, then what the storage says (415 unless the bytes are a PNG, JPEG,
-   * GIF or WebP); 200, empty, as S3 answers.
+   * Before reading the body: 403 not as signed or expired, 415 not an image type, 411 no Content-Length,
+   * 413 over 10 MB; then 409 if the address was used, then the storage's answer; 200, empty, as S3 answers.
    */
   @Put(API.upload('*key'))
   @SignedRequest()

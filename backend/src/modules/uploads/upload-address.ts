@@ -14,10 +14,9 @@ const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 const PARAMETERS = Object.keys(uploadAddressQuerySchema.shape);
 
 /**
- * Presigned PUT addresses (`uploadURL`, SPEC's flow), whatever the storage: `${PUBLIC_URL}/api/uploads/
- * <pending key>?expires=<Unix seconds>&signature=<HMAC-SHA256 of the method, key and expiry>`, under a
- * key derived from SESSION_SECRET apart from the upload forms' (a form's signature never signs a PUT).
- * The backend takes the PUT itself and streams the file into the storage with its limits.
+ * Presigned PUT addresses: `/api/uploads/<pending key>?expires=…&signature=…` (HMAC of method, key and
+ * expiry, under a key apart from the forms', so a form's signature never signs a PUT). The backend takes
+ * the PUT and streams it into the storage.
  */
 export class UploadAddresses {
   private readonly signingKey: Buffer;

@@ -16,15 +16,9 @@ export const UNCLAIMED_UPLOAD_GRACE_SECONDS = Math.max(60 * 60, 4 * UPLOAD_URL_T
 const BATCH = 100;
 
 /**
- * Deletes the pending objects of upload forms handed out (`pending_uploads`), once
- * UNCLAIMED_UPLOAD_GRACE_SECONDS old, claimed or not: a claimed upload was copied to an avatar key of its
- * own, and whatever the form uploaded after (it works until it expires) is nobody's. So a member cannot
- * fill the storage with files nobody uses. The processor of the uploads queue, whose sweep job repeats
- * every UPLOADS_SWEEP_INTERVAL_MS (QueuePort.repeat): once per interval across the processes that run
- * jobs (a worker; an API instance unless PROCESS_JOBS=off), the first one interval after the start. A
- * failed sweep is not retried: the next one tries again. Sweeps that overlap share the work (rows are taken
- * with SKIP LOCKED). A claim (`PUT /api/user/avatar`) holds the row's lock while it copies, so an upload
- * is either claimed or swept first, never both at once.
+ * Deletes the pending objects of handed-out forms once UNCLAIMED_UPLOAD_GRACE_SECONDS old, claimed or
+ * not, so nobody fills the storage. Overlapping sweeps share work (SKIP LOCKED); a claim holds the row's
+ * lock while copying, so an upload is claimed or swept, never both. docs/backend.md.
  */
 @Injectable()
 @QueueProcessor(UPLOADS_QUEUE)

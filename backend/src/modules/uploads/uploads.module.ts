@@ -8,12 +8,8 @@ import { UploadsController } from './uploads.controller.js';
 import { UploadsService } from './uploads.service.js';
 
 /**
- * Uploads: the forms members upload files with (`POST /api/objects/upload`), the claim that makes an
- * upload a member's file (UploadsService.claim, in the claimer's transaction), the sweep of unclaimed
- * ones, the presigned PUT addresses under `/api/uploads` (either storage) and, with local storage (no
- * S3_BUCKET), the storage's own HTTP side under `/api/uploads`.
- * Registered once, by the app module; global, so the modules that claim uploads (the profile's avatar)
- * reach UploadsService without importing it again.
+ * Uploads: forms handed out, the claim, the sweep, the presigned PUTs and, with local storage, its HTTP
+ * side under `/api/uploads`. Global, so modules that claim uploads reach UploadsService directly.
  */
 @Module({})
 export class UploadsModule {

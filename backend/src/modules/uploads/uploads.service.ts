@@ -9,9 +9,8 @@ import { StoragePort, type StoredObject } from '../../infra/storage/storage.port
 import { UploadAddresses } from './upload-address.js';
 
 /**
- * Uploads (SPEC §7 upload flow): the forms handed out (`pending_uploads`, this module's table), the claim
- * that makes one of them a member's file, and the removal of objects no longer used. The sweep of
- * unclaimed uploads is UploadsSweeper; the local storage adapter's own HTTP side, LocalUploadsController.
+ * Uploads: the forms handed out (`pending_uploads`), the claim that makes one a member's file, and removal of
+ * unused objects.
  */
 @Injectable()
 export class UploadsService {
@@ -28,10 +27,8 @@ export class UploadsService {
   }
 
   /**
-   * Where the member uploads a new file, valid UPLOAD_URL_TTL_SECONDS: a presigned PUT address (SPEC's
-   * flow) and a presigned form, both for one new pending key. Noted as pending: the uploads sweep deletes
-   * whatever was uploaded there once it is well expired (UploadsSweeper), claimed or not (a claim copies
-   * the upload elsewhere).
+   * Where the member uploads a new file, valid UPLOAD_URL_TTL_SECONDS: a PUT address and a form for one
+   * new pending key, noted so the sweep deletes whatever lands there, claimed or not.
    */
   async ticket(userId: number): Promise<UploadTicket> {
     const { ticket, key } = await this.storage.presignUpload(userId, UPLOAD_URL_TTL_SECONDS);
@@ -45,10 +42,8 @@ export class UploadsService {
   }
 
   /**
-   * Stores the body of a PUT to the pending `key`'s address (its signature checked, `size` its
-   * Content-Length): once per address. The address is taken first (409 UPLOAD_ALREADY_DONE when a PUT
-   * stored a file with it already, or one is still running), and given back when the storage refuses the
-   * file or the client stops halfway, so a failed upload may be sent again; a stored one never.
+   * Stores a PUT's body, once per address: the address is taken first (409 if used or running) and given
+   * back when the storage refuses or the client stops, so a failed upload may be retried; a stored one never.
    */
   async put(key: string, source: Readable, size: number): Promise<StoredObject> {
     const [, taken] = (await this.dataSource.query(
@@ -65,12 +60,9 @@ export class UploadsService {
   }
 
   /**
-   * In the caller's transaction: claims the upload at `key` for the member, copying it to a key of its own
-   * (StoragePort.claim), so the upload form, valid a while longer, can never change it. Only an upload
-   * handed out to this member and not swept yet, present and an image of at most 10 MB: else 400
-   * `SETTINGS_MESSAGES.avatarNotUploaded`. Its pending row is locked until the caller commits: the sweep
-   * skips it meanwhile (were the sweep deleting it right now, this waits for it and then finds no row).
-   * The row stays: the form still works until it expires, and the sweep removes what it uploads.
+   * In the caller's transaction, claims the upload at `key` by copying it to its own key, so the form can
+   * never change it. Only this member's unswept image of at most 10 MB (else 400). Its row stays locked
+   * until commit, so the sweep skips it meanwhile.
    */
   async claim(manager: EntityManager, userId: number, key: string): Promise<StoredObject> {
     const pending: unknown[] = await manager.query(

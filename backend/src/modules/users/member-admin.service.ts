@@ -78,10 +78,8 @@ function isUsernameTaken(error: unknown): boolean {
 }
 
 /**
- * The admin panel's reads and writes of accounts (SPEC §2 Admin panel, §7): the users table, and the
- * changes an admin makes to a member's row. Each change runs in the caller's transaction (`manager`),
- * where the admin module has locked the row (UsersService.lockById), checked the permission table and
- * writes the audit entry beside it; the caller decides whether anything changes.
+ * The admin panel's reads and writes of accounts. Each change runs in the caller's transaction, where the
+ * admin module locked the row, checked the permission table and writes the audit entry.
  */
 @Injectable()
 export class MemberAdminService {

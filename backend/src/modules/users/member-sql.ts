@@ -1,9 +1,7 @@
 /*
- * The users module's fragments for other modules' statements that must stay one round trip: a new
- * paste counted on its author's row, reputation moved beside its ledger row, a message inserted only
- * while its recipient exists. The SQL on `users` is written here, by the module that owns the table; the
- * caller composes it into its own statement (its WITH list or FROM). Arguments are SQL: parameters
- * (`$1`) or expressions of the caller's statement. Lists that show authors join through author-sql.ts.
+ * The users module's SQL fragments for other modules' one-round-trip statements (a new paste counted on
+ * its author, reputation beside its ledger row, a message only while its recipient exists). The caller
+ * composes them into its WITH or FROM; arguments are SQL (`$1` or expressions).
  */
 
 /**
@@ -29,18 +27,14 @@ export const bannedNow = (alias: string) =>
 export const staffMemberSql = (id: string) =>
   `EXISTS (SELECT 1 FROM users WHERE id = ${id} AND (is_owner OR is_admin))`;
 
-/**
- * The staff a support request goes to (SPEC §6): the owner and every admin, except member `except` and
- * banned accounts, by id.
- */
+/** The staff a support request goes to: the owner and every admin but `except`, not banned, by id. */
 export const staffExcept = (except: string) =>
   `SELECT id FROM users u WHERE (u.is_owner OR u.is_admin) AND NOT ${bannedNow('u')} AND u.id <> ${except}`;
 
 /**
- * An UPDATE of member `id`'s reputation by `points` (an SQL expression), only `when` it holds; with
- * `newPaste` (true, or an SQL boolean: whether the new paste is listed), their paste count goes up by one
- * in the same row change (a row changed twice in one statement keeps one change). The caller adds its
- * RETURNING (`reputation`, the row's new sum).
+ * An UPDATE of member `id`'s reputation by `points` when `when` holds; with `newPaste` their paste count
+ * rises in the same row change (a row changed twice in one statement keeps one change). The caller adds
+ * its RETURNING.
  */
 export const moveReputation = ({
   id,

@@ -17,10 +17,7 @@ import { PageCache, sendPage, toPage, wantsFresh } from '../threads/page-cache.j
 import { MembersService } from './members.service.js';
 import { TokenScope } from '../tokens/token-scope.decorator.js';
 
-/**
- * The members (SPEC §7): the directory, for signed-in members; a profile, open to anyone and served
- * from the page cache (a member's change of name, avatar, rank or pastes drops it).
- */
+/** The members: the directory for signed-in members; a profile for anyone, from the page cache. */
 @Controller()
 export class MembersController {
   constructor(

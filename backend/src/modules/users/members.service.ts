@@ -47,7 +47,7 @@ function toDirectoryUser(row: DirectoryRow): DirectoryUser {
   };
 }
 
-/** The members, as others see them (SPEC §2 users directory, profiles): public fields only. */
+/** The members as others see them (directory, profiles): public fields only. */
 @Injectable()
 export class MembersService {
   constructor(

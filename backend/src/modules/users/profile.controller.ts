@@ -15,9 +15,7 @@ import { type ProfileFields, ProfileService } from './profile.service.js';
 import { toCurrentUser } from './users.service.js';
 
 /**
- * The member's own settings (SPEC §7): profile and avatar (an upload the uploads module handed out a form
- * for); the active rank is the ranks module's. Signed in (else 401) and not banned
- * (else 403); each answers with the current user, as `GET /api/auth/user` does.
+ * The member's own settings: profile and avatar. Signed in (401), not banned (403); answers the current user.
  */
 @Controller()
 @UseGuards(WriterGuard)

@@ -13,10 +13,7 @@ export type ProfileFields = z.output<typeof updateProfileSchema>;
 
 const USER_NOT_FOUND = 'User not found';
 
-/**
- * A member's own settings (SPEC §2 profile settings): profile fields and the avatar, uploaded with a
- * form of the uploads module and then claimed through it (the active rank is the ranks module's).
- */
+/** A member's own settings: profile fields and the avatar (uploaded with an uploads form, then claimed). */
 @Injectable()
 export class ProfileService {
   private readonly logger = new Logger('Profile');
@@ -40,11 +37,8 @@ export class ProfileService {
   }
 
   /**
-   * Makes an upload the member's avatar: only one handed out to this member and not swept yet, present
-   * and an image of at most 10 MB (else 400). It is copied to an avatar key of its own (UploadsService.claim),
-   * so the upload form, valid a while longer, can never change the avatar; the member's current avatar
-   * URL leaves everything as it is. The previous avatar object, if it was one of theirs in our storage,
-   * is removed once the change is committed.
+   * Makes an upload the member's avatar (only theirs, unswept, an image of at most 10 MB; else 400), copied
+   * to its own key so the form can never change it. The previous avatar, if ours, is removed after commit.
    */
   async setAvatar(userId: number, avatarURL: string): Promise<User> {
     const key = this.storage.ownedKey(userId, avatarURL);

@@ -18,9 +18,9 @@ export interface NewUser {
   email: string;
   /** Null: an account a sign-in provider makes, without a password. */
   passwordHash: string | null;
-  /** The address counts as verified from the start (a provider said it is: issue 17). Default false. */
+  /** The address counts as verified from the start (a provider said it is). Default false. */
   emailVerified?: boolean;
-  /** False: the username is a proposal its member may change once (issue 17). Default true. */
+  /** False: the username is a proposal its member may change once. Default true. */
   usernameChosen?: boolean;
 }
 

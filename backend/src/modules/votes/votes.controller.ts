@@ -6,7 +6,7 @@ import { WriteRateLimited } from '../threads/write-limits.js';
 import type { User } from '../users/entities/user.entity.js';
 import { VotesService } from './votes.service.js';
 
-/** Voting (SPEC §7 `POST /api/votes`): a member who may write (else 401 or 403), within the vote limits. */
+/** Voting (`POST /api/votes`): a member who may write (else 401 or 403), within the vote limits. */
 @Controller()
 export class VotesController {
   constructor(private readonly votes: VotesService) {}

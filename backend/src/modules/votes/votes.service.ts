@@ -51,9 +51,7 @@ const VOTES_OF = prepare(
 );
 
 /**
- * Votes (SPEC §3; `votes`, this module's table): a member's vote on a paste or a reply, the target's
- * score kept on write (PasteScores, the threads module's) and its author's reputation on the ledger
- * (ReputationService.voteChanged), all in one transaction.
+ * Votes: a member's vote on a post, the score (PasteScores) and the author's reputation in one transaction.
  */
 @Injectable()
 export class VotesService {
@@ -67,10 +65,9 @@ export class VotesService {
   ) {}
 
   /**
-   * Votes, takes a vote back (same value again) or switches it. The target is locked first, which
-   * serialises one member's concurrent votes on it; the vote's statement, whose snapshot is taken once the
-   * lock is held, reads the member's vote, writes it (inserted, deleted or switched); the score moves by as
-   * much; then the author's reputation.
+   * Votes, takes back (same value again) or switches. The target is locked first, serialising one member's
+   * votes on it; the vote's statement, snapshotted under the lock, writes the vote, then score, then
+   * reputation.
    */
   async vote(user: User, body: VoteBody): Promise<VoteResult> {
     // A paste is named by its ref: one the voter may not read is not found, nor is a reply on it.
@@ -149,10 +146,8 @@ export class VotesService {
   }
 
   /**
-   * In the caller's transaction, which holds the member's account row (FOR UPDATE, so they cast no new
-   * vote meanwhile): takes back the scores of the member's votes before they cascade away with the
-   * account. What they voted on is locked first (as a vote locks it), so none of their votes changes
-   * between the sums and the take-back.
+   * In the caller's transaction holding the member's row: takes back their votes' scores before the
+   * account's cascade removes the votes. The targets are locked first, as a vote locks them.
    */
   async takeBackAllOf(manager: EntityManager, userId: number): Promise<void> {
     const voted: Array<{ thread_id: number | null; reply_id: number | null }> = await manager.query(

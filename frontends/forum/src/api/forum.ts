@@ -34,8 +34,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 
-// Home and a paste are read afresh on every visit (each visit of a paste counts a view, SPEC §2), so
-// new pastes and replies show without a reload; everything else keeps the never-stale default (§9).
+// Home and a paste are read afresh on every visit (each visit of a paste counts a view), so new pastes
+// and replies show without a reload; everything else keeps the never-stale default.
 export const recentThreadsQuery = infiniteQueryOptions({
   queryKey: [API.threadsRecent],
   refetchOnMount: 'always',

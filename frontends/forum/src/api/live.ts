@@ -18,11 +18,9 @@ import { featuredThreadsQuery, recentThreadsQuery, threadQuery } from './forum';
 import { asDeleted, withoutDeadBranches } from '../lib/reply-tree';
 
 /*
- * The forum's live updates (issue 18). A paste's page and the lists watch the pastes they show through
- * the tab's one live socket (open to visitors too: `scope: 'public'`). What an event carries (a score,
- * flags, a count, a deletion) is written into the cached page at once; what it does not (a new reply's
- * text, an edit) is read again with `?refresh=true` (no view counted; the server's page cache makes it
- * cheap, and each instance drops its copy before its readers hear of the change).
+ * The forum's live updates, through the tab's one live socket (visitors too). What an event carries is
+ * written into the cached page at once; what it does not (a new reply's text, an edit) is read again
+ * with `?refresh=true`, which counts no view and is cheap thanks to the server's page cache.
  */
 
 /** How long before reading again a paste whose change the first read did not show yet. */

@@ -34,7 +34,7 @@ const onePath = (of: RevisionsOf, n: number) =>
 /** Every revisions query sits under this key, so an edit reads them all again. */
 const REVISIONS_KEY = 'revisions';
 
-/** A post's versions, newest first (issue 16). */
+/** A post's versions, newest first. */
 export const revisionsQuery = (of: RevisionsOf) =>
   queryOptions({
     queryKey: [REVISIONS_KEY, of.kind, of.id],

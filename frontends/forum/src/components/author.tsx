@@ -2,7 +2,7 @@ import { PAGES, type PublicAuthor } from '@termpaste/contracts';
 import { Avatar, UserName } from '@termpaste/ui';
 import { Link } from 'react-router-dom';
 
-/** An author's avatar and name linking to their profile; a deleted author is 'Anonymous' (SPEC §2). */
+/** An author's avatar and name linking to their profile; a deleted author is 'Anonymous'. */
 export function AuthorLink({
   author,
   avatarSize = 22,

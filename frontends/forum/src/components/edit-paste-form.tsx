@@ -27,8 +27,8 @@ import { LanguagePicker } from './language-picker';
 import { VisibilityPicker } from './visibility';
 
 /**
- * The paste's EDIT form (issue 16): the new-paste form's title, language and content, filled with the
- * paste as it is; SAVE sends what changed with PATCH (the server keeps the version before), CANCEL leaves it.
+ * The paste's EDIT form, filled with the paste as it is; SAVE sends what changed (the server keeps the
+ * version before).
  */
 export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone: () => void }) {
   const titleId = useId();

@@ -3,7 +3,7 @@ import { Button, FormActions, Textarea, toast } from '@termpaste/ui';
 import { useState, type FormEvent } from 'react';
 import { useEditReply } from '../api/revisions';
 
-/** A reply's EDIT form (issue 16): its text, SAVE (PATCH: the version before is kept) and CANCEL. */
+/** A reply's EDIT form: its text, SAVE (PATCH: the version before is kept) and CANCEL. */
 export function EditReplyForm({
   reply,
   threadId,

@@ -7,9 +7,8 @@ import { languageTitle, MARKDOWN_LANGUAGE, searchLanguages } from './code-view';
 const SHOWN = 60;
 
 /**
- * The paste's language on /thread/new (issue 16): a searchable list of highlight.js's languages
- * (name, alias or title), Markdown the default and terminal output (`ansi`) second. A combobox in
- * ARIA's pattern: type to filter, arrows to move, Enter to pick, Escape to close.
+ * The paste's language on /thread/new: a searchable list of highlight.js's languages, Markdown first and
+ * terminal output (`ansi`) second. A combobox in ARIA's pattern: type, arrows, Enter, Escape.
  */
 export function LanguagePicker({
   value,

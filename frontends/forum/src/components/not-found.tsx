@@ -3,7 +3,7 @@ import { Card } from '@termpaste/ui';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-/** 'Thread not found [404]' or 'User not found [404]' (SPEC §2), with the way back home. */
+/** 'Thread not found [404]' or 'User not found [404]', with the way back home. */
 export function NotFoundCard({ text }: { text: string }) {
   return (
     <Card titleLevel={1} title="ERROR">

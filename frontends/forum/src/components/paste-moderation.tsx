@@ -17,8 +17,7 @@ const FLAG_ACTIONS: Array<{
 ];
 
 /**
- * An admin's buttons on a paste (SPEC §2): pin, lock and feature it or take that back, or delete it and
- * go home. Each asks to confirm first.
+ * An admin's buttons on a paste: pin, lock, feature (or take back), delete and go home; each asks to confirm.
  */
 export function PasteModeration({ thread }: { thread: ThreadDetail }) {
   const id = String(thread.id);

@@ -17,9 +17,8 @@ import { VoteButtons } from './vote-buttons';
 import { VisibilityBadge } from './visibility';
 
 /**
- * The paste on its page (SPEC §2): copy and raw buttons, its votes, flags and title, who wrote it, its
- * views, an admin's moderation buttons, and the content: Markdown, or a paste in a language (issue 16)
- * in the code view, with its own COPY, RAW and line links.
+ * The paste on its page: its buttons, votes, flags, author and views, and its content (Markdown, or the code
+ * view).
  */
 export function Paste({
   thread,
@@ -40,7 +39,7 @@ export function Paste({
   isAuthor?: boolean;
   /** Shown from memory once gone from the server (burnt by its reading): no link to its raw text. */
   gone?: boolean;
-  /** Its author, or an admin (issue 16: editRefusal): EDIT opens the edit form in place of the paste. */
+  /** Its author, or an admin (editRefusal): EDIT opens the edit form in place of the paste. */
   canEdit?: boolean;
   /** Its author (not an admin, who has the moderation buttons): DELETE, after a confirm prompt. */
   canDelete?: boolean;

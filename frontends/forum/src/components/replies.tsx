@@ -5,7 +5,7 @@ import { replyTree } from '../lib/reply-tree';
 import { PasteLinesProvider } from './reply-excerpt';
 import { MAX_INDENT, ReplyItem } from './reply-item';
 
-/** A paste's replies (SPEC §2): counted in the card's title, each answer under the reply it answers. */
+/** A paste's replies: counted in the card's title, each answer under the reply it answers. */
 export function Replies({
   thread,
   signedIn,

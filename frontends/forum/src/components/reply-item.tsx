@@ -71,7 +71,7 @@ export function ReplyItem({
   const confirm = useConfirm();
   const { user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
-  // Its author, or an admin (issue 16); under a lock, admins only.
+  // Its author, or an admin; under a lock, admins only.
   const canEdit = user !== null && editRefusal(user, { authorId: reply.author?.id ?? null, locked }) === null;
   // An admin deletes any reply with those under it; a member, their own reply alone.
   const own = !isAdmin && user !== null && reply.author?.id === user.id;

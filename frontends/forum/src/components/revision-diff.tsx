@@ -18,9 +18,8 @@ function cellText(cell: SideCell): string {
 }
 
 /**
- * The diff of two versions of a post (issue 16): unified (one column, removed lines red with −, added
- * green with +) or side by side (the older version left, the newer right, changes facing each other),
- * each column a code view highlighted in its version's language. Computed in the browser by jsdiff.
+ * The diff of two versions of a post, unified or side by side, each column a code view in its version's
+ * language. Computed in the browser by jsdiff.
  */
 export function RevisionDiff({
   from,

@@ -26,7 +26,7 @@ describe('prefixedTitle', () => {
   });
 });
 
-describe('ThreadCard (SPEC §2)', () => {
+describe('ThreadCard', () => {
   it('links the title and the author, with counts and age', () => {
     const article = renderCard(card());
     expect(within(article).getByRole('link', { name: 'nmap cheatsheet' })).toHaveAttribute(

@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { ThreadFlags } from './thread-flags';
 import { VisibilityBadge } from './visibility';
 
-/** The title with its [LOCKED] and [PINNED] prefixes (SPEC §2 thread card). */
+/** The title with its [LOCKED] and [PINNED] prefixes. */
 export function prefixedTitle(thread: Pick<ThreadCardData, 'title' | 'isLocked' | 'isPinned'>): string {
   return [thread.isLocked && '[LOCKED]', thread.isPinned && '[PINNED]', thread.title]
     .filter(Boolean)

@@ -10,7 +10,7 @@ const FLAGS: Array<{ label: string; icon: ReactNode; on: (thread: ThreadCard) =>
   { label: 'Hot', icon: <Flame size={14} />, on: isHotThread },
 ];
 
-/** The icons of a paste's flags: pinned, locked, featured and hot (SPEC §2), each with a tooltip. */
+/** The icons of a paste's flags: pinned, locked, featured and hot, each with a tooltip. */
 export function ThreadFlags({ thread }: { thread: ThreadCard }) {
   const shown = FLAGS.filter((flag) => flag.on(thread));
   if (shown.length === 0) return null;

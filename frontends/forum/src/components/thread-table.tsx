@@ -18,7 +18,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AuthorLink } from './author';
 import { ThreadFlags } from './thread-flags';
 
-/** Column names: home's (SPEC §2 home) by default; /hardest names them title, replies, views, creator, added. */
+/** Column names: home's by default; /hardest names them title, replies, views, creator, added. */
 const HOME_COLUMNS = { replies: 'Comments', author: 'Created by' };
 
 /** The loading rows' placeholder widths, column by column. */
@@ -26,8 +26,7 @@ const SKELETON_WIDTHS = ['90%', '15%', '15%', '37.5%', '30%'];
 export const HARDEST_COLUMNS = { replies: 'Replies', author: 'Creator' };
 
 /**
- * The paste table of home and /hardest (SPEC §2): Title, Comments, Views, Created by, Added. Rows open
- * the paste; `null` shows ten placeholder rows while loading.
+ * The paste table of home and /hardest. Rows open the paste; `null` shows ten placeholder rows while loading.
  */
 export function ThreadTable({
   threads,
@@ -39,7 +38,7 @@ export function ThreadTable({
   columns?: typeof HOME_COLUMNS;
 }) {
   const navigate = useNavigate();
-  // j and k move through the rows; o and Enter open the selected one (issue 18).
+  // j and k move through the rows; o and Enter open the selected one.
   const rows = useKeyboardList<HTMLTableSectionElement>('paste');
   // A muted member's paste is collapsed to a row of one line, a blocked member's left out (counted).
   const shown = useWithoutBlocked(threads ?? [], (thread) => thread.author?.id);

@@ -1,14 +1,13 @@
 import { IconButton, cx } from '@termpaste/ui';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 
-/** A score as SPEC §2 shows it: '+' before a positive one. */
+/** A score with '+' before a positive one. */
 export function formatScore(score: number): string {
   return score > 0 ? `+${score}` : String(score);
 }
 
 /**
- * Up and down votes with the score between (SPEC §2). Disabled signed out; the member's own vote is
- * highlighted, and the same button again takes it back.
+ * Up and down votes with the score between; disabled signed out; the same button again takes one's vote back.
  */
 export function VoteButtons({
   score,

@@ -1,6 +1,6 @@
 import { lineDiff, sideBySide } from './line-diff';
 
-describe('lineDiff (issue 16)', () => {
+describe('lineDiff', () => {
   it('numbers each line in the older and the newer version, and counts as the server does', () => {
     const diff = lineDiff('a\nb\nc\n', 'a\nB\nc\nd\n');
     expect(diff.lines).toEqual([

@@ -23,8 +23,8 @@ export interface LineDiff {
 }
 
 /**
- * The line diff of two versions (issue 16), by jsdiff's diffArrays of their lines as the server counts
- * them (contracts' revisionLines), so its counts are the revisions list's.
+ * The line diff of two versions, over lines as the server counts them (revisionLines), so its counts match
+ * the list's.
  */
 export function lineDiff(before: string, after: string): LineDiff {
   const old = revisionLines(before);

@@ -10,7 +10,7 @@ export function isPasteRef(text: string): boolean {
   return parsePasteRef(text) !== null;
 }
 
-/** The API answered 404 (SPEC §8: errors read '<status>: <body>'). */
+/** The API answered 404 (errors read '<status>: <body>'). */
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('404: ');
 }

@@ -15,7 +15,7 @@ function renderHardest(threads?: ThreadCard[]) {
   return renderScreen(<HardestScreen />, { path: '/hardest', client }).user;
 }
 
-describe('hardest posts (SPEC §2 /hardest)', () => {
+describe('hardest posts (/hardest)', () => {
   it('lists the featured pastes with their columns and count', () => {
     renderHardest([card(1), card(2, { author: null, replyCount: 9, viewCount: 12 })]);
     const region = screen.getByRole('region', { name: 'HARDEST POSTS' });

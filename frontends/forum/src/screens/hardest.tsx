@@ -6,10 +6,7 @@ import { featuredThreadsQuery } from '../api/forum';
 import { useListLive } from '../api/live';
 import { HARDEST_COLUMNS, ThreadTable } from '../components/thread-table';
 
-/**
- * /hardest (SPEC §2): the featured pastes, newest first. Live (issue 18): counts move in place; pastes
- * featured since it loaded are counted above the table and shown when the reader asks.
- */
+/** /hardest: the featured pastes, newest first; live counts, and new ones shown only when the reader asks. */
 export function HardestScreen() {
   const featured = useQuery(featuredThreadsQuery);
   const threads = featured.data ?? null;

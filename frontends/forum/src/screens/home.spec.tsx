@@ -15,7 +15,7 @@ function renderHome(page?: RecentThreadsPage) {
   renderScreen(<HomeScreen />, { client });
 }
 
-describe('home (SPEC §2)', () => {
+describe('home', () => {
   it('shows ten placeholder rows while loading', () => {
     renderHome();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);

@@ -8,9 +8,8 @@ import { useListLive } from '../api/live';
 import { ThreadTable } from '../components/thread-table';
 
 /**
- * Home (SPEC §2): pinned pastes apart, the rest newest first, 50 at a time. Live (issue 18): the cards'
- * counts move as they change; pastes added since it loaded are counted above the table, and shown (the
- * list read again) only when the reader asks, so nothing jumps while they read.
+ * Home: pinned pastes apart, the rest newest first, 50 at a time. Pastes added since it loaded are
+ * counted above the table and shown only when the reader asks, so nothing jumps while they read.
  */
 export function HomeScreen() {
   const recent = useInfiniteQuery(recentThreadsQuery);

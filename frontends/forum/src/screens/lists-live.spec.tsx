@@ -31,7 +31,7 @@ async function renderHome(server: { page: RecentThreadsPage }) {
   return { ...rendered, calls, socket };
 }
 
-describe('home, live (issue 18)', () => {
+describe('home, live', () => {
   it('watches the lists and its cards; counts new pastes above the table without moving it; SHOW shows them', async () => {
     const server = {
       page: {
@@ -133,7 +133,7 @@ describe('home, live (issue 18)', () => {
   });
 });
 
-describe('/hardest, live (issue 18)', () => {
+describe('/hardest, live', () => {
   it('counts pastes featured since it loaded; SHOW reads the list again', async () => {
     const server = { featured: [card(7, { isFeatured: true })] };
     const client = createQueryClient();

@@ -19,7 +19,7 @@ function postsTo() {
   );
 }
 
-describe('the language picker on /thread/new (issue 16)', () => {
+describe('the language picker on /thread/new', () => {
   it('is a labelled combobox showing Markdown, the default; POST sends no language then', async () => {
     const calls = postsTo();
     const { user, picker, submit } = renderNewThread();

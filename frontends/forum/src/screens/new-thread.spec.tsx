@@ -14,7 +14,7 @@ function renderNewThread() {
   };
 }
 
-describe('add paste (SPEC §2 /thread/new)', () => {
+describe('add paste (/thread/new)', () => {
   it('counts the title live against its limit of 200', async () => {
     const { user, title } = renderNewThread();
     const counter = screen.getByTestId('title-counter');

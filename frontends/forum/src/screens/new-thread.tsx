@@ -27,10 +27,8 @@ import { LanguagePicker } from '../components/language-picker';
 import { VisibilityPicker } from '../components/visibility';
 
 /**
- * /thread/new (SPEC §2): title with a live counter, the language (issue 16: Markdown by default),
- * content, a preview (Markdown, or the code view), who may read it (public by default), how long it
- * lives, CANCEL and ADD PASTE. With `?fork=<ref>` (FORK on a paste) it starts from that paste's title,
- * language and content, and FORK posts the fork.
+ * /thread/new: title, language, content, a preview, who may read it and how long it lives. With
+ * `?fork=<ref>` it starts from that paste and FORK posts the fork.
  */
 export function NewThreadScreen() {
   const [params] = useSearchParams();

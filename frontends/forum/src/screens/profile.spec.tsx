@@ -33,7 +33,7 @@ const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).next
 // The Markdown renderer is fetched on demand: once per file, so a findBy does not wait for jest to load it.
 beforeAll(() => preloadMarkdown());
 
-describe('user profile (SPEC §2)', () => {
+describe('user profile', () => {
   it('shows the avatar, username, full name, bio as Markdown and the rank badge', async () => {
     renderProfile();
     const card = screen.getByRole('region', { name: 'PROFILE' });
@@ -204,7 +204,7 @@ function ledgerPage(overrides: Partial<ReputationLedgerPage> = {}): ReputationLe
   };
 }
 
-describe('reputation ledger on the profile (issue 13)', () => {
+describe('reputation ledger on the profile', () => {
   /** The ledger's rows as text, cell by cell (the time column left out). */
   const rows = (table: HTMLElement) =>
     within(table)

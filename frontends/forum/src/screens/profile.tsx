@@ -147,7 +147,7 @@ function ProfileView({
   );
 }
 
-/** /profile/{id} and /user/{id} (both readings of SPEC §2); /profile alone shows your own. */
+/** /profile/{id} and /user/{id}; /profile alone shows your own. */
 export function ProfileScreen() {
   const { id: param } = useParams();
   const { user } = useCurrentUser();

@@ -75,7 +75,7 @@ const linesOf = (region: HTMLElement) =>
     line.querySelector('.cv-code')?.textContent,
   ]);
 
-describe('/thread/{id}/revisions (issue 16)', () => {
+describe('/thread/{id}/revisions', () => {
   it('lists the versions newest first: when, who, lines added and removed, title', async () => {
     server();
     render();

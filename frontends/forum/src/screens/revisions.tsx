@@ -280,8 +280,8 @@ function Versions({ of, back, threadId }: { of: RevisionsOf; back: string; threa
 }
 
 /**
- * /thread/{id}/revisions (issue 16): the paste's versions (time, editor, lines added and removed) and
- * the diff between any two, unified or side by side; `?reply={id}`: one of its replies' versions.
+ * /thread/{id}/revisions: the paste's versions and the diff between any two; `?reply={id}`: a reply's
+ * versions.
  */
 export function RevisionsScreen() {
   const { id = '' } = useParams();

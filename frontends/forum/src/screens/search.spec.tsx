@@ -38,7 +38,7 @@ function renderSearch(path: string, seed: Record<string, SearchResults> = {}) {
 
 const location = () => screen.getByRole('status', { name: 'location' });
 
-describe('search (SPEC §2 /search)', () => {
+describe('search (/search)', () => {
   it('asks for a query when there is none, and searches nothing', () => {
     const calls = stubFetch(() => ({ body: page([]) }));
     renderSearch('/search');

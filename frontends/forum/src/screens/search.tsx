@@ -54,7 +54,7 @@ function Results({ q }: { q: string }) {
   );
 }
 
-/** /search?q= (SPEC §2): full-text search over pastes, ranked by relevance then recency. */
+/** /search?q=: full-text search over pastes, ranked by relevance then recency. */
 export function SearchScreen() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();

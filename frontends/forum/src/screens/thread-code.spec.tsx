@@ -17,7 +17,7 @@ const pasteCard = () => screen.getByRole('region', { name: 'PASTE' });
 
 beforeAll(() => preloadMarkdown());
 
-describe('a paste in a language (issue 16)', () => {
+describe('a paste in a language', () => {
   it('shows in the code view: numbered, highlighted, with its COPY, RAW and line links', async () => {
     renderThread(sampleThread({ content: PYTHON, language: 'python' }));
     const code = within(pasteCard()).getByRole('region', { name: 'Paste content' });

@@ -93,7 +93,7 @@ const replyItem = (name: string) => screen.getByRole('listitem', { name: `Reply 
 
 beforeAll(() => preloadMarkdown());
 
-describe('editing a paste (issue 16)', () => {
+describe('editing a paste', () => {
   it('offers EDIT to the author and to admins, not to other members or visitors', () => {
     for (const [user, shown] of [
       [trinity, true],
@@ -197,7 +197,7 @@ describe('editing a paste (issue 16)', () => {
   });
 });
 
-describe('a secret in an edit (issue 16)', () => {
+describe('a secret in an edit', () => {
   const FOUND = {
     statusCode: 422,
     message: SECRETS_MESSAGES.found(1),
@@ -270,7 +270,7 @@ describe('an edit that takes a secret out', () => {
   });
 });
 
-describe('editing a reply (issue 16)', () => {
+describe('editing a reply', () => {
   it('offers EDIT on her own replies to their author, on all to an admin', () => {
     renderThread({ user: trinity });
     expect(within(replyItem('trinity')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();

@@ -88,7 +88,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('a paste page, live (issue 18)', () => {
+describe('a paste page, live', () => {
   it("watches its paste on the tab's socket, a visitor's or a member's alike", async () => {
     const { socket } = await renderLiveThread();
     expect(socket.url).toBe('ws://localhost/ws/chat?scope=public');

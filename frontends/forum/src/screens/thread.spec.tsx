@@ -60,7 +60,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('thread detail (SPEC §2 /thread/{id})', () => {
+describe('thread detail (/thread/{id})', () => {
   it('shows the paste: title, author, rank, time, views, Markdown and score', async () => {
     renderThread();
     const card = pasteCard();

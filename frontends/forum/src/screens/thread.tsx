@@ -44,8 +44,8 @@ function inView(element: HTMLElement | null): boolean {
 }
 
 /**
- * Replies others posted that arrived out of view (issue 18), for the pill that takes the reader there.
- * One scrolled into view drops out; a deleted one too.
+ * Replies that arrived out of view, for the pill that takes the reader there; one scrolled into view (or
+ * deleted) drops out.
  */
 function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[], () => void] {
   const [unseen, setUnseen] = useState<number[]>([]);
@@ -118,9 +118,8 @@ function useGoneAsHidden(id: string, gone: boolean): boolean {
 }
 
 /**
- * The page of a loaded paste. It decides who may reply, and holds the reply being answered: a reply's
- * REPLY button in the tree sets it, the form below posts under it. Live (issue 18): what others change
- * arrives in place; the draft and its target stay.
+ * The page of a loaded paste. It decides who may reply and holds the reply being answered (a reply's
+ * REPLY sets it). Live changes arrive in place; the draft and its target stay.
  */
 function ThreadView({
   thread,
@@ -153,7 +152,7 @@ function ThreadView({
     textareaRef.current?.focus();
     textareaRef.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
   };
-  // r (issue 18): answers the reply j and k selected, else the paste.
+  // r: answers the reply j and k selected, else the paste.
   useKeyboardAction('reply', (selected) => {
     if (!canReply) return;
     const reply = thread.replies.find((r) => String(r.id) === selected?.dataset.replyId);
@@ -306,7 +305,7 @@ function BurnGate({ thread, onShown }: { thread: ThreadDetail; onShown: (shown: 
   );
 }
 
-/** /thread/{id} (SPEC §2): the paste, its votes and moderation, the reply tree and the reply form. */
+/** /thread/{id}: the paste, its votes and moderation, the reply tree and the reply form. */
 export function ThreadScreen() {
   const { id = '' } = useParams();
   const client = useQueryClient();

@@ -21,7 +21,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { usersQuery } from '../api/forum';
 
-/** /users: the members directory (named by SPEC §2 without a screen), highest reputation first. */
+/** /users: the members directory, highest reputation first. */
 export function UsersScreen() {
   const [text, filter, setText] = useDebouncedFilter();
   const users = useInfiniteQuery({ ...usersQuery(filter), placeholderData: keepPreviousData });

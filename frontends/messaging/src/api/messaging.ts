@@ -90,9 +90,8 @@ export function useSendMessage() {
 }
 
 /**
- * Opening an unread message marks it read (SPEC §4); the inbox shows it read without a reload. The
- * server reads the message's notification too: the unread badge and the notification list are read
- * again (the live `unread_count` event says the same when the connection is up).
+ * Opening an unread message marks it read, shown without a reload. The server reads its notification
+ * too, so the unread badge and the notification list are read again.
  */
 export function useMarkMessageRead() {
   const client = useQueryClient();
@@ -234,8 +233,7 @@ export function applyChatModeration(
 
 /**
  * Sends a chat line: the page posts `{content}` to /api/chat/messages, the popover `{message}` to
- * /api/chat (SPEC §7). The sent line joins the history at once; a failure toasts the server's message
- * (the rate limit's, say) or 'Failed to send message' (SPEC §8).
+ * /api/chat. The line joins the history at once; a failure toasts the server's message or the fallback.
  */
 export function useSendChat(variant: 'page' | 'popover') {
   const client = useQueryClient();
@@ -248,7 +246,7 @@ export function useSendChat(variant: 'page' | 'popover') {
     onSuccess: (message) => {
       toast({ title: MESSAGING_TEXTS.messageSent });
       prependChatMessage(client, variant, message);
-      // +1 reputation per chat message (SPEC §1).
+      // +1 reputation per chat message.
       void refreshQueries(client, currentUserQuery.queryKey);
     },
   });

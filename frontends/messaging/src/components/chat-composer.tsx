@@ -4,8 +4,8 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSendChat } from '../api/messaging';
 
 /**
- * Sends what was typed, trimmed; nothing when it is blank or while a send is pending (SPEC §5). The box
- * is cleared once the server took the line, unless the member typed on meanwhile.
+ * Sends what was typed, trimmed (nothing when blank or pending); clears the box unless the member typed on
+ * meanwhile.
  */
 function useChatInput(variant: 'page' | 'popover') {
   const [text, setText] = useState('');
@@ -28,7 +28,7 @@ function Counter({ length }: { length: number }) {
   return <CharCount length={length} max={LIMITS.chatMessageMax} testId="chat-counter" />;
 }
 
-/** The chat page's box (SPEC §2): a textarea where Enter sends and Shift+Enter adds a line. */
+/** The chat page's box: a textarea where Enter sends and Shift+Enter adds a line. */
 export function ChatPageComposer() {
   const box = useRef<HTMLTextAreaElement>(null);
   const { text, setText, submit, pending, empty } = useChatInput('page');
@@ -70,7 +70,7 @@ export function ChatPageComposer() {
   );
 }
 
-/** The popover's one-line box and Send button (SPEC §2); Enter submits the form. */
+/** The popover's one-line box and Send button; Enter submits the form. */
 export function ChatPopoverComposer({ autoFocus }: { autoFocus?: boolean }) {
   const { text, setText, submit, pending, empty } = useChatInput('popover');
   return (

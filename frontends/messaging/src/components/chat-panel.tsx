@@ -13,10 +13,7 @@ export interface ChatPanelProps {
   onClose: () => void;
 }
 
-/**
- * The open panel's window. It exists only while open, so the history (`GET /api/chat`) is read and the
- * live connection held only then (SPEC §4, §7); a `chat_message` event reads the history again.
- */
+/** The open panel's window: it exists only while open, so history is read and the socket held only then. */
 export default function ChatPanel({ userId, onClose }: ChatPanelProps) {
   const client = useQueryClient();
   const history = useQuery(chatQuery('popover'));

@@ -18,8 +18,8 @@ import { chatClock, fullDate } from '../lib/time';
 const STICK_TO_BOTTOM_PX = 48;
 
 /**
- * A chat author (SPEC §2): the name, then the active premium rank in brackets, styled by its
- * `rank-<lower-cased-rank-with-hyphens>` class. A deleted account is 'Anonymous'.
+ * A chat author: the name, then the active premium rank in brackets, styled by its `rank-…` class; deleted:
+ * 'Anonymous'.
  */
 export function ChatAuthor({ author }: { author: ChatMessage['author'] }) {
   if (!author) return <span className="msg-chat-author msg-muted">Anonymous</span>;

@@ -9,9 +9,8 @@ export interface ComposeDraft {
 }
 
 /**
- * The compose form (SPEC §2, §5): TO (e-mail or username), SUBJECT (at most 200, counted live) and
- * MESSAGE, all required once trimmed, else the validation toast and no request. SEND reads SENDING...
- * while the message goes; the server's refusal ('User not found', ...) is toasted.
+ * The compose form: TO (e-mail or username), SUBJECT (at most 200) and MESSAGE, all required once
+ * trimmed (else the validation toast, no request); the server's refusal is toasted.
  */
 export function ComposeForm({
   draft,

@@ -54,8 +54,8 @@ function MessageRow({
 }
 
 /**
- * One mailbox (SPEC §2 inbox list): who, NEW while unread, subject and time, newest first, in a pane
- * 600 px high that scrolls; LOAD MORE reads the next page.
+ * One mailbox: who, NEW while unread, subject and time, newest first, in a scrolling pane; LOAD MORE reads
+ * the next page.
  */
 export function MailboxList({
   box,

@@ -16,7 +16,7 @@ function Person({ user, address = null }: { user: PublicAuthor | null; address?:
   );
 }
 
-/** An open message (SPEC §2 detail pane): subject, From, To, time, Markdown content, REPLY and CLOSE. */
+/** An open message: subject, From, To, time, Markdown content, REPLY and CLOSE. */
 export function MessageDetail({
   message,
   box,

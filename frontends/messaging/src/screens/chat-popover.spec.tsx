@@ -49,7 +49,7 @@ async function openPanel(user: ReturnType<typeof renderPopover>['user']) {
 // The panel's contents are fetched when it first opens: loaded once for the file, so no test waits on jest.
 beforeAll(() => import('../components/chat-panel'));
 
-describe('global chat popover (SPEC §2 home)', () => {
+describe('global chat popover (home)', () => {
   it('renders nothing when signed out', async () => {
     const calls = server({ history: [] });
     renderPopover({ user: null });
@@ -240,7 +240,7 @@ describe('global chat popover (SPEC §2 home)', () => {
   });
 });
 
-describe('members online in the popover (issue 18)', () => {
+describe('members online in the popover', () => {
   it('shows the count the chat socket is told', async () => {
     server({ history: [] });
     const { user } = renderPopover();

@@ -88,10 +88,7 @@ function Popover({ userId, defaultOpen }: { userId: number; defaultOpen: boolean
   );
 }
 
-/**
- * The global chat popover on home (SPEC §2): a round button at the bottom left; nothing when signed out.
- * The shell mounts it with defaultOpen when its facade (REMOTE_WIDGETS) was clicked.
- */
+/** The global chat popover on home (nothing signed out); mounted open when its facade was clicked. */
 export function ChatPopover({ defaultOpen = false }: RemoteWidgetProps) {
   const { user } = useCurrentUser();
   if (!user) return null;

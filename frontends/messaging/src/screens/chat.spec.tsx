@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('global chat page (SPEC §2 /chat)', () => {
+describe('global chat page (/chat)', () => {
   it('says only that signing in is needed when signed out, with no call and no socket', async () => {
     const calls = server({ history: history() });
     renderChat({ user: null });
@@ -71,7 +71,7 @@ describe('global chat page (SPEC §2 /chat)', () => {
     renderChat();
     expect(screen.getByRole('region', { name: 'GLOBAL CHAT' })).toBeInTheDocument();
     const log = screen.getByRole('log', { name: 'Chat messages' });
-    // New messages are announced as they arrive (issue 18).
+    // New messages are announced as they arrive.
     expect(log).toHaveAttribute('aria-live', 'polite');
     expect(log).toHaveAttribute('aria-relevant', 'additions');
     expect(within(log).getByRole('status')).toHaveTextContent('Loading messages...');
@@ -297,7 +297,7 @@ describe('global chat page (SPEC §2 /chat)', () => {
   });
 });
 
-describe('members online (issue 18)', () => {
+describe('members online', () => {
   it('shows how many members are online, as the server counts them, once it said', async () => {
     server({ history: history() });
     renderChat();

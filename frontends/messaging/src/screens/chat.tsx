@@ -7,8 +7,8 @@ import { ChatLog, ChatOnlineCount } from '../components/chat';
 import { ChatPageComposer } from '../components/chat-composer';
 
 /**
- * /chat (SPEC §2): the global room. The live connection is open while the page is (§4); a new line
- * (`new_message`) joins the list at once, then the list is read again (§7), as it is after a reconnect.
+ * /chat: the global room. A new line joins the list at once, then the list is read again, as after a
+ * reconnect.
  */
 function ChatRoom({ userId }: { userId: number }) {
   const client = useQueryClient();

@@ -79,7 +79,7 @@ const detail = () => screen.getByRole('region', { name: 'MESSAGE' });
 const form = () => screen.getByRole('form', { name: 'Compose message' });
 const field = (name: 'To' | 'Subject' | 'Message') => within(form()).getByRole('textbox', { name });
 
-describe('messages (SPEC §2 /messages)', () => {
+describe('messages (/messages)', () => {
   it('lists the inbox: sender, NEW while unread, subject, time, in a 600 px pane; hints at the right', async () => {
     server({ inbox: page(inbox()), sent: page([]) });
     renderMessages();

@@ -29,9 +29,8 @@ const BOXES: Array<{ box: Mailbox; label: string; icon: typeof Inbox }> = [
 ];
 
 /**
- * /messages (SPEC §2): the mailbox on the left (INBOX and SENT), and on the right the open message,
- * the compose form or a hint. Opening an unread message marks it read. `?to=name` opens the compose
- * form addressed to that member (a profile's 'Send message' link).
+ * /messages: the mailbox (INBOX and SENT) and the open message, the compose form or a hint. `?to=name`
+ * opens the compose form addressed to that member (a profile's 'Send message' link).
  */
 export function MessagesScreen() {
   const [params, setParams] = useSearchParams();

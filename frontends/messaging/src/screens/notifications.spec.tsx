@@ -55,7 +55,7 @@ const item = (text: string) => items().find((li) => li.textContent?.includes(tex
 const heading = () => screen.getByRole('heading', { name: /NOTIFICATIONS/ });
 const markAll = () => screen.queryByRole('button', { name: 'MARK ALL READ' });
 
-describe('notifications (SPEC §2 /notifications)', () => {
+describe('notifications (/notifications)', () => {
   it('lists each notification: type icon, content, time, [ NEW ] when unread, its links', async () => {
     server({ page: page(three()) });
     const { client } = renderNotifications();

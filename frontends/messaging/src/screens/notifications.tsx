@@ -101,10 +101,7 @@ function NotificationItem({
   );
 }
 
-/**
- * /notifications (SPEC §2): the list with the unread count, MARK ALL READ while any is unread, a click
- * marks one read. While open, a notification that arrives live joins the top of the list.
- */
+/** /notifications: the list and unread count, MARK ALL READ; live arrivals join the top while open. */
 export function NotificationsScreen() {
   const client = useQueryClient();
   const list = useInfiniteQuery(notificationsQuery);

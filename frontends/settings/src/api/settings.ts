@@ -18,13 +18,13 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { uploadWithRetry, type OnProgress } from '../lib/upload';
 
-/** The member as the server now has them, shown at once; then read again (SPEC §7: refetched). */
+/** The member as the server now has them, shown at once; then read again. */
 function refreshUser(client: QueryClient, user: CurrentUser) {
   client.setQueryData(currentUserQuery.queryKey, user);
   return client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }
 
-/** `PUT /api/user/profile` {bio, firstName, lastName}; the toasts of SPEC §8. */
+/** `PUT /api/user/profile` {bio, firstName, lastName}, with its toasts. */
 export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({

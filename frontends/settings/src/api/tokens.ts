@@ -8,7 +8,7 @@ import {
 import { apiRequest, getJson, sendJson, toast, toastError } from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** Texts of the personal access tokens screen (issue 15) that are not the server's. */
+/** Texts of the personal access tokens screen that are not the server's. */
 export const TOKEN_TEXTS = {
   createFailed: 'Failed to create token',
   created: 'Token created',

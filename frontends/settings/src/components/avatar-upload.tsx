@@ -7,8 +7,8 @@ import { AVATAR_ACCEPT, avatarFileProblem } from '../lib/upload';
 import { ProgressBar } from './progress-bar';
 
 /**
- * The avatar and its upload button (SPEC §2, §5): one image file (PNG, JPEG, GIF or WebP) of at most
- * 10 MB, refused before any request otherwise; 'UPLOADING...' and a progress bar while it goes.
+ * The avatar and its upload button: one image of at most 10 MB, refused before any request otherwise; a
+ * progress bar.
  */
 export function AvatarUpload({ user }: { user: CurrentUser }) {
   const input = useRef<HTMLInputElement>(null);

@@ -94,7 +94,7 @@ describe('storageErrorText', () => {
   });
 });
 
-describe('uploadWithRetry (SPEC §9)', () => {
+describe('uploadWithRetry', () => {
   const waits: number[] = [];
   const wait = async (ms: number) => {
     waits.push(ms);
@@ -162,7 +162,7 @@ describe('uploadWithRetry (SPEC §9)', () => {
   });
 });
 
-describe('avatarFileProblem (SPEC §5)', () => {
+describe('avatarFileProblem', () => {
   it('takes one PNG, JPEG, GIF or WebP image of at most 10,485,760 bytes', () => {
     for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) {
       expect(avatarFileProblem([sampleFile({ type, size: 10_485_760 })])).toBeNull();

@@ -49,11 +49,8 @@ export function storageErrorText(status: number, body: string, statusText = ''):
 }
 
 /**
- * Sends `file` to its presigned PUT address (`POST /api/objects/upload`'s `uploadURL`, SPEC's flow: our
- * backend checks the image and stores it, on disk or in the bucket) with XMLHttpRequest (fetch cannot
- * report upload progress), calling `onProgress` with 0–100 as the bytes go. Resolves on 2xx; rejects with
- * an UploadError otherwise. No cookies go with it: the address carries its own signature. The browser
- * sends the file's own type (an image type, or none), which the backend takes.
+ * PUTs `file` to its presigned address with XMLHttpRequest (fetch cannot report upload progress), calling
+ * `onProgress` with 0–100. Rejects with an UploadError unless 2xx. No cookies: the address is signed.
  */
 export function uploadWithProgress(
   ticket: Pick<UploadTicket, 'uploadURL' | 'method'>,
@@ -90,14 +87,14 @@ export function uploadWithProgress(
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface RetryOptions {
-  /** Wait before each retry; the SPEC §9 delays (0, 1, 3 and 5 s: four retries) by default. */
+  /** Wait before each retry; 0, 1, 3 and 5 s (four retries) by default. */
   delaysMs?: readonly number[];
   /** How to wait (tests pass their own). */
   wait?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
 }
 
-/** Whether a failed upload is worth another go: SPEC §9's statuses, or no answer at all (the network). */
+/** Whether a failed upload is worth another go: a retryable status, or no answer at all (the network). */
 function isRetryable(error: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted || !(error instanceof UploadError)) return false;
   return error.status === 0 || isRetryableUploadStatus(error.status);
@@ -126,7 +123,7 @@ export async function uploadWithRetry(
   }
 }
 
-/** SPEC §5 avatar rules, checked before any request: one file, an image, at most 10 MB. */
+/** The avatar rules, checked before any request: one file, an image, at most 10 MB. */
 export function avatarFileProblem(files: readonly File[]): string | null {
   if (files.length > LIMITS.avatarMaxFiles) return 'Choose one image only';
   const file = files[0];

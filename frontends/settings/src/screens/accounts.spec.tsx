@@ -69,7 +69,7 @@ const renderAccounts = (path = '/settings/accounts') =>
 const linkedList = () => screen.getByRole('list', { name: 'Linked accounts' });
 const dialogClosed = () => waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
-describe('linked accounts (issue 17: /settings/accounts)', () => {
+describe('linked accounts (/settings/accounts)', () => {
   it('lists each linked provider with its e-mail, when linked and last used, and UNLINK', async () => {
     const calls = server({
       data: identities({

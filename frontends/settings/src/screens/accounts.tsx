@@ -152,8 +152,8 @@ function AccountsBody({ data }: { data: Identities }) {
 }
 
 /**
- * /settings/accounts (issue 17): the sign-in providers linked to the account, each with UNLINK, LINK for
- * the configured ones not linked yet, and whether the account has a password.
+ * /settings/accounts: the linked sign-in providers (UNLINK), the others (LINK), and whether there is a
+ * password.
  */
 export function AccountsScreen() {
   const identities = useQuery(identitiesQuery);

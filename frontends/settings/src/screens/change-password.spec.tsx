@@ -16,7 +16,7 @@ async function submit(current: string, next: string, confirmation: string) {
   await user.click(screen.getByRole('button', { name: 'UPDATE PASSWORD' }));
 }
 
-describe('change password form (SPEC §5)', () => {
+describe('change password form', () => {
   const fetchSpy = jest.fn();
   beforeEach(() => {
     fetchSpy.mockReset();

@@ -2,7 +2,7 @@ import { API, passwordProblem } from '@termpaste/contracts';
 import { Button, Card, FormFields, TextField, useFormCall, useFormFields } from '@termpaste/ui';
 import type { FormEvent } from 'react';
 
-/** /settings/password: current, new and confirm; the three fields are cleared on success (SPEC §2). */
+/** /settings/password: current, new and confirm; the three fields are cleared on success. */
 export function ChangePasswordScreen() {
   const { values, bind, reset } = useFormFields({
     currentPassword: '',

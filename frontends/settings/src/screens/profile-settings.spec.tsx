@@ -77,7 +77,7 @@ const uploadButton = () => screen.getByRole('button', { name: /UPLOAD AVATAR|UPL
 // The Markdown renderer is fetched on demand: once per file, so a findBy does not wait for jest to load it.
 beforeAll(() => preloadMarkdown());
 
-describe('profile settings (SPEC §2 /settings)', () => {
+describe('profile settings (/settings)', () => {
   it('shows a spinner while the member loads', () => {
     stubFetch(pending);
     render(
@@ -191,7 +191,7 @@ describe('profile settings (SPEC §2 /settings)', () => {
       await waitFor(() => expect(reads(calls, API.currentUser)).toHaveLength(1));
     });
 
-    it('sends whatever is typed: no client-side checks (SPEC §5)', async () => {
+    it('sends whatever is typed: no client-side checks', async () => {
       const { calls } = server({ user: neo() }, () => ({ body: neo() }));
       const { user } = renderSettings(neo({ firstName: null, lastName: null, bio: null }));
       await user.type(field('First name'), '   ');

@@ -49,7 +49,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       setFields((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  // SPEC §5: no client-side checks; the server trims and refuses what is too long, with a message.
+  // No client-side checks: the server trims and refuses what is too long, with a message.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(fields, { onSuccess: (saved) => setFields(fieldsOf(saved)) });
@@ -166,7 +166,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   );
 }
 
-/** /settings (SPEC §2 'Profile settings'): avatar upload, read-only account fields, names and bio. */
+/** /settings: avatar upload, read-only account fields, names and bio. */
 export function ProfileSettingsScreen() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner label="Loading profile..." />;

@@ -45,7 +45,7 @@ const card = (title: string) => screen.getByRole('region', { name: title });
 const reputationRow = () => screen.getByRole('group', { name: 'Reputation rank' });
 const grade = (name: string) => screen.getByRole('listitem', { name });
 
-describe('ranks (SPEC §2 /ranks)', () => {
+describe('ranks (/ranks)', () => {
   it('asks a visitor to log in', () => {
     renderRanks(null);
     expect(screen.getByText('You must be logged in to manage your ranks.')).toBeInTheDocument();

@@ -43,7 +43,7 @@ function ladderProgress(reputation: number): number {
 const threshold = (min: number) =>
   Number.isFinite(min) ? `${min}+` : `below ${RANK_LADDER[1]!.minReputation}`;
 
-/** 'Use This' (SPEC §2; shown upper-cased like every button), or the 'Active' tag on the rank in use. */
+/** 'Use This' (upper-cased like every button), or the 'Active' tag on the rank in use. */
 function Choice({
   active,
   name,
@@ -214,7 +214,7 @@ function RanksView({ user }: { user: CurrentUser }) {
   );
 }
 
-/** /ranks (SPEC §2): the active VIP grade, the reputation rank and owned grades to choose from. */
+/** /ranks: the active VIP grade, the reputation rank and owned grades to choose from. */
 export function RanksScreen() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner label="Loading ranks..." />;

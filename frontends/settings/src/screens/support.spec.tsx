@@ -20,7 +20,7 @@ const subject = () => screen.getByRole('textbox', { name: 'Subject' });
 const message = () => screen.getByRole('textbox', { name: 'Message' });
 const send = () => screen.getByRole('button', { name: /^(SEND|SENDING\.\.\.)$/ });
 
-describe('support (SPEC §2 /support)', () => {
+describe('support (/support)', () => {
   it('has a subject of at most 200 characters, counted, and a message', async () => {
     const { user } = renderSupport();
     expect(screen.getByRole('heading', { name: 'SUPPORT' })).toBeInTheDocument();

@@ -8,9 +8,8 @@ import { useSendSupport } from '../api/settings';
 export const SUPPORT_CONTENT_MAX = 20_000;
 
 /**
- * /support (named by SPEC §2, screen not shown): a subject (at most 200) and a message, sent as a private
- * message to the owner and every admin. Both are required once trimmed, else the validation toast and no
- * request. `?subject=` fills the subject in (the Upgrades page asks for a grade that way).
+ * /support: a subject (at most 200) and a message, sent to the owner and every admin; both required once
+ * trimmed. `?subject=` fills the subject in (the Upgrades page asks for a grade that way).
  */
 export function SupportScreen() {
   const ids = { subject: useId(), content: useId() };

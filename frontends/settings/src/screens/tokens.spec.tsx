@@ -84,7 +84,7 @@ function creating(state: { tokens: AccessToken[] }, made: Partial<CreatedAccessT
   };
 }
 
-describe('access tokens (issue 15: /settings/tokens)', () => {
+describe('access tokens (/settings/tokens)', () => {
   it('shows an empty list and a form with 30 days and both scopes chosen', async () => {
     const calls = server({ tokens: [] });
     renderTokens();

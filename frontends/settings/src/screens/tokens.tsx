@@ -32,7 +32,7 @@ import { Link } from 'react-router-dom';
 import { TOKEN_TEXTS, tokensQuery, useCreateToken, useRevokeToken } from '../api/tokens';
 import { DateEntry } from '../components/date-entry';
 
-/** The expiry choices: 30 days by default (issue 15), up to a year, or none (`null`). */
+/** The expiry choices: 30 days by default, up to a year, or none (`null`). */
 export const EXPIRY_CHOICES = [
   { value: '7', label: '7 days', days: 7 },
   { value: '30', label: '30 days', days: 30 },
@@ -338,10 +338,7 @@ function TokenList() {
   );
 }
 
-/**
- * /settings/tokens (issue 15): personal access tokens to paste from a terminal. The create form, the
- * token just made (shown once, with COPY and the curl line to try it), and the list with REVOKE.
- */
+/** /settings/tokens: make a token (shown once, with COPY and a curl line), list and REVOKE them. */
 export function TokensScreen() {
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
   const nameField = useRef<HTMLDivElement>(null);

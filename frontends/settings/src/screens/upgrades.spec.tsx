@@ -6,7 +6,7 @@ import { UpgradesScreen } from './upgrades';
 const grades = () => within(screen.getByRole('list', { name: 'VIP grades' })).getAllByRole('listitem');
 const grade = (name: string) => screen.getByRole('listitem', { name });
 
-describe('upgrades (SPEC §2 /upgrades)', () => {
+describe('upgrades (/upgrades)', () => {
   it('lists the four VIP grades with their badge and name style', () => {
     renderScreen(<UpgradesScreen />, { path: '/upgrades' });
     expect(grades().map((item) => item.getAttribute('aria-label'))).toEqual([

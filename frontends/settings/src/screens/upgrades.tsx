@@ -54,8 +54,8 @@ function GradeCard({
 }
 
 /**
- * /upgrades (named by SPEC §2, screen not shown): the four VIP grades with badge and name style, which
- * the member owns, and how to get one. There is no payment flow: an admin grants grades.
+ * /upgrades: the four VIP grades, which the member owns, and how to get one (an admin grants them; no
+ * payment).
  */
 export function UpgradesScreen() {
   const { user, isLoading } = useCurrentUser();

@@ -46,7 +46,7 @@ const field = () => screen.getByRole('textbox', { name: 'Username' });
 const keep = () => screen.getByRole('button', { name: /^KEEP/ });
 const continueButton = () => screen.getByRole('button', { name: /^(CONTINUE|SAVING\.\.\.)$/ });
 
-describe('the welcome screen after a first provider sign-in (issue 17: /welcome)', () => {
+describe('the welcome screen after a first provider sign-in (/welcome)', () => {
   it('asks to choose a username, prefilled with the proposed one, and states the rules', () => {
     server({ user: proposed() });
     renderWelcome();

@@ -83,8 +83,7 @@ function ChooseUsernameForm({ proposed }: { proposed: string }) {
 }
 
 /**
- * /welcome (PAGES.ssoWelcome, issue 17): where a first provider sign-in lands once it has made the account.
- * The proposed username is kept (KEEP) or changed (CONTINUE), once; then home.
+ * /welcome: where a first provider sign-in lands; the proposed username is kept or changed, once; then home.
  */
 export function WelcomeScreen() {
   const { user } = useCurrentUser();

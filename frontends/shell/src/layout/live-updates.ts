@@ -3,11 +3,9 @@ import { redirectToLogin, refreshQueries, useLiveEvents, type LiveStatus } from 
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
- * The signed-in member's own live events, for as long as they are signed in: the unread badge follows
- * the server's count, the notification and message lists refetch when something arrives, and a member
- * signed out elsewhere (banned, deleted, password reset or changed in another session) is sent to
- * sign-in at once. Needs only the `scope=user` events: while a chat is open the tab's one socket carries
- * the chat too, and those events fall through the switch.
+ * The member's own live events while signed in: the unread badge follows the server, lists refetch
+ * when something arrives, and a member signed out elsewhere goes to sign-in at once. Chat events that
+ * share the socket fall through the switch.
  */
 export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
   const queryClient = useQueryClient();

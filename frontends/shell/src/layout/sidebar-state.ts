@@ -30,8 +30,7 @@ function useIsMobile(): boolean {
 }
 
 /**
- * Sidebar state of SPEC §2/§4: expanded or collapsed to icons on desktop (kept in a cookie for 7 days),
- * a slide-in sheet under 768 px; Ctrl/Cmd+B toggles whichever applies.
+ * Sidebar state: expanded or icons on desktop (a 7-day cookie), a sheet under 768 px; Ctrl/Cmd+B toggles it.
  */
 export function useSidebarState() {
   const isMobile = useIsMobile();

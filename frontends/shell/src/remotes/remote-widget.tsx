@@ -55,12 +55,9 @@ function Facade({
 }
 
 /**
- * Mounts a widget a remote exposes beside its screens (REMOTE_WIDGETS), such as the chat popover on
- * home, importing it on interaction: until a member reaches for it, the page shows its facade and loads
- * nothing of the remote. Pointing at or focusing the facade fetches the remote's screens; a click mounts
- * the widget open (the facade busy meanwhile). A remote loaded already (its screens were visited) mounts
- * the widget at once, closed. Like the widget, it shows nothing when its remote is offline, and a
- * members-only widget nothing to a visitor.
+ * Mounts a remote's widget (REMOTE_WIDGETS) on interaction: until then the page shows a facade and
+ * loads nothing of the remote; pointing fetches it, a click mounts the widget open. A remote loaded
+ * already mounts it at once, closed. Nothing when the remote is offline or a visitor meets a members' widget.
  */
 export function RemoteWidget({
   remote,

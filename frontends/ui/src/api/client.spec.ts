@@ -203,7 +203,7 @@ describe('getQueryFn', () => {
 });
 
 describe('createQueryClient', () => {
-  it('applies the data-fetching defaults of SPEC §9', () => {
+  it('applies the data-fetching defaults', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject(QUERY_DEFAULTS);
     expect(queries).toMatchObject({

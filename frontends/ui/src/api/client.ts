@@ -2,10 +2,10 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tan
 import { QUERY_DEFAULTS } from '@termpaste/contracts';
 import { redirectToLogin } from './unauthorized.js';
 
-/** What a query does when the server answers 401 (SPEC §7: throw by default, or return nothing). */
+/** What a query does when the server answers 401: throw by default, or return nothing. */
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
-/** SPEC §8: a non-OK response becomes `Error('<status>: <body text or status text>')`. */
+/** A non-OK response becomes `Error('<status>: <body text or status text>')`. */
 async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
@@ -62,15 +62,14 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** SPEC §8: an error whose message begins '401: ' and contains 'Unauthorized' is an auth failure. */
+/** An error whose message begins '401: ' and contains 'Unauthorized' is an auth failure. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
 /**
- * The server's message inside an API error, for the toasts of SPEC §8 ("server message or …"): the
- * `message` field of a JSON error body, else a plain-text body; `fallback` for anything else (a JSON
- * body without a message, a network failure).
+ * The server's message inside an API error, for the toasts: a JSON body's `message`, else a plain-text
+ * body; `fallback` for anything else (no message, a network failure).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
@@ -91,9 +90,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The one QueryClient of an app (the shell owns it), with the data-fetching defaults of SPEC §9. */
+/** The one QueryClient of an app (the shell owns it), with the data-fetching defaults. */
 export function createQueryClient(): QueryClient {
-  // A call that finds the session gone (401 ... Unauthorized) sends the member to sign in again (§8).
+  // A call that finds the session gone (401 ... Unauthorized) sends the member to sign in again.
   const onError = (error: unknown) => {
     if (isUnauthorizedError(error)) redirectToLogin();
   };

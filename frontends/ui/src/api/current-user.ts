@@ -3,8 +3,8 @@ import { API, type CurrentUser } from '@termpaste/contracts';
 import { getQueryFn } from './client.js';
 
 /**
- * The signed-in user (SPEC §4): a 401 means signed out (null, not an error) and the call is never
- * retried. Invalidate `currentUserQuery.queryKey` after login, register, rank change and profile save.
+ * The signed-in user: a 401 means signed out (null, not an error), never retried. Invalidate
+ * `currentUserQuery.queryKey` after login, register, rank change and profile save.
  */
 export const currentUserQuery = queryOptions({
   queryKey: [API.currentUser],

@@ -4,9 +4,8 @@ import { apiRequest, errorMessage, isUnauthorizedError } from './client.js';
 import { isSecretWarningDismissed } from './secrets.js';
 
 /**
- * SPEC §8 'Other errors' for a write (a mutation's onError): the server's message, else `fallback`, in a
- * destructive toast titled `title`. A 401 is left to the query client's unauthorized rule (toast, then
- * /api/login), not toasted as an error; nor is EDIT in the secret warning (SecretWarningDismissed).
+ * A write's error toast: the server's message, else `fallback`, titled `title`. A 401 is left to the
+ * unauthorized rule, and EDIT in the secret warning (SecretWarningDismissed) is no error.
  */
 export const toastError =
   (fallback: string, title = 'Error') =>
@@ -16,8 +15,8 @@ export const toastError =
   };
 
 /**
- * One form's call (SPEC §8): sends the body, toasts the success, or toasts the failure under its title
- * with the server's message or the fallback text. `fail` reports a client-side check the same way.
+ * One form's call: sends the body, toasts the success or the failure (server's message or fallback); `fail`
+ * for client checks.
  */
 export function useFormCall(options: {
   method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -48,12 +48,9 @@ function watchFrame(watches: Array<LiveWatch | undefined>): string | null {
 }
 
 /**
- * One live socket shared by its subscribers: open while any subscriber is, with the widest scope any of
- * them needs (the chat's if any needs it, else the member's own events, else public events only), and
- * every event handed to each (they switch on the event's type, so one with the user scope ignores the
- * chat). When the scope needed changes, the socket is replaced by one of the new scope: closed first, so
- * there is never more than one. What the subscribers show is sent as one `watch` frame whenever it
- * changes and on every (re)connection, so the server sends this tab the public events of those pastes.
+ * One live socket shared by its subscribers, open while any is, with the widest scope any needs; a scope
+ * change replaces it (closed first, so never two). What the subscribers show is sent as one `watch`
+ * frame on every change and (re)connection.
  */
 export class LiveHub {
   /** Each subscriber, and whether it has seen a connection open (the next one is a reconnection to it). */

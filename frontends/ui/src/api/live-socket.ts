@@ -30,7 +30,7 @@ export const LIVE_HEARTBEAT = {
  */
 export type LiveScope = 'user' | 'public';
 
-/** `/ws/chat` on this page's host: wss on https, else ws (SPEC §7), with its scope if any. */
+/** `/ws/chat` on this page's host: wss on https, else ws, with its scope if any. */
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>, scope?: LiveScope): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${location.host}${WS.chat}${scope ? `?scope=${scope}` : ''}`;

@@ -363,7 +363,7 @@ describe('LiveBadge', () => {
   });
 });
 
-describe('watching what the page shows (issue 18)', () => {
+describe('watching what the page shows', () => {
   const frames = (socket: FakeWebSocket) =>
     socket.sent
       .map((frame) => JSON.parse(frame) as { type: string })

@@ -40,10 +40,8 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Receives the live events from `/ws/chat` while `enabled`: every valid event goes to `onEvent`, and the
- * connection reconnects with backoff when it drops (at once when the browser comes back online or the
- * tab is shown again). Under LiveEventsProvider it shares the tab's one socket; without one (a bare test
- * render) it keeps a socket of its own. Returns the connection's status for the UI to show.
+ * Live events from `/ws/chat` while `enabled`, each valid one to `onEvent`; reconnects with backoff (at
+ * once when back online or shown). Shares the tab's socket under LiveEventsProvider. Returns the status.
  */
 export function useLiveEvents({ enabled, scope, watch, onEvent, onOpen }: UseLiveEventsOptions): LiveStatus {
   const shared = useContext(LiveEventsContext);

@@ -1,9 +1,7 @@
 /**
- * A WebSocket that comes back after a drop, as partysocket's ReconnectingWebSocket did for the live
- * connection (same rules, a tenth of the code): the first attempt at once; after a drop, or an attempt
- * that fails, the next one after `minDelayMs`, each further one `growFactor` times later, at most
- * `maxDelayMs`; a connection that stayed up `UPTIME_MS` starts the count again; an attempt not open after
- * `CONNECT_TIMEOUT_MS` is given up and retried.
+ * A WebSocket that comes back after a drop, as partysocket's ReconnectingWebSocket (same rules, a tenth
+ * of the code): first attempt at once, then `minDelayMs` growing by `growFactor` up to `maxDelayMs`;
+ * `UPTIME_MS` up resets the count; an attempt not open after `CONNECT_TIMEOUT_MS` is retried.
  */
 export interface Backoff {
   minDelayMs: number;

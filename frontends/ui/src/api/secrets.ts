@@ -1,8 +1,8 @@
 import { ALLOW_SECRETS_PARAM, type SecretFindingsBody, secretFindingsBodySchema } from '@termpaste/contracts';
 
 /*
- * The warning before a secret is published (issue 16), as the API client sees it: a 422 whose body lists
- * the findings, and a second call with `allowSecrets: true` once the member says PUBLISH ANYWAY.
+ * The secret warning as the API client sees it: a 422 listing the findings, then a second call with
+ * `allowSecrets: true`.
  */
 
 /** The findings of an API error (`422: {"message", "findings"}`), or null for any other error. */

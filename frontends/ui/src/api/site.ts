@@ -15,9 +15,8 @@ export function useProductName(): string {
 }
 
 /**
- * How this site lets people in (`GET /api/site`, issue 17): password sign-in or not, and the sign-in
- * providers. Until the site is read, `pending`, so an SSO-only install never flashes the password form;
- * a site that cannot be read (or a server from before issue 17) means password sign-in and no provider.
+ * How this site lets people in (`GET /api/site`): password sign-in or not, and the providers. `pending`
+ * until read, so an SSO-only install never flashes the password form; unreadable means password only.
  */
 export function useSignInOptions(): { pending: boolean; localLogin: boolean; providers: SignInProvider[] } {
   const site = useQuery(siteQuery);

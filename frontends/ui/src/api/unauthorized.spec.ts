@@ -4,7 +4,7 @@ import { whenToastsCanShow } from '../components/toaster.js';
 import { createQueryClient } from './client.js';
 import { redirectToLogin } from './unauthorized.js';
 
-describe('the unauthorized rule (SPEC §8)', () => {
+describe('the unauthorized rule', () => {
   // The toasts' code as it is once a first toast fetched it (the test below covers the moment before).
   beforeAll(() => new Promise<void>((resolve) => whenToastsCanShow(resolve)));
 

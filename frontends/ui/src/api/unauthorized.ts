@@ -5,8 +5,7 @@ import { whenToastsCanShow } from '../components/toaster.js';
 let redirecting = false;
 
 /**
- * The unauthorized rule of SPEC §8: toast 'Unauthorized' / 'You are logged out. Logging in again...',
- * then send the browser to /api/login after 0.5 s. Many failing calls at once still redirect once.
+ * The unauthorized rule: toast, then /api/login after 0.5 s; many failing calls at once still redirect once.
  */
 export function redirectToLogin(
   navigate: (url: string) => void = (url) => window.location.assign(url),

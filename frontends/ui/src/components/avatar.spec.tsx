@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Avatar } from './avatar.js';
 
-describe('Avatar (SPEC §3 fallback order)', () => {
+describe('Avatar (fallback order)', () => {
   const user = {
     avatarUrl: 'https://cdn.test/avatar.png',
     profileImageUrl: 'https://cdn.test/profile.png',

@@ -19,8 +19,8 @@ function displayName(user: AvatarUser | null | undefined): string {
 }
 
 /**
- * SPEC §3: avatarUrl, else profileImageUrl, else initials. An image that fails to load falls back to
- * the next source, so a dead link never shows a broken picture.
+ * avatarUrl, else profileImageUrl, else initials; an image that fails falls back to the next, never a broken
+ * picture.
  */
 export function Avatar({ user, size = 32, alt, className }: AvatarProps) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());

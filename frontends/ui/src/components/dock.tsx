@@ -4,10 +4,9 @@ import { cx } from '../lib/cx.js';
 export type DockProps = ComponentProps<'div'>;
 
 /**
- * The strip that sticks to the bottom of the content column (beside the sidebar, never over it) and holds
- * a round DockButton at its bottom left, with whatever the button opens above it. It reserves the
- * button's room at the end of the page, so the page's last line can scroll out from under it; only its
- * children take the pointer.
+ * The strip stuck to the bottom of the content column (never over the sidebar) holding a round
+ * DockButton and what it opens. It reserves the button's room so the page's last line can scroll out
+ * from under it; only its children take the pointer.
  */
 export function Dock({ className, ...props }: DockProps) {
   return <div {...props} className={cx('tp-dock', className)} />;

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { countOf, JumpPill, NewItemsBar, PresenceCount } from './live-notices.js';
 
-describe('live notices (issue 18)', () => {
+describe('live notices', () => {
   it('counts in words', () => {
     expect(countOf(1, 'new paste')).toBe('1 new paste');
     expect(countOf(3, 'new paste')).toBe('3 new pastes');

@@ -8,8 +8,7 @@ export function countOf(count: number, noun: string, plural = `${noun}s`): strin
 }
 
 /**
- * How many are here now (issue 18: members online, members reading a paste), as a tag with a pulsing
- * dot: `● 2 ONLINE`. Nothing until the count is known. Read out politely when it changes.
+ * How many are here now, as a tag with a pulsing dot: `● 2 ONLINE`; nothing until known; read out politely.
  */
 export function PresenceCount({
   count,
@@ -41,8 +40,7 @@ export function PresenceCount({
 }
 
 /**
- * The line above a list when it has news the reader has not been shown (issue 18): `3 new pastes — SHOW`.
- * Nothing moves until SHOW is pressed, so the reader is never pushed off the row they read.
+ * `3 new pastes — SHOW` above a list: nothing moves until SHOW, so the reader is never pushed off their row.
  */
 export function NewItemsBar({
   count,
@@ -75,10 +73,7 @@ export function NewItemsBar({
   );
 }
 
-/**
- * A floating pill at the bottom of the view (issue 18): `↓ 1 new reply` for news arrived out of sight;
- * a click takes the reader there.
- */
+/** A floating pill, `↓ 1 new reply`, for news out of sight; a click takes the reader there. */
 export function JumpPill({
   count,
   noun,

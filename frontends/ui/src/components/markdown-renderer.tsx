@@ -66,11 +66,9 @@ function imageSource(src: string): { kind: 'upload'; url: string } | { kind: 'ow
 }
 
 /**
- * An uploaded image of our own origin (under `/api/uploads/`) is shown. Any other address of our own
- * origin is never loaded (an image is a GET with the reader's cookies: `![](/api/logout)` must do
- * nothing) and shows as its text, struck out. One from another site is not loaded either (the
- * Content-Security-Policy would block it, and loading it would tell that site who reads the paste): it
- * becomes a link to the image, opened on demand, as a labelled placeholder instead of a broken picture.
+ * Only our own uploads (`/api/uploads/`) load. Another address of ours never loads (an image is a GET
+ * with the reader's cookies: `![](/api/logout)` must do nothing) and shows struck out; another site's
+ * becomes a link, loaded on demand (the CSP blocks it, and loading it would tell that site who reads).
  */
 function MarkdownImage({
   node: _node,
@@ -204,15 +202,9 @@ function OffThreadMarkdown({ text, fallback }: { text: string; fallback: ReactNo
 }
 
 /**
- * Member-written Markdown (SPEC §5): GitHub-flavoured, fenced code highlighted with a copy button, only
- * uploaded images shown, those of other sites as links (MarkdownImage), headings a level under the
- * screen's (nestedHeading).
- * Links other than http(s), irc(s), mailto, xmpp or relative are blanked (react-markdown's default URL
- * rule is exactly that list) and raw HTML is shown as text: no rehype-raw, ever.
- * `fallback` shows until the first rendering is ready (the grammars of its code fetched); a new text
- * keeps the previous rendering on screen until its own is ready.
- * A text over MAIN_THREAD_MAX_CHARS is parsed in a Web Worker with a time budget
- * (markdown-worker-client.ts), so no text blocks the page; past the budget it shows as plain text.
+ * Member-written Markdown: GitHub-flavoured, code highlighted, raw HTML shown as text (no rehype-raw,
+ * ever), unsafe link protocols blanked. A text over MAIN_THREAD_MAX_CHARS is parsed in a worker with a
+ * time budget, so no text blocks the page. What it renders and why: docs/frontend.md.
  */
 export default function MarkdownRenderer({ children, fallback }: { children: string; fallback: ReactNode }) {
   if (children.length > MAIN_THREAD_MAX_CHARS)

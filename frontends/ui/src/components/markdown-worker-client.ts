@@ -8,11 +8,9 @@ export interface MarkdownRequest {
 export type MarkdownResponse = 'ready' | { id: number; parsed: true } | { id: number; tree: Root | null };
 
 /**
- * How long the worker may parse a text: 2 s, and 10 ms more per 1,000 characters (a 1 MiB paste, the
- * largest by default, 12.5 s). Hostile text like `*a` repeated takes minutes and is cut off then, shown
- * as plain text; ordinary Markdown fits in it even on a slow or busy machine (the pipeline took 0.2–0.3 s
- * for 2 KB and 1.5–2 s for 100 KB on a 2-core machine loaded ten times over). The page stays responsive
- * meanwhile whatever the budget: it only bounds how long the reader waits for the plain text.
+ * How long the worker may parse a text: 2 s plus 10 ms per 1,000 characters. Hostile text (`*a`
+ * repeated) is cut off and shown plain; ordinary Markdown fits even on a busy machine. The budget bounds
+ * only the wait for plain text: the page stays responsive regardless. Measurements: docs/frontend.md.
  */
 export function parseBudgetMs(length: number): number {
   return 2_000 + Math.ceil(length / 100);

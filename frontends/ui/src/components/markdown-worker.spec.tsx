@@ -18,10 +18,8 @@ beforeAll(() => import('./markdown-renderer.js'));
 type Behaviour = 'parse' | 'hang' | 'fail' | 'broken';
 
 /**
- * A Web Worker as the page starts it, run in this thread: it loads (or, `broken`, its script fails),
- * says ready, then parses each text with the worker's own pipeline and answers with a structured clone
- * of the tree (v8's serializer: postMessage's structured clone) (`hang`: never answers, as a parse taking minutes; `fail`: the
- * parser threw).
+ * A Web Worker run in this thread: loads (`broken`: fails), says ready, parses each text and answers a
+ * structured clone of the tree; `hang` never answers, `fail` throws.
  */
 class FakeWorker {
   static behaviour: Behaviour = 'parse';

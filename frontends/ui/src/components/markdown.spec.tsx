@@ -21,7 +21,7 @@ async function renderMarkdown(ui: ReactElement) {
   return result;
 }
 
-describe('Markdown (SPEC §5)', () => {
+describe('Markdown', () => {
   it("puts a member's headings a level under the screen's h1, keeping the written level for the look", async () => {
     const { container } = await renderMarkdown(
       <Markdown>{'# One\n\n## Two\n\n### Three\n\n##### Five\n\n###### Six'}</Markdown>,

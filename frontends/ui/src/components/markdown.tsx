@@ -53,8 +53,8 @@ export interface MarkdownProps {
 }
 
 /**
- * Member-written Markdown (SPEC §5), rendered by markdown-renderer.tsx once it is fetched; until then,
- * a skeleton of the text's lines.
+ * Member-written Markdown, rendered by markdown-renderer.tsx once fetched; a skeleton of its lines until
+ * then.
  */
 export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
   const skeleton = <MarkdownSkeleton text={children} />;

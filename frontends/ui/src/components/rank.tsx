@@ -13,7 +13,7 @@ export function RankBadge({ rank, className }: { rank: Rank; className?: string 
   );
 }
 
-/** A member's name; an active premium grade styles it (SPEC §3: `rank-<lower-cased-grade>`). */
+/** A member's name; an active premium grade styles it (`rank-<lower-cased-grade>`). */
 export function UserName({ user, className }: { user: Ranked & { username: string }; className?: string }) {
   const rank = authorRank(user);
   return (

@@ -18,9 +18,8 @@ export interface SecretWarningDialogProps {
 }
 
 /**
- * The warning before a secret is published (issue 16): each finding (kind, line and column, the value
- * masked as the server sent it) with EDIT and PUBLISH ANYWAY. A modal dialog (focus kept inside, Escape is
- * EDIT), named by its title.
+ * The secret warning: each finding (kind, line and column, value masked by the server) with EDIT and
+ * PUBLISH ANYWAY. A modal dialog (focus kept inside, Escape is EDIT), named by its title.
  */
 export function SecretWarningDialog({
   open,

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { TOOLTIPS } from '@termpaste/contracts';
 import { Tooltip, TooltipProvider } from './tooltip.js';
 
-describe('Tooltip with TooltipProvider defaults (SPEC §9: 700 ms delay, 300 ms skip delay)', () => {
+describe('Tooltip with TooltipProvider defaults (700 ms delay, 300 ms skip delay)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

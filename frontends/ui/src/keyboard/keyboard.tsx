@@ -79,11 +79,9 @@ export interface KeyboardShortcutsProps {
 }
 
 /**
- * The app's keyboard shortcuts (SHORTCUTS in shortcuts.ts), mounted once by the shell: one keydown
- * listener on the document, never while typing in a field or with Ctrl, Cmd or Alt held, nor behind a
- * dialog. j and k select the items of the lists screens register (useKeyboardList): the item is marked
- * (aria-current and data-keyboard-selected), focused, scrolled into view and announced ("Paste 3 of 20").
- * `?` opens the help dialog, fetched then.
+ * The app's keyboard shortcuts (SHORTCUTS), mounted once by the shell: one document keydown listener,
+ * silent while typing, with Ctrl/Cmd/Alt or behind a dialog. j/k select the items lists register
+ * (useKeyboardList): marked, focused, scrolled to and announced. `?` opens the help dialog.
  */
 export function KeyboardShortcuts({ children, navigate, enabled = true }: KeyboardShortcutsProps) {
   const lists = useRef<ListEntry[]>([]);

@@ -98,7 +98,7 @@ describe('ShortcutReader', () => {
 });
 
 describe('SHORTCUTS', () => {
-  it('lists every shortcut of issue 18 once', () => {
+  it('lists every shortcut once', () => {
     const printed = SHORTCUTS.map((s) => s.keys.map((seq) => seq.join(' ')).join(' | '));
     expect(printed).toEqual(['j', 'k', 'o | Enter', 'r', 'c', '/', 'g h', 'g n', 'g m', '?', 'Escape']);
   });

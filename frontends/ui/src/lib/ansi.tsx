@@ -2,13 +2,9 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 
 /**
- * Terminal colours (issue 16): ANSI SGR sequences (16, 256 and 24-bit colours, bold, dim, italic,
- * underline, strike-through, reverse, reset) turned into React elements, every character a React text
- * node (no HTML from a paste ever reaches the page). Every other escape sequence (cursor moves, erase
- * line, OSC window titles and hyperlinks, DCS strings) and control character is dropped from the view.
- *
- * The converter (anser) is fetched the first time a text with an escape in it is shown: chat lines and
- * pastes without one never load it. `hasSgr`, `stripAnsi` and `sgrOnly` need no converter.
+ * Terminal colours: ANSI SGR sequences become React elements of text nodes (no HTML from a paste ever
+ * reaches the page); every other escape and control character is dropped. The converter (anser) loads
+ * only when a text with an escape shows; `hasSgr`, `stripAnsi` and `sgrOnly` need none.
  */
 
 const ESC = '\x1b';

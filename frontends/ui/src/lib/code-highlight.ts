@@ -12,12 +12,9 @@ interface Grammar {
 }
 
 /**
- * The grammars a fenced code block can name: lowlight's `common` set, the 37 languages pastes were
- * always highlighted in. Each one is fetched the first time a paste names it (by its name or an alias),
- * so a page with no code, or with only shell snippets, never loads the others. `requires`: the grammars
- * it highlights embedded code with (HTML's <script> and <style>, a shell session's commands), loaded
- * along so a block reads exactly as it did when every grammar was bundled. code-highlight.spec.ts checks
- * the aliases and requires against highlight.js itself.
+ * The grammars a fenced code block can name (lowlight's `common` set), each fetched the first time a
+ * paste names it. `requires`: grammars it embeds (HTML's <script>, a shell session's commands), loaded
+ * along. code-highlight.spec.ts checks the aliases and requires against highlight.js.
  */
 const GRAMMAR_TABLE = {
   arduino: { aliases: ['ino'], load: () => import('highlight.js/lib/languages/arduino') },

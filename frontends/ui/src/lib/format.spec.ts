@@ -1,6 +1,6 @@
 import { emailPrefix, initials, relativeTime, shortDate } from './format.js';
 
-describe('initials (SPEC §3)', () => {
+describe('initials', () => {
   it.each([
     [{ firstName: 'ada', lastName: 'lovelace', email: 'x@y.z' }, 'AL'],
     [{ firstName: 'ada', lastName: null, email: 'x@y.z' }, 'A'],

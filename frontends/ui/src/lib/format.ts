@@ -1,6 +1,6 @@
 import { relativeTimeFrom } from './relative-time.js';
 
-/** The fields an avatar and its initials are drawn from (SPEC §3); any of them may be missing. */
+/** The fields an avatar and its initials are drawn from; any of them may be missing. */
 export interface AvatarUser {
   avatarUrl?: string | null;
   profileImageUrl?: string | null;
@@ -17,9 +17,8 @@ function firstLetter(text: string | null | undefined): string {
 }
 
 /**
- * Avatar initials (SPEC §3): first letters of first and last name, else the first letter of the first
- * name, else the first letter of the e-mail (of the username for public authors, who carry no e-mail),
- * else `?`. Upper-cased; blank fields count as missing.
+ * Avatar initials: first letters of first and last name, else of the first name, else of the e-mail
+ * (the username for public authors), else `?`. Upper-cased; blank fields count as missing.
  */
 export function initials(user: AvatarUser | null | undefined): string {
   const first = firstLetter(user?.firstName);
@@ -29,7 +28,7 @@ export function initials(user: AvatarUser | null | undefined): string {
   return (firstLetter(user?.email) || firstLetter(user?.username)).toUpperCase() || '?';
 }
 
-/** 'about 2 hours ago' for a date, 'never' for no date or an invalid one (SPEC §9). */
+/** 'about 2 hours ago' for a date, 'never' for no date or an invalid one. */
 export function relativeTime(date: string | Date | null | undefined): string {
   if (date === null || date === undefined || date === '') return 'never';
   const value = date instanceof Date ? date : new Date(date);

@@ -7,10 +7,8 @@ import ts from 'typescript';
 import { relativeTimeFrom } from './relative-time.js';
 
 /**
- * Compares relativeTimeFrom with date-fns's formatDistance(date, now, { addSuffix: true }) in a node of
- * its own, where TZ takes effect (jest's process.env does not reach the clock): distances around every
- * threshold and spread over ten years, in the past and the future, from moments next to daylight-saving
- * changes, month ends and a leap day. Prints the first mismatches.
+ * Compares relativeTimeFrom with date-fns's formatDistance in a node of its own (where TZ takes effect),
+ * around every threshold, over ten years, near daylight-saving changes, month ends and a leap day.
  */
 const COMPARE = `
 import { formatDistance } from ${JSON.stringify(pathToFileURL(require.resolve('date-fns/formatDistance')).href)};

@@ -1,10 +1,7 @@
 /**
- * @termpaste/ui/testing: what the specs of the shell and the remotes share. Only specs import it (never
- * a screen or an app entry), so no build bundles it; jest reads it from source, like '@termpaste/ui'.
- *
- * Importing it registers, for the importing spec file, an afterEach that clears the toasts and puts the
- * real fetch back. A spec file that calls installFakeWebSocket() gets a FakeWebSocket as `WebSocket` in
- * each of its tests.
+ * @termpaste/ui/testing: what the specs of the shell and the remotes share; only specs import it.
+ * Importing it clears the toasts and restores fetch after each test; installFakeWebSocket() fakes
+ * `WebSocket` for a spec file's tests.
  */
 export { stubClipboard } from './clipboard.js';
 export { minutesAgo, sampleAuthor } from './fixtures.js';

@@ -30,8 +30,8 @@ export async function expectToast(title: string, description?: string): Promise<
 }
 
 /**
- * The unauthorized rule (SPEC §8) as a test sees it: the toast, then the browser sent to /api/login
- * after 0.5 s (jsdom cannot navigate: it reports the attempt).
+ * The unauthorized rule as a test sees it: the toast, then an attempt to go to /api/login after 0.5 s (jsdom
+ * reports it).
  */
 export async function expectLoginRedirect(): Promise<void> {
   const jsdomError = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Accounts (SPEC §3 User), their sign-in sessions and password reset tokens. Usernames and e-mail
- * addresses are citext, so their unique constraints ignore letter case.
+ * Accounts, their sessions and password reset tokens; usernames and e-mails are citext, unique whatever the
+ * case.
  */
 export class UsersSessionsResetTokens1795400000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

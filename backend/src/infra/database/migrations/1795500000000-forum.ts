@@ -1,9 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The forum (SPEC §3 Thread, Reply, Vote): pastes, their replies and votes, and the one-row counter of
- * pastes. Counters (views, votes, replies, the last reply) are columns kept on write. `search` is a
- * generated full-text vector, the title weighted above the content, with a GIN index.
+ * Pastes, replies and votes, and the one-row paste counter. Counters are columns kept on write; `search`
+ * is a generated full-text vector (title above content) with a GIN index.
  */
 export class Forum1795500000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

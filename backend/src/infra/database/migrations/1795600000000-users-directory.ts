@@ -1,9 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The users directory (`GET /api/users`): members by reputation, keyset-paged on (reputation, id), and a
- * case-insensitive "name contains" filter, which a trigram index on the lower-cased username serves
- * (`lower(username::text) LIKE '%…%'`; pg_trgm ships with PostgreSQL's contrib modules).
+ * The users directory: keyset-paged on (reputation, id), and "name contains" served by a trigram index
+ * on the lower-cased username (pg_trgm).
  */
 export class UsersDirectory1795600000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

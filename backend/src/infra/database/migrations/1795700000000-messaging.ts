@@ -1,10 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Messaging (SPEC §3 Private message, Notification, Chat message). Lists are keyset-paged on
- * (created_at, id) per owner. A notification is created once per member and source (`reply:12`,
- * `thread:3`, `message:7`), so its job can run twice; each member's unread count is a counter kept on
- * write in `notification_counters`.
+ * Private messages, notifications and chat, keyset-paged on (created_at, id). A notification is unique
+ * per member and source (`reply:12`), so its job can run twice; unread counts are kept on write.
  */
 export class Messaging1795700000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

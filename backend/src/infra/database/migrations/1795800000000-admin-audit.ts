@@ -1,16 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The admin panel (SPEC §2 Admin panel, §6): the staff action log, and what the admin users table needs.
- *
- * `audit_log` keeps one row per admin action (beyond the spec, as Discourse's staff action log): who did
- * it (the actor's name is kept when their account is deleted), what, to which thread, reply or user (its
- * label as it was then), the state before and after, and when. Listed newest first, keyset-paged on
- * (created_at, id), all of it or one action.
- *
- * The admin users table lists members newest first (keyset on (created_at, id)) and filters by a part of
- * the username or the e-mail address: the username's trigram index exists, the e-mail's is added here.
- */
+/** The staff action log, and the admin users table's e-mail search index (docs/schema.md). */
 export class AdminAudit1795800000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     // The actions as of this migration (contracts' AUDIT_ACTIONS); a new one comes with its own migration.

@@ -1,12 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The forum's paste count spread over 16 rows (slots): every new or deleted paste changed the one row of
- * `forum_stats` in its transaction, so concurrent writes queued on that row's lock, each through the
- * previous one's commit. Now a transaction changes the slot of its connection (`pg_backend_pid() % 16`),
- * and the count is the sum of the slots. A slot may go below zero (a paste deleted on another connection
- * than the one that created it): only the sum means anything. The count so far moves to slot 0.
- */
+/** The paste count over 16 slots, so concurrent writes stop queueing on one row's lock (docs/schema.md). */
 export class ForumStatsSlots1796020000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE forum_stats ADD COLUMN slot smallint NOT NULL DEFAULT 0');

@@ -1,17 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * E-mail verification and the owner's setup codes (issue 13).
- *
- * - `users.email_verified_at`: null until the member opens the mailed link. Accounts that exist when
- *   this runs count as verified (their creation time), so an upgrade locks nobody out of writing.
- * - `email_verification_tokens`: single-use links, 24 h, for the address they were mailed to; only a
- *   SHA-256 of the token is kept, and only once the mail worker has minted it (null until then), so the
- *   queue never carries the token.
- * - `password_reset_tokens.token_hash` may be null for the same reason: the worker mints the token.
- * - `owner_setup_codes`: SHA-256 of each one-time setup code printed at start-up (or by the CLI) while
- *   there is no owner; the first right one makes its member owner and deletes them all.
- */
+/** E-mail verification links and the owner's setup codes, only as hashes (docs/schema.md). */
 export class EmailVerification1796100000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE users ADD COLUMN email_verified_at timestamptz');

@@ -1,19 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The reputation ledger (issue 13): one row per point earned or lost, with its reason, so a member's
- * `users.reputation` (kept, read by every page that shows an author) is always the sum of their rows.
- *
- * - `reputation_ledger`: `reason` is one of REPUTATION_REASONS (contracts); `source_id` the paste, reply,
- *   chat message or vote that earned it, `thread_id` / `reply_id` the paste and reply to link to. No
- *   foreign keys on those: a row outlives what earned it (reputation earned is kept when a paste, reply
- *   or vote goes). `capped`: the day's cap held back some or all of the points.
- * - `reputation_daily`: per member and capped reason, the points earned on `day` (UTC), so a write can
- *   take what is left of the cap in one locked upsert without summing the ledger; `last_award` is what the
- *   last upsert granted (returned to the writer).
- *
- * Existing reputation becomes one `opening` row per member (none for 0): the ledger starts balanced.
- */
+/** The reputation ledger and its daily caps; existing reputation becomes one opening row (docs/schema.md). */
 export class ReputationLedger1796400000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

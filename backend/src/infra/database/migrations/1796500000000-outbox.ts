@@ -1,10 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The transactional outbox (infra/outbox): a job to queue, written in the transaction of the write it
- * follows, and deleted by the relay once the queue has it (BullMQ) or once it has run (in-process queue).
- * Rows come and go all the time, so autovacuum looks at the table after every 1000 dead rows rather than
- * after a fifth of it: the relay's `ORDER BY id LIMIT n` then never walks far through dead index entries.
+ * The transactional outbox (infra/outbox). Rows come and go all the time, so autovacuum runs every 1000
+ * dead rows: the relay's `ORDER BY id LIMIT n` then never walks far through dead index entries.
  */
 export class Outbox1796500000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

@@ -1,9 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Personal access tokens (issue 15): a member's `tp_…` tokens for the terminal. Only a SHA-256 of each
- * token is kept (hex, unique: the one lookup a request makes); `scopes` among `pastes:write` and `read`;
- * `expires_at` null for never. Revoking deletes the row, and so does deleting the member.
+ * Personal access tokens: only a SHA-256 of each is kept (unique: the one lookup a request makes);
+ * `expires_at` null for never. Revoking, or deleting the member, deletes the row.
  */
 export class PersonalAccessTokens17966000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

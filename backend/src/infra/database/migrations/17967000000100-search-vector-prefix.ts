@@ -9,10 +9,8 @@ const vector = (contentChars: number | null) =>
   `setweight(to_tsvector('english', ${contentChars === null ? 'content' : `left(content, ${contentChars})`}), 'B')`;
 
 /**
- * PostgreSQL 17 and later change a generated column's expression in place (the table is rewritten once;
- * its STORAGE MAIN and index stay). Before 17 (an external DATABASE_URL may be 15 or 16) the column is
- * dropped and added again with the new expression, then given back its storage and GIN index: the same
- * result, in the migration's transaction.
+ * PostgreSQL 17+ changes a generated column's expression in place. Before 17 (an external DATABASE_URL)
+ * the column is dropped and added again, then given back its storage and GIN index, in this transaction.
  */
 async function setVector(queryRunner: QueryRunner, contentChars: number | null): Promise<void> {
   const [{ version }] = (await queryRunner.query(
@@ -33,10 +31,8 @@ async function setVector(queryRunner: QueryRunner, contentChars: number | null):
 }
 
 /**
- * A paste's search vector reads the first 100,000 characters of its content, all that a paste could
- * hold before PASTE_MAX_BYTES (issue 15: 1 MiB by default), so search finds what it found before. A
- * vector of a whole MiB of distinct words passes PostgreSQL's limit of 1 MB a tsvector (`string is too
- * long for tsvector`), which failed the paste itself.
+ * The search vector reads the first 100,000 characters of a paste, all a paste could hold before
+ * PASTE_MAX_BYTES: a MiB of distinct words passes PostgreSQL's 1 MB tsvector limit and failed the paste.
  */
 export class SearchVectorPrefix17967000000100 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

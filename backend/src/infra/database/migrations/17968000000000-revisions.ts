@@ -25,15 +25,7 @@ const actionCheck = (actions: string[]) =>
     .map((action) => `'${action}'`)
     .join(', ')}))`;
 
-/**
- * Edits with history (issue 16). `threads.edited_at` and `replies.edited_at`: when the post was last
- * edited (NULL while it never was). `thread_revisions` and `reply_revisions` keep every version of an
- * edited post, n = 1 the original (written with the first edit, with the post's own time and author),
- * each edit the next n, with who wrote it and the lines it added and removed against the one before; a
- * post never edited has none (its one version is the post itself). The search vector is a generated
- * column of `threads`: it always indexes the current version, and the versions are not searched.
- * The audit log takes `thread.edit` and `reply.edit` (an admin's edit of another member's post).
- */
+/** Edits with history: `edited_at`, and every version of an edited paste or reply (docs/schema.md). */
 export class Revisions17968000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE threads ADD COLUMN edited_at timestamptz');

@@ -1,17 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Single sign-on (issue 17).
- *
- * - `user_identities`: a member's accounts at sign-in providers (an OpenID Connect issuer of
- *   OIDC_PROVIDERS, or GitHub), by the provider's id and its subject (`sub`, GitHub's numeric user id):
- *   one member per identity, one identity per provider per member. `email` is what the provider said at
- *   the last sign-in. Deleting the member deletes them.
- * - `users.password_hash` may be null: an account a provider made has no password until its member
- *   sets one (forgot password).
- * - `users.username_chosen`: false for an account a provider made, until its member keeps or changes
- *   the proposed username (once). Existing accounts chose theirs at registration.
- */
+/** Members' accounts at sign-in providers; a provider-made account may lack a password (docs/schema.md). */
 export class UserIdentities17969000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL');

@@ -1,17 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Personal access tokens that outlive nothing they should not, and scopes as narrow as their names.
- *
- * - `personal_access_tokens.revoked_at` and `revoked_reason`: revoking (by the member, a password reset
- *   or change, a ban) marks the row instead of deleting it, so the member's list shows it for 30 days
- *   (then the tokens sweep deletes it). Both set, or neither.
- * - the `private:read` scope joins `pastes:write` and `read`; tokens made before keep their scopes, and
- *   `read` now covers public reads and the member's own pastes only.
- * - `user_identities.linked_unverified`: the identity was linked while the member's e-mail address was
- *   unverified (so perhaps by someone who registered another person's address): a password reset or
- *   change unlinks it. Existing links made before the address was verified, or while it still is not,
- *   count as such.
+ * Revoked tokens stay listed 30 days; the `private:read` scope; identities linked unverified
+ * (docs/schema.md).
  */
 export class TokensRevocationPrivateRead17970000000400 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

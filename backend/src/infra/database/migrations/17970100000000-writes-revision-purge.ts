@@ -19,13 +19,7 @@ async function setAuditActions(queryRunner: QueryRunner, actions: string[]): Pro
   );
 }
 
-/**
- * Versions that can be removed: `purged_at` marks a version its author or an admin removed; its text
- * (and a paste version's title, which may hold the secret too) is gone, the row stays so that the
- * history shows where it was. Versions an edit prunes (beyond the original and the newest 50) are
- * deleted, their numbers left as a gap. The audit log takes `thread.revision_purge` and
- * `reply.revision_purge` (an admin's removal of a version of another member's post).
- */
+/** Versions that can be removed (`purged_at`), keeping the row so history shows the gap (docs/schema.md). */
 export class WritesRevisionPurge17970100000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

@@ -20,14 +20,8 @@ async function setAuditActions(queryRunner: QueryRunner, actions: string[]): Pro
 }
 
 /**
- * Members own what they post. A paste has a `visibility` (public, unlisted, private), an unguessable
- * `key` (every paste that is not public or burns after reading has one: its link), an `expires_at`, a
- * `burn_after_reading` flag, and `deleted_at`/`deleted_by` while it lies in the trash (30 days, then a job
- * removes it). `listed` (generated) is what every list filters on, and the lists' partial indexes hold
- * only listed pastes, so a deleted or hidden paste costs the lists nothing. Forks name their original
- * (`forked_from_id`, NULL once it is removed for good; `is_fork` still says it was one) and the original
- * counts its forks. Replies have `deleted_at`/`deleted_by` too. The audit log takes restores and an
- * admin's reading of a private paste.
+ * Members own what they post: visibility, keys, expiry, burn after reading, the trash, forks
+ * (docs/schema.md).
  */
 export class OwnPosts17971000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

@@ -1,9 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A paste's fork count is counted when its page is read (its listed forks, through
- * threads_forked_from_idx), not kept on write: a fork deleted, expired, burnt or hidden would otherwise
- * have to move it on every one of those paths. The column goes.
+ * The fork count is counted on read, not kept on write: otherwise every way a fork can go (deleted,
+ * expired, burnt, hidden) would have to move it. The column goes.
  */
 export class ForkCountOnRead17971400000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

@@ -1,12 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The member's own account. `account_exports`: one row per data export asked for (one a day), its
- * state, and, once built, the archive's storage key and when its link stops working; the sweep removes
- * the archive and marks the row expired. `account_deletion_links`: a provider-only member's mailed
- * confirmation of deleting their account (the link's token only as its SHA-256, minted when the mail is
- * written; single use, 1 hour). Both go with the account.
- */
+/** Data exports and provider-only members' account deletion links (docs/schema.md). */
 export class Account17971500000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

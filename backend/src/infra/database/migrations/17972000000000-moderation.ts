@@ -29,28 +29,7 @@ async function setListed(queryRunner: QueryRunner, expression: string): Promise<
 
 const TARGETS = "'paste', 'reply', 'chat', 'message', 'member'";
 
-/**
- * Moderation at community scale.
- *
- * - `review_items`: one row per item under review: a flagged item (`kind` flagged, its `target_type` and
- *   `target_id`; at most one open row per item) or a post held for approval (`kind` held, the submitted
- *   post in `payload`, its id in `target_id` once approved). `score` sums its flags' weights; `hidden`
- *   says it is hidden pending review; `signals` the spam signals that held or hid it.
- * - `flags`: each member's flag of an item (one per member and item, for ever), its reason and note, the
- *   weight it counted and, once staff decided, their decision (the flagger's record is read from here).
- * - `suspensions`: every ban and silence staff gave (the author history counts them); the member's
- *   current state is on `users` (`banned_until`, `ban_reason`, `silenced_until`, `silence_reason`), read
- *   with the account at every request.
- * - `hidden_at` on threads, replies and chat_messages: hidden pending review. A hidden paste is not
- *   `listed` (the generated column), so it leaves the lists and their counts as a private one does.
- * - `member_mutes`, `member_blocks`: who muted or blocked whom.
- * - `spam_marks`: deleted spammers' e-mail domains and address hashes (SHA-256 of the lower-cased
- *   address); `post_fingerprints`: one row per text hash and account, its last post's time and how many
- *   posts of it in a row (10 minutes apart at most), for the same-text-from-several-accounts and the
- *   burst signals (an hour's worth is kept).
- * - Notifications gain the type `moderation`, the audit log its new actions and the targets `chat`
- *   and `message`.
- */
+/** Moderation: review items, flags, suspensions, hiding, mutes and blocks, spam marks (docs/schema.md). */
 export class Moderation17972000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE threads ADD COLUMN hidden_at timestamptz');

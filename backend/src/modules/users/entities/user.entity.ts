@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A member (SPEC §3 User). Counters are kept up to date by the writes that change them. */
+/** A member. Counters are kept up to date by the writes that change them. */
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
@@ -18,8 +18,8 @@ export class User {
   passwordHash!: string | null;
 
   /**
-   * False for an account a sign-in provider made (issue 17) until its member keeps or changes the
-   * proposed username, once; true for every other.
+   * False for an account a sign-in provider made until its member keeps or changes the proposed username,
+   * once.
    */
   @Column({ name: 'username_chosen', type: 'boolean', default: true })
   usernameChosen!: boolean;

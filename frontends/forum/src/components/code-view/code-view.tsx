@@ -67,9 +67,8 @@ function Tokens({ line }: { line: TokenLine }): ReactNode {
 }
 
 /**
- * A paste in a language (issue 16): numbered lines, highlighted by highlight.js off the main thread
- * (the plain lines show meanwhile), or coloured as terminal output for `ansi`; a soft-wrap toggle, COPY
- * and RAW; line links; a long paste renders only the lines on screen.
+ * A paste in a language: numbered lines, highlighted off the main thread (plain lines meanwhile), or
+ * coloured as terminal output for `ansi`; soft wrap, COPY, RAW, line links; only on-screen lines render.
  */
 export function CodeView({
   text,

@@ -20,10 +20,9 @@ const waiting = new Map<number, (lines: EncodedLines | null) => void>();
 declare const __webpack_public_path__: string;
 
 /**
- * The highlighting worker, started on first use. It is built on its own (rsbuild.worker.config.ts: Module
- * Federation's runtime cannot start in a worker) into the remote's static/worker/. Null where a page
- * cannot start it (a remote on another origin, a dev server that did not build it, a test's jsdom), and
- * then the main thread highlights.
+ * The highlighting worker, started on first use and built on its own (Module Federation's runtime cannot
+ * start in a worker). Null where a page cannot start it (another origin, a dev server, jsdom): then the
+ * main thread highlights.
  */
 function highlightWorker(): Worker | null {
   if (worker !== undefined) return worker;

@@ -64,8 +64,8 @@ function PasswordForm({ next }: { next: string | null }) {
 }
 
 /**
- * /login: the password form (unless LOCAL_LOGIN=off), then one button per sign-in provider (issue 17).
- * `?sso_error=<code>` is a provider sign-in the server refused; `?next=` is where to land afterwards.
+ * /login: the password form (unless LOCAL_LOGIN=off), then the providers; `?sso_error=` and `?next=` as the
+ * server sends them.
  */
 export function LoginPage() {
   const [params] = useSearchParams();

@@ -23,7 +23,7 @@ function server(localLogin: boolean) {
 const renderForgot = () => renderScreen(<ForgotPasswordPage />, { path: '/forgot-password', user: null });
 const renderReset = (path = '/reset-password') => renderScreen(<ResetPasswordPage />, { path, user: null });
 
-describe('/forgot-password and /reset-password under LOCAL_LOGIN (issue 17)', () => {
+describe('/forgot-password and /reset-password under LOCAL_LOGIN', () => {
   it('/forgot-password shows its form while password sign-in is on', async () => {
     server(true);
     renderForgot();

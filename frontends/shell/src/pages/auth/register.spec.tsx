@@ -25,7 +25,7 @@ async function fill(password: string, confirmation: string) {
   await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
 }
 
-describe('register form (SPEC §5)', () => {
+describe('register form', () => {
   const fetchSpy = jest.fn();
   beforeEach(() => {
     fetchSpy.mockReset();

@@ -67,8 +67,8 @@ function RegisterForm() {
 }
 
 /**
- * /register: the sign-up form (unless LOCAL_LOGIN=off), then the sign-in providers, whose first sign-in
- * makes the account (issue 17).
+ * /register: the sign-up form (unless LOCAL_LOGIN=off), then the providers, whose first sign-in makes the
+ * account.
  */
 export function RegisterPage() {
   const [params] = useSearchParams();

@@ -50,7 +50,7 @@ const providerLink = (name: string) => screen.getByRole('link', { name: `Continu
 const providerLinks = () => screen.queryAllByRole('link', { name: /^Continue with / });
 const divider = () => screen.queryByText('or');
 
-describe('/login with sign-in providers (issue 17)', () => {
+describe('/login with sign-in providers', () => {
   it('shows the form, then "── or ──", then one link per provider to its start', async () => {
     server();
     renderLogin();
@@ -194,7 +194,7 @@ describe('/login with sign-in providers (issue 17)', () => {
   });
 });
 
-describe('/register with sign-in providers (issue 17)', () => {
+describe('/register with sign-in providers', () => {
   it('shows the sign-up form, then the providers under it', async () => {
     server();
     renderRegister();
