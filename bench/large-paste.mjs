@@ -1,5 +1,5 @@
 /* global window, document, MutationObserver */
-// Large pastes in Chromium (issue 16: "never freeze the tab"): a 20,000-line python paste and a 1 MiB
+// Large pastes in Chromium ("never freeze the tab"): a 20,000-line python paste and a 1 MiB
 // terminal capture (14,000 coloured lines), each opened in a fresh page of a real Chromium. Measured: when
 // the first lines show and when every line is highlighted or coloured (from the navigation's start, the
 // app's start and the paste's download included), and the longest main-thread task (PerformanceObserver

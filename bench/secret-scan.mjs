@@ -1,4 +1,4 @@
-// Secret scanning (issue 16): how long the backend's scanner (backend/dist/infra/secrets) takes on a
+// Secret scanning: how long the backend's scanner (backend/dist/infra/secrets) takes on a
 // 1 MiB paste, the largest PASTE_MAX_BYTES allows by default. Goal: well under 100 ms (p99 < 50 ms).
 // Run by `npm run bench` (or alone: `npm run bench -- --only secretScan`, or `node bench/secret-scan.mjs`
 // after a build). Fails only on errors; prints p50/p99 beside the goal.

@@ -8,8 +8,8 @@
 //   origin), their placeholders filled in here as the nginx image fills them from the environment.
 //
 // Every request goes through nginx. Besides the production server (both APIs behind one upstream), the
-// generated nginx.conf repeats that same server block on two more ports, each pinned to one API: "through
-// api #1" and "through api #2" below mean through those, so the test knows which instance it talks to.
+// generated nginx.conf repeats that same server block on two more ports, each pinned to one API, so a step
+// that names an API (the first or the second) knows which instance it talks to.
 //
 // Needs `npx nx run-many -t build` first (backend and frontends). Exits 0 when every check passed.
 // TEST_PROD_KEEP=1 keeps the temporary folder (logs, nginx.conf) for a look afterwards.

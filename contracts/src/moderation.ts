@@ -49,10 +49,9 @@ export const SUSPENSION_CHOICES: ReadonlyArray<{ days: number | null; label: str
 export const REVIEW_PAGE_SIZE = 30;
 
 /**
- * Why a post was held for approval or hidden without a member's flag: `first-posts` (a new member's
- * first posts are held, MODERATION_HOLD_FIRST_POSTS), `duplicate` (the same text from several accounts
- * within an hour), `links` (a first post that is mostly links), `burst` (many posts from a brand-new
- * account), `known-spammer` (an address or domain of a deleted spammer), `akismet` (the Akismet check).
+ * Why a post was held or hidden without a member's flag: a new member's first posts, the same text from
+ * several accounts within an hour, a first post of mostly links, a burst from a brand-new account, a
+ * deleted spammer's address or domain, the Akismet check (README, "New members and spam").
  */
 export const SPAM_SIGNALS = [
   'first-posts',

@@ -1,11 +1,7 @@
 /**
- * Test support for the admin specs: contract-typed fixtures, the admin API stub, and the helpers every
- * frontend's specs share (@termpaste/ui/testing: the recording fetch stub, the toast check, one way to
- * render a screen). Only specs import it, so the build (src/index.ts and the exposed src/screens.tsx)
- * never bundles it.
- *
- * Importing it registers, for the importing spec file, an afterEach that clears the toasts and puts the
- * real fetch back.
+ * Test support for the admin specs: contract-typed fixtures, the admin API stub, and @termpaste/ui/testing's
+ * helpers. Only specs import it (the build never bundles it); importing it registers an afterEach that
+ * clears the toasts and puts the real fetch back.
  */
 import { API, type AdminUser, type AuditEntry, type CurrentUser } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';

@@ -55,7 +55,7 @@ export const auditQuery = (filter: { action: AuditAction | ''; q: string }) =>
     refetchOnMount: 'always',
   });
 
-/** What an admin can do to one member's account (SPEC §6; grades and admin beyond the spec). */
+/** What an admin can do to one member's account (ban, rename, grades, admin rights). */
 export type UserAction =
   /** For ever without terms (the spec's empty payload), else for `days` with a `reason`. */
   | { kind: 'ban'; body?: BanBody }
@@ -71,7 +71,7 @@ export type UserAction =
   | { kind: 'grades'; grades: PremiumRankName[] }
   | { kind: 'role'; isAdmin: boolean };
 
-/** Success toasts of SPEC §8 ('Grades updated', 'Admin granted' and 'Admin revoked' beyond it). */
+/** The success toasts of the admin actions. */
 export const ACTION_TEXTS = {
   ...ADMIN_TEXTS,
   silenced: MODERATION_TEXTS.silencedToast,
@@ -163,7 +163,7 @@ const AFFECTED_LISTS = [
 ];
 
 /**
- * One action on `user`'s account: the call, then the §8 toast and the lists read again; a refusal (403
+ * One action on `user`'s account: the call, then the success toast and the lists read again; a refusal (403
  * for the owner's account, say) is toasted with the server's message. An action on the viewer's own
  * account refetches the current user too (a rename or a grade shows in the top bar).
  */

@@ -125,7 +125,7 @@ describe('AUDIT LOG tab', () => {
     expect(options).toHaveLength(AUDIT_ACTIONS.length + 1);
     expect(options[0]).toHaveTextContent('All actions');
     expect(options.map((option) => option.textContent)).toContain('Granted admin');
-    // An admin's edit of another member's paste or reply (issue 16).
+    // An admin's edit of another member's paste or reply.
     expect(options.map((option) => option.textContent)).toEqual(
       expect.arrayContaining(['Edited paste', 'Edited reply']),
     );

@@ -84,10 +84,8 @@ function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 }
 
 /**
- * /admin/review: the open items of the review queue, newest first, one card each (the item as members
- * see it, its author's record, every flag, the spam signals) with its decisions; filters by kind, reason
- * and type kept in the address; keys to move and decide (`?` lists them), which stay out of the way
- * while a field has the focus.
+ * /admin/review: open items, newest first, one card each with its decisions; filters kept in the address;
+ * keys to move and decide (`?` lists them), quiet while a field has the focus.
  */
 export function ReviewPanel() {
   const [params, setParams] = useSearchParams();

@@ -135,7 +135,7 @@ function DeleteChoice({ action }: { action: Extract<UserAction, { kind: 'delete'
   );
 }
 
-/** The client-side check of a new username: 'Username cannot be empty' (SPEC §5), then the sign-up rules. */
+/** The client-side check of a new username: 'Username cannot be empty', then the sign-up rules. */
 function usernameError(value: string): string | null {
   if (value.trim() === '') return ADMIN_MESSAGES.usernameEmpty;
   const parsed = usernameSchema.safeParse(value);
@@ -297,7 +297,7 @@ function StatusCell({ user }: { user: AdminUser }) {
 }
 
 /**
- * One member of the users table (SPEC §2): avatar and name with [OWNER] or [ADMIN], e-mail, BANNED or
+ * One member of the users table: avatar and name with [OWNER] or [ADMIN], e-mail, BANNED or
  * ACTIVE, rank, joined, and the actions the viewer may take, each behind a confirm prompt. The owner's
  * row reads 'Protected Account' instead.
  */

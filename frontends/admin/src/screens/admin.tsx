@@ -21,7 +21,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Non-admins (SPEC §2): the 403 view, and nothing is fetched. */
+/** Non-admins: the 403 view, and nothing is fetched. */
 function AccessDenied() {
   return (
     <Card titleLevel={1} title="ADMIN PANEL" className="adm-narrow">
@@ -39,11 +39,9 @@ const tabLabel = (tab: (typeof TABS)[number], reviewCount: number | undefined) =
   tab.id === 'review' && reviewCount ? `${tab.label} (${reviewCount})` : tab.label;
 
 /**
- * /admin: the users table with the staff actions, a paste opened by number or key (read-only),
- * the audit log, the trash and the spam marks, as tabs; the open tab is kept in the address (`?tab=audit`,
- * `?tab=trash`, `?tab=spam`),
- * so it survives a reload and can be linked to. The review queue is the tab at /admin/review, its
- * label counting the open items live.
+ * /admin: users, a paste by number or key, the audit log, the trash and the spam marks as tabs kept in the
+ * address (`?tab=audit`), so a reload keeps it; the review queue is the tab at /admin/review, its label
+ * counting the open items live.
  */
 export function AdminScreen() {
   const { user, isLoading } = useCurrentUser();

@@ -85,10 +85,9 @@ function changedToast({ kind, on, member }: PeopleChange): string {
 }
 
 /**
- * Mutes, unmutes, blocks or unblocks a member (`PUT`/`DELETE /api/user/{mutes,blocks}/{id}`): a toast,
- * and the list read again, so every screen of the tab collapses or shows their posts at once (for a block,
- * the inbox, the notifications and their unread count too: the server filters those). A refusal
- * (staff cannot be blocked) is an error toast with the server's message.
+ * Mutes, unmutes, blocks or unblocks a member: a toast, and the lists read again so every screen of the tab
+ * follows at once (a block: the inbox and notifications too, which the server filters). A refusal (staff
+ * cannot be blocked) is an error toast with the server's message.
  */
 export function useChangePeople() {
   const client = useQueryClient();

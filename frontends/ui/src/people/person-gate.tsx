@@ -15,10 +15,8 @@ export interface PersonGateProps {
 }
 
 /**
- * A post (a paste, a reply, a chat message) as the member sees it: by a member they muted, collapsed to
- * one line with 'show'; by a member they blocked, a one-line note and no way to show it here (they
- * unblock in settings). Everyone else's as it is. The pages are cached and shared, so this is the
- * member's own screen's doing, from their lists.
+ * A post as the member sees it: a muted author's collapsed with 'show', a blocked author's a one-line note
+ * (they unblock in settings). Pages are cached and shared, so the member's own screen does this.
  */
 export function PersonGate({ authorId, children, wrap }: PersonGateProps) {
   const people = usePeople();

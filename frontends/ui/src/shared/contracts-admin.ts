@@ -1,7 +1,2 @@
-/**
- * @termpaste/contracts/admin (contracts/src/admin.ts) as the browser shares it, apart from the
- * `@termpaste/contracts` singleton (contracts.ts) like contracts-sso.ts: only the admin remote's screens
- * read it, and it would be in every first visit's JavaScript. mf-shared.ts provides it as the
- * `@termpaste/contracts/admin` shared singleton.
- */
+/** `@termpaste/contracts/admin`, shared apart: only the admin remote reads it (docs/frontend.md). */
 export * from '../../../../contracts/dist/admin.js';

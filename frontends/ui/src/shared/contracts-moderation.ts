@@ -1,6 +1,2 @@
-/**
- * @termpaste/contracts/moderation as the browser shares it, apart from the `@termpaste/contracts`
- * singleton: flags, the review queue and suspensions, read by the flag dialog and the admin remote, not
- * by a first visit's home. mf-shared.ts provides it as the `@termpaste/contracts/moderation` singleton.
- */
+/** `@termpaste/contracts/moderation`, shared apart: the flag dialog and the admin remote read it (docs/frontend.md). */
 export * from '../../../../contracts/dist/moderation.js';

@@ -1,7 +1,2 @@
-/**
- * @termpaste/contracts/permissions (contracts/src/permissions.ts) as the browser shares it, apart from the
- * `@termpaste/contracts` singleton (contracts.ts) like contracts-sso.ts: only the admin remote's screens
- * read it, and it would be in every first visit's JavaScript. mf-shared.ts provides it as the
- * `@termpaste/contracts/permissions` shared singleton.
- */
+/** `@termpaste/contracts/permissions`, shared apart: only the admin remote reads it (docs/frontend.md). */
 export * from '../../../../contracts/dist/permissions.js';

@@ -1,7 +1,2 @@
-/**
- * @termpaste/contracts/tokens (contracts/src/tokens.ts) as the browser shares it, apart from the
- * `@termpaste/contracts` singleton (contracts.ts) like contracts-sso.ts: only the settings remote's screens
- * read it, and it would be in every first visit's JavaScript. mf-shared.ts provides it as the
- * `@termpaste/contracts/tokens` shared singleton.
- */
+/** `@termpaste/contracts/tokens`, shared apart: only the settings remote reads it (docs/frontend.md). */
 export * from '../../../../contracts/dist/tokens.js';
