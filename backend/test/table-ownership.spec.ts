@@ -2,9 +2,17 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'pg';
-import { MODULES, TABLE_OWNERS } from '../src/infra/database/table-owners.js';
+import { MODULES, TABLE_OWNERS, TYPEORM_TABLES } from '../src/infra/database/table-owners.js';
 import { createTestDatabase } from './support/postgres.js';
-import { entityClasses, moduleTouches, tableTouches, tablesInSql } from './support/table-access.js';
+import {
+  backendSources,
+  entityClasses,
+  entityDeclarations,
+  moduleTouches,
+  type EntityDeclaration,
+  tableTouches,
+  tablesInSql,
+} from './support/table-access.js';
 
 /**
  * A module touches only its own tables (src/infra/database/table-owners.ts), others only through their
@@ -27,6 +35,22 @@ const TABLES = new Set(Object.keys(TABLE_OWNERS));
 const owner = (table: string): string => (TABLE_OWNERS as Record<string, string>)[table]!;
 const key = (access: { module: string; table: string; file: string }) =>
   `${access.module} → ${access.table} in ${access.file}`;
+
+const kebab = (name: string) => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
+
+/** Entities outside `src/modules/<owner>/entities/<class-name>.entity.ts` (infra: `src/infra/<part>/entities/`). */
+function misplacedEntities(declarations: EntityDeclaration[]): string[] {
+  return declarations
+    .filter(({ name, table, file }) => {
+      const folder = owner(table) === 'infra' ? 'src/infra/[^/]+' : `src/modules/${owner(table)}`;
+      return !new RegExp(`^${folder}/entities/${kebab(name)}\\.entity\\.ts$`).test(file);
+    })
+    .map(
+      ({ name, table, file }) =>
+        `${file}: ${name} (table ${table}) belongs in ` +
+        `${owner(table) === 'infra' ? 'src/infra/<part>' : `src/modules/${owner(table)}`}/entities/${kebab(name)}.entity.ts`,
+    );
+}
 
 describe('table ownership', () => {
   describe('the table-to-module map', () => {
@@ -152,13 +176,49 @@ describe('table ownership', () => {
     });
   });
 
+  describe("finding entities' places", () => {
+    it("wants each in its owner's entities/ folder, in a file named after its class", () => {
+      expect(
+        misplacedEntities([
+          {
+            name: 'PasteStats',
+            table: 'forum_stats',
+            file: 'src/modules/threads/entities/paste-stats.entity.ts',
+          },
+          { name: 'OutboxJob', table: 'outbox', file: 'src/infra/outbox/entities/outbox-job.entity.ts' },
+          { name: 'Vote', table: 'votes', file: 'src/modules/threads/entities/vote.entity.ts' },
+          { name: 'Flag', table: 'flags', file: 'src/modules/moderation/flag.entity.ts' },
+          {
+            name: 'Token',
+            table: 'personal_access_tokens',
+            file: 'src/modules/tokens/entities/pat.entity.ts',
+          },
+        ]),
+      ).toEqual([
+        'src/modules/threads/entities/vote.entity.ts: Vote (table votes) belongs in src/modules/votes/entities/vote.entity.ts',
+        'src/modules/moderation/flag.entity.ts: Flag (table flags) belongs in src/modules/moderation/entities/flag.entity.ts',
+        'src/modules/tokens/entities/pat.entity.ts: Token (table personal_access_tokens) belongs in src/modules/tokens/entities/token.entity.ts',
+      ]);
+    });
+  });
+
   describe("the modules' code", () => {
     const touches = moduleTouches(BACKEND_DIR, TABLES);
     const foreign = touches.filter((touch) => owner(touch.table) !== touch.module);
 
     it("sees every table but TypeORM's own read or written somewhere (the scan reads the real tree)", () => {
       const used = new Set(touches.map((touch) => touch.table));
-      expect(Object.keys(TABLE_OWNERS).filter((table) => !used.has(table))).toEqual(['migrations']);
+      expect(Object.keys(TABLE_OWNERS).filter((table) => !used.has(table))).toEqual([...TYPEORM_TABLES]);
+    });
+
+    it("declare one entity for each table but TypeORM's own, in its owner's entities/ folder", () => {
+      const declarations = entityDeclarations(backendSources(BACKEND_DIR));
+      expect(declarations.map((entity) => entity.table).sort()).toEqual(
+        Object.keys(TABLE_OWNERS)
+          .filter((table) => !(TYPEORM_TABLES as string[]).includes(table))
+          .sort(),
+      );
+      expect(misplacedEntities(declarations)).toEqual([]);
     });
 
     it('touch no table of another module, but those the allowlist still names', () => {

@@ -192,22 +192,36 @@ function parse(file: string, text: string): ts.SourceFile {
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 }
 
-/** Every `@Entity` class of these files: class name → table. */
-export function entityClasses(files: ReadonlyArray<{ file: string; text: string }>): Map<string, string> {
-  const entities = new Map<string, string>();
+/** One `@Entity` class: its name, its table and the file that declares it. */
+export interface EntityDeclaration {
+  name: string;
+  table: string;
+  file: string;
+}
+
+/** Every `@Entity` class of these files. */
+export function entityDeclarations(
+  files: ReadonlyArray<{ file: string; text: string }>,
+): EntityDeclaration[] {
+  const declarations: EntityDeclaration[] = [];
   for (const { file, text } of files) {
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) && node.name) {
         for (const decorator of ts.getDecorators(node) ?? []) {
           const table = entityTable(decorator, file);
-          if (table !== undefined) entities.set(node.name.text, table);
+          if (table !== undefined) declarations.push({ name: node.name.text, table, file });
         }
       }
       ts.forEachChild(node, visit);
     };
     visit(parse(file, text));
   }
-  return entities;
+  return declarations;
+}
+
+/** Every `@Entity` class of these files: class name → table. */
+export function entityClasses(files: ReadonlyArray<{ file: string; text: string }>): Map<string, string> {
+  return new Map(entityDeclarations(files).map(({ name, table }) => [name, table]));
 }
 
 /** Whether an identifier is used as a value that names its entity to TypeORM (not as a type). */
@@ -288,6 +302,14 @@ export function sourceFiles(root: string, dir: string): string[] {
   return out.sort();
 }
 
+/** Every `.ts` file of the backend's `src/`, relative to `backendDir`, with its text. */
+export function backendSources(backendDir: string): Array<{ file: string; text: string }> {
+  return sourceFiles(backendDir, path.join(backendDir, 'src')).map((file) => ({
+    file,
+    text: readFileSync(path.join(backendDir, file), 'utf8'),
+  }));
+}
+
 /** One module's touch of one table in one file (its first line). */
 export interface ModuleTouch {
   module: string;
@@ -302,10 +324,7 @@ export interface ModuleTouch {
  * `infra`. Spec files (tests touch any table) and `src/infra/database/` (it defines them) are left out.
  */
 export function moduleTouches(backendDir: string, tables: ReadonlySet<string>): ModuleTouch[] {
-  const files = sourceFiles(backendDir, path.join(backendDir, 'src')).map((file) => ({
-    file,
-    text: readFileSync(path.join(backendDir, file), 'utf8'),
-  }));
+  const files = backendSources(backendDir);
   const entities = entityClasses(files);
   const touches = new Map<string, ModuleTouch>();
   for (const { file, text } of files) {

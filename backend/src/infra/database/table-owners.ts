@@ -77,12 +77,17 @@ export const TABLE_OWNERS = {
   spam_marks: 'moderation',
   post_fingerprints: 'moderation',
 
-  // infra: the transactional outbox (infra/outbox) and TypeORM's record of the migrations run.
+  // infra: the transactional outbox (infra/outbox), TypeORM's record of the migrations run, and its
+  // record of generated columns' expressions (TypeORM creates it when an entity has one).
   outbox: 'infra',
   migrations: 'infra',
+  typeorm_metadata: 'infra',
 } as const satisfies Record<string, TableOwner>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
+
+/** TypeORM's own tables: every other table has an entity. */
+export const TYPEORM_TABLES: readonly TableName[] = ['migrations', 'typeorm_metadata'];
 
 export function isTable(name: string): name is TableName {
   return Object.hasOwn(TABLE_OWNERS, name);

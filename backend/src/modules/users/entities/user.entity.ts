@@ -1,9 +1,32 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
 
 /** A member. Counters are kept up to date by the writes that change them. */
 @Entity('users')
+@Unique('users_username_key', ['username'])
+@Unique('users_email_key', ['email'])
+@Check('users_username_format', "username::text ~ '^[A-Za-z0-9_-]{3,32}$'")
+@Check('users_owner_is_admin', 'NOT is_owner OR is_admin')
+// At most one owner: an index on the constant (true), which TypeORM cannot describe.
+@Index('users_single_owner', { synchronize: false })
+// The name filters' trigram indexes are on an expression with an operator class, which TypeORM cannot describe.
+@Index('users_username_trgm_idx', { synchronize: false })
+@Index('users_email_trgm_idx', { synchronize: false })
+// Keys in descending order, as the migrations made them (TypeORM's indexes carry no direction).
+@Index('users_reputation_idx', ['reputation', 'id'])
+@Index('users_recent_idx', ['createdAt', 'id'])
+@Index('users_banned_until_idx', ['bannedUntil'], { where: 'banned_until IS NOT NULL' })
+@Index('users_silenced_until_idx', ['silencedUntil'], { where: 'silenced_until IS NOT NULL' })
 export class User {
-  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'users_pkey' })
   id!: number;
 
   /** citext: unique without regard to case, kept as typed. */

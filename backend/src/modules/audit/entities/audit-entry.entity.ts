@@ -1,0 +1,82 @@
+import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** The actions the log takes, in the order the migrations added them. */
+const ACTIONS = [
+  'thread.pin',
+  'thread.unpin',
+  'thread.lock',
+  'thread.unlock',
+  'thread.feature',
+  'thread.unfeature',
+  'thread.delete',
+  'reply.delete',
+  'user.ban',
+  'user.unban',
+  'user.rename',
+  'user.avatar_delete',
+  'user.delete',
+  'user.grades',
+  'user.admin_grant',
+  'user.admin_revoke',
+  'thread.edit',
+  'reply.edit',
+  'thread.revision_purge',
+  'reply.revision_purge',
+  'thread.restore',
+  'reply.restore',
+  'thread.private_read',
+  'review.agree',
+  'review.disagree',
+  'review.ignore',
+  'review.approve',
+  'review.reject',
+  'user.silence',
+  'user.unsilence',
+  'user.spammer_delete',
+];
+
+/** A line of the admin log (the table `audit_log`): who did what to which paste, reply or member. */
+@Entity('audit_log')
+@Check('audit_log_action_check', `action IN (${ACTIONS.map((action) => `'${action}'`).join(', ')})`)
+@Check('audit_log_target_type_check', "target_type IN ('thread', 'reply', 'user', 'chat', 'message')")
+// Newest first (descending in the migration: TypeORM's indexes carry no direction).
+@Index('audit_log_recent_idx', ['createdAt', 'id'])
+@Index('audit_log_action_idx', ['action', 'createdAt', 'id'])
+@Index('audit_log_actor_idx', ['actorId'])
+export class AuditEntry {
+  @PrimaryGeneratedColumn('identity', {
+    generatedIdentity: 'ALWAYS',
+    primaryKeyConstraintName: 'audit_log_pkey',
+  })
+  id!: number;
+
+  @Column({ name: 'actor_id', type: 'integer', nullable: true })
+  @ForeignKey('users', { name: 'audit_log_actor_id_fkey', onDelete: 'SET NULL' })
+  actorId!: number | null;
+
+  /** Kept when the actor's account is deleted. */
+  @Column({ name: 'actor_name', type: 'text' })
+  actorName!: string;
+
+  @Column({ type: 'text' })
+  action!: string;
+
+  @Column({ name: 'target_type', type: 'text' })
+  targetType!: string;
+
+  @Column({ name: 'target_id', type: 'integer' })
+  targetId!: number;
+
+  /** The target's label as it was then. */
+  @Column({ name: 'target_label', type: 'text' })
+  targetLabel!: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  before!: unknown;
+
+  @Column({ type: 'jsonb', nullable: true })
+  after!: unknown;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'clock_timestamp()' })
+  createdAt!: Date;
+}

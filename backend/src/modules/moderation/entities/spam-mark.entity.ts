@@ -1,0 +1,22 @@
+import { Check, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** A deleted spammer's e-mail domain, or address hash (SHA-256 of the lower-cased address). */
+@Entity('spam_marks')
+@Check('spam_marks_kind_check', "kind IN ('address', 'domain')")
+@Unique('spam_marks_key', ['kind', 'value'])
+export class SpamMark {
+  @PrimaryGeneratedColumn('identity', {
+    generatedIdentity: 'ALWAYS',
+    primaryKeyConstraintName: 'spam_marks_pkey',
+  })
+  id!: number;
+
+  @Column({ type: 'text' })
+  kind!: string;
+
+  @Column({ type: 'text' })
+  value!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+}
