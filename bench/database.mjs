@@ -28,7 +28,8 @@ async function seededTemplate(admin, templateUrl, pastes) {
   const { dataSourceOptions } = await import(
     pathToFileURL(join(root, 'backend/dist/infra/database/data-source.options.js')).href
   );
-  const migrated = new DataSource(dataSourceOptions(templateUrl('bench_seeding')));
+  const { ENTITIES } = await import(pathToFileURL(join(root, 'backend/dist/entities.js')).href);
+  const migrated = new DataSource(dataSourceOptions(templateUrl('bench_seeding'), { entities: ENTITIES }));
   await migrated.initialize(); // runs the migrations
   await migrated.destroy();
   const { hash } = await import('@node-rs/argon2');

@@ -14,6 +14,7 @@ register(pathToFileURL(join(backend, 'test/support/ts-loader.mjs')));
 const load = (path) => import(pathToFileURL(join(backend, path)).href);
 const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaway-postgres.ts');
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
+const { ENTITIES } = await load('src/entities.ts');
 const { ForumService } = await load('src/modules/threads/forum.service.ts');
 const { MembersService } = await load('src/modules/users/members.service.ts');
 const { SearchService } = await load('src/modules/threads/search.service.ts');
@@ -32,7 +33,7 @@ const failures = [];
 const server = await startThrowawayPostgres(join(await makeTempDir('termpaste-plans-'), 'pg'));
 try {
   await server.createDatabaseIfMissing('plans');
-  const ds = new DataSource(dataSourceOptions(server.url('plans')));
+  const ds = new DataSource(dataSourceOptions(server.url('plans'), { entities: ENTITIES }));
   await ds.initialize();
   await ds.query(
     `INSERT INTO users (username, email, password_hash, reputation, thread_count, created_at)

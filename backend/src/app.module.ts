@@ -1,3 +1,4 @@
+import { ENTITIES } from './entities.js';
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { OriginGuard } from './common/origin.guard.js';
@@ -46,7 +47,7 @@ export class AppModule {
         // First: a provider a test module exports globally (a recording MailService) wins over the app's.
         ...imports,
         ConfigModule.forRoot(config),
-        databaseModule(databaseUrl, config.databasePoolSize),
+        databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({
           redisUrl: config.redisUrl,

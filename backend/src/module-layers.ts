@@ -37,7 +37,6 @@ export const LAYERS = [
   'account',
   'admin',
   'moderation',
-  'cli',
   'app',
 ] as const;
 

@@ -1,3 +1,4 @@
+import { ENTITIES } from './entities.js';
 import 'reflect-metadata';
 import { once } from 'node:events';
 import http from 'node:http';
@@ -74,7 +75,7 @@ export class WorkerModule {
         ...imports,
         ConfigModule.forRoot(config),
         // The same data source as the API's (migrations included: whichever process starts first runs them).
-        databaseModule(databaseUrl, config.databasePoolSize),
+        databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
         QueueModule.forRoot({
           ...queue,
           worker: { ...jobLock(config), ...queue.worker },

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource, type EntityMetadata } from 'typeorm';
+import { ENTITIES } from '../src/entities.js';
 import { dataSourceOptions } from '../src/infra/database/data-source.options.js';
 import { TABLE_OWNERS, TYPEORM_TABLES } from '../src/infra/database/table-owners.js';
 import { createTestDatabase, type TestDatabase } from './support/postgres.js';
@@ -13,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from './support/postgres.js';
 async function schemaDiff(url: string): Promise<string[]> {
   const client = new Client(url);
   await client.connect();
-  const dataSource = new DataSource(dataSourceOptions(url, { poolSize: 2 }));
+  const dataSource = new DataSource(dataSourceOptions(url, { entities: ENTITIES, poolSize: 2 }));
   try {
     await dataSource.initialize();
     const differences: string[] = [];
@@ -148,7 +149,7 @@ describe('the entities and the migrations', () => {
   });
 
   it("describe every table but TypeORM's own, once", async () => {
-    const dataSource = new DataSource(dataSourceOptions(database.url));
+    const dataSource = new DataSource(dataSourceOptions(database.url, { entities: ENTITIES }));
     await dataSource.initialize();
     try {
       const tables = dataSource.entityMetadatas.map((entity) => entity.tableName).sort();

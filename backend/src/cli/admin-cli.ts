@@ -6,6 +6,7 @@ import { EMBEDDED_DATABASE_NAME } from '../bootstrap.js';
 import { StartupError } from '../common/startup-error.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { dataSourceOptions } from '../infra/database/data-source.options.js';
+import { ENTITIES } from '../entities.js';
 import {
   EmbeddedPostgresServer,
   type EmbeddedPostgresOptions,
@@ -65,7 +66,7 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
   try {
     const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
     connection = await connect(config, options, out);
-    const db = await new DataSource(dataSourceOptions(connection.url)).initialize();
+    const db = await new DataSource(dataSourceOptions(connection.url, { entities: ENTITIES })).initialize();
     dataSource = db;
     const users = new UsersService(db);
     if (setupCommand) return await printSetupCode(new OwnerService(db, users, config), config, out, err);

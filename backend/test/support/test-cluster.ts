@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
+import { ENTITIES } from '../../src/entities.js';
 import { dataSourceOptions } from '../../src/infra/database/data-source.options.js';
 import { TEMPLATE_DATABASE, TEST_PG_URL_VARIABLE } from './postgres.js';
 import { makeTempDir, startThrowawayPostgres } from './throwaway-postgres.js';
@@ -22,7 +23,9 @@ export async function startTestCluster(): Promise<TestCluster> {
   };
   try {
     await server.createDatabaseIfMissing(TEMPLATE_DATABASE);
-    const dataSource = new DataSource(dataSourceOptions(server.url(TEMPLATE_DATABASE)));
+    const dataSource = new DataSource(
+      dataSourceOptions(server.url(TEMPLATE_DATABASE), { entities: ENTITIES }),
+    );
     await dataSource.initialize(); // runs the migrations (migrationsRun)
     await dataSource.destroy();
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions } from './data-source.options.js';
+import { dataSourceOptions, type Entities } from './data-source.options.js';
 
 /** Errors worth waiting out (the database is still starting); a failing migration is not one. */
 const UNREACHABLE_CODES = new Set([
@@ -21,9 +21,9 @@ export function isUnreachable(error: unknown): boolean {
  * The database for the API and the worker alike: the data source (migrations run by whichever process
  * starts first), retried while the server is still unreachable.
  */
-export function databaseModule(databaseUrl: string, poolSize?: number): DynamicModule {
+export function databaseModule(databaseUrl: string, entities: Entities, poolSize?: number): DynamicModule {
   return TypeOrmModule.forRoot({
-    ...dataSourceOptions(databaseUrl, { poolSize }),
+    ...dataSourceOptions(databaseUrl, { entities, poolSize }),
     retryAttempts: 5,
     retryDelay: 2000,
     toRetry: isUnreachable,

@@ -33,12 +33,16 @@ const ACTIONS = [
   'user.silence',
   'user.unsilence',
   'user.spammer_delete',
+  'spam_mark.forget',
 ];
 
 /** A line of the admin log (the table `audit_log`): who did what to which paste, reply or member. */
 @Entity('audit_log')
 @Check('audit_log_action_check', `action IN (${ACTIONS.map((action) => `'${action}'`).join(', ')})`)
-@Check('audit_log_target_type_check', "target_type IN ('thread', 'reply', 'user', 'chat', 'message')")
+@Check(
+  'audit_log_target_type_check',
+  "target_type IN ('thread', 'reply', 'user', 'chat', 'message', 'spam_mark')",
+)
 // Newest first (descending in the migration: TypeORM's indexes carry no direction).
 @Index('audit_log_recent_idx', ['createdAt', 'id'])
 @Index('audit_log_action_idx', ['action', 'createdAt', 'id'])

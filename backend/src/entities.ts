@@ -1,0 +1,67 @@
+// Every entity class, one per table: the data source's list (test/schema-diff.spec.ts holds them to the migrations).
+import { AccountDeletionLink } from './modules/account/entities/account-deletion-link.entity.js';
+import { AccountExport } from './modules/account/entities/account-export.entity.js';
+import { AuditEntry } from './modules/audit/entities/audit-entry.entity.js';
+import { EmailVerificationToken } from './modules/auth/entities/email-verification-token.entity.js';
+import { Identity } from './modules/auth/entities/identity.entity.js';
+import { OwnerSetupCode } from './modules/auth/entities/owner-setup-code.entity.js';
+import { PasswordResetToken } from './modules/auth/entities/password-reset-token.entity.js';
+import { Session } from './modules/auth/entities/session.entity.js';
+import { ChatMessage } from './modules/chat/entities/chat-message.entity.js';
+import { Message } from './modules/messages/entities/message.entity.js';
+import { Block } from './modules/moderation/entities/block.entity.js';
+import { Flag } from './modules/moderation/entities/flag.entity.js';
+import { Mute } from './modules/moderation/entities/mute.entity.js';
+import { PostFingerprint } from './modules/moderation/entities/post-fingerprint.entity.js';
+import { ReviewItem } from './modules/moderation/entities/review-item.entity.js';
+import { SpamMark } from './modules/moderation/entities/spam-mark.entity.js';
+import { Suspension } from './modules/moderation/entities/suspension.entity.js';
+import { NotificationCounter } from './modules/notifications/entities/notification-counter.entity.js';
+import { Notification } from './modules/notifications/entities/notification.entity.js';
+import { ReputationDay } from './modules/ranks/entities/reputation-day.entity.js';
+import { ReputationEntry } from './modules/ranks/entities/reputation-entry.entity.js';
+import { PasteRevision } from './modules/threads/entities/paste-revision.entity.js';
+import { PasteStats } from './modules/threads/entities/paste-stats.entity.js';
+import { Paste } from './modules/threads/entities/paste.entity.js';
+import { ReplyRevision } from './modules/threads/entities/reply-revision.entity.js';
+import { Reply } from './modules/threads/entities/reply.entity.js';
+import { Token } from './modules/tokens/entities/token.entity.js';
+import { PendingUpload } from './modules/uploads/entities/pending-upload.entity.js';
+import { User } from './modules/users/entities/user.entity.js';
+import { Vote } from './modules/votes/entities/vote.entity.js';
+import { OutboxJob } from './infra/outbox/entities/outbox-job.entity.js';
+import type { Entities } from './infra/database/data-source.options.js';
+
+export const ENTITIES: Entities = [
+  AccountDeletionLink,
+  AccountExport,
+  AuditEntry,
+  EmailVerificationToken,
+  Identity,
+  OwnerSetupCode,
+  PasswordResetToken,
+  Session,
+  ChatMessage,
+  Message,
+  Block,
+  Flag,
+  Mute,
+  PostFingerprint,
+  ReviewItem,
+  SpamMark,
+  Suspension,
+  NotificationCounter,
+  Notification,
+  ReputationDay,
+  ReputationEntry,
+  PasteRevision,
+  PasteStats,
+  Paste,
+  ReplyRevision,
+  Reply,
+  Token,
+  PendingUpload,
+  User,
+  Vote,
+  OutboxJob,
+];
