@@ -1,6 +1,6 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { OriginGuard } from './common/origin.guard.js';
+import { OriginGuard } from './modules/auth/guards/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
@@ -15,7 +15,6 @@ import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
-import { TokensModule } from './modules/tokens/tokens.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -62,7 +61,6 @@ export class AppModule {
         StorageModule.forRoot(config),
         HealthModule,
         AuthModule,
-        TokensModule,
         ForumModule,
         VotesModule,
         ChatModule,

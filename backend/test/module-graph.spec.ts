@@ -12,19 +12,8 @@ import { LAYERS } from '../src/module-layers.js';
  */
 const UPWARD: string[] = [
   'cli/admin-cli.ts -> bootstrap.js',
-  'common/bearer.ts -> modules/tokens/access-tokens.service.js',
-  'common/current-user.decorator.ts -> modules/users/entities/user.entity.js',
   'common/error.filter.ts -> logging/redact.js',
-  'common/origin.guard.ts -> config/config.js',
-  'common/origin.guard.ts -> config/config.module.js',
   'common/secrets.ts -> infra/secrets/secret-scanner.js',
-  'common/session.guard.ts -> modules/auth/session-user.js',
-  'common/session.guard.ts -> modules/users/entities/user.entity.js',
-  'common/session.guard.ts -> modules/users/users.service.js',
-  'common/writer.guard.ts -> config/config.js',
-  'common/writer.guard.ts -> config/config.module.js',
-  'common/writer.guard.ts -> modules/users/entities/user.entity.js',
-  'common/writer.guard.ts -> modules/users/users.service.js',
   'infra/database/data-source.options.ts -> modules/users/entities/user.entity.js',
   'infra/mail/mail.module.ts -> modules/account/deletion-links.js',
   'infra/mail/mail.module.ts -> modules/auth/link-mails.js',
@@ -35,7 +24,7 @@ const UPWARD: string[] = [
   'infra/queue/queue.options.ts -> modules/notifications/notifications.queue.js',
   'infra/queue/queue.options.ts -> modules/threads/expiry.queue.js',
   'infra/queue/queue.options.ts -> modules/threads/trash.queue.js',
-  'infra/queue/queue.options.ts -> modules/tokens/tokens.queue.js',
+  'infra/queue/queue.options.ts -> modules/auth/tokens/tokens.queue.js',
   'infra/queue/queue.options.ts -> modules/uploads/uploads.queue.js',
   'infra/ws/session-ws.adapter.ts -> modules/auth/session-user.js',
   'infra/ws/session-ws.adapter.ts -> modules/users/users.service.js',
@@ -78,7 +67,6 @@ const HIDDEN_MODULES: string[] = [
   'modules/threads/post-hiding.ts',
   'modules/threads/post-notices.ts',
   'modules/threads/trash-purge.ts',
-  'modules/tokens/tokens-sweep.ts',
   'modules/uploads/uploads-sweep.ts',
 ];
 

@@ -25,7 +25,6 @@ export const MODULES = [
   'admin',
   'audit',
   'uploads',
-  'tokens',
   'account',
   'moderation',
 ] as const;
@@ -41,6 +40,8 @@ export const TABLE_OWNERS = {
   owner_setup_codes: 'auth',
   // Members' accounts at sign-in providers (issue 17).
   user_identities: 'auth',
+  // Personal access tokens, only their SHA-256.
+  personal_access_tokens: 'auth',
 
   // users: accounts and profiles (the members directory, the author fragment every list joins).
   users: 'users',
@@ -53,9 +54,6 @@ export const TABLE_OWNERS = {
   reply_revisions: 'threads',
 
   votes: 'votes',
-
-  // tokens: personal access tokens (issue 15), only their SHA-256.
-  personal_access_tokens: 'tokens',
 
   // ranks: the reputation ladder and its ledger.
   reputation_ledger: 'ranks',

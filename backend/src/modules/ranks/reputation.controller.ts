@@ -9,13 +9,13 @@ import {
   type ReputationLedgerPage,
 } from '@termpaste/contracts';
 import type { Request } from 'express';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ReputationService } from './reputation.service.js';
-import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 
 /**
  * A member's reputation ledger. Private to the member (and admins, who moderate reputation farming): each

@@ -6,8 +6,8 @@ import {
   setAvatarSchema,
   updateProfileSchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WriteRateLimited } from '../threads/write-limits.js';
 import type { User } from './entities/user.entity.js';

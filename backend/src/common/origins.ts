@@ -1,10 +1,12 @@
-import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AppConfig } from '../config/config.js';
-import { InjectConfig } from '../config/config.module.js';
-import { isBearerRequest } from './bearer.js';
-import { isSignedRequestHandler } from './signed-request.js';
 import { isLoopbackHost } from './url-host.js';
+
+/** The settings that name our own site (AppConfig's PUBLIC_URL and ALLOWED_ORIGINS, parsed). */
+export interface SiteOrigins {
+  publicUrl: string;
+  publicUrlSet: boolean;
+  allowedOrigins: readonly string[];
+}
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
@@ -41,9 +43,7 @@ export interface TrustedOrigins {
  * server's included) instead of the default's. Never the Host header's: a DNS-rebinding page
  * (`http://evil.example:3000` resolving to this server) sends that Host and that Origin alike.
  */
-export function trustedOrigins(
-  config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>,
-): TrustedOrigins {
+export function trustedOrigins(config: SiteOrigins): TrustedOrigins {
   const listed = new Set(config.allowedOrigins);
   if (config.publicUrlSet) listed.add(new URL(config.publicUrl).origin);
   return {
@@ -69,30 +69,4 @@ export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean
   if (SAFE_METHODS.has(req.method)) return true;
   const origin = requestOrigin(req);
   return origin !== undefined && trusted.has(origin);
-}
-
-/**
- * CSRF defence on every route: a POST, PUT, PATCH or DELETE must come from our own site (trustedOrigins:
- * PUBLIC_URL's origin, or any loopback one when it is unset, or one of ALLOWED_ORIGINS), shown by its
- * Origin header, or absent that its Referer. Otherwise 403 before anything runs. Requests with a personal
- * access token (`Authorization: Bearer …`) are exempt: TokenGuard judges them, and they carry no cookie.
- */
-@Injectable()
-export class OriginGuard implements CanActivate {
-  private readonly trusted: TrustedOrigins;
-
-  constructor(@InjectConfig() config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>) {
-    this.trusted = trustedOrigins(config);
-  }
-
-  canActivate(context: ExecutionContext): boolean {
-    if (context.getType() !== 'http') return true;
-    // A presigned upload: its signature, not a cookie, authorizes it (see SignedRequest).
-    if (isSignedRequestHandler(context.getHandler())) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    // A personal access token: it alone authorizes the request (TokenGuard), no cookie is read or set.
-    if (isBearerRequest(req)) return true;
-    if (isOwnSiteRequest(req, this.trusted)) return true;
-    throw new ForbiddenException(CROSS_SITE_REFUSED);
-  }
 }
