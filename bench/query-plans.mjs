@@ -15,7 +15,7 @@ const load = (path) => import(pathToFileURL(join(backend, path)).href);
 const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaway-postgres.ts');
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
 const { ForumService } = await load('src/modules/threads/forum.service.ts');
-const { MembersService } = await load('src/modules/users/members.service.ts');
+const { MembersService } = await load('src/modules/profiles/members.service.ts');
 const { SearchService } = await load('src/modules/threads/search.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');

@@ -21,8 +21,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { LiveModule } from './modules/live/live.module.js';
-import { MembersModule } from './modules/users/members.module.js';
-import { ProfileModule } from './modules/users/profile.module.js';
+import { ProfilesModule } from './modules/profiles/profiles.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -68,8 +67,7 @@ export class AppModule {
         NotificationsModule,
         MessagesModule,
         SupportModule,
-        ProfileModule,
-        MembersModule,
+        ProfilesModule,
         RanksModule,
         UploadsModule.forRoot(config),
         AccountModule,

@@ -39,20 +39,11 @@ const UPWARD: string[] = [
   'modules/notifications/notifications.processor.ts -> modules/threads/post-notices.js',
   'modules/notifications/notifications.service.ts -> modules/threads/post-sql.js',
   'modules/notifications/notifications.service.ts -> modules/threads/visibility.js',
-  'modules/ranks/reputation.service.ts -> modules/threads/post-sql.js',
-  'modules/ranks/reputation.service.ts -> modules/threads/visibility.js',
   'modules/threads/forum.controller.ts -> modules/votes/votes.service.js',
   'modules/threads/forum.module.ts -> modules/moderation/screening.module.js',
   'modules/threads/forum.module.ts -> modules/votes/votes.module.js',
   'modules/threads/forum.service.ts -> modules/moderation/review-items.js',
   'modules/threads/forum.service.ts -> modules/moderation/spam-screen.js',
-  'modules/users/members.controller.ts -> modules/threads/page-cache.js',
-  'modules/users/members.controller.ts -> modules/tokens/token-scope.decorator.js',
-  'modules/users/members.module.ts -> modules/threads/forum.module.js',
-  'modules/users/members.service.ts -> modules/threads/forum.service.js',
-  'modules/users/profile.controller.ts -> modules/threads/write-limits.js',
-  'modules/users/profile.service.ts -> modules/uploads/uploads.service.js',
-  'modules/users/users.module.ts -> modules/auth/sessions.module.js',
 ];
 
 /** Files that declare a Nest module though not named *.module.ts (same rule: it only shrinks). */

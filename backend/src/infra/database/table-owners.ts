@@ -14,6 +14,7 @@
 export const MODULES = [
   'auth',
   'users',
+  'profiles',
   'threads',
   'votes',
   'ranks',

@@ -10,9 +10,9 @@ import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WriteRateLimited } from '../threads/write-limits.js';
-import type { User } from './entities/user.entity.js';
+import type { User } from '../users/entities/user.entity.js';
 import { type ProfileFields, ProfileService } from './profile.service.js';
-import { toCurrentUser } from './users.service.js';
+import { toCurrentUser } from '../users/users.service.js';
 
 /**
  * The member's own settings (SPEC §7): profile and avatar (an upload the uploads module handed out a form

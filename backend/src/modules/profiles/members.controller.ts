@@ -11,7 +11,7 @@ import type { Request, Response } from 'express';
 import { parseId } from '../../common/parse-id.js';
 import { OptionalSessionGuard, SessionGuard } from '../auth/guards/session.guard.js';
 import { OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
-import type { User } from './entities/user.entity.js';
+import type { User } from '../users/entities/user.entity.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageCache, sendPage, toPage, wantsFresh } from '../threads/page-cache.js';
 import { MembersService } from './members.service.js';
