@@ -1,7 +1,7 @@
 import { ENTITIES } from './entities.js';
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { OriginGuard } from './common/origin.guard.js';
+import { OriginGuard } from './modules/auth/guards/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
@@ -16,15 +16,13 @@ import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
-import { TokensModule } from './modules/tokens/tokens.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { ForumModule } from './modules/threads/forum.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { LiveModule } from './modules/live/live.module.js';
-import { MembersModule } from './modules/users/members.module.js';
-import { ProfileModule } from './modules/users/profile.module.js';
+import { ProfilesModule } from './modules/profiles/profiles.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -63,7 +61,6 @@ export class AppModule {
         StorageModule.forRoot(config),
         HealthModule,
         AuthModule,
-        TokensModule,
         ForumModule,
         VotesModule,
         ChatModule,
@@ -71,8 +68,7 @@ export class AppModule {
         NotificationsModule,
         MessagesModule,
         SupportModule,
-        ProfileModule,
-        MembersModule,
+        ProfilesModule,
         RanksModule,
         UploadsModule.forRoot(config),
         AccountModule,

@@ -13,7 +13,7 @@ import express, {
 } from 'express';
 import proxyaddr from 'proxy-addr';
 import { AppModule, type AppModuleOptions } from './app.module.js';
-import { isBearerRequest } from './common/bearer.js';
+import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';

@@ -25,7 +25,7 @@ import { PasteStats } from './modules/threads/entities/paste-stats.entity.js';
 import { Paste } from './modules/threads/entities/paste.entity.js';
 import { ReplyRevision } from './modules/threads/entities/reply-revision.entity.js';
 import { Reply } from './modules/threads/entities/reply.entity.js';
-import { Token } from './modules/tokens/entities/token.entity.js';
+import { Token } from './modules/auth/entities/token.entity.js';
 import { PendingUpload } from './modules/uploads/entities/pending-upload.entity.js';
 import { User } from './modules/users/entities/user.entity.js';
 import { Vote } from './modules/votes/entities/vote.entity.js';

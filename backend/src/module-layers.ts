@@ -15,9 +15,7 @@ export const LAYERS = [
   'audit',
   // The account record every feature names: the User entity, UsersService, the author fragments.
   'users',
-  // Personal access tokens (to be folded into auth: a token is a way of signing in).
-  'tokens',
-  // Who is calling: sessions, sign-in, single sign-on, the guards and the write limits.
+  // Who is calling: sessions, sign-in, single sign-on, personal access tokens, the guards, the write limits.
   'auth',
   // Cross-cutting HTTP: the page cache, body handling, security headers, the docs, the frontends.
   'http',

@@ -37,7 +37,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
-import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
+import { TokensSweepModule } from './modules/auth/tokens-sweep.module.js';
 import { PasteExpiryModule } from './modules/threads/paste-expiry.js';
 import { TrashPurgeModule } from './modules/threads/trash-purge.js';
 import { ExportsModule } from './modules/account/exports.processor.js';

@@ -1,9 +1,9 @@
 import { Controller, Get, Module, UseGuards } from '@nestjs/common';
 import { API, type CreatedAccessToken, TOKEN_MESSAGES, TOKEN_SCOPES } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { SessionGuard } from '../src/common/session.guard.js';
-import { AdminGuard } from '../src/common/writer.guard.js';
-import { NoTokens } from '../src/modules/tokens/token-scope.decorator.js';
+import { SessionGuard } from '../src/modules/auth/guards/session.guard.js';
+import { AdminGuard } from '../src/modules/auth/guards/writer.guard.js';
+import { NoTokens } from '../src/modules/auth/tokens/token-scope.decorator.js';
 import { UsersModule } from '../src/modules/users/users.module.js';
 import { registered } from './support/accounts.js';
 import { servedRoutes } from './support/served-routes.js';

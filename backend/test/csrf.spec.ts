@@ -1,7 +1,7 @@
 import { Controller, Delete, Module, Patch, Put } from '@nestjs/common';
 import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
+import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { newAccount, sessionCookie } from './support/accounts.js';
 import { connect, liveMember, refusal } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -6,7 +6,7 @@ import {
   TOKEN_MESSAGES,
   VERIFY_MESSAGES,
 } from '@termpaste/contracts';
-import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
+import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { newAccount, sessionCookie } from './support/accounts.js';
 import { liveMember, type LiveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

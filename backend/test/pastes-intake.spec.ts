@@ -15,7 +15,7 @@ import {
   TOKEN_MESSAGES,
   type TokenScope,
 } from '@termpaste/contracts';
-import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
+import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { type Browser, registered } from './support/accounts.js';
 import { liveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -197,7 +197,7 @@ describe('table ownership', () => {
       ).toEqual([
         'src/modules/threads/entities/vote.entity.ts: Vote (table votes) belongs in src/modules/votes/entities/vote.entity.ts',
         'src/modules/moderation/flag.entity.ts: Flag (table flags) belongs in src/modules/moderation/entities/flag.entity.ts',
-        'src/modules/tokens/entities/pat.entity.ts: Token (table personal_access_tokens) belongs in src/modules/tokens/entities/token.entity.ts',
+        'src/modules/tokens/entities/pat.entity.ts: Token (table personal_access_tokens) belongs in src/modules/auth/entities/token.entity.ts',
       ]);
     });
   });

@@ -12,7 +12,7 @@ import {
 import supertest from 'supertest';
 import { OUTBOX_DIR } from '../src/infra/mail/mail.processor.js';
 import { IdentitiesService } from '../src/modules/auth/sso/identities.service.js';
-import { TokensSweeper } from '../src/modules/tokens/tokens-sweep.js';
+import { TokensSweeper } from '../src/modules/auth/tokens/tokens-sweep.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import {
   type Browser,

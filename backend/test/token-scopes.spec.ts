@@ -8,7 +8,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { TokensRevocationPrivateRead17970000000400 } from '../src/infra/database/migrations/17970000000400-tokens-revocation-private-read.js';
-import { accessTokenHash, generateToken } from '../src/modules/tokens/access-tokens.service.js';
+import { accessTokenHash, generateToken } from '../src/modules/auth/tokens/access-tokens.service.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

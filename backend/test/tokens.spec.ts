@@ -11,8 +11,8 @@ import {
   type TokenScope,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
-import { accessTokenHash, generateToken } from '../src/modules/tokens/access-tokens.service.js';
+import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
+import { accessTokenHash, generateToken } from '../src/modules/auth/tokens/access-tokens.service.js';
 import { type Browser, PASSWORD, registered, sessionCookie, signedIn } from './support/accounts.js';
 import { connect, refusal } from './support/live.js';
 import { resetToken } from './support/sign-out-sockets.js';

@@ -15,7 +15,7 @@ import {
   uploadTicketSchema,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { CROSS_SITE_REFUSED } from '../src/common/origin.guard.js';
+import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { UPLOAD_FORM_OVERHEAD_BYTES } from '../src/modules/uploads/local-uploads.controller.js';
 import { UPLOAD_ALREADY_DONE } from '../src/infra/storage/local.storage.js';
 import { AVATAR_CACHE_CONTROL, PENDING_CONTENT_TYPE } from '../src/infra/storage/object-keys.js';

@@ -5,6 +5,7 @@
 export const MODULES = [
   'auth',
   'users',
+  'profiles',
   'threads',
   'votes',
   'ranks',
@@ -16,7 +17,6 @@ export const MODULES = [
   'admin',
   'audit',
   'uploads',
-  'tokens',
   'account',
   'moderation',
 ] as const;
@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
   owner_setup_codes: 'auth',
   // Members' accounts at sign-in providers.
   user_identities: 'auth',
+  // Personal access tokens, only their SHA-256.
+  personal_access_tokens: 'auth',
 
   // users: accounts and profiles (the members directory, the author fragment every list joins).
   users: 'users',
@@ -44,9 +46,6 @@ export const TABLE_OWNERS = {
   reply_revisions: 'threads',
 
   votes: 'votes',
-
-  // tokens: personal access tokens, only their SHA-256.
-  personal_access_tokens: 'tokens',
 
   // ranks: the reputation ladder and its ledger.
   reputation_ledger: 'ranks',

@@ -2,7 +2,7 @@ import type { WorkerOptions } from 'bullmq';
 import { MAIL_QUEUE } from '../mail/mail.service.js';
 import { NOTIFICATIONS_QUEUE } from '../../modules/notifications/notifications.queue.js';
 import { UPLOADS_QUEUE } from '../../modules/uploads/uploads.queue.js';
-import { TOKENS_QUEUE } from '../../modules/tokens/tokens.queue.js';
+import { TOKENS_QUEUE } from '../../modules/auth/tokens/tokens.queue.js';
 import { EXPIRY_QUEUE } from '../../modules/threads/expiry.queue.js';
 import { TRASH_QUEUE } from '../../modules/threads/trash.queue.js';
 import { ACCOUNT_QUEUE } from '../../modules/account/account.queue.js';

@@ -4,7 +4,7 @@ import { LIVE_SCOPE_PUBLIC } from '@termpaste/contracts';
 import type { RequestHandler, Request, Response } from 'express';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
-import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origin.guard.js';
+import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origins.js';
 import type { AppConfig } from '../../config/config.js';
 import { signedInMember } from '../../modules/auth/session-user.js';
 import type { UsersService } from '../../modules/users/users.service.js';

@@ -24,16 +24,16 @@ import {
   type ExportStatusBody,
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { SignedInRateLimited } from '../auth/rate-limit.guard.js';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session.middleware.js';
 import { signOut } from '../auth/sign-in.js';
-import { NoTokens } from '../tokens/token-scope.decorator.js';
+import { NoTokens } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { AccountService } from './account.service.js';
 import { ExportsService } from './exports.service.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
+import { SessionsModule } from '../auth/sessions.module.js';
 import { MemberPostsModule } from '../threads/member-posts.js';
 import { UsersModule } from '../users/users.module.js';
 import { VotesModule } from '../votes/votes.module.js';
@@ -13,7 +14,7 @@ import { ExportsModule } from './exports.processor.js';
  * too).
  */
 @Module({
-  imports: [UsersModule, VotesModule, MemberPostsModule, AuditModule, ExportsModule],
+  imports: [UsersModule, SessionsModule, VotesModule, MemberPostsModule, AuditModule, ExportsModule],
   controllers: [AccountController],
   providers: [AccountService, AccountDeletionService],
   exports: [AccountDeletionService],

@@ -29,7 +29,7 @@ import { messagesForExport } from '../messages/member-messages.js';
 import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/member-notifications.js';
 import { ledgerForExport } from '../ranks/member-ledger.js';
 import { pastesForExport, REPLIES_FILE, repliesForExport } from '../threads/member-posts.js';
-import { tokensForExport } from '../tokens/member-tokens.js';
+import { tokensForExport } from '../auth/tokens/member-tokens.js';
 import { profileForExport } from '../users/member-profile.js';
 import { VOTES_FILE, votesForExport } from '../votes/member-votes.js';
 import { ACCOUNT_QUEUE, EXPORT_BUILD_JOB, type ExportBuildJob } from './account.queue.js';

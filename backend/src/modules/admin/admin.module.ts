@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SessionsModule } from '../auth/sessions.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
@@ -10,7 +11,7 @@ import { AccountModule } from '../account/account.module.js';
  * port.
  */
 @Module({
-  imports: [UsersModule, AuditModule, AccountModule],
+  imports: [UsersModule, SessionsModule, AuditModule, AccountModule],
   controllers: [AdminController],
   providers: [AdminService],
   exports: [AdminService],

@@ -26,7 +26,7 @@ import { MemberAdminService, type SuspensionState } from '../users/member-admin.
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { type AuditRecord, AuditService } from '../audit/audit.service.js';
-import { revokeMemberTokens } from '../tokens/access-tokens.service.js';
+import { revokeMemberTokens } from '../auth/tokens/access-tokens.service.js';
 import { AccountDeletionService } from '../account/account-deletion.service.js';
 
 /** The acting admin, as the admin guard loaded them for this request. */

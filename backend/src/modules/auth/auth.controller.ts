@@ -29,8 +29,8 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort } from '../../infra/events/events.port.js';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { CurrentUser } from './guards/current-user.decorator.js';
+import { SessionGuard } from './guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';
@@ -44,7 +44,7 @@ import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware.js';
 import { signOutLive } from './live-sign-out.js';
 import { sessionUserId } from './session-user.js';
 import { signIn, signOut } from './sign-in.js';
-import { AnyToken, NoTokens } from '../tokens/token-scope.decorator.js';
+import { AnyToken, NoTokens } from './tokens/token-scope.decorator.js';
 
 /**
  * Whether a request is the browser's own top-level navigation from our site or its address bar (Fetch

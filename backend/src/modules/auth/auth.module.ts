@@ -1,8 +1,10 @@
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, InjectConfig } from '../../config/config.module.js';
+import { SessionsModule } from './sessions.module.js';
 import { SessionsService } from './sessions.service.js';
 import { OwnerModule } from './owner.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -16,6 +18,11 @@ import { rateLimitThrottlers } from './rate-limit.guard.js';
 import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SiteController } from './site.controller.js';
+import { TokensSweepModule } from './tokens-sweep.module.js';
+import { AccessTokensController } from './tokens/access-tokens.controller.js';
+import { AccessTokensService } from './tokens/access-tokens.service.js';
+import { BearerStrategy } from './tokens/bearer.strategy.js';
+import { TokenGuard } from './tokens/token.guard.js';
 import { IdentitiesController } from './sso/identities.controller.js';
 import { IdentitiesService } from './sso/identities.service.js';
 import { SignInProviders } from './sso/sign-in-providers.js';
@@ -23,10 +30,17 @@ import { SsoController } from './sso/sso.controller.js';
 import { SsoService } from './sso/sso.service.js';
 import { VerificationController } from './verification.controller.js';
 
+/**
+ * Who is calling: sign-in and sessions, single sign-on, and personal access tokens (made, listed and
+ * revoked in settings, session only; `Authorization: Bearer tp_…` on any route, judged by TokenGuard, a
+ * global guard, through passport's bearer strategy; long-revoked tokens deleted by TokensSweeper).
+ */
 @Module({
   imports: [
     UsersModule,
+    SessionsModule,
     OwnerModule,
+    TokensSweepModule,
     // Sign-in (LocalAuthGuard) puts the member where the session guards do: `req.currentUser`.
     PassportModule.register({ property: 'currentUser' }),
     ThrottlerModule.forRootAsync({
@@ -45,7 +59,14 @@ import { VerificationController } from './verification.controller.js';
       }),
     }),
   ],
-  controllers: [AuthController, SiteController, VerificationController, SsoController, IdentitiesController],
+  controllers: [
+    AuthController,
+    SiteController,
+    VerificationController,
+    SsoController,
+    IdentitiesController,
+    AccessTokensController,
+  ],
   providers: [
     AuthService,
     EmailVerificationService,
@@ -57,6 +78,9 @@ import { VerificationController } from './verification.controller.js';
     SignInProviders,
     IdentitiesService,
     SsoService,
+    AccessTokensService,
+    BearerStrategy,
+    { provide: APP_GUARD, useClass: TokenGuard },
     {
       provide: SESSION_MIDDLEWARE,
       inject: [APP_CONFIG, SessionsService],

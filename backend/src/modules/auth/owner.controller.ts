@@ -5,7 +5,7 @@ import {
   type OwnerClaimBody,
   ownerClaimSchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from './guards/current-user.decorator.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { SignedInRateLimited } from './rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';

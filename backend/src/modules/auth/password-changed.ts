@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/mail.service.js';
 import type { OutboxService } from '../../infra/outbox/outbox.service.js';
-import { revokeMemberTokens } from '../tokens/access-tokens.service.js';
+import { revokeMemberTokens } from './tokens/access-tokens.service.js';
 
 /** How the password changed: reset through a mailed link, or changed in settings. */
 export type PasswordChangeKind = 'reset' | 'change';

@@ -31,8 +31,8 @@ import {
 import type { Request, Response } from 'express';
 import type { AppConfig, RateLimitConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { SessionGuard } from '../../common/session.guard.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { SessionGuard } from './guards/session.guard.js';
+import { WriterGuard } from './guards/writer.guard.js';
 
 export type RateLimitedAction =
   | 'login'

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Session, SessionData } from 'express-session';
-import '../../common/bearer.js';
+import './guards/bearer.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { UsersService } from '../users/users.service.js';
 

@@ -6,7 +6,7 @@ import {
   VERIFY_MESSAGES,
   verifyEmailSchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from './guards/current-user.decorator.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { EmailVerificationService } from './email-verification.service.js';

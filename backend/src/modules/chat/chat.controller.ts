@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
 import { API, type ChatMessage, chatMessagePostSchema, chatPostSchema } from '@termpaste/contracts';
 import type { z } from 'zod';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ChatService } from './chat.service.js';
-import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 
 /** Sending to the chat: a member not banned (401 / 403), then the per-member chat rate limit. */
 const ChatWrite = () => MemberRateLimited('chat');

@@ -19,7 +19,7 @@ import { MODERATION_MESSAGES } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { RateLimitGuard } from '../auth/rate-limit.guard.js';
 
 const HOUR_MS = 60 * 60_000;

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { API, type FlagCreate, flagCreateSchema, type MyFlag, type MyFlags } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { FlagRateLimited } from './flag-limit.guard.js';
 import { FlagsService } from './flags.service.js';

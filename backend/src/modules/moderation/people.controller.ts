@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { API, MODERATION_MESSAGES, type PeopleList, type PersonEntry } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
-import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
+import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type PeopleListKind, PeopleService } from './people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';

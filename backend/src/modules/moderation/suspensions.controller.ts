@@ -9,9 +9,9 @@ import {
   type SilenceBody,
   silenceBodySchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { AdminGuard } from '../../common/writer.guard.js';
+import { AdminGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SuspensionsService } from './suspensions.service.js';

@@ -7,13 +7,13 @@ import {
   type NotificationsPage,
   type UnreadCountResult,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { NotificationsService } from './notifications.service.js';
-import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 
 /** The signed-in member's notifications; signed out (or banned) is a 401. */
 @Controller()

@@ -5,8 +5,8 @@ import {
   type SelectRankBody,
   selectRankSchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';

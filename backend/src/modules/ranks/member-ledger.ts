@@ -1,4 +1,6 @@
+import type { ReputationReason } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { createdMicros } from '../../common/keyset-cursor.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
@@ -10,3 +12,20 @@ export async function ledgerForExport(db: Db, userId: number): Promise<unknown[]
   );
   return rows.map((row) => row.entry);
 }
+
+/** A ledger row's own columns, as ledgerColumns reads them (`created_micros` for a keyset page). */
+export interface LedgerRow {
+  id: number;
+  points: number;
+  reason: ReputationReason;
+  capped: boolean;
+  created_at: Date;
+  created_micros: string;
+}
+
+/** The ledger as `alias` in a listing's FROM, which joins what each row names (the paste, the reply). */
+export const ledgerFrom = (alias: string) => `reputation_ledger ${alias}`;
+
+/** The columns of LedgerRow, over ledgerFrom's `alias`. */
+export const ledgerColumns = (alias: string) =>
+  `${alias}.id, ${alias}.points, ${alias}.reason, ${alias}.capped, ${alias}.created_at, ${createdMicros(alias)} AS created_micros`;

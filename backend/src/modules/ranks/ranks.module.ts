@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { GradesController } from './grades.controller.js';
 import { GradesService } from './grades.service.js';
-import { ReputationController } from './reputation.controller.js';
 import { ReputationService } from './reputation.service.js';
 
 /**
@@ -11,7 +10,7 @@ import { ReputationService } from './reputation.service.js';
  */
 @Module({
   imports: [UsersModule],
-  controllers: [ReputationController, GradesController],
+  controllers: [GradesController],
   providers: [ReputationService, GradesService],
   exports: [ReputationService],
 })

@@ -1,23 +1,15 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   CAPPED_REPUTATION_REASONS,
   type CappedReputationReason,
-  FORUM_MESSAGES,
   REPUTATION,
-  REPUTATION_LEDGER_PAGE_SIZE,
-  type ReputationEntry,
-  type ReputationLedgerPage,
   type ReputationReason,
   type ReputationToday,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
-import { readablePasteJoin, replyJoin } from '../threads/post-sql.js';
-import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
 import { existingMember, lockedMember, moveReputation } from '../users/member-sql.js';
-import { UsersService } from '../users/users.service.js';
 
 /** What earned the points: the paste, reply, chat message or vote, and the paste and reply to link to. */
 export interface ReputationSource {
@@ -57,36 +49,6 @@ async function updateReturning<Row>(
 
 /** Today in UTC, as PostgreSQL computes it for the transaction (its start). */
 const TODAY = "(now() AT TIME ZONE 'UTC')::date";
-
-const LEDGER_COLUMNS = `l.id, l.points, l.reason, l.capped, l.created_at, ${createdMicros('l')} AS created_micros,
-  t.id AS thread_id, t.title AS thread_title, ${REF_COLUMNS('t')}, CASE WHEN t.id IS NOT NULL THEN r.id END AS reply_id`;
-/** The ledger's rows with what each was for, as far as its reader (`$2`) may read the paste. */
-const LEDGER_FROM = `reputation_ledger l ${readablePasteJoin('t', 'l.thread_id', '$2::int')} ${replyJoin('r', 'l.reply_id')}`;
-
-interface LedgerRow extends RefRow {
-  id: number;
-  points: number;
-  reason: ReputationReason;
-  capped: boolean;
-  created_at: Date;
-  created_micros: string;
-  thread_id: number | null;
-  thread_title: string | null;
-  reply_id: number | null;
-}
-
-function toEntry(row: LedgerRow): ReputationEntry {
-  return {
-    id: row.id,
-    points: row.points,
-    reason: row.reason,
-    capped: row.capped,
-    createdAt: row.created_at.toISOString(),
-    threadId: row.thread_id === null ? null : refOf(row.thread_id, row),
-    threadTitle: row.thread_title,
-    replyId: row.reply_id,
-  };
-}
 
 /**
  * Upserts today's count of `reason` in `reputation_daily`, raised by what is left of the cap, returning
@@ -140,7 +102,6 @@ export function cappedAwardCtes(sql: {
 export class ReputationService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'reputationDailyCaps'>,
   ) {}
 
@@ -297,36 +258,8 @@ export class ReputationService {
     return { userId, points: row?.points ?? 0, reputation: row?.reputation ?? 0 };
   }
 
-  /**
-   * A page of the member's ledger, newest first, with their total and today's earnings against the caps.
-   * 404 when there is no such member. Who may read it is the caller's to check (canReadReputationLedger).
-   */
-  /** `readerId`'s view of member `userId`'s ledger: a row's paste named only when the reader may read it. */
-  async ledger(userId: number, cursor: string | undefined, readerId: number): Promise<ReputationLedgerPage> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
-    const { rows, nextCursor } = await keysetPage<LedgerRow>(
-      (sql, params) => this.dataSource.query(sql, params),
-      {
-        alias: 'l',
-        select: LEDGER_COLUMNS,
-        from: LEDGER_FROM,
-        where: 'l.user_id = $1',
-        params: [userId, readerId],
-        pageSize: REPUTATION_LEDGER_PAGE_SIZE,
-        cursor,
-      },
-    );
-    return {
-      total: user.reputation,
-      today: await this.today(userId),
-      entries: rows.map(toEntry),
-      nextCursor,
-    };
-  }
-
   /** What the member earned today by each capped reason, and the caps. */
-  private async today(userId: number): Promise<ReputationToday> {
+  async today(userId: number): Promise<ReputationToday> {
     const rows: Array<{ reason: CappedReputationReason; earned: number }> = await this.dataSource.query(
       `SELECT reason, earned FROM reputation_daily WHERE user_id = $1 AND day = ${TODAY}`,
       [userId],

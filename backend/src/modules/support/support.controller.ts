@@ -8,8 +8,8 @@ import {
   type supportResultSchema,
 } from '@termpaste/contracts';
 import type { z } from 'zod';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { AllowSilenced } from '../../common/writer.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { AllowSilenced } from '../auth/guards/writer.guard.js';
 import { MemberRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';

@@ -42,10 +42,10 @@ import {
   type TrashPage,
   type HeldPost,
 } from '@termpaste/contracts';
-import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser, OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
-import { AdminGuard } from '../../common/writer.guard.js';
+import { OptionalSessionGuard, SessionGuard } from '../auth/guards/session.guard.js';
+import { AdminGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -64,7 +64,7 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { chosenOrGuessedLanguage } from './languages.js';
 import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
-import { TokenScope } from '../tokens/token-scope.decorator.js';
+import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
 
 const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 

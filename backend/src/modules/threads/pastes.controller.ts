@@ -11,11 +11,11 @@ import {
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { allowsSecrets, refuseSecrets } from '../../common/secrets.js';
 import { describeZodError } from '../../common/zod-error.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { TokenScope } from '../tokens/token-scope.decorator.js';
+import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { clientOf } from './forum.controller.js';
 import { ForumService } from './forum.service.js';

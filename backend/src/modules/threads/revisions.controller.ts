@@ -13,14 +13,14 @@ import {
   REVISIONS_MESSAGES,
 } from '@termpaste/contracts';
 import type { Request } from 'express';
-import { CurrentUser, OptionalCurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser, OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import { parseId } from '../../common/parse-id.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
-import { NoTokens, TokenScope } from '../tokens/token-scope.decorator.js';
+import { OptionalSessionGuard, SessionGuard } from '../auth/guards/session.guard.js';
+import { NoTokens, TokenScope } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type Editor, EditsService } from './edits.service.js';
 import { pasteLanguage } from './languages.js';

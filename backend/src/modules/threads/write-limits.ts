@@ -18,7 +18,7 @@ import {
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { ModerationConfig, RateLimitConfig } from '../../config/config.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { mentionedUsernames } from '../notifications/mentions.js';
 

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { API, type UploadTicket } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { RateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UploadsService } from './uploads.service.js';

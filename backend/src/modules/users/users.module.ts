@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { SessionsModule } from '../auth/sessions.module.js';
 import { MemberAdminService } from './member-admin.service.js';
 import { UsersService } from './users.service.js';
 
 /**
- * Accounts, and (handed on from auth's SessionsModule) their sessions. A module whose routes use
- * SessionGuard imports this one (the guard loads the signed-in user through UsersService).
+ * The account record. A module whose routes use SessionGuard imports this one (the guard loads the
+ * signed-in user through UsersService); one that ends sessions imports auth's SessionsModule.
  */
 @Module({
-  imports: [SessionsModule],
   providers: [UsersService, MemberAdminService],
-  exports: [UsersService, MemberAdminService, SessionsModule],
+  exports: [UsersService, MemberAdminService],
 })
 export class UsersModule {}

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, UseGuards } from '@nestjs/common';
 import { API, type Identities, SSO_MESSAGES } from '@termpaste/contracts';
-import { CurrentUser } from '../../../common/current-user.decorator.js';
+import { CurrentUser } from '../guards/current-user.decorator.js';
 import { parseId } from '../../../common/parse-id.js';
-import { SessionGuard } from '../../../common/session.guard.js';
+import { SessionGuard } from '../guards/session.guard.js';
 import type { User } from '../../users/entities/user.entity.js';
-import { NoTokens } from '../../tokens/token-scope.decorator.js';
+import { NoTokens } from '../tokens/token-scope.decorator.js';
 import { IdentitiesService } from './identities.service.js';
 import { SignInProviders } from './sign-in-providers.js';
 

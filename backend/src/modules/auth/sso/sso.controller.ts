@@ -24,13 +24,13 @@ import {
 } from '@termpaste/contracts';
 import { ConflictException } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser } from '../../../common/current-user.decorator.js';
-import { SessionGuard } from '../../../common/session.guard.js';
+import { CurrentUser } from '../guards/current-user.decorator.js';
+import { SessionGuard } from '../guards/session.guard.js';
 import { ZodValidationPipe } from '../../../common/zod-validation.pipe.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { toCurrentUser, UsersService } from '../../users/users.service.js';
 import { RateLimited } from '../rate-limit.guard.js';
-import { NoTokens } from '../../tokens/token-scope.decorator.js';
+import { NoTokens } from '../tokens/token-scope.decorator.js';
 import { SsoRateLimitFilter } from './sso-rate-limit.filter.js';
 import { SsoService } from './sso.service.js';
 

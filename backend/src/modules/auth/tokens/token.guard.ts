@@ -12,11 +12,11 @@ import { AuthGuard } from '@nestjs/passport';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { TOKEN_MESSAGES, type TokenScope } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
-import { isBearerRequest } from '../../common/bearer.js';
-import { SessionGuard } from '../../common/session.guard.js';
-import { AdminGuard } from '../../common/writer.guard.js';
-import type { AppConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
+import { isBearerRequest } from '../guards/bearer.js';
+import { SessionGuard } from '../guards/session.guard.js';
+import { AdminGuard } from '../guards/writer.guard.js';
+import type { AppConfig } from '../../../config/config.js';
+import { InjectConfig } from '../../../config/config.module.js';
 import type { TokenPrincipal } from './bearer.strategy.js';
 import { ANY_TOKEN, NO_TOKENS, TOKEN_SCOPE } from './token-scope.decorator.js';
 

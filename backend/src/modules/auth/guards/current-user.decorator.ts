@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { User } from '../modules/users/entities/user.entity.js';
+import type { User } from '../../users/entities/user.entity.js';
 import './session.guard.js';
 
 /** The signed-in user of a route guarded by SessionGuard: `me(@CurrentUser() user: User)`. */

@@ -1,10 +1,12 @@
-import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AppConfig } from '../config/config.js';
-import { InjectConfig } from '../config/config.module.js';
-import { isBearerRequest } from './bearer.js';
-import { isSignedRequestHandler } from './signed-request.js';
 import { isLoopbackHost } from './url-host.js';
+
+/** The settings that name our own site (AppConfig's PUBLIC_URL and ALLOWED_ORIGINS, parsed). */
+export interface SiteOrigins {
+  publicUrl: string;
+  publicUrlSet: boolean;
+  allowedOrigins: readonly string[];
+}
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
@@ -39,9 +41,7 @@ export interface TrustedOrigins {
  * Our own site's origins: PUBLIC_URL's and ALLOWED_ORIGINS; with PUBLIC_URL unset, any loopback origin.
  * Never the Host header's: a DNS-rebinding page sends a matching Host and Origin alike.
  */
-export function trustedOrigins(
-  config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>,
-): TrustedOrigins {
+export function trustedOrigins(config: SiteOrigins): TrustedOrigins {
   const listed = new Set(config.allowedOrigins);
   if (config.publicUrlSet) listed.add(new URL(config.publicUrl).origin);
   return {
@@ -66,28 +66,4 @@ export function isOwnSiteRequest(req: Request, trusted: TrustedOrigins): boolean
   if (SAFE_METHODS.has(req.method)) return true;
   const origin = requestOrigin(req);
   return origin !== undefined && trusted.has(origin);
-}
-
-/**
- * CSRF defence: a POST, PUT, PATCH or DELETE must show our own origin (Origin, else Referer), else 403
- * before anything runs. Bearer-token requests carry no cookie, so TokenGuard judges them instead.
- */
-@Injectable()
-export class OriginGuard implements CanActivate {
-  private readonly trusted: TrustedOrigins;
-
-  constructor(@InjectConfig() config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'allowedOrigins'>) {
-    this.trusted = trustedOrigins(config);
-  }
-
-  canActivate(context: ExecutionContext): boolean {
-    if (context.getType() !== 'http') return true;
-    // A presigned upload: its signature, not a cookie, authorizes it (see SignedRequest).
-    if (isSignedRequestHandler(context.getHandler())) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    // A personal access token: it alone authorizes the request (TokenGuard), no cookie is read or set.
-    if (isBearerRequest(req)) return true;
-    if (isOwnSiteRequest(req, this.trusted)) return true;
-    throw new ForbiddenException(CROSS_SITE_REFUSED);
-  }
 }

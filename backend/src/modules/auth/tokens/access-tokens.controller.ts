@@ -7,11 +7,11 @@ import {
   TOKEN_MESSAGES,
   type TokenScope,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import type { User } from '../users/entities/user.entity.js';
+import { CurrentUser } from '../guards/current-user.decorator.js';
+import { parseId } from '../../../common/parse-id.js';
+import { SessionGuard } from '../guards/session.guard.js';
+import { ZodValidationPipe } from '../../../common/zod-validation.pipe.js';
+import type { User } from '../../users/entities/user.entity.js';
 import { AccessTokensService } from './access-tokens.service.js';
 import { NoTokens } from './token-scope.decorator.js';
 

@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import './bearer.js';
-import { signedInMember } from '../modules/auth/session-user.js';
-import type { User } from '../modules/users/entities/user.entity.js';
-import { UsersService } from '../modules/users/users.service.js';
+import { signedInMember } from '../session-user.js';
+import type { User } from '../../users/entities/user.entity.js';
+import { UsersService } from '../../users/users.service.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -8,10 +8,10 @@ import {
 } from '@nestjs/common';
 import { FORUM_MESSAGES, silencedMessage, TOKEN_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
 import type { Request } from 'express';
-import type { AppConfig } from '../config/config.js';
-import { InjectConfig } from '../config/config.module.js';
-import type { User } from '../modules/users/entities/user.entity.js';
-import { UsersService } from '../modules/users/users.service.js';
+import type { AppConfig } from '../../../config/config.js';
+import { InjectConfig } from '../../../config/config.module.js';
+import type { User } from '../../users/entities/user.entity.js';
+import { UsersService } from '../../users/users.service.js';
 import { loadSessionUser } from './session.guard.js';
 
 /** Loads the signed-in user (401 when there is none); a banned user is let through for the caller to judge. */

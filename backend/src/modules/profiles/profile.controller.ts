@@ -6,13 +6,13 @@ import {
   setAvatarSchema,
   updateProfileSchema,
 } from '@termpaste/contracts';
-import { CurrentUser } from '../../common/current-user.decorator.js';
-import { WriterGuard } from '../../common/writer.guard.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
+import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WriteRateLimited } from '../threads/write-limits.js';
-import type { User } from './entities/user.entity.js';
+import type { User } from '../users/entities/user.entity.js';
 import { type ProfileFields, ProfileService } from './profile.service.js';
-import { toCurrentUser } from './users.service.js';
+import { toCurrentUser } from '../users/users.service.js';
 
 /**
  * The member's own settings: profile and avatar. Signed in (401), not banned (403); answers the current user.

@@ -2,7 +2,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { TOKEN_MESSAGES, TOKEN_PATTERN } from '@termpaste/contracts';
 import { Strategy } from 'passport-http-bearer';
-import type { User } from '../users/entities/user.entity.js';
+import type { User } from '../../users/entities/user.entity.js';
 import { AccessTokensService, type RequestToken } from './access-tokens.service.js';
 
 /** Whom a token request acts for, and with what token. */

@@ -1,6 +1,6 @@
-import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
+import { type QueueJob, QueueProcessor, QueuePort } from '../../../infra/queue/queue.port.js';
 import { REVOKED_LISTED } from './access-tokens.service.js';
 import {
   TOKENS_QUEUE,
@@ -49,7 +49,3 @@ export class TokensSweeper implements QueueProcessor, OnModuleInit {
     return rows.length;
   }
 }
-
-/** The tokens sweep, for the API (TokensModule) and the worker alike (the queue is global). */
-@Module({ providers: [TokensSweeper], exports: [TokensSweeper] })
-export class TokensSweepModule {}

@@ -12,9 +12,9 @@ import {
   TOKENS_PER_MEMBER_MAX,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
-import { asMember, memberColumns, memberJoin } from '../users/account-sql.js';
-import type { User } from '../users/entities/user.entity.js';
+import { type PreparedStatement, prepare, queryPrepared } from '../../../infra/database/prepared.js';
+import { asMember, memberColumns, memberJoin } from '../../users/account-sql.js';
+import type { User } from '../../users/entities/user.entity.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Bytes at or above this (62 × 4) are dropped, so every character is equally likely (no modulo bias). */

@@ -9,13 +9,13 @@ import {
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { parseId } from '../../common/parse-id.js';
-import { OptionalSessionGuard, SessionGuard } from '../../common/session.guard.js';
-import { OptionalCurrentUser } from '../../common/current-user.decorator.js';
-import type { User } from './entities/user.entity.js';
+import { OptionalSessionGuard, SessionGuard } from '../auth/guards/session.guard.js';
+import { OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
+import type { User } from '../users/entities/user.entity.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageCache, sendPage, toPage, wantsFresh } from '../threads/page-cache.js';
 import { MembersService } from './members.service.js';
-import { TokenScope } from '../tokens/token-scope.decorator.js';
+import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
 
 /** The members: the directory for signed-in members; a profile for anyone, from the page cache. */
 @Controller()

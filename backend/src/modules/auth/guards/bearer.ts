@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestToken } from '../modules/tokens/access-tokens.service.js';
+import type { RequestToken } from '../tokens/access-tokens.service.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -9,13 +9,13 @@ import {
   type ReputationLedgerPage,
 } from '@termpaste/contracts';
 import type { Request } from 'express';
-import { CurrentUser } from '../../common/current-user.decorator.js';
+import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
-import { SessionGuard } from '../../common/session.guard.js';
+import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
-import { ReputationService } from './reputation.service.js';
-import { PrivateRead } from '../tokens/token-scope.decorator.js';
+import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
+import { ReputationHistoryService } from './reputation-history.service.js';
 
 /**
  * A member's reputation ledger. Private to the member (and admins, who moderate reputation farming): each
@@ -23,8 +23,8 @@ import { PrivateRead } from '../tokens/token-scope.decorator.js';
  * would tell who cast it; the total stays public on the profile.
  */
 @Controller()
-export class ReputationController {
-  constructor(private readonly reputation: ReputationService) {}
+export class ReputationHistoryController {
+  constructor(private readonly history: ReputationHistoryService) {}
 
   @Get(API.userReputation(':id'))
   @PrivateRead()
@@ -40,6 +40,6 @@ export class ReputationController {
     // An access token never carries an admin's powers: with one, only the member's own ledger.
     const as = req.accessToken === undefined ? viewer : { id: viewer.id, isAdmin: false };
     if (!canReadReputationLedger(as, userId)) throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);
-    return this.reputation.ledger(userId, cursor, viewer.id);
+    return this.history.ledger(userId, cursor, viewer.id);
   }
 }

@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { UploadsService } from '../uploads/uploads.service.js';
-import type { User } from './entities/user.entity.js';
-import { UsersService } from './users.service.js';
+import type { User } from '../users/entities/user.entity.js';
+import { lockAvatarUrl, setAvatarUrl, setProfileFields } from '../users/user-profiles.js';
+import { UsersService } from '../users/users.service.js';
 
 /** The editable profile fields, as validated: trimmed, an empty one null. */
 export type ProfileFields = z.output<typeof updateProfileSchema>;
@@ -28,10 +29,7 @@ export class ProfileService {
 
   /** Replaces first name, last name and bio (each absent or empty one is cleared). */
   async update(userId: number, fields: ProfileFields): Promise<User> {
-    await this.dataSource.query(
-      'UPDATE users SET first_name = $2, last_name = $3, bio = $4, updated_at = now() WHERE id = $1',
-      [userId, fields.firstName, fields.lastName, fields.bio],
-    );
+    await setProfileFields(this.dataSource, userId, fields);
     await this.authorChanged(userId);
     return this.reload(userId);
   }
@@ -47,21 +45,15 @@ export class ProfileService {
     let previous: string | null;
     try {
       previous = await this.dataSource.transaction(async (manager) => {
-        const [row]: Array<{ avatar_url: string | null }> = await manager.query(
-          'SELECT avatar_url FROM users WHERE id = $1 FOR UPDATE',
-          [userId],
-        );
+        const row = await lockAvatarUrl(manager, userId);
         if (!row) throw new NotFoundException(USER_NOT_FOUND);
-        if (row.avatar_url !== null && this.storage.ownedKey(userId, row.avatar_url) === key) {
-          return row.avatar_url;
+        if (row.avatarUrl !== null && this.storage.ownedKey(userId, row.avatarUrl) === key) {
+          return row.avatarUrl;
         }
         const avatar = await this.uploads.claim(manager, userId, key);
         created = avatar.key;
-        await manager.query('UPDATE users SET avatar_url = $2, updated_at = now() WHERE id = $1', [
-          userId,
-          this.storage.publicUrl(avatar.key),
-        ]);
-        return row.avatar_url;
+        await setAvatarUrl(manager, userId, this.storage.publicUrl(avatar.key));
+        return row.avatarUrl;
       });
     } catch (error) {
       if (created !== undefined) await this.uploads.remove(created, 'Unused avatar copy');

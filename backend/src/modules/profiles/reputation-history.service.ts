@@ -1,0 +1,76 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  FORUM_MESSAGES,
+  REPUTATION_LEDGER_PAGE_SIZE,
+  type ReputationEntry,
+  type ReputationLedgerPage,
+} from '@termpaste/contracts';
+import { DataSource } from 'typeorm';
+import { keysetPage } from '../../common/keyset-cursor.js';
+import { ledgerColumns, ledgerFrom, type LedgerRow } from '../ranks/member-ledger.js';
+import { ReputationService } from '../ranks/reputation.service.js';
+import { readablePasteJoin, replyJoin } from '../threads/post-sql.js';
+import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
+import { UsersService } from '../users/users.service.js';
+
+const HISTORY_COLUMNS = `${ledgerColumns('l')}, t.id AS thread_id, t.title AS thread_title, ${REF_COLUMNS('t')},
+  CASE WHEN t.id IS NOT NULL THEN r.id END AS reply_id`;
+/** The ledger's rows with what each was for, as far as its reader (`$2`) may read the paste. */
+const HISTORY_FROM = `${ledgerFrom('l')} ${readablePasteJoin('t', 'l.thread_id', '$2::int')} ${replyJoin('r', 'l.reply_id')}`;
+
+interface HistoryRow extends LedgerRow, RefRow {
+  thread_id: number | null;
+  thread_title: string | null;
+  reply_id: number | null;
+}
+
+function toEntry(row: HistoryRow): ReputationEntry {
+  return {
+    id: row.id,
+    points: row.points,
+    reason: row.reason,
+    capped: row.capped,
+    createdAt: row.created_at.toISOString(),
+    threadId: row.thread_id === null ? null : refOf(row.thread_id, row),
+    threadTitle: row.thread_title,
+    replyId: row.reply_id,
+  };
+}
+
+/** A user's reputation history: the ranks module's ledger, each row with the paste it names. */
+@Injectable()
+export class ReputationHistoryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly reputation: ReputationService,
+  ) {}
+
+  /**
+   * `readerId`'s view of member `userId`'s ledger, newest first, with their total and today's earnings
+   * against the caps: a row's paste named only when the reader may read it. 404 when there is no such
+   * member. Who may read it is the caller's to check (canReadReputationLedger).
+   */
+  async ledger(userId: number, cursor: string | undefined, readerId: number): Promise<ReputationLedgerPage> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
+    const { rows, nextCursor } = await keysetPage<HistoryRow>(
+      (sql, params) => this.dataSource.query(sql, params),
+      {
+        alias: 'l',
+        select: HISTORY_COLUMNS,
+        from: HISTORY_FROM,
+        where: 'l.user_id = $1',
+        params: [userId, readerId],
+        pageSize: REPUTATION_LEDGER_PAGE_SIZE,
+        cursor,
+      },
+    );
+    return {
+      total: user.reputation,
+      today: await this.reputation.today(userId),
+      entries: rows.map(toEntry),
+      nextCursor,
+    };
+  }
+}
