@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
-import { AkismetModule } from './akismet.js';
+import { AkismetModule } from './akismet.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -14,7 +14,7 @@ import { PeopleController } from './people.controller.js';
 import { ReviewController } from './review.controller.js';
 import { ReviewService } from './review.service.js';
 import { ScreeningModule } from './screening.module.js';
-import { SuspensionLiftModule } from './suspension-lift.js';
+import { SuspensionLiftModule } from './suspension-lift.module.js';
 import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
 

@@ -1,11 +1,9 @@
-import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { AuditModule } from '../audit/audit.module.js';
 import { MemberAdminService } from '../users/member-admin.service.js';
-import { UsersModule } from '../users/users.module.js';
 import {
   LIFT_SUSPENSION_JOB,
   liftJobId,
@@ -127,11 +125,3 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
     return total;
   }
 }
-
-/** The lifting of ended suspensions, for the API (ModerationModule) and the worker alike. */
-@Module({
-  imports: [UsersModule, AuditModule],
-  providers: [SuspensionLift],
-  exports: [SuspensionLift],
-})
-export class SuspensionLiftModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MENTIONS_PER_POST_MAX } from '@termpaste/contracts';
 import { type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
-import { mentionedUsernames } from './mentions.js';
+import { mentionedUsernames } from '../auth/mentions.js';
 import {
   type MessageJobData,
   NOTICES_JOB,

@@ -58,7 +58,7 @@ import { TrashService } from './trash.service.js';
 import { SearchService } from './search.service.js';
 import { type DetailPage, PageCache, sendDetail, sendPage, toDetailPage, wantsFresh } from './page-cache.js';
 import { pasteRefParam } from './visibility.js';
-import { WriteRateLimited } from './write-limits.js';
+import { WriteRateLimited } from '../auth/write-limits.js';
 import { SearchRateLimited } from '../auth/rate-limit.guard.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';

@@ -15,11 +15,11 @@ import { RevisionsController } from './revisions.controller.js';
 import { RevisionsService } from './revisions.service.js';
 import { SearchService } from './search.service.js';
 import { TrashService } from './trash.service.js';
-import { TrashPurgeModule } from './trash-purge.js';
+import { TrashPurgeModule } from './trash-purge.module.js';
 import { ViewCounter } from './view-counter.js';
-import { PasteExpiryModule } from './paste-expiry.js';
+import { PasteExpiryModule } from './paste-expiry.module.js';
 import { BurnService } from './burn.service.js';
-import { PostHidingModule } from './post-hiding.js';
+import { PostHidingModule } from './post-hiding.module.js';
 
 /**
  * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from

@@ -45,7 +45,7 @@ import { PasteExpiry } from './paste-expiry.js';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { type HeldPayload, ReviewItems } from '../moderation/review-items.js';
 import { SpamScreen, type Submission } from '../moderation/spam-screen.js';
-import { mentionsAnyone } from '../notifications/mentions.js';
+import { mentionsAnyone } from '../auth/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';

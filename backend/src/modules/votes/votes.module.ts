@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
-import { PasteScoresModule } from '../threads/paste-scores.js';
+import { PasteScoresModule } from '../threads/paste-scores.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VotesController } from './votes.controller.js';
 import { VotesService } from './votes.service.js';

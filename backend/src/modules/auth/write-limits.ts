@@ -19,8 +19,8 @@ import {
 import type { Request, Response } from 'express';
 import type { ModerationConfig, RateLimitConfig } from '../../config/config.js';
 import { WriterGuard } from '../../common/writer.guard.js';
-import { RateLimitGuard } from '../auth/rate-limit.guard.js';
-import { mentionedUsernames } from '../notifications/mentions.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { mentionedUsernames } from './mentions.js';
 
 /**
  * The writes limited per member (against reputation farming, floods, mention spam): pastes, replies,
