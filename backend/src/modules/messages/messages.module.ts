@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScreeningModule } from '../moderation/screening.module.js';
+import { ScreeningModule } from '../screening/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { MessagesController } from './messages.controller.js';

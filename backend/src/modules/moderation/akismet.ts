@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DEFAULT_JOB_OPTIONS, type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
-import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from './akismet.queue.js';
+import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from '../screening/akismet.queue.js';
 import { SignalHiding } from './signal-hiding.js';
 
 /** How long one check may take before it counts as failed (and is retried). */

@@ -12,8 +12,9 @@ import { FlagsService } from './flags.service.js';
 import { HeldPostsService } from './held-posts.service.js';
 import { PeopleController } from './people.controller.js';
 import { ReviewController } from './review.controller.js';
+import { ReviewItemsModule } from './review-items.module.js';
 import { ReviewService } from './review.service.js';
-import { ScreeningModule } from './screening.module.js';
+import { ScreeningModule } from '../screening/screening.module.js';
 import { SuspensionLiftModule } from './suspension-lift.module.js';
 import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
@@ -21,11 +22,12 @@ import { SuspensionsService } from './suspensions.service.js';
 /**
  * Moderation at community scale: members' flags and their weights, the review queue and staff's
  * decisions, suspensions and silences, held posts, deleting spammers, mutes and blocks. The posting
- * paths reach its lower half (ScreeningModule) only.
+ * paths reach only the screening module, below it.
  */
 @Module({
   imports: [
     ScreeningModule,
+    ReviewItemsModule,
     ForumModule,
     ChatModule,
     UsersModule,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MessageNoticesModule } from '../messages/message-notices.js';
-import { ScreeningModule } from '../moderation/screening.module.js';
+import { ScreeningModule } from '../screening/screening.module.js';
 import { PostNoticesModule } from '../threads/post-notices.js';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationsController } from './notifications.controller.js';

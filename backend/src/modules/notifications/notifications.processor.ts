@@ -15,7 +15,7 @@ import {
 import { type NewNotification, NotificationsService } from './notifications.service.js';
 import { DataSource } from 'typeorm';
 import { MessageNotices } from '../messages/message-notices.js';
-import { PeopleService } from '../moderation/people.service.js';
+import { PeopleService } from '../screening/people.service.js';
 import { PostNotices } from '../threads/post-notices.js';
 import { UsersService } from '../users/users.service.js';
 

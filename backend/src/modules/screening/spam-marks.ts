@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 
 /**
  * Mail providers whose domain is shared by millions of members: a spammer's address there is
@@ -57,4 +58,21 @@ export function emailDomain(email: string): string | null {
 export function markableDomain(email: string): string | null {
   const domain = emailDomain(email);
   return domain === null || COMMON_MAIL_DOMAINS.has(domain) ? null : domain;
+}
+
+/**
+ * In the caller's transaction (deleting a spammer): remembers their address (its hash) and its domain
+ * (unless a common mail provider's) for the spam signals; answers the domain remembered, if any.
+ */
+export async function markSpammer(manager: EntityManager, email: string): Promise<string | null> {
+  const domain = markableDomain(email);
+  const marks: Array<['address' | 'domain', string]> = [['address', addressHash(email)]];
+  if (domain !== null) marks.push(['domain', domain]);
+  for (const [kind, value] of marks) {
+    await manager.query(
+      'INSERT INTO spam_marks (kind, value) VALUES ($1, $2) ON CONFLICT (kind, value) DO NOTHING',
+      [kind, value],
+    );
+  }
+  return domain;
 }
