@@ -47,8 +47,6 @@ const UPWARD: string[] = [
   'modules/notifications/notifications.service.ts -> modules/threads/visibility.js',
   'modules/ranks/reputation.service.ts -> modules/threads/post-sql.js',
   'modules/ranks/reputation.service.ts -> modules/threads/visibility.js',
-  'modules/threads/forum.controller.ts -> modules/votes/votes.service.js',
-  'modules/threads/forum.module.ts -> modules/votes/votes.module.js',
   'modules/users/members.controller.ts -> modules/threads/page-cache.js',
   'modules/users/members.controller.ts -> modules/tokens/token-scope.decorator.js',
   'modules/users/members.module.ts -> modules/threads/forum.module.js',

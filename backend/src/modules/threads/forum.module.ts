@@ -4,7 +4,6 @@ import { ScreeningModule } from '../screening/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { VotesModule } from '../votes/votes.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
@@ -20,10 +19,11 @@ import { ViewCounter } from './view-counter.js';
 import { PasteExpiryModule } from './paste-expiry.module.js';
 import { BurnService } from './burn.service.js';
 import { PostHidingModule } from './post-hiding.module.js';
+import { ViewerVotesModule } from './viewer-votes.module.js';
 
 /**
- * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
- * the votes module).
+ * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes through
+ * ViewerVotesPort, which the votes module fills).
  */
 @Module({
   imports: [
@@ -31,10 +31,10 @@ import { PostHidingModule } from './post-hiding.module.js';
     NotificationsModule,
     AuditModule,
     RanksModule,
-    VotesModule,
+    ViewerVotesModule,
     PasteExpiryModule,
     TrashPurgeModule,
-    // The spam signals and held posts' review items (the lower half of moderation: no cycle).
+    // The spam signals, and the review queue for held posts (below threads).
     ScreeningModule,
     PostHidingModule,
   ],
