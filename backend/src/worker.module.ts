@@ -35,6 +35,8 @@ import { StorageModule } from './infra/storage/storage.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { PostNoticesModule } from './modules/threads/post-notices.module.js';
+import { MessageNoticesModule } from './modules/messages/message-notices.module.js';
 import { UploadsSweepModule } from './modules/uploads/uploads-sweep.module.js';
 import { TokensSweepModule } from './modules/tokens/tokens-sweep.js';
 import { PasteExpiryModule } from './modules/threads/paste-expiry.module.js';
@@ -89,6 +91,9 @@ export class WorkerModule {
         // Every module that owns a processor.
         MailModule,
         NotificationsModule,
+        // What new pastes, replies and messages notify: their modules register it with the notifications.
+        PostNoticesModule,
+        MessageNoticesModule,
         // The uploads queue: the repeatable sweep of unclaimed uploads.
         UploadsSweepModule,
         // The tokens queue: the repeatable deletion of long-revoked access tokens.

@@ -39,12 +39,6 @@ const UPWARD: string[] = [
   'infra/queue/queue.options.ts -> modules/uploads/uploads.queue.js',
   'infra/ws/session-ws.adapter.ts -> modules/auth/session-user.js',
   'infra/ws/session-ws.adapter.ts -> modules/users/users.service.js',
-  'modules/notifications/notifications.module.ts -> modules/messages/message-notices.js',
-  'modules/notifications/notifications.module.ts -> modules/threads/post-notices.js',
-  'modules/notifications/notifications.processor.ts -> modules/messages/message-notices.js',
-  'modules/notifications/notifications.processor.ts -> modules/threads/post-notices.js',
-  'modules/notifications/notifications.service.ts -> modules/threads/post-sql.js',
-  'modules/notifications/notifications.service.ts -> modules/threads/visibility.js',
   'modules/ranks/reputation.service.ts -> modules/threads/post-sql.js',
   'modules/ranks/reputation.service.ts -> modules/threads/visibility.js',
   'modules/users/members.controller.ts -> modules/threads/page-cache.js',
@@ -58,8 +52,6 @@ const UPWARD: string[] = [
 
 /** Files that declare a Nest module though not named *.module.ts (same rule: it only shrinks). */
 const HIDDEN_MODULES: string[] = [
-  'modules/messages/message-notices.ts',
-  'modules/threads/post-notices.ts',
   'modules/tokens/tokens-sweep.ts',
 ];
 

@@ -19,6 +19,7 @@ import { ViewCounter } from './view-counter.js';
 import { PasteExpiryModule } from './paste-expiry.module.js';
 import { BurnService } from './burn.service.js';
 import { PostHidingModule } from './post-hiding.module.js';
+import { PostNoticesModule } from './post-notices.module.js';
 import { ViewerVotesModule } from './viewer-votes.module.js';
 
 /**
@@ -29,6 +30,7 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
   imports: [
     UsersModule,
     NotificationsModule,
+    PostNoticesModule,
     AuditModule,
     RanksModule,
     ViewerVotesModule,
