@@ -51,9 +51,7 @@ const UPWARD: string[] = [
 ];
 
 /** Files that declare a Nest module though not named *.module.ts (same rule: it only shrinks). */
-const HIDDEN_MODULES: string[] = [
-  'modules/tokens/tokens-sweep.ts',
-];
+const HIDDEN_MODULES: string[] = ['modules/tokens/tokens-sweep.ts'];
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
