@@ -1,5 +1,5 @@
 /*
- * The moderation module's read-only fragment for another module's statement that must stay one round
+ * The screening module's read-only fragment for another module's statement that must stay one round
  * trip: a private message to an e-mail address reaches nobody when that address's member blocked the
  * sender, and the answer must not tell (messages.service.ts). Arguments are SQL expressions.
  */
