@@ -9,12 +9,12 @@ import { PasswordResetToken } from './modules/auth/entities/password-reset-token
 import { Session } from './modules/auth/entities/session.entity.js';
 import { ChatMessage } from './modules/chat/entities/chat-message.entity.js';
 import { Message } from './modules/messages/entities/message.entity.js';
-import { Block } from './modules/moderation/entities/block.entity.js';
+import { Block } from './modules/screening/entities/block.entity.js';
 import { Flag } from './modules/moderation/entities/flag.entity.js';
-import { Mute } from './modules/moderation/entities/mute.entity.js';
-import { PostFingerprint } from './modules/moderation/entities/post-fingerprint.entity.js';
+import { Mute } from './modules/screening/entities/mute.entity.js';
+import { PostFingerprint } from './modules/screening/entities/post-fingerprint.entity.js';
 import { ReviewItem } from './modules/moderation/entities/review-item.entity.js';
-import { SpamMark } from './modules/moderation/entities/spam-mark.entity.js';
+import { SpamMark } from './modules/screening/entities/spam-mark.entity.js';
 import { Suspension } from './modules/moderation/entities/suspension.entity.js';
 import { NotificationCounter } from './modules/notifications/entities/notification-counter.entity.js';
 import { Notification } from './modules/notifications/entities/notification.entity.js';

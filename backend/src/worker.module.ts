@@ -36,13 +36,15 @@ import { StorageModule } from './infra/storage/storage.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
-import { UploadsSweepModule } from './modules/uploads/uploads-sweep.js';
+import { PostNoticesModule } from './modules/threads/post-notices.module.js';
+import { MessageNoticesModule } from './modules/messages/message-notices.module.js';
+import { UploadsSweepModule } from './modules/uploads/uploads-sweep.module.js';
 import { TokensSweepModule } from './modules/auth/tokens-sweep.module.js';
-import { PasteExpiryModule } from './modules/threads/paste-expiry.js';
-import { TrashPurgeModule } from './modules/threads/trash-purge.js';
-import { ExportsModule } from './modules/account/exports.processor.js';
-import { SuspensionLiftModule } from './modules/moderation/suspension-lift.js';
-import { AkismetModule } from './modules/moderation/akismet.js';
+import { PasteExpiryModule } from './modules/threads/paste-expiry.module.js';
+import { TrashPurgeModule } from './modules/threads/trash-purge.module.js';
+import { ExportsModule } from './modules/account/exports.module.js';
+import { SuspensionLiftModule } from './modules/moderation/suspension-lift.module.js';
+import { AkismetModule } from './modules/moderation/akismet.module.js';
 
 /** The worker's health check, on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
@@ -90,6 +92,9 @@ export class WorkerModule {
         // Every module that owns a processor.
         MailModule,
         NotificationsModule,
+        // What new pastes, replies and messages notify: their modules register it with the notifications.
+        PostNoticesModule,
+        MessageNoticesModule,
         // The uploads queue: the repeatable sweep of unclaimed uploads.
         UploadsSweepModule,
         // The tokens queue: the repeatable deletion of long-revoked access tokens.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API, signalHiddenNotice } from '@termpaste/contracts';
 import { AkismetChecker } from '../src/modules/moderation/akismet.js';
-import { AKISMET_CHECK_JOB, type AkismetCheckJob } from '../src/modules/moderation/akismet.queue.js';
+import { AKISMET_CHECK_JOB, type AkismetCheckJob } from '../src/modules/screening/akismet.queue.js';
 import { SignalHiding } from '../src/modules/moderation/signal-hiding.js';
 import { registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

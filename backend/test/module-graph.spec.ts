@@ -18,47 +18,18 @@ const UPWARD: string[] = [
   'infra/mail/mail.module.ts -> modules/users/users.module.js',
   'infra/queue/queue.options.ts -> modules/account/account.queue.js',
   'infra/queue/queue.options.ts -> modules/auth/tokens/tokens.queue.js',
-  'infra/queue/queue.options.ts -> modules/moderation/akismet.queue.js',
   'infra/queue/queue.options.ts -> modules/moderation/suspensions.queue.js',
   'infra/queue/queue.options.ts -> modules/notifications/notifications.queue.js',
+  'infra/queue/queue.options.ts -> modules/screening/akismet.queue.js',
   'infra/queue/queue.options.ts -> modules/threads/expiry.queue.js',
   'infra/queue/queue.options.ts -> modules/threads/trash.queue.js',
   'infra/queue/queue.options.ts -> modules/uploads/uploads.queue.js',
   'infra/ws/session-ws.adapter.ts -> modules/auth/session-user.js',
   'infra/ws/session-ws.adapter.ts -> modules/users/users.service.js',
-  'modules/messages/messages.module.ts -> modules/moderation/screening.module.js',
-  'modules/messages/messages.service.ts -> modules/moderation/people-sql.js',
-  'modules/messages/messages.service.ts -> modules/moderation/people.service.js',
-  'modules/notifications/notifications.module.ts -> modules/messages/message-notices.js',
-  'modules/notifications/notifications.module.ts -> modules/moderation/screening.module.js',
-  'modules/notifications/notifications.module.ts -> modules/threads/post-notices.js',
-  'modules/notifications/notifications.processor.ts -> modules/messages/message-notices.js',
-  'modules/notifications/notifications.processor.ts -> modules/moderation/people.service.js',
-  'modules/notifications/notifications.service.ts -> modules/moderation/people-sql.js',
-  'modules/notifications/notifications.processor.ts -> modules/threads/post-notices.js',
-  'modules/notifications/notifications.service.ts -> modules/threads/post-sql.js',
-  'modules/notifications/notifications.service.ts -> modules/threads/visibility.js',
-  'modules/threads/forum.controller.ts -> modules/votes/votes.service.js',
-  'modules/threads/forum.module.ts -> modules/moderation/screening.module.js',
-  'modules/threads/forum.module.ts -> modules/votes/votes.module.js',
-  'modules/threads/forum.service.ts -> modules/moderation/review-items.js',
-  'modules/threads/forum.service.ts -> modules/moderation/spam-screen.js',
 ];
 
 /** Files that declare a Nest module though not named *.module.ts (same rule: it only shrinks). */
-const HIDDEN_MODULES: string[] = [
-  'modules/account/exports.processor.ts',
-  'modules/messages/message-notices.ts',
-  'modules/moderation/akismet.ts',
-  'modules/moderation/suspension-lift.ts',
-  'modules/threads/member-posts.ts',
-  'modules/threads/paste-expiry.ts',
-  'modules/threads/paste-scores.ts',
-  'modules/threads/post-hiding.ts',
-  'modules/threads/post-notices.ts',
-  'modules/threads/trash-purge.ts',
-  'modules/uploads/uploads-sweep.ts',
-];
+const HIDDEN_MODULES: string[] = [];
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 

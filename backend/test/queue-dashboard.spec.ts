@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { AKISMET_QUEUE } from '../src/modules/moderation/akismet.queue.js';
+import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
 import { getQueueToken } from '@nestjs/bullmq';
 import { API, FORUM_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';

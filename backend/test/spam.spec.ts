@@ -1,6 +1,6 @@
 import { API, heldPostSchema, MODERATION_MESSAGES, type SpamSignal } from '@termpaste/contracts';
 import { MODERATION_DEFAULTS } from '../src/config/config.js';
-import { addressMark, linksIn, mostlyLinks, normalisedText } from '../src/modules/moderation/spam-screen.js';
+import { addressMark, linksIn, mostlyLinks, normalisedText } from '../src/modules/screening/spam-screen.js';
 import { registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

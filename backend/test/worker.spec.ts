@@ -26,7 +26,7 @@ import {
   SUSPENSIONS_QUEUE,
   SUSPENSIONS_SWEEP_SCHEDULE,
 } from '../src/modules/moderation/suspensions.queue.js';
-import { AKISMET_QUEUE } from '../src/modules/moderation/akismet.queue.js';
+import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';

@@ -1,6 +1,6 @@
 import { API, FORUM_MESSAGES, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import { RATE_LIMIT_DEFAULTS } from '../src/config/config.js';
-import { writeLimitThrottlers } from '../src/modules/threads/write-limits.js';
+import { writeLimitThrottlers } from '../src/modules/auth/write-limits.js';
 import { registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -19,6 +19,7 @@ export const MODULES = [
   'uploads',
   'account',
   'moderation',
+  'screening',
 ] as const;
 
 /** A module of `src/modules/`, or `infra` for everything outside it. */
@@ -67,14 +68,16 @@ export const TABLE_OWNERS = {
   account_exports: 'account',
   account_deletion_links: 'account',
 
-  // moderation: flags, the review queue, suspensions, mutes and blocks, the spam signals' memory.
+  // moderation: flags, the review queue, suspensions.
   review_items: 'moderation',
   flags: 'moderation',
   suspensions: 'moderation',
-  member_mutes: 'moderation',
-  member_blocks: 'moderation',
-  spam_marks: 'moderation',
-  post_fingerprints: 'moderation',
+
+  // screening: mutes and blocks, the spam signals' memory (what a post must pass).
+  member_mutes: 'screening',
+  member_blocks: 'screening',
+  spam_marks: 'screening',
+  post_fingerprints: 'screening',
 
   // infra: the transactional outbox (infra/outbox), TypeORM's record of the migrations run, and its
   // record of generated columns' expressions (TypeORM creates it when an entity has one).

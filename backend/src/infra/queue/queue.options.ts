@@ -7,7 +7,7 @@ import { EXPIRY_QUEUE } from '../../modules/threads/expiry.queue.js';
 import { TRASH_QUEUE } from '../../modules/threads/trash.queue.js';
 import { ACCOUNT_QUEUE } from '../../modules/account/account.queue.js';
 import { SUSPENSIONS_QUEUE } from '../../modules/moderation/suspensions.queue.js';
-import { AKISMET_QUEUE } from '../../modules/moderation/akismet.queue.js';
+import { AKISMET_QUEUE } from '../../modules/screening/akismet.queue.js';
 
 /** Every queue of the app, one per feature that owns a processor (BullMQ registers each at start-up). */
 export const QUEUE_NAMES: readonly string[] = [

@@ -1,4 +1,4 @@
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import {
   ACCOUNT_QUEUE,
@@ -42,7 +42,3 @@ export class ExportsProcessor implements QueueProcessor, OnModuleInit {
     throw new Error(`Unknown account job "${job.name}"`);
   }
 }
-
-/** The exports and their jobs, for the API (AccountModule) and the worker alike (queue and outbox are global). */
-@Module({ providers: [ExportsService, ExportsProcessor], exports: [ExportsService] })
-export class ExportsModule {}

@@ -1,5 +1,7 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { NoticeBuilder } from '../notifications/notice-registry.js';
+import { type MessageJobData, notificationSource } from '../notifications/notifications.queue.js';
 import { authorJoin } from '../users/author-sql.js';
 
 /** A new private message, as its notification job reads it. */
@@ -13,13 +15,37 @@ export interface MessageNotice {
 }
 
 /**
- * What the notifications module's job reads of a new private message (the messages module's table). On
- * its own, with no dependencies, so the notifications module can import it while the messages module
- * imports the notifications module.
+ * The notifications of a new private message, for the notifications module's jobs (registered with its
+ * NoticeRegistry by MessageNoticesModule): reads it from the messages module's table.
  */
 @Injectable()
 export class MessageNotices {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** A new private message: its recipient, unless they have opened it already. */
+  readonly builder: NoticeBuilder = {
+    idKey: 'messageId' satisfies keyof MessageJobData,
+    build: async (messageId) => {
+      const message = await this.message(messageId);
+      if (!message || message.senderId === null || message.sender === null) return undefined;
+      if (message.recipientId === null || message.recipientId === message.senderId) return undefined;
+      // Opened before this job ran: the recipient has seen it, so a notification would only be noise.
+      if (message.isRead) return undefined;
+      return {
+        actorId: message.senderId,
+        due: [
+          {
+            userId: message.recipientId,
+            type: 'message',
+            content: `${message.sender} sent you a message: "${message.subject}"`,
+            threadId: null,
+            actorId: message.senderId,
+            source: notificationSource('message', messageId),
+          },
+        ],
+      };
+    },
+  };
 
   /** The message, or undefined when it is gone. */
   async message(messageId: number): Promise<MessageNotice | undefined> {
@@ -32,6 +58,3 @@ export class MessageNotices {
     return row;
   }
 }
-
-@Module({ providers: [MessageNotices], exports: [MessageNotices] })
-export class MessageNoticesModule {}

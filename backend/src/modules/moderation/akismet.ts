@@ -1,11 +1,8 @@
-import { Injectable, Logger, Module } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DEFAULT_JOB_OPTIONS, type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
-import { PostHidingModule } from '../threads/post-hiding.js';
-import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from './akismet.queue.js';
-import { ScreeningModule } from './screening.module.js';
+import { AKISMET_CHECK_JOB, AKISMET_QUEUE, type AkismetCheckJob } from '../screening/akismet.queue.js';
 import { SignalHiding } from './signal-hiding.js';
 
 /** How long one check may take before it counts as failed (and is retried). */
@@ -79,11 +76,3 @@ export class AkismetChecker implements QueueProcessor<AkismetCheckJob> {
     throw new Error(`unexpected answer "${answer.slice(0, 100)}"${help ? ` (${help})` : ''}`);
   }
 }
-
-/** The Akismet check and hiding by a signal, for the API (ModerationModule) and the worker alike. */
-@Module({
-  imports: [PostHidingModule, NotificationsModule, ScreeningModule],
-  providers: [SignalHiding, AkismetChecker],
-  exports: [SignalHiding],
-})
-export class AkismetModule {}

@@ -11,7 +11,7 @@ import { AuditService, excerpt } from '../audit/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ForumService, type HeldRequest } from '../threads/forum.service.js';
 import { UsersService } from '../users/users.service.js';
-import type { HeldPayload } from './review-items.js';
+import type { HeldPayload } from '../screening/review-queue.js';
 
 interface HeldRow {
   id: number;

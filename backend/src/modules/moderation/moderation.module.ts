@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
-import { AkismetModule } from './akismet.js';
+import { AkismetModule } from './akismet.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -12,22 +12,23 @@ import { FlagsService } from './flags.service.js';
 import { HeldPostsService } from './held-posts.service.js';
 import { PeopleController } from './people.controller.js';
 import { ReviewController } from './review.controller.js';
+import { ReviewItemsModule } from './review-items.module.js';
 import { ReviewService } from './review.service.js';
-import { ScreeningModule } from './screening.module.js';
-import { SuspensionLiftModule } from './suspension-lift.js';
+import { ScreeningModule } from '../screening/screening.module.js';
+import { SuspensionLiftModule } from './suspension-lift.module.js';
 import { SpamMarksController } from './spam-marks.controller.js';
-import { SpamMarksService } from './spam-marks.service.js';
 import { SuspensionsController } from './suspensions.controller.js';
 import { SuspensionsService } from './suspensions.service.js';
 
 /**
  * Moderation at community scale: members' flags and their weights, the review queue and staff's
  * decisions, suspensions and silences, held posts, deleting spammers, mutes and blocks. The posting
- * paths reach its lower half (ScreeningModule) only.
+ * paths reach only the screening module, below it.
  */
 @Module({
   imports: [
     ScreeningModule,
+    ReviewItemsModule,
     ForumModule,
     ChatModule,
     UsersModule,
@@ -44,14 +45,7 @@ import { SuspensionsService } from './suspensions.service.js';
     PeopleController,
     SpamMarksController,
   ],
-  providers: [
-    SuspensionsService,
-    HeldPostsService,
-    FlagsService,
-    ReviewService,
-    FlagRateLimitGuard,
-    SpamMarksService,
-  ],
+  providers: [SuspensionsService, HeldPostsService, FlagsService, ReviewService, FlagRateLimitGuard],
   exports: [SuspensionsService, HeldPostsService],
 })
 export class ModerationModule {}

@@ -5,7 +5,7 @@ import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../auth/guards/session.guard.js';
 import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
-import { type PeopleListKind, PeopleService } from './people.service.js';
+import { type PeopleListKind, PeopleService } from '../screening/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 
 const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.memberNotFound);

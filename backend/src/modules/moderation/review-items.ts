@@ -1,30 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LIVE_EVENT, type PasteRef, type SpamSignal } from '@termpaste/contracts';
+import { LIVE_EVENT } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EventsPort } from '../../infra/events/events.port.js';
+import type { HeldPost, ReviewQueue } from '../screening/review-queue.js';
 import { adminIds } from '../users/member-facts.js';
 
 /**
- * A post held for approval, as `review_items.payload` keeps it: what the queue shows (as members would
- * see it) and the request that approving it replays as its author.
- */
-export interface HeldPayload {
-  title: string | null;
-  content: string;
-  language: string | null;
-  /** The paste a held reply is on. */
-  threadRef: PasteRef | null;
-  parentId: number | null;
-  /** The create request's body (and how it came: the web form, `POST /api/pastes`), to replay. */
-  request: Record<string, unknown>;
-}
-
-/**
- * The review queue's rows, as the posting paths open them (held posts) — the lower half of the
- * moderation module, which the threads module may use without a cycle. Deciding them is ReviewService's.
+ * The review queue's rows, as the posting paths open them (held posts, through the screening module's
+ * ReviewQueuePort, where ReviewItemsModule registers this). Deciding them is ReviewService's.
  */
 @Injectable()
-export class ReviewItems {
+export class ReviewItems implements ReviewQueue {
   private readonly logger = new Logger('Review');
 
   constructor(
@@ -56,15 +42,7 @@ export class ReviewItems {
   }
 
   /** Opens a held post's item in `manager`'s transaction; answers its id. */
-  async openHeld(
-    manager: EntityManager,
-    held: {
-      targetType: 'paste' | 'reply';
-      authorId: number;
-      signals: readonly SpamSignal[];
-      payload: HeldPayload;
-    },
-  ): Promise<number> {
+  async openHeld(manager: EntityManager, held: HeldPost): Promise<number> {
     const [row]: Array<{ id: number }> = await manager.query(
       `INSERT INTO review_items (kind, target_type, author_id, signals, payload)
        VALUES ('held', $1, $2, $3::text[], $4::jsonb) RETURNING id`,

@@ -5,7 +5,7 @@ import type { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
 import { postsForReview } from '../threads/review-posts.js';
 import { memberFacts } from '../users/member-facts.js';
-import type { HeldPayload } from './review-items.js';
+import type { HeldPayload } from '../screening/review-queue.js';
 
 type Db = DataSource | EntityManager;
 

@@ -29,7 +29,7 @@ import { authorJoin, authorJson } from '../users/author-sql.js';
 import { memberFacts } from '../users/member-facts.js';
 import { ReviewItems } from './review-items.js';
 import { HeldPostsService } from './held-posts.service.js';
-import type { HeldPayload } from './review-items.js';
+import type { HeldPayload } from '../screening/review-queue.js';
 import { type ItemRef, resolveTargets, type ResolvedTarget } from './review-targets.js';
 import { SuspensionsService } from './suspensions.service.js';
 

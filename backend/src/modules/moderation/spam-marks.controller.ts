@@ -11,7 +11,7 @@ import { parseId } from '../../common/parse-id.js';
 import { AdminGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
-import { SpamMarksService } from './spam-marks.service.js';
+import { SpamMarksService } from '../screening/spam-marks.service.js';
 
 /**
  * The spam marks delete spammer remembered, for staff to see and forget (admins only: 401 signed out

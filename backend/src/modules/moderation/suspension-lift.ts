@@ -1,4 +1,4 @@
-import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { PAGES } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
@@ -8,9 +8,7 @@ import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/ma
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { AuditModule } from '../audit/audit.module.js';
 import { MemberAdminService } from '../users/member-admin.service.js';
-import { UsersModule } from '../users/users.module.js';
 import {
   LIFT_SUSPENSION_JOB,
   liftJobId,
@@ -174,11 +172,3 @@ export function liftedMail(
     ].join('\n'),
   };
 }
-
-/** The lifting of ended suspensions, for the API (ModerationModule) and the worker alike. */
-@Module({
-  imports: [UsersModule, AuditModule],
-  providers: [SuspensionLift],
-  exports: [SuspensionLift],
-})
-export class SuspensionLiftModule {}

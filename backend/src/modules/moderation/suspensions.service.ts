@@ -7,7 +7,7 @@ import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/ma
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { type Actor, AdminService } from '../admin/admin.service.js';
 import type { User } from '../users/entities/user.entity.js';
-import { addressHash, markableDomain } from './spam-marks.js';
+import { markSpammer } from '../screening/spam-marks.js';
 import { liftedMail, SuspensionLift } from './suspension-lift.js';
 import type { SuspensionKind } from './suspensions.queue.js';
 
@@ -90,16 +90,7 @@ export class SuspensionsService {
    */
   deleteSpammer(actor: Actor, userId: number): Promise<void> {
     return this.admin.deleteSpammer(actor, userId, async (manager, target) => {
-      const domain = markableDomain(target.email);
-      const marks: Array<['address' | 'domain', string]> = [['address', addressHash(target.email)]];
-      if (domain !== null) marks.push(['domain', domain]);
-      for (const [kind, value] of marks) {
-        await manager.query(
-          `INSERT INTO spam_marks (kind, value, spammer) VALUES ($1, $2, $3)
-           ON CONFLICT (kind, value) DO NOTHING`,
-          [kind, value, target.username],
-        );
-      }
+      const domain = await markSpammer(manager, target);
       return { markedDomain: domain, markedAddress: true };
     });
   }

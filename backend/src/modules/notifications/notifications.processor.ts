@@ -1,22 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { MENTIONS_PER_POST_MAX } from '@termpaste/contracts';
 import { type QueueJob, QueueProcessor } from '../../infra/queue/queue.port.js';
-import { mentionedUsernames } from './mentions.js';
-import {
-  type MessageJobData,
-  NOTICES_JOB,
-  type NoticesJobData,
-  NOTIFICATION_JOBS,
-  NOTIFICATIONS_QUEUE,
-  notificationSource,
-  type ReplyJobData,
-  type ThreadJobData,
-} from './notifications.queue.js';
+import { mentionedUsernames } from '../auth/mentions.js';
+import { type NoticeContext, NoticeRegistry } from './notice-registry.js';
+import { NOTICES_JOB, type NoticesJobData, NOTIFICATIONS_QUEUE } from './notifications.queue.js';
 import { type NewNotification, NotificationsService } from './notifications.service.js';
 import { DataSource } from 'typeorm';
-import { MessageNotices } from '../messages/message-notices.js';
-import { PeopleService } from '../moderation/people.service.js';
-import { PostNotices } from '../threads/post-notices.js';
+import { PeopleService } from '../screening/people.service.js';
 import { UsersService } from '../users/users.service.js';
 
 /**
@@ -47,117 +37,37 @@ function noticesOf(data: unknown): NoticesJobData['notices'] {
   return notices;
 }
 
-/** Quoted for a notification's text. */
-const quoted = (text: string) => `"${text}"`;
-
 /**
- * The notification fan-out: reads the job's source, derives who to tell and creates each once per member
- * and source, so a job run twice creates nothing new. A source gone: nothing. Nobody hears of their own
- * post, a deleted account's, or one by a member they blocked (unless staff).
+ * The notification fan-out: the builder the source's module registered (NoticeRegistry) says who to tell;
+ * each is created once per member and source, so a job run twice creates nothing new. Nobody hears of
+ * their own post, a deleted account's, or one by a member they blocked (unless staff).
  */
 @Injectable()
 @QueueProcessor(NOTIFICATIONS_QUEUE)
 export class NotificationsProcessor implements QueueProcessor {
   constructor(
     private readonly notifications: NotificationsService,
-    private readonly posts: PostNotices,
-    private readonly messages: MessageNotices,
+    private readonly registry: NoticeRegistry,
     private readonly users: UsersService,
     private readonly people: PeopleService,
     private readonly dataSource: DataSource,
   ) {}
 
   async process(job: QueueJob): Promise<void> {
-    switch (job.name) {
-      case NOTIFICATION_JOBS.thread:
-        return this.thread(positiveId(job.data, 'threadId' satisfies keyof ThreadJobData));
-      case NOTIFICATION_JOBS.reply:
-        return this.reply(positiveId(job.data, 'replyId' satisfies keyof ReplyJobData));
-      case NOTIFICATION_JOBS.message:
-        return this.message(positiveId(job.data, 'messageId' satisfies keyof MessageJobData));
-      case NOTICES_JOB:
-        await this.notifications.createOnce(noticesOf(job.data));
-        return;
-      default:
-        throw new Error(`Unknown job "${job.name}" on the notifications queue`);
+    if (job.name === NOTICES_JOB) {
+      await this.notifications.createOnce(noticesOf(job.data));
+      return;
     }
+    // A new paste, reply or message: its module (registered) says who is due what.
+    const builder = this.registry.builder(job.name);
+    if (!builder) throw new Error(`Unknown job "${job.name}" on the notifications queue`);
+    const batch = await builder.build(positiveId(job.data, builder.idKey), this.context);
+    if (batch) await this.create(batch.actorId, batch.due);
   }
 
-  /** A new paste: its @mentions. */
-  private async thread(threadId: number): Promise<void> {
-    const thread = await this.posts.paste(threadId);
-    if (!thread || thread.authorId === null || thread.author === null) return;
-    // Nobody but its author may read a private paste: nobody is told of it.
-    if (thread.visibility === 'private') return;
-    const authorId = thread.authorId;
-    const source = notificationSource('thread', threadId);
-    const mentioned = await this.mentioned(thread.content, authorId);
-    await this.create(
-      authorId,
-      mentioned.map((userId) => ({
-        userId,
-        type: 'mention',
-        content: `${thread.author} mentioned you in ${quoted(thread.title)}`,
-        threadId,
-        actorId: authorId,
-        source,
-      })),
-    );
-  }
-
-  /**
-   * A new reply: 'reply' to the author of the reply it answers and to the paste's author, then 'mention'
-   * to the members it @mentions. One per member: a member due both gets the first (the more specific).
-   */
-  private async reply(replyId: number): Promise<void> {
-    const reply = await this.posts.reply(replyId);
-    if (!reply || reply.authorId === null || reply.author === null) return;
-    // Only its author replies on a private paste, and nobody else may read it: nobody to tell.
-    if (reply.visibility === 'private') return;
-    const actorId = reply.authorId;
-    const base = { threadId: reply.threadId, actorId, source: notificationSource('reply', replyId) };
-    const title = quoted(reply.title);
-    const due: NewNotification[] = [];
-    if (reply.parentAuthorId !== null && reply.parentAuthorId !== actorId) {
-      due.push({
-        ...base,
-        userId: reply.parentAuthorId,
-        type: 'reply',
-        content: `${reply.author} replied to your reply in ${title}`,
-      });
-    }
-    if (reply.threadAuthorId !== null && reply.threadAuthorId !== actorId) {
-      due.push({
-        ...base,
-        userId: reply.threadAuthorId,
-        type: 'reply',
-        content: `${reply.author} replied to your paste ${title}`,
-      });
-    }
-    for (const userId of await this.mentioned(reply.content, actorId)) {
-      due.push({ ...base, userId, type: 'mention', content: `${reply.author} mentioned you in ${title}` });
-    }
-    await this.create(actorId, due);
-  }
-
-  /** A new private message: its recipient, unless they have opened it already. */
-  private async message(messageId: number): Promise<void> {
-    const message = await this.messages.message(messageId);
-    if (!message || message.senderId === null || message.sender === null) return;
-    if (message.recipientId === null || message.recipientId === message.senderId) return;
-    // Opened before this job ran: the recipient has seen it, so a notification would only be noise.
-    if (message.isRead) return;
-    await this.create(message.senderId, [
-      {
-        userId: message.recipientId,
-        type: 'message',
-        content: `${message.sender} sent you a message: ${quoted(message.subject)}`,
-        threadId: null,
-        actorId: message.senderId,
-        source: notificationSource('message', messageId),
-      },
-    ]);
-  }
+  private readonly context: NoticeContext = {
+    mentioned: (markdown, authorId) => this.mentioned(markdown, authorId),
+  };
 
   /**
    * Creates the notifications `due` of a post or message by member `actorId`, but for the members who

@@ -14,27 +14,39 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
-import { hiddenByBlockSql } from '../moderation/people-sql.js';
-import { pasteGone, readablePasteJoin } from '../threads/post-sql.js';
-import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
+import { hiddenByBlockSql } from '../screening/people-sql.js';
+import { type NoticePasteSql, NoticeRegistry } from './notice-registry.js';
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const NOTIFICATION_COLUMNS = `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
-  ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor, ${REF_COLUMNS('t')}, t.id AS readable_id`;
-/** A notification with its actor, and its paste as far as its member may read it (visibility.ts). */
-const NOTIFICATION_FROM = `notifications n ${authorJoin('a', 'n.actor_id')}
-  ${readablePasteJoin('t', 'n.thread_id', 'n.user_id')}`;
-/**
- * A notification about a paste that is there but its member may not read (made private) is not listed;
- * one whose paste is gone (deleted, expired) stays, naming no paste.
- */
-// Not about a member the reader blocked (they come back when unblocked).
-const NOTIFICATION_SHOWN = `(n.thread_id IS NULL OR t.id IS NOT NULL OR ${pasteGone('n.thread_id')})
-  AND NOT ${hiddenByBlockSql('n.user_id', 'n.actor_id')}`;
+/** The statements' parts, with the paste SQL the threads module registered. */
+interface NotificationSql {
+  columns: string;
+  from: string;
+  /**
+   * A notification about a paste that is there but its member may not read (made private) is not
+   * listed; one whose paste is gone (deleted, expired) stays, naming no paste.
+   */
+  shown: string;
+  ref: NoticePasteSql['ref'];
+}
 
-interface NotificationRow extends RefRow {
+function notificationSql(pastes: NoticePasteSql): NotificationSql {
+  return {
+    columns: `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
+  ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor, ${pastes.refColumns('t')}, t.id AS readable_id`,
+    // A notification with its actor, and its paste as far as its member may read it.
+    from: `notifications n ${authorJoin('a', 'n.actor_id')}
+  ${pastes.readableJoin('t', 'n.thread_id', 'n.user_id')}`,
+    // Not about a member the reader blocked (they come back when unblocked).
+    shown: `(n.thread_id IS NULL OR t.id IS NOT NULL OR ${pastes.gone('n.thread_id')})
+  AND NOT ${hiddenByBlockSql('n.user_id', 'n.actor_id')}`,
+    ref: pastes.ref,
+  };
+}
+
+interface NotificationRow {
   readable_id: number | null;
   id: number;
   type: NotificationType;
@@ -46,14 +58,14 @@ interface NotificationRow extends RefRow {
   actor: PublicAuthor | null;
 }
 
-function toNotification(row: NotificationRow): Notification {
+function toNotification(sql: NotificationSql, row: NotificationRow): Notification {
   return {
     id: row.id,
     type: row.type,
     content: row.content,
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
-    threadId: row.readable_id === null ? null : refOf(row.readable_id, row),
+    threadId: row.readable_id === null ? null : sql.ref(row.readable_id, row),
     actor: row.actor,
   };
 }
@@ -81,7 +93,16 @@ export class NotificationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventsPort,
+    private readonly registry: NoticeRegistry,
   ) {}
+
+  private built: NotificationSql | undefined;
+
+  /** Built on first use: the threads module registers its part when it starts. */
+  private get sql(): NotificationSql {
+    this.built ??= notificationSql(this.registry.pasteSql());
+    return this.built;
+  }
 
   /** The member's notifications, newest first, NOTIFICATIONS_PAGE_SIZE at a time. */
   async list(userId: number, cursor?: string): Promise<NotificationsPage> {
@@ -89,16 +110,16 @@ export class NotificationsService {
       (sql, params) => this.dataSource.query(sql, params),
       {
         alias: 'n',
-        select: NOTIFICATION_COLUMNS,
-        from: NOTIFICATION_FROM,
-        where: `n.user_id = $1 AND ${NOTIFICATION_SHOWN}`,
+        select: this.sql.columns,
+        from: this.sql.from,
+        where: `n.user_id = $1 AND ${this.sql.shown}`,
         params: [userId],
         pageSize: NOTIFICATIONS_PAGE_SIZE,
         cursor,
       },
     );
     return {
-      notifications: rows.map(toNotification),
+      notifications: rows.map((row) => toNotification(this.sql, row)),
       nextCursor,
       unreadCount: await this.unreadCount(userId),
     };
@@ -232,10 +253,10 @@ export class NotificationsService {
             [item.userId],
           );
           const [full]: NotificationRow[] = await manager.query(
-            `SELECT ${NOTIFICATION_COLUMNS} FROM ${NOTIFICATION_FROM} WHERE n.id = $1`,
+            `SELECT ${this.sql.columns} FROM ${this.sql.from} WHERE n.id = $1`,
             [row.id],
           );
-          return { notification: toNotification(full!), unread: counter!.unread };
+          return { notification: toNotification(this.sql, full!), unread: counter!.unread };
         });
       } catch (error) {
         // The recipient's account or the paste was deleted since the job read them: nobody to tell.

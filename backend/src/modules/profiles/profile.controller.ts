@@ -9,7 +9,7 @@ import {
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { WriteRateLimited } from '../threads/write-limits.js';
+import { WriteRateLimited } from '../auth/write-limits.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type ProfileFields, ProfileService } from './profile.service.js';
 import { toCurrentUser } from '../users/users.service.js';

@@ -50,7 +50,6 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
-import { VotesService } from '../votes/votes.service.js';
 import { BurnService } from './burn.service.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
@@ -58,7 +57,8 @@ import { TrashService } from './trash.service.js';
 import { SearchService } from './search.service.js';
 import { type DetailPage, PageCache, sendDetail, sendPage, toDetailPage, wantsFresh } from './page-cache.js';
 import { pasteRefParam } from './visibility.js';
-import { WriteRateLimited } from './write-limits.js';
+import { WriteRateLimited } from '../auth/write-limits.js';
+import { ViewerVotesPort } from './viewer-votes.js';
 import { SearchRateLimited } from '../auth/rate-limit.guard.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -97,7 +97,7 @@ export class ForumController {
   constructor(
     private readonly forum: ForumService,
     private readonly searching: SearchService,
-    private readonly votes: VotesService,
+    private readonly votes: ViewerVotesPort,
     private readonly pages: PageCache,
     private readonly burning: BurnService,
     private readonly trash: TrashService,

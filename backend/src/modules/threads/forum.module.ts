@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
-import { ScreeningModule } from '../moderation/screening.module.js';
+import { ScreeningModule } from '../screening/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { VotesModule } from '../votes/votes.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
@@ -15,26 +14,29 @@ import { RevisionsController } from './revisions.controller.js';
 import { RevisionsService } from './revisions.service.js';
 import { SearchService } from './search.service.js';
 import { TrashService } from './trash.service.js';
-import { TrashPurgeModule } from './trash-purge.js';
+import { TrashPurgeModule } from './trash-purge.module.js';
 import { ViewCounter } from './view-counter.js';
-import { PasteExpiryModule } from './paste-expiry.js';
+import { PasteExpiryModule } from './paste-expiry.module.js';
 import { BurnService } from './burn.service.js';
-import { PostHidingModule } from './post-hiding.js';
+import { PostHidingModule } from './post-hiding.module.js';
+import { PostNoticesModule } from './post-notices.module.js';
+import { ViewerVotesModule } from './viewer-votes.module.js';
 
 /**
- * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes from
- * the votes module).
+ * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes through
+ * ViewerVotesPort, which the votes module fills).
  */
 @Module({
   imports: [
     UsersModule,
     NotificationsModule,
+    PostNoticesModule,
     AuditModule,
     RanksModule,
-    VotesModule,
+    ViewerVotesModule,
     PasteExpiryModule,
     TrashPurgeModule,
-    // The spam signals and held posts' review items (the lower half of moderation: no cycle).
+    // The spam signals, and the review queue for held posts (below threads).
     ScreeningModule,
     PostHidingModule,
   ],

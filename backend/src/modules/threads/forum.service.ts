@@ -43,9 +43,9 @@ import {
 } from './visibility.js';
 import { PasteExpiry } from './paste-expiry.js';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import { type HeldPayload, ReviewItems } from '../moderation/review-items.js';
-import { SpamScreen, type Submission } from '../moderation/spam-screen.js';
-import { mentionsAnyone } from '../notifications/mentions.js';
+import { type HeldPayload, ReviewQueuePort } from '../screening/review-queue.js';
+import { SpamScreen, type Submission } from '../screening/spam-screen.js';
+import { mentionsAnyone } from '../auth/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
@@ -209,7 +209,7 @@ export class ForumService {
     private readonly reputation: ReputationService,
     private readonly expiry: PasteExpiry,
     private readonly spam: SpamScreen,
-    private readonly reviewItems: ReviewItems,
+    private readonly reviewItems: ReviewQueuePort,
   ) {}
 
   /**

@@ -1,6 +1,5 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { UsersModule } from '../users/users.module.js';
 import { UsersService } from '../users/users.service.js';
 import { FORUM_STATS_SLOT } from './forum.service.js';
 import { aliveSql } from './visibility.js';
@@ -135,7 +134,3 @@ export class MemberPostsService {
     }
   }
 }
-
-/** What the account module needs of the forum to delete a member: MemberPostsService alone. */
-@Module({ imports: [UsersModule], providers: [MemberPostsService], exports: [MemberPostsService] })
-export class MemberPostsModule {}

@@ -1,11 +1,10 @@
-import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EXPIRES_IN, type ExpiresIn, FORUM_LIVE_EVENT } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
-import { UsersModule } from '../users/users.module.js';
 import {
   EXPIRE_PASTE_JOB,
   expireJobId,
@@ -136,11 +135,3 @@ export class PasteExpiry implements QueueProcessor, OnModuleInit {
     }
   }
 }
-
-/** Expiry and removal, for the API (ForumModule) and the worker alike (the queue is global). */
-@Module({
-  imports: [UsersModule],
-  providers: [PasteExpiry, PasteRemoval],
-  exports: [PasteExpiry, PasteRemoval],
-})
-export class PasteExpiryModule {}

@@ -1,4 +1,4 @@
-import { Injectable, Module, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { FORUM_MESSAGES } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
@@ -114,7 +114,3 @@ export class PasteScores {
     }
   }
 }
-
-/** PasteScores on its own, for the votes module (which the forum module imports in turn). */
-@Module({ providers: [PasteScores], exports: [PasteScores] })
-export class PasteScoresModule {}

@@ -21,7 +21,7 @@ import { clientOf } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { guessLanguage, languageOfFileName, pasteLanguage } from './languages.js';
 import { PasteIntakeGuard, type PasteSubmission } from './paste-intake.js';
-import { WriteRateLimited } from './write-limits.js';
+import { WriteRateLimited } from '../auth/write-limits.js';
 
 /**
  * The longest start of `text` within `max` UTF-16 units (as titles are counted), never splitting a

@@ -1,8 +1,7 @@
-import { Injectable, Logger, Module } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
-import { UsersModule } from '../users/users.module.js';
 import { UsersService } from '../users/users.service.js';
 import { FORUM_STATS_SLOT } from './forum.service.js';
 
@@ -114,10 +113,3 @@ export class PostHidingService {
     }
   }
 }
-
-/**
- * PostHidingService on its own, for what hides posts without the forum's routes: the worker's Akismet
- * check (ForumModule imports and exports it too).
- */
-@Module({ imports: [UsersModule], providers: [PostHidingService], exports: [PostHidingService] })
-export class PostHidingModule {}

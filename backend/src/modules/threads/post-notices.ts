@@ -1,7 +1,16 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Visibility } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import type { NoticeBuilder, NoticePasteSql } from '../notifications/notice-registry.js';
+import {
+  notificationSource,
+  type ReplyJobData,
+  type ThreadJobData,
+} from '../notifications/notifications.queue.js';
+import type { NewNotification } from '../notifications/notifications.service.js';
 import { authorJoin } from '../users/author-sql.js';
+import { pasteGone, readablePasteJoin } from './post-sql.js';
+import { REF_COLUMNS, refOf, type RefRow } from './visibility.js';
 
 /** A new paste, as its notification job reads it. */
 export interface PasteNotice {
@@ -25,15 +34,87 @@ export interface ReplyNotice {
   visibility: Visibility;
 }
 
+/** Quoted for a notification's text. */
+const quoted = (text: string) => `"${text}"`;
+
 /**
- * What the notifications module's jobs read of a new paste or reply (the threads module's tables). On its
- * own, with no dependencies, so the notifications module can import it while the forum module imports
- * the notifications module.
+ * The notifications of a new paste or reply, for the notifications module's jobs (registered with its
+ * NoticeRegistry by PostNoticesModule): reads them from the threads module's tables.
  */
 @Injectable()
 export class PostNotices {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** A new paste: its @mentions. */
+  readonly pasteBuilder: NoticeBuilder = {
+    idKey: 'threadId' satisfies keyof ThreadJobData,
+    build: async (threadId, context) => {
+      const thread = await this.paste(threadId);
+      if (!thread || thread.authorId === null || thread.author === null) return undefined;
+      // Nobody but its author may read a private paste: nobody is told of it.
+      if (thread.visibility === 'private') return undefined;
+      const authorId = thread.authorId;
+      const source = notificationSource('thread', threadId);
+      const mentioned = await context.mentioned(thread.content, authorId);
+      return {
+        actorId: authorId,
+        due: mentioned.map((userId) => ({
+          userId,
+          type: 'mention' as const,
+          content: `${thread.author} mentioned you in ${quoted(thread.title)}`,
+          threadId,
+          actorId: authorId,
+          source,
+        })),
+      };
+    },
+  };
+
+  /**
+   * A new reply: 'reply' to the author of the reply it answers and to the paste's author, then 'mention'
+   * to the members it @mentions. One per member: a member due both gets the first (the more specific).
+   */
+  readonly replyBuilder: NoticeBuilder = {
+    idKey: 'replyId' satisfies keyof ReplyJobData,
+    build: async (replyId, context) => {
+      const reply = await this.reply(replyId);
+      if (!reply || reply.authorId === null || reply.author === null) return undefined;
+      // Only its author replies on a private paste, and nobody else may read it: nobody to tell.
+      if (reply.visibility === 'private') return undefined;
+      const actorId = reply.authorId;
+      const base = { threadId: reply.threadId, actorId, source: notificationSource('reply', replyId) };
+      const title = quoted(reply.title);
+      const due: NewNotification[] = [];
+      if (reply.parentAuthorId !== null && reply.parentAuthorId !== actorId) {
+        due.push({
+          ...base,
+          userId: reply.parentAuthorId,
+          type: 'reply',
+          content: `${reply.author} replied to your reply in ${title}`,
+        });
+      }
+      if (reply.threadAuthorId !== null && reply.threadAuthorId !== actorId) {
+        due.push({
+          ...base,
+          userId: reply.threadAuthorId,
+          type: 'reply',
+          content: `${reply.author} replied to your paste ${title}`,
+        });
+      }
+      for (const userId of await context.mentioned(reply.content, actorId)) {
+        due.push({ ...base, userId, type: 'mention', content: `${reply.author} mentioned you in ${title}` });
+      }
+      return { actorId, due };
+    },
+  };
+
+  /** How the notifications list joins a notification's paste, as far as its member may read it. */
+  readonly pasteSql: NoticePasteSql = {
+    readableJoin: readablePasteJoin,
+    refColumns: REF_COLUMNS,
+    gone: pasteGone,
+    ref: (id, row) => refOf(id, row as RefRow),
+  };
   /** The paste, or undefined when it was deleted before its job ran. */
   async paste(threadId: number): Promise<PasteNotice | undefined> {
     const [row]: PasteNotice[] = await this.dataSource.query(
@@ -58,6 +139,3 @@ export class PostNotices {
     return row;
   }
 }
-
-@Module({ providers: [PostNotices], exports: [PostNotices] })
-export class PostNoticesModule {}

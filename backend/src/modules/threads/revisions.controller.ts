@@ -25,7 +25,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { type Editor, EditsService } from './edits.service.js';
 import { pasteLanguage } from './languages.js';
 import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
-import { WriteRateLimited } from './write-limits.js';
+import { WriteRateLimited } from '../auth/write-limits.js';
 import { RevisionsService } from './revisions.service.js';
 import { pasteRefParam } from './visibility.js';
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import {
@@ -82,7 +82,3 @@ export class TrashPurger implements QueueProcessor, OnModuleInit {
     });
   }
 }
-
-/** The trash purge, for the API (ForumModule) and the worker alike (the queue is global). */
-@Module({ providers: [TrashPurger], exports: [TrashPurger] })
-export class TrashPurgeModule {}

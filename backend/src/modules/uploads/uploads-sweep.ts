@@ -1,4 +1,4 @@
-import { Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { UPLOAD_URL_TTL_SECONDS } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
@@ -80,10 +80,3 @@ export class UploadsSweeper implements QueueProcessor, OnModuleInit {
     return deleted;
   }
 }
-
-/**
- * The uploads sweep, for the API (AppModule) and the worker alike (the storage port and the queue are
- * global): the API registers the schedule too, and runs it only when it runs jobs.
- */
-@Module({ providers: [UploadsSweeper], exports: [UploadsSweeper] })
-export class UploadsSweepModule {}

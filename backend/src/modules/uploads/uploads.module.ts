@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/config.js';
 import { UsersModule } from '../users/users.module.js';
 import { LocalUploadsController } from './local-uploads.controller.js';
 import { UploadAddressController } from './upload-address.controller.js';
-import { UploadsSweepModule } from './uploads-sweep.js';
+import { UploadsSweepModule } from './uploads-sweep.module.js';
 import { UploadsController } from './uploads.controller.js';
 import { UploadsService } from './uploads.service.js';
 

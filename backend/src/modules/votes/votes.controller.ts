@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { API, type VoteBody, type VoteResult, voteSchema } from '@termpaste/contracts';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { WriteRateLimited } from '../threads/write-limits.js';
+import { WriteRateLimited } from '../auth/write-limits.js';
 import type { User } from '../users/entities/user.entity.js';
 import { VotesService } from './votes.service.js';
 

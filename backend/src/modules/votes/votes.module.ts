@@ -1,18 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
-import { PasteScoresModule } from '../threads/paste-scores.js';
+import { PasteScoresModule } from '../threads/paste-scores.module.js';
+import { ViewerVotesPort } from '../threads/viewer-votes.js';
+import { ViewerVotesModule } from '../threads/viewer-votes.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VotesController } from './votes.controller.js';
 import { VotesService } from './votes.service.js';
 
 /**
- * Votes on pastes and replies. The forum module imports this one for a member's own votes on a paste's
- * page; the admin module, to take a deleted member's votes back.
+ * Votes on pastes and replies. It registers a member's own votes for the paste's page with the forum
+ * (ViewerVotesPort); the admin module imports it to take a deleted member's votes back.
  */
 @Module({
-  imports: [UsersModule, RanksModule, PasteScoresModule],
+  imports: [UsersModule, RanksModule, PasteScoresModule, ViewerVotesModule],
   controllers: [VotesController],
   providers: [VotesService],
   exports: [VotesService],
 })
-export class VotesModule {}
+export class VotesModule implements OnModuleInit {
+  constructor(
+    private readonly viewerVotes: ViewerVotesPort,
+    private readonly votes: VotesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.viewerVotes.register(this.votes);
+  }
+}

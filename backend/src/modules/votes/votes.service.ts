@@ -13,6 +13,7 @@ import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
 import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
 import type { User } from '../users/entities/user.entity.js';
+import type { ViewerVotes, ViewerVotesReader } from '../threads/viewer-votes.js';
 import { resolvePaste, resolveReplyPaste } from '../threads/visibility.js';
 
 /**
@@ -54,7 +55,7 @@ const VOTES_OF = prepare(
  * Votes: a member's vote on a post, the score (PasteScores) and the author's reputation in one transaction.
  */
 @Injectable()
-export class VotesService {
+export class VotesService implements ViewerVotesReader {
   private readonly logger = new Logger('Votes');
 
   constructor(
@@ -126,11 +127,7 @@ export class VotesService {
   }
 
   /** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
-  async votesOf(
-    userId: number,
-    threadId: number,
-    replyIds: number[],
-  ): Promise<{ thread: 1 | -1 | null; replies: Map<number, 1 | -1> }> {
+  async votesOf(userId: number, threadId: number, replyIds: number[]): Promise<ViewerVotes> {
     const rows = await queryPrepared<{ reply_id: number | null; value: 1 | -1 }>(this.dataSource, VOTES_OF, [
       userId,
       threadId,

@@ -8,8 +8,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
-import type { Actor } from '../admin/admin.service.js';
-import { AuditService } from '../audit/audit.service.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
 
 interface MarkRow {
   id: number;
@@ -62,7 +61,7 @@ export class SpamMarksService {
   }
 
   /** Forgets mark `id`, audited in the same transaction; 404 when there is no such mark. */
-  async forget(actor: Actor, id: number): Promise<void> {
+  async forget(actor: AuditActor, id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       // A DELETE answers [rows, count].
       const [[row]]: [Array<Pick<MarkRow, 'kind' | 'value' | 'spammer'>>, number] = await manager.query(

@@ -18,9 +18,9 @@ import {
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { ModerationConfig, RateLimitConfig } from '../../config/config.js';
-import { WriterGuard } from '../auth/guards/writer.guard.js';
-import { RateLimitGuard } from '../auth/rate-limit.guard.js';
-import { mentionedUsernames } from '../notifications/mentions.js';
+import { WriterGuard } from './guards/writer.guard.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { mentionedUsernames } from './mentions.js';
 
 /**
  * The writes limited per member (against reputation farming, floods, mention spam): pastes, replies,

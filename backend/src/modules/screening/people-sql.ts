@@ -1,7 +1,7 @@
 import { staffMemberSql } from '../users/member-sql.js';
 
 /*
- * The moderation module's read-only fragment for another module's statement that must stay one round
+ * The screening module's read-only fragment for another module's statement that must stay one round
  * trip: a private message to an e-mail address reaches nobody when that address's member blocked the
  * sender, and the answer must not tell (messages.service.ts); a blocked member's messages and
  * notifications leave the blocker's lists. Arguments are SQL expressions.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 
 /**
  * Mail providers whose domain is shared by millions of members: a spammer's address there is
@@ -57,4 +58,24 @@ export function emailDomain(email: string): string | null {
 export function markableDomain(email: string): string | null {
   const domain = emailDomain(email);
   return domain === null || COMMON_MAIL_DOMAINS.has(domain) ? null : domain;
+}
+
+/**
+ * In the caller's transaction (deleting a spammer): remembers their address (its hash) and its domain
+ * (unless a common mail provider's) for the spam signals; answers the domain remembered, if any.
+ */
+export async function markSpammer(
+  manager: EntityManager,
+  spammer: { email: string; username: string },
+): Promise<string | null> {
+  const domain = markableDomain(spammer.email);
+  const marks: Array<['address' | 'domain', string]> = [['address', addressHash(spammer.email)]];
+  if (domain !== null) marks.push(['domain', domain]);
+  for (const [kind, value] of marks) {
+    await manager.query(
+      'INSERT INTO spam_marks (kind, value, spammer) VALUES ($1, $2, $3) ON CONFLICT (kind, value) DO NOTHING',
+      [kind, value, spammer.username],
+    );
+  }
+  return domain;
 }
