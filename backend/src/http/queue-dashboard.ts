@@ -7,7 +7,7 @@ import { CROSS_SITE_REFUSED, isOwnSiteRequest, trustedOrigins } from '../common/
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type LinkMail, MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
-import { QUEUE_NAMES } from '../infra/queue/queue.options.js';
+import { QUEUE_OPTIONS, type ResolvedQueueOptions } from '../infra/queue/queue.options.js';
 import { signedInMember } from '../modules/auth/session-user.js';
 import { UsersService } from '../modules/users/users.service.js';
 
@@ -47,7 +47,7 @@ function refuse(res: Response, statusCode: number, message: string): void {
 
 /**
  * The operators' queue dashboard (bull-board) for `app.use(API.adminQueues, …)`, after the session
- * middleware: every queue of QUEUE_NAMES, with retry of failed jobs. Never with an access token (403).
+ * middleware: every queue the app registered, with retry of failed jobs. Never with an access token (403).
  * Signed-in admins only (401 for a
  * visitor or a banned account, 403 `Admin privileges required` for a member), and, being plain Express
  * that Nest's OriginGuard does not cover, it refuses cross-site state-changing calls itself. Mail jobs
@@ -88,8 +88,9 @@ export async function queueDashboard(app: INestApplication): Promise<Router> {
     import('@nestjs/bullmq'),
   ]);
   const serverAdapter = new ExpressAdapter().setBasePath(API.adminQueues);
+  const { queues } = app.get<ResolvedQueueOptions>(QUEUE_OPTIONS);
   createBullBoard({
-    queues: QUEUE_NAMES.map((name) => {
+    queues: queues.map((name) => {
       const queue = new BullMQAdapter(
         app.get<Queue>(getQueueToken(name), { strict: false }),
         ADAPTER_OPTIONS,

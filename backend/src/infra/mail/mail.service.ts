@@ -13,16 +13,14 @@ export interface MailMessage {
   html?: string;
 }
 
-/** The mails whose link holds a secret token. */
-export type LinkMailKind = 'password-reset' | 'verify-email' | 'delete-account';
-
 /**
  * A link mail as it waits in the queue: which member, and which token row (its id, not the token). The
  * token exists only in the worker that mints it, in the mail, and as a hash in the database: never in the
  * job's data, the queue's logs or the queue dashboard (issue 13, finding 6).
  */
 export interface LinkMail {
-  kind: LinkMailKind;
+  /** Which mail (`password-reset`, say): names the writer that mints its token (MailModule's `links`). */
+  kind: string;
   userId: number;
   tokenId: number;
 }
@@ -45,8 +43,8 @@ export abstract class MailService {
 /**
  * Writes the message of a link mail where the mail is sent: mints the token (a new random one, stored as
  * its hash on the row the job names) and puts the link in the text. Null when there is nothing to send
- * any more (the row was used, voided by a newer link, or expired). Provided by the auth module's
- * LinkMails.
+ * any more (the row was used, voided by a newer link, or expired). Provided by the feature that owns
+ * the token (MailModule's `links`).
  */
 export abstract class LinkMailWriter {
   abstract write(link: LinkMail): Promise<MailMessage | null>;
@@ -54,11 +52,13 @@ export abstract class LinkMailWriter {
 
 /** The link writer the mail processor asks: each kind of link mail goes to the writer that mints its token. */
 export class LinkMailRouter extends LinkMailWriter {
-  constructor(private readonly writers: Record<LinkMailKind, LinkMailWriter>) {
+  constructor(private readonly writers: Record<string, LinkMailWriter>) {
     super();
   }
 
   write(link: LinkMail): Promise<MailMessage | null> {
-    return this.writers[link.kind].write(link);
+    const writer = this.writers[link.kind];
+    if (!writer) throw new Error(`No writer for link mail "${link.kind}"`);
+    return writer.write(link);
   }
 }
