@@ -44,7 +44,8 @@ const UPWARD: string[] = [
   'modules/threads/forum.module.ts -> modules/votes/votes.module.js',
   'modules/threads/forum.service.ts -> modules/moderation/review-items.js',
   'modules/threads/forum.service.ts -> modules/moderation/spam-screen.js',
-  'modules/users/members.controller.ts -> modules/threads/page-cache.js',
+  // Was -> modules/threads/page-cache.js; downward once members.controller moves to profiles/.
+  'modules/users/members.controller.ts -> http/page-cache.js',
   'modules/users/members.controller.ts -> modules/tokens/token-scope.decorator.js',
   'modules/users/members.module.ts -> modules/threads/forum.module.js',
   'modules/users/members.service.ts -> modules/threads/forum.service.js',

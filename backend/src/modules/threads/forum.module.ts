@@ -1,4 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Subscription } from 'rxjs';
+import { HttpModule } from '../../http/http.module.js';
+import { PageCache } from '../../http/page-cache.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ScreeningModule } from '../moderation/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -8,7 +11,6 @@ import { VotesModule } from '../votes/votes.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
-import { PageCache } from './page-cache.js';
 import { PastesController } from './pastes.controller.js';
 import { EditsService } from './edits.service.js';
 import { RevisionsController } from './revisions.controller.js';
@@ -37,6 +39,7 @@ import { PostHidingModule } from './post-hiding.js';
     // The spam signals and held posts' review items (the lower half of moderation: no cycle).
     ScreeningModule,
     PostHidingModule,
+    HttpModule,
   ],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
@@ -44,12 +47,30 @@ import { PostHidingModule } from './post-hiding.js';
     SearchService,
     ModerationService,
     ViewCounter,
-    PageCache,
     EditsService,
     RevisionsService,
     BurnService,
     TrashService,
   ],
-  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingModule],
+  // HttpModule: the profiles' page shares the page cache.
+  exports: [ViewCounter, ForumService, HttpModule, TrashService, PostHidingModule],
 })
-export class ForumModule {}
+export class ForumModule implements OnModuleInit, OnModuleDestroy {
+  private flushed: Subscription | undefined;
+
+  constructor(
+    private readonly views: ViewCounter,
+    private readonly pages: PageCache,
+  ) {}
+
+  /** Stored view counts moved: the cards and details that show them are stale (on every instance). */
+  onModuleInit(): void {
+    this.flushed = this.views.flushed$.subscribe((threads) => {
+      void this.pages.changed({ lists: true, threads });
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.flushed?.unsubscribe();
+  }
+}
