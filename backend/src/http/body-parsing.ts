@@ -8,13 +8,12 @@ export const JSON_BODY_LIMIT = '100kb';
 
 /**
  * A route that reads its own body, which the app's parsers then leave unread: `reads: 'json'` its JSON
- * only (a form is the app's to parse), `reads: 'any'` whatever its type.
+ * only (a form is the app's to parse), `reads: 'any'` whatever its type. `path` names one route (`:name`
+ * for a segment), matched as loosely as the router may match it (any case, trailing slashes); `under`, a
+ * path and every path under it, exactly.
  */
 export type OwnBodyRoute =
-  /** One route (`:name` for a segment), matched as loosely as the router may match it: any case, trailing slashes. */
-  | { method: string; path: string; reads: 'json' | 'any' }
-  /** A path and every path under it, exactly. */
-  | { under: string; reads: 'any' };
+  { method: string; path: string; reads: 'json' | 'any' } | { under: string; reads: 'any' };
 
 /** Every route that reads its own body: the one place that decides it. */
 export const OWN_BODY_ROUTES: readonly OwnBodyRoute[] = [
@@ -29,7 +28,7 @@ export const OWN_BODY_ROUTES: readonly OwnBodyRoute[] = [
   { method: 'PATCH', path: API.thread(':id'), reads: 'json' },
 ];
 
-/** A route's path as a pattern of the path as `routePath` gives it. */
+/** A route's path as a pattern of a request's path, lower-cased and without its trailing slashes. */
 function pathPattern(path: string): RegExp {
   const escaped = path.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${escaped.replace(/:[a-z]+/g, '[^/]+')}$`);
@@ -47,18 +46,22 @@ function matcherOf(route: OwnBodyRoute): Matcher {
 const readsJson = OWN_BODY_ROUTES.map(matcherOf);
 const readsAny = OWN_BODY_ROUTES.filter((route) => route.reads === 'any').map(matcherOf);
 
-/** Which requests a body parser reads: those of its media type, save the routes that read their own. */
-const parsedUnlessOwn = (type: string, own: readonly Matcher[]) => (req: IncomingMessage) => {
+/** Whether the request's route reads its own body of this kind (OWN_BODY_ROUTES). */
+export function readsOwnBody(req: IncomingMessage, kind: 'json' | 'form'): boolean {
   const path = (req.url ?? '').split('?')[0]!;
-  return !own.some((reads) => reads(req, path)) && Boolean((req as Request).is(type));
-};
+  return (kind === 'json' ? readsJson : readsAny).some((reads) => reads(req, path));
+}
+
+/** Which requests a body parser reads: those of its media type, save the routes that read their own. */
+const parsedUnlessOwn = (type: string, kind: 'json' | 'form') => (req: IncomingMessage) =>
+  !readsOwnBody(req, kind) && Boolean((req as Request).is(type));
 
 /** The app's body parsers: JSON (JSON_BODY_LIMIT) and forms, for every route but OWN_BODY_ROUTES. */
 export function useBodyParsers(app: NestExpressApplication): void {
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, type: parsedUnlessOwn('application/json', readsJson) });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, type: parsedUnlessOwn('application/json', 'json') });
   // Registered here so Nest does not add its own (which would read upload bodies too).
   app.useBodyParser('urlencoded', {
     extended: true,
-    type: parsedUnlessOwn('application/x-www-form-urlencoded', readsAny),
+    type: parsedUnlessOwn('application/x-www-form-urlencoded', 'form'),
   });
 }
