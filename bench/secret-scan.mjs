@@ -1,4 +1,4 @@
-// Secret scanning: how long the backend's scanner (backend/dist/infra/secrets) takes on a
+// Secret scanning: how long the backend's scanner (backend/dist/common/secret-scanner.js) takes on a
 // 1 MiB paste, the largest PASTE_MAX_BYTES allows by default. Goal: well under 100 ms (p99 < 50 ms).
 // Run by `npm run bench` (or alone: `npm run bench -- --only secretScan`, or `node bench/secret-scan.mjs`
 // after a build). Fails only on errors; prints p50/p99 beside the goal.
@@ -14,7 +14,7 @@ const RUNS = 200;
 const GOAL_MS = 50;
 
 const { scanSecrets } = await import(
-  pathToFileURL(join(root, 'backend/dist/infra/secrets/secret-scanner.js')).href
+  pathToFileURL(join(root, 'backend/dist/common/secret-scanner.js')).href
 );
 
 // Ordinary code and prose (this repository's own), to 1 MiB, with one AWS access key ID in the middle.

@@ -8,9 +8,11 @@ import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { PresenceModule } from './infra/presence/presence.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { LINK_MAILS } from './mails.js';
 import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { jobLock } from './infra/queue/queue.options.js';
+import { QUEUE_NAMES } from './queues.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
@@ -48,6 +50,7 @@ export class AppModule {
         databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({
+          queues: QUEUE_NAMES,
           redisUrl: config.redisUrl,
           runProcessors: config.processJobs,
           worker: jobLock(config),
@@ -57,7 +60,7 @@ export class AppModule {
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         // Who is online, who reads which paste: counted over every instance.
         PresenceModule.forRoot({ redisUrl: config.redisUrl }),
-        MailModule,
+        MailModule.forRoot(LINK_MAILS),
         StorageModule.forRoot(config),
         HealthModule,
         AuthModule,

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { IncomingMessage } from 'node:http';
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -17,36 +16,25 @@ import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';
+import { useBodyParsers } from './http/body-parsing.js';
 import { frontendsRouter } from './http/frontends.js';
+import { freshAfterWrites } from './http/page-cache.js';
 import { queueDashboard } from './http/queue-dashboard.js';
-import { SessionWsAdapter } from './infra/ws/session-ws.adapter.js';
 import { noSniff } from './http/no-sniff.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
 import { PrettyLogger } from './logging/pretty-logs.js';
 import { requestId } from './logging/request-id.js';
 import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
-import { FRESH_COOKIE, FRESH_SECONDS } from './modules/threads/page-cache.js';
-import { readsOwnBody, readsOwnJson } from './modules/threads/paste-intake.js';
+import { SessionWsAdapter } from './modules/auth/session-ws.adapter.js';
 import { UsersService } from './modules/users/users.service.js';
-
-/** Largest JSON request body; a bigger one gets a 413. */
-export const JSON_BODY_LIMIT = '100kb';
-
-/** Whether a path is under `/api/uploads` (upload forms, presigned PUTs, the local storage's files). */
-const isUploadsPath = (path: string, uploads: string) => path === uploads || path.startsWith(`${uploads}/`);
-
-/**
- * Which requests a body parser reads: its media type's, except uploads (`/api/uploads`), whose bodies
- * stream to disk unread, and routes that read their own (`readsOwn`, paste-intake.ts).
- */
-const parsedUnlessUpload = (type: string, readsOwn: (req: Request) => boolean) => (req: IncomingMessage) =>
-  !isUploadsPath((req.url ?? '').split('?')[0]!, API.uploads) &&
-  !readsOwn(req as Request) &&
-  Boolean((req as Request).is(type));
 
 /** `/api/uploads` as seen by middleware mounted at `/api`. */
 const UPLOADS_UNDER_API = API.uploads.slice('/api'.length);
+
+/** Whether a path is under `/api/uploads` (upload forms, presigned PUTs, the local storage's files). */
+const isUploadsPath = (path: string) =>
+  path === UPLOADS_UNDER_API || path.startsWith(`${UPLOADS_UNDER_API}/`);
 
 /** `/api/auth/sso/` as seen by middleware mounted at `/api`: a provider sign-in's start and callback. */
 const SSO_UNDER_API = API.ssoStart('').slice('/api'.length);
@@ -62,9 +50,6 @@ function mayHaveSession(req: Request): boolean {
 function isRead(req: Request): boolean {
   return req.method === 'GET' || req.method === 'HEAD';
 }
-
-/** `termpaste.fresh` (see PageCache) on the answer to every write. */
-const FRESH_SET_COOKIE = `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/api; HttpOnly; SameSite=Lax`;
 
 /**
  * An Express app whose router is case-sensitive (`/api/Admin` is a 404, never `/api/admin`'s twin). Set
@@ -125,30 +110,20 @@ export async function createApp({
   }
   app.use(frontendsRouter(moduleOptions.config));
   app.use(apiDocsRouter(config));
-  app.useBodyParser('json', {
-    limit: JSON_BODY_LIMIT,
-    type: parsedUnlessUpload('application/json', readsOwnJson),
-  });
-  // Registered here so Nest does not add its own (which would read upload bodies too).
-  app.useBodyParser('urlencoded', {
-    extended: true,
-    type: parsedUnlessUpload('application/x-www-form-urlencoded', readsOwnBody),
-  });
+  // JSON and forms, save the routes that read their own body (OWN_BODY_ROUTES).
+  useBodyParsers(app);
   const session = app.get<RequestHandler>(SESSION_MIDDLEWARE);
   // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
   // never carry a (rolling) session cookie.
   // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
   // A request with a personal access token is judged by the token alone: it reads and sets no cookie.
   app.use('/api', (req: Request, res: Response, next: NextFunction) =>
-    isUploadsPath(req.path, UPLOADS_UNDER_API) || !mayHaveSession(req) || isBearerRequest(req)
+    isUploadsPath(req.path) || !mayHaveSession(req) || isBearerRequest(req)
       ? next()
       : session(req, res, next),
   );
   // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
-  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    if (!isRead(req) && !isBearerRequest(req)) res.append('Set-Cookie', FRESH_SET_COOKIE);
-    next();
-  });
+  app.use('/api', freshAfterWrites);
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());

@@ -23,6 +23,7 @@ import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { LINK_MAILS } from './mails.js';
 import { BullMqQueue } from './infra/queue/bullmq.queue.js';
 import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -32,6 +33,7 @@ import {
   type QueueModuleOptions,
 } from './infra/queue/queue.options.js';
 import { QueuePort } from './infra/queue/queue.port.js';
+import { QUEUE_NAMES } from './queues.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -79,6 +81,7 @@ export class WorkerModule {
         // The same data source as the API's (migrations included: whichever process starts first runs them).
         databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
         QueueModule.forRoot({
+          queues: QUEUE_NAMES,
           ...queue,
           worker: { ...jobLock(config), ...queue.worker },
           redisUrl: config.redisUrl,
@@ -90,7 +93,7 @@ export class WorkerModule {
         StorageModule.forRoot(config),
         HealthModule,
         // Every module that owns a processor.
-        MailModule,
+        MailModule.forRoot(LINK_MAILS),
         NotificationsModule,
         // What new pastes, replies and messages notify: their modules register it with the notifications.
         PostNoticesModule,

@@ -16,7 +16,7 @@ import { type Browser, registered } from './support/accounts.js';
 import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
-import { PageCache } from '../src/modules/threads/page-cache.js';
+import { PageCache } from '../src/http/page-cache.js';
 
 const NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
 const GONE = { id: null, title: null };

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Get, Logger, Module } from '@nestjs/common';
 import { API, PAGES } from '@termpaste/contracts';
 import { PrettyLogger } from '../src/logging/pretty-logs.js';
-import { REDACTED } from '../src/logging/redact.js';
+import { REDACTED } from '../src/common/redact.js';
 import { PasswordResetService } from '../src/modules/auth/password-reset.service.js';
 import { PASSWORD, registered, sessionCookie } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

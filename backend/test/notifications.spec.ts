@@ -17,7 +17,7 @@ import { OutboxService } from '../src/infra/outbox/outbox.service.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { NotificationsProcessor } from '../src/modules/notifications/notifications.processor.js';
 import { notificationJob, NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.queue.js';
-import { QUEUE_NAMES } from '../src/infra/queue/queue.options.js';
+import { QUEUE_NAMES } from '../src/queues.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';

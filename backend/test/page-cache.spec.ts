@@ -13,7 +13,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { ViewCounter } from '../src/modules/threads/view-counter.js';
-import { FRESH_COOKIE } from '../src/modules/threads/page-cache.js';
+import { FRESH_COOKIE } from '../src/http/page-cache.js';
 import { type Browser, registered, sessionCookie } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -10,7 +10,7 @@ import {
 import { type ErrorBody, secretFindingsText } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
-import { maskUrl } from '../logging/redact.js';
+import { maskUrl } from './redact.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_BODY,

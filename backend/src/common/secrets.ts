@@ -14,7 +14,7 @@ import {
   SECRETS_MESSAGES,
 } from '@termpaste/contracts';
 import type { Request } from 'express';
-import { scanSecrets } from '../infra/secrets/secret-scanner.js';
+import { scanSecrets } from './secret-scanner.js';
 
 /*
  * The secret warning for routes that store a text: call refuseSecrets(text, allowSecrets) in the

@@ -7,7 +7,7 @@ import { CROSS_SITE_REFUSED, isOwnSiteRequest, trustedOrigins } from '../common/
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type LinkMail, MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
-import { QUEUE_NAMES } from '../infra/queue/queue.options.js';
+import { QUEUE_OPTIONS, type ResolvedQueueOptions } from '../infra/queue/queue.options.js';
 import { signedInMember } from '../modules/auth/session-user.js';
 import { UsersService } from '../modules/users/users.service.js';
 
@@ -45,8 +45,9 @@ function refuse(res: Response, statusCode: number, message: string): void {
 }
 
 /**
- * The queue dashboard (bull-board), for signed-in admins only, never with an access token. Plain Express
- * is outside OriginGuard, so it refuses cross-site writes itself. Mail jobs hide their text.
+ * The queue dashboard (bull-board), for signed-in admins only, never with an access token; every queue
+ * the app registered. Plain Express is outside OriginGuard, so it refuses cross-site writes itself. Mail
+ * jobs hide their text. Without REDIS_URL it answers admins 404.
  */
 export async function queueDashboard(app: INestApplication): Promise<Router> {
   const config = app.get<AppConfig>(APP_CONFIG);
@@ -83,8 +84,9 @@ export async function queueDashboard(app: INestApplication): Promise<Router> {
     import('@nestjs/bullmq'),
   ]);
   const serverAdapter = new ExpressAdapter().setBasePath(API.adminQueues);
+  const { queues } = app.get<ResolvedQueueOptions>(QUEUE_OPTIONS);
   createBullBoard({
-    queues: QUEUE_NAMES.map((name) => {
+    queues: queues.map((name) => {
       const queue = new BullMQAdapter(
         app.get<Queue>(getQueueToken(name), { strict: false }),
         ADAPTER_OPTIONS,

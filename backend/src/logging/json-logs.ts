@@ -6,7 +6,7 @@ import { type DestinationStream, type Level, type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/config.js';
 import { escapeControl, escapeFields } from './escape.js';
-import { maskUrl, REDACTED, REDACTED_PATHS } from './redact.js';
+import { maskUrl, REDACTED, REDACTED_PATHS } from '../common/redact.js';
 import { requestIdFor } from './request-id.js';
 
 /** Response headers every response carries (security headers): not worth a log line's bytes. */

@@ -1,32 +1,44 @@
-import { Global, Module } from '@nestjs/common';
-import { DeletionLinkMails } from '../../modules/account/deletion-links.js';
-import { LinkMails } from '../../modules/auth/link-mails.js';
-import { UsersModule } from '../../modules/users/users.module.js';
+import { type DynamicModule, Global, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { MailProcessor } from './mail.processor.js';
 import { LinkMailRouter, LinkMailWriter, MailService } from './mail.service.js';
 import { QueuedMailService } from './queued-mail.service.js';
 
+export interface MailModuleOptions {
+  /** Who writes each kind of link mail (`LinkMail.kind`): the feature that owns its token. */
+  links: Record<string, Type<LinkMailWriter>>;
+  /** The modules the writers need. */
+  imports?: ModuleMetadata['imports'];
+}
+
 /**
- * MailService everywhere; its processor runs wherever processors run, with the link mails' writers, which
- * mint tokens.
+ * MailService everywhere; its processor runs wherever processors run, with the link mails' writers the
+ * app gives it (they mint the tokens). It sends what it is given.
  */
 @Global()
-@Module({
-  // LinkMails reads the member a link is for through the users module.
-  imports: [UsersModule],
-  providers: [
-    QueuedMailService,
-    { provide: MailService, useExisting: QueuedMailService },
-    LinkMails,
-    DeletionLinkMails,
-    {
-      provide: LinkMailWriter,
-      useFactory: (auth: LinkMails, account: DeletionLinkMails) =>
-        new LinkMailRouter({ 'password-reset': auth, 'verify-email': auth, 'delete-account': account }),
-      inject: [LinkMails, DeletionLinkMails],
-    },
-    MailProcessor,
-  ],
-  exports: [MailService, LinkMailWriter],
-})
-export class MailModule {}
+@Module({})
+export class MailModule {
+  static forRoot({ links, imports = [] }: MailModuleOptions): DynamicModule {
+    const writers = [...new Set(Object.values(links))];
+    return {
+      module: MailModule,
+      imports,
+      providers: [
+        QueuedMailService,
+        { provide: MailService, useExisting: QueuedMailService },
+        ...writers,
+        {
+          provide: LinkMailWriter,
+          useFactory: (...instances: LinkMailWriter[]) =>
+            new LinkMailRouter(
+              Object.fromEntries(
+                Object.entries(links).map(([kind, writer]) => [kind, instances[writers.indexOf(writer)]!]),
+              ),
+            ),
+          inject: writers,
+        },
+        MailProcessor,
+      ],
+      exports: [MailService, LinkMailWriter],
+    };
+  }
+}

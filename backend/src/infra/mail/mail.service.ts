@@ -13,15 +13,13 @@ export interface MailMessage {
   html?: string;
 }
 
-/** The mails whose link holds a secret token. */
-export type LinkMailKind = 'password-reset' | 'verify-email' | 'delete-account';
-
 /**
  * A link mail as it waits in the queue: the member and the token row's id. The token exists only in the
  * minting worker, the mail, and as a hash: never in job data, queue logs or the queue dashboard.
  */
 export interface LinkMail {
-  kind: LinkMailKind;
+  /** Which mail (`password-reset`, say): names the writer that mints its token (MailModule's `links`). */
+  kind: string;
   userId: number;
   tokenId: number;
 }
@@ -43,7 +41,7 @@ export abstract class MailService {
 
 /**
  * Writes a link mail where mail is sent: mints the token (stored as its hash on the job's row) and puts
- * the link in the text. Null when the row was used, voided or expired. Provided by auth's LinkMails.
+ * the link in the text. Null when the row was used, voided or expired. Provided by the token's feature.
  */
 export abstract class LinkMailWriter {
   abstract write(link: LinkMail): Promise<MailMessage | null>;
@@ -51,11 +49,13 @@ export abstract class LinkMailWriter {
 
 /** The link writer the mail processor asks: each kind of link mail goes to the writer that mints its token. */
 export class LinkMailRouter extends LinkMailWriter {
-  constructor(private readonly writers: Record<LinkMailKind, LinkMailWriter>) {
+  constructor(private readonly writers: Record<string, LinkMailWriter>) {
     super();
   }
 
   write(link: LinkMail): Promise<MailMessage | null> {
-    return this.writers[link.kind].write(link);
+    const writer = this.writers[link.kind];
+    if (!writer) throw new Error(`No writer for link mail "${link.kind}"`);
+    return writer.write(link);
   }
 }

@@ -32,7 +32,7 @@ import {
   upgradeSessionId,
   upgradeUserId,
   upgradeVisitorAddress,
-} from '../../infra/ws/session-ws.adapter.js';
+} from '../auth/session-ws.adapter.js';
 import { LivePresence } from './live-presence.js';
 import { LiveRooms, type Watching, WATCHING_NOTHING, watchingOf } from './live-rooms.js';
 

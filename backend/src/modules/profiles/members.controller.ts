@@ -13,7 +13,7 @@ import { OptionalSessionGuard, SessionGuard } from '../auth/guards/session.guard
 import { OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { PageCache, sendPage, toPage, wantsFresh } from '../threads/page-cache.js';
+import { PageCache, sendPage, toPage, wantsFresh } from '../../http/page-cache.js';
 import { MembersService } from './members.service.js';
 import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
 

@@ -1,3 +1,4 @@
+import { HttpModule } from '../../http/http.module.js';
 import { Module } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { ForumModule } from '../threads/forum.module.js';
@@ -14,7 +15,7 @@ import { ReputationHistoryService } from './reputation-history.service.js';
  * history) and as they edit themselves (profile fields, avatar, through the global StoragePort).
  */
 @Module({
-  imports: [UsersModule, ForumModule, RanksModule],
+  imports: [UsersModule, HttpModule, ForumModule, RanksModule],
   controllers: [ProfileController, MembersController, ReputationHistoryController],
   providers: [MembersService, ProfileService, ReputationHistoryService],
 })

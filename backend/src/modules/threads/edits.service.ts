@@ -25,7 +25,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
-import { secretValues } from '../../infra/secrets/secret-scanner.js';
+import { secretValues } from '../../common/secret-scanner.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
 import { PasteExpiry } from './paste-expiry.js';

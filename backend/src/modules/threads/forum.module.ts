@@ -1,4 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Subscription } from 'rxjs';
+import { HttpModule } from '../../http/http.module.js';
+import { PageCache } from '../../http/page-cache.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ScreeningModule } from '../screening/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -7,7 +10,6 @@ import { UsersModule } from '../users/users.module.js';
 import { ForumAdminController, ForumController } from './forum.controller.js';
 import { ForumService } from './forum.service.js';
 import { ModerationService } from './moderation.service.js';
-import { PageCache } from './page-cache.js';
 import { PastesController } from './pastes.controller.js';
 import { EditsService } from './edits.service.js';
 import { RevisionsController } from './revisions.controller.js';
@@ -39,6 +41,7 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
     // The spam signals, and the review queue for held posts (below threads).
     ScreeningModule,
     PostHidingModule,
+    HttpModule,
   ],
   controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
   providers: [
@@ -46,12 +49,29 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
     SearchService,
     ModerationService,
     ViewCounter,
-    PageCache,
     EditsService,
     RevisionsService,
     BurnService,
     TrashService,
   ],
-  exports: [ViewCounter, ForumService, PageCache, TrashService, PostHidingModule],
+  exports: [ViewCounter, ForumService, TrashService, PostHidingModule],
 })
-export class ForumModule {}
+export class ForumModule implements OnModuleInit, OnModuleDestroy {
+  private flushed: Subscription | undefined;
+
+  constructor(
+    private readonly views: ViewCounter,
+    private readonly pages: PageCache,
+  ) {}
+
+  /** Stored view counts moved: the cards and details that show them are stale (on every instance). */
+  onModuleInit(): void {
+    this.flushed = this.views.flushed$.subscribe((threads) => {
+      void this.pages.changed({ lists: true, threads });
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.flushed?.unsubscribe();
+  }
+}

@@ -8,7 +8,7 @@ import {
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { API, PASTE_MESSAGES } from '@termpaste/contracts';
+import { PASTE_MESSAGES } from '@termpaste/contracts';
 import busboy from 'busboy';
 import express, { type Request, type Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
@@ -48,28 +48,6 @@ export interface PasteSubmission {
   language?: unknown;
   /** A form file's name (without its folders), if the paste came as one. */
   fileName?: string;
-}
-
-/** The path of a request, as the router compares it (without the query, any case, no trailing slash). */
-function routePath(req: Request): string {
-  return (req.url ?? '').split('?')[0]!.toLowerCase().replace(/\/+$/, '');
-}
-
-/** `POST /api/pastes`: reads its body itself (PasteIntakeMiddleware), of any type. */
-export function readsOwnBody(req: Request): boolean {
-  return req.method === 'POST' && routePath(req) === API.pastes;
-}
-
-/** A paste's own path, `/api/threads/{id}` (an edit: `PATCH`). */
-const PASTE_PATH = /^\/api\/threads\/[^/]+$/;
-
-/**
- * `POST /api/pastes`, the web form's `POST /api/threads` and an edit's `PATCH /api/threads/{id}` read
- * their JSON themselves (sized for a paste).
- */
-export function readsOwnJson(req: Request): boolean {
-  if (req.method === 'PATCH') return PASTE_PATH.test(routePath(req));
-  return req.method === 'POST' && (routePath(req) === API.pastes || routePath(req) === API.threads);
 }
 
 export function pasteTooLarge(maxBytes: number): PayloadTooLargeException {

@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { maskSecret } from '@termpaste/contracts';
-import { GCP_SERVICE_ACCOUNT_JSON, SECRET_SAMPLES } from '../../../test/support/secret-samples.js';
+import { GCP_SERVICE_ACCOUNT_JSON, SECRET_SAMPLES } from '../../test/support/secret-samples.js';
 import { scanSecrets } from './secret-scanner.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('scanSecrets', () => {
   it.each(SECRET_SAMPLES.map((sample) => [sample.family, sample.rule, sample] as const))(

@@ -6,8 +6,8 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
 import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origins.js';
 import type { AppConfig } from '../../config/config.js';
-import { signedInMember } from '../../modules/auth/session-user.js';
-import type { UsersService } from '../../modules/users/users.service.js';
+import { signedInMember } from './session-user.js';
+import type { UsersService } from '../users/users.service.js';
 
 /** Close code sent to every socket when the server shuts down ("going away"). */
 export const CLOSE_GOING_AWAY = 1001;

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import type { ThreadDetail } from '@termpaste/contracts';
+import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { hasCookie } from '../../common/cookies.js';
-import { signedInBySession } from '../auth/session-user.js';
-import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
-import { ViewCounter } from './view-counter.js';
-import type { ForkOriginal } from './forum.service.js';
+import { isBearerRequest } from '../modules/auth/guards/bearer.js';
+import { hasCookie } from '../common/cookies.js';
+import { announcePagesChanged, EventsPort, type PagesChanged } from '../infra/events/events.port.js';
+import { signedInBySession } from '../modules/auth/session-user.js';
 
 /**
  * Set for a few seconds on every answer to a write (`Path=/api`): while a member carries it, their reads
@@ -16,6 +14,19 @@ import type { ForkOriginal } from './forum.service.js';
  */
 export const FRESH_COOKIE = 'termpaste.fresh';
 export const FRESH_SECONDS = 10;
+
+const FRESH_SET_COOKIE = `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/api; HttpOnly; SameSite=Lax`;
+
+/**
+ * Middleware for `/api`: FRESH_COOKIE on the answer to every write, so that the reads that follow skip
+ * the page cache for a moment (read-your-writes across instances). Not for an access token's write: its
+ * client keeps no cookie.
+ */
+export function freshAfterWrites(req: Request, res: Response, next: NextFunction): void {
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  if (!read && !isBearerRequest(req)) res.append('Set-Cookie', FRESH_SET_COOKIE);
+  next();
+}
 
 /** Smaller bodies are sent as they are: gzip would save a few bytes for its cost. */
 const GZIP_MIN_BYTES = 1024;
@@ -115,69 +126,17 @@ export function sendPage(req: Request, res: Response, page: Page, { personal = f
   res.status(200).end(body);
 }
 
-/** Stands for the view count in a cached detail: above any int4 count, so it is never a real one. */
-const VIEWS_MARK = 2 ** 31;
-const VIEWS_KEY = '"viewCount":';
-
 /**
- * A paste's detail as every visitor sees it, serialized around its view count (which moves with every
- * read): `head` + the count + `tail` is the answer. Its ETag leaves the count out (weak: the same paste
- * with a few more views is the same page to a browser that has it).
+ * A cached page made of two halves around a value that moves with every read (a paste's view count):
+ * `head` + the value + `tail` is the answer. `detail` is what it shows, `related` the other pages (by
+ * id) whose change changes it.
  */
-export interface DetailPage {
-  detail: ThreadDetail;
-  storedViews: number;
-  /** A fork's original while alive, which its own author may see named where others may not. */
-  original?: ForkOriginal | null;
-  /**
-   * The pastes whose change changes this page though it names none of them by a write of its own: its
-   * original (its title, or that it is gone) and its forks (their count), whatever their visibility.
-   */
+export interface CachedDetail {
+  detail: unknown;
   related?: readonly number[];
   head: Buffer;
   tail: Buffer;
   etag: string;
-}
-
-export function toDetailPage(detail: ThreadDetail, storedViews: number): DetailPage {
-  const json = JSON.stringify({ ...detail, viewCount: VIEWS_MARK });
-  // The first match is the paste's own key: inside a string value the quotes would be escaped.
-  const at = json.indexOf(`${VIEWS_KEY}${VIEWS_MARK}`) + VIEWS_KEY.length;
-  const head = Buffer.from(json.slice(0, at));
-  const tail = Buffer.from(json.slice(at + String(VIEWS_MARK).length));
-  const etag = `W/"${createHash('sha1').update(head).update(tail).digest('base64url')}"`;
-  return { detail, storedViews, head, tail, etag };
-}
-
-/**
- * Sends a paste's detail with `views` as its view count. `votes`: the member's own votes, when they have
- * any on it (the answer is then theirs alone); without, a member gets the visitors' page.
- */
-export function sendDetail(
-  req: Request,
-  res: Response,
-  page: DetailPage,
-  views: number,
-  {
-    personal = false,
-    votes,
-  }: { personal?: boolean; votes?: { thread: 1 | -1 | null; replies: Map<number, 1 | -1> } } = {},
-): void {
-  if (votes && (votes.thread !== null || votes.replies.size > 0)) {
-    const mine: ThreadDetail = {
-      ...page.detail,
-      viewCount: views,
-      myVote: votes.thread,
-      replies: page.detail.replies.map((reply) => {
-        const myVote = votes.replies.get(reply.id);
-        return myVote === undefined ? reply : { ...reply, myVote };
-      }),
-    };
-    sendPage(req, res, toPage(mine), { personal: true });
-    return;
-  }
-  const json = Buffer.concat([page.head, Buffer.from(String(views)), page.tail]);
-  sendPage(req, res, { json, etag: page.etag }, { personal });
 }
 
 /**
@@ -193,7 +152,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // The gzip comes later (at most about as big as the JSON): counted from the start.
     sizeCalculation: (page, key) => 2 * page.json.length + key.length,
   });
-  private readonly details = new LRUCache<number, DetailPage>({
+  private readonly details = new LRUCache<number, CachedDetail>({
     maxSize: DETAILS_MAX_BYTES,
     ttl: PAGE_TTL_MS,
     // The parsed detail is kept too (a member's own votes are put into it): about three times its JSON.
@@ -201,7 +160,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // Called for every way a page leaves (dropped, replaced, evicted, expired, cleared).
     dispose: (page, id) => this.unrelate(id, page),
   });
-  /** For each paste, the cached details that change with it (their DetailPage.related). */
+  /** For each paste, the cached details that change with it (their CachedDetail.related). */
   private readonly relatedPages = new Map<number, Set<number>>();
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Moves at every change: a load that saw it move keeps its result to itself. */
@@ -209,10 +168,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('PageCache');
   private readonly unsubscribe: Array<() => void> = [];
 
-  constructor(
-    private readonly events: EventsPort,
-    private readonly views: ViewCounter,
-  ) {}
+  constructor(private readonly events: EventsPort) {}
 
   onModuleInit(): void {
     this.unsubscribe.push(
@@ -220,11 +176,6 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
         if (event.type === 'pages_changed') this.drop(event);
       }),
     );
-    // Stored view counts moved: the cards and details that show them (on every instance).
-    const flushed = this.views.flushed$.subscribe((threads) => {
-      void this.changed({ lists: true, threads });
-    });
-    this.unsubscribe.push(() => flushed.unsubscribe());
   }
 
   onModuleDestroy(): void {
@@ -249,9 +200,10 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A paste's page as every visitor sees it, from the cache or `load`ed and kept. */
-  detail(id: number, load: () => Promise<DetailPage>, fresh: boolean): Promise<DetailPage> {
+  detail<P extends CachedDetail>(id: number, load: () => Promise<P>, fresh: boolean): Promise<P> {
     if (fresh) return load();
-    const cached = this.details.get(id);
+    // Each id's page is made by one `load`: what it kept is a P.
+    const cached = this.details.get(id) as P | undefined;
     if (cached) return Promise.resolve(cached);
     return this.share(`detail:${id}`, load, (page) => {
       this.details.set(id, page);
@@ -291,7 +243,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     if (change.members?.length) this.dropShowing(new Set(change.members));
   }
 
-  private unrelate(id: number, page: DetailPage): void {
+  private unrelate(id: number, page: CachedDetail): void {
     for (const other of page.related ?? []) {
       const pages = this.relatedPages.get(other);
       pages?.delete(id);

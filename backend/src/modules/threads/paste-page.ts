@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { ThreadDetail } from '@termpaste/contracts';
+import type { Request, Response } from 'express';
+import { type CachedDetail, sendPage, toPage } from '../../http/page-cache.js';
+import type { ForkOriginal } from './forum.service.js';
+
+/** Stands for the view count in a cached detail: above any int4 count, so it is never a real one. */
+const VIEWS_MARK = 2 ** 31;
+const VIEWS_KEY = '"viewCount":';
+
+/**
+ * A paste's detail as every visitor sees it, serialized around its view count (which moves with every
+ * read): `head` + the count + `tail` is the answer. Its ETag leaves the count out (weak: the same paste
+ * with a few more views is the same page to a browser that has it).
+ */
+export interface DetailPage extends CachedDetail {
+  detail: ThreadDetail;
+  storedViews: number;
+  /** A fork's original while alive, which its own author may see named where others may not. */
+  original?: ForkOriginal | null;
+  /**
+   * The pastes whose change changes this page though it names none of them by a write of its own: its
+   * original (its title, or that it is gone) and its forks (their count), whatever their visibility.
+   */
+  related?: readonly number[];
+}
+
+export function toDetailPage(detail: ThreadDetail, storedViews: number): DetailPage {
+  const json = JSON.stringify({ ...detail, viewCount: VIEWS_MARK });
+  // The first match is the paste's own key: inside a string value the quotes would be escaped.
+  const at = json.indexOf(`${VIEWS_KEY}${VIEWS_MARK}`) + VIEWS_KEY.length;
+  const head = Buffer.from(json.slice(0, at));
+  const tail = Buffer.from(json.slice(at + String(VIEWS_MARK).length));
+  const etag = `W/"${createHash('sha1').update(head).update(tail).digest('base64url')}"`;
+  return { detail, storedViews, head, tail, etag };
+}
+
+/**
+ * Sends a paste's detail with `views` as its view count. `votes`: the member's own votes, when they have
+ * any on it (the answer is then theirs alone); without, a member gets the visitors' page.
+ */
+export function sendDetail(
+  req: Request,
+  res: Response,
+  page: DetailPage,
+  views: number,
+  {
+    personal = false,
+    votes,
+  }: { personal?: boolean; votes?: { thread: 1 | -1 | null; replies: Map<number, 1 | -1> } } = {},
+): void {
+  if (votes && (votes.thread !== null || votes.replies.size > 0)) {
+    const mine: ThreadDetail = {
+      ...page.detail,
+      viewCount: views,
+      myVote: votes.thread,
+      replies: page.detail.replies.map((reply) => {
+        const myVote = votes.replies.get(reply.id);
+        return myVote === undefined ? reply : { ...reply, myVote };
+      }),
+    };
+    sendPage(req, res, toPage(mine), { personal: true });
+    return;
+  }
+  const json = Buffer.concat([page.head, Buffer.from(String(views)), page.tail]);
+  sendPage(req, res, { json, etag: page.etag }, { personal });
+}
