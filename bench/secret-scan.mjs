@@ -13,9 +13,7 @@ const WARM_UP = 20;
 const RUNS = 200;
 const GOAL_MS = 50;
 
-const { scanSecrets } = await import(
-  pathToFileURL(join(root, 'backend/dist/common/secret-scanner.js')).href
-);
+const { scanSecrets } = await import(pathToFileURL(join(root, 'backend/dist/common/secret-scanner.js')).href);
 
 // Ordinary code and prose (this repository's own), to 1 MiB, with one AWS access key ID in the middle.
 const sources = ['README.md', 'backend/src/modules/threads/paste-intake.ts', 'frontends/ui/src/theme.css']
