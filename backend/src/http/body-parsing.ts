@@ -7,10 +7,9 @@ import type { Request } from 'express';
 export const JSON_BODY_LIMIT = '100kb';
 
 /**
- * A route that reads its own body, which the app's parsers then leave unread: `reads: 'json'` its JSON
- * only (a form is the app's to parse), `reads: 'any'` whatever its type. `path` names one route (`:name`
- * for a segment), matched as loosely as the router may match it (any case, trailing slashes); `under`, a
- * path and every path under it, exactly.
+ * A route that reads its own body, left unread by the app's parsers: `reads: 'json'` its JSON only, `'any'`
+ * whatever its type. `path`: one route (`:name` a segment), matched as loosely as the router (any case,
+ * trailing slashes); `under`: a path and everything under it, exactly.
  */
 export type OwnBodyRoute =
   { method: string; path: string; reads: 'json' | 'any' } | { under: string; reads: 'any' };

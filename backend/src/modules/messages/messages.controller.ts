@@ -20,7 +20,7 @@ import { MessagesService } from './messages.service.js';
 import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 
 /**
- * Private messages (SPEC §7): reading needs a signed-in member (401), sending one not banned (403).
+ * Private messages: reading needs a signed-in member (401), sending one not banned (403).
  * Someone else's message, or an id that names nothing, is the same 404.
  */
 @Controller()

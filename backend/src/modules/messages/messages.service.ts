@@ -73,7 +73,7 @@ function toMessage(row: MessageRow, view: 'sender' | 'recipient'): PrivateMessag
 /** Staff reach every member, whoever blocked them. */
 const isStaff = (user: Pick<User, 'isAdmin' | 'isOwner'>) => user.isAdmin || user.isOwner;
 
-/** Private messages (SPEC §3) between members: the inbox, the sent list, sending and reading. */
+/** Private messages between members: the inbox, the sent list, sending and reading. */
 @Injectable()
 export class MessagesService {
   private readonly logger = new Logger('Messages');
@@ -142,11 +142,9 @@ export class MessagesService {
   }
 
   /**
-   * A message to an e-mail address: the answer is the same whether a member has that address or not (201,
-   * the address as typed, no recipient), so sending cannot match addresses to members. A member's gets it
-   * as any message; one to an address nobody has is kept in the sender's sent list and reaches nobody.
-   * Both take the same one statement (the notification job of the second finds no recipient and ends).
-   * A member who blocked the sender is as nobody: the message stays in the sender's sent list only.
+   * A message to an e-mail address answers the same whether a member has it or not (201, no recipient), so
+   * sending cannot match addresses to members: one statement either way, and an address nobody has (or
+   * whose member blocked the sender) keeps the message in the sent list only.
    */
   private async sendToAddress(sender: User, body: SendMessageBody): Promise<PrivateMessage> {
     const address = body.recipientEmail;

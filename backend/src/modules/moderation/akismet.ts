@@ -9,11 +9,9 @@ import { SignalHiding } from './signal-hiding.js';
 const CHECK_TIMEOUT_MS = 10_000;
 
 /**
- * The Akismet-compatible check of a published post (AKISMET_KEY set): `POST {AKISMET_URL}/1.1/comment-check`,
- * form-encoded. `true` hides the post pending review (SignalHiding, signal 'akismet'); `false` does
- * nothing; an HTTP error, a network failure or any other answer fails the attempt, which the queue
- * retries (DEFAULT_JOB_OPTIONS), and the last one gives up with a log line: a post is never held back
- * because the service is down.
+ * The Akismet check of a published post (`POST {AKISMET_URL}/1.1/comment-check`): `true` hides it pending
+ * review (signal 'akismet'), `false` does nothing, anything else fails the attempt for the queue to retry;
+ * the last gives up with a log line, so a post is never held back because the service is down.
  */
 @Injectable()
 @QueueProcessor(AKISMET_QUEUE)

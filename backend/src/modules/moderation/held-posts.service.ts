@@ -37,10 +37,9 @@ export class HeldPostsService {
   ) {}
 
   /**
-   * Decides held item `itemId` (`approve` or `reject`), recorded in the audit log, with the item's row
-   * locked: 404 for no such item, 400 for a flagged one, 409 once decided. Approving replays the author's
-   * request through the forum (not screened again) in the same transaction; a reply whose paste is gone,
-   * or an author whose account is gone, is a 409 and the item stays open (reject it). The author is told.
+   * Decides held item `itemId` with its row locked and audited: 404 none, 400 a flagged one, 409 decided.
+   * Approving replays the author's request unscreened in the same transaction (409, item still open, when
+   * the paste or the author is gone). The author is told.
    */
   async decide(
     itemId: number,

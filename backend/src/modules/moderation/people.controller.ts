@@ -11,10 +11,9 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.memberNotFound);
 
 /**
- * The member's mutes and blocks: signed in and not banned (else 401, as for every member's route);
- * an unverified address may mute and block (protecting oneself is not posting). PUT and POST put a
- * member on a list (200 with the entry, the same again), DELETE takes them off (204, also when they
- * were not on it). Personal access tokens read the lists with `private:read` and change nothing.
+ * The member's mutes and blocks: signed in, not banned (401); unverified may too (protecting oneself is
+ * not posting). PUT and POST add (200 with the entry, idempotent), DELETE removes (204 either way).
+ * Tokens read the lists with `private:read` and change nothing.
  */
 @Controller()
 @UseGuards(SessionGuard)

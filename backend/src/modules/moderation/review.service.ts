@@ -193,12 +193,9 @@ export class ReviewService {
   }
 
   /**
-   * Decides item `itemId`: 404 when there is none, 409 when it was decided already (two admins at once:
-   * the row lock lets one win), 400 for a decision of the other kind. A held post goes to
-   * HeldPostsService; a flagged item's flags take the decision (AGREE counts for their flaggers' weight,
-   * DISAGREE against it, IGNORE neither), and the post is deleted or kept hidden (AGREE) or shown again
-   * (DISAGREE, IGNORE). With AGREE, `suspendDays` / `silenceDays` suspend or silence the author first
-   * (the owner-only rule for admin accounts applies: refused, nothing is decided).
+   * Decides item `itemId`: 404 none, 409 decided (the row lock lets one admin win), 400 the other kind. The
+   * flags take the decision (for or against their flaggers' weight); AGREE may suspend or silence the author
+   * first, under the owner-only rule. A held post goes to HeldPostsService.
    */
   async decide(itemId: number, body: ReviewDecisionBody, actor: Actor): Promise<ReviewItem> {
     const [found]: Array<{ kind: 'flagged' | 'held'; status: ReviewStatus; author_id: number | null }> =

@@ -27,12 +27,9 @@ export const SYSTEM_ACTOR: AuditActor = { id: null, username: 'system' };
 const SWEEP_BATCH = 500;
 
 /**
- * Lifts timed bans and silences when they end. Nothing waits for it: the account is read with its ends
- * checked against the clock (withEndedLifted), so an ended ban or silence no longer holds at that
- * instant; this then clears it in the database, closes its history row, writes the audit entry and mails
- * the member that it has ended.
- * Each gets a delayed job at its end, and a repeatable sweep lifts any a job missed. Both are idempotent:
- * a ban or silence given other terms since (or lifted by staff) is left alone.
+ * Lifts timed bans and silences when they end (reads already check ends against the clock): clears the
+ * row, closes its history, audits and mails the member. A delayed job at each end, and a sweep for any it
+ * missed; both leave alone a suspension given other terms since, or lifted by staff.
  */
 @Injectable()
 @QueueProcessor(SUSPENSIONS_QUEUE)

@@ -20,11 +20,9 @@ export interface SuspensionTerm {
 const DAY_MS = 86_400_000;
 
 /**
- * Suspensions (bans with a duration and a reason) and silences (read-only for a duration), by the admin
- * screen and from the review queue: the member is told by mail, sees them when they sign in or write,
- * and a delayed job lifts them when they end. The owner-only rule for admin accounts applies
- * (AdminService runs each in its transaction, with the permission table; this adds the history row and
- * the mail to it). Also the staff's delete spammer, which remembers the spammer's address.
+ * Bans with a duration and a reason, and silences, from the admin screen and the review queue: mailed,
+ * shown at sign-in or on writing, lifted by a job. AdminService runs each in its transaction under the
+ * owner-only rule; this adds the history row and the mail. Also delete spammer, which marks the address.
  */
 @Injectable()
 export class SuspensionsService {

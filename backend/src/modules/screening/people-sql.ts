@@ -1,10 +1,9 @@
 import { staffMemberSql } from '../users/member-sql.js';
 
 /*
- * The screening module's read-only fragment for another module's statement that must stay one round
- * trip: a private message to an e-mail address reaches nobody when that address's member blocked the
- * sender, and the answer must not tell (messages.service.ts); a blocked member's messages and
- * notifications leave the blocker's lists. Arguments are SQL expressions.
+ * Read-only fragments for other modules' one-round-trip statements: a message to an address whose member
+ * blocked the sender reaches nobody, silently; a blocked member's messages and notifications leave the
+ * blocker's lists. Arguments are SQL expressions.
  */
 
 /** Whether member `userId` blocked member `memberId`, as an SQL boolean. */

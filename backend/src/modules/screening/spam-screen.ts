@@ -81,10 +81,9 @@ export function domainMark(email: string): string {
 }
 
 /**
- * The spam signals, checked when a post is made (pastes and replies): `screen` answers the signals that
- * hold it for review (none: publish it) and refuses a new member's post with too many links; once the
- * post is made or held, `published` remembers its fingerprint and, for a post made, queues the Akismet
- * check. Staff are never screened nor checked.
+ * The spam signals of a new paste or reply: `screen` answers those that hold it (none: publish) and refuses
+ * a new member's post with too many links; `published` then remembers its fingerprint and queues the
+ * Akismet check. Staff are never screened.
  */
 @Injectable()
 export class SpamScreen {

@@ -7,10 +7,9 @@ import { githubIdentity, type GithubProfile, type ProviderIdentity } from './pro
 export const GITHUB_STRATEGY = 'github';
 
 /**
- * GitHub's OAuth app (not OpenID Connect), through passport-github2, on GITHUB_URL: github.com, GitHub
- * Enterprise (its API under `/api/v3`) or a stand-in. Asks for the profile and the e-mail addresses
- * (`/user/emails`, with their `primary` and `verified` flags). The sign-in attempt's `state` goes with
- * the authorization request (SsoController checks it at the callback).
+ * GitHub's OAuth app through passport-github2, on GITHUB_URL (github.com, Enterprise's `/api/v3`, or a
+ * stand-in): the profile and the e-mail addresses with their `primary` and `verified` flags. The attempt's
+ * `state` goes with the request; SsoController checks it at the callback.
  */
 export class GithubStrategy extends PassportStrategy(Strategy, GITHUB_STRATEGY) {
   constructor(github: GithubConfig, callbackURL: string) {

@@ -9,7 +9,7 @@ import { IdentitiesService } from './identities.service.js';
 import { SignInProviders } from './sign-in-providers.js';
 
 /**
- * The signed-in member's linked provider accounts (issue 17): session only (a personal access token gets
+ * The signed-in member's linked provider accounts: session only (a personal access token gets
  * 403, reads included), signed in and not banned (else 401). Linking is a sign-in at the provider
  * (`GET /api/auth/sso/{provider}?intent=link`).
  */

@@ -33,7 +33,7 @@ function linkConflict(error: unknown): LinkRefusal | undefined {
 }
 
 /**
- * Members' accounts at sign-in providers (`user_identities`, auth's table, issue 17): one member per
+ * Members' accounts at sign-in providers (`user_identities`, auth's table): one member per
  * provider account, one account per provider per member.
  */
 @Injectable()

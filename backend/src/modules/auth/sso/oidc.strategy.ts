@@ -13,11 +13,9 @@ export const oidcStrategyName = (providerId: string) => `oidc:${providerId}`;
 const SCOPE = 'openid email profile';
 
 /**
- * An OpenID Connect provider of OIDC_PROVIDERS, through openid-client's passport strategy (authorization
- * code flow, PKCE S256: the strategy keeps the code verifier and the nonce in the session, under
- * `oidc:{id}`). The authorization request also carries the sign-in attempt's `state` and a fresh `nonce`
- * (the strategy checks both at the callback: state in the response, nonce in the ID token). Built once
- * the provider's discovery worked (SignInProviders).
+ * An OpenID Connect provider of OIDC_PROVIDERS through openid-client's strategy: code flow with PKCE S256
+ * (verifier and nonce in the session under `oidc:{id}`), the attempt's `state` and a fresh `nonce`, both
+ * checked at the callback. Built once the provider's discovery worked (SignInProviders).
  */
 export class OidcStrategy extends PassportStrategy(Strategy) {
   constructor(

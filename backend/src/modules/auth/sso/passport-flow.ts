@@ -9,10 +9,9 @@ export type StrategyOutcome<T> =
   | { kind: 'error'; error: unknown };
 
 /**
- * Runs passport's `strategy` on a request (passport.authenticate, with a callback, sessionless: the
- * sign-in itself is the caller's, through signIn like every sign-in) and tells how it ended. A strategy
- * that redirects (to the provider) writes to the response passport gets: here a stand-in that keeps the
- * address, so the controller answers the redirect itself, after the session is saved as usual.
+ * Runs passport's `strategy` on a request, sessionless (the caller signs in through signIn), and tells how
+ * it ended. A redirect to the provider goes to a stand-in response that keeps the address, so the
+ * controller answers it itself once the session is saved.
  */
 export function runStrategy<T>(
   strategy: string,

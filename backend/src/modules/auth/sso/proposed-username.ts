@@ -23,10 +23,9 @@ const SPELLED: Record<string, string> = {
 export const FALLBACK_USERNAME = 'member';
 
 /**
- * A hint (a provider's preferred username, login, e-mail address or name) made into a valid username, or
- * undefined when too little of it is left: the part before an `@`, accents dropped (ø, æ, ß… spelled
- * out), every run of other
- * characters one `_`, no `_` or `-` at the ends, at most USERNAME.max characters.
+ * A provider's hint (preferred username, login, address or name) made a valid username, or undefined when
+ * too little is left: the part before an `@`, accents dropped (ø, æ, ß… spelled out), other runs one `_`,
+ * no `_` or `-` at the ends, at most USERNAME.max characters.
  */
 export function usernameFrom(hint: string): string | undefined {
   const local = hint.includes('@') ? hint.slice(0, hint.indexOf('@')) : hint;

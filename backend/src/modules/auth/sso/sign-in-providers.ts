@@ -44,12 +44,9 @@ export function reason(error: unknown): string {
 }
 
 /**
- * The sign-in providers of the configuration (OIDC_PROVIDERS, then GitHub) and their passport strategies.
- * An OpenID Connect provider needs its issuer's discovery document first: tried at start-up (which
- * waits STARTUP_WAIT_MS for it at most); one that
- * fails is logged as a warning, its button is hidden (not in `signInProviders`) and its start route
- * answers provider_unavailable, and it is tried again in the background (1 s, 2 s, 4 s … up to a minute
- * apart) until it works: a provider that is down never stops the forum.
+ * The configured sign-in providers and their strategies. Discovery is tried at start-up (STARTUP_WAIT_MS);
+ * a provider that fails is logged, hidden, answers provider_unavailable and is retried in the background
+ * (1 s, 2 s … a minute apart): a provider that is down never stops the forum.
  */
 @Injectable()
 export class SignInProviders implements OnApplicationBootstrap, OnModuleDestroy {

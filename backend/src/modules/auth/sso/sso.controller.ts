@@ -40,7 +40,7 @@ interface Destination {
 }
 
 /**
- * Signing in with a provider (issue 17): top-level browser navigations that answer with a redirect, and
+ * Signing in with a provider: top-level browser navigations that answer with a redirect, and
  * the first sign-in's username. Session only: a personal access token gets 403.
  */
 @Controller()

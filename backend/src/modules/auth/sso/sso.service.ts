@@ -75,7 +75,7 @@ class IdentityTaken extends Error {
 }
 
 /**
- * Signing in with a provider (issue 17): the start (an attempt in the session, then the provider's
+ * Signing in with a provider: the start (an attempt in the session, then the provider's
  * page) and the callback (the attempt taken out, the provider's answer judged by its passport strategy,
  * then a sign-in, a new account or a link). Each answer is where the browser goes next.
  */
