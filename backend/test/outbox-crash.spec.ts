@@ -189,6 +189,22 @@ describeWithRedis(
       return [...reply.matchAll(/bull:notifications:([a-z]+-\d+)\r?$/gm)].map((m) => m[1]!).sort();
     }
 
+    /** A worker process's modules, in this process: its queue workers and its own outbox relay. */
+    async function startWorker(fx: Fixture): Promise<RunningWorker> {
+      const config = loadConfig(
+        {
+          DATABASE_URL: fx.database.url,
+          REDIS_URL: redis.url,
+          HOST: '127.0.0.1',
+          WORKER_HEALTH_PORT: String(await freePort()),
+          DATA_DIR: fx.dataDir,
+        },
+        fx.dataDir,
+        { role: 'worker' },
+      );
+      return createWorker(config, { logger: logs });
+    }
+
     async function waiting(): Promise<string> {
       return redisCommand(redis.port, 'LRANGE bull:notifications:wait 0 -1');
     }
@@ -218,18 +234,7 @@ describeWithRedis(
         expect(await jobsInRedis()).toEqual([jobId]);
         expect(await waiting()).toBe(`*1\r\n$${jobId.length}\r\n${jobId}`);
 
-        const config = loadConfig(
-          {
-            DATABASE_URL: fx.database.url,
-            REDIS_URL: redis.url,
-            HOST: '127.0.0.1',
-            WORKER_HEALTH_PORT: String(await freePort()),
-            DATA_DIR: fx.dataDir,
-          },
-          fx.dataDir,
-          { role: 'worker' },
-        );
-        worker = await createWorker(config, { logger: logs });
+        worker = await startWorker(fx);
         await waitFor(
           'the notification',
           async () => (await notificationsOf(fx, `reply:${replyId}`)).length > 0,
@@ -252,6 +257,8 @@ describeWithRedis(
       async () => {
         const fx = f!;
         for (const child of fx.children.splice(0)) await child.stop();
+        // The worker is stopped while the API dies, so nothing relays the row before it is looked at.
+        await worker?.close();
         const replyId = await replyAndDie(
           fx,
           await start(fx, { ...apiEnv(), [CRASH_VARIABLE]: 'committed' }),
@@ -261,6 +268,7 @@ describeWithRedis(
         expect(await jobsInRedis()).not.toContain(`reply-${replyId}`);
 
         // No API runs: the worker's own relay finds the row at its next poll.
+        worker = await startWorker(fx);
         await waitFor('the worker to relay and run the job', async () => {
           return (
             (await notificationsOf(fx, `reply:${replyId}`)).length > 0 && (await outboxRows(fx)).length === 0
