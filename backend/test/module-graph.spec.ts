@@ -73,12 +73,12 @@ describe('the module graph', () => {
   it('sees an upward import, a dynamic one, and none inside a unit', () => {
     const file = path.join(SRC, 'modules/users/probe.ts');
     const text = [
-      "import { ForumService } from '../threads/forum.service.js';",
+      "import { PastesService } from '../pastes/pastes.service.js';",
       "const later = () => import('../../infra/queue/queue.module.js');",
       "import { UsersService } from './users.service.js';",
     ].join('\n');
     expect(edgesOf(file, text).map((edge) => [edge.from, edge.to, rank(edge.to) > rank(edge.from)])).toEqual([
-      ['users', 'threads', true],
+      ['users', 'pastes', true],
       ['users', 'infra', false],
     ]);
   });

@@ -1,5 +1,5 @@
 import { pasteListed, pasteReadableBy, VISIBILITIES, type Visibility } from '@termpaste/contracts';
-import { listedSql, newPasteKey, readableSql } from '../src/modules/threads/visibility.js';
+import { listedSql, newPasteKey, readableSql } from '../src/modules/pastes/visibility.js';
 import { liveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { bootstrap } from '../../src/bootstrap.js';
-import { ForumService } from '../../src/modules/threads/forum.service.js';
+import { PastesService } from '../../src/modules/pastes/pastes.service.js';
 import { User } from '../../src/modules/users/entities/user.entity.js';
 
 export interface ChildRequest {
@@ -25,7 +25,7 @@ const send = (message: ChildMessage): void => {
 };
 
 const server = await bootstrap();
-const forum = server.app.get(ForumService);
+const forum = server.app.get(PastesService);
 const users = server.app.get(DataSource).getRepository(User);
 
 process.on('message', (request: ChildRequest) => {

@@ -9,7 +9,7 @@ import { signOutLive } from '../auth/live-sign-out.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { deleteChatOf } from '../chat/member-chat.js';
 import { deleteMessagesOf } from '../messages/member-messages.js';
-import { MemberPostsService } from '../threads/member-posts.js';
+import { UserPostsService } from '../pastes/user-posts.js';
 import { forgetUploadsOf } from '../uploads/member-uploads.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MemberAdminService } from '../users/member-admin.service.js';
@@ -43,7 +43,7 @@ export class AccountDeletionService {
 
   constructor(
     private readonly votes: VotesService,
-    private readonly posts: MemberPostsService,
+    private readonly posts: UserPostsService,
     private readonly sessions: SessionsService,
     private readonly members: MemberAdminService,
     private readonly audit: AuditService,

@@ -28,7 +28,7 @@ import { identitiesForExport } from '../auth/member-identities.js';
 import { messagesForExport } from '../messages/member-messages.js';
 import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/member-notifications.js';
 import { ledgerForExport } from '../ranks/member-ledger.js';
-import { pastesForExport, REPLIES_FILE, repliesForExport } from '../threads/member-posts.js';
+import { pastesForExport, REPLIES_FILE, repliesForExport } from '../pastes/user-posts.js';
 import { tokensForExport } from '../auth/tokens/member-tokens.js';
 import { profileForExport } from '../users/member-profile.js';
 import { VOTES_FILE, votesForExport } from '../votes/member-votes.js';

@@ -19,7 +19,7 @@ import { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { noticesJob } from '../notifications/notifications.queue.js';
-import { flaggablePaste, flaggableReply, pasteRefs } from '../threads/review-posts.js';
+import { flaggablePaste, flaggableReply, pasteRefs } from '../pastes/review-posts.js';
 import type { User } from '../users/entities/user.entity.js';
 import { memberFacts } from '../users/member-facts.js';
 import { HIDEABLE, ReviewService } from './review.service.js';

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { excerpt } from '../audit/audit.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
-import { postsForReview } from '../threads/review-posts.js';
+import { postsForReview } from '../pastes/review-posts.js';
 import { memberFacts } from '../users/member-facts.js';
 import type { HeldPayload } from '../screening/review-queue.js';
 

@@ -1,7 +1,7 @@
 import { HttpModule } from '../../http/http.module.js';
 import { Module } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
-import { ForumModule } from '../threads/forum.module.js';
+import { PastesModule } from '../pastes/pastes.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { MembersController } from './members.controller.js';
 import { MembersService } from './members.service.js';
@@ -15,7 +15,7 @@ import { ReputationHistoryService } from './reputation-history.service.js';
  * history) and as they edit themselves (profile fields, avatar, through the global StoragePort).
  */
 @Module({
-  imports: [UsersModule, HttpModule, ForumModule, RanksModule],
+  imports: [UsersModule, HttpModule, PastesModule, RanksModule],
   controllers: [ProfileController, MembersController, ReputationHistoryController],
   providers: [MembersService, ProfileService, ReputationHistoryService],
 })
