@@ -16,7 +16,7 @@ const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaw
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
 const { ENTITIES } = await load('src/entities.ts');
 const { PastesService } = await load('src/modules/pastes/pastes.service.ts');
-const { MembersService } = await load('src/modules/profiles/members.service.ts');
+const { ProfilesService } = await load('src/modules/profiles/profiles.service.ts');
 const { SearchService } = await load('src/modules/pastes/search.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
@@ -99,7 +99,7 @@ try {
   }
 
   const real = new PastesService(ds);
-  const realMembers = new MembersService(ds, real);
+  const realMembers = new ProfilesService(ds, real);
   const quiet = { publish: async () => undefined, add: async () => undefined };
   const services = (dataSource) => ({
     uploads: new UploadsSweeper(
@@ -108,7 +108,7 @@ try {
       { processJobs: false },
     ),
     forum: new PastesService(dataSource),
-    members: new MembersService(dataSource, new PastesService(dataSource)),
+    members: new ProfilesService(dataSource, new PastesService(dataSource)),
     search: new SearchService(dataSource),
     messages: new MessagesService(dataSource, undefined, quiet),
     notifications: new NotificationsService(dataSource, quiet, quiet),

@@ -58,7 +58,7 @@ import { cappedAwardCtes, ReputationService } from '../ranks/reputation.service.
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { CARD_COLUMNS, CARD_FROM, type CardRow, toCard } from './cards.js';
 import type { User } from '../users/entities/user.entity.js';
-import { moveReputation } from '../users/member-sql.js';
+import { moveReputation } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
 
 import { PASTE_STATS_SLOT } from './paste-stats.js';

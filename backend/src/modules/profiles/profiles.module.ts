@@ -3,10 +3,10 @@ import { Module } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { PastesModule } from '../pastes/pastes.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { MembersController } from './members.controller.js';
-import { MembersService } from './members.service.js';
-import { ProfileController } from './profile.controller.js';
-import { ProfileService } from './profile.service.js';
+import { ProfilesController } from './profiles.controller.js';
+import { ProfilesService } from './profiles.service.js';
+import { ProfileSettingsController } from './profile-settings.controller.js';
+import { ProfileSettingsService } from './profile-settings.service.js';
 import { ReputationHistoryController } from './reputation-history.controller.js';
 import { ReputationHistoryService } from './reputation-history.service.js';
 
@@ -16,7 +16,7 @@ import { ReputationHistoryService } from './reputation-history.service.js';
  */
 @Module({
   imports: [UsersModule, HttpModule, PastesModule, RanksModule],
-  controllers: [ProfileController, MembersController, ReputationHistoryController],
-  providers: [MembersService, ProfileService, ReputationHistoryService],
+  controllers: [ProfileSettingsController, ProfilesController, ReputationHistoryController],
+  providers: [ProfilesService, ProfileSettingsService, ReputationHistoryService],
 })
 export class ProfilesModule {}

@@ -6,7 +6,7 @@ import { directoryPage, publicProfile } from '../users/user-profiles.js';
 
 /** The members, as others see them: the directory and public profiles, public fields only. */
 @Injectable()
-export class MembersService {
+export class ProfilesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly pastes: PastesService,
