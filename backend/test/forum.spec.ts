@@ -159,8 +159,8 @@ describe('forum', () => {
       const gone = await registered(t);
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
       const totalBefore = await total();
-      const forum = t.app.get(PastesService);
-      const create = forum.createThread({ id: gone.user.id } as User, { title: 'x', content: 'y' });
+      const pastes = t.app.get(PastesService);
+      const create = pastes.createThread({ id: gone.user.id } as User, { title: 'x', content: 'y' });
       await expect(create).rejects.toBeInstanceOf(UnauthorizedException);
       expect(await total()).toBe(totalBefore);
     });

@@ -25,14 +25,14 @@ const send = (message: ChildMessage): void => {
 };
 
 const server = await bootstrap();
-const forum = server.app.get(PastesService);
+const pastes = server.app.get(PastesService);
 const users = server.app.get(DataSource).getRepository(User);
 
 process.on('message', (request: ChildRequest) => {
   void (async () => {
     try {
       const author = await users.findOneByOrFail({ id: request.authorId });
-      const result = await forum.createReply(author, request.threadId, { content: request.content });
+      const result = await pastes.createReply(author, request.threadId, { content: request.content });
       send({ seq: request.seq, result });
     } catch (error) {
       send({ seq: request.seq, error: error instanceof Error ? error.message : String(error) });
