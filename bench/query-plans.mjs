@@ -15,9 +15,9 @@ const load = (path) => import(pathToFileURL(join(backend, path)).href);
 const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaway-postgres.ts');
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
 const { ENTITIES } = await load('src/entities.ts');
-const { ForumService } = await load('src/modules/threads/forum.service.ts');
-const { MembersService } = await load('src/modules/profiles/members.service.ts');
-const { SearchService } = await load('src/modules/threads/search.service.ts');
+const { PastesService } = await load('src/modules/pastes/pastes.service.ts');
+const { ProfilesService } = await load('src/modules/profiles/profiles.service.ts');
+const { SearchService } = await load('src/modules/pastes/search.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
 const { ChatService } = await load('src/modules/chat/chat.service.ts');
@@ -98,8 +98,8 @@ try {
     await ds.query(`VACUUM ANALYZE ${table}`);
   }
 
-  const real = new ForumService(ds);
-  const realMembers = new MembersService(ds, real);
+  const real = new PastesService(ds);
+  const realMembers = new ProfilesService(ds, real);
   const quiet = { publish: async () => undefined, add: async () => undefined };
   const services = (dataSource) => ({
     uploads: new UploadsSweeper(
@@ -107,8 +107,8 @@ try {
       { delete: async () => undefined },
       { processJobs: false },
     ),
-    forum: new ForumService(dataSource),
-    members: new MembersService(dataSource, new ForumService(dataSource)),
+    forum: new PastesService(dataSource),
+    members: new ProfilesService(dataSource, new PastesService(dataSource)),
     search: new SearchService(dataSource),
     messages: new MessagesService(dataSource, undefined, quiet),
     notifications: new NotificationsService(dataSource, quiet, quiet),

@@ -19,7 +19,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
-import { ForumModule } from './modules/threads/forum.module.js';
+import { PastesModule } from './modules/pastes/pastes.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -64,7 +64,7 @@ export class AppModule {
         StorageModule.forRoot(config),
         HealthModule,
         AuthModule,
-        ForumModule,
+        PastesModule,
         VotesModule,
         ChatModule,
         LiveModule,

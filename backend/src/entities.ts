@@ -20,11 +20,11 @@ import { NotificationCounter } from './modules/notifications/entities/notificati
 import { Notification } from './modules/notifications/entities/notification.entity.js';
 import { ReputationDay } from './modules/ranks/entities/reputation-day.entity.js';
 import { ReputationEntry } from './modules/ranks/entities/reputation-entry.entity.js';
-import { PasteRevision } from './modules/threads/entities/paste-revision.entity.js';
-import { PasteStats } from './modules/threads/entities/paste-stats.entity.js';
-import { Paste } from './modules/threads/entities/paste.entity.js';
-import { ReplyRevision } from './modules/threads/entities/reply-revision.entity.js';
-import { Reply } from './modules/threads/entities/reply.entity.js';
+import { PasteRevision } from './modules/pastes/entities/paste-revision.entity.js';
+import { PasteStats } from './modules/pastes/entities/paste-stats.entity.js';
+import { Paste } from './modules/pastes/entities/paste.entity.js';
+import { ReplyRevision } from './modules/pastes/entities/reply-revision.entity.js';
+import { Reply } from './modules/pastes/entities/reply.entity.js';
 import { Token } from './modules/auth/entities/token.entity.js';
 import { PendingUpload } from './modules/uploads/entities/pending-upload.entity.js';
 import { User } from './modules/users/entities/user.entity.js';

@@ -24,7 +24,7 @@ export const LAYERS = [
   'screening',
   'notifications',
   'ranks',
-  'threads',
+  'pastes',
   'votes',
   'messages',
   'support',

@@ -3,8 +3,8 @@ import { ACCOUNT_QUEUE } from './modules/account/account.queue.js';
 import { AKISMET_QUEUE } from './modules/screening/akismet.queue.js';
 import { SUSPENSIONS_QUEUE } from './modules/moderation/suspensions.queue.js';
 import { NOTIFICATIONS_QUEUE } from './modules/notifications/notifications.queue.js';
-import { EXPIRY_QUEUE } from './modules/threads/expiry.queue.js';
-import { TRASH_QUEUE } from './modules/threads/trash.queue.js';
+import { EXPIRY_QUEUE } from './modules/pastes/expiry.queue.js';
+import { TRASH_QUEUE } from './modules/pastes/trash.queue.js';
 import { TOKENS_QUEUE } from './modules/auth/tokens/tokens.queue.js';
 import { UPLOADS_QUEUE } from './modules/uploads/uploads.queue.js';
 

@@ -17,8 +17,8 @@ import {
   EXPIRY_SWEEP_INTERVAL_MS,
   EXPIRY_SWEEP_JOB,
   EXPIRY_SWEEP_SCHEDULE,
-} from '../src/modules/threads/expiry.queue.js';
-import { PasteExpiry } from '../src/modules/threads/paste-expiry.js';
+} from '../src/modules/pastes/expiry.queue.js';
+import { PasteExpiry } from '../src/modules/pastes/paste-expiry.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';

@@ -18,8 +18,8 @@ import {
   userProfileSchema,
 } from '@termpaste/contracts';
 import { UnauthorizedException } from '@nestjs/common';
-import { ForumService } from '../src/modules/threads/forum.service.js';
-import { SearchService } from '../src/modules/threads/search.service.js';
+import { PastesService } from '../src/modules/pastes/pastes.service.js';
+import { SearchService } from '../src/modules/pastes/search.service.js';
 import type { User } from '../src/modules/users/entities/user.entity.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -159,8 +159,8 @@ describe('forum', () => {
       const gone = await registered(t);
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
       const totalBefore = await total();
-      const forum = t.app.get(ForumService);
-      const create = forum.createThread({ id: gone.user.id } as User, { title: 'x', content: 'y' });
+      const pastes = t.app.get(PastesService);
+      const create = pastes.createThread({ id: gone.user.id } as User, { title: 'x', content: 'y' });
       await expect(create).rejects.toBeInstanceOf(UnauthorizedException);
       expect(await total()).toBe(totalBefore);
     });

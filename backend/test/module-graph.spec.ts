@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LAYERS } from '../src/module-layers.js';
@@ -47,6 +47,10 @@ function edgesOf(file: string, text: string): Edge[] {
   return found;
 }
 
+/** The Nest module a folder of src/modules/ declares: `pastes` → `PastesModule`. */
+const nestModuleOf = (folder: string) =>
+  `${folder.replace(/(?:^|-)([a-z])/g, (_, letter: string) => letter.toUpperCase())}Module`;
+
 const rank = (unit: string) => (LAYERS as readonly string[]).indexOf(unit);
 
 describe('the module graph', () => {
@@ -70,15 +74,39 @@ describe('the module graph', () => {
     expect(hidden).toEqual([]);
   });
 
+  it('has in each folder of src/modules/ its <folder>.module.ts exporting <Folder>Module', () => {
+    const modules = path.join(SRC, 'modules');
+    const folders = readdirSync(modules, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const missing = folders
+      .map((entry) => `${entry.name}/${entry.name}.module.ts: ${nestModuleOf(entry.name)}`)
+      .filter((want) => {
+        const [file, name] = want.split(': ') as [string, string];
+        const text = existsSync(path.join(modules, file))
+          ? readFileSync(path.join(modules, file), 'utf8')
+          : '';
+        return !new RegExp(`export class ${name}\\b`).test(text);
+      });
+    expect(folders.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
+  it("names a folder's Nest module in PascalCase", () => {
+    expect(['pastes', 'auth', 'review-items'].map(nestModuleOf)).toEqual([
+      'PastesModule',
+      'AuthModule',
+      'ReviewItemsModule',
+    ]);
+  });
+
   it('sees an upward import, a dynamic one, and none inside a unit', () => {
     const file = path.join(SRC, 'modules/users/probe.ts');
     const text = [
-      "import { ForumService } from '../threads/forum.service.js';",
+      "import { PastesService } from '../pastes/pastes.service.js';",
       "const later = () => import('../../infra/queue/queue.module.js');",
       "import { UsersService } from './users.service.js';",
     ].join('\n');
     expect(edgesOf(file, text).map((edge) => [edge.from, edge.to, rank(edge.to) > rank(edge.from)])).toEqual([
-      ['users', 'threads', true],
+      ['users', 'pastes', true],
       ['users', 'infra', false],
     ]);
   });

@@ -13,8 +13,8 @@ import {
   trashPageSchema,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { TrashPurger } from '../src/modules/threads/trash-purge.js';
-import { TrashService } from '../src/modules/threads/trash.service.js';
+import { TrashPurger } from '../src/modules/pastes/trash-purge.js';
+import { TrashService } from '../src/modules/pastes/trash.service.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

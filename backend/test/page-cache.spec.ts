@@ -12,7 +12,7 @@ import {
   type UserProfile,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { ViewCounter } from '../src/modules/threads/view-counter.js';
+import { ViewCounter } from '../src/modules/pastes/view-counter.js';
 import { FRESH_COOKIE } from '../src/http/page-cache.js';
 import { type Browser, registered, sessionCookie } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

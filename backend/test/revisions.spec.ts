@@ -15,8 +15,8 @@ import {
   threadDetailSchema,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
-import { lineChanges } from '../src/modules/threads/line-changes.js';
-import { TrashPurger } from '../src/modules/threads/trash-purge.js';
+import { lineChanges } from '../src/modules/pastes/line-changes.js';
+import { TrashPurger } from '../src/modules/pastes/trash-purge.js';
 import { AWS_ACCESS_KEY_ID } from './support/secret-samples.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

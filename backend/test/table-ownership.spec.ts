@@ -183,10 +183,10 @@ describe('table ownership', () => {
           {
             name: 'PasteStats',
             table: 'forum_stats',
-            file: 'src/modules/threads/entities/paste-stats.entity.ts',
+            file: 'src/modules/pastes/entities/paste-stats.entity.ts',
           },
           { name: 'OutboxJob', table: 'outbox', file: 'src/infra/outbox/entities/outbox-job.entity.ts' },
-          { name: 'Vote', table: 'votes', file: 'src/modules/threads/entities/vote.entity.ts' },
+          { name: 'Vote', table: 'votes', file: 'src/modules/pastes/entities/vote.entity.ts' },
           { name: 'Flag', table: 'flags', file: 'src/modules/moderation/flag.entity.ts' },
           {
             name: 'Token',
@@ -195,7 +195,7 @@ describe('table ownership', () => {
           },
         ]),
       ).toEqual([
-        'src/modules/threads/entities/vote.entity.ts: Vote (table votes) belongs in src/modules/votes/entities/vote.entity.ts',
+        'src/modules/pastes/entities/vote.entity.ts: Vote (table votes) belongs in src/modules/votes/entities/vote.entity.ts',
         'src/modules/moderation/flag.entity.ts: Flag (table flags) belongs in src/modules/moderation/entities/flag.entity.ts',
         'src/modules/tokens/entities/pat.entity.ts: Token (table personal_access_tokens) belongs in src/modules/auth/entities/token.entity.ts',
       ]);

@@ -1,6 +1,6 @@
 import { API, threadDetailSchema } from '@termpaste/contracts';
 import type { DataSource } from 'typeorm';
-import { VIEW_COUNTER_MAX_PASTES, ViewCounter } from '../src/modules/threads/view-counter.js';
+import { VIEW_COUNTER_MAX_PASTES, ViewCounter } from '../src/modules/pastes/view-counter.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,11 +1,11 @@
 import { pasteListed, pasteReadableBy, VISIBILITIES, type Visibility } from '@termpaste/contracts';
-import { listedSql, newPasteKey, readableSql } from '../src/modules/threads/visibility.js';
+import { listedSql, newPasteKey, readableSql } from '../src/modules/pastes/visibility.js';
 import { liveMember } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /*
  * The rule of who may read a paste is said twice, in TypeScript (contracts: pasteListed,
- * pasteReadableBy) and in SQL (threads/visibility.ts: listedSql, readableSql, which every query uses):
+ * pasteReadableBy) and in SQL (pastes/visibility.ts: listedSql, readableSql, which every query uses):
  * for every combination of its facts and every kind of viewer, both must say the same.
  */
 describe('the visibility rule, in TypeScript and in SQL alike', () => {

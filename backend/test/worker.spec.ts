@@ -18,9 +18,9 @@ import {
   UPLOADS_SWEEP_INTERVAL_MS,
   UPLOADS_SWEEP_SCHEDULE,
 } from '../src/modules/uploads/uploads.queue.js';
-import { EXPIRY_QUEUE, EXPIRY_SWEEP_SCHEDULE } from '../src/modules/threads/expiry.queue.js';
+import { EXPIRY_QUEUE, EXPIRY_SWEEP_SCHEDULE } from '../src/modules/pastes/expiry.queue.js';
 import { TOKENS_QUEUE, TOKENS_SWEEP_SCHEDULE } from '../src/modules/auth/tokens/tokens.queue.js';
-import { TRASH_PURGE_SCHEDULE, TRASH_QUEUE } from '../src/modules/threads/trash.queue.js';
+import { TRASH_PURGE_SCHEDULE, TRASH_QUEUE } from '../src/modules/pastes/trash.queue.js';
 import { ACCOUNT_QUEUE, EXPORTS_SWEEP_SCHEDULE } from '../src/modules/account/account.queue.js';
 import {
   SUSPENSIONS_QUEUE,

@@ -46,7 +46,7 @@ describe('scanSecrets', () => {
   it.each([
     ['README.md'],
     ['package-lock.json'],
-    ['backend/src/modules/threads/paste-intake.ts'],
+    ['backend/src/modules/pastes/paste-intake.ts'],
     ['frontends/ui/src/theme.css'],
     ['contracts/src/tokens.ts'],
   ])('finds nothing in ordinary code and prose (%s)', async (file) => {

@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { bootstrap } from '../../src/bootstrap.js';
-import { ForumService } from '../../src/modules/threads/forum.service.js';
+import { PastesService } from '../../src/modules/pastes/pastes.service.js';
 import { User } from '../../src/modules/users/entities/user.entity.js';
 
 export interface ChildRequest {
@@ -25,14 +25,14 @@ const send = (message: ChildMessage): void => {
 };
 
 const server = await bootstrap();
-const forum = server.app.get(ForumService);
+const pastes = server.app.get(PastesService);
 const users = server.app.get(DataSource).getRepository(User);
 
 process.on('message', (request: ChildRequest) => {
   void (async () => {
     try {
       const author = await users.findOneByOrFail({ id: request.authorId });
-      const result = await forum.createReply(author, request.threadId, { content: request.content });
+      const result = await pastes.createReply(author, request.threadId, { content: request.content });
       send({ seq: request.seq, result });
     } catch (error) {
       send({ seq: request.seq, error: error instanceof Error ? error.message : String(error) });

@@ -13,7 +13,7 @@ export interface AppProcess {
   url: string;
   /** How the process ended: `{ code, signal }`, once it has. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Makes a reply through the app's ForumService; rejects if the process dies first. */
+  /** Makes a reply through the app's PastesService; rejects if the process dies first. */
   reply(authorId: number, threadId: number, content: string): Promise<{ id: number }>;
   /** Everything it printed so far. */
   output(): string;

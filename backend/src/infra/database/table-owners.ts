@@ -6,7 +6,7 @@ export const MODULES = [
   'auth',
   'users',
   'profiles',
-  'threads',
+  'pastes',
   'votes',
   'ranks',
   'messages',
@@ -39,12 +39,12 @@ export const TABLE_OWNERS = {
   // users: accounts and profiles (the members directory, the author fragment every list joins).
   users: 'users',
 
-  // threads: pastes and replies, their counters, search.
-  threads: 'threads',
-  replies: 'threads',
-  forum_stats: 'threads',
-  thread_revisions: 'threads',
-  reply_revisions: 'threads',
+  // pastes: pastes and replies, their counters, search.
+  threads: 'pastes',
+  replies: 'pastes',
+  forum_stats: 'pastes',
+  thread_revisions: 'pastes',
+  reply_revisions: 'pastes',
 
   votes: 'votes',
 

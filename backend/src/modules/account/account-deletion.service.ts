@@ -7,12 +7,12 @@ import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { forgetAddressInAudit } from '../audit/forget-address.js';
 import { signOutLive } from '../auth/live-sign-out.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { deleteChatOf } from '../chat/member-chat.js';
-import { deleteMessagesOf } from '../messages/member-messages.js';
-import { MemberPostsService } from '../threads/member-posts.js';
-import { forgetUploadsOf } from '../uploads/member-uploads.js';
+import { deleteChatOf } from '../chat/user-chat.js';
+import { deleteMessagesOf } from '../messages/user-messages.js';
+import { UserPostsService } from '../pastes/user-posts.js';
+import { forgetUploadsOf } from '../uploads/user-uploads.js';
 import type { User } from '../users/entities/user.entity.js';
-import { MemberAdminService } from '../users/member-admin.service.js';
+import { UserAdminService } from '../users/user-admin.service.js';
 import { VotesService } from '../votes/votes.service.js';
 import { ExportsService } from './exports.service.js';
 
@@ -43,9 +43,9 @@ export class AccountDeletionService {
 
   constructor(
     private readonly votes: VotesService,
-    private readonly posts: MemberPostsService,
+    private readonly posts: UserPostsService,
     private readonly sessions: SessionsService,
-    private readonly members: MemberAdminService,
+    private readonly userAdmin: UserAdminService,
     private readonly audit: AuditService,
     private readonly exports: ExportsService,
     private readonly outbox: OutboxService,
@@ -85,7 +85,7 @@ export class AccountDeletionService {
     });
     await forgetAddressInAudit(manager, target.email);
     await this.outbox.forgetAddress(manager, target.email);
-    await this.members.delete(manager, userId);
+    await this.userAdmin.delete(manager, userId);
     return { userId, keys: [...new Set(keys)], pastes };
   }
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { SessionsModule } from '../auth/sessions.module.js';
-import { MemberPostsModule } from '../threads/member-posts.module.js';
+import { UserPostsModule } from '../pastes/user-posts.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VotesModule } from '../votes/votes.module.js';
 import { AccountDeletionService } from './account-deletion.service.js';
@@ -14,7 +14,7 @@ import { ExportsModule } from './exports.module.js';
  * too).
  */
 @Module({
-  imports: [UsersModule, SessionsModule, VotesModule, MemberPostsModule, AuditModule, ExportsModule],
+  imports: [UsersModule, SessionsModule, VotesModule, UserPostsModule, AuditModule, ExportsModule],
   controllers: [AccountController],
   providers: [AccountService, AccountDeletionService],
   exports: [AccountDeletionService],

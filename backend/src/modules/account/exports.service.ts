@@ -24,14 +24,14 @@ import { MAIL_QUEUE, SEND_MAIL_JOB, type MailMessage } from '../../infra/mail/ma
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { newExportKey } from '../../infra/storage/object-keys.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
-import { identitiesForExport } from '../auth/member-identities.js';
-import { messagesForExport } from '../messages/member-messages.js';
-import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/member-notifications.js';
-import { ledgerForExport } from '../ranks/member-ledger.js';
-import { pastesForExport, REPLIES_FILE, repliesForExport } from '../threads/member-posts.js';
-import { tokensForExport } from '../auth/tokens/member-tokens.js';
-import { profileForExport } from '../users/member-profile.js';
-import { VOTES_FILE, votesForExport } from '../votes/member-votes.js';
+import { identitiesForExport } from '../auth/user-identities.js';
+import { messagesForExport } from '../messages/user-messages.js';
+import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/user-notifications.js';
+import { ledgerForExport } from '../ranks/user-ledger.js';
+import { pastesForExport, REPLIES_FILE, repliesForExport } from '../pastes/user-posts.js';
+import { tokensForExport } from '../auth/tokens/user-tokens.js';
+import { profileForExport } from '../users/user-profile.js';
+import { VOTES_FILE, votesForExport } from '../votes/user-votes.js';
 import { ACCOUNT_QUEUE, EXPORT_BUILD_JOB, type ExportBuildJob } from './account.queue.js';
 import { avatarFileName, buildArchive, readAll } from './export-archive.js';
 

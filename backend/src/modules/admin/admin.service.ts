@@ -22,7 +22,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import type { User } from '../users/entities/user.entity.js';
-import { MemberAdminService, type SuspensionState } from '../users/member-admin.service.js';
+import { UserAdminService, type SuspensionState } from '../users/user-admin.service.js';
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { type AuditRecord, AuditService } from '../audit/audit.service.js';
@@ -75,7 +75,7 @@ export class AdminService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly accounts: UsersService,
-    private readonly members: MemberAdminService,
+    private readonly userAdmin: UserAdminService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly deletion: AccountDeletionService,
@@ -86,7 +86,7 @@ export class AdminService {
 
   /** Newest members first, ADMIN_USERS_PAGE_SIZE a page; `q` keeps those whose username or e-mail contains it. */
   users(q: string, cursor?: string): Promise<AdminUsersPage> {
-    return this.members.page(q, cursor);
+    return this.userAdmin.page(q, cursor);
   }
 
   /**
@@ -108,7 +108,7 @@ export class AdminService {
         target.bannedUntil?.getTime() === ban.until?.getTime() &&
         target.banReason === ban.reason;
       if (!same) {
-        await this.members.setBan(manager, target.id, ban);
+        await this.userAdmin.setBan(manager, target.id, ban);
         await this.record(manager, actor, target, 'user.ban', banTerms(target), {
           isBanned: true,
           bannedUntil: ban.until?.toISOString() ?? null,
@@ -124,7 +124,7 @@ export class AdminService {
   unban(actor: Actor, userId: number, within?: SuspensionHook): Promise<AdminUser> {
     return this.act(actor, userId, 'unban', async (manager, target) => {
       if (target.isBanned) {
-        await this.members.setBan(manager, target.id, null);
+        await this.userAdmin.setBan(manager, target.id, null);
         await this.record(manager, actor, target, 'user.unban', banTerms(target), { isBanned: false });
         await within?.(manager, target);
       }
@@ -147,7 +147,7 @@ export class AdminService {
         target.silencedUntil?.getTime() === silence.until.getTime() &&
         target.silenceReason === silence.reason;
       if (!same) {
-        await this.members.setSilence(manager, target.id, silence);
+        await this.userAdmin.setSilence(manager, target.id, silence);
         await this.record(manager, actor, target, 'user.silence', silenceTerms(target), {
           silencedUntil: silence.until.toISOString(),
           silenceReason: silence.reason,
@@ -162,7 +162,7 @@ export class AdminService {
   unsilence(actor: Actor, userId: number, within?: SuspensionHook): Promise<AdminUser> {
     return this.act(actor, userId, 'unsilence', async (manager, target) => {
       if (target.silencedUntil !== null) {
-        await this.members.setSilence(manager, target.id, null);
+        await this.userAdmin.setSilence(manager, target.id, null);
         await this.record(manager, actor, target, 'user.unsilence', silenceTerms(target), {
           silencedUntil: null,
         });
@@ -176,7 +176,7 @@ export class AdminService {
   rename(actor: Actor, userId: number, username: string): Promise<AdminUser> {
     return this.act(actor, userId, 'rename', async (manager, target) => {
       if (target.username === username) return {};
-      await this.members.rename(manager, target.id, username);
+      await this.userAdmin.rename(manager, target.id, username);
       await this.record(manager, actor, target, 'user.rename', { username: target.username }, { username });
       return {};
     });
@@ -186,7 +186,7 @@ export class AdminService {
   deleteAvatar(actor: Actor, userId: number): Promise<AdminUser> {
     return this.act(actor, userId, 'avatar', async (manager, target) => {
       if (!hasAvatar(target)) throw new BadRequestException(ADMIN_MESSAGES.noAvatar);
-      await this.members.clearAvatar(manager, target.id);
+      await this.userAdmin.clearAvatar(manager, target.id);
       await this.record(
         manager,
         actor,
@@ -246,7 +246,7 @@ export class AdminService {
         owned.every((name) => target.ownedPremiumRanks.includes(name)) &&
         active === target.activePremiumRank;
       if (same) return {};
-      await this.members.setGrades(manager, target.id, owned, active);
+      await this.userAdmin.setGrades(manager, target.id, owned, active);
       await this.record(
         manager,
         actor,
@@ -263,7 +263,7 @@ export class AdminService {
   setAdmin(actor: Actor, userId: number, isAdmin: boolean): Promise<AdminUser> {
     return this.act(actor, userId, 'role', async (manager, target) => {
       if (target.isAdmin === isAdmin) return {};
-      await this.members.setAdmin(manager, target.id, isAdmin);
+      await this.userAdmin.setAdmin(manager, target.id, isAdmin);
       await this.record(
         manager,
         actor,
@@ -286,7 +286,7 @@ export class AdminService {
     let after: AfterCommit = {};
     const user = await this.transaction(actor, userId, action, async (manager, target) => {
       after = await change(manager, target);
-      return this.members.view(manager, target.id);
+      return this.userAdmin.view(manager, target.id);
     });
     await this.afterCommit(after);
     return user;

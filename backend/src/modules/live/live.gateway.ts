@@ -19,7 +19,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort, type InstanceEvent, type LiveEnvelope } from '../../infra/events/events.port.js';
-import { readablePastes } from '../threads/visibility.js';
+import { readablePastes } from '../pastes/visibility.js';
 import {
   ONLINE_TOPIC,
   PresencePort,

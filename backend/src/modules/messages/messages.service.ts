@@ -26,7 +26,7 @@ import { PeopleService } from '../screening/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
-import { existingMember, memberIdByEmail, staffExcept } from '../users/member-sql.js';
+import { existingUser, userIdByEmail, staffExcept } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
 
 /** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
@@ -130,7 +130,7 @@ export class MessagesService {
     const [row]: MessageRow[] = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
-         SELECT $1, u.id, $3, $4 FROM (${existingMember('$2')}) u
+         SELECT $1, u.id, $3, $4 FROM (${existingUser('$2')}) u
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
       [sender.id, recipient.id, body.subject, body.content],
@@ -155,7 +155,7 @@ export class MessagesService {
     const [row]: Array<MessageRow & { recipient_id: number | null }> = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, recipient_address, subject, content)
-         SELECT $1, (SELECT r.id FROM (${memberIdByEmail('$2::text')}) r
+         SELECT $1, (SELECT r.id FROM (${userIdByEmail('$2::text')}) r
                      WHERE $5 OR NOT ${blockedBySql('r.id', '$1')}), $2::text, $3, $4
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
        SELECT ${MESSAGE_COLUMNS}, m.recipient_id FROM ${WITH_PEOPLE('m')}`,

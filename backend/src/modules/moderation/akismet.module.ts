@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { PostHidingModule } from '../threads/post-hiding.module.js';
+import { PostHidingModule } from '../pastes/post-hiding.module.js';
 import { ReviewItemsModule } from './review-items.module.js';
 import { SignalHiding } from './signal-hiding.js';
 import { AkismetChecker } from './akismet.js';

@@ -19,9 +19,9 @@ import { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { noticesJob } from '../notifications/notifications.queue.js';
-import { flaggablePaste, flaggableReply, pasteRefs } from '../threads/review-posts.js';
+import { flaggablePaste, flaggableReply, pasteRefs } from '../pastes/review-posts.js';
 import type { User } from '../users/entities/user.entity.js';
-import { memberFacts } from '../users/member-facts.js';
+import { userFacts } from '../users/user-facts.js';
 import { HIDEABLE, ReviewService } from './review.service.js';
 
 /** The flags a member's list shows at most. */
@@ -239,7 +239,7 @@ export class FlagsService {
       }
       case 'member': {
         if (targetId === flagger.id) throw new BadRequestException(MODERATION_MESSAGES.self);
-        const member = (await memberFacts(manager, [targetId])).get(targetId);
+        const member = (await userFacts(manager, [targetId])).get(targetId);
         if (!member) throw notFound();
         return { authorId: member.id, yours: '', threadId: null, id: targetId, ref: targetId };
       }

@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import type { Actor } from '../admin/admin.service.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { ForumService, type HeldRequest } from '../threads/forum.service.js';
+import { PastesService, type HeldRequest } from '../pastes/pastes.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { HeldPayload } from '../screening/review-queue.js';
 
@@ -30,7 +30,7 @@ interface HeldRow {
 export class HeldPostsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly forum: ForumService,
+    private readonly pastes: PastesService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
@@ -76,9 +76,9 @@ export class HeldPostsService {
 
       const author = item.author_id === null ? null : await this.users.findById(item.author_id);
       if (!author) throw new ConflictException(MODERATION_MESSAGES.heldAuthorGone);
-      let made: Awaited<ReturnType<ForumService['replay']>>;
+      let made: Awaited<ReturnType<PastesService['replay']>>;
       try {
-        made = await this.forum.replay(manager, author, item.payload.request as unknown as HeldRequest);
+        made = await this.pastes.replay(manager, author, item.payload.request as unknown as HeldRequest);
       } catch (error) {
         // The paste (or the reply answered) went away while the reply waited.
         const gone =

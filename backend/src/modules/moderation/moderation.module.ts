@@ -4,7 +4,7 @@ import { AkismetModule } from './akismet.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { ForumModule } from '../threads/forum.module.js';
+import { PastesModule } from '../pastes/pastes.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { FlagRateLimitGuard } from './flag-limit.guard.js';
 import { FlagsController } from './flags.controller.js';
@@ -29,7 +29,7 @@ import { SuspensionsService } from './suspensions.service.js';
   imports: [
     ScreeningModule,
     ReviewItemsModule,
-    ForumModule,
+    PastesModule,
     ChatModule,
     UsersModule,
     AuditModule,

@@ -3,7 +3,7 @@ import { LIVE_EVENT } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EventsPort } from '../../infra/events/events.port.js';
 import type { HeldPost, ReviewQueue } from '../screening/review-queue.js';
-import { adminIds } from '../users/member-facts.js';
+import { adminIds } from '../users/user-facts.js';
 
 /**
  * The review queue's rows, as the posting paths open them (held posts, through the screening module's

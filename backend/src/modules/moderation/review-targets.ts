@@ -3,8 +3,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { excerpt } from '../audit/audit.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
-import { postsForReview } from '../threads/review-posts.js';
-import { memberFacts } from '../users/member-facts.js';
+import { postsForReview } from '../pastes/review-posts.js';
+import { userFacts } from '../users/user-facts.js';
 import type { HeldPayload } from '../screening/review-queue.js';
 
 type Db = DataSource | EntityManager;
@@ -67,7 +67,7 @@ export async function resolveTargets(
     postsForReview(db, ids('paste'), ids('reply')),
     chat.lines(db, ids('chat')),
     messagesForReview(db, ids('message')),
-    memberFacts(db, ids('member')),
+    userFacts(db, ids('member')),
   ]);
   const linesById = new Map(lines.map((line) => [line.id, line]));
   const messagesById = new Map(messages.map((message) => [message.id, message]));

@@ -22,11 +22,11 @@ import { ChatService } from '../chat/chat.service.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { noticesJob } from '../notifications/notifications.queue.js';
 import type { NewNotification } from '../notifications/notifications.service.js';
-import { type HidingChange, PostHidingService } from '../threads/post-hiding.js';
-import { authorPostCounts } from '../threads/review-posts.js';
-import { TrashService } from '../threads/trash.service.js';
+import { type HidingChange, PostHidingService } from '../pastes/post-hiding.js';
+import { authorPostCounts } from '../pastes/review-posts.js';
+import { TrashService } from '../pastes/trash.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
-import { memberFacts } from '../users/member-facts.js';
+import { userFacts } from '../users/user-facts.js';
 import { ReviewItems } from './review-items.js';
 import { HeldPostsService } from './held-posts.service.js';
 import type { HeldPayload } from '../screening/review-queue.js';
@@ -372,7 +372,7 @@ export class ReviewService {
           flagger: PublicAuthor | null;
         }>
       >,
-      memberFacts(db, authorIds),
+      userFacts(db, authorIds),
       db.query(
         `SELECT i.author_id, count(*)::int AS count FROM flags f JOIN review_items i ON i.id = f.item_id
          WHERE i.author_id = ANY ($1::int[]) AND f.status = 'agreed' GROUP BY i.author_id`,

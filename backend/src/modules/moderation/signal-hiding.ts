@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { signalHiddenNotice, type SpamSignal } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { PostHidingService } from '../threads/post-hiding.js';
+import { PostHidingService } from '../pastes/post-hiding.js';
 import { ReviewItems } from './review-items.js';
 
 /** A post a signal found after it was published (the Akismet check). */

@@ -8,7 +8,7 @@ import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/ma
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../../infra/queue/queue.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { MemberAdminService } from '../users/member-admin.service.js';
+import { UserAdminService } from '../users/user-admin.service.js';
 import {
   LIFT_SUSPENSION_JOB,
   liftJobId,
@@ -39,7 +39,7 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: QueuePort,
-    private readonly members: MemberAdminService,
+    private readonly userAdmin: UserAdminService,
     private readonly audit: AuditService,
     private readonly events: EventsPort,
     private readonly outbox: OutboxService,
@@ -96,8 +96,8 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
     const lifted = await this.dataSource.transaction(async (manager) => {
       const ended =
         kind === 'ban'
-          ? await this.members.liftEndedBan(manager, userId, until)
-          : await this.members.liftEndedSilence(manager, userId, until);
+          ? await this.userAdmin.liftEndedBan(manager, userId, until)
+          : await this.userAdmin.liftEndedSilence(manager, userId, until);
       if (ended === null) return false;
       await manager.query(
         `UPDATE suspensions SET lifted_at = now()
@@ -131,7 +131,7 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
   async sweep(): Promise<number> {
     let total = 0;
     for (const kind of ['ban', 'silence'] as const) {
-      for (const userId of await this.members.endedSuspensions(kind, SWEEP_BATCH)) {
+      for (const userId of await this.userAdmin.endedSuspensions(kind, SWEEP_BATCH)) {
         if (await this.lift(kind, userId, null)) total += 1;
       }
     }

@@ -1,12 +1,12 @@
 import { HttpModule } from '../../http/http.module.js';
 import { Module } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
-import { ForumModule } from '../threads/forum.module.js';
+import { PastesModule } from '../pastes/pastes.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { MembersController } from './members.controller.js';
-import { MembersService } from './members.service.js';
-import { ProfileController } from './profile.controller.js';
-import { ProfileService } from './profile.service.js';
+import { ProfilesController } from './profiles.controller.js';
+import { ProfilesService } from './profiles.service.js';
+import { ProfileSettingsController } from './profile-settings.controller.js';
+import { ProfileSettingsService } from './profile-settings.service.js';
 import { ReputationHistoryController } from './reputation-history.controller.js';
 import { ReputationHistoryService } from './reputation-history.service.js';
 
@@ -15,8 +15,8 @@ import { ReputationHistoryService } from './reputation-history.service.js';
  * history) and as they edit themselves (profile fields, avatar, through the global StoragePort).
  */
 @Module({
-  imports: [UsersModule, HttpModule, ForumModule, RanksModule],
-  controllers: [ProfileController, MembersController, ReputationHistoryController],
-  providers: [MembersService, ProfileService, ReputationHistoryService],
+  imports: [UsersModule, HttpModule, PastesModule, RanksModule],
+  controllers: [ProfileSettingsController, ProfilesController, ReputationHistoryController],
+  providers: [ProfilesService, ProfileSettingsService, ReputationHistoryService],
 })
 export class ProfilesModule {}

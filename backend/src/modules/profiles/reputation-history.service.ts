@@ -7,10 +7,10 @@ import {
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { keysetPage } from '../../common/keyset-cursor.js';
-import { ledgerColumns, ledgerFrom, type LedgerRow } from '../ranks/member-ledger.js';
+import { ledgerColumns, ledgerFrom, type LedgerRow } from '../ranks/user-ledger.js';
 import { ReputationService } from '../ranks/reputation.service.js';
-import { readablePasteJoin, replyJoin } from '../threads/post-sql.js';
-import { REF_COLUMNS, refOf, type RefRow } from '../threads/visibility.js';
+import { readablePasteJoin, replyJoin } from '../pastes/post-sql.js';
+import { REF_COLUMNS, refOf, type RefRow } from '../pastes/visibility.js';
 import { UsersService } from '../users/users.service.js';
 
 const HISTORY_COLUMNS = `${ledgerColumns('l')}, t.id AS thread_id, t.title AS thread_title, ${REF_COLUMNS('t')},

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
-import { GradesController } from './grades.controller.js';
-import { GradesService } from './grades.service.js';
+import { PremiumRanksController } from './premium-ranks.controller.js';
+import { PremiumRanksService } from './premium-ranks.service.js';
 import { ReputationService } from './reputation.service.js';
 
 /**
@@ -10,8 +10,8 @@ import { ReputationService } from './reputation.service.js';
  */
 @Module({
   imports: [UsersModule],
-  controllers: [GradesController],
-  providers: [ReputationService, GradesService],
+  controllers: [PremiumRanksController],
+  providers: [ReputationService, PremiumRanksService],
   exports: [ReputationService],
 })
 export class RanksModule {}

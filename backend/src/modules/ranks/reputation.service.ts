@@ -9,7 +9,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { existingMember, lockedMember, moveReputation } from '../users/member-sql.js';
+import { existingUser, lockedUser, moveReputation } from '../users/user-sql.js';
 
 /** What earned the points: the paste, reply, chat message or vote, and the paste and reply to link to. */
 export interface ReputationSource {
@@ -84,7 +84,7 @@ export function cappedAwardCtes(sql: {
 }): { daily: string; logged: string } {
   const { userId, reason, points, cap } = sql;
   return {
-    daily: `daily AS (${dailyUpsert({ member: existingMember(userId), reason: `'${reason}'`, points, cap })})`,
+    daily: `daily AS (${dailyUpsert({ member: existingUser(userId), reason: `'${reason}'`, points, cap })})`,
     logged: `logged AS (
        INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
        SELECT ${userId}, daily.points, '${reason}', daily.points < ${points}::int, s.id, ${sql.threadId}, ${sql.replyId}
@@ -138,7 +138,7 @@ export class ReputationService {
       const row = await updateReturning<{ reputation: number; points: number }>(
         manager,
         `WITH member AS (
-           ${lockedMember('$1')}
+           ${lockedUser('$1')}
          ), given AS (
            SELECT COALESCE(sum(points), 0)::int AS points FROM reputation_ledger
            WHERE reason IN ('vote', 'vote_undone') AND source_id = $2 AND user_id = (SELECT id FROM member)
@@ -175,7 +175,7 @@ export class ReputationService {
     const row = await updateReturning<{ reputation: number; points: number }>(
       manager,
       `WITH member AS (
-         ${lockedMember('$1')}
+         ${lockedUser('$1')}
        ), posts AS (
          SELECT * FROM unnest($2::int[], $3::int[]) AS p (thread_id, reply_id)
        ), moves AS (
@@ -244,7 +244,7 @@ export class ReputationService {
     const row = await updateReturning<{ reputation: number; points: number }>(
       manager,
       `WITH member AS (
-         ${lockedMember('$1')}
+         ${lockedUser('$1')}
        ), counted AS (
          ${dailyUpsert({ member: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
        ), logged AS (

@@ -1,4 +1,4 @@
-import { staffMemberSql } from '../users/member-sql.js';
+import { staffUserSql } from '../users/user-sql.js';
 
 /*
  * Read-only fragments for other modules' one-round-trip statements: a message to an address whose member
@@ -15,4 +15,4 @@ export const blockedBySql = (userId: string, memberId: string) =>
  * cannot be blocked, and a blocked member who became staff gets through again). As an SQL boolean.
  */
 export const hiddenByBlockSql = (viewerId: string, memberId: string) =>
-  `(${blockedBySql(viewerId, memberId)} AND NOT ${staffMemberSql(memberId)})`;
+  `(${blockedBySql(viewerId, memberId)} AND NOT ${staffUserSql(memberId)})`;

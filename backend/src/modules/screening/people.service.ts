@@ -8,7 +8,7 @@ import {
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { authorJoin, authorJson } from '../users/author-sql.js';
-import { existingMember } from '../users/member-sql.js';
+import { existingUser } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
 
 /** A member's two lists: whom they muted, whom they blocked. */
@@ -98,7 +98,7 @@ export class PeopleService {
          SELECT created_at FROM ${table} WHERE user_id = $1 AND member_id = $2
        ), added AS (
          INSERT INTO ${table} (user_id, member_id)
-         SELECT $1, u.id FROM (${existingMember('$2')}) u WHERE NOT EXISTS (SELECT 1 FROM existing)
+         SELECT $1, u.id FROM (${existingUser('$2')}) u WHERE NOT EXISTS (SELECT 1 FROM existing)
            AND (SELECT count(*) FROM ${table} WHERE user_id = $1) < $3
          ON CONFLICT DO NOTHING
          RETURNING created_at

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { decodeCursor, encodeCursor } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { ownedActiveRank } from './author-sql.js';
-import { bannedNow } from './member-sql.js';
+import { bannedNow } from './user-sql.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 

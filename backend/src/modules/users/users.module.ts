@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MemberAdminService } from './member-admin.service.js';
+import { UserAdminService } from './user-admin.service.js';
 import { UsersService } from './users.service.js';
 
 /**
@@ -7,7 +7,7 @@ import { UsersService } from './users.service.js';
  * signed-in user through UsersService); one that ends sessions imports auth's SessionsModule.
  */
 @Module({
-  providers: [UsersService, MemberAdminService],
-  exports: [UsersService, MemberAdminService],
+  providers: [UsersService, UserAdminService],
+  exports: [UsersService, UserAdminService],
 })
 export class UsersModule {}

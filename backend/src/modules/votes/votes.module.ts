@@ -1,8 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { RanksModule } from '../ranks/ranks.module.js';
-import { PasteScoresModule } from '../threads/paste-scores.module.js';
-import { ViewerVotesPort } from '../threads/viewer-votes.js';
-import { ViewerVotesModule } from '../threads/viewer-votes.module.js';
+import { PasteScoresModule } from '../pastes/paste-scores.module.js';
+import { ViewerVotesPort } from '../pastes/viewer-votes.js';
+import { ViewerVotesModule } from '../pastes/viewer-votes.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VotesController } from './votes.controller.js';
 import { VotesService } from './votes.service.js';

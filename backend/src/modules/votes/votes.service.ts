@@ -11,10 +11,10 @@ import { prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
-import { PasteScores, type VoteTarget } from '../threads/paste-scores.js';
+import { PasteScores, type VoteTarget } from '../pastes/paste-scores.js';
 import type { User } from '../users/entities/user.entity.js';
-import type { ViewerVotes, ViewerVotesReader } from '../threads/viewer-votes.js';
-import { resolvePaste, resolveReplyPaste } from '../threads/visibility.js';
+import type { ViewerVotes, ViewerVotesReader } from '../pastes/viewer-votes.js';
+import { resolvePaste, resolveReplyPaste } from '../pastes/visibility.js';
 
 /**
  * A member's vote on a target, cast, taken back (the same value again) or switched, in one statement on

@@ -8,13 +8,13 @@
  * Member `id`'s row, locked until the transaction ends (FOR NO KEY UPDATE: the lock a reputation change
  * takes first, see the lock order in ranks/reputation.service.ts); no row for a deleted member.
  */
-export const lockedMember = (id: string) => `SELECT id FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
+export const lockedUser = (id: string) => `SELECT id FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
 
 /** The id of the member whose e-mail address is `email` (any letter case), none when nobody's is. */
-export const memberIdByEmail = (email: string) => `SELECT id FROM users WHERE email = (${email})::citext`;
+export const userIdByEmail = (email: string) => `SELECT id FROM users WHERE email = (${email})::citext`;
 
 /** Member `id`'s row (its `id`), none once the account is deleted. */
-export const existingMember = (id: string) => `SELECT id FROM users WHERE id = ${id}`;
+export const existingUser = (id: string) => `SELECT id FROM users WHERE id = ${id}`;
 
 /**
  * Whether the member of `alias` is banned now, in SQL: a timed ban whose end has passed counts as lifted
@@ -24,7 +24,7 @@ export const bannedNow = (alias: string) =>
   `(${alias}.is_banned AND (${alias}.banned_until IS NULL OR ${alias}.banned_until > now()))`;
 
 /** Whether member `id` is staff (the owner or an admin), as an SQL boolean. */
-export const staffMemberSql = (id: string) =>
+export const staffUserSql = (id: string) =>
   `EXISTS (SELECT 1 FROM users WHERE id = ${id} AND (is_owner OR is_admin))`;
 
 /** The staff a support request goes to: the owner and every admin but `except`, not banned, by id. */

@@ -30,7 +30,7 @@ import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
 import { PasteExpiry } from './paste-expiry.js';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
+import { PASTE_STATS_SLOT } from './pastes.service.js';
 
 /**
  * Who edits: the signed-in member, with an admin's powers only with a session (an access token never carries
@@ -46,7 +46,7 @@ export interface Editor {
  * A paste's new title, content, language (already canonical: languages.ts) or visibility, or how long
  * it lives from now (`never`: for ever); absent fields stay.
  */
-export interface ThreadChange {
+export interface PasteChange {
   title?: string;
   content?: string;
   language?: string | null;
@@ -112,7 +112,7 @@ export class EditsService {
     return announcePagesChanged(this.events, change, this.logger, pasteEvent);
   }
 
-  async editThread(editor: Editor, ref: PasteRef, change: ThreadChange): Promise<EditedThread> {
+  async editThread(editor: Editor, ref: PasteRef, change: PasteChange): Promise<EditedThread> {
     let expiresAt: Date | null | undefined;
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
       async (manager) => {
@@ -252,7 +252,7 @@ export class EditsService {
     if (counted !== 0) {
       if (row.author_id !== null) await this.users.moveCounts(manager, row.author_id, { pastes: counted });
       await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${PASTE_STATS_SLOT}`,
         [counted],
       );
     }

@@ -10,16 +10,16 @@ import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';
-import { GradesService } from './grades.service.js';
+import { PremiumRanksService } from './premium-ranks.service.js';
 
 /**
- * The member picks their active premium grade; signed in (401) and not banned (403); answers the current
+ * The member picks their active premium rank; signed in (401) and not banned (403); answers the current
  * user.
  */
 @Controller()
 @UseGuards(WriterGuard)
-export class GradesController {
-  constructor(private readonly grades: GradesService) {}
+export class PremiumRanksController {
+  constructor(private readonly premiumRanks: PremiumRanksService) {}
 
   @Post(API.userSelectRank)
   @HttpCode(200)
@@ -27,6 +27,6 @@ export class GradesController {
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(selectRankSchema)) body: SelectRankBody,
   ): Promise<CurrentUserBody> {
-    return toCurrentUser(await this.grades.select(user.id, body.rankName));
+    return toCurrentUser(await this.premiumRanks.select(user.id, body.rankName));
   }
 }

@@ -7,10 +7,11 @@ import { ScreeningModule } from '../screening/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { ForumAdminController, ForumController } from './forum.controller.js';
-import { ForumService } from './forum.service.js';
-import { ModerationService } from './moderation.service.js';
 import { PastesController } from './pastes.controller.js';
+import { PastesAdminController } from './pastes-admin.controller.js';
+import { PastesService } from './pastes.service.js';
+import { PasteAdminService } from './paste-admin.service.js';
+import { PasteIntakeController } from './paste-intake.controller.js';
 import { EditsService } from './edits.service.js';
 import { RevisionsController } from './revisions.controller.js';
 import { RevisionsService } from './revisions.service.js';
@@ -43,20 +44,20 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
     PostHidingModule,
     HttpModule,
   ],
-  controllers: [ForumController, ForumAdminController, PastesController, RevisionsController],
+  controllers: [PastesController, PastesAdminController, PasteIntakeController, RevisionsController],
   providers: [
-    ForumService,
+    PastesService,
     SearchService,
-    ModerationService,
+    PasteAdminService,
     ViewCounter,
     EditsService,
     RevisionsService,
     BurnService,
     TrashService,
   ],
-  exports: [ViewCounter, ForumService, TrashService, PostHidingModule],
+  exports: [ViewCounter, PastesService, TrashService, PostHidingModule],
 })
-export class ForumModule implements OnModuleInit, OnModuleDestroy {
+export class PastesModule implements OnModuleInit, OnModuleDestroy {
   private flushed: Subscription | undefined;
 
   constructor(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ThreadDetail } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { type CachedDetail, sendPage, toPage } from '../../http/page-cache.js';
-import type { ForkOriginal } from './forum.service.js';
+import type { ForkOriginal } from './pastes.service.js';
 
 /** Stands for the view count in a cached detail: above any int4 count, so it is never a real one. */
 const VIEWS_MARK = 2 ** 31;

@@ -11,7 +11,7 @@ import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WriteRateLimited } from '../auth/write-limits.js';
 import type { User } from '../users/entities/user.entity.js';
-import { type ProfileFields, ProfileService } from './profile.service.js';
+import { type ProfileFields, ProfileSettingsService } from './profile-settings.service.js';
 import { toCurrentUser } from '../users/users.service.js';
 
 /**
@@ -19,8 +19,8 @@ import { toCurrentUser } from '../users/users.service.js';
  */
 @Controller()
 @UseGuards(WriterGuard)
-export class ProfileController {
-  constructor(private readonly profile: ProfileService) {}
+export class ProfileSettingsController {
+  constructor(private readonly profileSettings: ProfileSettingsService) {}
 
   /** Limited per member and per address: each save drops the cached pages that show the member. */
   @Put(API.userProfile)
@@ -29,7 +29,7 @@ export class ProfileController {
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(updateProfileSchema)) body: ProfileFields,
   ): Promise<CurrentUserBody> {
-    return toCurrentUser(await this.profile.update(user.id, body));
+    return toCurrentUser(await this.profileSettings.update(user.id, body));
   }
 
   /** `{ avatarURL }`: the objectURL of an upload, or the current avatar's URL. */
@@ -38,6 +38,6 @@ export class ProfileController {
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(setAvatarSchema)) body: SetAvatarBody,
   ): Promise<CurrentUserBody> {
-    return toCurrentUser(await this.profile.setAvatar(user.id, body.avatarURL));
+    return toCurrentUser(await this.profileSettings.setAvatar(user.id, body.avatarURL));
   }
 }

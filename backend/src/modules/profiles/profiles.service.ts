@@ -1,15 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { FORUM_MESSAGES, type UserProfile, type UsersPage } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import { ForumService } from '../threads/forum.service.js';
+import { PastesService } from '../pastes/pastes.service.js';
 import { directoryPage, publicProfile } from '../users/user-profiles.js';
 
 /** The members, as others see them: the directory and public profiles, public fields only. */
 @Injectable()
-export class MembersService {
+export class ProfilesService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly forum: ForumService,
+    private readonly pastes: PastesService,
   ) {}
 
   /**
@@ -27,7 +27,7 @@ export class MembersService {
   async profile(userId: number, { own = false } = {}): Promise<UserProfile> {
     const user = await publicProfile(this.dataSource, userId);
     if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
-    const recentThreads = await this.forum.recentByAuthor(userId, { own });
+    const recentThreads = await this.pastes.recentByAuthor(userId, { own });
     return { ...user, recentThreads };
   }
 }

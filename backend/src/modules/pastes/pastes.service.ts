@@ -58,12 +58,12 @@ import { cappedAwardCtes, ReputationService } from '../ranks/reputation.service.
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { CARD_COLUMNS, CARD_FROM, type CardRow, toCard } from './cards.js';
 import type { User } from '../users/entities/user.entity.js';
-import { moveReputation } from '../users/member-sql.js';
+import { moveReputation } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
 
-import { FORUM_STATS_SLOT } from './forum-stats.js';
+import { PASTE_STATS_SLOT } from './paste-stats.js';
 
-export { FORUM_STATS_SLOT };
+export { PASTE_STATS_SLOT };
 
 /** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
 const THREAD_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
@@ -78,7 +78,7 @@ const PASTE_AWARD = cappedAwardCtes({
   replyId: 'NULL',
 });
 /**
- * A new paste's statement (ForumService.createThread); with `queued`, its mentions' job to the outbox.
+ * A new paste's statement (PastesService.createThread); with `queued`, its mentions' job to the outbox.
  * Only a listed paste (public, not burning) counts in its author's and the forum's paste counts, which
  * anyone can read.
  */
@@ -97,7 +97,7 @@ const createThreadSql = (queued: boolean): string =>
      FROM author RETURNING id, listed
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
-     WHERE slot = ${FORUM_STATS_SLOT}
+     WHERE slot = ${PASTE_STATS_SLOT}
    ), ${PASTE_AWARD.logged}${queued ? `, queued AS (${THREAD_JOB_SQL})` : ''}
    SELECT id, listed, (SELECT points FROM daily) AS points FROM created`;
 const CREATE_THREAD = prepare('thread-create', createThreadSql(false));
@@ -138,10 +138,10 @@ export function withoutDeadBranches<Reply extends { id: number; parent_id: numbe
 }
 
 /** A new paste's fields, as the routes pass them (`language` canonical or null). */
-export type ThreadBody = Omit<CreateThreadBody, 'language'> & { language?: string | null };
+export type PasteBody = Omit<CreateThreadBody, 'language'> & { language?: string | null };
 
 /** How a paste is made. */
-export interface ThreadOptions {
+export interface PasteOptions {
   forkedFrom?: number;
   mentions?: boolean;
   /** false: not screened (staff approve a held post, which was screened when it came). */
@@ -156,7 +156,7 @@ export interface ThreadOptions {
 export interface HeldPasteRequest {
   kind: 'paste';
   via: 'web' | 'terminal' | 'fork';
-  body: ThreadBody;
+  body: PasteBody;
   forkedFrom: number | null;
   mentions: boolean;
 }
@@ -170,7 +170,7 @@ export interface HeldReplyRequest {
 
 export type HeldRequest = HeldPasteRequest | HeldReplyRequest;
 
-type ThreadPlan = Awaited<ReturnType<ForumService['planThread']>>;
+type ThreadPlan = Awaited<ReturnType<PastesService['planThread']>>;
 
 interface CreatedReply {
   id: number;
@@ -197,7 +197,7 @@ async function signedOutOnMissingAuthor<T>(write: () => Promise<T>): Promise<T> 
 
 /** Pastes, replies and search: every counter is kept in the transaction of its write. */
 @Injectable()
-export class ForumService {
+export class PastesService {
   private readonly logger = new Logger('Forum');
 
   constructor(
@@ -411,8 +411,8 @@ export class ForumService {
    */
   async createThread(
     author: User,
-    body: ThreadBody,
-    options: ThreadOptions = {},
+    body: PasteBody,
+    options: PasteOptions = {},
   ): Promise<{ id: PasteRef } | HeldPost> {
     const plan = await this.planThread(body, options);
     const screened = options.screen !== false && this.spam.screens(author);
@@ -534,7 +534,7 @@ export class ForumService {
   }
 
   /** What a new paste's statement takes, worked out before it runs. */
-  private async planThread(body: ThreadBody, { forkedFrom, mentions = true }: ThreadOptions) {
+  private async planThread(body: PasteBody, { forkedFrom, mentions = true }: PasteOptions) {
     const visibility = body.visibility ?? 'public';
     const burnAfterReading = body.burnAfterReading ?? false;
     const keyed = pasteKeyed({ visibility, burnAfterReading });
@@ -650,7 +650,7 @@ export class ForumService {
     author: User,
     ref: PasteRef,
     body: CreateReplyBody,
-    options: Pick<ThreadOptions, 'screen' | 'client'> = {},
+    options: Pick<PasteOptions, 'screen' | 'client'> = {},
   ): Promise<{ id: number } | HeldPost> {
     const screened = options.screen !== false && this.spam.screens(author);
     const submission: Submission = {

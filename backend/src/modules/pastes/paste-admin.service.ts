@@ -11,12 +11,12 @@ import {
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { ForumService } from './forum.service.js';
+import { PastesService } from './pastes.service.js';
 import { TrashService } from './trash.service.js';
 
 /** A paste's flags an admin toggles, and the audit actions of turning each on and off. */
-export type ThreadFlag = 'is_pinned' | 'is_locked' | 'is_featured';
-const FLAG_ACTIONS: Record<ThreadFlag, { key: keyof ThreadFlags; on: AuditAction; off: AuditAction }> = {
+export type PasteFlag = 'is_pinned' | 'is_locked' | 'is_featured';
+const FLAG_ACTIONS: Record<PasteFlag, { key: keyof ThreadFlags; on: AuditAction; off: AuditAction }> = {
   is_pinned: { key: 'isPinned', on: 'thread.pin', off: 'thread.unpin' },
   is_locked: { key: 'isLocked', on: 'thread.lock', off: 'thread.unlock' },
   is_featured: { key: 'isFeatured', on: 'thread.feature', off: 'thread.unfeature' },
@@ -27,7 +27,7 @@ const FLAG_ACTIONS: Record<ThreadFlag, { key: keyof ThreadFlags; on: AuditAction
  * one transaction.
  */
 @Injectable()
-export class ModerationService {
+export class PasteAdminService {
   private readonly logger = new Logger('Moderation');
 
   constructor(
@@ -35,7 +35,7 @@ export class ModerationService {
     private readonly audit: AuditService,
     private readonly events: EventsPort,
     private readonly trash: TrashService,
-    private readonly forum: ForumService,
+    private readonly pastes: PastesService,
   ) {}
 
   /** Tells every instance which public pages a committed action made stale (their caches drop them). */
@@ -52,7 +52,7 @@ export class ModerationService {
    * audit log ('thread.private_read'), so every read of what its author alone may see is accounted for.
    */
   async readPaste(ref: PasteRef, admin: AuditActor): Promise<ThreadDetail> {
-    const { detail, id, authorId } = await this.forum.detail(ref);
+    const { detail, id, authorId } = await this.pastes.detail(ref);
     if (detail.visibility === 'private' && authorId !== admin.id) {
       await this.audit.record(this.dataSource.manager, admin, {
         action: 'thread.private_read',
@@ -67,7 +67,7 @@ export class ModerationService {
   }
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
-  async toggle(threadId: number, flag: ThreadFlag, actor: AuditActor): Promise<ThreadFlags> {
+  async toggle(threadId: number, flag: PasteFlag, actor: AuditActor): Promise<ThreadFlags> {
     let listed = true;
     const flags = await this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(

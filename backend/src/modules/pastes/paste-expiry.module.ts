@@ -3,7 +3,7 @@ import { UsersModule } from '../users/users.module.js';
 import { PasteRemoval } from './paste-removal.js';
 import { PasteExpiry } from './paste-expiry.js';
 
-/** Expiry and removal, for the API (ForumModule) and the worker alike (the queue is global). */
+/** Expiry and removal, for the API (PastesModule) and the worker alike (the queue is global). */
 @Module({
   imports: [UsersModule],
   providers: [PasteExpiry, PasteRemoval],

@@ -3,7 +3,7 @@ import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
+import { PASTE_STATS_SLOT } from './pastes.service.js';
 
 /** What hiding or showing a post changed, for `announce` once the transaction has committed. */
 export interface HidingChange {
@@ -54,7 +54,7 @@ export class PostHidingService {
     if (counted !== 0) {
       if (row.author_id !== null) await this.users.moveCounts(manager, row.author_id, { pastes: counted });
       await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${PASTE_STATS_SLOT}`,
         [counted],
       );
     }

@@ -4,7 +4,7 @@ import { PostHidingService } from './post-hiding.js';
 
 /**
  * PostHidingService on its own, for what hides posts without the forum's routes: the worker's Akismet
- * check (ForumModule imports and exports it too).
+ * check (PastesModule imports and exports it too).
  */
 @Module({ imports: [UsersModule], providers: [PostHidingService], exports: [PostHidingService] })
 export class PostHidingModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum-stats.js';
+import { PASTE_STATS_SLOT } from './paste-stats.js';
 
 /** What a removal took away: the paste's author, and whether lists showed it. */
 export interface RemovedPaste {
@@ -41,7 +41,7 @@ export class PasteRemoval {
     await manager.query('DELETE FROM threads WHERE id = $1', [id]);
     if (paste.listed) {
       await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${PASTE_STATS_SLOT}`,
       );
     }
     return { id, authorId: paste.author_id, listed: paste.listed };

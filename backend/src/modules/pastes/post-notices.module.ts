@@ -6,7 +6,7 @@ import { PostNotices } from './post-notices.js';
 
 /**
  * Registers with the notifications module how a new paste or reply notifies, and how its list joins a
- * paste: for the API (ForumModule) and the worker alike.
+ * paste: for the API (PastesModule) and the worker alike.
  */
 @Module({ imports: [NotificationsModule], providers: [PostNotices] })
 export class PostNoticesModule implements OnModuleInit {

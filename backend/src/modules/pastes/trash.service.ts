@@ -25,7 +25,7 @@ import { type AuditActor, AuditService, excerpt } from '../audit/audit.service.j
 import { ReputationService } from '../ranks/reputation.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
+import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { IN_TRASH } from './trash.queue.js';
 import { ViewCounter } from './view-counter.js';
 import { aliveSql, REF_COLUMNS, refOf, type RefRow, resolvePaste } from './visibility.js';
@@ -403,7 +403,7 @@ export class TrashService {
   ): Promise<{ rankMoved: boolean; profiles: number[] }> {
     if (paste.listed) {
       await manager.query(
-        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${FORUM_STATS_SLOT}`,
+        `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${PASTE_STATS_SLOT}`,
         [sign],
       );
     }

@@ -2,7 +2,7 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { FORUM_LIVE_EVENT, FORUM_MESSAGES, type PasteRef, type ThreadDetail } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
-import { ForumService } from './forum.service.js';
+import { PastesService } from './pastes.service.js';
 import { PasteRemoval } from './paste-removal.js';
 import { resolvePaste } from './visibility.js';
 
@@ -17,7 +17,7 @@ export class BurnService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly forum: ForumService,
+    private readonly pastes: PastesService,
     private readonly removal: PasteRemoval,
     private readonly events: EventsPort,
   ) {}
@@ -31,7 +31,7 @@ export class BurnService {
     const { detail, removed } = await this.dataSource.transaction(async (manager) => {
       const paste = await resolvePaste(manager, ref, viewerId, { lock: true });
       if (!paste.burnAfterReading) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-      const read = await this.forum.detail(ref, manager);
+      const read = await this.pastes.detail(ref, manager);
       const own = viewerId !== null && viewerId === paste.authorId;
       const gone = own ? null : await this.removal.remove(manager, paste.id);
       return { detail: { ...read.detail, viewCount: read.storedViews }, removed: gone };

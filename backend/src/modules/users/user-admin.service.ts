@@ -5,7 +5,7 @@ import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { ownedActiveRank } from './author-sql.js';
-import { bannedNow } from './member-sql.js';
+import { bannedNow } from './user-sql.js';
 import { USERNAME_TAKEN } from './users.service.js';
 
 /** Banned now, in SQL over `u`: a timed ban whose end has passed counts as lifted before its job runs. */
@@ -82,7 +82,7 @@ function isUsernameTaken(error: unknown): boolean {
  * admin module locked the row, checked the permission table and writes the audit entry.
  */
 @Injectable()
-export class MemberAdminService {
+export class UserAdminService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Newest members first, ADMIN_USERS_PAGE_SIZE a page; `q` keeps those whose username or e-mail contains it. */

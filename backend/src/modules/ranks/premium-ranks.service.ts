@@ -6,7 +6,7 @@ import { UsersService } from '../users/users.service.js';
 
 /** Premium grades: the one a member owns and picks shows as their rank; admins grant and take them back. */
 @Injectable()
-export class GradesService {
+export class PremiumRanksService {
   private readonly logger = new Logger('Ranks');
 
   constructor(

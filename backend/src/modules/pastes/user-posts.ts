@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { UsersService } from '../users/users.service.js';
-import { FORUM_STATS_SLOT } from './forum.service.js';
+import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { aliveSql } from './visibility.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
@@ -40,7 +40,7 @@ export async function repliesForExport(db: Db, userId: number): Promise<unknown[
  * (Anonymous). Private pastes and the trash go either way; every counter they fed is lowered.
  */
 @Injectable()
-export class MemberPostsService {
+export class UserPostsService {
   constructor(private readonly users: UsersService) {}
 
   /** Returns the ids of the pastes removed or changed (for the page cache). */
@@ -71,7 +71,7 @@ export class MemberPostsService {
     const listed = pastes.filter((paste) => paste.listed).length;
     if (listed > 0) {
       await manager.query(
-        `UPDATE forum_stats SET thread_count = GREATEST(thread_count - $1, 0) WHERE slot = ${FORUM_STATS_SLOT}`,
+        `UPDATE forum_stats SET thread_count = GREATEST(thread_count - $1, 0) WHERE slot = ${PASTE_STATS_SLOT}`,
         [listed],
       );
     }

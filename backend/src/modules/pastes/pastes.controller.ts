@@ -26,7 +26,6 @@ import {
   type ForkBody,
   forkBodySchema,
   type ForksPage,
-  OWN_POSTS_MESSAGES,
   pasteAlive,
   pasteKeyed,
   type PasteRef,
@@ -36,23 +35,19 @@ import {
   type SearchResults,
   type ThreadCard,
   type ThreadDetail,
-  type ThreadFlags,
   type ThreadQuery,
   threadQuerySchema,
-  type TrashPage,
   type HeldPost,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
 import { OptionalSessionGuard, SessionGuard } from '../auth/guards/session.guard.js';
-import { AdminGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Request, Response } from 'express';
 import { BurnService } from './burn.service.js';
-import { ForumService } from './forum.service.js';
-import { ModerationService } from './moderation.service.js';
+import { PastesService } from './pastes.service.js';
 import { TrashService } from './trash.service.js';
 import { SearchService } from './search.service.js';
 import { PageCache, sendPage, wantsFresh } from '../../http/page-cache.js';
@@ -66,8 +61,6 @@ import { InjectConfig } from '../../config/config.module.js';
 import { chosenOrGuessedLanguage } from './languages.js';
 import { checkPasteSize, PasteJsonGuard } from './paste-intake.js';
 import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
-
-const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
 
 /** The poster's address and user agent, as the Akismet check sends them. */
 export function clientOf(req: Request): { ip: string | null; userAgent: string | null } {
@@ -94,9 +87,9 @@ function ownOriginalNamed(page: DetailPage, viewer: User): DetailPage | null {
 
 /** Pastes, replies and search: reading is open to anyone, writing needs a member not banned. */
 @Controller()
-export class ForumController {
+export class PastesController {
   constructor(
-    private readonly forum: ForumService,
+    private readonly pastes: PastesService,
     private readonly searching: SearchService,
     private readonly votes: ViewerVotesPort,
     private readonly pages: PageCache,
@@ -112,13 +105,13 @@ export class ForumController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const load = (): Promise<RecentThreadsPage> => this.forum.recent(after);
+    const load = (): Promise<RecentThreadsPage> => this.pastes.recent(after);
     sendPage(req, res, await this.pages.list(`home:${after ?? ''}`, load, wantsFresh(req)));
   }
 
   @Get(API.threadsFeatured)
   async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const load = (): Promise<ThreadCard[]> => this.forum.featured();
+    const load = (): Promise<ThreadCard[]> => this.pastes.featured();
     sendPage(req, res, await this.pages.list('featured', load, wantsFresh(req)));
   }
 
@@ -144,7 +137,7 @@ export class ForumController {
       page = await this.pages.detail(
         paste,
         async () => {
-          const { detail, storedViews, original, related } = await this.forum.detail(paste);
+          const { detail, storedViews, original, related } = await this.pastes.detail(paste);
           return { ...toDetailPage(detail, storedViews), original, related };
         },
         wantsFresh(req),
@@ -153,7 +146,7 @@ export class ForumController {
         throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
       }
     } else {
-      const { detail, storedViews, id: number, authorId, original } = await this.forum.detail(ref);
+      const { detail, storedViews, id: number, authorId, original } = await this.pastes.detail(ref);
       const own = viewer !== null && viewer.id === authorId;
       if (detail.visibility === 'private' && !own) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
       if (detail.burnAfterReading && !own) delete detail.content;
@@ -165,8 +158,8 @@ export class ForumController {
       throw new NotFoundException(MODERATION_MESSAGES.pasteHidden);
     }
     const views = refresh
-      ? this.forum.viewCount(paste, page.storedViews)
-      : this.forum.viewed(paste, page.storedViews);
+      ? this.pastes.viewCount(paste, page.storedViews)
+      : this.pastes.viewed(paste, page.storedViews);
     // A keyed paste's page is its reader's: never kept by a shared cache, nor indexed.
     const personal = typeof ref === 'string';
     if (pasteKeyed(page.detail)) res.setHeader('X-Robots-Tag', 'noindex');
@@ -187,7 +180,7 @@ export class ForumController {
     @OptionalCurrentUser() viewer: User | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const { content, keyed } = await this.forum.raw(pasteRefParam(id), viewer?.id ?? null);
+    const { content, keyed } = await this.pastes.raw(pasteRefParam(id), viewer?.id ?? null);
     if (keyed) res.setHeader('X-Robots-Tag', 'noindex');
     return content;
   }
@@ -224,7 +217,7 @@ export class ForumController {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
     await refuseSecrets(body.content, allowSecrets);
     // No language named: terminal output when it has colours, else Markdown.
-    const result = await this.forum.createThread(
+    const result = await this.pastes.createThread(
       user,
       { ...body, language: chosenOrGuessedLanguage(body.language, body.content) },
       { client: clientOf(req), via: 'web' },
@@ -248,11 +241,11 @@ export class ForumController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ id: PasteRef } | HeldPost> {
-    const original = await this.forum.forkSource(pasteRefParam(id), user.id);
+    const original = await this.pastes.forkSource(pasteRefParam(id), user.id);
     const content = body.content ?? original.content;
     checkPasteSize(content, this.config.pasteMaxBytes);
     await refuseSecrets(content, allowSecrets);
-    const result = await this.forum.createThread(
+    const result = await this.pastes.createThread(
       user,
       {
         ...body,
@@ -280,7 +273,7 @@ export class ForumController {
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
     @OptionalCurrentUser() viewer: User | null,
   ): Promise<ForksPage> {
-    return this.forum.forks(pasteRefParam(id), viewer?.id ?? null, cursor);
+    return this.pastes.forks(pasteRefParam(id), viewer?.id ?? null, cursor);
   }
 
   /**
@@ -315,7 +308,7 @@ export class ForumController {
   ): Promise<{ id: number } | HeldPost> {
     const paste = pasteRefParam(id);
     await refuseSecrets(body.content, allowSecrets);
-    return answerPosted(res, await this.forum.createReply(user, paste, body, { client: clientOf(req) }));
+    return answerPosted(res, await this.pastes.createReply(user, paste, body, { client: clientOf(req) }));
   }
 
   /**
@@ -331,76 +324,5 @@ export class ForumController {
   ): Promise<void> {
     const load = (): Promise<SearchResults> => this.searching.search(query, pageNumber);
     sendPage(req, res, await this.pages.list(`search:${pageNumber}:${query}`, load, wantsFresh(req)));
-  }
-}
-
-/** Moderation of pastes and replies: admins only, each action recorded in the audit log. */
-@Controller()
-@UseGuards(AdminGuard)
-export class ForumAdminController {
-  constructor(
-    private readonly moderation: ModerationService,
-    private readonly trash: TrashService,
-  ) {}
-
-  /**
-   * A paste by its number or key, as staff read it to moderate it (a private one too: recorded in the
-   * audit log as 'thread.private_read' unless it is the admin's own). Never kept by any cache.
-   */
-  @Get(API.adminThread(':id'))
-  @Header('Cache-Control', 'private, no-store')
-  @Header('X-Robots-Tag', 'noindex')
-  read(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadDetail> {
-    return this.moderation.readPaste(pasteRefParam(id), admin);
-  }
-
-  @Post(API.adminThreadPin(':id'))
-  @HttpCode(200)
-  pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.moderation.toggle(threadId(id), 'is_pinned', admin);
-  }
-
-  @Post(API.adminThreadLock(':id'))
-  @HttpCode(200)
-  lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.moderation.toggle(threadId(id), 'is_locked', admin);
-  }
-
-  @Post(API.adminThreadFeatured(':id'))
-  @HttpCode(200)
-  featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.moderation.toggle(threadId(id), 'is_featured', admin);
-  }
-
-  @Delete(API.adminThread(':id'))
-  async deleteThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.moderation.deleteThread(threadId(id), admin);
-    return { message: 'Thread deleted successfully' };
-  }
-
-  @Delete(API.adminReply(':id'))
-  async deleteReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.moderation.deleteReply(replyId(id), admin);
-    return { message: 'Reply deleted successfully' };
-  }
-
-  /** Deleted pastes and replies of the last TRASH_DAYS days, newest first. */
-  @Get(API.adminTrash)
-  trashPage(@Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery): Promise<TrashPage> {
-    return this.trash.trash(cursor);
-  }
-
-  @Post(API.adminThreadRestore(':id'))
-  @HttpCode(200)
-  async restoreThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.trash.restoreThread(parseId(id, OWN_POSTS_MESSAGES.notInTrash), admin);
-    return { message: OWN_POSTS_MESSAGES.threadRestored };
-  }
-
-  @Post(API.adminReplyRestore(':id'))
-  @HttpCode(200)
-  async restoreReply(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.trash.restoreReply(parseId(id, OWN_POSTS_MESSAGES.notInTrash), admin);
-    return { message: OWN_POSTS_MESSAGES.replyRestored };
   }
 }

@@ -5,7 +5,7 @@ import { authorJson } from './author-sql.js';
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
 /** What staff see of a member in the review queue: their public face and their standing. */
-export interface MemberFacts {
+export interface UserFacts {
   id: number;
   author: PublicAuthor;
   username: string;
@@ -20,7 +20,7 @@ export interface MemberFacts {
 }
 
 /** Members `ids` (those whose accounts still exist), for the review queue and flags of members. */
-export async function memberFacts(db: Db, ids: readonly number[]): Promise<Map<number, MemberFacts>> {
+export async function userFacts(db: Db, ids: readonly number[]): Promise<Map<number, UserFacts>> {
   if (ids.length === 0) return new Map();
   const rows: Array<{
     id: number;

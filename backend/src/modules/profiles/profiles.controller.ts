@@ -14,14 +14,14 @@ import { OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PageCache, sendPage, toPage, wantsFresh } from '../../http/page-cache.js';
-import { MembersService } from './members.service.js';
+import { ProfilesService } from './profiles.service.js';
 import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
 
 /** The members: the directory for signed-in members; a profile for anyone, from the page cache. */
 @Controller()
-export class MembersController {
+export class ProfilesController {
   constructor(
-    private readonly members: MembersService,
+    private readonly profiles: ProfilesService,
     private readonly pages: PageCache,
   ) {}
 
@@ -30,7 +30,7 @@ export class MembersController {
   @TokenScope('read')
   @UseGuards(SessionGuard)
   users(@Query(new ZodValidationPipe(usersQuerySchema)) { q, cursor }: UsersQuery): Promise<UsersPage> {
-    return this.members.directory(q, cursor);
+    return this.profiles.directory(q, cursor);
   }
 
   /**
@@ -48,10 +48,10 @@ export class MembersController {
     const userId = parseId(id, FORUM_MESSAGES.userNotFound);
     // Signed in on the site: an access token reads profiles as everyone does.
     if (viewer?.id === userId && req.accessToken === undefined) {
-      sendPage(req, res, toPage(await this.members.profile(userId, { own: true })), { personal: true });
+      sendPage(req, res, toPage(await this.profiles.profile(userId, { own: true })), { personal: true });
       return;
     }
-    const load = (): Promise<UserProfile> => this.members.profile(userId);
+    const load = (): Promise<UserProfile> => this.profiles.profile(userId);
     sendPage(req, res, await this.pages.list(`profile:${userId}`, load, wantsFresh(req)));
   }
 }

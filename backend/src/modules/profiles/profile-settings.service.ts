@@ -16,7 +16,7 @@ const USER_NOT_FOUND = 'User not found';
 
 /** A member's own settings: profile fields and the avatar (uploaded with an uploads form, then claimed). */
 @Injectable()
-export class ProfileService {
+export class ProfileSettingsService {
   private readonly logger = new Logger('Profile');
 
   constructor(

@@ -17,8 +17,8 @@ import { describeZodError } from '../../common/zod-error.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { TokenScope } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
-import { clientOf } from './forum.controller.js';
-import { ForumService } from './forum.service.js';
+import { clientOf } from './pastes.controller.js';
+import { PastesService } from './pastes.service.js';
 import { guessLanguage, languageOfFileName, pasteLanguage } from './languages.js';
 import { PasteIntakeGuard, type PasteSubmission } from './paste-intake.js';
 import { WriteRateLimited } from '../auth/write-limits.js';
@@ -49,9 +49,9 @@ function given(value: unknown): unknown {
  * read by PasteIntakeGuard once the caller may write; the paste is made as the web form's is.
  */
 @Controller()
-export class PastesController {
+export class PasteIntakeController {
   constructor(
-    private readonly forum: ForumService,
+    private readonly pastes: PastesService,
     @InjectConfig() private readonly config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet'>,
   ) {}
 
@@ -93,7 +93,7 @@ export class PastesController {
     const prefersJson = req.accepts(['text/plain', 'application/json']) === 'application/json';
     await refuseSecrets(parsed.data.content, allowsSecrets(req, false), { plain: !prefersJson });
 
-    const result = await this.forum.createThread(
+    const result = await this.pastes.createThread(
       user,
       {
         ...parsed.data,
