@@ -101,12 +101,13 @@ test('a member makes a token in settings, pastes a file with the curl line shown
     const row = page
       .getByRole('table', { name: 'Recent pastes' })
       .getByRole('row')
-      .filter({ hasText: 'file.txt' });
+      .filter({ hasText: 'file.txt' })
+      .filter({ hasText: account.username });
     await expect(row).toBeVisible();
     await expect(row.getByRole('link', { name: account.username })).toBeVisible();
     await row.getByRole('cell').nth(1).click();
     await expect(page).toHaveURL(new RegExp(`/thread/${id}$`));
-    const paste = page.getByRole('region', { name: 'PASTE' });
+    const paste = page.getByRole('region', { name: 'PASTE', exact: true });
     await expect(paste).toContainText('step 2: ok');
     const byline = paste.locator('.forum-byline').first();
     await expect(byline.getByRole('link', { name: account.username })).toBeVisible();
