@@ -1,19 +1,8 @@
 import { PAGES } from '@termpaste/contracts';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@termpaste/contracts/admin';
-import {
-  Input,
-  ListFooter,
-  TableSkeletonRows,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  relativeTime,
-  useDebouncedFilter,
-} from '@termpaste/ui';
+import { Input, TableCell, TableRow, relativeTime, useDebouncedFilter } from '@termpaste/ui';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { PagedTable } from './paged-table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { auditQuery } from '../api/admin';
@@ -110,33 +99,16 @@ export function AuditPanel() {
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      {log.isError && !log.data ? (
-        <p className="adm-error">Could not load the audit log. Try again in a moment.</p>
-      ) : entries && entries.length === 0 ? (
-        <p className="adm-empty">{filtered ? 'No staff actions match.' : 'No staff actions yet.'}</p>
-      ) : (
-        <Table aria-label="Audit log">
-          <TableHeader>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries === null ? (
-              <TableSkeletonRows columns={COLUMNS.length} />
-            ) : (
-              entries.map((entry) => <AuditRow key={entry.id} entry={entry} />)
-            )}
-          </TableBody>
-        </Table>
-      )}
-      {entries && entries.length > 0 && (
-        <ListFooter className="adm-footer" list={log}>
-          Showing {entries.length} entr{entries.length === 1 ? 'y' : 'ies'}
-        </ListFooter>
-      )}
+      <PagedTable
+        label="Audit log"
+        columns={COLUMNS}
+        items={entries}
+        list={log}
+        row={(entry) => <AuditRow key={entry.id} entry={entry} />}
+        loadFailed="Could not load the audit log. Try again in a moment."
+        empty={filtered ? 'No staff actions match.' : 'No staff actions yet.'}
+        shown={(count) => `Showing ${count} entr${count === 1 ? 'y' : 'ies'}`}
+      />
     </div>
   );
 }

@@ -1,19 +1,7 @@
 import { MODERATION_TEXTS, type SpamMark } from '@termpaste/contracts/moderation';
-import {
-  Badge,
-  Button,
-  ListFooter,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeletonRows,
-  relativeTime,
-  useConfirm,
-} from '@termpaste/ui';
+import { Badge, Button, TableCell, TableRow, relativeTime, useConfirm } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { PagedTable } from './paged-table';
 import { Eraser } from 'lucide-react';
 import { spamMarksQuery, useForgetSpamMark } from '../api/admin';
 
@@ -80,33 +68,16 @@ export function SpamMarksPanel() {
   return (
     <div className="adm-panel">
       <p className="adm-muted adm-intro">{MODERATION_TEXTS.spamMarksIntro}</p>
-      {marks.isError && !marks.data ? (
-        <p className="adm-error">{MODERATION_TEXTS.spamMarksLoadFailed}</p>
-      ) : list && list.length === 0 ? (
-        <p className="adm-empty">{MODERATION_TEXTS.spamMarksEmpty}</p>
-      ) : (
-        <Table aria-label="Spam marks">
-          <TableHeader>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list === null ? (
-              <TableSkeletonRows columns={COLUMNS.length} />
-            ) : (
-              list.map((mark) => <SpamMarkRow key={mark.id} mark={mark} />)
-            )}
-          </TableBody>
-        </Table>
-      )}
-      {list && list.length > 0 && (
-        <ListFooter className="adm-footer" list={marks}>
-          Showing {list.length} spam mark{list.length === 1 ? '' : 's'}
-        </ListFooter>
-      )}
+      <PagedTable
+        label="Spam marks"
+        columns={COLUMNS}
+        items={list}
+        list={marks}
+        row={(mark) => <SpamMarkRow key={mark.id} mark={mark} />}
+        loadFailed={MODERATION_TEXTS.spamMarksLoadFailed}
+        empty={MODERATION_TEXTS.spamMarksEmpty}
+        shown={(count) => `Showing ${count} spam mark${count === 1 ? '' : 's'}`}
+      />
     </div>
   );
 }

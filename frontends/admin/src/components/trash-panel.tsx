@@ -1,21 +1,9 @@
 import { PAGES, type PublicAuthor } from '@termpaste/contracts';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import type { TrashEntry } from '@termpaste/contracts/admin';
-import {
-  Badge,
-  Button,
-  ListFooter,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeletonRows,
-  relativeTime,
-  useConfirm,
-} from '@termpaste/ui';
+import { Badge, Button, TableCell, TableRow, relativeTime, useConfirm } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { PagedTable } from './paged-table';
 import { RotateCcw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { trashQuery, useRestore } from '../api/admin';
@@ -98,33 +86,16 @@ export function TrashPanel() {
   return (
     <div className="adm-panel">
       <p className="adm-muted adm-intro">{TEXTS.intro}</p>
-      {trash.isError && !trash.data ? (
-        <p className="adm-error">Could not load the trash. Try again in a moment.</p>
-      ) : entries && entries.length === 0 ? (
-        <p className="adm-empty">{TEXTS.empty}</p>
-      ) : (
-        <Table aria-label="Trash">
-          <TableHeader>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries === null ? (
-              <TableSkeletonRows columns={COLUMNS.length} />
-            ) : (
-              entries.map((entry) => <TrashRow key={`${entry.kind}-${entry.id}`} entry={entry} />)
-            )}
-          </TableBody>
-        </Table>
-      )}
-      {entries && entries.length > 0 && (
-        <ListFooter className="adm-footer" list={trash}>
-          Showing {entries.length} deleted post{entries.length === 1 ? '' : 's'}
-        </ListFooter>
-      )}
+      <PagedTable
+        label="Trash"
+        columns={COLUMNS}
+        items={entries}
+        list={trash}
+        row={(entry) => <TrashRow key={`${entry.kind}-${entry.id}`} entry={entry} />}
+        loadFailed="Could not load the trash. Try again in a moment."
+        empty={TEXTS.empty}
+        shown={(count) => `Showing ${count} deleted post${count === 1 ? '' : 's'}`}
+      />
     </div>
   );
 }
