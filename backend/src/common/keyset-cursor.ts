@@ -51,7 +51,7 @@ export function decodeCursor(cursor: string, kind: CursorKey = 'micros'): { key:
 export interface KeysetPageQuery {
   /** Alias of the paged table in `from`: its created_at and id order the list. */
   alias: string;
-  /** The select list; must include `created_micros` (see createdMicros) and the alias's id. */
+  /** The select list; must include `createdMicros` (see createdMicros) and the alias's id. */
   select: string;
   from: string;
   /** The filter, with `params` as $1, $2, … */
@@ -66,7 +66,7 @@ export interface KeysetPageQuery {
  * One page of a newest-first list keyset-paged on (created_at, id): at most `pageSize` rows, and the
  * cursor of the next page (null on the last). A made-up cursor is a 400.
  */
-export async function keysetPage<Row extends { created_micros: string; id: number }>(
+export async function keysetPage<Row extends { createdMicros: string; id: number }>(
   query: (sql: string, params: unknown[]) => Promise<Row[]>,
   { alias, select, from, where, params, pageSize, cursor }: KeysetPageQuery,
 ): Promise<{ rows: Row[]; nextCursor: string | null }> {
@@ -87,6 +87,6 @@ export async function keysetPage<Row extends { created_micros: string; id: numbe
   const last = page.at(-1);
   return {
     rows: page,
-    nextCursor: rows.length > pageSize && last ? encodeCursor(last.created_micros, last.id) : null,
+    nextCursor: rows.length > pageSize && last ? encodeCursor(last.createdMicros, last.id) : null,
   };
 }

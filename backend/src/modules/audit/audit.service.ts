@@ -3,6 +3,8 @@ import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditPage } fr
 import { DataSource, type EntityManager } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { AuditEntry as AuditLogEntry } from './entities/audit-entry.entity.js';
 
 /** Who did an admin action: a member (their name at the time is kept), or the command line. */
 export interface AuditActor {
@@ -39,33 +41,23 @@ export function excerpt(text: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-interface AuditRow {
-  id: number;
-  action: AuditAction;
-  actor_id: number | null;
-  actor_name: string;
-  target_type: AuditEntry['targetType'];
-  target_id: number;
-  target_label: string;
-  before: unknown;
-  after: unknown;
-  created_at: Date;
-  created_micros: string;
-}
+const AUDIT_COLUMNS = [
+  'id',
+  'action',
+  'actorId',
+  'actorName',
+  'targetType',
+  'targetId',
+  'targetLabel',
+  'before',
+  'after',
+  'createdAt',
+] as const;
 
-function toEntry(row: AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    action: row.action,
-    actorId: row.actor_id,
-    actorName: row.actor_name,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    targetLabel: row.target_label,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    createdAt: row.created_at.toISOString(),
-  };
+type AuditRow = Row<AuditLogEntry, (typeof AUDIT_COLUMNS)[number]> & { createdMicros: string };
+
+function toEntry({ createdMicros: _cursor, createdAt, ...row }: AuditRow): AuditEntry {
+  return { ...row, before: row.before ?? null, after: row.after ?? null, createdAt: createdAt.toISOString() };
 }
 
 /**
@@ -111,8 +103,7 @@ export class AuditService {
       (sql, values) => this.dataSource.query(sql, values),
       {
         alias: 'a',
-        select: `a.id, a.action, a.actor_id, a.actor_name, a.target_type, a.target_id, a.target_label,
-          a.before, a.after, a.created_at, ${createdMicros('a')} AS created_micros`,
+        select: `${selectColumns(AuditLogEntry, 'a', AUDIT_COLUMNS)}, ${createdMicros('a')} AS "createdMicros"`,
         from: 'audit_log a',
         where: conditions.length ? conditions.join(' AND ') : 'true',
         params,

@@ -31,7 +31,7 @@ import { UsersService } from '../users/users.service.js';
 
 /** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
 const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
-  ${createdMicros('m')} AS created_micros, ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient,
+  ${createdMicros('m')} AS "createdMicros", ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient,
   m.recipient_address`;
 
 const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id')}
@@ -46,7 +46,7 @@ interface MessageRow {
   content: string;
   created_at: Date;
   is_read: boolean;
-  created_micros: string;
+  createdMicros: string;
   sender: PublicAuthor | null;
   recipient: PublicAuthor | null;
   recipient_address: string | null;

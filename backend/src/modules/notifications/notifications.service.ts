@@ -35,7 +35,7 @@ interface NotificationSql {
 function notificationSql(pastes: NoticePasteSql): NotificationSql {
   return {
     columns: `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
-  ${createdMicros('n')} AS created_micros, ${authorJson('a')} AS actor, ${pastes.refColumns('t')}, t.id AS readable_id`,
+  ${createdMicros('n')} AS "createdMicros", ${authorJson('a')} AS actor, ${pastes.refColumns('t')}, t.id AS readable_id`,
     // A notification with its actor, and its paste as far as its member may read it.
     from: `notifications n ${authorJoin('a', 'n.actor_id')}
   ${pastes.readableJoin('t', 'n.thread_id', 'n.user_id')}`,
@@ -54,7 +54,7 @@ interface NotificationRow {
   is_read: boolean;
   created_at: Date;
   thread_id: number | null;
-  created_micros: string;
+  createdMicros: string;
   actor: PublicAuthor | null;
 }
 

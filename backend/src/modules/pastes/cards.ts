@@ -6,7 +6,7 @@ import { authorJoin, authorJson } from '../users/author-sql.js';
 /** A paste's card, as every list shows it (home, featured, search, a profile): its columns and joins. */
 export const CARD_COLUMNS = `t.id, t.title, t.created_at, t.view_count, t.vote_score, t.reply_count, t.is_pinned,
   t.is_locked, t.is_featured, t.last_reply_at, t.expires_at, ${REF_COLUMNS('t')},
-  ${createdMicros('t')} AS created_micros,
+  ${createdMicros('t')} AS "createdMicros",
   ${authorJson('a')} AS author, ${authorJson('l')} AS last_reply_author`;
 
 export const CARD_FROM = `threads t ${authorJoin('a', 't.author_id')}
@@ -24,7 +24,7 @@ export interface CardRow extends RefRow {
   is_locked: boolean;
   is_featured: boolean;
   last_reply_at: Date | null;
-  created_micros: string;
+  createdMicros: string;
   author: PublicAuthor | null;
   last_reply_author: PublicAuthor | null;
 }

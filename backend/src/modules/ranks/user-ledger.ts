@@ -13,14 +13,14 @@ export async function ledgerForExport(db: Db, userId: number): Promise<unknown[]
   return rows.map((row) => row.entry);
 }
 
-/** A ledger row's own columns, as ledgerColumns reads them (`created_micros` for a keyset page). */
+/** A ledger row's own columns, as ledgerColumns reads them (`createdMicros` for a keyset page). */
 export interface LedgerRow {
   id: number;
   points: number;
   reason: ReputationReason;
   capped: boolean;
   created_at: Date;
-  created_micros: string;
+  createdMicros: string;
 }
 
 /** The ledger as `alias` in a listing's FROM, which joins what each row names (the paste, the reply). */
@@ -28,4 +28,4 @@ export const ledgerFrom = (alias: string) => `reputation_ledger ${alias}`;
 
 /** The columns of LedgerRow, over ledgerFrom's `alias`. */
 export const ledgerColumns = (alias: string) =>
-  `${alias}.id, ${alias}.points, ${alias}.reason, ${alias}.capped, ${alias}.created_at, ${createdMicros(alias)} AS created_micros`;
+  `${alias}.id, ${alias}.points, ${alias}.reason, ${alias}.capped, ${alias}.created_at, ${createdMicros(alias)} AS "createdMicros"`;

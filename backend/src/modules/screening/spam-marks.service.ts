@@ -16,7 +16,7 @@ interface MarkRow {
   value: string;
   spammer: string | null;
   created_at: Date;
-  created_micros: string;
+  createdMicros: string;
 }
 
 /** What staff see of a mark's value: a domain as it is, an address hash by its first characters only. */
@@ -40,7 +40,7 @@ export class SpamMarksService {
       (sql, params) => this.dataSource.query(sql, params),
       {
         alias: 'k',
-        select: `k.id, k.kind, k.value, k.spammer, k.created_at, ${createdMicros('k')} AS created_micros`,
+        select: `k.id, k.kind, k.value, k.spammer, k.created_at, ${createdMicros('k')} AS "createdMicros"`,
         from: 'spam_marks k',
         where: 'true',
         params: [],

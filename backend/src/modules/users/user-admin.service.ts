@@ -26,7 +26,7 @@ const ADMIN_USER_COLUMNS = `u.id, u.username::text AS username, u.email::text AS
   CASE WHEN ${BANNED_NOW} THEN u.banned_until END AS banned_until, CASE WHEN ${BANNED_NOW} THEN u.ban_reason END AS ban_reason,
   CASE WHEN ${SILENCED_NOW} THEN u.silenced_until END AS silenced_until,
   CASE WHEN ${SILENCED_NOW} THEN u.silence_reason END AS silence_reason,
-  u.created_at, ${createdMicros('u')} AS created_micros`;
+  u.created_at, ${createdMicros('u')} AS "createdMicros"`;
 
 interface AdminUserRow {
   id: number;
@@ -47,7 +47,7 @@ interface AdminUserRow {
   silenced_until: Date | null;
   silence_reason: string | null;
   created_at: Date;
-  created_micros: string;
+  createdMicros: string;
 }
 
 function toAdminUser(row: AdminUserRow): AdminUser {

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntry as AuditEntryShape } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** The actions the log takes, in the order the migrations added them. */
@@ -63,10 +64,10 @@ export class AuditEntry {
   actorName!: string;
 
   @Column({ type: 'text' })
-  action!: string;
+  action!: AuditAction;
 
   @Column({ name: 'target_type', type: 'text' })
-  targetType!: string;
+  targetType!: AuditEntryShape['targetType'];
 
   @Column({ name: 'target_id', type: 'integer' })
   targetId!: number;
