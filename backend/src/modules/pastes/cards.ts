@@ -43,7 +43,7 @@ export function toCard(row: CardRow): ThreadCard {
     isFeatured: row.is_featured,
     lastReplyAt: row.last_reply_at?.toISOString() ?? null,
     lastReplyAuthor: row.last_reply_author,
-    visibility: row.paste_visibility,
+    visibility: row.pasteVisibility,
     expiresAt: row.expires_at?.toISOString() ?? null,
   };
 }

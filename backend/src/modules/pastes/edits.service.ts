@@ -90,9 +90,9 @@ function lifeOf(
 ): Pick<EditedThread, 'id' | 'visibility' | 'expiresAt' | 'burnAfterReading'> {
   return {
     id: refOf(threadId, row),
-    visibility: row.paste_visibility,
+    visibility: row.pasteVisibility,
     expiresAt: row.expires_at?.toISOString() ?? null,
-    burnAfterReading: row.paste_burns,
+    burnAfterReading: row.pasteBurns,
   };
 }
 
@@ -240,10 +240,10 @@ export class EditsService {
     row: ThreadRow & { id: number; listed: boolean },
     visibility: Visibility | undefined,
   ): Promise<VisibilityChange> {
-    if (visibility === undefined || visibility === row.paste_visibility) return 'same';
+    if (visibility === undefined || visibility === row.pasteVisibility) return 'same';
     if (editor.id !== row.author_id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourVisibility);
-    const keyed = pasteKeyed({ visibility, burnAfterReading: row.paste_burns });
-    const key = row.paste_key ?? (keyed ? newPasteKey() : null);
+    const keyed = pasteKeyed({ visibility, burnAfterReading: row.pasteBurns });
+    const key = row.pasteKey ?? (keyed ? newPasteKey() : null);
     const [[updated]] = (await manager.query(
       'UPDATE threads SET visibility = $2, key = $3 WHERE id = $1 RETURNING listed',
       [row.id, visibility, key],
@@ -256,9 +256,9 @@ export class EditsService {
         [counted],
       );
     }
-    const wider = VISIBILITY_REACH[visibility] > VISIBILITY_REACH[row.paste_visibility];
-    row.paste_visibility = visibility;
-    row.paste_key = key;
+    const wider = VISIBILITY_REACH[visibility] > VISIBILITY_REACH[row.pasteVisibility];
+    row.pasteVisibility = visibility;
+    row.pasteKey = key;
     if (counted > 0) return 'listed';
     return wider ? 'widened' : 'hidden';
   }

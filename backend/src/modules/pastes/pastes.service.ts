@@ -307,8 +307,8 @@ export class PastesService {
              (SELECT count(*)::int FROM threads f WHERE f.forked_from_id = t.id AND ${listedSql('f')}) AS fork_count,
              ARRAY(SELECT f.id FROM threads f WHERE f.forked_from_id = t.id) AS fork_ids,
              (SELECT json_build_object('id', o.id, 'title', o.title, 'author_id', o.author_id,
-                'listed', ${listedSql('o')}, 'paste_key', o.key, 'paste_visibility', o.visibility,
-                'paste_burns', o.burn_after_reading)
+                'listed', ${listedSql('o')}, 'pasteKey', o.key, 'pasteVisibility', o.visibility,
+                'pasteBurns', o.burn_after_reading)
               FROM threads o WHERE o.id = t.forked_from_id AND ${aliveSql('o')}) AS original
            FROM ${CARD_FROM} WHERE ${refWhere('t', ref, 1)} AND ${aliveSql('t')}`,
           [ref],
@@ -345,7 +345,7 @@ export class PastesService {
       content: row.content,
       language: row.language,
       editedAt: row.edited_at?.toISOString() ?? null,
-      burnAfterReading: row.paste_burns,
+      burnAfterReading: row.pasteBurns,
       // Everyone who reads this page is shown it (it may be cached and shared): a listed original only.
       forkedFrom: !row.is_fork
         ? null

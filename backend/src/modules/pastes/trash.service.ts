@@ -307,7 +307,7 @@ export class TrashService {
     const rows: TrashRow[] = await this.dataSource.query(
       `SELECT x.kind, x.id, x.thread_id, x.title, x.content, x.deleted_at,
          (extract(epoch FROM x.deleted_at) * 1000000)::bigint::text AS deleted_micros,
-         x.paste_key, x.paste_visibility, x.paste_burns,
+         x."pasteKey", x."pasteVisibility", x."pasteBurns",
          ${authorJson('a')} AS author, ${authorJson('d')} AS deleted_by
        FROM (
          SELECT 'paste'::text AS kind, t.id, t.id AS thread_id, t.title, left(t.content, ${EXCERPT_MAX}) AS content,
@@ -331,7 +331,7 @@ export class TrashService {
         id: row.id,
         threadId: row.thread_id,
         threadRef: refOf(row.thread_id, row),
-        visibility: row.paste_visibility as Visibility,
+        visibility: row.pasteVisibility as Visibility,
         title: row.title,
         excerpt: excerpt(row.content, EXCERPT_MAX),
         author: row.author,

@@ -40,21 +40,21 @@ export const readableSql = (alias: string, viewer: string): string =>
  * ref (its number while public, else its key).
  */
 export const REF_COLUMNS = (alias: string): string =>
-  `${alias}.key AS paste_key, ${alias}.visibility AS paste_visibility, ${alias}.burn_after_reading AS paste_burns`;
+  `${alias}.key AS "pasteKey", ${alias}.visibility AS "pasteVisibility", ${alias}.burn_after_reading AS "pasteBurns"`;
 
 export interface RefRow {
-  paste_key: string | null;
-  paste_visibility: Visibility;
-  paste_burns: boolean;
+  pasteKey: string | null;
+  pasteVisibility: Visibility;
+  pasteBurns: boolean;
 }
 
 /** The ref of the paste numbered `id` whose REF_COLUMNS are in `row`. */
 export function refOf(id: number, row: RefRow): PasteRef {
   return pasteRefOf({
     id,
-    key: row.paste_key,
-    visibility: row.paste_visibility,
-    burnAfterReading: row.paste_burns,
+    key: row.pasteKey,
+    visibility: row.pasteVisibility,
+    burnAfterReading: row.pasteBurns,
   });
 }
 
