@@ -190,7 +190,8 @@ function serverLog(dataDir: string | undefined, since: number) {
       for (const event of events) {
         const match = /^req (\d+) conn (\d+) \S+ (.*)$/.exec(event.text);
         if (!match || match[3] !== pathname + search) continue;
-        if (event.time < request.started - 50 || event.time > until) continue;
+        // Playwright hears of a request a little after Chromium sends it: the server may log it first.
+        if (event.time < request.started - 1_000 || event.time > until) continue;
         const end = events.find((other) => other.text.startsWith(`req ${match[1]} `) && other !== event);
         const outcome = end
           ? `${end.text.split(' ').slice(2).join(' ')} at ${at(end.time)}`
