@@ -6,14 +6,18 @@
 //
 //   <epoch ms> conn <id> open <client port> | timeout (idle: the server closes it) | close
 //   <epoch ms> req <id> conn <id> <method> <url> | done <status> <ms> | closed unfinished <ms> (…)
+//   <epoch ms> slow event loop <ms> | slow file system <ms>  (static files wait on both, API calls not
+//   on the file system: libuv's four threads, which other work can keep busy)
 import diagnosticsChannel from 'node:diagnostics_channel';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, stat } from 'node:fs';
 import { join } from 'node:path';
 
 /** The log's name inside DATA_DIR (the tests read it from E2E_DATA_DIR, the same folder). */
 export const REQUEST_LOG = 'e2e-requests.log';
 
 const SLOW_MS = 5_000;
+/** The server is probed once a second; a probe late by this much is logged. */
+const PROBE_SLOW_MS = 500;
 
 /** Starts logging the requests and connections of the server that listens on `port`, into `dataDir`. */
 export function logRequests({ port, dataDir }) {
@@ -54,8 +58,19 @@ export function logRequests({ port, dataDir }) {
         );
     });
   });
+  let lastTick = Date.now();
+  let probing = false;
   setInterval(() => {
     const now = Date.now();
+    if (now - lastTick - 1_000 >= PROBE_SLOW_MS) line(`slow event loop ${now - lastTick - 1_000}ms`);
+    lastTick = now;
+    if (!probing) {
+      probing = true;
+      stat(dataDir, () => {
+        probing = false;
+        if (Date.now() - now >= PROBE_SLOW_MS) line(`slow file system ${Date.now() - now}ms`);
+      });
+    }
     for (const [id, request] of open) {
       if (request.said || now - request.started < SLOW_MS) continue;
       request.said = true;

@@ -199,6 +199,12 @@ function serverLog(dataDir: string | undefined, since: number) {
         found.push(`${at(event.time)} req ${match[1]} on conn ${match[2]}: ${outcome}`);
       }
       if (found.length === 0) found.push('no request for this path logged while it waited');
+      // A slow probe is logged when it ends, with how long it took: did it overlap the wait?
+      for (const event of events) {
+        const slow = /^slow .* (\d+)ms$/.exec(event.text);
+        if (!slow || event.time < request.started || event.time - Number(slow[1]) > until) continue;
+        found.push(`${at(event.time)} ${event.text}`);
+      }
       const closes = events.filter(
         (event) => / timeout$/.test(event.text) && Math.abs(event.time - request.started) <= CLOSES_AROUND_MS,
       );
