@@ -1,5 +1,4 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
@@ -26,32 +25,6 @@ export interface NewUser {
 
 /** What `setAdmin` did, for the CLI to report. */
 export type AdminChange = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'owner';
-
-/** The signed-in user as the API shows it (contracts' currentUserSchema): never the password hash. */
-export function toCurrentUser(user: User): CurrentUser {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    avatarUrl: user.avatarUrl,
-    profileImageUrl: user.profileImageUrl,
-    bio: user.bio,
-    reputation: user.reputation,
-    activePremiumRank: user.activePremiumRank,
-    ownedPremiumRanks: user.ownedPremiumRanks,
-    threadCount: user.threadCount,
-    replyCount: user.replyCount,
-    createdAt: user.createdAt.toISOString(),
-    isAdmin: user.isAdmin,
-    isOwner: user.isOwner,
-    isBanned: user.isBanned,
-    emailVerified: user.emailVerifiedAt !== null,
-    silencedUntil: user.silencedUntil?.toISOString() ?? null,
-    silenceReason: user.silencedUntil ? user.silenceReason : null,
-  };
-}
 
 let fields: Array<{ column: string; property: string }> | undefined;
 
