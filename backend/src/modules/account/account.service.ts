@@ -79,7 +79,7 @@ export class AccountService {
 
   private async mailLink(userId: number, keepContent: boolean): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [row]: Array<{ id: number }> = await manager.query(
+      const [row]: Array<Row<AccountDeletionLink, 'id'>> = await manager.query(
         `INSERT INTO account_deletion_links (user_id, keep_content, expires_at)
          VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
         [userId, keepContent, DELETE_LINK_VALID_MINUTES],

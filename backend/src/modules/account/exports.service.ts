@@ -100,7 +100,7 @@ export class ExportsService {
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
-      const [row]: Array<{ id: number }> = await manager.query(
+      const [row]: Array<Row<AccountExport, 'id'>> = await manager.query(
         `INSERT INTO account_exports (user_id) VALUES ($1) RETURNING id`,
         [userId],
       );

@@ -33,7 +33,7 @@ export class EmailVerificationService {
     await manager.query('DELETE FROM email_verification_tokens WHERE user_id = $1 OR expires_at < now()', [
       user.id,
     ]);
-    const [row]: Array<{ id: number }> = await manager.query(
+    const [row]: Array<Row<EmailVerificationToken, 'id'>> = await manager.query(
       `INSERT INTO email_verification_tokens (user_id, email, expires_at)
        VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id`,
       [user.id, user.email, VERIFY_LINK_EXPIRY_MS],

@@ -104,7 +104,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await manager.query('DELETE FROM password_reset_tokens WHERE user_id = $1 OR expires_at < now()', [
         user.id,
       ]);
-      const [row]: Array<{ id: number }> = await manager.query(
+      const [row]: Array<Row<PasswordResetToken, 'id'>> = await manager.query(
         `INSERT INTO password_reset_tokens (user_id, expires_at)
          VALUES ($1, now() + $2 * interval '1 millisecond') RETURNING id`,
         [user.id, LIMITS.resetLinkExpiryMs],

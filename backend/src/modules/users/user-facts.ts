@@ -56,6 +56,6 @@ export async function userFacts(db: Db, ids: readonly number[]): Promise<Map<num
 
 /** Every admin's id (the review queue's live count goes to each). */
 export async function adminIds(db: Db): Promise<number[]> {
-  const rows: Array<{ id: number }> = await db.query('SELECT id FROM users WHERE is_admin ORDER BY id');
+  const rows: Array<Row<User, 'id'>> = await db.query('SELECT id FROM users WHERE is_admin ORDER BY id');
   return rows.map((row) => row.id);
 }

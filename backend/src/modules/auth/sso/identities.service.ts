@@ -2,9 +2,11 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { SSO_MESSAGES } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../../common/unique-violation.js';
+import type { Row } from '../../../infra/database/columns.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
 import { IDENTITY_SELECT, type IdentityRow } from '../auth-rows.js';
+import type { Identity } from '../entities/identity.entity.js';
 import type { ProviderIdentity } from './provider-identity.js';
 
 /** Why link() refused. */
@@ -97,7 +99,7 @@ export class IdentitiesService {
   async unlink(userId: number, id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const member = await this.users.lockById(manager, userId);
-      const rows: Array<{ id: number }> = await manager.query(
+      const rows: Array<Row<Identity, 'id'>> = await manager.query(
         'SELECT id FROM user_identities WHERE user_id = $1',
         [userId],
       );
