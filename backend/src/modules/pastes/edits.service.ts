@@ -249,7 +249,7 @@ export class EditsService {
     const [[updated]] = (await manager.query(
       'UPDATE threads SET visibility = $2, key = $3 WHERE id = $1 RETURNING listed',
       [row.id, visibility, key],
-    )) as [Array<{ listed: boolean }>, number];
+    )) as [Array<Row<Paste, 'listed'>>, number];
     const counted = Number(updated!.listed) - Number(row.listed);
     if (counted !== 0) {
       if (row.authorId !== null) await this.users.moveCounts(manager, row.authorId, { pastes: counted });

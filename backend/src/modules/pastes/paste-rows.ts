@@ -12,6 +12,7 @@ import { excerpt } from '../audit/audit.service.js';
 import type { Paste } from './entities/paste.entity.js';
 import type { PasteRevision } from './entities/paste-revision.entity.js';
 import type { Reply } from './entities/reply.entity.js';
+import type { ReviewedPost } from './review-posts.js';
 import { refOf, type RefRow } from './visibility.js';
 
 /*
@@ -141,5 +142,26 @@ export function toTrashEntry(row: TrashRow, excerptMax: number): TrashEntry {
     deletedAt: row.deletedAt.toISOString(),
     deletedBy: row.deletedBy,
     purgeAt: new Date(row.deletedAt.getTime() + TRASH_DAYS * 86_400_000).toISOString(),
+  };
+}
+
+/** A paste or a reply under review (a paste: its own number as `pasteId`, no parent, no language). */
+export type ReviewedRow = Row<Reply, 'id' | 'authorId' | 'pasteId' | 'parentId' | 'content' | 'createdAt'> &
+  Row<Paste, 'title' | 'language'> &
+  RefRow & { alive: boolean; hidden: boolean };
+
+export function toReviewedPost({ alive, pasteId, ...row }: ReviewedRow): ReviewedPost {
+  return {
+    id: row.id,
+    authorId: row.authorId,
+    title: row.title,
+    content: row.content,
+    language: row.language,
+    threadRef: alive ? refOf(pasteId, row) : null,
+    threadId: pasteId,
+    parentId: row.parentId,
+    createdAt: row.createdAt,
+    gone: !alive,
+    hidden: row.hidden,
   };
 }

@@ -3,34 +3,26 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { Paste } from './entities/paste.entity.js';
 import { Reply } from './entities/reply.entity.js';
+import { type ReviewedRow, toReviewedPost } from './paste-rows.js';
 import { aliveSql, readableSql, REF_COLUMNS, refOf, type RefRow, refWhere } from './visibility.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
-
-const FLAGGED_PASTE_PROPERTIES = ['id', 'authorId', 'title', 'content'] as const;
-const FLAGGED_PASTE_SELECT = selectColumns(Paste, 't', FLAGGED_PASTE_PROPERTIES);
-type FlaggedPasteRow = Row<Paste, (typeof FLAGGED_PASTE_PROPERTIES)[number]> & RefRow;
-
-/** Whether a post under review is still alive for readers, and hidden pending review. */
-interface ReviewFacts {
-  alive: boolean;
-  hidden: boolean;
-}
-const REVIEWED_PASTE_PROPERTIES = ['id', 'authorId', 'title', 'content', 'language', 'createdAt'] as const;
-const REVIEWED_PASTE_SELECT = selectColumns(Paste, 't', REVIEWED_PASTE_PROPERTIES);
-type ReviewedPasteRow = Row<Paste, (typeof REVIEWED_PASTE_PROPERTIES)[number]> & RefRow & ReviewFacts;
-
-const REVIEWED_REPLY_PROPERTIES = ['id', 'authorId', 'pasteId', 'parentId', 'content', 'createdAt'] as const;
-const REVIEWED_REPLY_SELECT = selectColumns(Reply, 'r', REVIEWED_REPLY_PROPERTIES);
-type ReviewedReplyRow = Row<Reply, (typeof REVIEWED_REPLY_PROPERTIES)[number]> &
-  Row<Paste, 'title'> &
-  RefRow &
-  ReviewFacts;
 
 /*
  * Pastes and replies as the moderation module reads them (a member's flag, the review queue): the
  * threads module's tables, its SQL.
  */
+
+const FLAGGED_PASTE_PROPERTIES = ['id', 'authorId', 'title', 'content'] as const;
+const FLAGGED_PASTE_SELECT = selectColumns(Paste, 't', FLAGGED_PASTE_PROPERTIES);
+type FlaggedPasteRow = Row<Paste, (typeof FLAGGED_PASTE_PROPERTIES)[number]> & RefRow;
+
+/** A paste under review as a ReviewedRow (its own number as `pasteId`, no parent). */
+const REVIEWED_PASTE_SELECT = `${selectColumns(Paste, 't', ['id', 'authorId', 'title', 'content', 'language', 'createdAt'])},
+  t.id AS "pasteId", NULL::int AS "parentId"`;
+/** A reply under review as a ReviewedRow (its paste's title, no language). */
+const REVIEWED_REPLY_SELECT = `${selectColumns(Reply, 'r', ['id', 'authorId', 'pasteId', 'parentId', 'content', 'createdAt'])},
+  t.title, NULL::text AS language`;
 
 /** A post a member may flag: its author, the paste it is (or is on), and a label for notices. */
 export interface FlaggablePost {
@@ -118,50 +110,22 @@ export async function postsForReview(
   const pastes = new Map<number, ReviewedPost>();
   const replies = new Map<number, ReviewedPost>();
   if (pasteIds.length > 0) {
-    const rows: Array<ReviewedPasteRow> = await db.query(
+    const rows: ReviewedRow[] = await db.query(
       `SELECT ${REVIEWED_PASTE_SELECT}, ${REF_COLUMNS('t')},
          (${aliveSql('t')}) AS alive, t.hidden_at IS NOT NULL AS hidden
        FROM threads t WHERE t.id = ANY ($1::int[])`,
       [pasteIds],
     );
-    for (const row of rows) {
-      pastes.set(row.id, {
-        id: row.id,
-        authorId: row.authorId,
-        title: row.title,
-        content: row.content,
-        language: row.language,
-        threadRef: row.alive ? refOf(row.id, row) : null,
-        threadId: row.id,
-        parentId: null,
-        createdAt: row.createdAt,
-        gone: !row.alive,
-        hidden: row.hidden,
-      });
-    }
+    for (const row of rows) pastes.set(row.id, toReviewedPost(row));
   }
   if (replyIds.length > 0) {
-    const rows: Array<ReviewedReplyRow> = await db.query(
-      `SELECT ${REVIEWED_REPLY_SELECT}, t.title, ${REF_COLUMNS('t')},
+    const rows: ReviewedRow[] = await db.query(
+      `SELECT ${REVIEWED_REPLY_SELECT}, ${REF_COLUMNS('t')},
          (r.deleted_at IS NULL AND ${aliveSql('t')}) AS alive, r.hidden_at IS NOT NULL AS hidden
        FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = ANY ($1::int[])`,
       [replyIds],
     );
-    for (const row of rows) {
-      replies.set(row.id, {
-        id: row.id,
-        authorId: row.authorId,
-        title: row.title,
-        content: row.content,
-        language: null,
-        threadRef: row.alive ? refOf(row.pasteId, row) : null,
-        threadId: row.pasteId,
-        parentId: row.parentId,
-        createdAt: row.createdAt,
-        gone: !row.alive,
-        hidden: row.hidden,
-      });
-    }
+    for (const row of rows) replies.set(row.id, toReviewedPost(row));
   }
   return { pastes, replies };
 }

@@ -176,12 +176,12 @@ export class TrashService {
    */
   async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
     const counts = await this.dataSource.transaction(async (manager) => {
-      const pastes: Array<{ id: number }> = await manager.query(
+      const pastes: Array<Row<Paste, 'id'>> = await manager.query(
         `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
         [userId],
       );
       for (const { id } of pastes) await this.trashThread(manager, id, actor, false);
-      const replies: Array<{ id: number }> = await manager.query(
+      const replies: Array<Row<Reply, 'id'>> = await manager.query(
         `SELECT r.id FROM replies r JOIN threads t ON t.id = r.thread_id
          WHERE r.author_id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')} ORDER BY r.thread_id, r.id`,
         [userId],

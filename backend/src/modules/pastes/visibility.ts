@@ -151,7 +151,7 @@ export async function readablePastes(
   const numbers = refs.filter((ref): ref is number => typeof ref === 'number');
   const keys = refs.filter((ref): ref is string => typeof ref === 'string');
   if (numbers.length === 0 && keys.length === 0) return new Map();
-  const rows: Array<{ id: number; key: string | null }> = await db.query(
+  const rows: Array<Row<Paste, 'id' | 'key'>> = await db.query(
     `SELECT t.id, t.key FROM threads t
      WHERE ((t.id = ANY ($1::int[]) AND t.visibility = 'public' AND NOT t.burn_after_reading)
          OR t.key = ANY ($2::text[]))
