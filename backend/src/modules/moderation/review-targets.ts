@@ -5,19 +5,13 @@ import type { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
 import { postsForReview } from '../pastes/review-posts.js';
 import { userFacts } from '../users/user-facts.js';
-import type { HeldPayload } from '../screening/review-queue.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { ReviewItem } from './entities/review-item.entity.js';
 
 type Db = DataSource | EntityManager;
 
 /** A review item as the queue and the decisions name what it is about. */
-export interface ItemRef {
-  id: number;
-  kind: 'flagged' | 'held';
-  targetType: FlagTarget;
-  targetId: number | null;
-  payload: HeldPayload | null;
-  createdAt: Date;
-}
+export type ItemRef = Row<ReviewItem, 'id' | 'kind' | 'targetType' | 'targetId' | 'payload' | 'createdAt'>;
 
 /** What an item is about: rendered for staff, named for notices and the audit log. */
 export interface ResolvedTarget {
