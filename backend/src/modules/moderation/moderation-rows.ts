@@ -11,7 +11,15 @@ import { Flag } from './entities/flag.entity.js';
 import { ReviewItem } from './entities/review-item.entity.js';
 
 /** A member's own flag, in MyFlag's order. */
-export const FLAG_COLUMNS = ['id', 'targetType', 'targetId', 'reason', 'note', 'status', 'createdAt'] as const;
+export const FLAG_COLUMNS = [
+  'id',
+  'targetType',
+  'targetId',
+  'reason',
+  'note',
+  'status',
+  'createdAt',
+] as const;
 export type FlagRow = Row<Flag, (typeof FLAG_COLUMNS)[number]>;
 
 /** `alias`'s FLAG_COLUMNS (`flags` in a RETURNING list). */
@@ -23,7 +31,9 @@ export function toMyFlag({ createdAt, ...row }: FlagRow): MyFlag {
 
 /** A flag as staff see it in the queue, with its flagger. */
 export const REVIEW_FLAG_COLUMNS = ['id', 'itemId', 'reason', 'note', 'weight', 'createdAt'] as const;
-export type ReviewFlagRow = Row<Flag, (typeof REVIEW_FLAG_COLUMNS)[number]> & { flagger: PublicAuthor | null };
+export type ReviewFlagRow = Row<Flag, (typeof REVIEW_FLAG_COLUMNS)[number]> & {
+  flagger: PublicAuthor | null;
+};
 
 export function toReviewFlag({ id, reason, note, flagger, weight, createdAt }: ReviewFlagRow): ReviewFlag {
   return { id, reason, note, flagger, weight, createdAt: createdAt.toISOString() };
@@ -59,6 +69,13 @@ export interface ItemParts {
 }
 
 export function toReviewItem(row: ItemRow, parts: ItemParts): ReviewItemShape {
-  const { authorId: _author, payload: _payload, updatedMicros: _cursor, createdAt, updatedAt, ...shown } = row;
+  const {
+    authorId: _author,
+    payload: _payload,
+    updatedMicros: _cursor,
+    createdAt,
+    updatedAt,
+    ...shown
+  } = row;
   return { ...shown, ...parts, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
