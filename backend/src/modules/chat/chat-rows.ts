@@ -9,18 +9,18 @@ export const chatColumns = (alias: string): string => selectColumns(ChatMessage,
 
 export type ChatRow = Row<ChatMessage, (typeof CHAT_COLUMNS)[number]> & {
   author: PublicAuthor | null;
+  /** Not selected for a line just posted. */
   hidden?: boolean;
 };
 
-export function toChatMessage({ id, content, createdAt, author, hidden }: ChatRow): ChatMessageShape {
-  const shownHidden = hidden === true;
+export function toChatMessage({ id, content, createdAt, author, hidden = false }: ChatRow): ChatMessageShape {
   return {
     id,
     // A hidden line's text is nobody's: everyone gets the same history, shown as a placeholder.
-    content: shownHidden ? '' : content,
+    content: hidden ? '' : content,
     createdAt: createdAt.toISOString(),
     author,
-    hidden: shownHidden,
+    hidden,
   };
 }
 

@@ -37,6 +37,9 @@ const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id'
 /** In the statement that stores messages (CTE `m`): each one's notification job, to the outbox. */
 const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message'));
 
+/** Whom a message to an address reached, beside MESSAGE_SELECT. */
+const RECIPIENT_ID = selectColumns(Message, 'm', ['recipientId']);
+
 /** Staff reach every member, whoever blocked them. */
 const isStaff = (user: Pick<User, 'isAdmin' | 'isOwner'>) => user.isAdmin || user.isOwner;
 
@@ -125,7 +128,7 @@ export class MessagesService {
          SELECT $1, (SELECT r.id FROM (${userIdByEmail('$2::text')}) r
                      WHERE $5 OR NOT ${blockedBySql('r.id', '$1')}), $2::text, $3, $4
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
-       SELECT ${MESSAGE_SELECT}, ${selectColumns(Message, 'm', ['recipientId'])} FROM ${WITH_PEOPLE('m')}`,
+       SELECT ${MESSAGE_SELECT}, ${RECIPIENT_ID} FROM ${WITH_PEOPLE('m')}`,
       [sender.id, address, body.subject, body.content, isStaff(sender)],
     );
     this.outbox.committed();
