@@ -3,7 +3,6 @@ import {
   CHAT_HISTORY_SIZE,
   type ChatMessage,
   LIVE_EVENT,
-  type PublicAuthor,
   rankChanges,
   REPUTATION,
 } from '@termpaste/contracts';
@@ -12,35 +11,14 @@ import { announcePagesChanged, EventsPort } from '../../infra/events/events.port
 import { ReputationService } from '../ranks/reputation.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
-
-interface ChatRow {
-  id: number;
-  content: string;
-  created_at: Date;
-  author: PublicAuthor | null;
-  hidden?: boolean;
-}
-
-function toChatMessage(row: ChatRow): ChatMessage {
-  const hidden = row.hidden === true;
-  return {
-    id: row.id,
-    // A hidden line's text is nobody's: everyone gets the same history, shown as a placeholder.
-    content: hidden ? '' : row.content,
-    createdAt: row.created_at.toISOString(),
-    author: row.author,
-    hidden,
-  };
-}
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { ChatMessage as ChatMessageEntity } from './entities/chat-message.entity.js';
+import { chatColumns, type ChatRow, LINE_COLUMNS, type LineRow, toChatMessage } from './chat-rows.js';
 
 /** A chat message as the review queue and flags read it. */
-export interface ChatLine {
-  id: number;
-  authorId: number | null;
-  content: string;
-  createdAt: Date;
-  hidden: boolean;
-}
+export type ChatLine = LineRow;
+
+const LINE_SELECT = selectColumns(ChatMessageEntity, 'm', LINE_COLUMNS);
 
 /** The global chat: one store behind both API variants, live through the events port. */
 @Injectable()
@@ -63,35 +41,22 @@ export class ChatService {
     hidden: boolean,
   ): Promise<{ authorId: number | null } | null> {
     // An UPDATE answers [rows, count] through TypeORM.
-    const [[row]]: [Array<{ author_id: number | null }>, number] = await manager.query(
+    const [[row]]: [Array<Row<ChatMessageEntity, 'authorId'>>, number] = await manager.query(
       `UPDATE chat_messages SET hidden_at = ${hidden ? 'now()' : 'NULL'}
-       WHERE id = $1 AND (hidden_at IS NULL) = $2 RETURNING author_id`,
+       WHERE id = $1 AND (hidden_at IS NULL) = $2
+       RETURNING ${selectColumns(ChatMessageEntity, 'chat_messages', ['authorId'])}`,
       [messageId, hidden],
     );
-    return row ? { authorId: row.author_id } : null;
+    return row ?? null;
   }
 
   /** Chat messages `ids` (those still there), for a flag and the review queue. */
   async lines(db: DataSource | EntityManager, ids: readonly number[]): Promise<ChatLine[]> {
     if (ids.length === 0) return [];
-    const rows: Array<{
-      id: number;
-      author_id: number | null;
-      content: string;
-      created_at: Date;
-      hidden: boolean;
-    }> = await db.query(
-      `SELECT id, author_id, content, created_at, hidden_at IS NOT NULL AS hidden
-       FROM chat_messages WHERE id = ANY ($1::int[])`,
+    return db.query(
+      `SELECT ${LINE_SELECT}, m.hidden_at IS NOT NULL AS hidden FROM chat_messages m WHERE m.id = ANY ($1::int[])`,
       [ids],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      authorId: row.author_id,
-      content: row.content,
-      createdAt: row.created_at,
-      hidden: row.hidden,
-    }));
   }
 
   /** Deletes chat message `messageId` (staff agreed with its flags), in `manager`'s transaction. */
@@ -114,7 +79,7 @@ export class ChatService {
         return;
       }
       const [row]: ChatRow[] = await this.dataSource.query(
-        `SELECT m.id, m.content, m.created_at, m.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
+        `SELECT ${chatColumns('m')}, m.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
          FROM chat_messages m ${authorJoin('a', 'm.author_id')} WHERE m.id = $1`,
         [messageId],
       );
@@ -134,7 +99,7 @@ export class ChatService {
   /** The latest CHAT_HISTORY_SIZE messages, newest first. */
   async history(): Promise<ChatMessage[]> {
     const rows: ChatRow[] = await this.dataSource.query(
-      `SELECT m.id, m.content, m.created_at, m.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
+      `SELECT ${chatColumns('m')}, m.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
        FROM chat_messages m ${authorJoin('a', 'm.author_id')}
        ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
       [CHAT_HISTORY_SIZE],
@@ -155,7 +120,7 @@ export class ChatService {
            INSERT INTO chat_messages (author_id, content) VALUES ($1, $2)
            RETURNING id, content, created_at, author_id
          )
-         SELECT m.id, m.content, m.created_at, ${authorJson('a')} AS author
+         SELECT ${chatColumns('m')}, ${authorJson('a')} AS author
          FROM m ${authorJoin('a', 'm.author_id')}`,
         [author.id, content],
       );

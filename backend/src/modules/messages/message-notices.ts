@@ -3,16 +3,14 @@ import { DataSource } from 'typeorm';
 import type { NoticeBuilder } from '../notifications/notice-registry.js';
 import { type MessageJobData, notificationSource } from '../notifications/notifications.queue.js';
 import { authorJoin } from '../users/author-sql.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Message } from './entities/message.entity.js';
 
-/** A new private message, as its notification job reads it. */
-export interface MessageNotice {
-  subject: string;
-  senderId: number | null;
-  /** The sender's username; null once their account is gone. */
-  sender: string | null;
-  recipientId: number | null;
-  isRead: boolean;
-}
+const NOTICE_COLUMNS = ['subject', 'senderId', 'recipientId', 'isRead'] as const;
+const NOTICE_SELECT = selectColumns(Message, 'm', NOTICE_COLUMNS);
+
+/** A new private message, as its notification job reads it: with the sender's username, null once gone. */
+export type MessageNotice = Row<Message, (typeof NOTICE_COLUMNS)[number]> & { sender: string | null };
 
 /**
  * The notifications of a new private message, for the notifications module's jobs (registered with its
@@ -50,8 +48,7 @@ export class MessageNotices {
   /** The message, or undefined when it is gone. */
   async message(messageId: number): Promise<MessageNotice | undefined> {
     const [row]: MessageNotice[] = await this.dataSource.query(
-      `SELECT m.subject, m.sender_id AS "senderId", s.username::text AS sender, m.recipient_id AS "recipientId",
-         m.is_read AS "isRead"
+      `SELECT ${NOTICE_SELECT}, s.username::text AS sender
        FROM private_messages m ${authorJoin('s', 'm.sender_id')} WHERE m.id = $1`,
       [messageId],
     );

@@ -12,11 +12,10 @@ import {
   type MessagesPage,
   MESSAGING_MESSAGES,
   type PrivateMessage,
-  type PublicAuthor,
   type SendMessageBody,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
+import { keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
@@ -24,15 +23,13 @@ import { notificationJobSql, notificationSource } from '../notifications/notific
 import { blockedBySql, hiddenByBlockSql } from '../screening/people-sql.js';
 import { PeopleService } from '../screening/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { authorJoin, authorJson } from '../users/author-sql.js';
+import { authorJoin } from '../users/author-sql.js';
 import type { User } from '../users/entities/user.entity.js';
 import { existingUser, userIdByEmail, staffExcept } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
-
-/** The columns of a message `m`, with its sender `s` and recipient `r` joined. */
-const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.created_at, m.is_read,
-  ${createdMicros('m')} AS "createdMicros", ${authorJson('s')} AS sender, ${authorJson('r')} AS recipient,
-  m.recipient_address`;
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Message } from './entities/message.entity.js';
+import { MESSAGE_SELECT, type MessageRow, toMessage } from './message-rows.js';
 
 const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id')}
   ${authorJoin('r', 'm.recipient_id')}`;
@@ -40,35 +37,8 @@ const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id'
 /** In the statement that stores messages (CTE `m`): each one's notification job, to the outbox. */
 const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message'));
 
-interface MessageRow {
-  id: number;
-  subject: string;
-  content: string;
-  created_at: Date;
-  is_read: boolean;
-  createdMicros: string;
-  sender: PublicAuthor | null;
-  recipient: PublicAuthor | null;
-  recipient_address: string | null;
-}
-
-/**
- * The message as `view` sees it: its sender never learns which member an e-mail address reached (the
- * address as typed instead), its recipient sees themselves and not the address.
- */
-function toMessage(row: MessageRow, view: 'sender' | 'recipient'): PrivateMessage {
-  const byAddress = view === 'sender' ? row.recipient_address : null;
-  return {
-    id: row.id,
-    sender: row.sender,
-    recipient: byAddress === null ? row.recipient : null,
-    recipientAddress: byAddress,
-    subject: row.subject,
-    content: row.content,
-    createdAt: row.created_at.toISOString(),
-    isRead: row.is_read,
-  };
-}
+/** Whom a message to an address reached, beside MESSAGE_SELECT. */
+const RECIPIENT_ID = selectColumns(Message, 'm', ['recipientId']);
 
 /** Staff reach every member, whoever blocked them. */
 const isStaff = (user: Pick<User, 'isAdmin' | 'isOwner'>) => user.isAdmin || user.isOwner;
@@ -96,7 +66,7 @@ export class MessagesService {
       (sql, params) => this.dataSource.query(sql, params),
       {
         alias: 'm',
-        select: MESSAGE_COLUMNS,
+        select: MESSAGE_SELECT,
         from: WITH_PEOPLE('private_messages'),
         // A member the recipient blocked is out of their inbox (until unblocked); the sent list is as sent.
         where:
@@ -132,7 +102,7 @@ export class MessagesService {
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
          SELECT $1, u.id, $3, $4 FROM (${existingUser('$2')}) u
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
-       SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
+       SELECT ${MESSAGE_SELECT} FROM ${WITH_PEOPLE('m')}`,
       [sender.id, recipient.id, body.subject, body.content],
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
@@ -152,19 +122,19 @@ export class MessagesService {
     if (address.toLowerCase() === sender.email.toLowerCase()) {
       throw new BadRequestException(MESSAGING_MESSAGES.messageToSelf);
     }
-    const [row]: Array<MessageRow & { recipient_id: number | null }> = await this.dataSource.query(
+    const [row]: Array<MessageRow & Row<Message, 'recipientId'>> = await this.dataSource.query(
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, recipient_address, subject, content)
          SELECT $1, (SELECT r.id FROM (${userIdByEmail('$2::text')}) r
                      WHERE $5 OR NOT ${blockedBySql('r.id', '$1')}), $2::text, $3, $4
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
-       SELECT ${MESSAGE_COLUMNS}, m.recipient_id FROM ${WITH_PEOPLE('m')}`,
+       SELECT ${MESSAGE_SELECT}, ${RECIPIENT_ID} FROM ${WITH_PEOPLE('m')}`,
       [sender.id, address, body.subject, body.content, isStaff(sender)],
     );
     this.outbox.committed();
     // Not awaited: the answer must not take longer when the address is a member's.
-    if (row!.recipient_id !== null && row!.recipient_id !== sender.id) {
-      void this.announce(toMessage(row!, 'recipient'), row!.recipient_id);
+    if (row!.recipientId !== null && row!.recipientId !== sender.id) {
+      void this.announce(toMessage(row!, 'recipient'), row!.recipientId);
     }
     return toMessage(row!, 'sender');
   }
@@ -181,7 +151,7 @@ export class MessagesService {
          SELECT $1, u.id, $2, $3 FROM (${staffExcept('$1')}) u
          ORDER BY u.id
          RETURNING *), queued AS (${MESSAGE_JOB_SQL})
-       SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,
+       SELECT ${MESSAGE_SELECT} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,
       [sender.id, subject, content],
     );
     const messages = rows.map((row) => toMessage(row, 'recipient'));
@@ -216,7 +186,7 @@ export class MessagesService {
       `WITH m AS (
          UPDATE private_messages SET is_read = true
          WHERE id = $1 AND recipient_id = $2 AND NOT ${hiddenByBlockSql('$2', 'sender_id')} RETURNING *)
-       SELECT ${MESSAGE_COLUMNS} FROM ${WITH_PEOPLE('m')}`,
+       SELECT ${MESSAGE_SELECT} FROM ${WITH_PEOPLE('m')}`,
       [messageId, userId],
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.messageNotFound);

@@ -1,16 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Message } from './entities/message.entity.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
+const REVIEW_COLUMNS = ['id', 'senderId', 'recipientId', 'subject', 'content', 'createdAt'] as const;
+const REVIEW_SELECT = selectColumns(Message, 'm', REVIEW_COLUMNS);
+
 /** A private message as a flag and the review queue read it. */
-export interface ReviewedMessage {
-  id: number;
-  senderId: number | null;
-  recipientId: number | null;
-  subject: string;
-  content: string;
-  createdAt: Date;
-}
+export type ReviewedMessage = Row<Message, (typeof REVIEW_COLUMNS)[number]>;
 
 /**
  * Private messages `ids` (those still there): the moderation module's way to this table. Only a
@@ -18,24 +16,5 @@ export interface ReviewedMessage {
  */
 export async function messagesForReview(db: Db, ids: readonly number[]): Promise<ReviewedMessage[]> {
   if (ids.length === 0) return [];
-  const rows: Array<{
-    id: number;
-    sender_id: number | null;
-    recipient_id: number | null;
-    subject: string;
-    content: string;
-    created_at: Date;
-  }> = await db.query(
-    `SELECT id, sender_id, recipient_id, subject, content, created_at
-     FROM private_messages WHERE id = ANY ($1::int[])`,
-    [ids],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    senderId: row.sender_id,
-    recipientId: row.recipient_id,
-    subject: row.subject,
-    content: row.content,
-    createdAt: row.created_at,
-  }));
+  return db.query(`SELECT ${REVIEW_SELECT} FROM private_messages m WHERE m.id = ANY ($1::int[])`, [ids]);
 }

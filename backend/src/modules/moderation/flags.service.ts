@@ -2,8 +2,6 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import {
   type FlagCreate,
   type PasteRef,
-  type FlagReason,
-  type FlagStatus,
   type FlagTarget,
   flagWeight,
   MODERATION_MESSAGES,
@@ -23,34 +21,15 @@ import { flaggablePaste, flaggableReply, pasteRefs } from '../pastes/review-post
 import type { User } from '../users/entities/user.entity.js';
 import { userFacts } from '../users/user-facts.js';
 import { HIDEABLE, ReviewService } from './review.service.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { ReviewItem } from './entities/review-item.entity.js';
+import { type FlagRow, flagColumns, toMyFlag } from './moderation-rows.js';
 
 /** The flags a member's list shows at most. */
 const MINE_MAX = 500;
 
 /** Scores are sums of real weights: a threshold reached up to rounding is reached. */
 const SCORE_EPSILON = 1e-4;
-
-interface FlagRow {
-  id: number;
-  target_type: FlagTarget;
-  target_id: number;
-  reason: FlagReason;
-  note: string | null;
-  status: FlagStatus;
-  created_at: Date;
-}
-
-function toMyFlag(row: FlagRow): MyFlag {
-  return {
-    id: row.id,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    reason: row.reason,
-    note: row.note,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-  };
-}
 
 /** What a flag is about, as the member who flags may see it. */
 interface FlagTargetFacts {
@@ -115,18 +94,18 @@ export class FlagsService {
   /** The member's flags, newest first (the last MINE_MAX). */
   async mine(userId: number): Promise<MyFlags> {
     const rows: FlagRow[] = await this.dataSource.query(
-      `SELECT id, target_type, target_id, reason, note, status, created_at FROM flags
-       WHERE flagger_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${MINE_MAX}`,
+      `SELECT ${flagColumns('f')} FROM flags f
+       WHERE f.flagger_id = $1 ORDER BY f.created_at DESC, f.id DESC LIMIT ${MINE_MAX}`,
       [userId],
     );
     const refs = await pasteRefs(
       this.dataSource,
-      rows.filter((row) => row.target_type === 'paste').map((row) => row.target_id),
+      rows.filter((row) => row.targetType === 'paste').map((row) => row.targetId),
     );
     return {
       flags: rows.map((row) => ({
         ...toMyFlag(row),
-        ...(row.target_type === 'paste' ? { targetId: refs.get(row.target_id) ?? row.target_id } : {}),
+        ...(row.targetType === 'paste' ? { targetId: refs.get(row.targetId) ?? row.targetId } : {}),
       })),
     };
   }
@@ -148,7 +127,7 @@ export class FlagsService {
     );
     const weight = flagWeight(record ?? { agreed: 0, disagreed: 0 });
     // The target's one open item: opened now, or the one its earlier flags (or a signal) opened.
-    const [item]: Array<{ id: number; created: boolean }> = await manager.query(
+    const [item]: Array<Row<ReviewItem, 'id'> & { created: boolean }> = await manager.query(
       `INSERT INTO review_items (kind, target_type, target_id, author_id) VALUES ('flagged', $1, $2, $3)
        ON CONFLICT (target_type, target_id) WHERE status = 'open' AND target_id IS NOT NULL
        DO UPDATE SET updated_at = now()
@@ -158,10 +137,10 @@ export class FlagsService {
     const [row]: FlagRow[] = await manager.query(
       `INSERT INTO flags (item_id, flagger_id, target_type, target_id, reason, note, weight)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
-       RETURNING id, target_type, target_id, reason, note, status, created_at`,
+       RETURNING ${flagColumns('flags')}`,
       [item!.id, flagger.id, targetType, targetId, body.reason, body.note || null, weight],
     );
-    const [[scored]]: [Array<{ score: number; hidden: boolean }>, number] = await manager.query(
+    const [[scored]]: [Array<Row<ReviewItem, 'score' | 'hidden'>>, number] = await manager.query(
       `UPDATE review_items SET score = score + $2, updated_at = now() WHERE id = $1 RETURNING score, hidden`,
       [item!.id, weight],
     );

@@ -11,16 +11,12 @@ import { AuditService, excerpt } from '../audit/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PastesService, type HeldRequest } from '../pastes/pastes.service.js';
 import { UsersService } from '../users/users.service.js';
-import type { HeldPayload } from '../screening/review-queue.js';
+import type { HeldPost } from '../screening/review-queue.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { ReviewItem } from './entities/review-item.entity.js';
 
-interface HeldRow {
-  id: number;
-  kind: 'flagged' | 'held';
-  status: string;
-  target_type: 'paste' | 'reply';
-  author_id: number | null;
-  payload: HeldPayload;
-}
+const HELD_COLUMNS = ['id', 'kind', 'status', 'targetType', 'authorId', 'payload'] as const;
+const HELD_SELECT = selectColumns(ReviewItem, 'i', HELD_COLUMNS);
 
 /**
  * Posts held for approval (the spam signals, a new member's first posts): APPROVE makes the post as its
@@ -47,14 +43,20 @@ export class HeldPostsService {
     actor: Actor,
   ): Promise<void> {
     const decided = await this.dataSource.transaction(async (manager) => {
-      const [item]: HeldRow[] = await manager.query(
-        `SELECT id, kind, status, target_type, author_id, payload FROM review_items WHERE id = $1 FOR UPDATE`,
+      const [item]: Array<Row<ReviewItem, (typeof HELD_COLUMNS)[number]>> = await manager.query(
+        `SELECT ${HELD_SELECT} FROM review_items i WHERE i.id = $1 FOR UPDATE`,
         [itemId],
       );
       if (!item) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
       if (item.kind !== 'held') throw new BadRequestException(MODERATION_MESSAGES.decisionForFlags);
       if (item.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
-      const held = { kind: item.target_type, title: item.payload.title, content: item.payload.content };
+      // A held item holds a submitted paste or reply, and its payload.
+      const payload = item.payload!;
+      const held = {
+        kind: item.targetType as HeldPost['targetType'],
+        title: payload.title,
+        content: payload.content,
+      };
       const label = held.title ?? excerpt(held.content);
 
       if (decision === 'reject') {
@@ -66,19 +68,19 @@ export class HeldPostsService {
         await this.audit.record(manager, actor, {
           action: 'review.reject',
           targetType: 'user',
-          targetId: item.author_id ?? 0,
+          targetId: item.authorId ?? 0,
           targetLabel: label,
           before: null,
           after: { itemId, kind: held.kind },
         });
-        return { held, authorId: item.author_id, threadId: null, after: undefined };
+        return { held, authorId: item.authorId, threadId: null, after: undefined };
       }
 
-      const author = item.author_id === null ? null : await this.users.findById(item.author_id);
+      const author = item.authorId === null ? null : await this.users.findById(item.authorId);
       if (!author) throw new ConflictException(MODERATION_MESSAGES.heldAuthorGone);
       let made: Awaited<ReturnType<PastesService['replay']>>;
       try {
-        made = await this.pastes.replay(manager, author, item.payload.request as unknown as HeldRequest);
+        made = await this.pastes.replay(manager, author, payload.request as unknown as HeldRequest);
       } catch (error) {
         // The paste (or the reply answered) went away while the reply waited.
         const gone =

@@ -4,6 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { EventsPort } from '../../infra/events/events.port.js';
 import type { HeldPost, ReviewQueue } from '../screening/review-queue.js';
 import { adminIds } from '../users/user-facts.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { ReviewItem } from './entities/review-item.entity.js';
 
 /**
  * The review queue's rows, as the posting paths open them (held posts, through the screening module's
@@ -43,7 +45,7 @@ export class ReviewItems implements ReviewQueue {
 
   /** Opens a held post's item in `manager`'s transaction; answers its id. */
   async openHeld(manager: EntityManager, held: HeldPost): Promise<number> {
-    const [row]: Array<{ id: number }> = await manager.query(
+    const [row]: Array<Row<ReviewItem, 'id'>> = await manager.query(
       `INSERT INTO review_items (kind, target_type, author_id, signals, payload)
        VALUES ('held', $1, $2, $3::text[], $4::jsonb) RETURNING id`,
       [held.targetType, held.authorId, held.signals, JSON.stringify(held.payload)],

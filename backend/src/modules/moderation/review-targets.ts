@@ -5,19 +5,13 @@ import type { ChatService } from '../chat/chat.service.js';
 import { messagesForReview } from '../messages/review-messages.js';
 import { postsForReview } from '../pastes/review-posts.js';
 import { userFacts } from '../users/user-facts.js';
-import type { HeldPayload } from '../screening/review-queue.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { ReviewItem } from './entities/review-item.entity.js';
 
 type Db = DataSource | EntityManager;
 
 /** A review item as the queue and the decisions name what it is about. */
-export interface ItemRef {
-  id: number;
-  kind: 'flagged' | 'held';
-  targetType: FlagTarget;
-  targetId: number | null;
-  payload: HeldPayload | null;
-  createdAt: Date;
-}
+export type ItemRef = Row<ReviewItem, 'id' | 'kind' | 'targetType' | 'targetId' | 'payload' | 'createdAt'>;
 
 /** What an item is about: rendered for staff, named for notices and the audit log. */
 export interface ResolvedTarget {
@@ -32,17 +26,20 @@ export interface ResolvedTarget {
 
 const quoted = (text: string) => `"${excerpt(text, 60)}"`;
 
-function goneTarget(createdAt: Date): ReviewTarget {
+/** A target on no paste: a chat or private message, a member. */
+function plainTarget(title: string | null, content: string, createdAt: Date): ReviewTarget {
   return {
-    title: null,
-    content: '',
+    title,
+    content,
     language: null,
     threadRef: null,
     parentId: null,
     createdAt: createdAt.toISOString(),
-    gone: true,
+    gone: false,
   };
 }
+
+const goneTarget = (createdAt: Date): ReviewTarget => ({ ...plainTarget(null, '', createdAt), gone: true });
 
 const NOUNS: Record<FlagTarget, string> = {
   paste: 'a paste',
@@ -130,15 +127,7 @@ export async function resolveTargets(
         const line = linesById.get(id);
         if (!line) return gone();
         return {
-          target: {
-            title: null,
-            content: line.content,
-            language: null,
-            threadRef: null,
-            parentId: null,
-            createdAt: line.createdAt.toISOString(),
-            gone: false,
-          },
+          target: plainTarget(null, line.content, line.createdAt),
           label: excerpt(line.content),
           noun: `the chat message ${quoted(line.content)}`,
           threadId: null,
@@ -148,15 +137,7 @@ export async function resolveTargets(
         const message = messagesById.get(id);
         if (!message) return gone();
         return {
-          target: {
-            title: message.subject,
-            content: message.content,
-            language: null,
-            threadRef: null,
-            parentId: null,
-            createdAt: message.createdAt.toISOString(),
-            gone: false,
-          },
+          target: plainTarget(message.subject, message.content, message.createdAt),
           label: message.subject,
           noun: `the private message ${quoted(message.subject)}`,
           threadId: null,
@@ -166,15 +147,7 @@ export async function resolveTargets(
         const member = members.get(id);
         if (!member) return gone();
         return {
-          target: {
-            title: member.username,
-            content: member.bio ?? '',
-            language: null,
-            threadRef: null,
-            parentId: null,
-            createdAt: member.joinedAt.toISOString(),
-            gone: false,
-          },
+          target: plainTarget(member.username, member.bio ?? '', member.joinedAt),
           label: member.username,
           noun: `the member @${member.username}`,
           threadId: null,

@@ -1,21 +1,18 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type AuditTargetType,
-  type FlagReason,
   type FlagTarget,
   MODERATION_MESSAGES,
-  type PublicAuthor,
   REVIEW_PAGE_SIZE,
   type ReviewDecisionBody,
   type ReviewFlag,
   type ReviewItem,
   type ReviewPage,
   type ReviewQuery,
-  type ReviewStatus,
-  type SpamSignal,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { decodeCursor, encodeCursor } from '../../common/keyset-cursor.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import type { Actor } from '../admin/admin.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ChatService } from '../chat/chat.service.js';
@@ -29,30 +26,19 @@ import { authorJoin, authorJson } from '../users/author-sql.js';
 import { userFacts } from '../users/user-facts.js';
 import { ReviewItems } from './review-items.js';
 import { HeldPostsService } from './held-posts.service.js';
-import type { HeldPayload } from '../screening/review-queue.js';
-import { type ItemRef, resolveTargets, type ResolvedTarget } from './review-targets.js';
+import { resolveTargets, type ResolvedTarget } from './review-targets.js';
 import { SuspensionsService } from './suspensions.service.js';
-
-/** A review item's row, with its position in the queue (updated_at in microseconds) for the cursor. */
-interface ItemRow {
-  id: number;
-  kind: 'flagged' | 'held';
-  target_type: FlagTarget;
-  target_id: number | null;
-  author_id: number | null;
-  status: ReviewStatus;
-  score: number;
-  hidden: boolean;
-  signals: SpamSignal[];
-  payload: HeldPayload | null;
-  created_at: Date;
-  updated_at: Date;
-  updated_micros: string;
-}
-
-const ITEM_COLUMNS = `i.id, i.kind, i.target_type, i.target_id, i.author_id, i.status, i.score, i.hidden,
-  i.signals, i.payload, i.created_at, i.updated_at,
-  (extract(epoch FROM i.updated_at) * 1000000)::bigint::text AS updated_micros`;
+import { Flag } from './entities/flag.entity.js';
+import { ReviewItem as ReviewItemEntity } from './entities/review-item.entity.js';
+import { Suspension } from './entities/suspension.entity.js';
+import {
+  ITEM_SELECT,
+  type ItemRow,
+  REVIEW_FLAG_COLUMNS,
+  type ReviewFlagRow,
+  toReviewFlag,
+  toReviewItem,
+} from './moderation-rows.js';
 
 /** The post types a flag can hide (members and private messages are only queued). */
 export const HIDEABLE: ReadonlySet<FlagTarget> = new Set(['paste', 'reply', 'chat']);
@@ -65,15 +51,6 @@ const AUDIT_TARGET: Record<FlagTarget, AuditTargetType> = {
   message: 'message',
   member: 'user',
 };
-
-const toRef = (row: ItemRow): ItemRef => ({
-  id: row.id,
-  kind: row.kind,
-  targetType: row.target_type,
-  targetId: row.target_id,
-  payload: row.payload,
-  createdAt: row.created_at,
-});
 
 /** How a decision reads to the flaggers. */
 const FLAGGER_NOTICE: Record<'agree' | 'disagree' | 'ignore', (noun: string) => string> = {
@@ -165,7 +142,7 @@ export class ReviewService {
       );
     }
     const rows: ItemRow[] = await this.dataSource.query(
-      `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE ${where.join(' AND ')}
+      `SELECT ${ITEM_SELECT} FROM review_items i WHERE ${where.join(' AND ')}
        ORDER BY i.updated_at DESC, i.id DESC LIMIT ${REVIEW_PAGE_SIZE + 1}`,
       params,
     );
@@ -174,7 +151,7 @@ export class ReviewService {
     const last = shown[shown.length - 1];
     return {
       items: await this.render(this.dataSource, shown),
-      nextCursor: more && last ? encodeCursor(last.updated_micros, last.id) : null,
+      nextCursor: more && last ? encodeCursor(last.updatedMicros, last.id) : null,
       openCount: await this.openCount(),
     };
   }
@@ -198,8 +175,11 @@ export class ReviewService {
    * first, under the owner-only rule. A held post goes to HeldPostsService.
    */
   async decide(itemId: number, body: ReviewDecisionBody, actor: Actor): Promise<ReviewItem> {
-    const [found]: Array<{ kind: 'flagged' | 'held'; status: ReviewStatus; author_id: number | null }> =
-      await this.dataSource.query('SELECT kind, status, author_id FROM review_items WHERE id = $1', [itemId]);
+    const [found]: Array<Row<ReviewItemEntity, 'kind' | 'status' | 'authorId'>> = await this.dataSource.query(
+      `SELECT ${selectColumns(ReviewItemEntity, 'i', ['kind', 'status', 'authorId'])} FROM review_items i
+       WHERE i.id = $1`,
+      [itemId],
+    );
     if (!found) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
     if (found.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
     const { decision } = body;
@@ -218,12 +198,12 @@ export class ReviewService {
       throw new BadRequestException(MODERATION_MESSAGES.reasonRequired);
     }
     // The author's account may be gone: there is nobody left to suspend.
-    if (decision === 'agree' && found.author_id !== null) {
+    if (decision === 'agree' && found.authorId !== null) {
       if (body.suspendDays !== undefined) {
-        await this.suspensions.ban(actor, found.author_id, { days: body.suspendDays, reason: body.reason });
+        await this.suspensions.ban(actor, found.authorId, { days: body.suspendDays, reason: body.reason });
       }
       if (body.silenceDays !== undefined) {
-        await this.suspensions.silence(actor, found.author_id, {
+        await this.suspensions.silence(actor, found.authorId, {
           days: body.silenceDays,
           reason: body.reason!,
         });
@@ -246,20 +226,21 @@ export class ReviewService {
     actor: Actor,
   ): Promise<Array<() => Promise<void>>> {
     const [row]: ItemRow[] = await manager.query(
-      `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE i.id = $1 FOR UPDATE`,
+      `SELECT ${ITEM_SELECT} FROM review_items i WHERE i.id = $1 FOR UPDATE`,
       [itemId],
     );
     if (!row) throw new NotFoundException(MODERATION_MESSAGES.itemNotFound);
     if (row.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.itemDecided);
-    const resolved = (await resolveTargets(manager, this.chat, [toRef(row)])).get(row.id)!;
+    const resolved = (await resolveTargets(manager, this.chat, [row])).get(row.id)!;
     const status = ({ agree: 'agreed', disagree: 'disagreed', ignore: 'ignored' } as const)[decision];
-    const [flaggers]: [Array<{ id: number; flagger_id: number | null }>, number] = await manager.query(
-      `UPDATE flags SET status = $2 WHERE item_id = $1 AND status = 'open' RETURNING id, flagger_id`,
+    const [flaggers]: [Array<Row<Flag, 'id' | 'flaggerId'>>, number] = await manager.query(
+      `UPDATE flags SET status = $2 WHERE item_id = $1 AND status = 'open'
+       RETURNING ${selectColumns(Flag, 'flags', ['id', 'flaggerId'])}`,
       [itemId, status],
     );
     const announce: Array<() => Promise<void>> = [];
-    const type = row.target_type;
-    const id = row.target_id!;
+    const type = row.targetType;
+    const id = row.targetId!;
     let hidden = row.hidden;
     let outcome: Decided['outcome'] = null;
     if (HIDEABLE.has(type) && !resolved.target.gone) {
@@ -304,9 +285,9 @@ export class ReviewService {
     });
     const decided: Decided = {
       flaggers: flaggers
-        .filter((flag) => flag.flagger_id !== null)
-        .map((flag) => ({ flagId: flag.id, flaggerId: flag.flagger_id! })),
-      authorId: row.author_id,
+        .filter((flag) => flag.flaggerId !== null)
+        .map((flag) => ({ flagId: flag.id, flaggerId: flag.flaggerId! })),
+      authorId: row.authorId,
       resolved,
       outcome,
     };
@@ -341,7 +322,7 @@ export class ReviewService {
   /** One item as the queue shows it (decided or not). */
   async item(itemId: number): Promise<ReviewItem> {
     const rows: ItemRow[] = await this.dataSource.query(
-      `SELECT ${ITEM_COLUMNS} FROM review_items i WHERE i.id = $1`,
+      `SELECT ${ITEM_SELECT} FROM review_items i WHERE i.id = $1`,
       [itemId],
     );
     const [item] = await this.render(this.dataSource, rows);
@@ -353,73 +334,50 @@ export class ReviewService {
   private async render(db: DataSource | EntityManager, rows: readonly ItemRow[]): Promise<ReviewItem[]> {
     if (rows.length === 0) return [];
     const itemIds = rows.map((row) => row.id);
-    const authorIds = [...new Set(rows.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
+    const authorIds = [...new Set(rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId])))];
     const [targets, flags, authors, agreed, suspensions, posts, held] = await Promise.all([
-      resolveTargets(db, this.chat, rows.map(toRef)),
+      resolveTargets(db, this.chat, rows),
       db.query(
-        `SELECT f.id, f.item_id, f.reason, f.note, f.weight, f.created_at, ${authorJson('a')} AS flagger
+        `SELECT ${selectColumns(Flag, 'f', REVIEW_FLAG_COLUMNS)}, ${authorJson('a')} AS flagger
          FROM flags f ${authorJoin('a', 'f.flagger_id')}
          WHERE f.item_id = ANY ($1::int[]) ORDER BY f.created_at, f.id`,
         [itemIds],
-      ) as Promise<
-        Array<{
-          id: number;
-          item_id: number;
-          reason: FlagReason;
-          note: string | null;
-          weight: number;
-          created_at: Date;
-          flagger: PublicAuthor | null;
-        }>
-      >,
+      ) as Promise<ReviewFlagRow[]>,
       userFacts(db, authorIds),
       db.query(
-        `SELECT i.author_id, count(*)::int AS count FROM flags f JOIN review_items i ON i.id = f.item_id
+        `SELECT ${selectColumns(ReviewItemEntity, 'i', ['authorId'])}, count(*)::int AS count
+         FROM flags f JOIN review_items i ON i.id = f.item_id
          WHERE i.author_id = ANY ($1::int[]) AND f.status = 'agreed' GROUP BY i.author_id`,
         [authorIds],
-      ) as Promise<Array<{ author_id: number; count: number }>>,
+      ) as Promise<Array<Row<ReviewItemEntity, 'authorId'> & { count: number }>>,
       db.query(
-        `SELECT user_id, count(*)::int AS count FROM suspensions WHERE user_id = ANY ($1::int[])
-         GROUP BY user_id`,
+        `SELECT ${selectColumns(Suspension, 's', ['userId'])}, count(*)::int AS count FROM suspensions s
+         WHERE s.user_id = ANY ($1::int[]) GROUP BY s.user_id`,
         [authorIds],
-      ) as Promise<Array<{ user_id: number; count: number }>>,
+      ) as Promise<Array<Row<Suspension, 'userId'> & { count: number }>>,
       authorPostCounts(db, authorIds),
       // Posts still held for approval are theirs too, though not made yet.
       db.query(
-        `SELECT author_id, count(*) FILTER (WHERE target_type = 'paste')::int AS pastes,
-           count(*) FILTER (WHERE target_type = 'reply')::int AS replies
-         FROM review_items WHERE kind = 'held' AND status = 'open' AND author_id = ANY ($1::int[])
-         GROUP BY author_id`,
+        `SELECT ${selectColumns(ReviewItemEntity, 'i', ['authorId'])},
+           count(*) FILTER (WHERE i.target_type = 'paste')::int AS pastes,
+           count(*) FILTER (WHERE i.target_type = 'reply')::int AS replies
+         FROM review_items i WHERE i.kind = 'held' AND i.status = 'open' AND i.author_id = ANY ($1::int[])
+         GROUP BY i.author_id`,
         [authorIds],
-      ) as Promise<Array<{ author_id: number; pastes: number; replies: number }>>,
+      ) as Promise<Array<Row<ReviewItemEntity, 'authorId'> & { pastes: number; replies: number }>>,
     ]);
-    const heldOf = new Map(held.map((row) => [row.author_id, row]));
+    const heldOf = new Map(held.map((row) => [row.authorId, row]));
     const flagsOf = new Map<number, ReviewFlag[]>();
     for (const flag of flags) {
-      const list = flagsOf.get(flag.item_id) ?? [];
-      list.push({
-        id: flag.id,
-        reason: flag.reason,
-        note: flag.note,
-        flagger: flag.flagger,
-        weight: flag.weight,
-        createdAt: flag.created_at.toISOString(),
-      });
-      flagsOf.set(flag.item_id, list);
+      const list = flagsOf.get(flag.itemId) ?? [];
+      list.push(toReviewFlag(flag));
+      flagsOf.set(flag.itemId, list);
     }
-    const agreedOf = new Map(agreed.map((row) => [row.author_id, row.count]));
-    const suspensionsOf = new Map(suspensions.map((row) => [row.user_id, row.count]));
+    const agreedOf = new Map(agreed.map((row) => [row.authorId, row.count]));
+    const suspensionsOf = new Map(suspensions.map((row) => [row.userId, row.count]));
     return rows.map((row) => {
-      const author = row.author_id === null ? undefined : authors.get(row.author_id);
-      return {
-        id: row.id,
-        kind: row.kind,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        status: row.status,
-        score: row.score,
-        hidden: row.hidden,
-        signals: row.signals,
+      const author = row.authorId === null ? undefined : authors.get(row.authorId);
+      return toReviewItem(row, {
         target: targets.get(row.id)!.target,
         author: author?.author ?? null,
         history: author
@@ -435,9 +393,7 @@ export class ReviewService {
             }
           : null,
         flags: flagsOf.get(row.id) ?? [],
-        createdAt: row.created_at.toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-      };
+      });
     });
   }
 }

@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PostHidingService } from '../pastes/post-hiding.js';
 import { ReviewItems } from './review-items.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { ReviewItem } from './entities/review-item.entity.js';
 
 /** A post a signal found after it was published (the Akismet check). */
 export interface SignalledPost {
@@ -38,12 +40,12 @@ export class SignalHiding {
           ? await this.hiding.setPasteHidden(manager, post.targetId, true)
           : await this.hiding.setReplyHidden(manager, post.targetId, true);
       // Not hidden now: gone, or hidden already (by members' flags): then only the item gains the signal.
-      const [open]: Array<{ id: number }> = await manager.query(
+      const [open]: Array<Row<ReviewItem, 'id'>> = await manager.query(
         `SELECT id FROM review_items WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
         [post.targetType, post.targetId],
       );
       if (!change && !open) return null;
-      const [item]: Array<{ id: number }> = await manager.query(
+      const [item]: Array<Row<ReviewItem, 'id'>> = await manager.query(
         `INSERT INTO review_items (kind, target_type, target_id, author_id, signals, hidden)
          VALUES ('flagged', $1, $2, $3, ARRAY[$4]::text[], true)
          ON CONFLICT (target_type, target_id) WHERE status = 'open' AND target_id IS NOT NULL

@@ -6,8 +6,6 @@ import {
   type Notification,
   type NotificationsPage,
   NOTIFICATIONS_PAGE_SIZE,
-  type NotificationType,
-  type PublicAuthor,
   type UnreadCountResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -16,6 +14,10 @@ import { EventsPort } from '../../infra/events/events.port.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { hiddenByBlockSql } from '../screening/people-sql.js';
 import { type NoticePasteSql, NoticeRegistry } from './notice-registry.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { Notification as NotificationEntity } from './entities/notification.entity.js';
+import type { NotificationCounter } from './entities/notification-counter.entity.js';
+import { notificationColumns, type NotificationRow, toNotification } from './notification-rows.js';
 
 /** PostgreSQL's foreign_key_violation: the recipient or the paste went away meanwhile. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -34,8 +36,8 @@ interface NotificationSql {
 
 function notificationSql(pastes: NoticePasteSql): NotificationSql {
   return {
-    columns: `n.id, n.type, n.content, n.is_read, n.created_at, n.thread_id,
-  ${createdMicros('n')} AS "createdMicros", ${authorJson('a')} AS actor, ${pastes.refColumns('t')}, t.id AS readable_id`,
+    columns: `${notificationColumns('n')}, ${createdMicros('n')} AS "createdMicros",
+  ${authorJson('a')} AS actor, ${pastes.refColumns('t')}, t.id AS "readableId"`,
     // A notification with its actor, and its paste as far as its member may read it.
     from: `notifications n ${authorJoin('a', 'n.actor_id')}
   ${pastes.readableJoin('t', 'n.thread_id', 'n.user_id')}`,
@@ -46,40 +48,16 @@ function notificationSql(pastes: NoticePasteSql): NotificationSql {
   };
 }
 
-interface NotificationRow {
-  readable_id: number | null;
-  id: number;
-  type: NotificationType;
-  content: string;
-  is_read: boolean;
-  created_at: Date;
-  thread_id: number | null;
-  createdMicros: string;
-  actor: PublicAuthor | null;
-}
-
-function toNotification(sql: NotificationSql, row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    content: row.content,
-    isRead: row.is_read,
-    createdAt: row.created_at.toISOString(),
-    threadId: row.readable_id === null ? null : sql.ref(row.readable_id, row),
-    actor: row.actor,
-  };
-}
-
-/** A notification to create (at most once per recipient and source). */
-export interface NewNotification {
-  userId: number;
-  type: NotificationType;
-  content: string;
+/**
+ * A notification to create, about paste `threadId`: at most once per recipient and `source`
+ * (`thread:<id>`, `reply:<id>` or `message:<id>`).
+ */
+export type NewNotification = Pick<
+  NotificationEntity,
+  'userId' | 'type' | 'content' | 'actorId' | 'source'
+> & {
   threadId: number | null;
-  actorId: number | null;
-  /** `thread:<id>`, `reply:<id>` or `message:<id>`: one notification per member and source. */
-  source: string;
-}
+};
 
 /**
  * Notifications: the list, the unread count (kept on write), reading, and creating them once per member
@@ -119,7 +97,7 @@ export class NotificationsService {
       },
     );
     return {
-      notifications: rows.map((row) => toNotification(this.sql, row)),
+      notifications: rows.map((row) => toNotification(this.sql.ref, row)),
       nextCursor,
       unreadCount: await this.unreadCount(userId),
     };
@@ -127,7 +105,7 @@ export class NotificationsService {
 
   /** The member's unread notifications, read from the counter (0 when there is none yet). */
   async unreadCount(userId: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const [row]: Array<{ unread: number }> = await manager.query(
+    const [row]: Array<Row<NotificationCounter, 'unread'>> = await manager.query(
       'SELECT unread FROM notification_counters WHERE user_id = $1',
       [userId],
     );
@@ -211,7 +189,7 @@ export class NotificationsService {
 
   /** Locks the member's counter row (made if missing) for this transaction; returns its value. */
   private async lockCounter(manager: EntityManager, userId: number): Promise<number> {
-    const [row]: Array<{ unread: number }> = await manager.query(
+    const [row]: Array<Row<NotificationCounter, 'unread'>> = await manager.query(
       `INSERT INTO notification_counters (user_id) VALUES ($1)
        ON CONFLICT (user_id) DO UPDATE SET unread = notification_counters.unread
        RETURNING unread`,
@@ -224,7 +202,7 @@ export class NotificationsService {
     const [[row]] = (await manager.query(
       'UPDATE notification_counters SET unread = GREATEST(unread - $2, 0) WHERE user_id = $1 RETURNING unread',
       [userId, by],
-    )) as [Array<{ unread: number }>, number];
+    )) as [Array<Row<NotificationCounter, 'unread'>>, number];
     return row!.unread;
   }
 
@@ -239,14 +217,14 @@ export class NotificationsService {
       let result: { notification: Notification; unread: number } | undefined;
       try {
         result = await this.dataSource.transaction(async (manager) => {
-          const [row]: Array<{ id: number }> = await manager.query(
+          const [row]: Array<Row<NotificationEntity, 'id'>> = await manager.query(
             `INSERT INTO notifications (user_id, type, content, thread_id, actor_id, source)
              VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (user_id, source) DO NOTHING RETURNING id`,
             [item.userId, item.type, item.content, item.threadId, item.actorId, item.source],
           );
           if (!row) return undefined;
-          const [counter]: Array<{ unread: number }> = await manager.query(
+          const [counter]: Array<Row<NotificationCounter, 'unread'>> = await manager.query(
             `INSERT INTO notification_counters (user_id, unread) VALUES ($1, 1)
              ON CONFLICT (user_id) DO UPDATE SET unread = notification_counters.unread + 1
              RETURNING unread`,
@@ -256,7 +234,7 @@ export class NotificationsService {
             `SELECT ${this.sql.columns} FROM ${this.sql.from} WHERE n.id = $1`,
             [row.id],
           );
-          return { notification: toNotification(this.sql, full!), unread: counter!.unread };
+          return { notification: toNotification(this.sql.ref, full!), unread: counter!.unread };
         });
       } catch (error) {
         // The recipient's account or the paste was deleted since the job read them: nobody to tell.

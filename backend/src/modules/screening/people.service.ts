@@ -4,12 +4,15 @@ import {
   PEOPLE_LIST_MAX,
   type PeopleList,
   type PersonEntry,
-  type PublicAuthor,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { existingUser } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Block } from './entities/block.entity.js';
+import { Mute } from './entities/mute.entity.js';
+import { type EntryRow, toEntry } from './screening-rows.js';
 
 /** A member's two lists: whom they muted, whom they blocked. */
 export type PeopleListKind = 'mutes' | 'blocks';
@@ -17,15 +20,8 @@ export type PeopleListKind = 'mutes' | 'blocks';
 /** Each list's table (both `user_id` → `member_id`, one row a pair). */
 const TABLES: Record<PeopleListKind, string> = { mutes: 'member_mutes', blocks: 'member_blocks' };
 
-interface EntryRow {
-  member: PublicAuthor;
-  created_at: Date;
-}
-
-const toEntry = (row: EntryRow): PersonEntry => ({
-  member: row.member,
-  createdAt: row.created_at.toISOString(),
-});
+/** An entry's time, with the entry as `p` (the same column in both tables). */
+const ENTRY_CREATED = selectColumns(Mute, 'p', ['createdAt']);
 
 /**
  * Members' mutes and blocks, as the rest of the forum asks about them: a block keeps the blocked
@@ -55,17 +51,18 @@ export class PeopleService {
     userIds: readonly number[],
   ): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
-    const rows: Array<{ user_id: number }> = await db.query(
-      'SELECT user_id FROM member_blocks WHERE member_id = $1 AND user_id = ANY ($2::int[])',
+    const rows: Array<Row<Block, 'userId'>> = await db.query(
+      `SELECT ${selectColumns(Block, 'b', ['userId'])} FROM member_blocks b
+       WHERE b.member_id = $1 AND b.user_id = ANY ($2::int[])`,
       [memberId, userIds],
     );
-    return new Set(rows.map((row) => row.user_id));
+    return new Set(rows.map((row) => row.userId));
   }
 
   /** The member's list, newest first. */
   async list(kind: PeopleListKind, userId: number): Promise<PeopleList> {
     const rows: EntryRow[] = await this.dataSource.query(
-      `SELECT ${authorJson('a')} AS member, p.created_at
+      `SELECT ${authorJson('a')} AS member, ${ENTRY_CREATED}
        FROM ${TABLES[kind]} p ${authorJoin('a', 'p.member_id')}
        WHERE p.user_id = $1 AND a.id IS NOT NULL
        ORDER BY p.created_at DESC, p.member_id DESC LIMIT $2`,
@@ -103,14 +100,14 @@ export class PeopleService {
          ON CONFLICT DO NOTHING
          RETURNING created_at
        ), entry AS (SELECT created_at FROM existing UNION ALL SELECT created_at FROM added)
-       SELECT ${authorJson('a')} AS member, e.created_at FROM entry e ${authorJoin('a', '$2::int')}`,
+       SELECT ${authorJson('a')} AS member, e.created_at AS "createdAt" FROM entry e ${authorJoin('a', '$2::int')}`,
       [userId, memberId, PEOPLE_LIST_MAX],
     );
     if (!row) {
       // Not there and not added: the list is full, a twin request added it a moment ago, or the member
       // was deleted meanwhile.
       const [raced]: EntryRow[] = await this.dataSource.query(
-        `SELECT ${authorJson('a')} AS member, p.created_at FROM ${table} p ${authorJoin('a', 'p.member_id')}
+        `SELECT ${authorJson('a')} AS member, ${ENTRY_CREATED} FROM ${table} p ${authorJoin('a', 'p.member_id')}
          WHERE p.user_id = $1 AND p.member_id = $2`,
         [userId, memberId],
       );

@@ -1,27 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import {
-  MODERATION_MESSAGES,
-  SPAM_MARK_HASH_PREFIX,
-  SPAM_MARKS_PAGE_SIZE,
-  type SpamMarkKind,
-  type SpamMarksPage,
-} from '@termpaste/contracts';
+import { MODERATION_MESSAGES, SPAM_MARKS_PAGE_SIZE, type SpamMarksPage } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { SpamMark } from './entities/spam-mark.entity.js';
+import { MARK_COLUMNS, type MarkRow, shownValue, toSpamMark } from './screening-rows.js';
 
-interface MarkRow {
-  id: number;
-  kind: SpamMarkKind;
-  value: string;
-  spammer: string | null;
-  created_at: Date;
-  createdMicros: string;
-}
-
-/** What staff see of a mark's value: a domain as it is, an address hash by its first characters only. */
-const shown = (row: Pick<MarkRow, 'kind' | 'value'>) =>
-  row.kind === 'address' ? row.value.slice(0, SPAM_MARK_HASH_PREFIX) : row.value;
+const FORGOTTEN_COLUMNS = ['kind', 'value', 'spammer'] as const;
 
 /**
  * The spam marks delete spammer left (spam_marks), for staff to see and forget: a mark on a domain
@@ -40,7 +26,7 @@ export class SpamMarksService {
       (sql, params) => this.dataSource.query(sql, params),
       {
         alias: 'k',
-        select: `k.id, k.kind, k.value, k.spammer, k.created_at, ${createdMicros('k')} AS "createdMicros"`,
+        select: `${selectColumns(SpamMark, 'k', MARK_COLUMNS)}, ${createdMicros('k')} AS "createdMicros"`,
         from: 'spam_marks k',
         where: 'true',
         params: [],
@@ -49,13 +35,7 @@ export class SpamMarksService {
       },
     );
     return {
-      marks: rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        value: shown(row),
-        createdAt: row.created_at.toISOString(),
-        spammer: row.spammer,
-      })),
+      marks: rows.map(toSpamMark),
       nextCursor,
     };
   }
@@ -64,18 +44,18 @@ export class SpamMarksService {
   async forget(actor: AuditActor, id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       // A DELETE answers [rows, count].
-      const [[row]]: [Array<Pick<MarkRow, 'kind' | 'value' | 'spammer'>>, number] = await manager.query(
-        'DELETE FROM spam_marks WHERE id = $1 RETURNING kind, value, spammer',
+      const [[row]]: [Array<Row<SpamMark, (typeof FORGOTTEN_COLUMNS)[number]>>, number] = await manager.query(
+        `DELETE FROM spam_marks WHERE id = $1 RETURNING ${selectColumns(SpamMark, 'spam_marks', FORGOTTEN_COLUMNS)}`,
         [id],
       );
       if (!row) throw new NotFoundException(MODERATION_MESSAGES.spamMarkNotFound);
-      const label = `${row.kind} ${shown(row)}`;
+      const label = `${row.kind} ${shownValue(row)}`;
       await this.audit.record(manager, actor, {
         action: 'spam_mark.forget',
         targetType: 'spam_mark',
         targetId: id,
         targetLabel: label,
-        before: { kind: row.kind, value: shown(row), spammer: row.spammer },
+        before: { kind: row.kind, value: shownValue(row), spammer: row.spammer },
       });
     });
   }

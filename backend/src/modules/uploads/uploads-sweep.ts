@@ -9,6 +9,8 @@ import {
   UPLOADS_SWEEP_INTERVAL_MS,
   UPLOADS_SWEEP_SCHEDULE,
 } from './uploads.queue.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { PendingUpload } from './entities/pending-upload.entity.js';
 
 /** What an upload form uploaded is deleted this long after the form was handed out (well past its expiry). */
 export const UNCLAIMED_UPLOAD_GRACE_SECONDS = Math.max(60 * 60, 4 * UPLOAD_URL_TTL_SECONDS);
@@ -52,10 +54,10 @@ export class UploadsSweeper implements QueueProcessor, OnModuleInit {
     let deleted = 0;
     for (;;) {
       const batch = await this.dataSource.transaction(async (manager) => {
-        const rows: Array<{ key: string }> = await manager.query(
-          `SELECT key FROM pending_uploads
-            WHERE created_at < now() - make_interval(secs => $1)
-            ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        const rows: Array<Row<PendingUpload, 'key'>> = await manager.query(
+          `SELECT ${selectColumns(PendingUpload, 'p', ['key'])} FROM pending_uploads p
+            WHERE p.created_at < now() - make_interval(secs => $1)
+            ORDER BY p.created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
           [UNCLAIMED_UPLOAD_GRACE_SECONDS, BATCH],
         );
         const gone: string[] = [];

@@ -15,6 +15,8 @@ import { PasteScores, type VoteTarget } from '../pastes/paste-scores.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { ViewerVotes, ViewerVotesReader } from '../pastes/viewer-votes.js';
 import { resolvePaste, resolveReplyPaste } from '../pastes/visibility.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Vote } from './entities/vote.entity.js';
 
 /**
  * A member's vote on a target, cast, taken back (the same value again) or switched, in one statement on
@@ -50,6 +52,11 @@ const VOTES_OF = prepare(
   `SELECT reply_id, value::int AS value FROM votes
    WHERE user_id = $1 AND (thread_id = $2 OR reply_id = ANY ($3::int[]))`,
 );
+
+/** What a member voted on: a paste or a reply. */
+const VOTED_COLUMNS = ['pasteId', 'replyId'] as const;
+const VOTED_SELECT = selectColumns(Vote, 'v', VOTED_COLUMNS);
+type VotedRow = Row<Vote, (typeof VOTED_COLUMNS)[number]>;
 
 /**
  * Votes: a member's vote on a post, the score (PasteScores) and the author's reputation in one transaction.
@@ -147,25 +154,24 @@ export class VotesService implements ViewerVotesReader {
    * account's cascade removes the votes. The targets are locked first, as a vote locks them.
    */
   async takeBackAllOf(manager: EntityManager, userId: number): Promise<void> {
-    const voted: Array<{ thread_id: number | null; reply_id: number | null }> = await manager.query(
-      'SELECT thread_id, reply_id FROM votes WHERE user_id = $1',
+    const voted: VotedRow[] = await manager.query(
+      `SELECT ${VOTED_SELECT} FROM votes v WHERE v.user_id = $1`,
       [userId],
     );
     await this.scores.lock(manager, {
-      pastes: voted.flatMap((v) => (v.thread_id === null ? [] : [v.thread_id])),
-      replies: voted.flatMap((v) => (v.reply_id === null ? [] : [v.reply_id])),
+      pastes: voted.flatMap((v) => (v.pasteId === null ? [] : [v.pasteId])),
+      replies: voted.flatMap((v) => (v.replyId === null ? [] : [v.replyId])),
     });
-    const totals: Array<{ thread_id: number | null; reply_id: number | null; total: number }> =
-      await manager.query(
-        `SELECT thread_id, reply_id, sum(value)::int AS total FROM votes WHERE user_id = $1
-         GROUP BY thread_id, reply_id`,
-        [userId],
-      );
+    const totals: Array<VotedRow & { total: number }> = await manager.query(
+      `SELECT ${VOTED_SELECT}, sum(v.value)::int AS total FROM votes v WHERE v.user_id = $1
+       GROUP BY v.thread_id, v.reply_id`,
+      [userId],
+    );
     const pastes = new Map<number, number>();
     const replies = new Map<number, number>();
     for (const row of totals) {
-      if (row.thread_id !== null) pastes.set(row.thread_id, row.total);
-      else if (row.reply_id !== null) replies.set(row.reply_id, row.total);
+      if (row.pasteId !== null) pastes.set(row.pasteId, row.total);
+      else if (row.replyId !== null) replies.set(row.replyId, row.total);
     }
     await this.scores.takeBack(manager, { pastes, replies });
   }

@@ -1,3 +1,4 @@
+import type { FlagReason, FlagStatus, FlagTarget } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A member's flag of an item, once per member and item for ever, and staff's decision on it. */
@@ -20,13 +21,13 @@ export class Flag {
   flaggerId!: number | null;
 
   @Column({ name: 'target_type', type: 'text' })
-  targetType!: string;
+  targetType!: FlagTarget;
 
   @Column({ name: 'target_id', type: 'integer' })
   targetId!: number;
 
   @Column({ type: 'text' })
-  reason!: string;
+  reason!: FlagReason;
 
   @Column({ type: 'text', nullable: true })
   note!: string | null;
@@ -36,7 +37,7 @@ export class Flag {
   weight!: number;
 
   @Column({ type: 'text', default: 'open' })
-  status!: string;
+  status!: FlagStatus;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

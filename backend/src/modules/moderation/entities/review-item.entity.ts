@@ -1,4 +1,6 @@
+import type { FlagTarget, ReviewKind, ReviewStatus, SpamSignal } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { HeldPayload } from '../../screening/review-queue.js';
 
 /**
  * An item under review: flagged (its target; at most one open item per target) or held for approval
@@ -28,10 +30,10 @@ export class ReviewItem {
   id!: number;
 
   @Column({ type: 'text' })
-  kind!: string;
+  kind!: ReviewKind;
 
   @Column({ name: 'target_type', type: 'text' })
-  targetType!: string;
+  targetType!: FlagTarget;
 
   @Column({ name: 'target_id', type: 'integer', nullable: true })
   targetId!: number | null;
@@ -41,7 +43,7 @@ export class ReviewItem {
   authorId!: number | null;
 
   @Column({ type: 'text', default: 'open' })
-  status!: string;
+  status!: ReviewStatus;
 
   /** The sum of its flags' weights. */
   @Column({ type: 'real', default: 0 })
@@ -53,10 +55,11 @@ export class ReviewItem {
 
   /** The spam signals that held or hid it. */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
-  signals!: string[];
+  signals!: SpamSignal[];
 
   @Column({ type: 'jsonb', nullable: true })
-  payload!: unknown;
+  /** A held post; null for a flagged item. */
+  payload!: HeldPayload | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

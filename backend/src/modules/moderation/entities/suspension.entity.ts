@@ -1,4 +1,5 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { SuspensionKind } from '../suspensions.queue.js';
 
 /** A ban or a silence staff gave (the member's current state is on `users`). */
 @Entity('suspensions')
@@ -17,7 +18,7 @@ export class Suspension {
   userId!: number;
 
   @Column({ type: 'text' })
-  kind!: string;
+  kind!: SuspensionKind;
 
   @Column({ name: 'starts_at', type: 'timestamptz', default: () => 'now()' })
   startsAt!: Date;

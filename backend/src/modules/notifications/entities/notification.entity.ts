@@ -1,3 +1,4 @@
+import type { NotificationType } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** Something a member is told in their bell, once per member and source (`reply:12`, `thread:3`). */
@@ -18,7 +19,7 @@ export class Notification {
   userId!: number;
 
   @Column({ type: 'text' })
-  type!: string;
+  type!: NotificationType;
 
   @Column({ type: 'text' })
   content!: string;

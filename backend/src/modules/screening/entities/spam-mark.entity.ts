@@ -1,3 +1,4 @@
+import type { SpamMarkKind } from '@termpaste/contracts';
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** A deleted spammer's e-mail domain, or address hash (SHA-256 of the lower-cased address). */
@@ -14,7 +15,7 @@ export class SpamMark {
   id!: number;
 
   @Column({ type: 'text' })
-  kind!: string;
+  kind!: SpamMarkKind;
 
   @Column({ type: 'text' })
   value!: string;
