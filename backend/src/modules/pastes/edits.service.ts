@@ -31,6 +31,7 @@ import { lineChanges } from './line-changes.js';
 import { PasteExpiry } from './paste-expiry.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /**
  * Who edits: the signed-in member, with an admin's powers only with a session (an access token never carries
@@ -117,6 +118,7 @@ export class EditsService {
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
       async (manager) => {
         // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
+        takeLock(manager, 'paste');
         const [row]: Array<ThreadRow & { id: number; listed: boolean }> = await manager.query(
           `SELECT t.id, t.title, t.content, t.language, t.author_id, t.is_locked, t.created_at, t.edited_at,
              t.expires_at, t.listed, ${REF_COLUMNS('t')}
@@ -290,6 +292,7 @@ export class EditsService {
     const { view, changed, before, threadId } = await this.dataSource.transaction(async (manager) => {
       // A reply on a paste the editor may not read is not found, as the paste.
       await resolveReplyPaste(manager, replyId, editor.id);
+      takeLock(manager, 'reply', [replyId]);
       const [row]: ReplyRow[] = await manager.query(
         `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked, ${REF_COLUMNS('t')}
          FROM replies r JOIN threads t ON t.id = r.thread_id

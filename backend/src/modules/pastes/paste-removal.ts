@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './paste-stats.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** What a removal took away: the paste's author, and whether lists showed it. */
 export interface RemovedPaste {
@@ -21,6 +22,7 @@ export class PasteRemoval {
 
   /** Removes the paste `id` when `condition` (SQL over `t`) holds; null when there was none to remove. */
   async remove(manager: EntityManager, id: number, condition = 'true'): Promise<RemovedPaste | null> {
+    takeLock(manager, 'paste', [id]);
     const [paste]: Array<{ author_id: number | null; listed: boolean }> = await manager.query(
       `SELECT t.author_id, t.listed FROM threads t
        WHERE t.id = $1 AND t.deleted_at IS NULL AND ${condition} FOR UPDATE`,

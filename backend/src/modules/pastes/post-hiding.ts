@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** What hiding or showing a post changed, for `announce` once the transaction has committed. */
 export interface HidingChange {
@@ -40,6 +41,7 @@ export class PostHidingService {
     threadId: number,
     hidden: boolean,
   ): Promise<HidingChange | null> {
+    takeLock(manager, 'paste', [threadId]);
     // An UPDATE answers [rows, count] through TypeORM.
     const [[row]]: [Array<{ author_id: number | null; was_listed: boolean; listed: boolean }>, number] =
       await manager.query(

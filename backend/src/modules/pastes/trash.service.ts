@@ -29,6 +29,7 @@ import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { IN_TRASH } from './trash.queue.js';
 import { ViewCounter } from './view-counter.js';
 import { aliveSql, REF_COLUMNS, refOf, type RefRow, resolvePaste } from './visibility.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** How much of a deleted reply's text its audit entry keeps. */
 const AUDIT_CONTENT_MAX = 1000;
@@ -167,6 +168,7 @@ export class TrashService {
    */
   async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
     const counts = await this.dataSource.transaction(async (manager) => {
+      await this.lockPostsOf(manager, userId);
       const pastes: Array<{ id: number }> = await manager.query(
         `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
         [userId],
@@ -236,10 +238,12 @@ export class TrashService {
         [replyId],
       );
       if (!found) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
+      takeLock(manager, 'paste', [found.thread_id]);
       const [paste]: Array<{ listed: boolean }> = await manager.query(
         'SELECT listed FROM threads WHERE id = $1 FOR UPDATE',
         [found.thread_id],
       );
+      takeLock(manager, 'reply', [replyId]);
       // The reply, and under it those the same deletion took (same instant, same hand).
       const [top]: Array<{
         deleted_at: Date;
@@ -350,6 +354,7 @@ export class TrashService {
     actor: AuditActor,
     audited: boolean,
   ): Promise<Moved> {
+    takeLock(manager, 'paste', [threadId]);
     const [paste]: Array<{
       author_id: number | null;
       author_name: string | null;
@@ -434,6 +439,35 @@ export class TrashService {
   }
 
   /**
+   * Locks every post deletePostsOf may trash, in the lock order before any member's row: the pastes
+   * (the member's, and those their replies are on), then the replies, each in id order.
+   */
+  private async lockPostsOf(manager: EntityManager, userId: number): Promise<void> {
+    takeLock(manager, 'paste');
+    const pastes: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM threads WHERE id IN (
+         SELECT id FROM threads WHERE author_id = $1 AND deleted_at IS NULL
+         UNION SELECT thread_id FROM replies WHERE author_id = $1 AND deleted_at IS NULL
+       ) ORDER BY id FOR UPDATE`,
+      [userId],
+    );
+    takeLock(
+      manager,
+      'paste',
+      pastes.map((paste) => paste.id),
+    );
+    const replies: Array<{ id: number }> = await manager.query(
+      'SELECT id FROM replies WHERE author_id = $1 AND deleted_at IS NULL ORDER BY id FOR UPDATE',
+      [userId],
+    );
+    takeLock(
+      manager,
+      'reply',
+      replies.map((reply) => reply.id),
+    );
+  }
+
+  /**
    * Reply `replyId`, alive under a paste alive, with its paste locked then itself (404 otherwise). A
    * member (`viewerId`) reaches it only through a paste they may read; staff (`anyVisibility`) through any.
    */
@@ -452,10 +486,12 @@ export class TrashService {
       anyVisibility ? [replyId] : [replyId, viewerId],
     );
     if (!found) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    takeLock(manager, 'paste', [found.thread_id]);
     const [paste]: Array<{ listed: boolean }> = await manager.query(
       `SELECT t.listed FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
       [found.thread_id],
     );
+    takeLock(manager, 'reply', [replyId]);
     const [reply]: Array<{ author_id: number | null; content: string }> = await manager.query(
       'SELECT author_id, content FROM replies WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
       [replyId],

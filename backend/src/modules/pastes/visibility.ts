@@ -8,6 +8,7 @@ import {
   type Visibility,
 } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /*
  * Who may read a paste, in SQL: the one home of the rule (contracts' visibility.ts says it in
@@ -103,6 +104,7 @@ export async function resolvePaste(
   { lock = false } = {},
 ): Promise<ResolvedPaste> {
   const ref = typeof raw === 'string' ? pasteRefParam(raw) : raw;
+  if (lock) takeLock(db, 'paste');
   const [row]: Array<{
     id: number;
     author_id: number | null;

@@ -2,6 +2,8 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../common/unique-violation.js';
+import { type Row } from '../../infra/database/columns.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User, withEndedLifted } from './entities/user.entity.js';
 
@@ -76,12 +78,16 @@ function userColumns(dataSource: DataSource): string {
   return columns;
 }
 
-let userById: PreparedStatement | undefined;
+/** A `users` row under its properties' names, every column (userColumns). */
+type UserRow = Row<User, keyof User>;
 
-/** A member by id (UsersService.findById). */
-function userByIdStatement(dataSource: DataSource): PreparedStatement {
+let userById: PreparedStatement<UserRow, [id: number]> | undefined;
+
+/** A member by id (UsersService.findById): its row, none once the account is deleted. */
+async function userByIdRow(dataSource: DataSource, id: number): Promise<UserRow | undefined> {
   userById ??= prepare('user-by-id', `SELECT ${userColumns(dataSource)} FROM users WHERE id = $1`);
-  return userById;
+  const [row] = await queryPrepared(dataSource, userById, [id]);
+  return row;
 }
 
 const asUser = (row: Partial<User> | undefined): User | null =>
@@ -131,10 +137,7 @@ export class UsersService {
    * prepared statement, hydrated as the repository would (a spec compares the two).
    */
   async findById(id: number): Promise<User | null> {
-    const [row] = await queryPrepared<Partial<User>>(this.dataSource, userByIdStatement(this.dataSource), [
-      id,
-    ]);
-    return asUser(row);
+    return asUser(await userByIdRow(this.dataSource, id));
   }
 
   /**
@@ -290,6 +293,7 @@ export class UsersService {
     userId: number,
     { pastes = 0, replies = 0 }: { pastes?: number; replies?: number },
   ): Promise<void> {
+    takeLock(manager, 'user');
     await manager.query(
       `UPDATE users SET thread_count = GREATEST(thread_count + $2, 0), reply_count = GREATEST(reply_count + $3, 0)
        WHERE id = $1`,
@@ -327,6 +331,7 @@ export class UsersService {
 
   /** Member `userId`, their row locked until `manager`'s transaction ends; null if there is none. */
   lockById(manager: EntityManager, userId: number): Promise<User | null> {
+    takeLock(manager, 'account');
     return this.findOne('id = $1', [userId], { manager, forUpdate: true });
   }
 
