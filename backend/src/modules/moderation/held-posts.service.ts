@@ -74,7 +74,7 @@ export class HeldPostsService {
         return { held, authorId: item.author_id, threadId: null, after: undefined };
       }
 
-      const author = item.author_id === null ? null : await this.users.findById(item.author_id);
+      const author = item.author_id === null ? null : await this.users.findById(item.author_id, manager);
       if (!author) throw new ConflictException(MODERATION_MESSAGES.heldAuthorGone);
       let made: Awaited<ReturnType<PastesService['replay']>>;
       try {

@@ -15,7 +15,7 @@ export const lockedUser = (id: Param): LockingSql =>
   locking(`SELECT id FROM users WHERE id = ${id} FOR NO KEY UPDATE`, 'user');
 
 /** The id of the member whose e-mail address is `email` (any letter case), none when nobody's is. */
-export const userIdByEmail = (email: string) => `SELECT id FROM users WHERE email = (${email})::citext`;
+export const userIdByEmail = (email: Param) => `SELECT id FROM users WHERE email = (${email})::citext`;
 
 /** Member `id`'s row (its `id`), none once the account is deleted. */
 export const existingUser = (id: Param) => `SELECT id FROM users WHERE id = ${id}`;
@@ -32,7 +32,7 @@ export const staffUserSql = (id: string) =>
   `EXISTS (SELECT 1 FROM users WHERE id = ${id} AND (is_owner OR is_admin))`;
 
 /** The staff a support request goes to: the owner and every admin but `except`, not banned, by id. */
-export const staffExcept = (except: string) =>
+export const staffExcept = (except: Param) =>
   `SELECT id FROM users u WHERE (u.is_owner OR u.is_admin) AND NOT ${bannedNow('u')} AND u.id <> ${except}`;
 
 /** How much a reputation moves: a parameter, or a subquery over an earlier CTE (negated, or 0 for none). */

@@ -83,10 +83,14 @@ type UserRow = Row<User, keyof User>;
 
 let userById: PreparedStatement<UserRow, [id: number]> | undefined;
 
-/** A member by id (UsersService.findById): its row, none once the account is deleted. */
-async function userByIdRow(dataSource: DataSource, id: number): Promise<UserRow | undefined> {
+/** A member by id (UsersService.findById), read on `db`: its row, none once the account is deleted. */
+async function userByIdRow(
+  dataSource: DataSource,
+  db: DataSource | EntityManager,
+  id: number,
+): Promise<UserRow | undefined> {
   userById ??= prepare('user-by-id', `SELECT ${userColumns(dataSource)} FROM users WHERE id = $1`);
-  const [row] = await queryPrepared(dataSource, userById, [id]);
+  const [row] = await queryPrepared(db, userById, [id]);
   return row;
 }
 
@@ -134,10 +138,11 @@ export class UsersService {
 
   /**
    * Every request of a signed-in member loads them (a ban or a deletion takes effect at once): a
-   * prepared statement, hydrated as the repository would (a spec compares the two).
+   * prepared statement, hydrated as the repository would (a spec compares the two). `db`: a caller's
+   * transaction to read in.
    */
-  async findById(id: number): Promise<User | null> {
-    return asUser(await userByIdRow(this.dataSource, id));
+  async findById(id: number, db: DataSource | EntityManager = this.dataSource): Promise<User | null> {
+    return asUser(await userByIdRow(this.dataSource, db, id));
   }
 
   /**
