@@ -83,6 +83,24 @@ describe('audit log', () => {
     return { actorId: account.user.id, actorName: account.user.username };
   }
 
+  it('a new database takes an entry of every AUDIT_ACTIONS action, and refuses any other', async () => {
+    const runner = t.dataSource.createQueryRunner();
+    const insert = (action: string) =>
+      runner.query(
+        `INSERT INTO audit_log (actor_name, action, target_type, target_id, target_label)
+         VALUES ('cli', $1, 'user', 1, 'x')`,
+        [action],
+      );
+    await runner.startTransaction();
+    try {
+      for (const action of AUDIT_ACTIONS) await insert(action);
+      await expect(insert('user.teleport')).rejects.toThrow(/audit_log_action_check/);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
   describe('an entry for each action, with actor, target, before and after', () => {
     it('thread pin/unpin, lock/unlock, feature/unfeature', async () => {
       const { id, title } = await paste();

@@ -6,6 +6,7 @@
 import { startGithubStandIn } from '../../backend/test/support/github-stand-in.mjs';
 import { startOidcProvider } from '../../backend/test/support/oidc-provider.mjs';
 import { buildAndServe } from '../../harness/start.mjs';
+import { logRequests } from './request-log.mjs';
 
 const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
 if (!publicUrl) {
@@ -24,4 +25,8 @@ process.env.OIDC_PROVIDERS = JSON.stringify([oidc.entry(E2E_OIDC)]);
 Object.assign(process.env, github.env);
 console.log(`e2e sign-in providers: OpenID Connect ${oidc.issuer}, GitHub stand-in ${github.url}`);
 
+// What the server saw of each request, for the report of a test whose page waited on one.
+if (process.env.PORT && process.env.DATA_DIR) {
+  logRequests({ port: Number(process.env.PORT), dataDir: process.env.DATA_DIR });
+}
 await buildAndServe();

@@ -1,10 +1,24 @@
 // What `npm test` repeats at the end of its output when the end-to-end step fails: from Playwright's JSON
-// report (e2e/playwright.config.ts), each failed or flaky test, where it is, and the start of its error.
+// report (e2e/playwright.config.ts), each failed or flaky test, where it is, the start of its error, and the
+// requests its pages waited on (the "slow requests" attachment of e2e/tests/network-report.ts).
 import { existsSync, readFileSync } from 'node:fs';
 
 // eslint-disable-next-line no-control-regex
 export const ansi = /\x1b\[[0-9;]*[A-Za-z]/g;
 const ERROR_LINES = 12;
+/** e2e/tests/network-report.ts attaches this to a failed test whose pages waited on requests. */
+const SLOW_REQUESTS = 'slow requests';
+const SLOW_REQUEST_LINES = 30;
+
+/** A failed attempt's "slow requests" attachment, its lines; none when it has none. */
+function slowRequestLines(result) {
+  const attachment = result?.attachments?.find((a) => a.name === SLOW_REQUESTS && a.body);
+  if (!attachment) return [];
+  const lines = Buffer.from(attachment.body, 'base64').toString('utf8').split('\n');
+  const shown = lines.slice(0, SLOW_REQUEST_LINES);
+  if (lines.length > shown.length) shown.push(`… ${lines.length - shown.length} more lines in the report`);
+  return shown;
+}
 
 /**
  * The summary's lines; null when there is nothing to list (every test passed the first time) or no report
@@ -27,6 +41,7 @@ export function e2eFailures(reportPath) {
           .split('\n')
           .filter((line) => line.trim() !== '');
         lines.push(...errorLines.slice(0, ERROR_LINES).map((line) => `    ${line}`));
+        lines.push(...slowRequestLines(failed).map((line) => `    ${line}`));
       }
     }
     // The outermost suite of a spec is its file, whose title is the file name.

@@ -11,6 +11,12 @@ import { e2eFailures } from './e2e-failures.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** What e2e/tests/network-report.ts attaches to a failed test whose page waited on a request. */
+const SLOW_REQUESTS = [
+  '+1.200s GET http://127.0.0.1:3000/static/js/async/u8.js [script]: no end after 10.1 s; sent: yes',
+  '    server: +1.198s req 812 on conn 97: no end logged',
+].join('\n');
+
 test('each failed or flaky test is named with its file, line, titles and the start of its error', () => {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-failures-'));
   try {
@@ -24,8 +30,9 @@ test('each failed or flaky test is named with its file, line, titles and the sta
       join(dir, 'tests/a.spec.mjs'),
       [
         `import { test, expect } from '${join(root, 'node_modules/@playwright/test/index.mjs')}';`,
+        `const SLOW = ${JSON.stringify(SLOW_REQUESTS)};`,
         "test.describe('group', () => {",
-        "  test('fails', () => { expect(1, 'one is two').toBe(2); });",
+        "  test('fails', async ({}, info) => { await info.attach('slow requests', { body: SLOW }); expect(1, 'one is two').toBe(2); });",
         "  test('passes', () => {});",
         '});',
         "test('flaky', ({}, info) => { if (info.retry === 0) throw new Error('first try only'); });",
@@ -40,10 +47,14 @@ test('each failed or flaky test is named with its file, line, titles and the sta
     assert.equal(run.status, 1, run.stderr);
     const lines = e2eFailures(join(dir, 'results.json'));
     assert.equal(lines[0], '1 passed, 1 failed, 1 flaky, 0 skipped');
-    const failed = lines.indexOf('FAILED a.spec.mjs:3 group › fails');
+    const failed = lines.indexOf('FAILED a.spec.mjs:4 group › fails');
     assert.notEqual(failed, -1, lines.join('\n'));
     assert.equal(lines[failed + 1], '    Error: one is two');
-    const flaky = lines.indexOf('flaky  a.spec.mjs:6 flaky');
+    // The failed attempt's slow requests follow its error.
+    const slow = lines.indexOf(`    ${SLOW_REQUESTS.split('\n')[0]}`);
+    assert.ok(slow > failed, lines.join('\n'));
+    assert.equal(lines[slow + 1], `    ${SLOW_REQUESTS.split('\n')[1]}`);
+    const flaky = lines.indexOf('flaky  a.spec.mjs:7 flaky');
     assert.notEqual(flaky, -1, lines.join('\n'));
     assert.equal(lines[flaky + 1], '    Error: first try only');
   } finally {

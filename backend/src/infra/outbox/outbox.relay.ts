@@ -9,10 +9,8 @@ import { DataSource } from 'typeorm';
 import { settlesWithin } from '../../common/settles-within.js';
 import { QueuePort } from '../queue/queue.port.js';
 import { crashPoint } from './crash-point.js';
-import { jobIdOf, type OutboxRow } from './outbox.js';
+import { jobIdOf, OUTBOX_ROW_SELECT, type OutboxRow } from './outbox.js';
 import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
-
-const ROW_COLUMNS = 'id, queue, name, data, job_id';
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -130,7 +128,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
     const { more, failed } = await this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT ${ROW_COLUMNS} FROM outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT ${OUTBOX_ROW_SELECT} FROM outbox o ORDER BY o.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize],
       );
       if (rows.length === 0) return { more: false, failed: undefined };
@@ -166,7 +164,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const skip = [...this.inFlight, ...this.refused];
     const rows: OutboxRow[] = await this.dataSource.query(
       `WITH gone AS (DELETE FROM outbox WHERE id = ANY ($1::bigint[]))
-       SELECT ${ROW_COLUMNS} FROM outbox WHERE id <> ALL ($2::bigint[]) ORDER BY id LIMIT $3`,
+       SELECT ${OUTBOX_ROW_SELECT} FROM outbox o WHERE o.id <> ALL ($2::bigint[]) ORDER BY o.id LIMIT $3`,
       [ran, skip, Math.max(room, 0)],
     );
     for (const id of ran) {

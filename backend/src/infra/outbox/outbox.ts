@@ -6,6 +6,9 @@ import { sqlName } from '../database/sql-operands.js';
  * loses nothing and a rollback leaves no job about something that does not exist.
  */
 
+import { type Row, selectColumns } from '../database/columns.js';
+import { OutboxJob as OutboxJobEntity } from './entities/outbox-job.entity.js';
+
 /** A job to put on a queue once the transaction that writes it commits. */
 export interface OutboxJob<T = unknown> {
   queue: string;
@@ -29,18 +32,17 @@ export interface OutboxJobSql {
   jobId: { prefix: string; column: string };
 }
 
+const ROW_COLUMNS = ['id', 'queue', 'name', 'data', 'jobId'] as const;
+
+/** The columns of an outbox row the relay reads, over `o`. */
+export const OUTBOX_ROW_SELECT = selectColumns(OutboxJobEntity, 'o', ROW_COLUMNS);
+
 /** A row of `outbox` as the relay reads it (`id` is a bigint: a string). */
-export interface OutboxRow {
-  id: string;
-  queue: string;
-  name: string;
-  data: unknown;
-  job_id: string | null;
-}
+export type OutboxRow = Row<OutboxJobEntity, (typeof ROW_COLUMNS)[number]>;
 
 /** The jobId a row is queued under: its own, else one derived from the row. */
-export function jobIdOf(row: Pick<OutboxRow, 'id' | 'job_id'>): string {
-  return row.job_id ?? `outbox-${row.id}`;
+export function jobIdOf(row: Pick<OutboxRow, 'id' | 'jobId'>): string {
+  return row.jobId ?? `outbox-${row.id}`;
 }
 
 /** A queue or job name (or a data key) as an SQL literal; only our own constants come here. */

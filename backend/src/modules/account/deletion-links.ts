@@ -3,9 +3,13 @@ import { DELETE_LINK_VALID_MINUTES, PAGES } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { type LinkMail, LinkMailWriter, type MailMessage } from '../../infra/mail/mail.service.js';
 import { newToken, tokenHash } from '../auth/link-mails.js';
 import { UsersService } from '../users/users.service.js';
+import { AccountDeletionLink } from './entities/account-deletion-link.entity.js';
+
+const MINTED_SELECT = selectColumns(AccountDeletionLink, 'l', ['keepContent']);
 
 /**
  * The mail confirming a provider-only member's deletion, written where mail is sent: mints the token,
@@ -25,10 +29,11 @@ export class DeletionLinkMails extends LinkMailWriter {
     const member = await this.users.findById(link.userId);
     if (!member) return null;
     const token = newToken();
-    const [row]: Array<{ keep_content: boolean }> = await this.dataSource.query(
-      `WITH minted AS (UPDATE account_deletion_links SET token_hash = $3
-         WHERE id = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING keep_content)
-       SELECT keep_content FROM minted`,
+    const [row]: Array<Row<AccountDeletionLink, 'keepContent'>> = await this.dataSource.query(
+      `WITH minted AS (UPDATE account_deletion_links AS l SET token_hash = $3
+         WHERE l.id = $1 AND l.user_id = $2 AND l.used_at IS NULL AND l.expires_at > now()
+         RETURNING ${MINTED_SELECT})
+       SELECT * FROM minted`,
       [link.tokenId, link.userId, tokenHash(token)],
     );
     if (!row) return null;
@@ -38,7 +43,7 @@ export class DeletionLinkMails extends LinkMailWriter {
       subject: `Confirm the deletion of your ${product} account`,
       text: [
         `Someone (hopefully you) asked to delete the ${product} account ${member.username}.`,
-        row.keep_content
+        row.keepContent
           ? "Your pastes and replies would stay, under 'Anonymous'."
           : 'Your pastes and replies would be deleted too.',
         '',

@@ -20,6 +20,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { MAIL_QUEUE, SEND_MAIL_JOB, type MailMessage } from '../../infra/mail/mail.service.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { newExportKey } from '../../infra/storage/object-keys.js';
@@ -33,16 +34,15 @@ import { tokensForExport } from '../auth/tokens/user-tokens.js';
 import { profileForExport } from '../users/user-profile.js';
 import { VOTES_FILE, votesForExport } from '../votes/user-votes.js';
 import { ACCOUNT_QUEUE, EXPORT_BUILD_JOB, type ExportBuildJob } from './account.queue.js';
+import { AccountExport } from './entities/account-export.entity.js';
 import { avatarFileName, buildArchive, readAll } from './export-archive.js';
 
-interface ExportRow {
-  id: number;
-  user_id: number;
-  status: Exclude<ExportStatus, 'none'>;
-  requested_at: Date;
-  expires_at: Date | null;
-  storage_key: string | null;
-}
+const EXPORT_COLUMNS = ['id', 'userId', 'status', 'requestedAt', 'expiresAt', 'storageKey'] as const;
+const EXPORT_SELECT = selectColumns(AccountExport, 'e', EXPORT_COLUMNS);
+type ExportRow = Row<AccountExport, (typeof EXPORT_COLUMNS)[number]>;
+const READY_SELECT = selectColumns(AccountExport, 'e', ['expiresAt']);
+const EXPIRED_SELECT = selectColumns(AccountExport, 'e', ['id', 'storageKey']);
+const KEY_SELECT = selectColumns(AccountExport, 'e', ['storageKey']);
 
 type Config = Pick<AppConfig, 'publicUrl' | 'productName' | 'sessionSecret'>;
 
@@ -100,7 +100,7 @@ export class ExportsService {
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
-      const [row]: Array<{ id: number }> = await manager.query(
+      const [row]: Array<Row<AccountExport, 'id'>> = await manager.query(
         `INSERT INTO account_exports (user_id) VALUES ($1) RETURNING id`,
         [userId],
       );
@@ -118,18 +118,18 @@ export class ExportsService {
   /** The member's newest export: its state, and while it is ready its link. */
   async status(userId: number): Promise<ExportStatusBody> {
     const [row]: ExportRow[] = await this.dataSource.query(
-      `SELECT id, user_id, status, requested_at, expires_at, storage_key FROM account_exports
-       WHERE user_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1`,
+      `SELECT ${EXPORT_SELECT} FROM account_exports e
+       WHERE e.user_id = $1 ORDER BY e.requested_at DESC, e.id DESC LIMIT 1`,
       [userId],
     );
     if (!row) return { status: 'none' };
-    const expired = row.status === 'expired' || (row.status === 'ready' && row.expires_at! <= new Date());
+    const expired = row.status === 'expired' || (row.status === 'ready' && row.expiresAt! <= new Date());
     const status: ExportStatus = expired ? 'expired' : row.status;
     return {
       status,
-      requestedAt: row.requested_at.toISOString(),
-      ...(row.expires_at ? { expiresAt: row.expires_at.toISOString() } : {}),
-      ...(status === 'ready' ? { url: this.link(row.id, userId, row.expires_at!) } : {}),
+      requestedAt: row.requestedAt.toISOString(),
+      ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}),
+      ...(status === 'ready' ? { url: this.link(row.id, userId, row.expiresAt!) } : {}),
     };
   }
 
@@ -157,24 +157,23 @@ export class ExportsService {
       throw new NotFoundException(ACCOUNT_MESSAGES.exportNotFound);
     }
     const [row]: ExportRow[] = await this.dataSource.query(
-      `SELECT id, user_id, status, requested_at, expires_at, storage_key FROM account_exports
-       WHERE id = $1 AND user_id = $2`,
+      `SELECT ${EXPORT_SELECT} FROM account_exports e WHERE e.id = $1 AND e.user_id = $2`,
       [id, userId],
     );
     if (!row) throw new NotFoundException(ACCOUNT_MESSAGES.exportNotFound);
     const now = Date.now();
     if (
       row.status !== 'ready' ||
-      !row.storage_key ||
-      !row.expires_at ||
-      row.expires_at.getTime() <= now ||
+      !row.storageKey ||
+      !row.expiresAt ||
+      row.expiresAt.getTime() <= now ||
       Number(expires) * 1000 <= now
     ) {
       throw new GoneException(ACCOUNT_MESSAGES.exportExpired);
     }
-    const stream = await this.storage.read(row.storage_key);
+    const stream = await this.storage.read(row.storageKey);
     if (!stream) throw new GoneException(ACCOUNT_MESSAGES.exportExpired);
-    return { stream, requestedAt: row.requested_at };
+    return { stream, requestedAt: row.requestedAt };
   }
 
   /**
@@ -182,34 +181,34 @@ export class ExportsService {
    * changes only if still as found. Ready state and mail go in one transaction; a failure marks it failed.
    */
   async build(exportId: number): Promise<void> {
-    const [row]: Array<ExportRow & { username: string }> = await this.dataSource.query(
-      `WITH run AS (UPDATE account_exports SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running')
-         RETURNING id, user_id, status, requested_at, expires_at, storage_key)
+    const [row]: ExportRow[] = await this.dataSource.query(
+      `WITH run AS (UPDATE account_exports AS e SET status = 'running'
+         WHERE e.id = $1 AND e.status IN ('queued', 'running') RETURNING ${EXPORT_SELECT})
        SELECT * FROM run`,
       [exportId],
     );
     if (!row) return;
     let key: string | null = null;
     try {
-      const archive = await this.archive(row.user_id);
+      const archive = await this.archive(row.userId);
       if (!archive) return;
-      key = newExportKey(row.user_id);
+      key = newExportKey(row.userId);
       await this.storage.putPrivate(key, archive.bytes, 'application/zip');
       const storedKey = key;
       const done = await this.dataSource.transaction(async (manager) => {
-        const [ready]: Array<{ expires_at: Date }> = await manager.query(
-          `WITH done AS (UPDATE account_exports SET status = 'ready', finished_at = now(), storage_key = $2,
+        const [ready]: Array<Row<AccountExport, 'expiresAt'>> = await manager.query(
+          `WITH done AS (UPDATE account_exports AS e SET status = 'ready', finished_at = now(), storage_key = $2,
              size = $3, expires_at = now() + make_interval(hours => $4)
-             WHERE id = $1 AND status = 'running' RETURNING expires_at)
-           SELECT expires_at FROM done`,
+             WHERE e.id = $1 AND e.status = 'running' RETURNING ${READY_SELECT})
+           SELECT * FROM done`,
           [exportId, storedKey, archive.bytes.length, EXPORT_VALID_HOURS],
         );
         if (!ready) return false;
         await this.mail(
           manager,
           archive.member,
-          this.link(exportId, row.user_id, ready.expires_at),
-          ready.expires_at,
+          this.link(exportId, row.userId, ready.expiresAt!),
+          ready.expiresAt!,
         );
         return true;
       });
@@ -229,11 +228,12 @@ export class ExportsService {
 
   /** Removes the archives past their link's time; resolves with how many. */
   async sweep(): Promise<number> {
-    const rows: Array<{ id: number; storage_key: string | null }> = await this.dataSource.query(
-      `SELECT id, storage_key FROM account_exports WHERE status = 'ready' AND expires_at <= now() LIMIT 500`,
+    const rows: Array<Row<AccountExport, 'id' | 'storageKey'>> = await this.dataSource.query(
+      `SELECT ${EXPIRED_SELECT} FROM account_exports e
+       WHERE e.status = 'ready' AND e.expires_at <= now() LIMIT 500`,
     );
     for (const row of rows) {
-      if (row.storage_key) await this.storage.delete(row.storage_key);
+      if (row.storageKey) await this.storage.delete(row.storageKey);
       await this.dataSource.query(
         `UPDATE account_exports SET status = 'expired', storage_key = NULL WHERE id = $1`,
         [row.id],
@@ -245,11 +245,11 @@ export class ExportsService {
 
   /** The storage keys of every archive of member `userId` (their account is being deleted). */
   async keysOf(manager: EntityManager, userId: number): Promise<string[]> {
-    const rows: Array<{ storage_key: string }> = await manager.query(
-      'SELECT storage_key FROM account_exports WHERE user_id = $1 AND storage_key IS NOT NULL',
+    const rows: Array<Row<AccountExport, 'storageKey'>> = await manager.query(
+      `SELECT ${KEY_SELECT} FROM account_exports e WHERE e.user_id = $1 AND e.storage_key IS NOT NULL`,
       [userId],
     );
-    return rows.map((row) => row.storage_key);
+    return rows.flatMap((row) => row.storageKey ?? []);
   }
 
   private async archive(

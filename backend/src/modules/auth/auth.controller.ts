@@ -33,7 +33,7 @@ import { CurrentUser } from './guards/current-user.decorator.js';
 import { SessionGuard } from './guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
-import { toCurrentUser } from '../users/users.service.js';
+import { toCurrentUser } from '../users/user-rows.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
 import { LocalAuthGuard } from './local-auth.guard.js';

@@ -1,11 +1,15 @@
 import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import { VERIFY_LINK_EXPIRY_MS, VERIFY_MESSAGES } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { MailService } from '../../infra/mail/mail.service.js';
+import { EmailVerificationToken } from './entities/email-verification-token.entity.js';
 import { OwnerService } from './owner.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { tokenHash } from './link-mails.js';
+
+const CLAIMED_COLUMNS = selectColumns(EmailVerificationToken, 'v', ['userId', 'email']);
 
 /**
  * E-mail verification: a single-use link valid 24 hours; a new one (rate limited) voids the older. Only
@@ -29,7 +33,7 @@ export class EmailVerificationService {
     await manager.query('DELETE FROM email_verification_tokens WHERE user_id = $1 OR expires_at < now()', [
       user.id,
     ]);
-    const [row]: Array<{ id: number }> = await manager.query(
+    const [row]: Array<Row<EmailVerificationToken, 'id'>> = await manager.query(
       `INSERT INTO email_verification_tokens (user_id, email, expires_at)
        VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id`,
       [user.id, user.email, VERIFY_LINK_EXPIRY_MS],
@@ -72,21 +76,22 @@ export class EmailVerificationService {
    */
   async verify(token: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [[claimed]]: [Array<{ user_id: number; email: string }>, number] = await manager.query(
-        `UPDATE email_verification_tokens SET used_at = now()
-         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-         RETURNING user_id, email::text AS email`,
-        [tokenHash(token)],
-      );
+      const [[claimed]]: [Array<Row<EmailVerificationToken, 'userId' | 'email'>>, number] =
+        await manager.query(
+          `UPDATE email_verification_tokens AS v SET used_at = now()
+         WHERE v.token_hash = $1 AND v.used_at IS NULL AND v.expires_at > now()
+         RETURNING ${CLAIMED_COLUMNS}`,
+          [tokenHash(token)],
+        );
       // A link to an address the member no longer has: refused, and (thrown) the token stays unused.
-      if (!claimed || !(await this.users.hasAddress(claimed.user_id, claimed.email, { manager }))) {
+      if (!claimed || !(await this.users.hasAddress(claimed.userId, claimed.email, { manager }))) {
         throw new BadRequestException(VERIFY_MESSAGES.invalidToken);
       }
-      await this.users.markEmailVerified(claimed.user_id, manager);
+      await this.users.markEmailVerified(claimed.userId, manager);
       await manager.query('DELETE FROM email_verification_tokens WHERE user_id = $1 AND used_at IS NULL', [
-        claimed.user_id,
+        claimed.userId,
       ]);
-      await this.owners.grantIfOwnerEmail(manager, claimed.user_id, claimed.email);
+      await this.owners.grantIfOwnerEmail(manager, claimed.userId, claimed.email);
     });
   }
 }

@@ -4,8 +4,10 @@ import { PAGES } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import type { Row } from '../../infra/database/columns.js';
 import { type LinkMail, LinkMailWriter, type MailMessage } from '../../infra/mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
+import type { EmailVerificationToken } from './entities/email-verification-token.entity.js';
 
 /** Only this digest of a link's token is stored: a leaked table opens no account. */
 export function tokenHash(token: string): string {
@@ -87,7 +89,7 @@ export class LinkMails extends LinkMailWriter {
     }
     // The address the link was asked for, while it is still the member's and not yet verified.
     if (member.emailVerifiedAt !== null) return undefined;
-    const [[row]]: [Array<{ email: string }>, number] = await this.dataSource.query(
+    const [[row]]: [Array<Row<EmailVerificationToken, 'email'>>, number] = await this.dataSource.query(
       `UPDATE email_verification_tokens SET token_hash = $3
        WHERE id = $1 AND user_id = $2 AND email = $4::citext AND used_at IS NULL AND expires_at > now()
        RETURNING email::text AS email`,

@@ -9,7 +9,8 @@ import { CurrentUser } from './guards/current-user.decorator.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { SignedInRateLimited } from './rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
-import { toCurrentUser, UsersService } from '../users/users.service.js';
+import { toCurrentUser } from '../users/user-rows.js';
+import { UsersService } from '../users/users.service.js';
 import { OwnerService } from './owner.service.js';
 
 /** The setup code's form: a signed-in member (401), tries limited per member and per address (429). */

@@ -5,14 +5,18 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { MailService } from '../../infra/mail/mail.service.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { SessionsService } from './sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
+import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { tokenHash } from './link-mails.js';
 import { signOutLive } from './live-sign-out.js';
 import { revokeWithNewPassword } from './password-changed.js';
 import { hashPassword } from './passwords.js';
+
+const LIVE_RESET_COLUMNS = selectColumns(PasswordResetToken, 'r', ['id', 'userId']);
 
 /** Forgotten passwords: single-use reset links that expire after an hour. */
 @Injectable()
@@ -61,15 +65,15 @@ export class PasswordResetService implements BeforeApplicationShutdown {
    */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const hash = tokenHash(token);
-    const live = (): Promise<Array<{ id: number; user_id: number }>> =>
+    const live = (): Promise<Array<Row<PasswordResetToken, 'id' | 'userId'>>> =>
       this.dataSource.query(
-        `SELECT id, user_id FROM password_reset_tokens
-         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+        `SELECT ${LIVE_RESET_COLUMNS} FROM password_reset_tokens r
+         WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()`,
         [hash],
       );
     const [found] = await live();
     if (!found) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
-    const member = await this.users.findById(found.user_id);
+    const member = await this.users.findById(found.userId);
     if (!member) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
@@ -80,12 +84,12 @@ export class PasswordResetService implements BeforeApplicationShutdown {
         [found.id],
       );
       if (claimed !== 1) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
-      await this.users.setPasswordHash(found.user_id, passwordHash, manager);
-      await this.sessions.revokeUserSessions(found.user_id, { manager });
+      await this.users.setPasswordHash(found.userId, passwordHash, manager);
+      await this.sessions.revokeUserSessions(found.userId, { manager });
       await revokeWithNewPassword(manager, this.outbox, this.config, member, 'reset');
     });
     this.outbox.committed();
-    await signOutLive(this.events, this.logger, found.user_id);
+    await signOutLive(this.events, this.logger, found.userId);
   }
 
   /**
@@ -100,7 +104,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await manager.query('DELETE FROM password_reset_tokens WHERE user_id = $1 OR expires_at < now()', [
         user.id,
       ]);
-      const [row]: Array<{ id: number }> = await manager.query(
+      const [row]: Array<Row<PasswordResetToken, 'id'>> = await manager.query(
         `INSERT INTO password_reset_tokens (user_id, expires_at)
          VALUES ($1, now() + $2 * interval '1 millisecond') RETURNING id`,
         [user.id, LIMITS.resetLinkExpiryMs],

@@ -24,6 +24,10 @@ import {
   type Visibility,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Paste } from './entities/paste.entity.js';
+import type { PasteRevision } from './entities/paste-revision.entity.js';
+import { Reply } from './entities/reply.entity.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { secretValues } from '../../common/secret-scanner.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
@@ -60,25 +64,24 @@ type VisibilityChange = 'same' | 'listed' | 'hidden' | 'widened';
 /** How many may read a paste of each visibility, in order. */
 const VISIBILITY_REACH: Record<Visibility, number> = { private: 0, unlisted: 1, public: 2 };
 
-interface ThreadRow extends RefRow {
-  expires_at: Date | null;
-  title: string;
-  content: string;
-  language: string | null;
-  author_id: number | null;
-  is_locked: boolean;
-  created_at: Date;
-  edited_at: Date | null;
-}
+const EDITED_PASTE_PROPERTIES = [
+  'id',
+  'title',
+  'content',
+  'language',
+  'authorId',
+  'isLocked',
+  'createdAt',
+  'editedAt',
+  'expiresAt',
+  'listed',
+] as const;
+const EDITED_PASTE_SELECT = selectColumns(Paste, 't', EDITED_PASTE_PROPERTIES);
+type ThreadRow = Row<Paste, (typeof EDITED_PASTE_PROPERTIES)[number]> & RefRow;
 
-interface ReplyRow extends RefRow {
-  thread_id: number;
-  content: string;
-  author_id: number | null;
-  created_at: Date;
-  edited_at: Date | null;
-  is_locked: boolean;
-}
+const EDITED_REPLY_PROPERTIES = ['pasteId', 'content', 'authorId', 'createdAt', 'editedAt'] as const;
+const EDITED_REPLY_SELECT = selectColumns(Reply, 'r', EDITED_REPLY_PROPERTIES);
+type ReplyRow = Row<Reply, (typeof EDITED_REPLY_PROPERTIES)[number]> & Row<Paste, 'isLocked'> & RefRow;
 
 /**
  * Edits with history, by the author or an admin, in one transaction: the post locked, its versions (the
@@ -92,7 +95,7 @@ function lifeOf(
   return {
     id: refOf(threadId, row),
     visibility: row.pasteVisibility,
-    expiresAt: row.expires_at?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     burnAfterReading: row.pasteBurns,
   };
 }
@@ -119,23 +122,22 @@ export class EditsService {
       async (manager) => {
         // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
         takeLock(manager, 'paste');
-        const [row]: Array<ThreadRow & { id: number; listed: boolean }> = await manager.query(
-          `SELECT t.id, t.title, t.content, t.language, t.author_id, t.is_locked, t.created_at, t.edited_at,
-             t.expires_at, t.listed, ${REF_COLUMNS('t')}
+        const [row]: ThreadRow[] = await manager.query(
+          `SELECT ${EDITED_PASTE_SELECT}, ${REF_COLUMNS('t')}
            FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
            FOR NO KEY UPDATE`,
           [ref, editor.id],
         );
         if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
         const threadId = row.id;
-        const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
+        const refusal = editRefusal(editor, { authorId: row.authorId, locked: row.isLocked });
         if (refusal) throw new ForbiddenException(refusal);
         const seen = await this.changeVisibility(manager, editor, row, change.visibility);
         if (change.expiresIn !== undefined) {
           // From now, whatever it was; no version of its own (the text did not change).
           expiresAt = this.expiry.expiresAt(change.expiresIn);
           await manager.query('UPDATE threads SET expires_at = $2 WHERE id = $1', [threadId, expiresAt]);
-          row.expires_at = expiresAt;
+          row.expiresAt = expiresAt;
         }
         const next = {
           title: change.title ?? row.title,
@@ -149,11 +151,11 @@ export class EditsService {
           const view: EditedThread = {
             ...lifeOf(threadId, row),
             ...next,
-            editedAt: row.edited_at?.toISOString() ?? null,
+            editedAt: row.editedAt?.toISOString() ?? null,
             revisions: Math.max(kept, 1),
             secretVersions: [],
           };
-          return { view, changed: false, authorId: row.author_id, before: row.content, threadId, seen };
+          return { view, changed: false, authorId: row.authorId, before: row.content, threadId, seen };
         }
         if (kept === 0) {
           // The original, as it was posted: its author and time.
@@ -166,38 +168,38 @@ export class EditsService {
               row.title,
               row.content,
               row.language,
-              row.author_id,
-              row.created_at,
+              row.authorId,
+              row.createdAt,
               lineCount(row.content),
             ],
           );
         }
         const n = Math.max(kept, 1) + 1;
         const lines = lineChanges(row.content, next.content);
-        const [revision]: Array<{ created_at: Date }> = await manager.query(
+        const [revision]: Array<Row<PasteRevision, 'createdAt'>> = await manager.query(
           `INSERT INTO thread_revisions
              (thread_id, n, title, content, language, editor_id, lines_added, lines_removed)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at AS "createdAt"`,
           [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
         );
-        const editedAt = revision!.created_at;
+        const editedAt = revision!.createdAt;
         await prune(manager, THREAD_VERSIONS, threadId, n);
         await manager.query(
           'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',
           [threadId, next.title, next.content, next.language, editedAt],
         );
-        if (editor.id !== row.author_id) {
+        if (editor.id !== row.authorId) {
           await this.audit.record(manager, editor, {
             action: 'thread.edit',
             targetType: 'thread',
             targetId: threadId,
             targetLabel: next.title,
-            before: { title: row.title, language: row.language, revision: n - 1, authorId: row.author_id },
+            before: { title: row.title, language: row.language, revision: n - 1, authorId: row.authorId },
             after: {
               title: next.title,
               language: next.language,
               revision: n,
-              authorId: row.author_id,
+              authorId: row.authorId,
               linesAdded: lines.added,
               linesRemoved: lines.removed,
             },
@@ -210,7 +212,7 @@ export class EditsService {
           revisions: n,
           secretVersions: [],
         };
-        return { view, changed: true, authorId: row.author_id, before: row.content, threadId, seen };
+        return { view, changed: true, authorId: row.authorId, before: row.content, threadId, seen };
       },
     );
     const profiles = authorId === null ? {} : { profiles: [authorId] };
@@ -239,20 +241,20 @@ export class EditsService {
   private async changeVisibility(
     manager: EntityManager,
     editor: Editor,
-    row: ThreadRow & { id: number; listed: boolean },
+    row: ThreadRow,
     visibility: Visibility | undefined,
   ): Promise<VisibilityChange> {
     if (visibility === undefined || visibility === row.pasteVisibility) return 'same';
-    if (editor.id !== row.author_id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourVisibility);
+    if (editor.id !== row.authorId) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourVisibility);
     const keyed = pasteKeyed({ visibility, burnAfterReading: row.pasteBurns });
     const key = row.pasteKey ?? (keyed ? newPasteKey() : null);
     const [[updated]] = (await manager.query(
       'UPDATE threads SET visibility = $2, key = $3 WHERE id = $1 RETURNING listed',
       [row.id, visibility, key],
-    )) as [Array<{ listed: boolean }>, number];
+    )) as [Array<Row<Paste, 'listed'>>, number];
     const counted = Number(updated!.listed) - Number(row.listed);
     if (counted !== 0) {
-      if (row.author_id !== null) await this.users.moveCounts(manager, row.author_id, { pastes: counted });
+      if (row.authorId !== null) await this.users.moveCounts(manager, row.authorId, { pastes: counted });
       await manager.query(
         `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${PASTE_STATS_SLOT}`,
         [counted],
@@ -294,62 +296,62 @@ export class EditsService {
       await resolveReplyPaste(manager, replyId, editor.id);
       takeLock(manager, 'reply', [replyId]);
       const [row]: ReplyRow[] = await manager.query(
-        `SELECT r.thread_id, r.content, r.author_id, r.created_at, r.edited_at, t.is_locked, ${REF_COLUMNS('t')}
+        `SELECT ${EDITED_REPLY_SELECT}, t.is_locked AS "isLocked", ${REF_COLUMNS('t')}
          FROM replies r JOIN threads t ON t.id = r.thread_id
          WHERE r.id = $1 AND r.deleted_at IS NULL AND t.deleted_at IS NULL FOR NO KEY UPDATE OF r`,
         [replyId],
       );
       if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
-      const refusal = editRefusal(editor, { authorId: row.author_id, locked: row.is_locked });
+      const refusal = editRefusal(editor, { authorId: row.authorId, locked: row.isLocked });
       if (refusal) throw new ForbiddenException(refusal);
       const kept = await this.versions(manager, 'reply_revisions', 'reply_id', replyId);
       if (content === row.content) {
         const view: EditedReply = {
           id: replyId,
-          threadId: refOf(row.thread_id, row),
+          threadId: refOf(row.pasteId, row),
           content,
-          editedAt: row.edited_at?.toISOString() ?? null,
+          editedAt: row.editedAt?.toISOString() ?? null,
           revisions: Math.max(kept, 1),
           secretVersions: [],
         };
-        return { view, changed: false, before: row.content, threadId: row.thread_id };
+        return { view, changed: false, before: row.content, threadId: row.pasteId };
       }
       if (kept === 0) {
         await manager.query(
           `INSERT INTO reply_revisions (reply_id, n, content, editor_id, created_at, lines_added, lines_removed)
            VALUES ($1, 1, $2, $3, $4, $5, 0)`,
-          [replyId, row.content, row.author_id, row.created_at, lineCount(row.content)],
+          [replyId, row.content, row.authorId, row.createdAt, lineCount(row.content)],
         );
       }
       const n = Math.max(kept, 1) + 1;
       const lines = lineChanges(row.content, content);
-      const [revision]: Array<{ created_at: Date }> = await manager.query(
+      const [revision]: Array<Row<PasteRevision, 'createdAt'>> = await manager.query(
         `INSERT INTO reply_revisions (reply_id, n, content, editor_id, lines_added, lines_removed)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at AS "createdAt"`,
         [replyId, n, content, editor.id, lines.added, lines.removed],
       );
-      const editedAt = revision!.created_at;
+      const editedAt = revision!.createdAt;
       await prune(manager, REPLY_VERSIONS, replyId, n);
       await manager.query('UPDATE replies SET content = $2, edited_at = $3 WHERE id = $1', [
         replyId,
         content,
         editedAt,
       ]);
-      if (editor.id !== row.author_id) {
+      if (editor.id !== row.authorId) {
         await this.audit.record(manager, editor, {
           action: 'reply.edit',
           targetType: 'reply',
           targetId: replyId,
           targetLabel: excerpt(content),
           before: {
-            threadId: row.thread_id,
-            authorId: row.author_id,
+            threadId: row.pasteId,
+            authorId: row.authorId,
             revision: n - 1,
             content: excerpt(row.content),
           },
           after: {
-            threadId: row.thread_id,
-            authorId: row.author_id,
+            threadId: row.pasteId,
+            authorId: row.authorId,
             revision: n,
             content: excerpt(content),
             linesAdded: lines.added,
@@ -359,13 +361,13 @@ export class EditsService {
       }
       const view: EditedReply = {
         id: replyId,
-        threadId: refOf(row.thread_id, row),
+        threadId: refOf(row.pasteId, row),
         content,
         editedAt: editedAt.toISOString(),
         revisions: n,
         secretVersions: [],
       };
-      return { view, changed: true, before: row.content, threadId: row.thread_id };
+      return { view, changed: true, before: row.content, threadId: row.pasteId };
     });
     if (changed) {
       view.secretVersions = await this.secretVersions(REPLY_VERSIONS, replyId, before, content);

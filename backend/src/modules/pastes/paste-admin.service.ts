@@ -9,18 +9,23 @@ import {
   type ThreadFlags,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import { columnName, type Row, selectColumns } from '../../infra/database/columns.js';
+import { Paste } from './entities/paste.entity.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { PastesService } from './pastes.service.js';
 import { TrashService } from './trash.service.js';
 
-/** A paste's flags an admin toggles, and the audit actions of turning each on and off. */
-export type PasteFlag = 'is_pinned' | 'is_locked' | 'is_featured';
-const FLAG_ACTIONS: Record<PasteFlag, { key: keyof ThreadFlags; on: AuditAction; off: AuditAction }> = {
-  is_pinned: { key: 'isPinned', on: 'thread.pin', off: 'thread.unpin' },
-  is_locked: { key: 'isLocked', on: 'thread.lock', off: 'thread.unlock' },
-  is_featured: { key: 'isFeatured', on: 'thread.feature', off: 'thread.unfeature' },
+/** A paste's flags an admin toggles (Paste properties), and the audit actions of turning each on and off. */
+export type PasteFlag = keyof ThreadFlags & keyof Paste;
+const FLAG_ACTIONS: Record<PasteFlag, { on: AuditAction; off: AuditAction }> = {
+  isPinned: { on: 'thread.pin', off: 'thread.unpin' },
+  isLocked: { on: 'thread.lock', off: 'thread.unlock' },
+  isFeatured: { on: 'thread.feature', off: 'thread.unfeature' },
 };
+const FLAG_PROPERTIES = ['isPinned', 'isLocked', 'isFeatured'] as const satisfies readonly PasteFlag[];
+/** What a toggle returns: the title for the audit entry, the flags, and whether the lists show it. */
+const TOGGLED_SELECT = selectColumns(Paste, 'threads', ['title', ...FLAG_PROPERTIES, 'listed']);
 
 /**
  * Pin, lock and feature a paste, delete a paste or reply: admins only, each action with its audit entry in
@@ -69,36 +74,28 @@ export class PasteAdminService {
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
   async toggle(threadId: number, flag: PasteFlag, actor: AuditActor): Promise<ThreadFlags> {
     let listed = true;
+    const column = columnName(Paste, flag);
     const flags = await this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(
-        `UPDATE threads SET ${flag} = NOT ${flag} WHERE id = $1 AND deleted_at IS NULL
-         RETURNING title, is_pinned, is_locked, is_featured, listed`,
+        `UPDATE threads SET ${column} = NOT ${column} WHERE id = $1 AND deleted_at IS NULL
+         RETURNING ${TOGGLED_SELECT}`,
         [threadId],
-      )) as [
-        Array<{
-          title: string;
-          is_pinned: boolean;
-          is_locked: boolean;
-          is_featured: boolean;
-          listed: boolean;
-        }>,
-        number,
-      ];
+      )) as [Array<Row<Paste, 'title' | PasteFlag | 'listed'>>, number];
       const row = rows[0];
       if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
       listed = row.listed;
       const after: ThreadFlags = {
-        isPinned: row.is_pinned,
-        isLocked: row.is_locked,
-        isFeatured: row.is_featured,
+        isPinned: row.isPinned,
+        isLocked: row.isLocked,
+        isFeatured: row.isFeatured,
       };
-      const { key, on, off } = FLAG_ACTIONS[flag];
+      const { on, off } = FLAG_ACTIONS[flag];
       await this.audit.record(manager, actor, {
-        action: after[key] ? on : off,
+        action: after[flag] ? on : off,
         targetType: 'thread',
         targetId: threadId,
         targetLabel: row.title,
-        before: { ...after, [key]: !after[key] },
+        before: { ...after, [flag]: !after[flag] },
         after,
       });
       return after;

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Row } from '../../infra/database/columns.js';
+import type { Paste } from './entities/paste.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './paste-stats.js';
 import { takeLock } from '../../infra/database/lock-order.js';
 
 /** What a removal took away: the paste's author, and whether lists showed it. */
-export interface RemovedPaste {
-  id: number;
-  authorId: number | null;
-  listed: boolean;
-}
+export type RemovedPaste = Row<Paste, 'id' | 'authorId' | 'listed'>;
 
 /**
  * Removes a paste for good (expired, or burnt) with its replies, votes and versions, in the caller's
@@ -23,22 +21,22 @@ export class PasteRemoval {
   /** Removes the paste `id` when `condition` (SQL over `t`) holds; null when there was none to remove. */
   async remove(manager: EntityManager, id: number, condition = 'true'): Promise<RemovedPaste | null> {
     takeLock(manager, 'paste', [id]);
-    const [paste]: Array<{ author_id: number | null; listed: boolean }> = await manager.query(
-      `SELECT t.author_id, t.listed FROM threads t
+    const [paste]: Array<Row<Paste, 'authorId' | 'listed'>> = await manager.query(
+      `SELECT t.author_id AS "authorId", t.listed FROM threads t
        WHERE t.id = $1 AND t.deleted_at IS NULL AND ${condition} FOR UPDATE`,
       [id],
     );
     if (!paste) return null;
-    const replies: Array<{ author_id: number; n: number }> = await manager.query(
-      `SELECT author_id, count(*)::int AS n FROM replies
+    const replies: Array<{ authorId: number; n: number }> = await manager.query(
+      `SELECT author_id AS "authorId", count(*)::int AS n FROM replies
        WHERE thread_id = $1 AND author_id IS NOT NULL AND deleted_at IS NULL GROUP BY author_id ORDER BY author_id`,
       [id],
     );
-    for (const { author_id: authorId, n } of replies) {
+    for (const { authorId, n } of replies) {
       await this.users.moveCounts(manager, authorId, { replies: -n });
     }
-    if (paste.listed && paste.author_id !== null) {
-      await this.users.moveCounts(manager, paste.author_id, { pastes: -1 });
+    if (paste.listed && paste.authorId !== null) {
+      await this.users.moveCounts(manager, paste.authorId, { pastes: -1 });
     }
     await manager.query('DELETE FROM threads WHERE id = $1', [id]);
     if (paste.listed) {
@@ -46,6 +44,6 @@ export class PasteRemoval {
         `UPDATE forum_stats SET thread_count = thread_count - 1 WHERE slot = ${PASTE_STATS_SLOT}`,
       );
     }
-    return { id, authorId: paste.author_id, listed: paste.listed };
+    return { id, authorId: paste.authorId, listed: paste.listed };
   }
 }

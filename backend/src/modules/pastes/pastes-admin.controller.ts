@@ -44,19 +44,19 @@ export class PastesAdminController {
   @Post(API.adminThreadPin(':id'))
   @HttpCode(200)
   pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.pasteAdmin.toggle(threadId(id), 'is_pinned', admin);
+    return this.pasteAdmin.toggle(threadId(id), 'isPinned', admin);
   }
 
   @Post(API.adminThreadLock(':id'))
   @HttpCode(200)
   lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.pasteAdmin.toggle(threadId(id), 'is_locked', admin);
+    return this.pasteAdmin.toggle(threadId(id), 'isLocked', admin);
   }
 
   @Post(API.adminThreadFeatured(':id'))
   @HttpCode(200)
   featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
-    return this.pasteAdmin.toggle(threadId(id), 'is_featured', admin);
+    return this.pasteAdmin.toggle(threadId(id), 'isFeatured', admin);
   }
 
   @Delete(API.adminThread(':id'))

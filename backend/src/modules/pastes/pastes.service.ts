@@ -13,11 +13,9 @@ import {
   FORUM_LIVE_EVENT,
   FORUM_MESSAGES,
   PINNED_MAX,
-  type PublicAuthor,
   rankChanges,
   type RecentThreadsPage,
   REPUTATION,
-  type ReplyView,
   type ThreadCard,
   type ThreadDetail,
   THREADS_PAGE_SIZE,
@@ -51,21 +49,23 @@ import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
-import { type Row } from '../../infra/database/columns.js';
 import {
   checkLockSequence,
   type LockingSql,
   lockingSql,
   queryLocking,
 } from '../../infra/database/lock-order.js';
-import type { Paste } from './entities/paste.entity.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { keysetPage } from '../../common/keyset-cursor.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { cappedAwardCtes, ReputationService } from '../ranks/reputation.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
-import { CARD_COLUMNS, CARD_FROM, type CardRow, toCard } from './cards.js';
+import { CARD_COLUMNS, CARD_FROM } from './cards.js';
+import { Paste } from './entities/paste.entity.js';
+import { Reply } from './entities/reply.entity.js';
+import { type CardRow, PAGE_REPLY_PROPERTIES, type PageReplyRow, toCard, toReplyView } from './paste-rows.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import type { User } from '../users/entities/user.entity.js';
 import { moveReputation } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
@@ -146,22 +146,22 @@ const INSERT_REPLY = lockingSql`WITH reply AS (
      INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
      RETURNING id, created_at
    ), queued AS (${outboxInsertSql('reply', notificationJobSql('reply'))})
-   SELECT id, created_at FROM reply`;
+   SELECT id, created_at AS "createdAt" FROM reply`;
 checkLockSequence('reply-create', INSERT_REPLY.locks);
 
 /**
  * The replies a paste's page shows: every live one, and a deleted one only while a live reply stands
  * under it (a placeholder that keeps the tree's shape). `replies` oldest first.
  */
-export function withoutDeadBranches<Reply extends { id: number; parent_id: number | null; deleted: boolean }>(
-  replies: readonly Reply[],
-): Reply[] {
-  const parentOf = new Map(replies.map((reply) => [reply.id, reply.parent_id]));
+export function withoutDeadBranches<T extends { id: number; parentId: number | null; deleted: boolean }>(
+  replies: readonly T[],
+): T[] {
+  const parentOf = new Map(replies.map((reply) => [reply.id, reply.parentId]));
   const needed = new Set<number>();
   for (const reply of replies) {
     if (reply.deleted) continue;
     // Walk up from each live reply until a reply already marked: each reply is marked at most once.
-    let up = reply.parent_id;
+    let up = reply.parentId;
     while (up !== null && !needed.has(up)) {
       needed.add(up);
       up = parentOf.get(up) ?? null;
@@ -169,6 +169,19 @@ export function withoutDeadBranches<Reply extends { id: number; parent_id: numbe
   }
   return replies.filter((reply) => !reply.deleted || needed.has(reply.id));
 }
+
+const DETAIL_PROPERTIES = ['content', 'language', 'editedAt', 'authorId', 'isFork', 'forkedFromId'] as const;
+const DETAIL_SELECT = selectColumns(Paste, 't', DETAIL_PROPERTIES);
+const PAGE_REPLY_SELECT = selectColumns(Reply, 'r', PAGE_REPLY_PROPERTIES);
+
+/** A paste's page: its card, its own columns, its forks and its original (when alive). */
+type DetailRow = CardRow &
+  Row<Paste, (typeof DETAIL_PROPERTIES)[number]> & {
+    hidden: boolean;
+    forkCount: number;
+    forkIds: number[];
+    original: (RefRow & Row<Paste, 'id' | 'title' | 'authorId'> & { listed: boolean }) | null;
+  };
 
 /** A new paste's fields, as the routes pass them (`language` canonical or null). */
 export type PasteBody = Omit<CreateThreadBody, 'language'> & { language?: string | null };
@@ -278,14 +291,14 @@ export class PastesService {
         cursor,
       },
     );
-    const [stats]: Array<{ thread_count: number }> = await this.dataSource.query(
-      'SELECT GREATEST(sum(thread_count), 0)::int AS thread_count FROM forum_stats',
+    const [stats]: Array<{ pasteCount: number }> = await this.dataSource.query(
+      'SELECT GREATEST(sum(thread_count), 0)::int AS "pasteCount" FROM forum_stats',
     );
     return {
       pinned: pinned.map(toCard),
       threads: rows.map(toCard),
       nextCursor,
-      total: stats?.thread_count ?? 0,
+      total: stats?.pasteCount ?? 0,
     };
   }
 
@@ -314,52 +327,25 @@ export class PastesService {
     /** The pastes whose change changes this page: its original and its forks (DetailPage.related). */
     related: number[];
   }> {
-    const [row] = await this.views.consistentRead(
-      (): Promise<
-        Array<
-          CardRow & {
-            content: string;
-            language: string | null;
-            edited_at: Date | null;
-            author_id: number | null;
-            hidden: boolean;
-            is_fork: boolean;
-            forked_from_id: number | null;
-            fork_count: number;
-            fork_ids: number[];
-            original:
-              (RefRow & { id: number; title: string; author_id: number | null; listed: boolean }) | null;
-          }
-        >
-      > =>
-        // Forks are counted here, not kept on write: a fork deleted, expired or hidden leaves the count
-        // by itself (threads_forked_from_idx finds them).
-        db.query(
-          `SELECT ${CARD_COLUMNS}, t.content, t.language, t.edited_at, t.author_id, t.is_fork, t.forked_from_id,
+    const [row] = await this.views.consistentRead((): Promise<Array<DetailRow>> =>
+      // Forks are counted here, not kept on write: a fork deleted, expired or hidden leaves the count
+      // by itself (threads_forked_from_idx finds them).
+      db.query(
+        `SELECT ${CARD_COLUMNS}, ${DETAIL_SELECT},
              t.hidden_at IS NOT NULL AS hidden,
-             (SELECT count(*)::int FROM threads f WHERE f.forked_from_id = t.id AND ${listedSql('f')}) AS fork_count,
-             ARRAY(SELECT f.id FROM threads f WHERE f.forked_from_id = t.id) AS fork_ids,
-             (SELECT json_build_object('id', o.id, 'title', o.title, 'author_id', o.author_id,
+             (SELECT count(*)::int FROM threads f WHERE f.forked_from_id = t.id AND ${listedSql('f')}) AS "forkCount",
+             ARRAY(SELECT f.id FROM threads f WHERE f.forked_from_id = t.id) AS "forkIds",
+             (SELECT json_build_object('id', o.id, 'title', o.title, 'authorId', o.author_id,
                 'listed', ${listedSql('o')}, 'pasteKey', o.key, 'pasteVisibility', o.visibility,
                 'pasteBurns', o.burn_after_reading)
               FROM threads o WHERE o.id = t.forked_from_id AND ${aliveSql('o')}) AS original
            FROM ${CARD_FROM} WHERE ${refWhere('t', ref, 1)} AND ${aliveSql('t')}`,
-          [ref],
-        ),
+        [ref],
+      ),
     );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-    const replies: Array<{
-      id: number;
-      parent_id: number | null;
-      content: string;
-      created_at: Date;
-      edited_at: Date | null;
-      vote_score: number;
-      deleted: boolean;
-      hidden: boolean;
-      author: PublicAuthor | null;
-    }> = await db.query(
-      `SELECT r.id, r.parent_id, r.content, r.created_at, r.edited_at, r.vote_score,
+    const replies: PageReplyRow[] = await db.query(
+      `SELECT ${PAGE_REPLY_SELECT},
          r.deleted_at IS NOT NULL AS deleted, r.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
        FROM replies r ${authorJoin('a', 'r.author_id')}
        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
@@ -369,7 +355,7 @@ export class PastesService {
     const original: ForkOriginal | null = row.original && {
       ref: refOf(row.original.id, row.original),
       title: row.original.title,
-      authorId: row.original.author_id,
+      authorId: row.original.authorId,
       listed: row.original.listed,
     };
     const shown = withoutDeadBranches(replies);
@@ -377,35 +363,21 @@ export class PastesService {
       ...card,
       content: row.content,
       language: row.language,
-      editedAt: row.edited_at?.toISOString() ?? null,
+      editedAt: row.editedAt?.toISOString() ?? null,
       burnAfterReading: row.pasteBurns,
       // Everyone who reads this page is shown it (it may be cached and shared): a listed original only.
-      forkedFrom: !row.is_fork
+      forkedFrom: !row.isFork
         ? null
         : original?.listed
           ? { id: original.ref, title: original.title }
           : { id: null, title: null },
-      forkCount: row.fork_count,
+      forkCount: row.forkCount,
       myVote: null,
       hidden: row.hidden,
-      replies: shown.map((r): ReplyView => ({
-        id: r.id,
-        threadId: card.id,
-        parentId: r.parent_id,
-        // A hidden reply's text is nobody's on this shared page: its author reads it through its versions.
-        content: r.deleted || r.hidden ? '' : r.content,
-        createdAt: r.created_at.toISOString(),
-        // A deleted reply (a placeholder) tells nothing of itself but its place in the tree.
-        editedAt: r.deleted ? null : (r.edited_at?.toISOString() ?? null),
-        author: r.deleted ? null : r.author,
-        voteScore: r.deleted ? 0 : r.vote_score,
-        myVote: null,
-        deleted: r.deleted,
-        hidden: !r.deleted && r.hidden,
-      })),
+      replies: shown.map((reply) => toReplyView(reply, card.id)),
     };
-    const related = row.forked_from_id === null ? row.fork_ids : [row.forked_from_id, ...row.fork_ids];
-    return { detail, storedViews: row.view_count, id: row.id, authorId: row.author_id, original, related };
+    const related = row.forkedFromId === null ? row.forkIds : [row.forkedFromId, ...row.forkIds];
+    return { detail, storedViews: row.viewCount, id: row.id, authorId: row.authorId, original, related };
   }
 
   /**
@@ -639,8 +611,10 @@ export class PastesService {
     if (paste.burnAfterReading && paste.authorId !== viewerId) {
       throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     }
-    const [row]: Array<{ title: string; content: string; language: string | null }> =
-      await this.dataSource.query('SELECT title, content, language FROM threads WHERE id = $1', [paste.id]);
+    const [row]: Array<Row<Paste, 'title' | 'content' | 'language'>> = await this.dataSource.query(
+      'SELECT title, content, language FROM threads WHERE id = $1',
+      [paste.id],
+    );
     if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     return { id: paste.id, ...row };
   }
@@ -769,7 +743,7 @@ export class PastesService {
     this.checkReplyable(author, thread);
     const parentId = body.parentId ?? null;
     await this.checkParent(manager, threadId, parentId);
-    const [reply] = await queryLocking<Array<{ id: number; created_at: Date }>>(manager, INSERT_REPLY, [
+    const [reply] = await queryLocking<Array<Row<Reply, 'id' | 'createdAt'>>>(manager, INSERT_REPLY, [
       threadId,
       parentId,
       author.id,
@@ -777,13 +751,13 @@ export class PastesService {
     ]);
     const [[counted]] = (await manager.query(
       `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
-     WHERE id = $1 RETURNING reply_count`,
-      [threadId, reply!.created_at, author.id],
-    )) as [Array<{ reply_count: number }>, number];
+     WHERE id = $1 RETURNING reply_count AS "replyCount"`,
+      [threadId, reply!.createdAt, author.id],
+    )) as [Array<Row<Paste, 'replyCount'>>, number];
     await this.users.moveCounts(manager, author.id, { replies: 1 });
     const source = { sourceId: reply!.id, threadId, replyId: reply!.id };
     const change = await this.reputation.earn(manager, author.id, 'reply', REPUTATION.reply, source);
-    return { id: reply!.id, earned: change.points, parentId, replyCount: counted!.reply_count };
+    return { id: reply!.id, earned: change.points, parentId, replyCount: counted!.replyCount };
   }
 
   /** After a reply's commit: the pages it changed, and the live event. */

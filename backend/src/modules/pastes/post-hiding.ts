@@ -3,6 +3,9 @@ import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { UsersService } from '../users/users.service.js';
+import type { Row } from '../../infra/database/columns.js';
+import type { Paste } from './entities/paste.entity.js';
+import type { Reply } from './entities/reply.entity.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { takeLock } from '../../infra/database/lock-order.js';
 
@@ -43,24 +46,24 @@ export class PostHidingService {
   ): Promise<HidingChange | null> {
     takeLock(manager, 'paste', [threadId]);
     // An UPDATE answers [rows, count] through TypeORM.
-    const [[row]]: [Array<{ author_id: number | null; was_listed: boolean; listed: boolean }>, number] =
+    const [[row]]: [Array<Row<Paste, 'authorId' | 'listed'> & { wasListed: boolean }>, number] =
       await manager.query(
         `WITH old AS (SELECT id, listed FROM threads WHERE id = $1 AND deleted_at IS NULL FOR UPDATE)
        UPDATE threads t SET hidden_at = ${hidden ? 'now()' : 'NULL'} FROM old
        WHERE t.id = old.id AND (t.hidden_at IS NULL) = $2
-       RETURNING t.author_id, old.listed AS was_listed, t.listed`,
+       RETURNING t.author_id AS "authorId", old.listed AS "wasListed", t.listed`,
         [threadId, hidden],
       );
     if (!row) return null;
-    const counted = Number(row.listed) - Number(row.was_listed);
+    const counted = Number(row.listed) - Number(row.wasListed);
     if (counted !== 0) {
-      if (row.author_id !== null) await this.users.moveCounts(manager, row.author_id, { pastes: counted });
+      if (row.authorId !== null) await this.users.moveCounts(manager, row.authorId, { pastes: counted });
       await manager.query(
         `UPDATE forum_stats SET thread_count = thread_count + $1 WHERE slot = ${PASTE_STATS_SLOT}`,
         [counted],
       );
     }
-    return { kind: 'paste', threadId, authorId: row.author_id, hidden, listedMoved: counted !== 0 };
+    return { kind: 'paste', threadId, authorId: row.authorId, hidden, listedMoved: counted !== 0 };
   }
 
   /** Hides or shows reply `replyId` in `manager`'s transaction; null when it is not alive or already so. */
@@ -69,18 +72,18 @@ export class PostHidingService {
     replyId: number,
     hidden: boolean,
   ): Promise<HidingChange | null> {
-    const [[row]]: [Array<{ thread_id: number; author_id: number | null }>, number] = await manager.query(
+    const [[row]]: [Array<Row<Reply, 'pasteId' | 'authorId'>>, number] = await manager.query(
       `UPDATE replies SET hidden_at = ${hidden ? 'now()' : 'NULL'}
        WHERE id = $1 AND deleted_at IS NULL AND (hidden_at IS NULL) = $2
-       RETURNING thread_id, author_id`,
+       RETURNING thread_id AS "pasteId", author_id AS "authorId"`,
       [replyId, hidden],
     );
     if (!row) return null;
     return {
       kind: 'reply',
-      threadId: row.thread_id,
+      threadId: row.pasteId,
       replyId,
-      authorId: row.author_id,
+      authorId: row.authorId,
       hidden,
       listedMoved: false,
     };

@@ -1,5 +1,9 @@
 import type { PasteRef } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Paste } from './entities/paste.entity.js';
+import { Reply } from './entities/reply.entity.js';
+import { type ReviewedRow, toReviewedPost } from './paste-rows.js';
 import { aliveSql, readableSql, REF_COLUMNS, refOf, type RefRow, refWhere } from './visibility.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
@@ -8,6 +12,17 @@ type Db = Pick<DataSource | EntityManager, 'query'>;
  * Pastes and replies as the moderation module reads them (a member's flag, the review queue): the
  * threads module's tables, its SQL.
  */
+
+const FLAGGED_PASTE_PROPERTIES = ['id', 'authorId', 'title', 'content'] as const;
+const FLAGGED_PASTE_SELECT = selectColumns(Paste, 't', FLAGGED_PASTE_PROPERTIES);
+type FlaggedPasteRow = Row<Paste, (typeof FLAGGED_PASTE_PROPERTIES)[number]> & RefRow;
+
+/** A paste under review as a ReviewedRow (its own number as `pasteId`, no parent). */
+const REVIEWED_PASTE_SELECT = `${selectColumns(Paste, 't', ['id', 'authorId', 'title', 'content', 'language', 'createdAt'])},
+  t.id AS "pasteId", NULL::int AS "parentId"`;
+/** A reply under review as a ReviewedRow (its paste's title, no language). */
+const REVIEWED_REPLY_SELECT = `${selectColumns(Reply, 'r', ['id', 'authorId', 'pasteId', 'parentId', 'content', 'createdAt'])},
+  t.title, NULL::text AS language`;
 
 /** A post a member may flag: its author, the paste it is (or is on), and a label for notices. */
 export interface FlaggablePost {
@@ -28,15 +43,14 @@ export async function flaggablePaste(
   ref: PasteRef,
   viewerId: number,
 ): Promise<(FlaggablePost & { ref: PasteRef }) | undefined> {
-  const [row]: Array<RefRow & { id: number; author_id: number | null; title: string; content: string }> =
-    await db.query(
-      `SELECT t.id, t.author_id, t.title, t.content, ${REF_COLUMNS('t')} FROM threads t
+  const [row]: Array<FlaggedPasteRow> = await db.query(
+    `SELECT ${FLAGGED_PASTE_SELECT}, ${REF_COLUMNS('t')} FROM threads t
        WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}`,
-      [ref, viewerId],
-    );
+    [ref, viewerId],
+  );
   return (
     row && {
-      authorId: row.author_id,
+      authorId: row.authorId,
       threadId: row.id,
       title: row.title,
       content: row.content,
@@ -61,13 +75,12 @@ export async function flaggableReply(
   id: number,
   viewerId: number,
 ): Promise<FlaggablePost | undefined> {
-  const [row]: Array<{ author_id: number | null; thread_id: number; title: string; content: string }> =
-    await db.query(
-      `SELECT r.author_id, r.thread_id, t.title, r.content FROM replies r JOIN threads t ON t.id = r.thread_id
+  const [row]: Array<Row<Reply, 'authorId' | 'pasteId' | 'content'> & Row<Paste, 'title'>> = await db.query(
+    `SELECT r.author_id AS "authorId", r.thread_id AS "pasteId", t.title, r.content FROM replies r JOIN threads t ON t.id = r.thread_id
        WHERE r.id = $1 AND r.deleted_at IS NULL AND ${readableSql('t', '$2::int')}`,
-      [id, viewerId],
-    );
-  return row && { authorId: row.author_id, threadId: row.thread_id, title: row.title, content: row.content };
+    [id, viewerId],
+  );
+  return row && { authorId: row.authorId, threadId: row.pasteId, title: row.title, content: row.content };
 }
 
 /** A paste or a reply as staff see it in the review queue, whatever its visibility. */
@@ -97,73 +110,22 @@ export async function postsForReview(
   const pastes = new Map<number, ReviewedPost>();
   const replies = new Map<number, ReviewedPost>();
   if (pasteIds.length > 0) {
-    const rows: Array<
-      RefRow & {
-        id: number;
-        author_id: number | null;
-        title: string;
-        content: string;
-        language: string | null;
-        created_at: Date;
-        alive: boolean;
-        hidden: boolean;
-      }
-    > = await db.query(
-      `SELECT t.id, t.author_id, t.title, t.content, t.language, t.created_at, ${REF_COLUMNS('t')},
+    const rows: ReviewedRow[] = await db.query(
+      `SELECT ${REVIEWED_PASTE_SELECT}, ${REF_COLUMNS('t')},
          (${aliveSql('t')}) AS alive, t.hidden_at IS NOT NULL AS hidden
        FROM threads t WHERE t.id = ANY ($1::int[])`,
       [pasteIds],
     );
-    for (const row of rows) {
-      pastes.set(row.id, {
-        id: row.id,
-        authorId: row.author_id,
-        title: row.title,
-        content: row.content,
-        language: row.language,
-        threadRef: row.alive ? refOf(row.id, row) : null,
-        threadId: row.id,
-        parentId: null,
-        createdAt: row.created_at,
-        gone: !row.alive,
-        hidden: row.hidden,
-      });
-    }
+    for (const row of rows) pastes.set(row.id, toReviewedPost(row));
   }
   if (replyIds.length > 0) {
-    const rows: Array<
-      RefRow & {
-        id: number;
-        author_id: number | null;
-        thread_id: number;
-        parent_id: number | null;
-        title: string;
-        content: string;
-        created_at: Date;
-        alive: boolean;
-        hidden: boolean;
-      }
-    > = await db.query(
-      `SELECT r.id, r.author_id, r.thread_id, r.parent_id, t.title, r.content, r.created_at, ${REF_COLUMNS('t')},
+    const rows: ReviewedRow[] = await db.query(
+      `SELECT ${REVIEWED_REPLY_SELECT}, ${REF_COLUMNS('t')},
          (r.deleted_at IS NULL AND ${aliveSql('t')}) AS alive, r.hidden_at IS NOT NULL AS hidden
        FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = ANY ($1::int[])`,
       [replyIds],
     );
-    for (const row of rows) {
-      replies.set(row.id, {
-        id: row.id,
-        authorId: row.author_id,
-        title: row.title,
-        content: row.content,
-        language: null,
-        threadRef: row.alive ? refOf(row.thread_id, row) : null,
-        threadId: row.thread_id,
-        parentId: row.parent_id,
-        createdAt: row.created_at,
-        gone: !row.alive,
-        hidden: row.hidden,
-      });
-    }
+    for (const row of rows) replies.set(row.id, toReviewedPost(row));
   }
   return { pastes, replies };
 }
@@ -179,14 +141,14 @@ export async function authorPostCounts(
 ): Promise<Map<number, { pastes: number; replies: number }>> {
   const counts = new Map<number, { pastes: number; replies: number }>();
   if (authorIds.length === 0) return counts;
-  const rows: Array<{ author_id: number; pastes: number; replies: number }> = await db.query(
-    `SELECT a.id AS author_id,
+  const rows: Array<{ authorId: number; pastes: number; replies: number }> = await db.query(
+    `SELECT a.id AS "authorId",
        (SELECT count(*)::int FROM threads t WHERE t.author_id = a.id AND ${aliveSql('t')}) AS pastes,
        (SELECT count(*)::int FROM replies r JOIN threads t ON t.id = r.thread_id
         WHERE r.author_id = a.id AND r.deleted_at IS NULL AND ${aliveSql('t')}) AS replies
      FROM unnest($1::int[]) AS a(id)`,
     [authorIds],
   );
-  for (const row of rows) counts.set(row.author_id, { pastes: row.pastes, replies: row.replies });
+  for (const row of rows) counts.set(row.authorId, { pastes: row.pastes, replies: row.replies });
   return counts;
 }

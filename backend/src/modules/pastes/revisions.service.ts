@@ -3,32 +3,23 @@ import { aliveSql } from './visibility.js';
 import {
   FORUM_MESSAGES,
   type PrunedRange,
-  type PublicAuthor,
   purgeRefusal,
   type Revision,
   type RevisionList,
-  type RevisionSummary,
   REVISIONS_MESSAGES,
   type PasteRef,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Paste } from './entities/paste.entity.js';
+import { PasteRevision } from './entities/paste-revision.entity.js';
+import { ReplyRevision } from './entities/reply-revision.entity.js';
+import { type FullVersionRow, toRevisionSummary, VERSION_PROPERTIES, type VersionRow } from './paste-rows.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { lineCount } from './edits.service.js';
 import { resolvePaste, resolveReplyPaste } from './visibility.js';
 import { takeLock } from '../../infra/database/lock-order.js';
-
-interface VersionRow {
-  n: number;
-  created_at: Date;
-  editor: PublicAuthor | null;
-  lines_added: number;
-  lines_removed: number;
-  title: string | null;
-  removed: boolean;
-}
-
-type FullRow = VersionRow & { content: string | null; language: string | null };
 
 /** What differs between a paste's and a reply's versions: where they are kept and what they hold. */
 interface Kind {
@@ -38,17 +29,23 @@ interface Kind {
   posts: 'threads' | 'replies';
   /** The audit action of an admin's removal of a version of another member's post. */
   purgeAction: 'thread.revision_purge' | 'reply.revision_purge';
+  /** A version's own columns, as `v` (paste-rows.ts' VERSION_PROPERTIES). */
+  version: string;
   /** The title and language columns of a version or a post as `alias` (a reply has neither). */
   title: (alias: string) => string;
   language: (alias: string) => string;
   notFound: string;
 }
 
+/** Who may read a reply's versions: its paste's author alone while the paste burns after reading. */
+const BURNS_SELECT = selectColumns(Paste, 't', ['burnAfterReading', 'authorId']);
+
 const THREAD: Kind = {
   table: 'thread_revisions',
   key: 'thread_id',
   posts: 'threads',
   purgeAction: 'thread.revision_purge',
+  version: selectColumns(PasteRevision, 'v', VERSION_PROPERTIES),
   title: (alias) => `${alias}.title`,
   language: (alias) => `${alias}.language`,
   notFound: FORUM_MESSAGES.threadNotFound,
@@ -58,22 +55,11 @@ const REPLY: Kind = {
   key: 'reply_id',
   posts: 'replies',
   purgeAction: 'reply.revision_purge',
+  version: selectColumns(ReplyRevision, 'v', VERSION_PROPERTIES),
   title: () => 'NULL::text',
   language: () => 'NULL::text',
   notFound: FORUM_MESSAGES.replyNotFound,
 };
-
-function toSummary(row: VersionRow): RevisionSummary {
-  return {
-    n: row.n,
-    createdAt: row.created_at.toISOString(),
-    editor: row.editor,
-    linesAdded: row.lines_added,
-    linesRemoved: row.lines_removed,
-    title: row.title,
-    removed: row.removed,
-  };
-}
 
 /** The numbers missing between the versions kept (`ns`, newest first): what edits pruned, newest first. */
 export function prunedRanges(ns: readonly number[]): PrunedRange[] {
@@ -145,18 +131,16 @@ export class RevisionsService {
   /** The reply's paste is one `viewerId` may read (as readablePaste), else a 404. */
   private async readableReply(replyId: number, viewerId: number | null): Promise<void> {
     const { threadId } = await resolveReplyPaste(this.dataSource, replyId, viewerId);
-    const [paste]: Array<{
-      burns: boolean;
-      author_id: number | null;
-      hidden: { author: number | null } | null;
-    }> = await this.dataSource.query(
-      `SELECT t.burn_after_reading AS burns, t.author_id,
+    const [paste]: Array<
+      Row<Paste, 'burnAfterReading' | 'authorId'> & { hidden: { author: number | null } | null }
+    > = await this.dataSource.query(
+      `SELECT ${BURNS_SELECT},
            (SELECT json_build_object('author', r.author_id) FROM replies r
             WHERE r.id = $2 AND r.hidden_at IS NOT NULL) AS hidden
          FROM threads t WHERE t.id = $1`,
       [threadId, replyId],
     );
-    if (paste?.burns && paste.author_id !== viewerId)
+    if (paste?.burnAfterReading && paste.authorId !== viewerId)
       throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
     // A reply hidden pending review: its versions are its author's alone.
     if (paste?.hidden && (viewerId === null || paste.hidden.author !== viewerId)) {
@@ -172,13 +156,13 @@ export class RevisionsService {
   private async purge(kind: Kind, member: Purger, id: number, n: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       takeLock(manager, kind.posts === 'threads' ? 'paste' : 'reply', [id]);
-      const [post]: Array<{ author_id: number | null; label: string }> = await manager.query(
-        `SELECT author_id, ${kind.posts === 'threads' ? 'title' : 'content'} AS label
+      const [post]: Array<{ authorId: number | null; label: string }> = await manager.query(
+        `SELECT author_id AS "authorId", ${kind.posts === 'threads' ? 'title' : 'content'} AS label
          FROM ${kind.posts} WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
         [id],
       );
       if (!post) throw new NotFoundException(kind.notFound);
-      const refusal = purgeRefusal(member, { authorId: post.author_id });
+      const refusal = purgeRefusal(member, { authorId: post.authorId });
       if (refusal) throw new ForbiddenException(refusal);
       // purged: null when there is no version n (never, or pruned).
       const [versions]: Array<{ newest: number | null; purged: boolean | null }> = await manager.query(
@@ -195,13 +179,13 @@ export class RevisionsService {
            purged_at = now() WHERE ${kind.key} = $1 AND n = $2`,
         [id, n],
       );
-      if (member.id !== post.author_id) {
+      if (member.id !== post.authorId) {
         await this.audit.record(manager, member, {
           action: kind.purgeAction,
           targetType: kind.posts === 'threads' ? 'thread' : 'reply',
           targetId: id,
           targetLabel: kind.posts === 'threads' ? post.label : excerpt(post.label),
-          before: { revision: n, authorId: post.author_id },
+          before: { revision: n, authorId: post.authorId },
         });
       }
     });
@@ -220,49 +204,48 @@ export class RevisionsService {
   private async list(kind: Kind, id: number): Promise<RevisionList> {
     await this.mustBeAlive(kind, id);
     const rows: VersionRow[] = await this.dataSource.query(
-      `SELECT v.n, v.created_at, ${authorJson('a')} AS editor, v.lines_added, v.lines_removed,
+      `SELECT ${kind.version}, ${authorJson('a')} AS editor,
          ${kind.title('v')} AS title, v.purged_at IS NOT NULL AS removed
        FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')}
        WHERE v.${kind.key} = $1 ORDER BY v.n DESC`,
       [id],
     );
     if (rows.length > 0) {
-      return { revisions: rows.map(toSummary), pruned: prunedRanges(rows.map((row) => row.n)) };
+      return { revisions: rows.map(toRevisionSummary), pruned: prunedRanges(rows.map((row) => row.n)) };
     }
     const original = await this.original(kind, id);
-    return { revisions: [toSummary(original)], pruned: [] };
+    return { revisions: [toRevisionSummary(original)], pruned: [] };
   }
 
   private async one(kind: Kind, id: number, n: number): Promise<Revision> {
     await this.mustBeAlive(kind, id);
-    const [row]: FullRow[] = await this.dataSource.query(
-      `SELECT v.n, v.created_at, ${authorJson('a')} AS editor, v.lines_added, v.lines_removed,
-         ${kind.title('v')} AS title, v.content, ${kind.language('v')} AS language,
+    const [row]: FullVersionRow[] = await this.dataSource.query(
+      `SELECT ${kind.version}, ${authorJson('a')} AS editor, ${kind.title('v')} AS title, v.content, ${kind.language('v')} AS language,
          v.purged_at IS NOT NULL AS removed
        FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')}
        WHERE v.${kind.key} = $1 AND v.n = $2`,
       [id, n],
     );
     if (row?.content === null) throw new NotFoundException(REVISIONS_MESSAGES.revisionRemoved);
-    if (row) return { ...toSummary(row), content: row.content, language: row.language };
+    if (row) return { ...toRevisionSummary(row), content: row.content, language: row.language };
     // Never edited: its one version is the post; an edited post without version n has no such version.
     const original = await this.original(kind, id);
     if (n !== 1 || original.edited) throw new NotFoundException(REVISIONS_MESSAGES.revisionNotFound);
-    return { ...toSummary(original), content: original.content!, language: original.language };
+    return { ...toRevisionSummary(original), content: original.content!, language: original.language };
   }
 
   /** The post as its only version (404 when there is no such post). */
-  private async original(kind: Kind, id: number): Promise<FullRow & { edited: boolean }> {
+  private async original(kind: Kind, id: number): Promise<FullVersionRow & { edited: boolean }> {
     const [row]: Array<
-      Omit<FullRow, 'n' | 'lines_added' | 'lines_removed' | 'removed'> & { edited: boolean }
+      Omit<FullVersionRow, 'n' | 'linesAdded' | 'linesRemoved' | 'removed'> & { edited: boolean }
     > = await this.dataSource.query(
-      `SELECT p.created_at, ${authorJson('a')} AS editor, ${kind.title('p')} AS title,
+      `SELECT p.created_at AS "createdAt", ${authorJson('a')} AS editor, ${kind.title('p')} AS title,
            p.content, ${kind.language('p')} AS language,
            p.edited_at IS NOT NULL AS edited
          FROM ${kind.posts} p ${authorJoin('a', 'p.author_id')} WHERE p.id = $1`,
       [id],
     );
     if (!row) throw new NotFoundException(kind.notFound);
-    return { ...row, n: 1, lines_added: lineCount(row.content!), lines_removed: 0, removed: false };
+    return { ...row, n: 1, linesAdded: lineCount(row.content!), linesRemoved: 0, removed: false };
   }
 }

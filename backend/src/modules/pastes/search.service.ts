@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SEARCH_CANDIDATES_MAX, type SearchResults, THREADS_PAGE_SIZE } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import { CARD_COLUMNS, CARD_FROM, type CardRow, toCard } from './cards.js';
+import { CARD_COLUMNS, CARD_FROM } from './cards.js';
+import { type CardRow, toCard } from './paste-rows.js';
 import { listedSql } from './visibility.js';
 
 /** Search reads this many of the newest pastes to see how common the words are (SearchService.search). */

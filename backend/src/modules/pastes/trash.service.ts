@@ -10,13 +10,9 @@ import {
   FORUM_MESSAGES,
   OWN_POSTS_MESSAGES,
   type PasteLiveEvent,
-  type PublicAuthor,
   rankChanges,
-  TRASH_DAYS,
   TRASH_PAGE_SIZE,
-  type TrashEntry,
   type TrashPage,
-  type Visibility,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { INVALID_CURSOR } from '../../common/keyset-cursor.js';
@@ -28,7 +24,11 @@ import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { IN_TRASH } from './trash.queue.js';
 import { ViewCounter } from './view-counter.js';
-import { aliveSql, REF_COLUMNS, refOf, type RefRow, resolvePaste } from './visibility.js';
+import { aliveSql, REF_COLUMNS, resolvePaste } from './visibility.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { Paste } from './entities/paste.entity.js';
+import type { Reply } from './entities/reply.entity.js';
+import { toTrashEntry, type TrashRow } from './paste-rows.js';
 import { takeLock } from '../../infra/database/lock-order.js';
 
 /** How much of a deleted reply's text its audit entry keeps. */
@@ -52,21 +52,30 @@ interface Moved {
   alone?: boolean;
 }
 
-interface TrashRow extends RefRow {
-  kind: 'paste' | 'reply';
-  id: number;
-  thread_id: number;
-  title: string;
-  content: string;
-  deleted_at: Date;
-  deleted_micros: string;
-  author: PublicAuthor | null;
-  deleted_by: PublicAuthor | null;
-}
+/** A paste as its delete reads it: its audit entry and the counts it moves. */
+const TRASHED_PROPERTIES = [
+  'authorId',
+  'title',
+  'replyCount',
+  'viewCount',
+  'voteScore',
+  'listed',
+  'forkedFromId',
+] as const;
+const TRASHED_SELECT = selectColumns(Paste, 't', TRASHED_PROPERTIES);
+type TrashedRow = Row<Paste, (typeof TRASHED_PROPERTIES)[number]>;
+
+/** A paste as its restore reads it back. */
+const RESTORED_PROPERTIES = ['authorId', 'title', 'listed', 'forkedFromId'] as const;
+const RESTORED_SELECT = selectColumns(Paste, 't', RESTORED_PROPERTIES);
+type RestoredRow = Row<Paste, (typeof RESTORED_PROPERTIES)[number]>;
+
+/** A live reply locked for its delete, with whether its paste is listed. */
+type LiveReply = Row<Reply, 'pasteId' | 'authorId' | 'content'> & Row<Paste, 'listed'>;
 
 /** The trash's cursor: the last entry's deletion time (microseconds), kind and id, in base64url. */
 function encodeTrashCursor(row: TrashRow): string {
-  return Buffer.from(`${row.deleted_micros}:${row.kind}:${row.id}`).toString('base64url');
+  return Buffer.from(`${row.deletedMicros}:${row.kind}:${row.id}`).toString('base64url');
 }
 
 function decodeTrashCursor(cursor: string): { micros: string; kind: 'paste' | 'reply'; id: number } {
@@ -144,7 +153,7 @@ export class TrashService {
   async deleteOwnReply(replyId: number, member: AuditActor & { id: number }): Promise<void> {
     const moved = await this.dataSource.transaction(async (manager) => {
       const reply = await this.lockLiveReply(manager, replyId, member.id);
-      if (reply.author_id !== member.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourReply);
+      if (reply.authorId !== member.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourReply);
       return this.trashReplies(manager, reply, replyId, member, { withReplies: false, audited: false });
     });
     await this.announceReply(moved);
@@ -169,12 +178,12 @@ export class TrashService {
   async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
     const counts = await this.dataSource.transaction(async (manager) => {
       await this.lockPostsOf(manager, userId);
-      const pastes: Array<{ id: number }> = await manager.query(
+      const pastes: Array<Row<Paste, 'id'>> = await manager.query(
         `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
         [userId],
       );
       for (const { id } of pastes) await this.trashThread(manager, id, actor, false);
-      const replies: Array<{ id: number }> = await manager.query(
+      const replies: Array<Row<Reply, 'id'>> = await manager.query(
         `SELECT r.id FROM replies r JOIN threads t ON t.id = r.thread_id
          WHERE r.author_id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')} ORDER BY r.thread_id, r.id`,
         [userId],
@@ -198,30 +207,20 @@ export class TrashService {
       const [[paste]] = (await manager.query(
         `UPDATE threads t SET deleted_at = NULL, deleted_by = NULL
          FROM threads old WHERE old.id = t.id AND t.id = $1 AND ${IN_TRASH('t.deleted_at')}
-         RETURNING t.author_id, t.title, t.listed, t.forked_from_id, old.deleted_at, old.deleted_by`,
+         RETURNING ${RESTORED_SELECT}, old.deleted_at AS "deletedAt", old.deleted_by AS "deletedBy"`,
         [threadId],
-      )) as [
-        Array<{
-          author_id: number | null;
-          title: string;
-          listed: boolean;
-          forked_from_id: number | null;
-          deleted_at: Date;
-          deleted_by: number | null;
-        }>,
-        number,
-      ];
+      )) as [Array<RestoredRow & { deletedAt: Date; deletedBy: number | null }>, number];
       if (!paste) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
       await this.audit.record(manager, admin, {
         action: 'thread.restore',
         targetType: 'thread',
         targetId: threadId,
         targetLabel: paste.title,
-        before: { deletedAt: paste.deleted_at.toISOString(), deletedBy: paste.deleted_by },
+        before: { deletedAt: paste.deletedAt.toISOString(), deletedBy: paste.deletedBy },
         after: null,
       });
       const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, +1);
-      return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forked_from_id };
+      return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forkedFromId };
     });
     await this.announce(moved);
   }
@@ -232,25 +231,25 @@ export class TrashService {
    */
   async restoreReply(replyId: number, admin: AuditActor): Promise<void> {
     const moved = await this.dataSource.transaction(async (manager) => {
-      const [found]: Array<{ thread_id: number }> = await manager.query(
-        `SELECT r.thread_id FROM replies r JOIN threads t ON t.id = r.thread_id
+      const [found]: Array<Row<Reply, 'pasteId'>> = await manager.query(
+        `SELECT r.thread_id AS "pasteId" FROM replies r JOIN threads t ON t.id = r.thread_id
          WHERE r.id = $1 AND ${IN_TRASH('r.deleted_at')} AND ${aliveSql('t')}`,
         [replyId],
       );
       if (!found) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
-      takeLock(manager, 'paste', [found.thread_id]);
-      const [paste]: Array<{ listed: boolean }> = await manager.query(
+      takeLock(manager, 'paste', [found.pasteId]);
+      const [paste]: Array<Row<Paste, 'listed'>> = await manager.query(
         'SELECT listed FROM threads WHERE id = $1 FOR UPDATE',
-        [found.thread_id],
+        [found.pasteId],
       );
       takeLock(manager, 'reply', [replyId]);
       // The reply, and under it those the same deletion took (same instant, same hand).
-      const [top]: Array<{
-        deleted_at: Date;
-        deleted_by: number | null;
-        content: string;
-        replies: Array<{ id: number; authorId: number | null }> | null;
-      }> = await manager.query(
+      const [top]: Array<
+        Row<Reply, 'deletedBy' | 'content'> & {
+          deletedAt: Date;
+          replies: Array<Row<Reply, 'id' | 'authorId'>> | null;
+        }
+      > = await manager.query(
         `WITH RECURSIVE root AS (
            SELECT id, deleted_at, deleted_by, content FROM replies
            WHERE id = $1 AND ${IN_TRASH('deleted_at')} FOR UPDATE
@@ -264,7 +263,7 @@ export class TrashService {
            UPDATE replies r SET deleted_at = NULL, deleted_by = NULL FROM taken WHERE r.id = taken.id
            RETURNING r.id, r.author_id
          )
-         SELECT root.deleted_at, root.deleted_by, root.content,
+         SELECT root.deleted_at AS "deletedAt", root.deleted_by AS "deletedBy", root.content,
            (SELECT json_agg(json_build_object('id', id, 'authorId', author_id)) FROM restored) AS replies
          FROM root`,
         [replyId],
@@ -276,9 +275,9 @@ export class TrashService {
         targetId: replyId,
         targetLabel: excerpt(top.content),
         before: {
-          threadId: found.thread_id,
-          deletedAt: top.deleted_at.toISOString(),
-          deletedBy: top.deleted_by,
+          threadId: found.pasteId,
+          deletedAt: top.deletedAt.toISOString(),
+          deletedBy: top.deletedBy,
           replies: top.replies?.length ?? 0,
         },
         after: null,
@@ -286,11 +285,11 @@ export class TrashService {
       const replies = top.replies ?? [];
       const { rankMoved, profiles, replyCount } = await this.moveReplyCounts(
         manager,
-        found.thread_id,
+        found.pasteId,
         replies,
         +1,
       );
-      return { threadId: found.thread_id, listed: paste!.listed, rankMoved, profiles, replyCount };
+      return { threadId: found.pasteId, listed: paste!.listed, rankMoved, profiles, replyCount };
     });
     await this.announce(moved);
   }
@@ -309,10 +308,10 @@ export class TrashService {
         ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::text, $4::int)`;
     }
     const rows: TrashRow[] = await this.dataSource.query(
-      `SELECT x.kind, x.id, x.thread_id, x.title, x.content, x.deleted_at,
-         (extract(epoch FROM x.deleted_at) * 1000000)::bigint::text AS deleted_micros,
+      `SELECT x.kind, x.id, x.thread_id AS "pasteId", x.title, x.content, x.deleted_at AS "deletedAt",
+         (extract(epoch FROM x.deleted_at) * 1000000)::bigint::text AS "deletedMicros",
          x."pasteKey", x."pasteVisibility", x."pasteBurns",
-         ${authorJson('a')} AS author, ${authorJson('d')} AS deleted_by
+         ${authorJson('a')} AS author, ${authorJson('d')} AS "deletedBy"
        FROM (
          SELECT 'paste'::text AS kind, t.id, t.id AS thread_id, t.title, left(t.content, ${EXCERPT_MAX}) AS content,
            t.author_id, t.deleted_at, t.deleted_by, ${REF_COLUMNS('t')}
@@ -330,19 +329,7 @@ export class TrashService {
     const more = rows.length > TRASH_PAGE_SIZE;
     const page = more ? rows.slice(0, TRASH_PAGE_SIZE) : rows;
     return {
-      entries: page.map((row): TrashEntry => ({
-        kind: row.kind,
-        id: row.id,
-        threadId: row.thread_id,
-        threadRef: refOf(row.thread_id, row),
-        visibility: row.pasteVisibility as Visibility,
-        title: row.title,
-        excerpt: excerpt(row.content, EXCERPT_MAX),
-        author: row.author,
-        deletedAt: row.deleted_at.toISOString(),
-        deletedBy: row.deleted_by,
-        purgeAt: new Date(row.deleted_at.getTime() + TRASH_DAYS * 86_400_000).toISOString(),
-      })),
+      entries: page.map((row) => toTrashEntry(row, EXCERPT_MAX)),
       nextCursor: more ? encodeTrashCursor(page[page.length - 1]!) : null,
     };
   }
@@ -355,18 +342,8 @@ export class TrashService {
     audited: boolean,
   ): Promise<Moved> {
     takeLock(manager, 'paste', [threadId]);
-    const [paste]: Array<{
-      author_id: number | null;
-      author_name: string | null;
-      title: string;
-      reply_count: number;
-      view_count: number;
-      vote_score: number;
-      listed: boolean;
-      forked_from_id: number | null;
-    }> = await manager.query(
-      `SELECT t.author_id, a.username::text AS author_name, t.title, t.reply_count, t.view_count,
-         t.vote_score, t.listed, t.forked_from_id
+    const [paste]: Array<TrashedRow & { authorName: string | null }> = await manager.query(
+      `SELECT ${TRASHED_SELECT}, a.username::text AS "authorName"
        FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE OF t`,
       [threadId],
     );
@@ -379,11 +356,11 @@ export class TrashService {
         targetLabel: paste.title,
         before: {
           title: paste.title,
-          authorId: paste.author_id,
-          authorName: paste.author_name,
-          replyCount: paste.reply_count,
-          viewCount: paste.view_count + this.views.pending(threadId),
-          voteScore: paste.vote_score,
+          authorId: paste.authorId,
+          authorName: paste.authorName,
+          replyCount: paste.replyCount,
+          viewCount: paste.viewCount + this.views.pending(threadId),
+          voteScore: paste.voteScore,
         },
         after: null,
       });
@@ -393,7 +370,7 @@ export class TrashService {
       actor.id,
     ]);
     const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, -1);
-    return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forked_from_id };
+    return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forkedFromId };
   }
 
   /**
@@ -403,7 +380,7 @@ export class TrashService {
   private async moveThreadCounts(
     manager: EntityManager,
     threadId: number,
-    paste: { author_id: number | null; listed: boolean },
+    paste: Row<Paste, 'authorId' | 'listed'>,
     sign: 1 | -1,
   ): Promise<{ rankMoved: boolean; profiles: number[] }> {
     if (paste.listed) {
@@ -412,30 +389,30 @@ export class TrashService {
         [sign],
       );
     }
-    const counts: Array<{ author_id: number; n: number }> = await manager.query(
-      `SELECT author_id, count(*)::int AS n FROM replies
+    const counts: Array<{ authorId: number; n: number }> = await manager.query(
+      `SELECT author_id AS "authorId", count(*)::int AS n FROM replies
        WHERE thread_id = $1 AND deleted_at IS NULL AND author_id IS NOT NULL
        GROUP BY author_id ORDER BY author_id`,
       [threadId],
     );
     const moves = new Map<number, { pastes: number; replies: number }>(
-      counts.map(({ author_id: id, n }) => [id, { pastes: 0, replies: sign * n }]),
+      counts.map(({ authorId: id, n }) => [id, { pastes: 0, replies: sign * n }]),
     );
-    if (paste.author_id !== null && paste.listed) {
-      const own = moves.get(paste.author_id) ?? { pastes: 0, replies: 0 };
-      moves.set(paste.author_id, { ...own, pastes: sign });
+    if (paste.authorId !== null && paste.listed) {
+      const own = moves.get(paste.authorId) ?? { pastes: 0, replies: 0 };
+      moves.set(paste.authorId, { ...own, pastes: sign });
     }
     const profiles = [...moves.keys()].sort((a, b) => a - b);
     for (const id of profiles) await this.users.moveCounts(manager, id, moves.get(id)!);
-    if (paste.author_id === null) return { rankMoved: false, profiles };
+    if (paste.authorId === null) return { rankMoved: false, profiles };
     const change = await this.reputation.settlePosts(
       manager,
-      paste.author_id,
+      paste.authorId,
       [{ threadId, replyId: null }],
       sign === 1,
     );
     const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
-    return { rankMoved, profiles: [...new Set([...profiles, paste.author_id])] };
+    return { rankMoved, profiles: [...new Set([...profiles, paste.authorId])] };
   }
 
   /**
@@ -476,43 +453,43 @@ export class TrashService {
     replyId: number,
     viewerId: number | null,
     { anyVisibility = false } = {},
-  ): Promise<{ thread_id: number; author_id: number | null; content: string; listed: boolean }> {
+  ): Promise<LiveReply> {
     const readable = anyVisibility
       ? aliveSql('t')
       : `${aliveSql('t')} AND (t.visibility <> 'private' OR t.author_id = $2::int)`;
-    const [found]: Array<{ thread_id: number }> = await manager.query(
-      `SELECT r.thread_id FROM replies r JOIN threads t ON t.id = r.thread_id
+    const [found]: Array<Row<Reply, 'pasteId'>> = await manager.query(
+      `SELECT r.thread_id AS "pasteId" FROM replies r JOIN threads t ON t.id = r.thread_id
        WHERE r.id = $1 AND r.deleted_at IS NULL AND ${readable}`,
       anyVisibility ? [replyId] : [replyId, viewerId],
     );
     if (!found) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
-    takeLock(manager, 'paste', [found.thread_id]);
-    const [paste]: Array<{ listed: boolean }> = await manager.query(
+    takeLock(manager, 'paste', [found.pasteId]);
+    const [paste]: Array<Row<Paste, 'listed'>> = await manager.query(
       `SELECT t.listed FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
-      [found.thread_id],
+      [found.pasteId],
     );
     takeLock(manager, 'reply', [replyId]);
-    const [reply]: Array<{ author_id: number | null; content: string }> = await manager.query(
-      'SELECT author_id, content FROM replies WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    const [reply]: Array<Row<Reply, 'authorId' | 'content'>> = await manager.query(
+      'SELECT author_id AS "authorId", content FROM replies WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
       [replyId],
     );
     if (!paste || !reply) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
-    return { thread_id: found.thread_id, listed: paste.listed, ...reply };
+    return { pasteId: found.pasteId, listed: paste.listed, ...reply };
   }
 
   /** Deletes the locked reply (`withReplies`: and every live reply under it) in `manager`'s transaction. */
   private async trashReplies(
     manager: EntityManager,
-    reply: { thread_id: number; author_id: number | null; content: string; listed: boolean },
+    reply: LiveReply,
     replyId: number,
     actor: AuditActor,
     { withReplies, audited }: { withReplies: boolean; audited: boolean },
   ): Promise<Moved> {
     if (audited) {
-      const [thread]: Array<{ title: string; author_name: string | null }> = await manager.query(
-        `SELECT t.title, a.username::text AS author_name FROM threads t, replies r
+      const [thread]: Array<Row<Paste, 'title'> & { authorName: string | null }> = await manager.query(
+        `SELECT t.title, a.username::text AS "authorName" FROM threads t, replies r
          ${authorJoin('a', 'r.author_id')} WHERE t.id = $1 AND r.id = $2`,
-        [reply.thread_id, replyId],
+        [reply.pasteId, replyId],
       );
       await this.audit.record(manager, actor, {
         action: 'reply.delete',
@@ -520,16 +497,16 @@ export class TrashService {
         targetId: replyId,
         targetLabel: excerpt(reply.content),
         before: {
-          threadId: reply.thread_id,
+          threadId: reply.pasteId,
           threadTitle: thread?.title ?? null,
-          authorId: reply.author_id,
-          authorName: thread?.author_name ?? null,
+          authorId: reply.authorId,
+          authorName: thread?.authorName ?? null,
           content: reply.content.slice(0, AUDIT_CONTENT_MAX),
         },
         after: null,
       });
     }
-    const [gone]: Array<{ replies: Array<{ id: number; authorId: number | null }> }> = await manager.query(
+    const [gone]: Array<{ replies: Array<Row<Reply, 'id' | 'authorId'>> }> = await manager.query(
       `WITH RECURSIVE sub AS (
          SELECT id FROM replies WHERE id = $1
          ${withReplies ? 'UNION ALL SELECT r.id FROM replies r JOIN sub ON r.parent_id = sub.id' : ''}
@@ -543,12 +520,12 @@ export class TrashService {
     );
     const { rankMoved, profiles, replyCount } = await this.moveReplyCounts(
       manager,
-      reply.thread_id,
+      reply.pasteId,
       gone!.replies,
       -1,
     );
     return {
-      threadId: reply.thread_id,
+      threadId: reply.pasteId,
       listed: reply.listed,
       rankMoved,
       profiles,
@@ -565,7 +542,7 @@ export class TrashService {
   private async moveReplyCounts(
     manager: EntityManager,
     threadId: number,
-    replies: ReadonlyArray<{ id: number; authorId: number | null }>,
+    replies: ReadonlyArray<Row<Reply, 'id' | 'authorId'>>,
     sign: 1 | -1,
   ): Promise<{ rankMoved: boolean; profiles: number[]; replyCount: number }> {
     const [[counted]] = (await manager.query(
@@ -575,9 +552,9 @@ export class TrashService {
        LEFT JOIN LATERAL (SELECT created_at, author_id FROM replies
                           WHERE thread_id = $1 AND deleted_at IS NULL
                           ORDER BY created_at DESC, id DESC LIMIT 1) last ON true
-       WHERE t.id = $1 RETURNING t.reply_count`,
+       WHERE t.id = $1 RETURNING t.reply_count AS "replyCount"`,
       [threadId, sign * replies.length],
-    )) as [Array<{ reply_count: number }>, number];
+    )) as [Array<Row<Paste, 'replyCount'>>, number];
     const byAuthor = new Map<number, number[]>();
     for (const { id, authorId } of replies) {
       if (authorId !== null) byAuthor.set(authorId, [...(byAuthor.get(authorId) ?? []), id]);
@@ -594,7 +571,7 @@ export class TrashService {
       );
       if (change !== null && rankChanges(change.reputation - change.points, change.points)) rankMoved = true;
     }
-    return { rankMoved, profiles: [...byAuthor.keys()], replyCount: counted?.reply_count ?? 0 };
+    return { rankMoved, profiles: [...byAuthor.keys()], replyCount: counted?.replyCount ?? 0 };
   }
 
   /**

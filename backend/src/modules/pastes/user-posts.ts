@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Row } from '../../infra/database/columns.js';
+import type { Paste } from './entities/paste.entity.js';
+import type { Reply } from './entities/reply.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { aliveSql } from './visibility.js';
@@ -73,7 +76,7 @@ export class UserPostsService {
   }
 
   private async removePastes(manager: EntityManager, where: string, params: unknown[]): Promise<number[]> {
-    const pastes: Array<{ id: number; listed: boolean }> = await manager.query(
+    const pastes: Array<Row<Paste, 'id' | 'listed'>> = await manager.query(
       `SELECT id, listed FROM threads WHERE ${where} ORDER BY id FOR UPDATE`,
       params,
     );
@@ -106,19 +109,19 @@ export class UserPostsService {
   private async removeReplies(manager: EntityManager, userId: number): Promise<number[]> {
     const perPaste = new Map<number, number>();
     for (;;) {
-      const gone: Array<{ thread_id: number }> = await manager.query(
+      const gone: Array<Row<Reply, 'pasteId'>> = await manager.query(
         `WITH gone AS (DELETE FROM replies r WHERE r.author_id = $1
            AND NOT EXISTS (SELECT 1 FROM replies c WHERE c.parent_id = r.id) RETURNING r.thread_id)
-         SELECT thread_id FROM gone`,
+         SELECT thread_id AS "pasteId" FROM gone`,
         [userId],
       );
       if (gone.length === 0) break;
-      for (const { thread_id: paste } of gone) perPaste.set(paste, (perPaste.get(paste) ?? 0) + 1);
+      for (const { pasteId: paste } of gone) perPaste.set(paste, (perPaste.get(paste) ?? 0) + 1);
     }
-    const kept: Array<{ id: number; thread_id: number }> = await manager.query(
+    const kept: Array<Row<Reply, 'id' | 'pasteId'>> = await manager.query(
       `WITH kept AS (UPDATE replies SET deleted_at = coalesce(deleted_at, now()), deleted_by = NULL, content = ''
          WHERE author_id = $1 RETURNING id, thread_id)
-       SELECT id, thread_id FROM kept`,
+       SELECT id, thread_id AS "pasteId" FROM kept`,
       [userId],
     );
     if (kept.length > 0) {
@@ -137,7 +140,7 @@ export class UserPostsService {
         [paste, removed],
       );
     }
-    return [...perPaste.keys(), ...kept.map((reply) => reply.thread_id)];
+    return [...perPaste.keys(), ...kept.map((reply) => reply.pasteId)];
   }
 
   /** Lowers each author's reply count by their replies among `authorsSql`'s rows. */
@@ -146,11 +149,11 @@ export class UserPostsService {
     authorsSql: string,
     params: unknown[],
   ): Promise<void> {
-    const counts: Array<{ author_id: number | null; n: number }> = await manager.query(
-      `SELECT author_id, count(*)::int AS n FROM (${authorsSql}) x GROUP BY author_id`,
+    const counts: Array<{ authorId: number | null; n: number }> = await manager.query(
+      `SELECT author_id AS "authorId", count(*)::int AS n FROM (${authorsSql}) x GROUP BY author_id`,
       params,
     );
-    for (const { author_id: authorId, n } of counts) {
+    for (const { authorId, n } of counts) {
       if (authorId !== null) await this.users.moveCounts(manager, authorId, { replies: -n });
     }
   }

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundException } from '@nestjs/common';
-import {
-  FORUM_MESSAGES,
-  parsePasteRef,
-  type PasteRef,
-  pasteRefOf,
-  type Visibility,
-} from '@termpaste/contracts';
+import { FORUM_MESSAGES, parsePasteRef, type PasteRef, pasteRefOf } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { takeLock } from '../../infra/database/lock-order.js';
+import { columnName, type Row, selectColumns } from '../../infra/database/columns.js';
+import { Paste } from './entities/paste.entity.js';
 
 /*
  * Who may read a paste, in SQL: the one home of the rule (contracts' visibility.ts says it in
@@ -36,18 +32,26 @@ export const readableSql = (alias: string, viewer: string): string =>
   // IS TRUE: a visitor (NULL) reading a private or hidden paste is a plain no, not SQL's unknown.
   `${aliveSql(alias)} AND ((${alias}.visibility <> 'private' AND ${alias}.hidden_at IS NULL) OR (${alias}.author_id = ${viewer}) IS TRUE)`;
 
+/** The Paste properties a ref is made of, by the names REF_COLUMNS gives them beside a row's own. */
+const REF_NAMES = {
+  pasteKey: 'key',
+  pasteVisibility: 'visibility',
+  pasteBurns: 'burnAfterReading',
+} as const satisfies Record<string, keyof Paste>;
+
+/** A paste's ref columns in a row (REF_COLUMNS): the Paste's own types under REF_NAMES' names. */
+export type RefRow = { -readonly [K in keyof typeof REF_NAMES]: Paste[(typeof REF_NAMES)[K]] };
+
+const REF_SELECT = Object.entries(REF_NAMES).map(
+  ([as, property]) => [columnName(Paste, property), as] as const,
+);
+
 /**
- * The columns a paste's ref is made of, to select beside others: `pasteRefOf(refFacts(row))` gives the
- * ref (its number while public, else its key).
+ * The columns a paste's ref is made of, to select beside others: `refOf(id, row)` gives the ref (its
+ * number while public, else its key).
  */
 export const REF_COLUMNS = (alias: string): string =>
-  `${alias}.key AS "pasteKey", ${alias}.visibility AS "pasteVisibility", ${alias}.burn_after_reading AS "pasteBurns"`;
-
-export interface RefRow {
-  pasteKey: string | null;
-  pasteVisibility: Visibility;
-  pasteBurns: boolean;
-}
+  REF_SELECT.map(([column, as]) => `${alias}.${column} AS "${as}"`).join(', ');
 
 /** The ref of the paste numbered `id` whose REF_COLUMNS are in `row`. */
 export function refOf(id: number, row: RefRow): PasteRef {
@@ -82,15 +86,18 @@ export function pasteRefParam(raw: string): PasteRef {
   return ref;
 }
 
-export interface ResolvedPaste {
-  id: number;
-  authorId: number | null;
-  visibility: Visibility;
-  burnAfterReading: boolean;
-  key: string | null;
-  isLocked: boolean;
-  expiresAt: Date | null;
-}
+const RESOLVED_COLUMNS = [
+  'id',
+  'authorId',
+  'visibility',
+  'burnAfterReading',
+  'key',
+  'isLocked',
+  'expiresAt',
+] as const;
+const RESOLVED_SELECT = selectColumns(Paste, 't', RESOLVED_COLUMNS);
+
+export type ResolvedPaste = Row<Paste, (typeof RESOLVED_COLUMNS)[number]>;
 
 /**
  * The paste `raw` names that `viewerId` (null: a visitor) may read, or 404 'Thread not found' — exactly
@@ -105,30 +112,14 @@ export async function resolvePaste(
 ): Promise<ResolvedPaste> {
   const ref = typeof raw === 'string' ? pasteRefParam(raw) : raw;
   if (lock) takeLock(db, 'paste');
-  const [row]: Array<{
-    id: number;
-    author_id: number | null;
-    visibility: Visibility;
-    burn_after_reading: boolean;
-    key: string | null;
-    is_locked: boolean;
-    expires_at: Date | null;
-  }> = await db.query(
-    `SELECT t.id, t.author_id, t.visibility, t.burn_after_reading, t.key, t.is_locked, t.expires_at
+  const [row]: ResolvedPaste[] = await db.query(
+    `SELECT ${RESOLVED_SELECT}
      FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
      ${lock ? 'FOR UPDATE' : ''}`,
     [ref, viewerId],
   );
   if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-  return {
-    id: row.id,
-    authorId: row.author_id,
-    visibility: row.visibility,
-    burnAfterReading: row.burn_after_reading,
-    key: row.key,
-    isLocked: row.is_locked,
-    expiresAt: row.expires_at,
-  };
+  return row;
 }
 
 /**
@@ -140,14 +131,14 @@ export async function resolveReplyPaste(
   replyId: number,
   viewerId: number | null,
 ): Promise<{ threadId: number; authorId: number | null }> {
-  const [row]: Array<{ thread_id: number; author_id: number | null; readable: boolean }> = await db.query(
-    `SELECT r.thread_id, t.author_id, (${readableSql('t', '$2::int')}) AS readable
+  const [row]: Array<{ threadId: number; authorId: number | null; readable: boolean }> = await db.query(
+    `SELECT r.thread_id AS "threadId", t.author_id AS "authorId", (${readableSql('t', '$2::int')}) AS readable
      FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 AND r.deleted_at IS NULL`,
     [replyId, viewerId],
   );
   if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
   if (!row.readable) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
-  return { threadId: row.thread_id, authorId: row.author_id };
+  return { threadId: row.threadId, authorId: row.authorId };
 }
 
 /**
@@ -162,7 +153,7 @@ export async function readablePastes(
   const numbers = refs.filter((ref): ref is number => typeof ref === 'number');
   const keys = refs.filter((ref): ref is string => typeof ref === 'string');
   if (numbers.length === 0 && keys.length === 0) return new Map();
-  const rows: Array<{ id: number; key: string | null }> = await db.query(
+  const rows: Array<Row<Paste, 'id' | 'key'>> = await db.query(
     `SELECT t.id, t.key FROM threads t
      WHERE ((t.id = ANY ($1::int[]) AND t.visibility = 'public' AND NOT t.burn_after_reading)
          OR t.key = ANY ($2::text[]))

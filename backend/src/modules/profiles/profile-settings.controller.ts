@@ -12,7 +12,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WriteRateLimited } from '../auth/write-limits.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type ProfileFields, ProfileSettingsService } from './profile-settings.service.js';
-import { toCurrentUser } from '../users/users.service.js';
+import { toCurrentUser } from '../users/user-rows.js';
 
 /**
  * The member's own settings: profile and avatar. Signed in (401), not banned (403); answers the current user.

@@ -1,40 +1,36 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import {
-  FORUM_MESSAGES,
-  REPUTATION_LEDGER_PAGE_SIZE,
-  type ReputationEntry,
-  type ReputationLedgerPage,
-} from '@termpaste/contracts';
+import { FORUM_MESSAGES, REPUTATION_LEDGER_PAGE_SIZE, type ReputationLedgerPage } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { keysetPage } from '../../common/keyset-cursor.js';
-import { ledgerColumns, ledgerFrom, type LedgerRow } from '../ranks/user-ledger.js';
+import { ledgerColumns, ledgerFrom, type LedgerRow, toLedgerEntry } from '../ranks/user-ledger.js';
 import { ReputationService } from '../ranks/reputation.service.js';
 import { readablePasteJoin, replyJoin } from '../pastes/post-sql.js';
 import { REF_COLUMNS, refOf, type RefRow } from '../pastes/visibility.js';
 import { UsersService } from '../users/users.service.js';
 
-const HISTORY_COLUMNS = `${ledgerColumns('l')}, t.id AS thread_id, t.title AS thread_title, ${REF_COLUMNS('t')},
-  CASE WHEN t.id IS NOT NULL THEN r.id END AS reply_id`;
+const HISTORY_COLUMNS = `${ledgerColumns('l')}, t.id AS "pasteId", t.title AS "pasteTitle", ${REF_COLUMNS('t')},
+  CASE WHEN t.id IS NOT NULL THEN r.id END AS "replyId"`;
 /** The ledger's rows with what each was for, as far as its reader (`$2`) may read the paste. */
 const HISTORY_FROM = `${ledgerFrom('l')} ${readablePasteJoin('t', 'l.thread_id', '$2::int')} ${replyJoin('r', 'l.reply_id')}`;
 
-interface HistoryRow extends LedgerRow, RefRow {
-  thread_id: number | null;
-  thread_title: string | null;
-  reply_id: number | null;
-}
+/** A ledger row with its paste and reply: NULL where the reader may not read the paste (or it is gone). */
+type HistoryRow = LedgerRow & {
+  pasteId: number | null;
+  pasteTitle: string | null;
+  replyId: number | null;
+} & RefRow;
 
-function toEntry(row: HistoryRow): ReputationEntry {
-  return {
-    id: row.id,
-    points: row.points,
-    reason: row.reason,
-    capped: row.capped,
-    createdAt: row.created_at.toISOString(),
-    threadId: row.thread_id === null ? null : refOf(row.thread_id, row),
-    threadTitle: row.thread_title,
-    replyId: row.reply_id,
-  };
+function toEntry({
+  pasteId,
+  pasteTitle,
+  replyId,
+  pasteKey,
+  pasteVisibility,
+  pasteBurns,
+  ...row
+}: HistoryRow) {
+  const threadId = pasteId === null ? null : refOf(pasteId, { pasteKey, pasteVisibility, pasteBurns });
+  return toLedgerEntry(row, { threadId, threadTitle: pasteTitle, replyId });
 }
 
 /** A user's reputation history: the ranks module's ledger, each row with the paste it names. */

@@ -9,7 +9,7 @@ import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { WriterGuard } from '../auth/guards/writer.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
-import { toCurrentUser } from '../users/users.service.js';
+import { toCurrentUser } from '../users/user-rows.js';
 import { PremiumRanksService } from './premium-ranks.service.js';
 
 /**

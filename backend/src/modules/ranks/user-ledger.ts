@@ -1,6 +1,8 @@
-import type { ReputationReason } from '@termpaste/contracts';
+import type { ReputationEntry as ReputationEntryView } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { createdMicros } from '../../common/keyset-cursor.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { ReputationEntry } from './entities/reputation-entry.entity.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
@@ -13,19 +15,22 @@ export async function ledgerForExport(db: Db, userId: number): Promise<unknown[]
   return rows.map((row) => row.entry);
 }
 
+const LEDGER_PROPERTIES = ['id', 'points', 'reason', 'capped', 'createdAt'] as const;
+
 /** A ledger row's own columns, as ledgerColumns reads them (`createdMicros` for a keyset page). */
-export interface LedgerRow {
-  id: number;
-  points: number;
-  reason: ReputationReason;
-  capped: boolean;
-  created_at: Date;
-  createdMicros: string;
-}
+export type LedgerRow = Row<ReputationEntry, (typeof LEDGER_PROPERTIES)[number]> & { createdMicros: string };
 
 /** The ledger as `alias` in a listing's FROM, which joins what each row names (the paste, the reply). */
 export const ledgerFrom = (alias: string) => `reputation_ledger ${alias}`;
 
 /** The columns of LedgerRow, over ledgerFrom's `alias`. */
 export const ledgerColumns = (alias: string) =>
-  `${alias}.id, ${alias}.points, ${alias}.reason, ${alias}.capped, ${alias}.created_at, ${createdMicros(alias)} AS "createdMicros"`;
+  `${selectColumns(ReputationEntry, alias, LEDGER_PROPERTIES)}, ${createdMicros(alias)} AS "createdMicros"`;
+
+/** A ledger row as contracts show it, with what it was for (`about`: the paste and reply, as readable). */
+export function toLedgerEntry(
+  { createdMicros: _cursor, createdAt, ...row }: LedgerRow,
+  about: Pick<ReputationEntryView, 'threadId' | 'threadTitle' | 'replyId'>,
+): ReputationEntryView {
+  return { ...row, createdAt: createdAt.toISOString(), ...about };
+}

@@ -2,16 +2,12 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../common/unique-violation.js';
-import { createdMicros, keysetPage } from '../../common/keyset-cursor.js';
+import { keysetPage } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
-import { ownedActiveRank } from './author-sql.js';
-import { bannedNow } from './user-sql.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { User } from './entities/user.entity.js';
+import { ADMIN_USER_SELECT, type AdminUserRow, toAdminUser } from './user-rows.js';
 import { USERNAME_TAKEN } from './users.service.js';
-
-/** Banned now, in SQL over `u`: a timed ban whose end has passed counts as lifted before its job runs. */
-const BANNED_NOW = bannedNow('u');
-/** Silenced now, in SQL over `u`. */
-const SILENCED_NOW = '(u.silenced_until IS NOT NULL AND u.silenced_until > now())';
 
 /** A ban's or a silence's end (null: a ban for ever) and reason, as staff set it. */
 export interface SuspensionState {
@@ -19,59 +15,22 @@ export interface SuspensionState {
   reason: string | null;
 }
 
-/** A member as the admin panel's users table shows them (contracts' adminUserSchema). */
-const ADMIN_USER_COLUMNS = `u.id, u.username::text AS username, u.email::text AS email, u.first_name, u.last_name,
-  u.avatar_url, u.profile_image_url, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
-  u.owned_premium_ranks, u.is_admin, u.is_owner, ${BANNED_NOW} AS is_banned,
-  CASE WHEN ${BANNED_NOW} THEN u.banned_until END AS banned_until, CASE WHEN ${BANNED_NOW} THEN u.ban_reason END AS ban_reason,
-  CASE WHEN ${SILENCED_NOW} THEN u.silenced_until END AS silenced_until,
-  CASE WHEN ${SILENCED_NOW} THEN u.silence_reason END AS silence_reason,
-  u.created_at, ${createdMicros('u')} AS "createdMicros"`;
+/** A suspension a lift ended: whose (name and address now), and the end it had. */
+export type LiftedSuspension = Row<User, 'username' | 'email'> & { until: Date };
 
-interface AdminUserRow {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  avatar_url: string | null;
-  profile_image_url: string | null;
-  reputation: number;
-  active_premium_rank: string | null;
-  owned_premium_ranks: string[];
-  is_admin: boolean;
-  is_owner: boolean;
-  is_banned: boolean;
-  banned_until: Date | null;
-  ban_reason: string | null;
-  silenced_until: Date | null;
-  silence_reason: string | null;
-  created_at: Date;
-  createdMicros: string;
-}
+type SuspensionKind = 'ban' | 'silence';
 
-function toAdminUser(row: AdminUserRow): AdminUser {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    avatarUrl: row.avatar_url,
-    profileImageUrl: row.profile_image_url,
-    reputation: row.reputation,
-    activePremiumRank: row.active_premium_rank,
-    ownedPremiumRanks: row.owned_premium_ranks,
-    isAdmin: row.is_admin,
-    isOwner: row.is_owner,
-    isBanned: row.is_banned,
-    bannedUntil: row.banned_until?.toISOString() ?? null,
-    banReason: row.ban_reason,
-    silencedUntil: row.silenced_until?.toISOString() ?? null,
-    silenceReason: row.silence_reason,
-    createdAt: row.created_at.toISOString(),
-  };
-}
+/** Each suspension's end column, what lifting it clears, and which rows have one to lift (over `u`). */
+const LIFTS = {
+  ban: {
+    column: 'banned_until',
+    clear: 'is_banned = false, banned_until = NULL, ban_reason = NULL',
+    only: 'u.is_banned AND ',
+  },
+  silence: { column: 'silenced_until', clear: 'silenced_until = NULL, silence_reason = NULL', only: '' },
+} as const satisfies Record<SuspensionKind, { column: string; clear: string; only: string }>;
+
+const LIFTED_WHOSE = selectColumns(User, 'u', ['username', 'email']);
 
 function isUsernameTaken(error: unknown): boolean {
   return violatedUniqueConstraint(error) === 'users_username_key';
@@ -97,7 +56,7 @@ export class UserAdminService {
       (sql, values) => this.dataSource.query(sql, values),
       {
         alias: 'u',
-        select: ADMIN_USER_COLUMNS,
+        select: ADMIN_USER_SELECT,
         from: 'users u',
         where,
         params,
@@ -111,7 +70,7 @@ export class UserAdminService {
   /** Member `userId` as the users table shows them, read in `manager`'s transaction (they exist). */
   async view(manager: EntityManager, userId: number): Promise<AdminUser> {
     const [row]: AdminUserRow[] = await manager.query(
-      `SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE u.id = $1`,
+      `SELECT ${ADMIN_USER_SELECT} FROM users u WHERE u.id = $1`,
       [userId],
     );
     return toAdminUser(row!);
@@ -143,49 +102,44 @@ export class UserAdminService {
    * Lifts the member's timed ban once it has ended, if it is still the one that ends at `until` (a newer
    * ban, an unban, a ban for ever are left alone; null: whichever has ended); what it lifted, else null.
    */
-  async liftEndedBan(
-    manager: EntityManager,
-    userId: number,
-    until: Date | null,
-  ): Promise<{ username: string; email: string; until: Date } | null> {
-    const rows: Array<{ username: string; email: string; until: Date }> = await manager.query(
-      `WITH old AS (SELECT id, banned_until FROM users WHERE id = $1),
-       lifted AS (
-         UPDATE users u SET is_banned = false, banned_until = NULL, ban_reason = NULL FROM old
-         WHERE u.id = old.id AND u.is_banned AND u.banned_until <= now()
-           AND ($2::timestamptz IS NULL OR u.banned_until = $2)
-         RETURNING u.username::text AS username, u.email::text AS email, old.banned_until AS until)
-       SELECT username, email, until FROM lifted`,
-      [userId, until],
-    );
-    return rows[0] ?? null;
+  liftEndedBan(manager: EntityManager, userId: number, until: Date | null): Promise<LiftedSuspension | null> {
+    return this.liftEnded(manager, 'ban', userId, until);
   }
 
   /** As liftEndedBan, for a silence. */
-  async liftEndedSilence(
+  liftEndedSilence(
     manager: EntityManager,
     userId: number,
     until: Date | null,
-  ): Promise<{ username: string; email: string; until: Date } | null> {
-    const rows: Array<{ username: string; email: string; until: Date }> = await manager.query(
-      `WITH old AS (SELECT id, silenced_until FROM users WHERE id = $1),
+  ): Promise<LiftedSuspension | null> {
+    return this.liftEnded(manager, 'silence', userId, until);
+  }
+
+  private async liftEnded(
+    manager: EntityManager,
+    kind: SuspensionKind,
+    userId: number,
+    until: Date | null,
+  ): Promise<LiftedSuspension | null> {
+    const { column, clear, only } = LIFTS[kind];
+    const rows: LiftedSuspension[] = await manager.query(
+      `WITH old AS (SELECT id, ${column} FROM users WHERE id = $1),
        lifted AS (
-         UPDATE users u SET silenced_until = NULL, silence_reason = NULL FROM old
-         WHERE u.id = old.id AND u.silenced_until <= now()
-           AND ($2::timestamptz IS NULL OR u.silenced_until = $2)
-         RETURNING u.username::text AS username, u.email::text AS email, old.silenced_until AS until)
-       SELECT username, email, until FROM lifted`,
+         UPDATE users u SET ${clear} FROM old
+         WHERE u.id = old.id AND ${only}u.${column} <= now()
+           AND ($2::timestamptz IS NULL OR u.${column} = $2)
+         RETURNING ${LIFTED_WHOSE}, old.${column} AS until)
+       SELECT * FROM lifted`,
       [userId, until],
     );
     return rows[0] ?? null;
   }
 
   /** Members whose timed ban (`ban`) or silence has ended and is not lifted yet, at most `limit`. */
-  async endedSuspensions(kind: 'ban' | 'silence', limit: number): Promise<number[]> {
-    const column = kind === 'ban' ? 'banned_until' : 'silenced_until';
-    const rows: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT id FROM users
-       WHERE ${kind === 'ban' ? 'is_banned AND ' : ''}${column} <= now() ORDER BY ${column} LIMIT $1`,
+  async endedSuspensions(kind: SuspensionKind, limit: number): Promise<number[]> {
+    const { column, only } = LIFTS[kind];
+    const rows: Array<Row<User, 'id'>> = await this.dataSource.query(
+      `SELECT u.id FROM users u WHERE ${only}u.${column} <= now() ORDER BY u.${column} LIMIT $1`,
       [limit],
     );
     return rows.map((row) => row.id);

@@ -1,6 +1,8 @@
 import type { PublicAuthor } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { authorJson } from './author-sql.js';
+import { User } from './entities/user.entity.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
@@ -19,49 +21,41 @@ export interface UserFacts {
   silencedUntil: Date | null;
 }
 
+const FACT_COLUMNS = [
+  'id',
+  'username',
+  'bio',
+  'createdAt',
+  'threadCount',
+  'replyCount',
+  'isAdmin',
+  'isBanned',
+  'bannedUntil',
+  'silencedUntil',
+] as const;
+const FACTS_SELECT = `${selectColumns(User, 'u', FACT_COLUMNS)}, ${authorJson('u')} AS author`;
+
+type FactsRow = Row<User, (typeof FACT_COLUMNS)[number]> & { author: PublicAuthor };
+
+const toFacts = ({ createdAt, threadCount, replyCount, ...row }: FactsRow): UserFacts => ({
+  ...row,
+  joinedAt: createdAt,
+  pastes: threadCount,
+  replies: replyCount,
+});
+
 /** Members `ids` (those whose accounts still exist), for the review queue and flags of members. */
 export async function userFacts(db: Db, ids: readonly number[]): Promise<Map<number, UserFacts>> {
   if (ids.length === 0) return new Map();
-  const rows: Array<{
-    id: number;
-    author: PublicAuthor;
-    username: string;
-    bio: string | null;
-    created_at: Date;
-    thread_count: number;
-    reply_count: number;
-    is_admin: boolean;
-    is_banned: boolean;
-    banned_until: Date | null;
-    silenced_until: Date | null;
-  }> = await db.query(
-    `SELECT u.id, ${authorJson('u')} AS author, u.username::text AS username, u.bio, u.created_at,
-       u.thread_count, u.reply_count, u.is_admin, u.is_banned, u.banned_until, u.silenced_until
-     FROM users u WHERE u.id = ANY ($1::int[])`,
+  const rows: FactsRow[] = await db.query(
+    `SELECT ${FACTS_SELECT} FROM users u WHERE u.id = ANY ($1::int[])`,
     [ids],
   );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        author: row.author,
-        username: row.username,
-        bio: row.bio,
-        joinedAt: row.created_at,
-        pastes: row.thread_count,
-        replies: row.reply_count,
-        isAdmin: row.is_admin,
-        isBanned: row.is_banned,
-        bannedUntil: row.banned_until,
-        silencedUntil: row.silenced_until,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, toFacts(row)]));
 }
 
 /** Every admin's id (the review queue's live count goes to each). */
 export async function adminIds(db: Db): Promise<number[]> {
-  const rows: Array<{ id: number }> = await db.query('SELECT id FROM users WHERE is_admin ORDER BY id');
+  const rows: Array<Row<User, 'id'>> = await db.query('SELECT id FROM users WHERE is_admin ORDER BY id');
   return rows.map((row) => row.id);
 }

@@ -1,9 +1,17 @@
-import { type DirectoryUser, type UserProfile, USERS_PAGE_SIZE, type UsersPage } from '@termpaste/contracts';
+import { type UserProfile, USERS_PAGE_SIZE, type UsersPage } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { decodeCursor, encodeCursor } from '../../common/keyset-cursor.js';
 import { containsPattern } from '../../common/like-pattern.js';
-import { ownedActiveRank } from './author-sql.js';
-import { bannedNow } from './user-sql.js';
+import { type Row, selectColumns } from '../../infra/database/columns.js';
+import { User } from './entities/user.entity.js';
+import {
+  DIRECTORY_SELECT,
+  type DirectoryRow,
+  PROFILE_SELECT,
+  type ProfileRow,
+  toDirectoryUser,
+  toPublicProfile,
+} from './user-rows.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
@@ -15,40 +23,6 @@ export interface ProfileFields {
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
   bio?: string | null | undefined;
-}
-
-interface DirectoryRow {
-  id: number;
-  username: string;
-  avatar_url: string | null;
-  profile_image_url: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  reputation: number;
-  active_premium_rank: string | null;
-  thread_count: number;
-  reply_count: number;
-  created_at: Date;
-  is_admin: boolean;
-  is_owner: boolean;
-}
-
-function toDirectoryUser(row: DirectoryRow): DirectoryUser {
-  return {
-    id: row.id,
-    username: row.username,
-    avatarUrl: row.avatar_url,
-    profileImageUrl: row.profile_image_url,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    reputation: row.reputation,
-    activePremiumRank: row.active_premium_rank,
-    threadCount: row.thread_count,
-    replyCount: row.reply_count,
-    createdAt: row.created_at.toISOString(),
-    isAdmin: row.is_admin,
-    isOwner: row.is_owner,
-  };
 }
 
 /**
@@ -69,9 +43,7 @@ export async function directoryPage(db: Db, filter: string, cursor?: string): Pr
     conditions.push(`(u.reputation, u.id) < ($${params.length - 1}::integer, $${params.length}::integer)`);
   }
   const rows: DirectoryRow[] = await db.query(
-    `SELECT u.id, u.username::text AS username, u.avatar_url, u.profile_image_url, u.first_name, u.last_name,
-       u.reputation, ${ownedActiveRank('u')} AS active_premium_rank, u.thread_count, u.reply_count,
-       u.created_at, u.is_admin, u.is_owner
+    `SELECT ${DIRECTORY_SELECT}
      FROM users u ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
      ORDER BY u.reputation DESC, u.id DESC LIMIT $1`,
     params,
@@ -86,33 +58,10 @@ export async function directoryPage(db: Db, filter: string, cursor?: string): Pr
 
 /** User `userId`'s public fields, or null when there is no such account. */
 export async function publicProfile(db: Db, userId: number): Promise<PublicProfile | null> {
-  const [user]: Array<Record<string, unknown>> = await db.query(
-    `SELECT u.id, u.username::text AS username, u.first_name, u.last_name, u.avatar_url,
-       u.profile_image_url, u.bio, u.reputation, ${ownedActiveRank('u')} AS active_premium_rank,
-       u.owned_premium_ranks, u.thread_count, u.reply_count, u.created_at, u.is_admin, u.is_owner,
-       ${bannedNow('u')} AS is_banned
-     FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  if (!user) return null;
-  return {
-    id: user['id'] as number,
-    username: user['username'] as string,
-    firstName: user['first_name'] as string | null,
-    lastName: user['last_name'] as string | null,
-    avatarUrl: user['avatar_url'] as string | null,
-    profileImageUrl: user['profile_image_url'] as string | null,
-    bio: user['bio'] as string | null,
-    reputation: user['reputation'] as number,
-    activePremiumRank: user['active_premium_rank'] as string | null,
-    ownedPremiumRanks: user['owned_premium_ranks'] as string[],
-    threadCount: user['thread_count'] as number,
-    replyCount: user['reply_count'] as number,
-    createdAt: (user['created_at'] as Date).toISOString(),
-    isAdmin: user['is_admin'] as boolean,
-    isOwner: user['is_owner'] as boolean,
-    isBanned: user['is_banned'] as boolean,
-  };
+  const [row]: ProfileRow[] = await db.query(`SELECT ${PROFILE_SELECT} FROM users u WHERE u.id = $1`, [
+    userId,
+  ]);
+  return row ? toPublicProfile(row) : null;
 }
 
 /** Replaces first name, last name and bio. */
@@ -128,11 +77,11 @@ export async function lockAvatarUrl(
   manager: EntityManager,
   userId: number,
 ): Promise<{ avatarUrl: string | null } | undefined> {
-  const [row]: Array<{ avatar_url: string | null }> = await manager.query(
-    'SELECT avatar_url FROM users WHERE id = $1 FOR UPDATE',
+  const [row]: Array<Row<User, 'avatarUrl'>> = await manager.query(
+    `SELECT ${selectColumns(User, 'u', ['avatarUrl'])} FROM users u WHERE u.id = $1 FOR UPDATE`,
     [userId],
   );
-  return row && { avatarUrl: row.avatar_url };
+  return row;
 }
 
 /** Sets the user's avatar URL, in `manager`'s transaction. */

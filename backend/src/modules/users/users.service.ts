@@ -1,8 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import type { CurrentUser } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../common/unique-violation.js';
-import { type Row } from '../../infra/database/columns.js';
+import type { Row } from '../../infra/database/columns.js';
 import { takeLock } from '../../infra/database/lock-order.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User, withEndedLifted } from './entities/user.entity.js';
@@ -28,32 +27,6 @@ export interface NewUser {
 
 /** What `setAdmin` did, for the CLI to report. */
 export type AdminChange = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'owner';
-
-/** The signed-in user as the API shows it (contracts' currentUserSchema): never the password hash. */
-export function toCurrentUser(user: User): CurrentUser {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    avatarUrl: user.avatarUrl,
-    profileImageUrl: user.profileImageUrl,
-    bio: user.bio,
-    reputation: user.reputation,
-    activePremiumRank: user.activePremiumRank,
-    ownedPremiumRanks: user.ownedPremiumRanks,
-    threadCount: user.threadCount,
-    replyCount: user.replyCount,
-    createdAt: user.createdAt.toISOString(),
-    isAdmin: user.isAdmin,
-    isOwner: user.isOwner,
-    isBanned: user.isBanned,
-    emailVerified: user.emailVerifiedAt !== null,
-    silencedUntil: user.silencedUntil?.toISOString() ?? null,
-    silenceReason: user.silencedUntil ? user.silenceReason : null,
-  };
-}
 
 let fields: Array<{ column: string; property: string }> | undefined;
 
@@ -187,7 +160,7 @@ export class UsersService {
     names: string[],
     { except, limit }: { except: number; limit: number },
   ): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.dataSource.query(
+    const rows: Array<Row<User, 'id'>> = await this.dataSource.query(
       `SELECT u.id FROM unnest($1::text[]) WITH ORDINALITY AS m (name, position)
        JOIN users u ON u.username = m.name::citext
        WHERE u.id <> $2
@@ -328,7 +301,7 @@ export class UsersService {
 
   /** The owner's username, or undefined while there is none (auth's owner claim asks, under its lock). */
   async ownerName(manager: EntityManager): Promise<string | undefined> {
-    const [row]: Array<{ username: string }> = await manager.query(
+    const [row]: Array<Row<User, 'username'>> = await manager.query(
       'SELECT username::text AS username FROM users WHERE is_owner',
     );
     return row?.username;
@@ -367,7 +340,7 @@ export class UsersService {
    * there is no such member).
    */
   async setActiveRank(userId: number, rankName: string | null): Promise<boolean> {
-    const rows: Array<{ id: number }> = await this.dataSource.query(
+    const rows: Array<Row<User, 'id'>> = await this.dataSource.query(
       `WITH u AS (
          UPDATE users SET active_premium_rank = $2, updated_at = now()
          WHERE id = $1 AND ($2::text IS NULL OR $2::text = ANY(owned_premium_ranks))

@@ -27,6 +27,7 @@ import { ForkCountOnRead17971400000000 } from './17971400000000-fork-count-on-re
 import { Account17971500000000 } from './17971500000000-account.js';
 import { Moderation17972000000000 } from './17972000000000-moderation.js';
 import { SpamMarkSources17973000000001 } from './17973000000001-spam-mark-sources.js';
+import { AuditActionsOrder17973000000002 } from './17973000000002-audit-actions-order.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   Account17971500000000,
   Moderation17972000000000,
   SpamMarkSources17973000000001,
+  AuditActionsOrder17973000000002,
 ];

@@ -1,3 +1,4 @@
+import type { ExportStatus } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A member's data export: its state and, once built, the archive's storage key and the link's end. */
@@ -18,7 +19,7 @@ export class AccountExport {
   userId!: number;
 
   @Column({ type: 'text', default: 'queued' })
-  status!: string;
+  status!: Exclude<ExportStatus, 'none'>;
 
   @Column({ name: 'requested_at', type: 'timestamptz', default: () => 'now()' })
   requestedAt!: Date;

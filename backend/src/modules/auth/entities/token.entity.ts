@@ -1,3 +1,4 @@
+import type { TokenRevokedReason, TokenScope } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** A personal access token (the table `personal_access_tokens`): only its SHA-256, hex. */
@@ -33,7 +34,7 @@ export class Token {
   tokenHash!: string;
 
   @Column({ type: 'text', array: true })
-  scopes!: string[];
+  scopes!: TokenScope[];
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
@@ -50,5 +51,5 @@ export class Token {
   revokedAt!: Date | null;
 
   @Column({ name: 'revoked_reason', type: 'text', nullable: true })
-  revokedReason!: string | null;
+  revokedReason!: TokenRevokedReason | null;
 }

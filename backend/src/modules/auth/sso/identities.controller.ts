@@ -5,6 +5,7 @@ import { parseId } from '../../../common/parse-id.js';
 import { SessionGuard } from '../guards/session.guard.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { NoTokens } from '../tokens/token-scope.decorator.js';
+import { toIdentity } from '../auth-rows.js';
 import { IdentitiesService } from './identities.service.js';
 import { SignInProviders } from './sign-in-providers.js';
 
@@ -27,15 +28,10 @@ export class IdentitiesController {
   async list(@CurrentUser() user: User): Promise<Identities> {
     const rows = await this.identities.list(user.id);
     return {
-      identities: rows.map((row) => ({
-        id: row.id,
-        provider: row.provider,
-        // A provider since taken out of the configuration keeps its id as its name.
-        providerName: this.providers.configured(row.provider)?.name ?? row.provider,
-        email: row.email,
-        linkedAt: row.createdAt.toISOString(),
-        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-      })),
+      // A provider since taken out of the configuration keeps its id as its name.
+      identities: rows.map((row) =>
+        toIdentity(row, this.providers.configured(row.provider)?.name ?? row.provider),
+      ),
       hasPassword: user.passwordHash !== null,
       available: this.providers
         .visible()

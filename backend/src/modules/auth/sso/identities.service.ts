@@ -2,22 +2,12 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { SSO_MESSAGES } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../../common/unique-violation.js';
+import type { Row } from '../../../infra/database/columns.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
+import { IDENTITY_SELECT, type IdentityRow } from '../auth-rows.js';
+import type { Identity } from '../entities/identity.entity.js';
 import type { ProviderIdentity } from './provider-identity.js';
-
-/** A row of `user_identities`: a member's account at a sign-in provider. */
-export interface IdentityRow {
-  id: number;
-  userId: number;
-  provider: string;
-  email: string | null;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
-
-const COLUMNS = `id, user_id AS "userId", provider, email::text AS email, created_at AS "createdAt",
-  last_used_at AS "lastUsedAt"`;
 
 /** Why link() refused. */
 export type LinkRefusal = 'identity_taken' | 'already_linked';
@@ -46,7 +36,7 @@ export class IdentitiesService {
   /** The identity of this provider account, if a member has it. */
   async find(provider: string, subject: string): Promise<IdentityRow | null> {
     const [row]: IdentityRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM user_identities WHERE provider = $1 AND subject = $2`,
+      `SELECT ${IDENTITY_SELECT} FROM user_identities i WHERE i.provider = $1 AND i.subject = $2`,
       [provider, subject],
     );
     return row ?? null;
@@ -55,7 +45,7 @@ export class IdentitiesService {
   /** Member `userId`'s identity at `provider`, if any. */
   async ofMemberAt(userId: number, provider: string): Promise<IdentityRow | null> {
     const [row]: IdentityRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM user_identities WHERE user_id = $1 AND provider = $2`,
+      `SELECT ${IDENTITY_SELECT} FROM user_identities i WHERE i.user_id = $1 AND i.provider = $2`,
       [userId, provider],
     );
     return row ?? null;
@@ -63,9 +53,10 @@ export class IdentitiesService {
 
   /** The member's identities, oldest first. */
   list(userId: number): Promise<IdentityRow[]> {
-    return this.dataSource.query(`SELECT ${COLUMNS} FROM user_identities WHERE user_id = $1 ORDER BY id`, [
-      userId,
-    ]);
+    return this.dataSource.query(
+      `SELECT ${IDENTITY_SELECT} FROM user_identities i WHERE i.user_id = $1 ORDER BY i.id`,
+      [userId],
+    );
   }
 
   /**
@@ -108,7 +99,7 @@ export class IdentitiesService {
   async unlink(userId: number, id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const member = await this.users.lockById(manager, userId);
-      const rows: Array<{ id: number }> = await manager.query(
+      const rows: Array<Row<Identity, 'id'>> = await manager.query(
         'SELECT id FROM user_identities WHERE user_id = $1',
         [userId],
       );

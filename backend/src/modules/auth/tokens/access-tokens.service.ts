@@ -15,6 +15,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type Row } from '../../../infra/database/columns.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../../infra/database/prepared.js';
 import { asMember, memberColumns, memberJoin } from '../../users/account-sql.js';
+import { TOKEN_SELECT, type TokenRow, toAccessToken } from '../auth-rows.js';
 import type { User } from '../../users/entities/user.entity.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -56,29 +57,6 @@ export type TokenCheck =
   | { status: 'expired' }
   | { status: 'banned' };
 
-interface TokenRow {
-  id: number;
-  name: string;
-  scopes: TokenScope[];
-  created_at: Date;
-  last_used_at: Date | null;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  revoked_reason: TokenRevokedReason | null;
-}
-
-const toAccessToken = (row: TokenRow): AccessToken => ({
-  id: row.id,
-  name: row.name,
-  scopes: row.scopes,
-  createdAt: row.created_at.toISOString(),
-  lastUsedAt: row.last_used_at?.toISOString() ?? null,
-  expiresAt: row.expires_at?.toISOString() ?? null,
-  revokedAt: row.revoked_at?.toISOString() ?? null,
-  revokedReason: row.revoked_reason,
-});
-
-const TOKEN_COLUMNS = 'id, name, scopes, created_at, last_used_at, expires_at, revoked_at, revoked_reason';
 /** A revoked token is listed, then deleted (TokensSweeper), this long after its revocation. */
 export const REVOKED_LISTED = `interval '${REVOKED_TOKEN_LISTED_DAYS} days'`;
 
@@ -147,9 +125,9 @@ export class AccessTokensService {
    */
   async list(userId: number): Promise<AccessToken[]> {
     const rows: TokenRow[] = await this.dataSource.query(
-      `SELECT ${TOKEN_COLUMNS} FROM personal_access_tokens
-       WHERE user_id = $1 AND (revoked_at IS NULL OR revoked_at > now() - ${REVOKED_LISTED})
-       ORDER BY created_at DESC, id DESC`,
+      `SELECT ${TOKEN_SELECT} FROM personal_access_tokens t
+       WHERE t.user_id = $1 AND (t.revoked_at IS NULL OR t.revoked_at > now() - ${REVOKED_LISTED})
+       ORDER BY t.created_at DESC, t.id DESC`,
       [userId],
     );
     return rows.map(toAccessToken);
@@ -176,9 +154,9 @@ export class AccessTokensService {
       );
       if (live >= TOKENS_PER_MEMBER_MAX) throw new ConflictException(TOKEN_MESSAGES.tooMany);
       const [inserted]: TokenRow[] = await manager.query(
-        `INSERT INTO personal_access_tokens (user_id, name, token_hash, scopes, expires_at)
+        `INSERT INTO personal_access_tokens AS t (user_id, name, token_hash, scopes, expires_at)
          VALUES ($1, $2, $3, $4::text[], CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(days => $5::int) END)
-         RETURNING ${TOKEN_COLUMNS}`,
+         RETURNING ${TOKEN_SELECT}`,
         [userId, body.name, accessTokenHash(token), body.scopes, body.expiresInDays],
       );
       return inserted!;

@@ -1,3 +1,4 @@
+import type { Visibility } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -85,7 +86,7 @@ export class Paste {
   editedAt!: Date | null;
 
   @Column({ type: 'text', default: 'public' })
-  visibility!: string;
+  visibility!: Visibility;
 
   /** The unguessable link of a paste that is not public or burns after reading. */
   @Column({ type: 'text', nullable: true })

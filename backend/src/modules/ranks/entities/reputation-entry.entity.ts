@@ -1,3 +1,4 @@
+import type { ReputationReason } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -28,7 +29,7 @@ export class ReputationEntry {
 
   /** One of contracts' REPUTATION_REASONS. */
   @Column({ type: 'text' })
-  reason!: string;
+  reason!: ReputationReason;
 
   /** The day's cap held back some or all of the points. */
   @Column({ type: 'boolean', default: false })
