@@ -233,13 +233,27 @@ describe('outbox (in-process queue)', () => {
   });
 
   it('writes a job in SQL only from names that are ours', () => {
+    const jobId = { prefix: 'thread-', column: 'id' };
     expect(() =>
-      outboxInsertSql('created', { queue: "x'; DROP TABLE users; --", name: 'n', data: '1', jobId: "'j'" }),
+      outboxInsertSql('created', { queue: "x'; DROP TABLE users; --", name: 'n', data: {}, jobId }),
     ).toThrow('Not a queue or job name');
-    expect(
-      outboxInsertSql('created', { queue: 'notifications', name: 'thread', data: 'd', jobId: 'j' }),
-    ).toMatch(
-      /^INSERT INTO outbox \(queue, name, data, job_id\)\s+SELECT 'notifications', 'thread', \(d\)::jsonb, j FROM created$/,
+    expect(() =>
+      outboxInsertSql('created', {
+        queue: 'q',
+        name: 'n',
+        data: { threadId: 'id); DROP TABLE users; --' },
+        jobId,
+      }),
+    ).toThrow('Not an SQL name');
+    const insert = outboxInsertSql('created', {
+      queue: 'notifications',
+      name: 'thread',
+      data: { threadId: 'id' },
+      jobId,
+    });
+    expect(insert.sql).toMatch(
+      /^INSERT INTO outbox \(queue, name, data, job_id\)\s+SELECT 'notifications', 'thread', jsonb_build_object\('threadId', id\), 'thread-' \|\| \(id\)::text FROM created$/,
     );
+    expect(insert.locks).toEqual([]);
   });
 });

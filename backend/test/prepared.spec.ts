@@ -1,19 +1,35 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import { prepare, queryPrepared } from '../src/infra/database/prepared.js';
+import { type PreparedStatement, prepare, queryPrepared } from '../src/infra/database/prepared.js';
 import { User } from '../src/modules/users/entities/user.entity.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-const COUNT_PASTES = prepare(
+const COUNT_PASTES = prepare<{ n: number }, [authorId: number]>(
   'test-count-pastes',
   'SELECT count(*)::int AS n FROM threads WHERE author_id = $1',
 );
-const NOT_A_TABLE = prepare('test-not-a-table', 'SELECT 1 FROM no_such_table WHERE id = $1');
+const NOT_A_TABLE = prepare<unknown, [id: number]>(
+  'test-not-a-table',
+  'SELECT 1 FROM no_such_table WHERE id = $1',
+);
+
+/** Never called: typechecking it shows a statement's row and parameters are checked where it runs. */
+async function mistyped(): Promise<void> {
+  // @ts-expect-error: the statement answers `{ n: number }`, not this row.
+  const rows: Array<{ n: string }> = await queryPrepared(t.dataSource, COUNT_PASTES, [1]);
+  // @ts-expect-error: its parameter is a number.
+  await queryPrepared(t.dataSource, COUNT_PASTES, ['1']);
+  // @ts-expect-error: a statement of one row type is not one of another.
+  const other: PreparedStatement<{ m: number }, [authorId: number]> = COUNT_PASTES;
+  void rows;
+  void other;
+}
+void mistyped;
+
+let t: TestApp;
 
 describe('prepared statements (infra/database/prepared)', () => {
-  let t: TestApp;
-
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -50,18 +66,18 @@ describe('prepared statements (infra/database/prepared)', () => {
       username: 'prepared_writer',
       email: 'prepared_writer@example.com',
     });
-    const before = await queryPrepared<{ n: number }>(t.dataSource, COUNT_PASTES, [member.id]);
+    const before = await queryPrepared(t.dataSource, COUNT_PASTES, [member.id]);
     await expect(
       t.dataSource.transaction(async (manager) => {
         await manager.query(`INSERT INTO threads (title, content, author_id) VALUES ('t', 'c', $1)`, [
           member.id,
         ]);
-        const [inside] = await queryPrepared<{ n: number }>(manager, COUNT_PASTES, [member.id]);
+        const [inside] = await queryPrepared(manager, COUNT_PASTES, [member.id]);
         expect(inside!.n).toBe(before[0]!.n + 1);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    const [after] = await queryPrepared<{ n: number }>(t.dataSource, COUNT_PASTES, [member.id]);
+    const [after] = await queryPrepared(t.dataSource, COUNT_PASTES, [member.id]);
     expect(after!.n).toBe(before[0]!.n);
   });
 

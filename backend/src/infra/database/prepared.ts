@@ -1,22 +1,40 @@
 import { DataSource, type EntityManager, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { checkLockSequence, type LockingSql, type LockKind, takeLocks } from './lock-order.js';
+
+declare const rowOf: unique symbol;
+declare const paramsOf: unique symbol;
 
 /**
- * A named statement, planned once per connection: for hot statements where planning costs more than
- * running. Declare it once, at module level (a name stands for one text). docs/backend.md.
+ * A named statement, planned once per connection, declared once at module level (docs/backend.md).
+ * `R` is a row it answers, `P` its parameters, carried as type-only functions so that a statement of
+ * one row type is not taken for another; queryPrepared infers both.
  */
-export interface PreparedStatement {
+export interface PreparedStatement<R, P extends readonly unknown[]> {
   readonly name: string;
   readonly text: string;
+  /** The row locks it takes, in order (lock-order.ts): declared by queryPrepared before it runs. */
+  readonly locks: readonly LockKind[];
+  readonly [rowOf]?: (row: R) => R;
+  readonly [paramsOf]?: (params: P) => P;
 }
 
 const declared = new Map<string, string>();
 
-export function prepare(name: string, text: string): PreparedStatement {
-  if (declared.has(name) && declared.get(name) !== text) {
+/**
+ * Declares statement `name`: `text` as is, or composed of parts that take row locks (lockingSql), whose
+ * order is checked here.
+ */
+export function prepare<R, P extends readonly unknown[]>(
+  name: string,
+  text: string | LockingSql,
+): PreparedStatement<R, P> {
+  const sql = typeof text === 'string' ? text : text.sql;
+  const locks = typeof text === 'string' ? [] : checkLockSequence(name, text.locks);
+  if (declared.has(name) && declared.get(name) !== sql) {
     throw new Error(`prepared statement "${name}" declared twice with different texts`);
   }
-  declared.set(name, text);
-  return { name, text };
+  declared.set(name, sql);
+  return { name, text: sql, locks };
 }
 
 interface PgQueryable {
@@ -27,11 +45,12 @@ interface PgQueryable {
  * Runs a prepared statement as `manager.query` would: in the manager's transaction if any, else pooled;
  * slow ones logged; errors as TypeORM's QueryFailedError, so callers handle both alike.
  */
-export async function queryPrepared<T>(
+export async function queryPrepared<R, P extends readonly unknown[]>(
   db: DataSource | EntityManager,
-  statement: PreparedStatement,
-  params: readonly unknown[],
-): Promise<T[]> {
+  statement: PreparedStatement<R, P>,
+  params: NoInfer<P>,
+): Promise<R[]> {
+  if (statement.locks.length > 0) takeLocks(db, statement.locks);
   const dataSource = db instanceof DataSource ? db : db.connection;
   const runner = db instanceof DataSource ? undefined : db.queryRunner;
   try {
@@ -45,7 +64,7 @@ export async function queryPrepared<T>(
     const took = Date.now() - started;
     const slow = dataSource.options.maxQueryExecutionTime;
     if (slow && took > slow) dataSource.logger.logQuerySlow(took, statement.text, [...params]);
-    return result.rows as T[];
+    return result.rows as R[];
   } catch (error) {
     if (error instanceof QueryRunnerAlreadyReleasedError) throw error;
     throw new QueryFailedError(statement.text, [...params], error as Error);

@@ -1,3 +1,6 @@
+import { locking, type LockingSql } from '../database/lock-order.js';
+import { sqlName } from '../database/sql-operands.js';
+
 /**
  * The transactional outbox: a job is a row written in its write's transaction, so a crash before enqueue
  * loses nothing and a rollback leaves no job about something that does not exist.
@@ -23,10 +26,10 @@ export interface OutboxJob<T = unknown> {
 export interface OutboxJobSql {
   queue: string;
   name: string;
-  /** SQL over the source's columns giving the job's data, as json or jsonb. */
-  data: string;
-  /** SQL over the source's columns giving the job id, as text. */
-  jobId: string;
+  /** The job's data: an object of these keys, each the value of the source's column named. */
+  data: Readonly<Record<string, string>>;
+  /** The job id: this prefix, then the value of the source's column named. */
+  jobId: { prefix: string; column: string };
 }
 
 const ROW_COLUMNS = ['id', 'queue', 'name', 'data', 'jobId'] as const;
@@ -42,17 +45,21 @@ export function jobIdOf(row: Pick<OutboxRow, 'id' | 'jobId'>): string {
   return row.jobId ?? `outbox-${row.id}`;
 }
 
-/** A queue or job name as an SQL literal; only our own constants come here. */
+/** A queue or job name (or a data key) as an SQL literal; only our own constants come here. */
 function literal(name: string): string {
   if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new Error(`Not a queue or job name: "${name}"`);
   return `'${name}'`;
 }
 
 /**
- * A CTE writing one outbox row per row of `from`, so the job commits with the write at no extra round
- * trip. `job.data` and `job.jobId` are SQL over `from`'s columns.
+ * A CTE writing one outbox row per row of `from` (a CTE of the statement), so the job commits with the
+ * write at no extra round trip. Locks no row the lock order knows.
  */
-export function outboxInsertSql(from: string, job: OutboxJobSql): string {
-  return `INSERT INTO outbox (queue, name, data, job_id)
-    SELECT ${literal(job.queue)}, ${literal(job.name)}, (${job.data})::jsonb, ${job.jobId} FROM ${from}`;
+export function outboxInsertSql(from: string, job: OutboxJobSql): LockingSql {
+  const data = Object.entries(job.data)
+    .map(([key, column]) => `${literal(key)}, ${sqlName(column)}`)
+    .join(', ');
+  const jobId = `${literal(job.jobId.prefix)} || (${sqlName(job.jobId.column)})::text`;
+  return locking(`INSERT INTO outbox (queue, name, data, job_id)
+    SELECT ${literal(job.queue)}, ${literal(job.name)}, jsonb_build_object(${data}), ${jobId} FROM ${sqlName(from)}`);
 }

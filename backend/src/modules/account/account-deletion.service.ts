@@ -55,6 +55,8 @@ export class AccountDeletionService {
 
   async erase(manager: EntityManager, target: User, keepContent: boolean, by: Eraser): Promise<Erased> {
     const userId = target.id;
+    // Their pastes first, then the targets of their votes (lock-order.ts).
+    await this.posts.lock(manager, userId, keepContent);
     await this.votes.takeBackAllOf(manager, userId);
     const pastes = await this.posts.remove(manager, userId, keepContent);
     if (!keepContent) await deleteChatOf(manager, userId);

@@ -12,14 +12,18 @@ export type StoredSession = Record<string, unknown>;
 /** Expired rows are deleted at most this often, by a write that happens to come along. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-let sessionStatement: { statement: PreparedStatement; member: MemberJoin } | undefined;
+/** A session's row with its member's columns, each as `"member.<property>"` (memberJoin). */
+type SessionRow = { sessionData: StoredSession } & Record<`member.${string}`, unknown>;
+type SessionStatement = PreparedStatement<SessionRow, [sid: string, maxAgeDays: number]>;
+
+let sessionStatement: { statement: SessionStatement; member: MemberJoin } | undefined;
 
 /**
  * A request with a session cookie reads its session and its member in one round trip. A session older
  * than its absolute lifetime ($2 days since sign-in) is none, however active: rolling alone would keep
  * a stolen cookie alive for ever.
  */
-function sessionBySid(dataSource: DataSource): { statement: PreparedStatement; member: MemberJoin } {
+function sessionBySid(dataSource: DataSource): { statement: SessionStatement; member: MemberJoin } {
   if (!sessionStatement) {
     const member = memberJoin(dataSource, 'u', 's.user_id');
     sessionStatement = {
@@ -65,11 +69,8 @@ export class SessionsService {
 
   async get(sid: string): Promise<SessionWithMember | undefined> {
     const { statement, member } = sessionBySid(this.dataSource);
-    const [row] = await queryPrepared<Record<string, unknown>>(this.dataSource, statement, [
-      sid,
-      this.config.sessionMaxAgeDays,
-    ]);
-    return row && { data: row['sessionData'] as StoredSession, member: member.memberOf(row) };
+    const [row] = await queryPrepared(this.dataSource, statement, [sid, this.config.sessionMaxAgeDays]);
+    return row && { data: row.sessionData, member: member.memberOf(row) };
   }
 
   /** `userId`: the member the session is signed in as (null: none), for revokeUserSessions. */

@@ -35,7 +35,7 @@ const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id'
   ${authorJoin('r', 'm.recipient_id')}`;
 
 /** In the statement that stores messages (CTE `m`): each one's notification job, to the outbox. */
-const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message'));
+const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message')).sql;
 
 /** Whom a message to an address reached, beside MESSAGE_SELECT. */
 const RECIPIENT_ID = selectColumns(Message, 'm', ['recipientId']);

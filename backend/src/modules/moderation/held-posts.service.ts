@@ -76,7 +76,7 @@ export class HeldPostsService {
         return { held, authorId: item.authorId, threadId: null, after: undefined };
       }
 
-      const author = item.authorId === null ? null : await this.users.findById(item.authorId);
+      const author = item.authorId === null ? null : await this.users.findById(item.authorId, manager);
       if (!author) throw new ConflictException(MODERATION_MESSAGES.heldAuthorGone);
       let made: Awaited<ReturnType<PastesService['replay']>>;
       try {

@@ -50,15 +50,15 @@ export function notificationJob(kind: keyof typeof NOTIFICATION_JOBS, id: number
 
 /**
  * The same job for `outboxInsertSql(from, …)`, inside the statement that writes the source: `id` is the
- * SQL of the source's id among `from`'s columns. Gives what `notificationJob` gives.
+ * source's id column in `from`. Gives what `notificationJob` gives.
  */
 export function notificationJobSql(kind: keyof typeof NOTIFICATION_JOBS, id = 'id'): OutboxJobSql {
   return {
     queue: NOTIFICATIONS_QUEUE,
     name: NOTIFICATION_JOBS[kind],
-    data: `jsonb_build_object('${ID_KEYS[kind]}', ${id})`,
-    // notificationJobId's `${kind}-${id}`, in SQL.
-    jobId: `'${kind}-' || (${id})::text`,
+    data: { [ID_KEYS[kind]]: id },
+    // notificationJobId's `${kind}-${id}`.
+    jobId: { prefix: `${kind}-`, column: id },
   };
 }
 

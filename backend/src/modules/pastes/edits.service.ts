@@ -35,6 +35,7 @@ import { lineChanges } from './line-changes.js';
 import { PasteExpiry } from './paste-expiry.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /**
  * Who edits: the signed-in member, with an admin's powers only with a session (an access token never carries
@@ -120,6 +121,7 @@ export class EditsService {
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
       async (manager) => {
         // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
+        takeLock(manager, 'paste');
         const [row]: ThreadRow[] = await manager.query(
           `SELECT ${EDITED_PASTE_SELECT}, ${REF_COLUMNS('t')}
            FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
@@ -292,6 +294,7 @@ export class EditsService {
     const { view, changed, before, threadId } = await this.dataSource.transaction(async (manager) => {
       // A reply on a paste the editor may not read is not found, as the paste.
       await resolveReplyPaste(manager, replyId, editor.id);
+      takeLock(manager, 'reply', [replyId]);
       const [row]: ReplyRow[] = await manager.query(
         `SELECT ${EDITED_REPLY_SELECT}, t.is_locked AS "isLocked", ${REF_COLUMNS('t')}
          FROM replies r JOIN threads t ON t.id = r.thread_id

@@ -15,6 +15,7 @@ import {
   EXPIRY_SWEEP_SCHEDULE,
 } from './expiry.queue.js';
 import { PasteRemoval, type RemovedPaste } from './paste-removal.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** Expired pastes a sweep removes per transaction. */
 const SWEEP_BATCH = 100;
@@ -103,6 +104,11 @@ export class PasteExpiry implements QueueProcessor, OnModuleInit {
         const rows: Array<{ id: number }> = await manager.query(
           `SELECT t.id FROM threads t WHERE ${EXPIRED} AND t.deleted_at IS NULL
            ORDER BY t.id LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED`,
+        );
+        takeLock(
+          manager,
+          'paste',
+          rows.map((row) => row.id),
         );
         const gone: RemovedPaste[] = [];
         for (const { id } of rows) {

@@ -4,6 +4,7 @@ import type { Row } from '../../infra/database/columns.js';
 import type { Paste } from './entities/paste.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './paste-stats.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** What a removal took away: the paste's author, and whether lists showed it. */
 export type RemovedPaste = Row<Paste, 'id' | 'authorId' | 'listed'>;
@@ -19,6 +20,7 @@ export class PasteRemoval {
 
   /** Removes the paste `id` when `condition` (SQL over `t`) holds; null when there was none to remove. */
   async remove(manager: EntityManager, id: number, condition = 'true'): Promise<RemovedPaste | null> {
+    takeLock(manager, 'paste', [id]);
     const [paste]: Array<Row<Paste, 'authorId' | 'listed'>> = await manager.query(
       `SELECT t.author_id AS "authorId", t.listed FROM threads t
        WHERE t.id = $1 AND t.deleted_at IS NULL AND ${condition} FOR UPDATE`,

@@ -1,7 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { FORUM_MESSAGES } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
+import { type Row } from '../../infra/database/columns.js';
+import { locking, takeLock } from '../../infra/database/lock-order.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
+import type { Paste } from './entities/paste.entity.js';
 import { aliveSql } from './visibility.js';
 
 /** What a vote is on: a paste, or a reply. */
@@ -17,29 +20,65 @@ export interface ScoreTakeBack {
 // A reply's paste is locked (shared) before the reply, as a deletion takes them (paste, authors,
 // replies), so a vote and a deletion cannot deadlock over the author's row.
 // A paste gone from readers (expired at this instant) takes no vote, nor do its replies.
-const LOCK_PASTE = prepare(
+type LockedTarget = { pasteId: number } & Row<Paste, 'authorId'>;
+const LOCK_PASTE = prepare<LockedTarget, [pasteId: number]>(
   'vote-lock-paste',
-  `SELECT t.id AS paste_id, t.author_id FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
+  locking(
+    `SELECT t.id AS "pasteId", t.author_id AS "authorId" FROM threads t
+     WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
+    'paste',
+  ),
 );
-const LOCK_REPLYS_PASTE = prepare(
+const LOCK_REPLYS_PASTE = prepare<unknown, [replyId: number]>(
   'vote-lock-replys-paste',
-  'SELECT 1 FROM threads WHERE id = (SELECT thread_id FROM replies WHERE id = $1) FOR KEY SHARE',
+  locking(
+    'SELECT 1 FROM threads WHERE id = (SELECT thread_id FROM replies WHERE id = $1) FOR KEY SHARE',
+    'paste',
+  ),
 );
-const LOCK_REPLY = prepare(
+const LOCK_REPLY = prepare<LockedTarget, [replyId: number]>(
   'vote-lock-reply',
-  `SELECT r.thread_id AS paste_id, r.author_id FROM replies r
-   WHERE r.id = $1 AND r.deleted_at IS NULL
-     AND EXISTS (SELECT 1 FROM threads t WHERE t.id = r.thread_id AND ${aliveSql('t')})
-   FOR UPDATE OF r`,
+  locking(
+    `SELECT r.thread_id AS "pasteId", r.author_id AS "authorId" FROM replies r
+     WHERE r.id = $1 AND r.deleted_at IS NULL
+       AND EXISTS (SELECT 1 FROM threads t WHERE t.id = r.thread_id AND ${aliveSql('t')})
+     FOR UPDATE OF r`,
+    'reply',
+  ),
 );
-const MOVE_PASTE = prepare(
+type MovedScore = Row<Paste, 'voteScore'>;
+const MOVE_PASTE = prepare<MovedScore, [pasteId: number, delta: number]>(
   'vote-move-paste',
-  'UPDATE threads SET vote_score = vote_score + $2 WHERE id = $1 RETURNING vote_score',
+  'UPDATE threads SET vote_score = vote_score + $2 WHERE id = $1 RETURNING vote_score AS "voteScore"',
 );
-const MOVE_REPLY = prepare(
+const MOVE_REPLY = prepare<MovedScore, [replyId: number, delta: number]>(
   'vote-move-reply',
-  'UPDATE replies SET vote_score = vote_score + $2 WHERE id = $1 RETURNING vote_score',
+  'UPDATE replies SET vote_score = vote_score + $2 WHERE id = $1 RETURNING vote_score AS "voteScore"',
 );
+
+/**
+ * Locks what a vote is on (FOR UPDATE: one member's concurrent votes on it wait in turn), in the caller's
+ * transaction, and answers its paste and author; 404 when it does not exist.
+ */
+export async function lockVoteTarget(manager: EntityManager, target: VoteTarget): Promise<LockedTarget> {
+  if (target.kind === 'reply') await queryPrepared(manager, LOCK_REPLYS_PASTE, [target.id]);
+  const [row] = await queryPrepared(manager, target.kind === 'paste' ? LOCK_PASTE : LOCK_REPLY, [target.id]);
+  if (!row) {
+    throw new NotFoundException(
+      target.kind === 'paste' ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound,
+    );
+  }
+  return row;
+}
+
+/** Moves a locked target's score by `delta`, in the caller's transaction; answers the score now. */
+export async function moveScore(manager: EntityManager, target: VoteTarget, delta: number): Promise<number> {
+  const [row] = await queryPrepared(manager, target.kind === 'paste' ? MOVE_PASTE : MOVE_REPLY, [
+    target.id,
+    delta,
+  ]);
+  return row!.voteScore;
+}
 
 /**
  * The scores of pastes and replies (`vote_score`, the threads module's columns), for the votes module:
@@ -48,38 +87,6 @@ const MOVE_REPLY = prepare(
  */
 @Injectable()
 export class PasteScores {
-  /**
-   * Locks what a vote is on (FOR UPDATE: one member's concurrent votes on it wait in turn), and answers
-   * its paste and author; 404 when it does not exist.
-   */
-  async lockTarget(
-    manager: EntityManager,
-    target: VoteTarget,
-  ): Promise<{ pasteId: number; authorId: number | null }> {
-    if (target.kind === 'reply') await queryPrepared(manager, LOCK_REPLYS_PASTE, [target.id]);
-    const [row] = await queryPrepared<{ paste_id: number; author_id: number | null }>(
-      manager,
-      target.kind === 'paste' ? LOCK_PASTE : LOCK_REPLY,
-      [target.id],
-    );
-    if (!row) {
-      throw new NotFoundException(
-        target.kind === 'paste' ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound,
-      );
-    }
-    return { pasteId: row.paste_id, authorId: row.author_id };
-  }
-
-  /** Moves a locked target's score by `delta`; answers the score now. */
-  async move(manager: EntityManager, target: VoteTarget, delta: number): Promise<number> {
-    const [row] = await queryPrepared<{ vote_score: number }>(
-      manager,
-      target.kind === 'paste' ? MOVE_PASTE : MOVE_REPLY,
-      [target.id, delta],
-    );
-    return row!.vote_score;
-  }
-
   /**
    * Locks pastes, then replies, each in id order, as votes lock them (a member's votes, before their
    * scores are taken back), so this cannot deadlock with a vote.
@@ -93,6 +100,7 @@ export class PasteScores {
       ['replies', ids.replies],
     ] as const) {
       if (some.length === 0) continue;
+      takeLock(manager, table === 'threads' ? 'paste' : 'reply', some);
       await manager.query(`SELECT id FROM ${table} WHERE id = ANY ($1::int[]) ORDER BY id FOR UPDATE`, [
         [...some],
       ]);

@@ -28,6 +28,7 @@ import {
   type HeldPost,
   MODERATION_MESSAGES,
   type SpamSignal,
+  type Visibility,
 } from '@termpaste/contracts';
 import {
   aliveSql,
@@ -48,6 +49,12 @@ import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
+import {
+  checkLockSequence,
+  type LockingSql,
+  lockingSql,
+  queryLocking,
+} from '../../infra/database/lock-order.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { ViewCounter } from './view-counter.js';
 import { keysetPage } from '../../common/keyset-cursor.js';
@@ -82,10 +89,10 @@ const PASTE_AWARD = cappedAwardCtes({
 /**
  * A new paste's statement (PastesService.createThread); with `queued`, its mentions' job to the outbox.
  * Only a listed paste (public, not burning) counts in its author's and the forum's paste counts, which
- * anyone can read.
+ * anyone can read. Its locks, in order: the author's 'paste' daily row, then their row.
  */
-const createThreadSql = (queued: boolean): string =>
-  `WITH ${PASTE_AWARD.daily}, author AS (
+const createThreadSql = (queued: boolean): LockingSql =>
+  lockingSql`WITH ${PASTE_AWARD.daily}, author AS (
      ${moveReputation({
        id: '$3',
        points: 'COALESCE((SELECT points FROM daily), 0)',
@@ -100,10 +107,29 @@ const createThreadSql = (queued: boolean): string =>
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
      WHERE slot = ${PASTE_STATS_SLOT}
-   ), ${PASTE_AWARD.logged}${queued ? `, queued AS (${THREAD_JOB_SQL})` : ''}
+   ), ${PASTE_AWARD.logged}${queued ? lockingSql`, queued AS (${THREAD_JOB_SQL})` : ''}
    SELECT id, listed, (SELECT points FROM daily) AS points FROM created`;
-const CREATE_THREAD = prepare('thread-create', createThreadSql(false));
-const CREATE_THREAD_NOTIFYING = prepare('thread-create-notifying', createThreadSql(true));
+
+/** A new paste's row as its statement answers it (`points`: what its author earned, null: nothing). */
+type CreatedPaste = Row<Paste, 'id' | 'listed'> & { points: number | null };
+type CreatePasteParams = [
+  title: string,
+  content: string,
+  authorId: number,
+  points: number,
+  cap: number,
+  language: string | null,
+  visibility: Visibility,
+  key: string | null,
+  expiresAt: Date | null,
+  burnAfterReading: boolean,
+  forkedFrom: number | null,
+];
+const CREATE_THREAD = prepare<CreatedPaste, CreatePasteParams>('thread-create', createThreadSql(false));
+const CREATE_THREAD_NOTIFYING = prepare<CreatedPaste, CreatePasteParams>(
+  'thread-create-notifying',
+  createThreadSql(true),
+);
 /**
  * The original of a fork, while it is alive: who wrote it (they may always see it named) and whether
  * it is listed (then everyone may).
@@ -115,8 +141,13 @@ export interface ForkOriginal {
   listed: boolean;
 }
 
-/** In a new reply's statement (CTE `reply`): its notification job, to the outbox. */
-const REPLY_JOB_SQL = outboxInsertSql('reply', notificationJobSql('reply'));
+/** A new reply's row and its notification job, to the outbox; the paste is locked before it. */
+const INSERT_REPLY = lockingSql`WITH reply AS (
+     INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
+     RETURNING id, created_at
+   ), queued AS (${outboxInsertSql('reply', notificationJobSql('reply'))})
+   SELECT id, created_at AS "createdAt" FROM reply`;
+checkLockSequence('reply-create', INSERT_REPLY.locks);
 
 /**
  * The replies a paste's page shows: every live one, and a deleted one only while a live reply stands
@@ -529,35 +560,27 @@ export class PastesService {
     db: DataSource | EntityManager,
     author: User,
     plan: ThreadPlan,
-  ): Promise<{ id: number; listed: boolean; points: number | null }> {
-    const [row] = await queryPrepared<{ id: number; listed: boolean; points: number | null }>(
-      db,
-      plan.notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD,
-      [
-        plan.body.title,
-        plan.body.content,
-        author.id,
-        REPUTATION.thread,
-        this.reputation.dailyCap('paste'),
-        plan.body.language ?? null,
-        plan.visibility,
-        plan.key,
-        plan.expiresAt,
-        plan.burnAfterReading,
-        plan.forkedFrom ?? null,
-      ],
-    );
+  ): Promise<CreatedPaste> {
+    const [row] = await queryPrepared(db, plan.notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD, [
+      plan.body.title,
+      plan.body.content,
+      author.id,
+      REPUTATION.thread,
+      this.reputation.dailyCap('paste'),
+      plan.body.language ?? null,
+      plan.visibility,
+      plan.key,
+      plan.expiresAt,
+      plan.burnAfterReading,
+      plan.forkedFrom ?? null,
+    ]);
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
     return row;
   }
 
   /** After a new paste's commit: its expiry, the pages it changed. Answers its ref. */
-  private async afterThread(
-    author: User,
-    plan: ThreadPlan,
-    row: { id: number; listed: boolean; points: number | null },
-  ): Promise<PasteRef> {
+  private async afterThread(author: User, plan: ThreadPlan, row: CreatedPaste): Promise<PasteRef> {
     const { forkedFrom } = plan;
     if (plan.notifies) this.outbox.committed();
     await this.expiry.schedule(row.id, plan.expiresAt);
@@ -720,14 +743,12 @@ export class PastesService {
     this.checkReplyable(author, thread);
     const parentId = body.parentId ?? null;
     await this.checkParent(manager, threadId, parentId);
-    const [reply]: Array<Row<Reply, 'id' | 'createdAt'>> = await manager.query(
-      `WITH reply AS (
-       INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
-       RETURNING id, created_at
-     ), queued AS (${REPLY_JOB_SQL})
-     SELECT id, created_at AS "createdAt" FROM reply`,
-      [threadId, parentId, author.id, body.content],
-    );
+    const [reply] = await queryLocking<Array<Row<Reply, 'id' | 'createdAt'>>>(manager, INSERT_REPLY, [
+      threadId,
+      parentId,
+      author.id,
+      body.content,
+    ]);
     const [[counted]] = (await manager.query(
       `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3
      WHERE id = $1 RETURNING reply_count AS "replyCount"`,

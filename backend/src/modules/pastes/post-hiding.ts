@@ -7,6 +7,7 @@ import type { Row } from '../../infra/database/columns.js';
 import type { Paste } from './entities/paste.entity.js';
 import type { Reply } from './entities/reply.entity.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** What hiding or showing a post changed, for `announce` once the transaction has committed. */
 export interface HidingChange {
@@ -43,6 +44,7 @@ export class PostHidingService {
     threadId: number,
     hidden: boolean,
   ): Promise<HidingChange | null> {
+    takeLock(manager, 'paste', [threadId]);
     // An UPDATE answers [rows, count] through TypeORM.
     const [[row]]: [Array<Row<Paste, 'authorId' | 'listed'> & { wasListed: boolean }>, number] =
       await manager.query(

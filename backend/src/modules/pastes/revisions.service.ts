@@ -19,6 +19,7 @@ import { AuditService, excerpt } from '../audit/audit.service.js';
 import { authorJoin, authorJson } from '../users/author-sql.js';
 import { lineCount } from './edits.service.js';
 import { resolvePaste, resolveReplyPaste } from './visibility.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** What differs between a paste's and a reply's versions: where they are kept and what they hold. */
 interface Kind {
@@ -154,6 +155,7 @@ export class RevisionsService {
    */
   private async purge(kind: Kind, member: Purger, id: number, n: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      takeLock(manager, kind.posts === 'threads' ? 'paste' : 'reply', [id]);
       const [post]: Array<{ authorId: number | null; label: string }> = await manager.query(
         `SELECT author_id AS "authorId", ${kind.posts === 'threads' ? 'title' : 'content'} AS label
          FROM ${kind.posts} WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,

@@ -29,6 +29,7 @@ import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { Paste } from './entities/paste.entity.js';
 import type { Reply } from './entities/reply.entity.js';
 import { toTrashEntry, type TrashRow } from './paste-rows.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 /** How much of a deleted reply's text its audit entry keeps. */
 const AUDIT_CONTENT_MAX = 1000;
@@ -176,6 +177,7 @@ export class TrashService {
    */
   async deletePostsOf(userId: number, actor: AuditActor): Promise<{ pastes: number; replies: number }> {
     const counts = await this.dataSource.transaction(async (manager) => {
+      await this.lockPostsOf(manager, userId);
       const pastes: Array<Row<Paste, 'id'>> = await manager.query(
         `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
         [userId],
@@ -235,10 +237,12 @@ export class TrashService {
         [replyId],
       );
       if (!found) throw new NotFoundException(OWN_POSTS_MESSAGES.notInTrash);
+      takeLock(manager, 'paste', [found.pasteId]);
       const [paste]: Array<Row<Paste, 'listed'>> = await manager.query(
         'SELECT listed FROM threads WHERE id = $1 FOR UPDATE',
         [found.pasteId],
       );
+      takeLock(manager, 'reply', [replyId]);
       // The reply, and under it those the same deletion took (same instant, same hand).
       const [top]: Array<
         Row<Reply, 'deletedBy' | 'content'> & {
@@ -337,6 +341,7 @@ export class TrashService {
     actor: AuditActor,
     audited: boolean,
   ): Promise<Moved> {
+    takeLock(manager, 'paste', [threadId]);
     const [paste]: Array<TrashedRow & { authorName: string | null }> = await manager.query(
       `SELECT ${TRASHED_SELECT}, a.username::text AS "authorName"
        FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE OF t`,
@@ -411,6 +416,35 @@ export class TrashService {
   }
 
   /**
+   * Locks every post deletePostsOf may trash, in the lock order before any member's row: the pastes
+   * (the member's, and those their replies are on), then the replies, each in id order.
+   */
+  private async lockPostsOf(manager: EntityManager, userId: number): Promise<void> {
+    takeLock(manager, 'paste');
+    const pastes: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM threads WHERE id IN (
+         SELECT id FROM threads WHERE author_id = $1 AND deleted_at IS NULL
+         UNION SELECT thread_id FROM replies WHERE author_id = $1 AND deleted_at IS NULL
+       ) ORDER BY id FOR UPDATE`,
+      [userId],
+    );
+    takeLock(
+      manager,
+      'paste',
+      pastes.map((paste) => paste.id),
+    );
+    const replies: Array<{ id: number }> = await manager.query(
+      'SELECT id FROM replies WHERE author_id = $1 AND deleted_at IS NULL ORDER BY id FOR UPDATE',
+      [userId],
+    );
+    takeLock(
+      manager,
+      'reply',
+      replies.map((reply) => reply.id),
+    );
+  }
+
+  /**
    * Reply `replyId`, alive under a paste alive, with its paste locked then itself (404 otherwise). A
    * member (`viewerId`) reaches it only through a paste they may read; staff (`anyVisibility`) through any.
    */
@@ -429,10 +463,12 @@ export class TrashService {
       anyVisibility ? [replyId] : [replyId, viewerId],
     );
     if (!found) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    takeLock(manager, 'paste', [found.pasteId]);
     const [paste]: Array<Row<Paste, 'listed'>> = await manager.query(
       `SELECT t.listed FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
       [found.pasteId],
     );
+    takeLock(manager, 'reply', [replyId]);
     const [reply]: Array<Row<Reply, 'authorId' | 'content'>> = await manager.query(
       'SELECT author_id AS "authorId", content FROM replies WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
       [replyId],

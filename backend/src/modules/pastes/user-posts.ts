@@ -6,6 +6,7 @@ import type { Reply } from './entities/reply.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { aliveSql } from './visibility.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 
 type Db = Pick<DataSource | EntityManager, 'query'>;
 
@@ -37,6 +38,10 @@ export async function repliesForExport(db: Db, userId: number): Promise<unknown[
   return rows.map((row) => row.reply);
 }
 
+/** The pastes a deletion removes, of member $1: with `keepContent`, the private ones and the trash. */
+const removedPastes = (keepContent: boolean) =>
+  keepContent ? `author_id = $1 AND (visibility = 'private' OR deleted_at IS NOT NULL)` : 'author_id = $1';
+
 /**
  * A leaving member's posts, in the account deletion's transaction. Deleting: pastes and replies go, but a
  * reply with others' replies under it stays as a placeholder. Keeping: they lose their author
@@ -46,12 +51,26 @@ export async function repliesForExport(db: Db, userId: number): Promise<unknown[
 export class UserPostsService {
   constructor(private readonly users: UsersService) {}
 
+  /**
+   * Locks the pastes `remove` removes, first in the deletion (they come before the replies and the
+   * members' rows it locks: lock-order.ts).
+   */
+  async lock(manager: EntityManager, userId: number, keepContent: boolean): Promise<void> {
+    takeLock(manager, 'paste');
+    const pastes: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM threads WHERE ${removedPastes(keepContent)} ORDER BY id FOR UPDATE`,
+      [userId],
+    );
+    takeLock(
+      manager,
+      'paste',
+      pastes.map((paste) => paste.id),
+    );
+  }
+
   /** Returns the ids of the pastes removed or changed (for the page cache). */
   async remove(manager: EntityManager, userId: number, keepContent: boolean): Promise<number[]> {
-    const pastes = keepContent
-      ? `author_id = $1 AND (visibility = 'private' OR deleted_at IS NOT NULL)`
-      : 'author_id = $1';
-    const touched = await this.removePastes(manager, pastes, [userId]);
+    const touched = await this.removePastes(manager, removedPastes(keepContent), [userId]);
     if (!keepContent) touched.push(...(await this.removeReplies(manager, userId)));
     return [...new Set(touched)];
   }
@@ -63,6 +82,8 @@ export class UserPostsService {
     );
     if (pastes.length === 0) return [];
     const ids = pastes.map((paste) => paste.id);
+    // Locked already (lock), unless new since: then out of order.
+    takeLock(manager, 'paste', ids);
     // Other members' replies under them go too: their counts go down with them.
     await this.lowerReplyCounts(
       manager,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { NotFoundException } from '@nestjs/common';
 import { FORUM_MESSAGES, parsePasteRef, type PasteRef, pasteRefOf } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { takeLock } from '../../infra/database/lock-order.js';
 import { columnName, type Row, selectColumns } from '../../infra/database/columns.js';
 import { Paste } from './entities/paste.entity.js';
 
@@ -110,6 +111,7 @@ export async function resolvePaste(
   { lock = false } = {},
 ): Promise<ResolvedPaste> {
   const ref = typeof raw === 'string' ? pasteRefParam(raw) : raw;
+  if (lock) takeLock(db, 'paste');
   const [row]: ResolvedPaste[] = await db.query(
     `SELECT ${RESOLVED_SELECT}
      FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}

@@ -9,6 +9,14 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import {
+  checkLockSequence,
+  locking,
+  type LockingSql,
+  lockingSql,
+  queryLocking,
+} from '../../infra/database/lock-order.js';
+import { sqlName, type Operand, type Param } from '../../infra/database/sql-operands.js';
 import { existingUser, lockedUser, moveReputation } from '../users/user-sql.js';
 
 /** What earned the points: the paste, reply, chat message or vote, and the paste and reply to link to. */
@@ -40,10 +48,10 @@ export interface VoteChange {
 /** The first row an UPDATE … RETURNING gave (TypeORM answers an UPDATE with [rows, count]). */
 async function updateReturning<Row>(
   manager: EntityManager,
-  sql: string,
+  statement: LockingSql,
   params: unknown[],
 ): Promise<Row | undefined> {
-  const [rows] = (await manager.query(sql, params)) as [Row[], number];
+  const [rows] = await queryLocking<[Row[], number]>(manager, statement, params);
   return rows[0];
 }
 
@@ -51,52 +59,121 @@ async function updateReturning<Row>(
 const TODAY = "(now() AT TIME ZONE 'UTC')::date";
 
 /**
- * Upserts today's count of `reason` in `reputation_daily`, raised by what is left of the cap, returning
- * `points` granted. Its update reads the latest count under the row lock, so two concurrent writes
- * cannot both take the last points. `member` is a query giving `id`; the rest are SQL expressions.
+ * Upserts today's count of `reason` (a new paste's literal 'paste', or a parameter) in
+ * `reputation_daily`, raised by what is left of the cap, returning `points` granted. Its update reads the
+ * latest count under the row lock, so two concurrent writes cannot both take the last points.
  */
-function dailyUpsert(sql: { member: string; reason: string; points: string; cap: string }): string {
+function dailyUpsert(sql: {
+  member: string;
+  reason: CappedReputationReason | Param;
+  points: Param;
+  cap: Param;
+}): LockingSql {
   const { points, cap } = sql;
   const granted = `GREATEST(LEAST(${points}::int, ${cap}::int - d.earned), 0)`;
-  return `INSERT INTO reputation_daily AS d (user_id, reason, day, earned, last_award)
-     SELECT id, ${sql.reason}, ${TODAY}, LEAST(${points}::int, ${cap}::int), LEAST(${points}::int, ${cap}::int)
+  const literal = sql.reason.startsWith('$') ? null : sql.reason;
+  return locking(
+    `INSERT INTO reputation_daily AS d (user_id, reason, day, earned, last_award)
+     SELECT id, ${literal === null ? sql.reason : `'${literal}'`}, ${TODAY}, LEAST(${points}::int, ${cap}::int), LEAST(${points}::int, ${cap}::int)
      FROM (${sql.member}) member
      ON CONFLICT (user_id, reason) DO UPDATE SET
        last_award = CASE WHEN d.day = EXCLUDED.day THEN ${granted} ELSE EXCLUDED.earned END,
        earned = CASE WHEN d.day = EXCLUDED.day THEN d.earned + ${granted} ELSE EXCLUDED.earned END,
        day = EXCLUDED.day
-     RETURNING last_award AS points`;
+     RETURNING last_award AS points`,
+    literal === 'paste' ? 'paste-daily' : 'daily',
+  );
 }
 
 /**
- * A capped award inside a new paste's WITH: `daily` (first) takes today's cap left and answers `points`;
- * `logged` writes the ledger row for the CTE `source`. The statement adds `COALESCE((SELECT points FROM
- * daily), 0)` in its one UPDATE of the member's row. Arguments are SQL (parameters).
+ * A capped award inside a new post's WITH: `daily` (first) locks the member's daily row of `reason` and
+ * answers `points`; `logged` writes the ledger row for each row of the CTE `source`. The statement adds
+ * `COALESCE((SELECT points FROM daily), 0)` in its UPDATE of the member's row (moveReputation).
  */
 export function cappedAwardCtes(sql: {
-  userId: string;
+  userId: Param;
   reason: CappedReputationReason;
-  points: string;
-  cap: string;
+  points: Param;
+  cap: Param;
   source: string;
-  threadId: string;
-  replyId: string;
-}): { daily: string; logged: string } {
+  threadId: Operand;
+  replyId: Operand;
+}): { daily: LockingSql; logged: LockingSql } {
   const { userId, reason, points, cap } = sql;
   return {
-    daily: `daily AS (${dailyUpsert({ member: existingUser(userId), reason: `'${reason}'`, points, cap })})`,
-    logged: `logged AS (
+    daily: lockingSql`daily AS (${dailyUpsert({ member: existingUser(userId), reason, points, cap })})`,
+    logged: locking(`logged AS (
        INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
        SELECT ${userId}, daily.points, '${reason}', daily.points < ${points}::int, s.id, ${sql.threadId}, ${sql.replyId}
-       FROM daily, ${sql.source} s
-     )`,
+       FROM daily, ${sqlName(sql.source)} s
+     )`),
   };
+}
+
+/** A vote's earlier award taken back ($1 the author, $2 the vote, $3 its paste, $4 its reply). */
+const VOTE_UNDONE = lockingSql`WITH member AS (
+     ${lockedUser('$1')}
+   ), given AS (
+     SELECT COALESCE(sum(points), 0)::int AS points FROM reputation_ledger
+     WHERE reason IN ('vote', 'vote_undone') AND source_id = $2 AND user_id = (SELECT id FROM member)
+   ), logged AS (
+     INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
+     SELECT $1, -points, 'vote_undone', $2, $3, $4 FROM given WHERE points <> 0
+   )
+   ${moveReputation({ id: '$1', points: '-(SELECT points FROM given)', skipZero: true, held: true })}
+   RETURNING reputation, -(SELECT points FROM given) AS points`;
+
+/** Posts' awards given back or earned again ($1 the member, $2/$3 pastes and replies, $4 restoring, $5 the reason). */
+const SETTLE_POSTS = lockingSql`WITH member AS (
+     ${lockedUser('$1')}
+   ), posts AS (
+     SELECT * FROM unnest($2::int[], $3::int[]) AS p (thread_id, reply_id)
+   ), moves AS (
+     SELECT p.thread_id, p.reply_id,
+       (CASE WHEN $4::boolean
+          THEN COALESCE(sum(l.points) FILTER (WHERE l.reason NOT IN ('post_deleted', 'post_restored')), 0)
+          ELSE 0 END - COALESCE(sum(l.points), 0))::int AS points
+     FROM posts p LEFT JOIN reputation_ledger l ON l.user_id = (SELECT id FROM member)
+       AND CASE WHEN p.reply_id IS NULL THEN l.reply_id IS NULL AND l.thread_id = p.thread_id
+                ELSE l.reply_id = p.reply_id END
+     GROUP BY p.thread_id, p.reply_id
+   ), logged AS (
+     INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
+     SELECT $1, points, $5, COALESCE(reply_id, thread_id), thread_id, reply_id FROM moves WHERE points <> 0
+   )
+   ${moveReputation({ id: '$1', points: '(SELECT sum(points) FROM moves)', skipZero: true, held: true })}
+   RETURNING reputation, (SELECT sum(points) FROM moves)::int AS points`;
+
+/** Points not subject to a cap ($1 the member, $2 points, $3 reason, $4-$6 the source). */
+const RECORD = lockingSql`WITH logged AS (
+     INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
+     VALUES ($1, $2, $3, $4, $5, $6)
+   )
+   ${moveReputation({ id: '$1', points: '$2' })} RETURNING reputation`;
+
+/**
+ * Capped points, not for a new paste ($1 the member, $2 the reason, $3 points, $4 the cap, $5-$7 the
+ * source): the member's row first, then their daily row.
+ */
+const EARN_CAPPED = lockingSql`WITH member AS (
+     ${lockedUser('$1')}
+   ), counted AS (
+     ${dailyUpsert({ member: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
+   ), logged AS (
+     INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
+     SELECT $1, points, $2, points < $3::int, $5, $6, $7 FROM counted
+   )
+   ${moveReputation({ id: '$1', points: '(SELECT points FROM counted)', held: true })}
+   RETURNING reputation, (SELECT points FROM counted) AS points`;
+
+for (const [name, statement] of Object.entries({ VOTE_UNDONE, SETTLE_POSTS, RECORD, EARN_CAPPED })) {
+  checkLockSequence(name, statement.locks);
 }
 
 /**
  * Reputation: every change is a ledger row in the transaction of the write that earned it, and
- * `users.reputation` moves by as much, so it always equals the ledger's sum. Lock order: the post, then
- * the `users` row, then `reputation_daily` (a new paste: its 'paste' daily row first). docs/backend.md.
+ * `users.reputation` moves by as much, so it always equals the ledger's sum. Locks in the order of
+ * infra/database/lock-order.ts.
  */
 @Injectable()
 export class ReputationService {
@@ -117,7 +194,7 @@ export class ReputationService {
   earn(
     manager: EntityManager,
     userId: number,
-    reason: Exclude<CappedReputationReason, 'vote'>,
+    reason: Exclude<CappedReputationReason, 'vote' | 'paste'>,
     points: number,
     source: ReputationSource,
   ): Promise<ReputationChange> {
@@ -135,21 +212,12 @@ export class ReputationService {
     let change: ReputationChange | null = null;
     if (vote.previous !== null) {
       // What this vote gave so far (nothing if it was cast before the ledger, or at the cap).
-      const row = await updateReturning<{ reputation: number; points: number }>(
-        manager,
-        `WITH member AS (
-           ${lockedUser('$1')}
-         ), given AS (
-           SELECT COALESCE(sum(points), 0)::int AS points FROM reputation_ledger
-           WHERE reason IN ('vote', 'vote_undone') AND source_id = $2 AND user_id = (SELECT id FROM member)
-         ), logged AS (
-           INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
-           SELECT $1, -points, 'vote_undone', $2, $3, $4 FROM given WHERE points <> 0
-         )
-         ${moveReputation({ id: '$1', points: '-(SELECT points FROM given)', when: '(SELECT points FROM given) <> 0' })}
-         RETURNING reputation, -(SELECT points FROM given) AS points`,
-        [authorId, vote.voteId, vote.threadId, vote.replyId],
-      );
+      const row = await updateReturning<{ reputation: number; points: number }>(manager, VOTE_UNDONE, [
+        authorId,
+        vote.voteId,
+        vote.threadId,
+        vote.replyId,
+      ]);
       if (row) change = { userId: authorId, points: row.points, reputation: row.reputation };
     }
     if (vote.value === null) return change;
@@ -172,39 +240,13 @@ export class ReputationService {
     restoring: boolean,
   ): Promise<ReputationChange | null> {
     if (posts.length === 0) return null;
-    const row = await updateReturning<{ reputation: number; points: number }>(
-      manager,
-      `WITH member AS (
-         ${lockedUser('$1')}
-       ), posts AS (
-         SELECT * FROM unnest($2::int[], $3::int[]) AS p (thread_id, reply_id)
-       ), moves AS (
-         SELECT p.thread_id, p.reply_id,
-           (CASE WHEN $4::boolean
-              THEN COALESCE(sum(l.points) FILTER (WHERE l.reason NOT IN ('post_deleted', 'post_restored')), 0)
-              ELSE 0 END - COALESCE(sum(l.points), 0))::int AS points
-         FROM posts p LEFT JOIN reputation_ledger l ON l.user_id = (SELECT id FROM member)
-           AND CASE WHEN p.reply_id IS NULL THEN l.reply_id IS NULL AND l.thread_id = p.thread_id
-                    ELSE l.reply_id = p.reply_id END
-         GROUP BY p.thread_id, p.reply_id
-       ), logged AS (
-         INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
-         SELECT $1, points, $5, COALESCE(reply_id, thread_id), thread_id, reply_id FROM moves WHERE points <> 0
-       )
-       ${moveReputation({
-         id: '$1',
-         points: '(SELECT sum(points) FROM moves)',
-         when: '(SELECT sum(points) FROM moves) <> 0',
-       })}
-       RETURNING reputation, (SELECT sum(points) FROM moves)::int AS points`,
-      [
-        userId,
-        posts.map((post) => post.threadId),
-        posts.map((post) => post.replyId),
-        restoring,
-        restoring ? 'post_restored' : 'post_deleted',
-      ],
-    );
+    const row = await updateReturning<{ reputation: number; points: number }>(manager, SETTLE_POSTS, [
+      userId,
+      posts.map((post) => post.threadId),
+      posts.map((post) => post.replyId),
+      restoring,
+      restoring ? 'post_restored' : 'post_deleted',
+    ]);
     return row ? { userId, points: row.points, reputation: row.reputation } : null;
   }
 
@@ -216,45 +258,39 @@ export class ReputationService {
     points: number,
     source: ReputationSource,
   ): Promise<ReputationChange> {
-    const row = await updateReturning<{ reputation: number }>(
-      manager,
-      `WITH logged AS (
-         INSERT INTO reputation_ledger (user_id, points, reason, source_id, thread_id, reply_id)
-         VALUES ($1, $2, $3, $4, $5, $6)
-       )
-       ${moveReputation({ id: '$1', points: '$2' })} RETURNING reputation`,
-      [userId, points, reason, source.sourceId, source.threadId ?? null, source.replyId ?? null],
-    );
+    const row = await updateReturning<{ reputation: number }>(manager, RECORD, [
+      userId,
+      points,
+      reason,
+      source.sourceId,
+      source.threadId ?? null,
+      source.replyId ?? null,
+    ]);
     return { userId, points, reputation: row?.reputation ?? 0 };
   }
 
   /**
-   * One statement: lock the member's row (first, as everywhere), raise today's count of `reason` by what is
+   * One statement: lock the member's row, raise today's count of `reason` by what is
    * left of the cap, write the ledger row, move the reputation. The upsert reads the latest count under
    * its lock, so concurrent writes cannot both take the last points.
    */
   private async earnCapped(
     manager: EntityManager,
     userId: number,
-    reason: CappedReputationReason,
+    reason: Exclude<CappedReputationReason, 'paste'>,
     points: number,
     source: ReputationSource,
   ): Promise<ReputationChange> {
     const cap = this.config.reputationDailyCaps[reason];
-    const row = await updateReturning<{ reputation: number; points: number }>(
-      manager,
-      `WITH member AS (
-         ${lockedUser('$1')}
-       ), counted AS (
-         ${dailyUpsert({ member: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
-       ), logged AS (
-         INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
-         SELECT $1, points, $2, points < $3::int, $5, $6, $7 FROM counted
-       )
-       ${moveReputation({ id: '$1', points: '(SELECT points FROM counted)' })}
-       RETURNING reputation, (SELECT points FROM counted) AS points`,
-      [userId, reason, points, cap, source.sourceId, source.threadId ?? null, source.replyId ?? null],
-    );
+    const row = await updateReturning<{ reputation: number; points: number }>(manager, EARN_CAPPED, [
+      userId,
+      reason,
+      points,
+      cap,
+      source.sourceId,
+      source.threadId ?? null,
+      source.replyId ?? null,
+    ]);
     return { userId, points: row?.points ?? 0, reputation: row?.reputation ?? 0 };
   }
 

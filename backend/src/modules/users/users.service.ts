@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '../../common/unique-violation.js';
 import type { Row } from '../../infra/database/columns.js';
+import { takeLock } from '../../infra/database/lock-order.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { User, withEndedLifted } from './entities/user.entity.js';
 
@@ -50,12 +51,20 @@ function userColumns(dataSource: DataSource): string {
   return columns;
 }
 
-let userById: PreparedStatement | undefined;
+/** A `users` row under its properties' names, every column (userColumns). */
+type UserRow = Row<User, keyof User>;
 
-/** A member by id (UsersService.findById). */
-function userByIdStatement(dataSource: DataSource): PreparedStatement {
+let userById: PreparedStatement<UserRow, [id: number]> | undefined;
+
+/** A member by id (UsersService.findById), read on `db`: its row, none once the account is deleted. */
+async function userByIdRow(
+  dataSource: DataSource,
+  db: DataSource | EntityManager,
+  id: number,
+): Promise<UserRow | undefined> {
   userById ??= prepare('user-by-id', `SELECT ${userColumns(dataSource)} FROM users WHERE id = $1`);
-  return userById;
+  const [row] = await queryPrepared(db, userById, [id]);
+  return row;
 }
 
 const asUser = (row: Partial<User> | undefined): User | null =>
@@ -102,13 +111,11 @@ export class UsersService {
 
   /**
    * Every request of a signed-in member loads them (a ban or a deletion takes effect at once): a
-   * prepared statement, hydrated as the repository would (a spec compares the two).
+   * prepared statement, hydrated as the repository would (a spec compares the two). `db`: a caller's
+   * transaction to read in.
    */
-  async findById(id: number): Promise<User | null> {
-    const [row] = await queryPrepared<Partial<User>>(this.dataSource, userByIdStatement(this.dataSource), [
-      id,
-    ]);
-    return asUser(row);
+  async findById(id: number, db: DataSource | EntityManager = this.dataSource): Promise<User | null> {
+    return asUser(await userByIdRow(this.dataSource, db, id));
   }
 
   /**
@@ -264,6 +271,7 @@ export class UsersService {
     userId: number,
     { pastes = 0, replies = 0 }: { pastes?: number; replies?: number },
   ): Promise<void> {
+    takeLock(manager, 'user');
     await manager.query(
       `UPDATE users SET thread_count = GREATEST(thread_count + $2, 0), reply_count = GREATEST(reply_count + $3, 0)
        WHERE id = $1`,
@@ -301,6 +309,7 @@ export class UsersService {
 
   /** Member `userId`, their row locked until `manager`'s transaction ends; null if there is none. */
   lockById(manager: EntityManager, userId: number): Promise<User | null> {
+    takeLock(manager, 'account');
     return this.findOne('id = $1', [userId], { manager, forUpdate: true });
   }
 

@@ -7,11 +7,12 @@ import {
   type VoteResult,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { lockingSql } from '../../infra/database/lock-order.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
 import { retryOnConflict } from '../../common/retry-on-conflict.js';
 import { type ReputationChange, ReputationService } from '../ranks/reputation.service.js';
-import { PasteScores, type VoteTarget } from '../pastes/paste-scores.js';
+import { lockVoteTarget, moveScore, PasteScores, type VoteTarget } from '../pastes/paste-scores.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { ViewerVotes, ViewerVotesReader } from '../pastes/viewer-votes.js';
 import { resolvePaste, resolveReplyPaste } from '../pastes/visibility.js';
@@ -20,10 +21,11 @@ import { Vote } from './entities/vote.entity.js';
 
 /**
  * A member's vote on a target, cast, taken back (the same value again) or switched, in one statement on
- * `votes`: what it did, and by how much the target's score moves.
+ * `votes`: what it did, and by how much the target's score moves. Locks no row the lock order knows
+ * (the target is locked before it).
  */
-const castSql = (column: 'thread_id' | 'reply_id'): string =>
-  `WITH existing AS (
+const castSql = (column: 'thread_id' | 'reply_id') =>
+  lockingSql`WITH existing AS (
      SELECT id, value FROM votes WHERE user_id = $1::integer AND ${column} = $2::integer
    ), inserted AS (
      INSERT INTO votes (user_id, ${column}, value)
@@ -40,16 +42,37 @@ const castSql = (column: 'thread_id' | 'reply_id'): string =>
        WHEN EXISTS (SELECT 1 FROM inserted) THEN $3::int
      END AS delta,
      EXISTS (SELECT 1 FROM removed) AS removed,
-     COALESCE((SELECT id FROM existing), (SELECT id FROM inserted)) AS vote_id,
+     COALESCE((SELECT id FROM existing), (SELECT id FROM inserted)) AS "voteId",
      (SELECT value FROM existing)::int AS previous`;
+
+/** What a cast did: the score's move, whether it took the vote back, the vote's id, its value before. */
+export interface Cast {
+  delta: number;
+  removed: boolean;
+  voteId: number;
+  previous: 1 | -1 | null;
+}
+type CastParams = [userId: number, targetId: number, value: 1 | -1];
 const CAST = {
-  paste: prepare('vote-cast-paste', castSql('thread_id')),
-  reply: prepare('vote-cast-reply', castSql('reply_id')),
+  paste: prepare<Cast, CastParams>('vote-cast-paste', castSql('thread_id')),
+  reply: prepare<Cast, CastParams>('vote-cast-reply', castSql('reply_id')),
 };
 
-const VOTES_OF = prepare(
+/** Casts member `userId`'s vote `value` on a locked target, in the caller's transaction. */
+export async function castVote(
+  manager: EntityManager,
+  userId: number,
+  target: VoteTarget,
+  value: 1 | -1,
+): Promise<Cast> {
+  const [cast] = await queryPrepared(manager, CAST[target.kind], [userId, target.id, value]);
+  return cast!;
+}
+
+type VoteOf = Row<Vote, 'replyId'> & { value: 1 | -1 };
+const VOTES_OF = prepare<VoteOf, [userId: number, pasteId: number, replyIds: number[]]>(
   'votes-of-member',
-  `SELECT reply_id, value::int AS value FROM votes
+  `SELECT reply_id AS "replyId", value::int AS value FROM votes
    WHERE user_id = $1 AND (thread_id = $2 OR reply_id = ANY ($3::int[]))`,
 );
 
@@ -95,21 +118,16 @@ export class VotesService implements ViewerVotesReader {
     const result = await retryOnConflict(() =>
       this.dataSource.transaction(async (manager) => {
         moved = null; // what a rolled-back attempt set does not count
-        const locked = await this.scores.lockTarget(manager, target);
+        const locked = await lockVoteTarget(manager, target);
         pasteId = locked.pasteId;
-        const [cast] = await queryPrepared<{
-          delta: number;
-          removed: boolean;
-          vote_id: number;
-          previous: 1 | -1 | null;
-        }>(manager, CAST[target.kind], [user.id, target.id, body.value]);
-        const voteScore = await this.scores.move(manager, target, cast!.delta);
-        const value = cast!.removed ? null : body.value;
+        const cast = await castVote(manager, user.id, target, body.value);
+        const voteScore = await moveScore(manager, target, cast.delta);
+        const value = cast.removed ? null : body.value;
         moved = await this.reputation.voteChanged(manager, {
           voterId: user.id,
           authorId: locked.authorId,
-          voteId: cast!.vote_id,
-          previous: cast!.previous,
+          voteId: cast.voteId,
+          previous: cast.previous,
           value,
           threadId: pasteId,
           replyId: target.kind === 'reply' ? target.id : null,
@@ -135,16 +153,12 @@ export class VotesService implements ViewerVotesReader {
 
   /** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
   async votesOf(userId: number, threadId: number, replyIds: number[]): Promise<ViewerVotes> {
-    const rows = await queryPrepared<{ reply_id: number | null; value: 1 | -1 }>(this.dataSource, VOTES_OF, [
-      userId,
-      threadId,
-      replyIds,
-    ]);
+    const rows = await queryPrepared(this.dataSource, VOTES_OF, [userId, threadId, replyIds]);
     const replies = new Map<number, 1 | -1>();
     let thread: 1 | -1 | null = null;
     for (const row of rows) {
-      if (row.reply_id === null) thread = row.value;
-      else replies.set(row.reply_id, row.value);
+      if (row.replyId === null) thread = row.value;
+      else replies.set(row.replyId, row.value);
     }
     return { thread, replies };
   }

@@ -12,6 +12,7 @@ import {
   TOKENS_PER_MEMBER_MAX,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type Row } from '../../../infra/database/columns.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../../infra/database/prepared.js';
 import { asMember, memberColumns, memberJoin } from '../../users/account-sql.js';
 import { TOKEN_SELECT, type TokenRow, toAccessToken } from '../auth-rows.js';
@@ -79,9 +80,18 @@ export async function revokeMemberTokens(
   return rows.length;
 }
 
-let byHash: PreparedStatement | undefined;
+/** A token's row (what a request needs of it) with its member's whole row (memberColumns). */
+type TokenWithMember = Row<User, keyof User> & {
+  tokenId: number;
+  tokenScopes: TokenScope[];
+  tokenExpired: boolean;
+  tokenRevoked: boolean;
+  tokenStale: boolean;
+};
+
+let byHash: PreparedStatement<TokenWithMember, [tokenHash: string]> | undefined;
 /** The token of a hash with its member, whole: the one statement a token request costs (an index lookup). */
-function byHashStatement(dataSource: DataSource): PreparedStatement {
+function byHashStatement(dataSource: DataSource): PreparedStatement<TokenWithMember, [tokenHash: string]> {
   byHash ??= prepare(
     'access-token-by-hash',
     `SELECT t.id AS "tokenId", t.scopes AS "tokenScopes",
@@ -96,7 +106,7 @@ function byHashStatement(dataSource: DataSource): PreparedStatement {
   return byHash;
 }
 
-const touch = prepare(
+const touch = prepare<never, [tokenId: number]>(
   'access-token-touch',
   `UPDATE personal_access_tokens SET last_used_at = now()
    WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - interval '${LAST_USED_EVERY_MS} milliseconds')`,
@@ -176,15 +186,9 @@ export class AccessTokensService {
    * or a banned member stops at once on every instance). Marks the token used, at most once a minute.
    */
   async authenticate(token: string): Promise<TokenCheck> {
-    const [row] = await queryPrepared<
-      Partial<User> & {
-        tokenId: number;
-        tokenScopes: TokenScope[];
-        tokenExpired: boolean;
-        tokenRevoked: boolean;
-        tokenStale: boolean;
-      }
-    >(this.dataSource, byHashStatement(this.dataSource), [accessTokenHash(token)]);
+    const [row] = await queryPrepared(this.dataSource, byHashStatement(this.dataSource), [
+      accessTokenHash(token),
+    ]);
     if (!row) return { status: 'unknown' };
     const { tokenId, tokenScopes, tokenExpired, tokenRevoked, tokenStale, ...member } = row;
     const user = asMember(member);
