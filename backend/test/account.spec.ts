@@ -327,7 +327,7 @@ describe('your data, and leaving', () => {
     });
 
     /** A member with a bit of everything, and a second member who interacted with them. */
-    async function busyMember() {
+    async function busyUser() {
       const gone = await registered(t);
       const other = await registered(t);
       await giveAvatar(gone);
@@ -407,7 +407,7 @@ describe('your data, and leaving', () => {
     }
 
     it('keepContent=false: deletes their pastes and replies (a reply with others under it stays as a placeholder), and everything else', async () => {
-      const s = await busyMember();
+      const s = await busyUser();
       await s.gone.browser.post(API.userExport).expect(202);
       await ready(s.gone.browser);
       expect(await scores(s.theirs, s.child)).toEqual({ paste: 1, reply: -1 });
@@ -456,7 +456,7 @@ describe('your data, and leaving', () => {
     });
 
     it('keepContent=true: their public pastes and replies stay without an author (Anonymous); private ones go', async () => {
-      const s = await busyMember();
+      const s = await busyUser();
       await s.gone.browser
         .delete(API.userAccount)
         .send({ password: PASSWORD, keepContent: true })
@@ -514,14 +514,14 @@ describe('your data, and leaving', () => {
     });
 
     it("the admin's delete offers the same choice: keepContent=true by default, false deletes their posts", async () => {
-      const kept = await busyMember();
+      const kept = await busyUser();
       await owner.browser.delete(API.adminUser(kept.gone.user.id)).expect(200, { message: 'User deleted' });
       expect(await t.dataSource.query('SELECT author_id FROM threads WHERE id = $1', [kept.own])).toEqual([
         { author_id: null },
       ]);
       await nothingLeftOf(kept.gone.user.id, kept.gone.account.email);
 
-      const dropped = await busyMember();
+      const dropped = await busyUser();
       await owner.browser
         .delete(`${API.adminUser(dropped.gone.user.id)}?keepContent=maybe`)
         .expect(400, { statusCode: 400, message: 'keepContent must be true or false' });

@@ -14,7 +14,7 @@ const ADMIN_ELSEWHERE = '/api/test-admin-elsewhere';
 /** Marked for sessions only, with no telling path. */
 const SESSION_ONLY_ELSEWHERE = '/api/test-session-only';
 /** A members-only read nobody marked with a scope: a new private route. */
-const UNMARKED_MEMBERS_READ = '/api/test-members-only';
+const UNMARKED_USERS_READ = '/api/test-members-only';
 
 @Controller()
 class ElsewhereController {
@@ -30,7 +30,7 @@ class ElsewhereController {
     return { ok: true };
   }
 
-  @Get(UNMARKED_MEMBERS_READ)
+  @Get(UNMARKED_USERS_READ)
   @UseGuards(SessionGuard)
   membersOnly(): { ok: true } {
     return { ok: true };
@@ -146,9 +146,9 @@ describe('no token reaches the admin API, in any letter case', () => {
       .expect(201);
     const read = (res.body as CreatedAccessToken).token;
     await supertest(t.url)
-      .get(UNMARKED_MEMBERS_READ)
+      .get(UNMARKED_USERS_READ)
       .set('Authorization', `Bearer ${read}`)
       .expect(403, { statusCode: 403, message: TOKEN_MESSAGES.missingScope('private:read') });
-    await call('get', UNMARKED_MEMBERS_READ).expect(200, { ok: true });
+    await call('get', UNMARKED_USERS_READ).expect(200, { ok: true });
   });
 });

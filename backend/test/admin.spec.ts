@@ -6,20 +6,20 @@ import {
   adminUserSchema,
   adminUsersPageSchema,
   API,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIVE_EVENT,
-  recentThreadsPageSchema,
-  threadDetailSchema,
+  recentPastesPageSchema,
+  pasteDetailSchema,
 } from '@termpaste/contracts';
 import { StoragePort } from '../src/infra/storage/storage.port.js';
 import { CLOSE_SIGNED_OUT } from '../src/modules/live/live.gateway.js';
 import { type Browser, PASSWORD, registered, signedIn } from './support/accounts.js';
-import { connect, type LiveClient, type LiveMember, liveMember, settle } from './support/live.js';
+import { connect, type LiveClient, type LiveUser, liveUser, settle } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
-const ADMIN_REQUIRED = { statusCode: 403, message: FORUM_MESSAGES.adminRequired };
+const ADMIN_REQUIRED = { statusCode: 403, message: POST_MESSAGES.adminRequired };
 const NOT_FOUND = { statusCode: 404, message: ADMIN_MESSAGES.userNotFound };
 
 /** Our stored objects, as the fake storage adapter knows them: `<STORED><key>`. */
@@ -267,7 +267,7 @@ describe('admin panel API', () => {
     const cells: Array<[Role, Action, Target, 200 | string]> = [];
     for (const action of ACTIONS) {
       for (const target of ['member', 'admin', 'owner', 'self'] as const) {
-        cells.push(['member', action, target, FORUM_MESSAGES.adminRequired]);
+        cells.push(['member', action, target, POST_MESSAGES.adminRequired]);
       }
       for (const actor of ['admin', 'owner'] as const) {
         for (const [target, outcome] of Object.entries(TABLE[actor][action])) {
@@ -545,7 +545,7 @@ describe('admin panel API', () => {
       await Promise.all(open.splice(0).map((client) => client.close()));
     });
 
-    async function socket(who: LiveMember): Promise<LiveClient> {
+    async function socket(who: LiveUser): Promise<LiveClient> {
       const client = await connect(t, { cookie: who.cookie });
       open.push(client);
       await client.roundTrip();
@@ -553,8 +553,8 @@ describe('admin panel API', () => {
     }
 
     it('bans: sessions revoked (the next request is 401), sockets sent signed_out then closed 4001', async () => {
-      const banned = await liveMember(t);
-      const bystander = await liveMember(t);
+      const banned = await liveUser(t);
+      const bystander = await liveUser(t);
       const tabs = [await socket(banned), await socket(banned)];
       const other = await socket(bystander);
 
@@ -611,7 +611,7 @@ describe('admin panel API', () => {
 
   describe('DELETE /api/admin/users/{id}', () => {
     it('keeps their pastes, replies and chat lines as Anonymous, deletes their messages; counters stay right; they are signed out', async () => {
-      const doomed = await liveMember(t);
+      const doomed = await liveUser(t);
       const client = await connect(t, { cookie: doomed.cookie });
       await client.roundTrip();
       const author = await registered(t);
@@ -659,9 +659,9 @@ describe('admin panel API', () => {
         storage.removed.includes(`avatars/${doomed.user.id}/gone`),
       );
 
-      const mine = threadDetailSchema.parse((await author.browser.get(API.thread(theirs)).expect(200)).body);
+      const mine = pasteDetailSchema.parse((await author.browser.get(API.thread(theirs)).expect(200)).body);
       expect(mine).toMatchObject({ title: 'Doomed paste', author: null, voteScore: 1, replyCount: 1 });
-      const detail = threadDetailSchema.parse((await author.browser.get(API.thread(other)).expect(200)).body);
+      const detail = pasteDetailSchema.parse((await author.browser.get(API.thread(other)).expect(200)).body);
       // Their +1 is taken back; the author's stays. Their -1 on the author's reply too.
       expect(detail.voteScore).toBe(1);
       expect(detail.replies.find((r) => r.id === replyId)).toMatchObject({
@@ -675,7 +675,7 @@ describe('admin panel API', () => {
       );
       expect(Number(sum)).toBe(0);
 
-      const home = recentThreadsPageSchema.parse((await t.browser().get(API.threadsRecent).expect(200)).body);
+      const home = recentPastesPageSchema.parse((await t.browser().get(API.threadsRecent).expect(200)).body);
       expect(home.total).toBe(stats.thread_count);
       expect(home.threads.find((card) => card.id === theirs)?.author).toBeNull();
       await author.browser.get(API.chatMessages).expect(200);

@@ -5,7 +5,7 @@ import {
   type AuditAction,
   type AuditEntry,
   auditPageSchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
 } from '@termpaste/contracts';
 import { runCli } from '../src/cli/admin-cli.js';
 import { AuditService } from '../src/modules/audit/audit.service.js';
@@ -454,7 +454,7 @@ describe('audit log', () => {
     it("is for admins: 403 'Admin privileges required' for a member, 401 signed out", async () => {
       await member.browser
         .get(API.adminAudit)
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.adminRequired });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.adminRequired });
       await t.browser().get(API.adminAudit).expect(401);
     });
   });

@@ -4,7 +4,7 @@ import {
   type ChatMessage,
   chatHistorySchema,
   chatMessageSchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIMITS,
   MESSAGING_MESSAGES,
   REPUTATION,
@@ -133,7 +133,7 @@ describe('global chat', () => {
       await banned.browser
         .post(path)
         .send({ [field]: 'hi' })
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.banned });
     });
 
     it('refuses a cross-site POST', async () => {

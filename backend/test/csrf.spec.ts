@@ -3,7 +3,7 @@ import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { newAccount, sessionCookie } from './support/accounts.js';
-import { connect, liveMember, refusal } from './support/live.js';
+import { connect, liveUser, refusal } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const REFUSED = { statusCode: 403, message: 'Cross-site request refused' };
@@ -244,7 +244,7 @@ describe('CSRF with PUBLIC_URL unset (npm start): loopback origins only', () => 
   });
 
   it('pins the live socket upgrade to loopback origins too: a DNS-rebinding page is refused (403)', async () => {
-    const member = await liveMember(t);
+    const member = await liveUser(t);
     const port = new URL(t.url).port;
     const rebinding = connect(t, {
       cookie: member.cookie,

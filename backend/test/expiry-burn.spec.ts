@@ -2,12 +2,12 @@ import {
   API,
   EXPIRES_IN,
   EXPIRES_IN_CHOICES,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   OWN_POSTS_MESSAGES,
   type PasteRef,
-  type RecentThreadsPage,
-  type ThreadDetail,
-  threadDetailSchema,
+  type RecentPastesPage,
+  type PasteDetail,
+  pasteDetailSchema,
   type UserProfile,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
@@ -25,7 +25,7 @@ import { waitFor } from './support/wait-for.js';
 
 /** Every expiry choice passes this many times faster here: `10m` lasts one second, `1d` 144. */
 const SCALE = 600;
-const NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
+const NOT_FOUND = { statusCode: 404, message: POST_MESSAGES.pasteNotFound };
 const EXPIRES_IN_MESSAGE = `expiresIn must be one of ${EXPIRES_IN_CHOICES.join(', ')}`;
 
 interface Member {
@@ -61,8 +61,8 @@ describe('pastes that expire, and pastes that burn after reading', () => {
     return res.body.id as PasteRef;
   }
 
-  async function detail(browser: Browser | ReturnType<typeof visitor>, ref: PasteRef): Promise<ThreadDetail> {
-    return threadDetailSchema.parse((await browser.get(API.thread(ref)).expect(200)).body);
+  async function detail(browser: Browser | ReturnType<typeof visitor>, ref: PasteRef): Promise<PasteDetail> {
+    return pasteDetailSchema.parse((await browser.get(API.thread(ref)).expect(200)).body);
   }
 
   async function rowOf(ref: PasteRef): Promise<{ id: number; expires_at: Date | null } | undefined> {
@@ -197,7 +197,7 @@ describe('pastes that expire, and pastes that burn after reading', () => {
       await detail(visitor(), listed);
       await detail(visitor(), unlisted);
       const home = async () =>
-        ((await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage).threads;
+        ((await visitor().get(API.threadsRecent).expect(200)).body as RecentPastesPage).threads;
       expect((await home()).map((card) => card.id)).toContain(listed);
       const found = async () =>
         (await visitor().get(API.search).query({ q: word }).expect(200)).body.threads as Array<{
@@ -240,7 +240,7 @@ describe('pastes that expire, and pastes that burn after reading', () => {
       await t.pagesChanged();
       expect((await detail(visitor(), ref)).expiresAt).not.toBeNull();
       const home = async () =>
-        ((await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage).threads;
+        ((await visitor().get(API.threadsRecent).expect(200)).body as RecentPastesPage).threads;
       expect((await home()).map((card) => card.id)).toContain(ref);
 
       await waitFor('the second to pass', async () => (await visitor().get(API.thread(ref))).status === 404);
@@ -342,7 +342,7 @@ describe('pastes that expire, and pastes that burn after reading', () => {
     it('read-once answers the content to a member and removes it; any later call is a 404', async () => {
       const ref = await burning();
       const before = await counts([alice.user.id]);
-      const read = threadDetailSchema.parse(
+      const read = pasteDetailSchema.parse(
         (await bob.browser.post(API.threadReadOnce(ref)).expect(200)).body,
       );
       expect(read).toMatchObject({

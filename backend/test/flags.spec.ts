@@ -3,17 +3,17 @@ import {
   type ChatMessage,
   type CreatedAccessToken,
   FLAG_NOTE_MAX,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIVE_EVENT,
   MODERATION_MESSAGES,
   type MyFlag,
   myFlagSchema,
   myFlagsSchema,
   type NotificationsPage,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   silencedMessage,
-  type ThreadDetail,
-  threadDetailSchema,
+  type PasteDetail,
+  pasteDetailSchema,
   TOKEN_MESSAGES,
   type UserProfile,
   VERIFY_MESSAGES,
@@ -21,7 +21,7 @@ import {
 import supertest from 'supertest';
 import { type Browser, registered, registeredUnverified } from './support/accounts.js';
 import { expectPasteHidden, visitorOf } from './support/paste-routes.js';
-import { connect, liveMember } from './support/live.js';
+import { connect, liveUser } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -78,7 +78,7 @@ describe('flags', () => {
 
   async function homeTotal(): Promise<number> {
     const res = await visitor().get(API.threadsRecent).set('Cache-Control', 'no-cache').expect(200);
-    return (res.body as RecentThreadsPage).total;
+    return (res.body as RecentPastesPage).total;
   }
 
   async function profileCount(userId: number): Promise<number> {
@@ -180,7 +180,7 @@ describe('flags', () => {
       await banned.browser
         .post(API.flags)
         .send(body())
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.banned });
       const silenced = await registered(t);
       const [[until]]: [Array<{ until: Date }>, number] = await t.dataSource.query(
         `UPDATE users SET silenced_until = now() + interval '1 day', silence_reason = 'Calm down'
@@ -269,7 +269,7 @@ describe('flags', () => {
       // Made public after it was unlisted: it keeps its key, and its number is now its ref.
       const key = (await paste(alice, { visibility: 'unlisted' })) as unknown as string;
       const made = await alice.browser.patch(API.thread(key)).send({ visibility: 'public' }).expect(200);
-      const open = (made.body as ThreadDetail).id as number;
+      const open = (made.body as PasteDetail).id as number;
       expect(typeof open).toBe('number');
       const flagged = await flag(bob, { targetType: 'paste', targetId: key });
       expect(flagged.targetId).toBe(open);
@@ -385,7 +385,7 @@ describe('flags', () => {
       await visitor().get(API.thread(id)).expect(404, HIDDEN);
       await bob.browser.get(API.thread(id)).expect(404, HIDDEN);
       await flaggers[0]!.browser.get(API.thread(id)).expect(404, HIDDEN);
-      const own = threadDetailSchema.parse((await alice.browser.get(API.thread(id)).expect(200)).body);
+      const own = pasteDetailSchema.parse((await alice.browser.get(API.thread(id)).expect(200)).body);
       expect(own.hidden).toBe(true);
       expect(own.content).toBe('flagwordzebra');
       // A visitor again, after the author's read: the cache never serves the author's view.
@@ -420,21 +420,21 @@ describe('flags', () => {
       for (const flagger of await members(3)) await flag(flagger, { targetType: 'reply', targetId: r });
       for (const who of [visitor(), bob.browser, alice.browser]) {
         const detail = (await who.get(API.thread(on)).set('Cache-Control', 'no-cache').expect(200))
-          .body as ThreadDetail;
+          .body as PasteDetail;
         const shown = detail.replies.find((x) => x.id === r)!;
         expect(shown).toMatchObject({ hidden: true, content: '', deleted: false });
       }
       await visitor()
         .get(API.replyRevisions(r))
-        .expect(404, { statusCode: 404, message: FORUM_MESSAGES.replyNotFound });
+        .expect(404, { statusCode: 404, message: POST_MESSAGES.replyNotFound });
       await bob.browser
         .get(API.replyRevision(r, 1))
-        .expect(404, { statusCode: 404, message: FORUM_MESSAGES.replyNotFound });
+        .expect(404, { statusCode: 404, message: POST_MESSAGES.replyNotFound });
       const own = await alice.browser.get(API.replyRevision(r, 1)).expect(200);
       expect(own.body.content).toBe('visit my shop');
       await alice.browser.patch(API.reply(r)).send({ content: 'no shop' }).expect(200);
       const after = (await visitor().get(API.thread(on)).set('Cache-Control', 'no-cache').expect(200))
-        .body as ThreadDetail;
+        .body as PasteDetail;
       expect(after.replies.find((x) => x.id === r)).toMatchObject({ hidden: true, content: '' });
     });
 
@@ -450,7 +450,7 @@ describe('flags', () => {
     });
 
     it('tells every chat socket to replace a hidden line, and to put it back when staff disagree', async () => {
-      const watcher = await liveMember(t);
+      const watcher = await liveUser(t);
       const socket = await connect(t, { cookie: watcher.cookie });
       try {
         const line = (await alice.browser.post(API.chatMessages).send({ content: 'loud line' }).expect(201))

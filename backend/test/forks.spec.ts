@@ -1,14 +1,14 @@
 import {
   API,
   type CreatedAccessToken,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIMITS,
   type ForksPage,
   forksPageSchema,
   PASTE_MESSAGES,
   type PasteRef,
-  type ThreadDetail,
-  threadDetailSchema,
+  type PasteDetail,
+  pasteDetailSchema,
   TOKEN_MESSAGES,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 import { PageCache } from '../src/http/page-cache.js';
 
-const NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
+const NOT_FOUND = { statusCode: 404, message: POST_MESSAGES.pasteNotFound };
 const GONE = { id: null, title: null };
 
 interface Member {
@@ -60,9 +60,9 @@ describe('forking a paste', () => {
     return ((await fork(member, id, body).expect(201)).body as { id: PasteRef }).id;
   }
 
-  async function detail(id: PasteRef, member?: Member): Promise<ThreadDetail> {
+  async function detail(id: PasteRef, member?: Member): Promise<PasteDetail> {
     const res = await (member ? member.browser : visitor()).get(API.thread(id)).expect(200);
-    return threadDetailSchema.parse(res.body);
+    return pasteDetailSchema.parse(res.body);
   }
 
   async function forks(id: PasteRef, member?: Member): Promise<ForksPage> {
@@ -325,9 +325,9 @@ describe('forking a paste', () => {
   });
 
   it.each([
-    [{ title: '   ' }, `title: ${FORUM_MESSAGES.titleRequired}`],
-    [{ title: 'x'.repeat(LIMITS.titleMax + 1) }, `title: ${FORUM_MESSAGES.titleTooLong}`],
-    [{ content: ' \n ' }, `content: ${FORUM_MESSAGES.contentRequired}`],
+    [{ title: '   ' }, `title: ${POST_MESSAGES.titleRequired}`],
+    [{ title: 'x'.repeat(LIMITS.titleMax + 1) }, `title: ${POST_MESSAGES.titleTooLong}`],
+    [{ content: ' \n ' }, `content: ${POST_MESSAGES.contentRequired}`],
     [{ visibility: 'secret' }, 'visibility: Visibility must be one of public, unlisted, private'],
     [{ expiresIn: '2h' }, 'expiresIn: expiresIn must be one of 10m, 1h, 1d, 1w, 1mo, never'],
     [{ burnAfterReading: 'yes' }, 'burnAfterReading: burnAfterReading must be true or false'],

@@ -1,5 +1,5 @@
-import { API, OWN_POSTS_MESSAGES, type RecentThreadsPage, type ThreadDetail } from '@termpaste/contracts';
-import { liveMember, type LiveMember } from './support/live.js';
+import { API, OWN_POSTS_MESSAGES, type RecentPastesPage, type PasteDetail } from '@termpaste/contracts';
+import { liveUser, type LiveUser } from './support/live.js';
 import {
   expectPasteHidden,
   memberViewer,
@@ -16,16 +16,16 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  */
 describe('gone pastes: deleted, expired, burnt', () => {
   let t: TestApp;
-  let admin: LiveMember;
-  let alice: LiveMember;
-  let bob: LiveMember;
+  let admin: LiveUser;
+  let alice: LiveUser;
+  let bob: LiveUser;
   let words = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await liveMember(t); // the first account: owner and admin
-    alice = await liveMember(t);
-    bob = await liveMember(t);
+    admin = await liveUser(t); // the first account: owner and admin
+    alice = await liveUser(t);
+    bob = await liveUser(t);
   });
 
   afterAll(async () => {
@@ -71,7 +71,7 @@ describe('gone pastes: deleted, expired, burnt', () => {
 
   async function homeTotal(): Promise<number> {
     const home = (await t.http.get(API.threadsRecent).set('Cache-Control', 'no-cache').expect(200))
-      .body as RecentThreadsPage;
+      .body as RecentPastesPage;
     return home.total;
   }
 
@@ -104,12 +104,12 @@ describe('gone pastes: deleted, expired, burnt', () => {
 
   it('burnt by its one reading: gone for everyone after, its author too', async () => {
     const paste = await post({ burnAfterReading: true });
-    const warned = (await bob.browser.get(API.thread(paste.key!)).expect(200)).body as ThreadDetail;
+    const warned = (await bob.browser.get(API.thread(paste.key!)).expect(200)).body as PasteDetail;
     expect(warned).toMatchObject({ burnAfterReading: true });
     expect(warned.content).toBeUndefined();
     const refused = await bob.browser.post(API.threadReplies(paste.key!)).send({ content: 'hi' }).expect(403);
     expect(refused.body).toMatchObject({ message: OWN_POSTS_MESSAGES.burnNoReplies });
-    const read = (await bob.browser.post(API.threadReadOnce(paste.key!)).expect(200)).body as ThreadDetail;
+    const read = (await bob.browser.post(API.threadReadOnce(paste.key!)).expect(200)).body as PasteDetail;
     expect(read.content).toBe(`the ${paste.word} text`);
     for (const who of everyone()) await expectPasteHidden(paste, who);
     await bob.browser.post(API.threadReadOnce(paste.key!)).expect(404);

@@ -1,22 +1,22 @@
 import { API, heldPostSchema, LIVE_EVENT, MODERATION_MESSAGES, reviewPageSchema } from '@termpaste/contracts';
 import { HeldPostsService } from '../src/modules/moderation/held-posts.service.js';
 import { registered } from './support/accounts.js';
-import { connect, liveMember, type LiveMember } from './support/live.js';
+import { connect, liveUser, type LiveUser } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Member = Awaited<ReturnType<typeof registered>>;
 
 describe('posts held for approval: APPROVE and REJECT', () => {
   let t: TestApp;
-  let owner: LiveMember;
-  let hostThread: number;
+  let owner: LiveUser;
+  let hostPaste: number;
 
   beforeAll(async () => {
     // Every new member's first post is held (their posts are held until one is accepted).
     t = await createTestApp({ env: { MODERATION_HOLD_FIRST_POSTS: '1' } });
-    owner = await liveMember(t);
-    hostThread = (await owner.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201))
-      .body.id as number;
+    owner = await liveUser(t);
+    hostPaste = (await owner.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201)).body
+      .id as number;
   });
 
   afterAll(async () => {
@@ -129,9 +129,9 @@ describe('posts held for approval: APPROVE and REJECT', () => {
   it('APPROVE makes a held reply on its paste, with the counts of the paste and the author', async () => {
     const m = await registered(t);
     const itemId = await held(
-      await m.browser.post(API.threadReplies(hostThread)).send({ content: 'A held reply that waits' }),
+      await m.browser.post(API.threadReplies(hostPaste)).send({ content: 'A held reply that waits' }),
     );
-    const [before] = await t.dataSource.query('SELECT reply_count FROM threads WHERE id = $1', [hostThread]);
+    const [before] = await t.dataSource.query('SELECT reply_count FROM threads WHERE id = $1', [hostPaste]);
     await decide(itemId, 'approve').expect(200);
     const { target_id } = await item(itemId);
     const [reply] = await t.dataSource.query(
@@ -139,17 +139,17 @@ describe('posts held for approval: APPROVE and REJECT', () => {
       [target_id],
     );
     expect(reply).toEqual({
-      thread_id: hostThread,
+      thread_id: hostPaste,
       author_id: m.user.id,
       content: 'A held reply that waits',
     });
-    const [after] = await t.dataSource.query('SELECT reply_count FROM threads WHERE id = $1', [hostThread]);
+    const [after] = await t.dataSource.query('SELECT reply_count FROM threads WHERE id = $1', [hostPaste]);
     expect(after.reply_count).toBe(before.reply_count + 1);
     expect(await counts(m.user.id)).toEqual({ thread_count: 0, reply_count: 1 });
     expect(await notices(m.user.id)).toEqual([
-      { content: 'Your reply "A held reply that waits" was approved by the staff', thread_id: hostThread },
+      { content: 'Your reply "A held reply that waits" was approved by the staff', thread_id: hostPaste },
     ]);
-    const detail = await t.http.get(API.thread(hostThread)).expect(200);
+    const detail = await t.http.get(API.thread(hostPaste)).expect(200);
     expect(JSON.stringify(detail.body)).toContain('A held reply that waits');
   });
 
@@ -244,7 +244,7 @@ describe('posts held for approval: APPROVE and REJECT', () => {
 
     const forker = await registered(t);
     const forkItem = await held(
-      await forker.browser.post(API.threadFork(hostThread)).send({ title: 'My fork' }),
+      await forker.browser.post(API.threadFork(hostPaste)).send({ title: 'My fork' }),
     );
     await decide(forkItem, 'approve').expect(200);
     const [fork] = await t.dataSource.query(
@@ -253,7 +253,7 @@ describe('posts held for approval: APPROVE and REJECT', () => {
     );
     expect(fork).toEqual({
       title: 'My fork',
-      forked_from_id: hostThread,
+      forked_from_id: hostPaste,
       is_fork: true,
       author_id: forker.user.id,
     });

@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 import {
   API,
   type ChatMessage,
-  FORUM_LIVE_EVENT,
+  PASTE_LIVE_EVENT,
   LIVE_CLOSE,
   LIVE_EVENT,
   type LiveEvent,
-  type RecentThreadsPage,
-  type ThreadDetail,
+  type RecentPastesPage,
+  type PasteDetail,
 } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
 import supertest from 'supertest';
@@ -16,7 +16,7 @@ import { RedisEvents } from '../src/infra/events/redis.events.js';
 import { PresencePort } from '../src/infra/presence/presence.port.js';
 import { RedisPresence } from '../src/infra/presence/redis.presence.js';
 import { CapturingLogger } from './support/capturing-logger.js';
-import { connect, type LiveClient, liveMember, settle } from './support/live.js';
+import { connect, type LiveClient, liveUser, settle } from './support/live.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -263,26 +263,26 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
     });
 
     it('a paste written on B shows on A at once, whose home and paste pages were cached', async () => {
-      const writer = await liveMember(b);
+      const writer = await liveUser(b);
       const readA = async () =>
-        ((await supertest(a.url).get(API.threadsRecent).expect(200)).body as RecentThreadsPage).threads.map(
+        ((await supertest(a.url).get(API.threadsRecent).expect(200)).body as RecentPastesPage).threads.map(
           (card) => card.title,
         );
       await readA(); // cached on A
       await writer.browser.post(API.threads).send({ title: 'written on B', content: 'x' }).expect(201);
       await waitFor('A to drop its home page', async () => (await readA()).includes('written on B'));
-      const id = ((await supertest(b.url).get(API.threadsRecent)).body as RecentThreadsPage).threads[0]!.id;
+      const id = ((await supertest(b.url).get(API.threadsRecent)).body as RecentPastesPage).threads[0]!.id;
       await supertest(a.url).get(API.thread(id)).expect(200); // cached on A
       await writer.browser.post(API.threadReplies(id)).send({ content: 'replied on B' }).expect(201);
       await waitFor('A to drop the paste page', async () => {
-        const detail = (await supertest(a.url).get(API.thread(id))).body as ThreadDetail;
+        const detail = (await supertest(a.url).get(API.thread(id))).body as PasteDetail;
         return detail.replyCount === 1;
       });
     });
 
     it('a profile saved on B drops on A the pages that show its member, and no other', async () => {
-      const carol = await liveMember(b);
-      const erin = await liveMember(b);
+      const carol = await liveUser(b);
+      const erin = await liveUser(b);
       const hers = (
         await carol.browser.post(API.threads).send({ title: 'carol on B', content: 'x' }).expect(201)
       ).body.id as number;
@@ -290,7 +290,7 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         await erin.browser.post(API.threads).send({ title: 'erin on B', content: 'x' }).expect(201)
       ).body.id as number;
       const titleOnA = async (id: number) =>
-        ((await supertest(a.url).get(API.thread(id)).expect(200)).body as ThreadDetail).title;
+        ((await supertest(a.url).get(API.thread(id)).expect(200)).body as PasteDetail).title;
       await titleOnA(hers); // cached on A
       await titleOnA(other);
       // Changed behind the apps' backs: a cached page keeps its old title.
@@ -311,8 +311,8 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
     });
 
     it('a chat message posted on A reaches a socket on B (and one on A), in both shapes', async () => {
-      const poster = await liveMember(a);
-      const reader = await liveMember(a);
+      const poster = await liveUser(a);
+      const reader = await liveUser(a);
       const onB = await connect(b, { cookie: reader.cookie });
       const onA = await connect(a, { cookie: poster.cookie });
       open.push(onB, onA);
@@ -332,8 +332,8 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
     });
 
     it('a member’s event published on A reaches that member’s socket on B only', async () => {
-      const alice = await liveMember(a);
-      const bob = await liveMember(a);
+      const alice = await liveUser(a);
+      const bob = await liveUser(a);
       const alicesOnB = await connect(b, { cookie: alice.cookie, path: '/ws/chat?scope=user' });
       const bobsOnB = await connect(b, { cookie: bob.cookie });
       open.push(alicesOnB, bobsOnB);
@@ -367,14 +367,14 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
     }
 
     it('a reply written on A reaches the paste’s readers on B (a visitor’s too), and their page is fresh', async () => {
-      const writer = await liveMember(a);
+      const writer = await liveUser(a);
       const res = await writer.browser
         .post(API.threads)
         .send({ title: 'read on B', content: 'x' })
         .expect(201);
       const id = (res.body as { id: number }).id;
       await supertest(b.url).get(API.thread(id)).expect(200); // cached on B
-      const member = await liveMember(a);
+      const member = await liveUser(a);
       const onB = await connect(b, { cookie: member.cookie });
       const visitorOnB = await connect(b, { path: '/ws/chat?scope=public' });
       open.push(onB, visitorOnB);
@@ -384,7 +384,7 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       for (const client of [onB, visitorOnB]) {
         const event = await client.next(
           'the reply',
-          (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.replyAdded,
+          (frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.replyAdded,
         );
         expect(event).toMatchObject({
           threadId: id,
@@ -393,13 +393,13 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         });
       }
       // Told of it, B's readers read the paste again from B: its cached page was dropped first.
-      const detail = (await supertest(b.url).get(`${API.thread(id)}?refresh=true`)).body as ThreadDetail;
+      const detail = (await supertest(b.url).get(`${API.thread(id)}?refresh=true`)).body as PasteDetail;
       expect(detail.replies.map((r) => r.content)).toEqual(['from A']);
     });
 
     it('counts members online and a paste’s readers per member across both instances, and drops them when their sockets close', async () => {
-      const alice = await liveMember(a);
-      const bob = await liveMember(a);
+      const alice = await liveUser(a);
+      const bob = await liveUser(a);
       const res = await alice.browser
         .post(API.threads)
         .send({ title: 'two instances', content: 'x' })

@@ -6,8 +6,8 @@ import {
   type LiveEvent,
 } from '@termpaste/contracts';
 import { EventsPort } from '../src/infra/events/events.port.js';
-import { LiveGateway, MAX_SOCKETS_PER_MEMBER } from '../src/modules/live/live.gateway.js';
-import { connect, type LiveClient, type LiveMember, liveMember, refusal, settle } from './support/live.js';
+import { LiveGateway, MAX_SOCKETS_PER_USER } from '../src/modules/live/live.gateway.js';
+import { connect, type LiveClient, type LiveUser, liveUser, refusal, settle } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -15,15 +15,12 @@ const ADMIN_ORIGIN = 'https://admin.example.com';
 
 describe('live socket /ws/chat', () => {
   let t: TestApp;
-  let alice: LiveMember;
-  let bob: LiveMember;
+  let alice: LiveUser;
+  let bob: LiveUser;
   const open: LiveClient[] = [];
 
   /** Connects and remembers the socket, to close it after the test. */
-  async function socket(
-    member: LiveMember,
-    options: Parameters<typeof connect>[1] = {},
-  ): Promise<LiveClient> {
+  async function socket(member: LiveUser, options: Parameters<typeof connect>[1] = {}): Promise<LiveClient> {
     const client = await connect(t, { cookie: member.cookie, ...options });
     open.push(client);
     return client;
@@ -35,8 +32,8 @@ describe('live socket /ws/chat', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ALLOWED_ORIGINS: ADMIN_ORIGIN } });
-    alice = await liveMember(t);
-    bob = await liveMember(t);
+    alice = await liveUser(t);
+    bob = await liveUser(t);
   });
 
   afterEach(async () => {
@@ -82,13 +79,13 @@ describe('live socket /ws/chat', () => {
     });
 
     it('is refused to a banned member (401)', async () => {
-      const banned = await liveMember(t);
+      const banned = await liveUser(t);
       await t.dataSource.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.user.id]);
       expect(await refusal(connect(t, { cookie: banned.cookie }))).toBe('401');
     });
 
     it('is refused after signing out', async () => {
-      const gone = await liveMember(t);
+      const gone = await liveUser(t);
       await gone.browser
         .get(API.logout)
         .set('Sec-Fetch-Dest', 'document')
@@ -170,10 +167,10 @@ describe('live socket /ws/chat', () => {
   });
 
   describe('limits', () => {
-    it(`closes a member's socket beyond ${MAX_SOCKETS_PER_MEMBER} at once (1008); others still connect`, async () => {
-      const carol = await liveMember(t);
+    it(`closes a member's socket beyond ${MAX_SOCKETS_PER_USER} at once (1008); others still connect`, async () => {
+      const carol = await liveUser(t);
       const held = await Promise.all(
-        Array.from({ length: MAX_SOCKETS_PER_MEMBER }, () => connect(t, { cookie: carol.cookie })),
+        Array.from({ length: MAX_SOCKETS_PER_USER }, () => connect(t, { cookie: carol.cookie })),
       );
       const extra = await connect(t, { cookie: carol.cookie });
       expect(await extra.closed).toBe(1008);
@@ -259,11 +256,11 @@ describe('live socket /ws/chat', () => {
 
 describe('live socket heartbeat and shutdown', () => {
   let t: TestApp;
-  let member: LiveMember;
+  let member: LiveUser;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { LIVE_HEARTBEAT_MS: '100' } });
-    member = await liveMember(t);
+    member = await liveUser(t);
   });
 
   afterAll(async () => {

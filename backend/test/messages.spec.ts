@@ -1,6 +1,6 @@
 import {
   API,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIVE_EVENT,
   MESSAGE_CONTENT_MAX,
   MESSAGES_PAGE_SIZE,
@@ -253,7 +253,7 @@ describe('private messages', () => {
       await banned.browser
         .post(API.messages)
         .send(message())
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.banned });
       const [row] = await t.dataSource.query(
         'SELECT count(*)::int AS n FROM private_messages WHERE sender_id = $1',
         [banned.user.id],

@@ -65,9 +65,9 @@ describe('the API docs', () => {
     beforeAll(async () => {
       // The first account registered is the owner, an admin.
       ({ browser: admin } = await registered(t));
-      const registeredMember = await registered(t);
-      member = registeredMember.browser;
-      memberName = registeredMember.account.username;
+      const registeredUser = await registered(t);
+      member = registeredUser.browser;
+      memberName = registeredUser.account.username;
     });
 
     it('for a visitor', async () => {

@@ -1,12 +1,12 @@
 import {
   API,
   type CreatedAccessToken,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   OWN_POSTS_MESSAGES,
-  recentThreadsPageSchema,
+  recentPastesPageSchema,
   REPUTATION,
   searchResultsSchema,
-  threadDetailSchema,
+  pasteDetailSchema,
   TOKEN_MESSAGES,
   TRASH_PAGE_SIZE,
   type TrashPage,
@@ -22,8 +22,8 @@ type Member = { browser: Browser; user: { id: number; username: string } };
 
 const NOT_YOUR_PASTE = { statusCode: 403, message: OWN_POSTS_MESSAGES.notYourPaste };
 const NOT_YOUR_REPLY = { statusCode: 403, message: OWN_POSTS_MESSAGES.notYourReply };
-const THREAD_NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
-const REPLY_NOT_FOUND = { statusCode: 404, message: FORUM_MESSAGES.replyNotFound };
+const PASTE_NOT_FOUND = { statusCode: 404, message: POST_MESSAGES.pasteNotFound };
+const REPLY_NOT_FOUND = { statusCode: 404, message: POST_MESSAGES.replyNotFound };
 const NOT_IN_TRASH = { statusCode: 404, message: OWN_POSTS_MESSAGES.notInTrash };
 
 /** Members delete what they posted; staff see it in the trash for 30 days and may restore it; then it goes. */
@@ -105,15 +105,15 @@ describe('deleting your own posts, the trash and its purge', () => {
       await admin.browser.delete(API.thread(id)).expect(403, NOT_YOUR_PASTE);
       await t.browser().delete(API.thread(id)).expect(401);
       await alice.browser.delete(API.thread(id)).expect(204);
-      await alice.browser.delete(API.thread(id)).expect(404, THREAD_NOT_FOUND);
-      await alice.browser.delete(API.thread(999_999)).expect(404, THREAD_NOT_FOUND);
-      await alice.browser.delete(API.thread('not-a-ref')).expect(404, THREAD_NOT_FOUND);
+      await alice.browser.delete(API.thread(id)).expect(404, PASTE_NOT_FOUND);
+      await alice.browser.delete(API.thread(999_999)).expect(404, PASTE_NOT_FOUND);
+      await alice.browser.delete(API.thread('not-a-ref')).expect(404, PASTE_NOT_FOUND);
     });
 
     it('takes a key; a paste the caller may not read is a 404, not a 403', async () => {
       const key = await paste(alice.browser, { visibility: 'private' });
       expect(typeof key).toBe('string');
-      await bob.browser.delete(API.thread(key)).expect(404, THREAD_NOT_FOUND);
+      await bob.browser.delete(API.thread(key)).expect(404, PASTE_NOT_FOUND);
       const unlisted = await paste(alice.browser, { visibility: 'unlisted' });
       await bob.browser.delete(API.thread(unlisted)).expect(403, NOT_YOUR_PASTE);
       await alice.browser.delete(API.thread(key)).expect(204);
@@ -150,17 +150,17 @@ describe('deleting your own posts, the trash and its purge', () => {
       await visitor().get(API.thread(id)).expect(200);
       const found = searchResultsSchema.parse((await visitor().get(API.search).query({ q: word })).body);
       expect(found.threads.map((card) => card.id)).toContain(id);
-      const home = recentThreadsPageSchema.parse((await visitor().get(API.threadsRecent)).body);
+      const home = recentPastesPageSchema.parse((await visitor().get(API.threadsRecent)).body);
       expect(home.threads.map((card) => card.id)).toContain(id);
 
       await alice.browser.delete(API.thread(id)).expect(204);
 
-      await visitor().get(API.thread(id)).expect(404, THREAD_NOT_FOUND);
-      await alice.browser.get(API.thread(id)).expect(404, THREAD_NOT_FOUND);
+      await visitor().get(API.thread(id)).expect(404, PASTE_NOT_FOUND);
+      await alice.browser.get(API.thread(id)).expect(404, PASTE_NOT_FOUND);
       await visitor().get(API.threadRaw(id)).expect(404);
       const after = searchResultsSchema.parse((await visitor().get(API.search).query({ q: word })).body);
       expect(after.threads.map((card) => card.id)).not.toContain(id);
-      const homeAfter = recentThreadsPageSchema.parse((await visitor().get(API.threadsRecent)).body);
+      const homeAfter = recentPastesPageSchema.parse((await visitor().get(API.threadsRecent)).body);
       expect(homeAfter.threads.map((card) => card.id)).not.toContain(id);
       for (const browser of [visitor(), alice.browser]) {
         const profile = await browser.get(API.user(alice.user.id)).expect(200);
@@ -246,7 +246,7 @@ describe('deleting your own posts, the trash and its purge', () => {
       const top = await reply(bob.browser, id);
       const under = await reply(alice.browser, id, top);
       const lone = await reply(bob.browser, id);
-      const before = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
+      const before = pasteDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(before.replyCount).toBe(3);
 
       await alice.browser.post(API.votes).send({ replyId: top, value: 1 }).expect(200);
@@ -254,7 +254,7 @@ describe('deleting your own posts, the trash and its purge', () => {
       await bob.browser.delete(API.reply(top)).expect(204);
       await bob.browser.delete(API.reply(lone)).expect(204);
 
-      const detail = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
+      const detail = pasteDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(detail.replies.map((r) => r.id)).toEqual([top, under]);
       expect(detail.replies[0]).toMatchObject({
         id: top,
@@ -274,12 +274,12 @@ describe('deleting your own posts, the trash and its purge', () => {
       await alice.browser
         .post(API.threadReplies(id))
         .send({ content: 'to a ghost', parentId: top })
-        .expect(400, { statusCode: 400, message: FORUM_MESSAGES.parentNotInThread });
+        .expect(400, { statusCode: 400, message: POST_MESSAGES.parentNotInPaste });
       await bob.browser.patch(API.reply(top)).send({ content: 'back' }).expect(404);
 
       // The last live reply under it goes: the placeholder goes too.
       await alice.browser.delete(API.reply(under)).expect(204);
-      const empty = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
+      const empty = pasteDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(empty).toMatchObject({ replies: [], replyCount: 0, lastReplyAt: null, lastReplyAuthor: null });
     });
 
@@ -381,12 +381,12 @@ describe('deleting your own posts, the trash and its purge', () => {
 
       await admin.browser
         .post(API.adminThreadRestore(id))
-        .expect(200, { message: OWN_POSTS_MESSAGES.threadRestored });
+        .expect(200, { message: OWN_POSTS_MESSAGES.pasteRestored });
 
       expect(await userRow(carol.user.id)).toEqual(carolBefore);
       expect(await userRow(bob.user.id)).toEqual(bobBefore);
       expect(await total()).toBe(totalBefore);
-      const detail = threadDetailSchema.parse((await visitor().get(API.thread(id)).expect(200)).body);
+      const detail = pasteDetailSchema.parse((await visitor().get(API.thread(id)).expect(200)).body);
       expect(detail.replies).toHaveLength(1);
       const found = searchResultsSchema.parse((await visitor().get(API.search).query({ q: word })).body);
       expect(found.threads.map((card) => card.id)).toContain(id);
@@ -428,7 +428,7 @@ describe('deleting your own posts, the trash and its purge', () => {
         .post(API.adminReplyRestore(replyId))
         .expect(200, { message: OWN_POSTS_MESSAGES.replyRestored });
       expect(await userRow(bob.user.id)).toEqual(bobBefore);
-      const detail = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
+      const detail = pasteDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(detail.replies).toMatchObject([{ id: replyId, deleted: false, author: { id: bob.user.id } }]);
       expect(detail.replyCount).toBe(1);
       const audit = await admin.browser.get(API.adminAudit).query({ action: 'reply.restore' }).expect(200);
@@ -453,7 +453,7 @@ describe('deleting your own posts, the trash and its purge', () => {
       const under = await reply(alice.browser, id, top);
       const other = await reply(admin.browser, id);
       await admin.browser.delete(API.adminReply(top)).expect(200, { message: 'Reply deleted successfully' });
-      const detail = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
+      const detail = pasteDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(detail.replies.map((r) => r.id)).toEqual([other]);
       expect(detail.replyCount).toBe(1);
       const reasons = (await admin.browser.get(API.adminAudit).query({ action: 'reply.delete' })).body
@@ -461,7 +461,7 @@ describe('deleting your own posts, the trash and its purge', () => {
       expect(reasons[0]).toMatchObject({ targetType: 'reply', targetId: top });
       // The restore brings back what that delete took: the reply and the one under it.
       await admin.browser.post(API.adminReplyRestore(top)).expect(200);
-      const back = threadDetailSchema.parse((await visitor().get(API.thread(id))).body);
+      const back = pasteDetailSchema.parse((await visitor().get(API.thread(id))).body);
       expect(back.replies.map((r) => r.id)).toEqual([top, under, other]);
       expect(back.replyCount).toBe(3);
 
@@ -495,7 +495,7 @@ describe('deleting your own posts, the trash and its purge', () => {
       expect(await total()).toBe(totalBefore - 1);
       await visitor().get(API.thread(own)).expect(404);
       await gone.browser.get(API.thread(hidden)).expect(404);
-      const detail = threadDetailSchema.parse((await visitor().get(API.thread(host))).body);
+      const detail = pasteDetailSchema.parse((await visitor().get(API.thread(host))).body);
       expect(detail.replies.map((r) => [r.id, r.deleted])).toEqual([
         [theirs, true],
         [answer, false],
@@ -559,7 +559,7 @@ describe('deleting your own posts, the trash and its purge', () => {
         parent_text: '',
         parent_versions: 0,
       });
-      const detail = threadDetailSchema.parse((await visitor().get(API.thread(host))).body);
+      const detail = pasteDetailSchema.parse((await visitor().get(API.thread(host))).body);
       expect(detail.replies).toMatchObject([
         { id: parent, deleted: true, content: '' },
         { id: child, deleted: false },

@@ -4,11 +4,11 @@ import {
   API,
   FEATURED_MAX,
   PINNED_MAX,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   type SearchResults,
-  type ThreadCard,
-  type ThreadDetail,
-  threadDetailSchema,
+  type PasteCard,
+  type PasteDetail,
+  pasteDetailSchema,
   type UserProfile,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
@@ -60,7 +60,7 @@ describe('page cache', () => {
   }
 
   const homeTitles = async (agent: ReturnType<typeof visitor> | Browser = visitor()) =>
-    ((await agent.get(API.threadsRecent).expect(200)).body as RecentThreadsPage).threads.map((c) => c.title);
+    ((await agent.get(API.threadsRecent).expect(200)).body as RecentPastesPage).threads.map((c) => c.title);
 
   it('serves home from memory until a write through the API changes it, for every reader', async () => {
     await homeTitles(); // cached now
@@ -92,7 +92,7 @@ describe('page cache', () => {
     await sneakIn('only fresh readers see me');
     expect(await homeTitles()).not.toContain('only fresh readers see me');
     const fresh = await alice.browser.get(API.threadsRecent).set('Cookie', `${FRESH_COOKIE}=1`).expect(200);
-    expect((fresh.body as RecentThreadsPage).threads.map((c) => c.title)).toContain(
+    expect((fresh.body as RecentPastesPage).threads.map((c) => c.title)).toContain(
       'only fresh readers see me',
     );
     // ...and a fresh read does not fill the cache for the others.
@@ -203,7 +203,7 @@ describe('page cache', () => {
     });
 
     const read = async (agent: ReturnType<typeof visitor> | Browser) =>
-      threadDetailSchema.parse((await agent.get(API.thread(id)).expect(200)).body);
+      pasteDetailSchema.parse((await agent.get(API.thread(id)).expect(200)).body);
 
     it('never gives one member’s votes to another member or a visitor', async () => {
       await alice.browser.post(API.votes).send({ threadId: id, value: 1 }).expect(200);
@@ -239,7 +239,7 @@ describe('page cache', () => {
       expect((await read(visitor())).replies.map((r) => r.content)).toEqual(['first!', 'second']);
       await admin.browser.post(API.adminThreadLock(id)).expect(200);
       expect((await read(visitor())).isLocked).toBe(true);
-      const card = ((await visitor().get(API.threadsRecent)).body as RecentThreadsPage).threads.find(
+      const card = ((await visitor().get(API.threadsRecent)).body as RecentPastesPage).threads.find(
         (c) => c.id === id,
       );
       expect(card).toMatchObject({ isLocked: true, replyCount: 2 });
@@ -251,14 +251,14 @@ describe('page cache', () => {
       const other = await paste(bob.browser, 'counted');
       const views: number[] = [];
       for (let i = 0; i < 3; i++) {
-        views.push(threadDetailSchema.parse((await visitor().get(API.thread(other))).body).viewCount);
+        views.push(pasteDetailSchema.parse((await visitor().get(API.thread(other))).body).viewCount);
       }
       await t.app.get(ViewCounter).flush();
       for (let i = 0; i < 2; i++) {
-        views.push(threadDetailSchema.parse((await visitor().get(API.thread(other))).body).viewCount);
+        views.push(pasteDetailSchema.parse((await visitor().get(API.thread(other))).body).viewCount);
       }
       expect(views).toEqual([1, 2, 3, 4, 5]);
-      const card = ((await visitor().get(API.threadsRecent)).body as RecentThreadsPage).threads.find(
+      const card = ((await visitor().get(API.threadsRecent)).body as RecentPastesPage).threads.find(
         (c) => c.id === other,
       );
       expect(card?.viewCount).toBe(3); // lists show the stored count (flushed every VIEW_FLUSH_SECONDS)
@@ -272,7 +272,7 @@ describe('page cache', () => {
       await visitor().get(API.thread(other)).set('If-None-Match', etag).expect(304);
       await bob.browser.post(API.threadReplies(other)).send({ content: 'changes it' }).expect(201);
       const after = await visitor().get(API.thread(other)).set('If-None-Match', etag).expect(200);
-      expect((after.body as ThreadDetail).replyCount).toBe(1);
+      expect((after.body as PasteDetail).replyCount).toBe(1);
     });
   });
 
@@ -304,7 +304,7 @@ describe('page cache', () => {
     const unrelated = await paste(erin.browser, 'erin alone');
     // Every page read once (cached), then changed behind the app's back: a cached page keeps its old title.
     const title = async (id: number) =>
-      ((await visitor().get(API.thread(id)).expect(200)).body as ThreadDetail).title;
+      ((await visitor().get(API.thread(id)).expect(200)).body as PasteDetail).title;
     const bioOf = async (id: number) =>
       ((await visitor().get(API.user(id)).expect(200)).body as UserProfile).bio;
     for (const id of [hers, repliedTo, unrelated]) await title(id);
@@ -335,7 +335,7 @@ describe('page cache', () => {
   it('drops every page a member shows on when staff change them (a rename)', async () => {
     const id = await paste(alice.browser, 'renamed author');
     const authorOf = async () =>
-      ((await visitor().get(API.threadsRecent)).body as RecentThreadsPage).threads.find((c) => c.id === id)
+      ((await visitor().get(API.threadsRecent)).body as RecentPastesPage).threads.find((c) => c.id === id)
         ?.author?.username;
     expect(await authorOf()).toBe(alice.user.username);
     await visitor().get(API.thread(id)).expect(200);
@@ -344,7 +344,7 @@ describe('page cache', () => {
       .send({ username: 'alice_renamed' })
       .expect(200);
     expect(await authorOf()).toBe('alice_renamed');
-    expect(((await visitor().get(API.thread(id))).body as ThreadDetail).author?.username).toBe(
+    expect(((await visitor().get(API.thread(id))).body as PasteDetail).author?.username).toBe(
       'alice_renamed',
     );
   });
@@ -357,11 +357,11 @@ describe('page cache', () => {
       [alice.user.id, PINNED_MAX, FEATURED_MAX + 1],
     );
     await paste(admin.browser, 'drops the cached lists'); // a write through the API: lists refresh
-    const home = (await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage;
+    const home = (await visitor().get(API.threadsRecent).expect(200)).body as RecentPastesPage;
     expect(home.pinned.map((c) => c.title)).toEqual(
       Array.from({ length: PINNED_MAX }, (_, i) => `flagged ${i + 1}`),
     );
-    const featured = (await visitor().get(API.threadsFeatured).expect(200)).body as ThreadCard[];
+    const featured = (await visitor().get(API.threadsFeatured).expect(200)).body as PasteCard[];
     expect(featured).toHaveLength(FEATURED_MAX);
     expect(featured[0]!.title).toBe('flagged 1');
     expect(featured.at(-1)!.title).toBe(`flagged ${FEATURED_MAX}`);
@@ -370,11 +370,11 @@ describe('page cache', () => {
   it('keeps deeper home pages (by cursor) too, dropped with the rest', async () => {
     for (let i = 0; i < 55; i++) await sneakIn(`filler ${i}`);
     await paste(alice.browser, 'refreshes the lists');
-    const first = (await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage;
+    const first = (await visitor().get(API.threadsRecent).expect(200)).body as RecentPastesPage;
     const page2 = async () =>
       (
         (await visitor().get(API.threadsRecent).query({ cursor: first.nextCursor! }).expect(200))
-          .body as RecentThreadsPage
+          .body as RecentPastesPage
       ).threads;
     const [top] = await page2();
     await t.dataSource.query('UPDATE threads SET title = $2 WHERE id = $1', [
@@ -384,7 +384,7 @@ describe('page cache', () => {
     expect((await page2())[0]!.title).toBe(top!.title);
     await paste(alice.browser, 'drops every page');
     // One more paste moves the pages by one: the renamed paste is now the last of page 1, or on page 2.
-    const after = (await visitor().get(API.threadsRecent).expect(200)).body as RecentThreadsPage;
+    const after = (await visitor().get(API.threadsRecent).expect(200)).body as RecentPastesPage;
     const titles = [...after.threads, ...(await page2())].map((c) => c.title);
     expect(titles).toContain('renamed behind its back');
     await visitor().get(API.threadsRecent).query({ cursor: 'not-a-cursor' }).expect(400);

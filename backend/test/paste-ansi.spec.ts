@@ -1,6 +1,6 @@
-import { API, PASTE_MESSAGES, type ThreadDetail } from '@termpaste/contracts';
+import { API, PASTE_MESSAGES, type PasteDetail } from '@termpaste/contracts';
 import { type Browser, registered } from './support/accounts.js';
-import { liveMember } from './support/live.js';
+import { liveUser } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** `ls --color` output: SGR colours and bold. */
@@ -13,7 +13,7 @@ describe('terminal output: the language `ansi`', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await registered(t); // the owner
-    alice = await liveMember(t);
+    alice = await liveUser(t);
   });
 
   afterAll(async () => {
@@ -21,7 +21,7 @@ describe('terminal output: the language `ansi`', () => {
   });
 
   async function language(id: number): Promise<string | null> {
-    return ((await alice.browser.get(API.thread(id)).expect(200)).body as ThreadDetail).language;
+    return ((await alice.browser.get(API.thread(id)).expect(200)).body as PasteDetail).language;
   }
 
   async function post(body: Record<string, unknown>): Promise<number> {

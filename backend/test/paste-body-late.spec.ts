@@ -2,13 +2,13 @@ import http from 'node:http';
 import {
   API,
   type CreatedAccessToken,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   TOKEN_MESSAGES,
   VERIFY_MESSAGES,
 } from '@termpaste/contracts';
 import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { newAccount, sessionCookie } from './support/accounts.js';
-import { liveMember, type LiveMember } from './support/live.js';
+import { liveUser, type LiveUser } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** Within a paste route's JSON limit (twice PASTE_MAX_BYTES and a little): the old routes waited for it. */
@@ -63,8 +63,8 @@ function halfSent(
 
 describe('the paste routes decide who writes before reading the body', () => {
   let t: TestApp;
-  let alice: LiveMember;
-  let aliceThread: number;
+  let alice: LiveUser;
+  let alicePaste: number;
   let unverifiedCookie: string;
   let readToken: CreatedAccessToken;
 
@@ -77,8 +77,8 @@ describe('the paste routes decide who writes before reading the body', () => {
         RATE_LIMIT_EDITS_PER_HOUR: '1',
       },
     });
-    alice = await liveMember(t);
-    aliceThread = (await alice.browser.post(API.threads).send({ title: 'mine', content: 'x' }).expect(201))
+    alice = await liveUser(t);
+    alicePaste = (await alice.browser.post(API.threads).send({ title: 'mine', content: 'x' }).expect(201))
       .body.id as number;
     const res = await t.browser().post(API.register).send(newAccount()).expect(201);
     unverifiedCookie = sessionCookie(res)!.split(';')[0]!;
@@ -97,7 +97,7 @@ describe('the paste routes decide who writes before reading the body', () => {
   const routes = (): Array<[string, string]> => [
     ['POST', API.threads],
     ['POST', API.pastes],
-    ['PATCH', API.thread(aliceThread)],
+    ['PATCH', API.thread(alicePaste)],
   ];
 
   const expectEarly = (answer: EarlyAnswer | null, status: number, message: string): void => {
@@ -151,7 +151,7 @@ describe('the paste routes decide who writes before reading the body', () => {
       await halfSent(t, 'POST', API.threads, { Cookie: alice.cookie, Origin: t.origin }, 500),
     ).toBeNull();
     // Both pastes of the minute (the first, then the one waited for) and the one edit of the hour are spent.
-    await alice.browser.patch(API.thread(aliceThread)).send({ content: 'y' }).expect(200);
+    await alice.browser.patch(API.thread(alicePaste)).send({ content: 'y' }).expect(200);
     for (const [method, path] of routes()) {
       const answer = await halfSent(t, method, path, { Cookie: alice.cookie, Origin: t.origin });
       expect(answer?.status).toBe(429);
@@ -160,6 +160,6 @@ describe('the paste routes decide who writes before reading the body', () => {
         method === 'PATCH' ? /^You are editing too fast\./ : /^You are posting too fast\./,
       );
     }
-    expect(FORUM_MESSAGES.editTooFast(2)).toBe('You are editing too fast. Try again in 2 seconds.');
+    expect(POST_MESSAGES.editTooFast(2)).toBe('You are editing too fast. Try again in 2 seconds.');
   });
 });

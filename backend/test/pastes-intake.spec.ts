@@ -7,17 +7,17 @@ import {
   API,
   type CreatedAccessToken,
   createdPasteSchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   PAGES,
   PASTE_MAX_BYTES_DEFAULT,
   PASTE_MESSAGES,
-  type ThreadDetail,
+  type PasteDetail,
   TOKEN_MESSAGES,
   type TokenScope,
 } from '@termpaste/contracts';
 import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { type Browser, registered } from './support/accounts.js';
-import { liveMember } from './support/live.js';
+import { liveUser } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -96,7 +96,7 @@ describe('POST /api/pastes', () => {
     // Many pastes by one member in one day: the day's reputation cap (50) would stop the +5 each test checks.
     t = await createTestApp({ env: { REPUTATION_DAILY_CAP_PASTES: '1000000' } });
     await registered(t); // the owner
-    alice = await liveMember(t);
+    alice = await liveUser(t);
     bob = await registered(t);
   });
 
@@ -129,8 +129,8 @@ describe('POST /api/pastes', () => {
     return Buffer.from(await res.arrayBuffer());
   }
 
-  async function detail(id: number): Promise<ThreadDetail> {
-    return (await alice.browser.get(API.thread(id)).expect(200)).body as ThreadDetail;
+  async function detail(id: number): Promise<PasteDetail> {
+    return (await alice.browser.get(API.thread(id)).expect(200)).body as PasteDetail;
   }
 
   async function counts(): Promise<{ threads: number; reputation: number; threadCount: number }> {
@@ -408,7 +408,7 @@ describe('POST /api/pastes', () => {
     it('refuses a given title over 200 characters with 400 (not cut), storing nothing', async () => {
       await storesNothing(async () => {
         const res = (await postRaw('body', `?title=${'t'.repeat(201)}`)).expect(400);
-        expect(res.body.message).toBe(`title: ${FORUM_MESSAGES.titleTooLong}`);
+        expect(res.body.message).toBe(`title: ${POST_MESSAGES.titleTooLong}`);
       });
     });
   });
@@ -420,7 +420,7 @@ describe('POST /api/pastes', () => {
     ])('refuses %s with 400 Content is required, storing nothing', async (_what, body) => {
       await storesNothing(async () => {
         const res = (await postRaw(body)).expect(400);
-        expect(res.body.message).toBe(`content: ${FORUM_MESSAGES.contentRequired}`);
+        expect(res.body.message).toBe(`content: ${POST_MESSAGES.contentRequired}`);
       });
     });
 
@@ -564,7 +564,7 @@ describe('POST /api/pastes', () => {
       expect(missing.status).toBe(404);
       // The error is the API's JSON error, labelled as such (not as the text the route serves).
       expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(await missing.json()).toEqual({ statusCode: 404, message: FORUM_MESSAGES.threadNotFound });
+      expect(await missing.json()).toEqual({ statusCode: 404, message: POST_MESSAGES.pasteNotFound });
     });
   });
 
@@ -685,9 +685,9 @@ describe('POST /api/pastes', () => {
     });
 
     it.each([
-      [{ title: 'no content' }, `content: ${FORUM_MESSAGES.contentRequired}`],
-      [{ content: 42 }, `content: ${FORUM_MESSAGES.contentRequired}`],
-      [{ content: 'x', title: 't'.repeat(201) }, `title: ${FORUM_MESSAGES.titleTooLong}`],
+      [{ title: 'no content' }, `content: ${POST_MESSAGES.contentRequired}`],
+      [{ content: 42 }, `content: ${POST_MESSAGES.contentRequired}`],
+      [{ content: 'x', title: 't'.repeat(201) }, `title: ${POST_MESSAGES.titleTooLong}`],
       [['content'], PASTE_MESSAGES.jsonShape],
       [{ content: 'x', language: 'klingon' }, PASTE_MESSAGES.unknownLanguage('klingon')],
       [{ content: 'x', language: 7 }, PASTE_MESSAGES.unknownLanguage('7')],
@@ -836,7 +836,7 @@ describe('POST /api/pastes with PASTE_MAX_BYTES and PUBLIC_URL set', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { PASTE_MAX_BYTES: '16', PUBLIC_URL: 'http://paste.example.test' } });
-    alice = await liveMember(t);
+    alice = await liveUser(t);
   });
 
   afterAll(async () => {

@@ -21,7 +21,7 @@ type Member = Awaited<ReturnType<typeof registered>>;
 type List = 'mutes' | 'blocks';
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
-const NOT_FOUND = { statusCode: 404, message: MODERATION_MESSAGES.memberNotFound };
+const NOT_FOUND = { statusCode: 404, message: MODERATION_MESSAGES.userNotFound };
 const BLOCKED_YOU = { statusCode: 403, message: MODERATION_MESSAGES.blockedYou };
 
 const one = (list: List, id: number | string) => (list === 'mutes' ? API.userMute(id) : API.userBlock(id));

@@ -2,7 +2,7 @@ import {
   API,
   type CurrentUser,
   currentUserSchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   PREMIUM_RANK_NAMES,
   PROFILE_LIMITS,
   SETTINGS_MESSAGES,
@@ -11,7 +11,7 @@ import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
-const BANNED = { statusCode: 403, message: FORUM_MESSAGES.banned };
+const BANNED = { statusCode: 403, message: POST_MESSAGES.banned };
 
 type Member = Awaited<ReturnType<typeof registered>>;
 

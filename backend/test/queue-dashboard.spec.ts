@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
 import { getQueueToken } from '@nestjs/bullmq';
-import { API, FORUM_MESSAGES } from '@termpaste/contracts';
+import { API, POST_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
@@ -23,7 +23,7 @@ import { SUSPENSIONS_QUEUE } from '../src/modules/moderation/suspensions.queue.j
 
 const BASE = API.adminQueues;
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
-const NOT_ADMIN = { statusCode: 403, message: FORUM_MESSAGES.adminRequired };
+const NOT_ADMIN = { statusCode: 403, message: POST_MESSAGES.adminRequired };
 
 interface QueuesResponse {
   queues: Array<{

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API, FORUM_MESSAGES } from '@termpaste/contracts';
+import { API, POST_MESSAGES } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { RedisThrottlerStorage } from '../src/common/redis-throttler.storage.js';
 import { registered, sessionCookie } from './support/accounts.js';
@@ -182,7 +182,7 @@ describeWithRedis('rate limits in Redis', () => {
       await search(supertest.agent(second.url), '192.0.2.20').expect(200);
       await search(member.browser, '192.0.2.20').expect(200);
       const res = await search(supertest.agent(second.url), '192.0.2.20').expect(429);
-      expect(res.body.message).toBe(FORUM_MESSAGES.searchTooFast(Number(res.headers['retry-after'])));
+      expect(res.body.message).toBe(POST_MESSAGES.searchTooFast(Number(res.headers['retry-after'])));
       await search(member.browser, '192.0.2.20').expect(429);
       await search(member.browser, '192.0.2.21').expect(200);
     });
@@ -217,7 +217,7 @@ describeWithRedis('rate limits in Redis', () => {
       await browser.post(API.votes).send({ threadId, value: 1 }).expect(200);
       await onSecond().expect(200);
       const res = await onSecond().expect(429);
-      expect(res.body.message).toBe(FORUM_MESSAGES.voteTooFast(Number(res.headers['retry-after'])));
+      expect(res.body.message).toBe(POST_MESSAGES.voteTooFast(Number(res.headers['retry-after'])));
       // Counted per member: another member votes on the same paste through the second instance.
       const other = await registered(second);
       await other.browser.post(API.votes).send({ threadId, value: 1 }).expect(200);

@@ -1,6 +1,6 @@
 import {
   API,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   REPUTATION,
   REPUTATION_LEDGER_PAGE_SIZE,
   REPUTATION_MESSAGES,
@@ -382,7 +382,7 @@ describe('reputation ledger and daily caps', () => {
       expect((await ledger(admin.browser, owner.user.id)).total).toBe(REPUTATION.thread);
       await admin.browser
         .get(API.userReputation(2_000_000_000))
-        .expect(404, { statusCode: 404, message: FORUM_MESSAGES.userNotFound });
+        .expect(404, { statusCode: 404, message: POST_MESSAGES.userNotFound });
       await admin.browser.get(API.userReputation('abc')).expect(404);
     });
   });

@@ -3,13 +3,13 @@ import {
   type AuditPage,
   type ChatMessage,
   type CreatedAccessToken,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIVE_EVENT,
   MODERATION_MESSAGES,
   type MyFlag,
   myFlagsSchema,
   type NotificationsPage,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   REVIEW_PAGE_SIZE,
   type ReviewItem,
   reviewItemSchema,
@@ -20,7 +20,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { type Browser, registered } from './support/accounts.js';
-import { connect, liveMember, type LiveMember } from './support/live.js';
+import { connect, liveUser, type LiveUser } from './support/live.js';
 import { waitFor } from './support/wait-for.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -32,7 +32,7 @@ const bad = (message: string) => ({ statusCode: 400, message });
 /** The review queue: who may see it, what it shows, and what each decision does. */
 describe('the review queue', () => {
   let t: TestApp;
-  let owner: LiveMember;
+  let owner: LiveUser;
   let admin: Member;
   let alice: Member;
   let bob: Member;
@@ -40,7 +40,7 @@ describe('the review queue', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await liveMember(t);
+    owner = await liveUser(t);
     admin = await registered(t);
     await t.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [admin.user.id]);
     alice = await registered(t);
@@ -98,7 +98,7 @@ describe('the review queue', () => {
 
   async function homeTotal(): Promise<number> {
     const res = await visitor().get(API.threadsRecent).set('Cache-Control', 'no-cache').expect(200);
-    return (res.body as RecentThreadsPage).total;
+    return (res.body as RecentPastesPage).total;
   }
 
   async function profileCount(userId: number): Promise<number> {
@@ -125,7 +125,7 @@ describe('the review queue', () => {
         .set('Origin', t.origin)
         .send({ decision: 'agree' })
         .expect(401);
-      const denied = { statusCode: 403, message: FORUM_MESSAGES.adminRequired };
+      const denied = { statusCode: 403, message: POST_MESSAGES.adminRequired };
       await bob.browser.get(API.adminReview).expect(403, denied);
       await bob.browser.get(API.adminReviewCount).expect(403, denied);
       await bob.browser.post(API.adminReviewItem(item)).send({ decision: 'agree' }).expect(403, denied);
@@ -439,7 +439,7 @@ describe('the review queue', () => {
       expect(decided.target.gone).toBe(true);
       await alice.browser
         .get(API.thread(id))
-        .expect(404, { statusCode: 404, message: FORUM_MESSAGES.threadNotFound });
+        .expect(404, { statusCode: 404, message: POST_MESSAGES.pasteNotFound });
       const [row]: Array<{ n: number }> = await t.dataSource.query(
         "SELECT count(*)::int AS n FROM audit_log WHERE action = 'thread.delete' AND target_id = $1",
         [id],

@@ -3,7 +3,7 @@ import {
   type AuditPage,
   type CreatedAccessToken,
   editedReplySchema,
-  editedThreadSchema,
+  editedPasteSchema,
   type RevisionList,
   revisionListSchema,
   REVISIONS_MESSAGES,
@@ -194,13 +194,13 @@ describe('the versions a post keeps, and removing one', () => {
       .patch(API.thread(id))
       .send({ content: `clean\n${secret}`, allowSecrets: true })
       .expect(200);
-    expect(editedThreadSchema.parse(first.body).secretVersions).toEqual([]);
+    expect(editedPasteSchema.parse(first.body).secretVersions).toEqual([]);
     await alice.browser
       .patch(API.thread(id))
       .send({ content: `still\n${secret}`, allowSecrets: true })
       .expect(200);
     const cleaned = await alice.browser.patch(API.thread(id)).send({ content: 'clean again\n' }).expect(200);
-    expect(editedThreadSchema.parse(cleaned.body).secretVersions).toEqual([2, 3]);
+    expect(editedPasteSchema.parse(cleaned.body).secretVersions).toEqual([2, 3]);
     await alice.browser.delete(API.threadRevision(id, 2)).expect(204);
     await alice.browser.delete(API.threadRevision(id, 3)).expect(204);
     await visitor().get(API.threadRevision(id, 3)).expect(404, REMOVED);

@@ -3,16 +3,16 @@ import {
   type AuditPage,
   type CreatedAccessToken,
   editedReplySchema,
-  editedThreadSchema,
-  FORUM_MESSAGES,
+  editedPasteSchema,
+  POST_MESSAGES,
   PASTE_MESSAGES,
   revisionListSchema,
   revisionSchema,
   REVISIONS_MESSAGES,
   secretFindingsBodySchema,
   type SearchResults,
-  type ThreadDetail,
-  threadDetailSchema,
+  type PasteDetail,
+  pasteDetailSchema,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { lineChanges } from '../src/modules/pastes/line-changes.js';
@@ -23,9 +23,9 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
 const NOT_YOURS = { statusCode: 403, message: REVISIONS_MESSAGES.notYourPost };
-const LOCKED = { statusCode: 403, message: FORUM_MESSAGES.threadLocked };
-const THREAD_404 = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
-const REPLY_404 = { statusCode: 404, message: FORUM_MESSAGES.replyNotFound };
+const LOCKED = { statusCode: 403, message: POST_MESSAGES.pasteLocked };
+const PASTE_404 = { statusCode: 404, message: POST_MESSAGES.pasteNotFound };
+const REPLY_404 = { statusCode: 404, message: POST_MESSAGES.replyNotFound };
 const REVISION_404 = { statusCode: 404, message: REVISIONS_MESSAGES.revisionNotFound };
 /** PASTE_MAX_BYTES by default: 1 MiB. */
 const MAX_BYTES = 1024 * 1024;
@@ -66,7 +66,7 @@ describe('edits with history', () => {
   }
 
   async function detail(id: number, agent: Browser | ReturnType<typeof visitor> = visitor()) {
-    return threadDetailSchema.parse((await agent.get(API.thread(id)).expect(200)).body) as ThreadDetail;
+    return pasteDetailSchema.parse((await agent.get(API.thread(id)).expect(200)).body) as PasteDetail;
   }
 
   async function revisionRows(id: number) {
@@ -100,7 +100,7 @@ describe('edits with history', () => {
         .patch(API.thread(id))
         .send({ title: '  Second title ', content: 'one\n2\nthree\nfour\n', language: 'py' })
         .expect(200);
-      const edited = editedThreadSchema.parse(res.body);
+      const edited = editedPasteSchema.parse(res.body);
       expect(edited).toMatchObject({
         id,
         title: 'Second title',
@@ -186,19 +186,19 @@ describe('edits with history', () => {
       const edit = (body: unknown) => alice.browser.patch(API.thread(id)).send(body as object);
       await edit({ title: '   ' }).expect(400, {
         statusCode: 400,
-        message: `title: ${FORUM_MESSAGES.titleRequired}`,
+        message: `title: ${POST_MESSAGES.titleRequired}`,
       });
       await edit({ title: 'x'.repeat(201) }).expect(400, {
         statusCode: 400,
-        message: `title: ${FORUM_MESSAGES.titleTooLong}`,
+        message: `title: ${POST_MESSAGES.titleTooLong}`,
       });
       await edit({ content: ' \n ' }).expect(400, {
         statusCode: 400,
-        message: `content: ${FORUM_MESSAGES.contentRequired}`,
+        message: `content: ${POST_MESSAGES.contentRequired}`,
       });
       await edit({ content: 42 }).expect(400, {
         statusCode: 400,
-        message: `content: ${FORUM_MESSAGES.contentRequired}`,
+        message: `content: ${POST_MESSAGES.contentRequired}`,
       });
       await edit({ language: 'klingon' }).expect(400, {
         statusCode: 400,
@@ -232,18 +232,18 @@ describe('edits with history', () => {
       await banned.browser
         .patch(API.thread(theirs))
         .send({ title: 'banned' })
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.banned });
       expect((await detail(id)).title).toBe('Alice only');
       expect(await revisionRows(id)).toEqual([]);
       expect(await revisionRows(theirs)).toEqual([]);
     });
 
     it('is a 404 for a paste that does not exist or was deleted', async () => {
-      await alice.browser.patch(API.thread(999_999)).send({ title: 'x' }).expect(404, THREAD_404);
-      await alice.browser.patch(API.thread('abc')).send({ title: 'x' }).expect(404, THREAD_404);
+      await alice.browser.patch(API.thread(999_999)).send({ title: 'x' }).expect(404, PASTE_404);
+      await alice.browser.patch(API.thread('abc')).send({ title: 'x' }).expect(404, PASTE_404);
       const id = await paste(alice.browser);
       await admin.browser.delete(API.adminThread(id)).expect(200);
-      await alice.browser.patch(API.thread(id)).send({ title: 'x' }).expect(404, THREAD_404);
+      await alice.browser.patch(API.thread(id)).send({ title: 'x' }).expect(404, PASTE_404);
     });
 
     it('a locked paste: refused to its author (403), taken from an admin', async () => {
@@ -426,15 +426,15 @@ describe('edits with history', () => {
       await visitor().get(API.threadRevision(id, 3)).expect(404, REVISION_404);
       await visitor().get(API.threadRevision(id, 0)).expect(404, REVISION_404);
       await visitor().get(API.threadRevision(id, 'x')).expect(404, REVISION_404);
-      await visitor().get(API.threadRevisions(999_999)).expect(404, THREAD_404);
-      await visitor().get(API.threadRevision(999_999, 1)).expect(404, THREAD_404);
+      await visitor().get(API.threadRevisions(999_999)).expect(404, PASTE_404);
+      await visitor().get(API.threadRevision(999_999, 1)).expect(404, PASTE_404);
     });
 
     it('goes with its paste when the paste is deleted', async () => {
       const id = await paste(alice.browser);
       await alice.browser.patch(API.thread(id)).send({ content: 'gone soon\n' }).expect(200);
       await admin.browser.delete(API.adminThread(id)).expect(200);
-      await visitor().get(API.threadRevisions(id)).expect(404, THREAD_404);
+      await visitor().get(API.threadRevisions(id)).expect(404, PASTE_404);
       // Removed for good when the paste leaves the trash.
       await t.dataSource.query("UPDATE threads SET deleted_at = now() - interval '31 days' WHERE id = $1", [
         id,
@@ -490,11 +490,11 @@ describe('edits with history', () => {
       await alice.browser
         .patch(API.reply(id))
         .send({ content: '  ' })
-        .expect(400, { statusCode: 400, message: `content: ${FORUM_MESSAGES.contentRequired}` });
+        .expect(400, { statusCode: 400, message: `content: ${POST_MESSAGES.contentRequired}` });
       await alice.browser
         .patch(API.reply(id))
         .send({ content: 'x'.repeat(100_001) })
-        .expect(400, { statusCode: 400, message: `content: ${FORUM_MESSAGES.contentTooLong}` });
+        .expect(400, { statusCode: 400, message: `content: ${POST_MESSAGES.contentTooLong}` });
       await alice.browser.patch(API.reply(999_999)).send({ content: 'x' }).expect(404, REPLY_404);
       await visitor().get(API.replyRevisions(999_999)).expect(404, REPLY_404);
       const banned = await registered(t);
@@ -503,7 +503,7 @@ describe('edits with history', () => {
       await banned.browser
         .patch(API.reply(theirs))
         .send({ content: 'banned' })
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.banned });
       await admin.browser.post(API.adminThreadLock(thread)).expect(200);
       await alice.browser.patch(API.reply(id)).send({ content: 'locked' }).expect(403, LOCKED);
       const [{ content }] = await t.dataSource.query('SELECT content FROM replies WHERE id = $1', [id]);

@@ -3,7 +3,7 @@ import {
   API,
   type AuditPage,
   type CreatedAccessToken,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   MODERATION_MESSAGES,
   SPAM_MARK_HASH_PREFIX,
   SPAM_MARKS_PAGE_SIZE,
@@ -154,7 +154,7 @@ describe('spam marks: staff see and forget what delete spammer remembered', () =
     const mark = (await page()).marks.find((m) => m.value === 'kept.example')!;
     await visitor().get(API.adminSpamMarks).expect(401);
     await visitor().delete(API.adminSpamMark(mark.id)).set('Origin', t.origin).expect(401);
-    const denied = { statusCode: 403, message: FORUM_MESSAGES.adminRequired };
+    const denied = { statusCode: 403, message: POST_MESSAGES.adminRequired };
     await member.browser.get(API.adminSpamMarks).expect(403, denied);
     await member.browser.delete(API.adminSpamMark(mark.id)).expect(403, denied);
     const { token } = (

@@ -34,7 +34,7 @@ describe('links, as the spam signals count them', () => {
 describe('new members and the spam signals', () => {
   let t: TestApp;
   let owner: Member;
-  let hostThread: number;
+  let hostPaste: number;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -47,14 +47,14 @@ describe('new members and the spam signals', () => {
         RATE_LIMIT_REPLIES_PER_HOUR: '1000',
         RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR: '2',
         // The signals as an install has them by default (the tests' app turns them off).
-        MODERATION_NEW_MEMBER_POSTS: String(MODERATION_DEFAULTS.newMemberPosts),
+        MODERATION_NEW_MEMBER_POSTS: String(MODERATION_DEFAULTS.newUserPosts),
         MODERATION_DUPLICATE_ACCOUNTS: String(MODERATION_DEFAULTS.duplicateAccounts),
         MODERATION_BURST_POSTS: String(MODERATION_DEFAULTS.burstPosts),
       },
     });
     owner = await registered(t);
-    hostThread = (await owner.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201))
-      .body.id as number;
+    hostPaste = (await owner.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201)).body
+      .id as number;
   });
 
   afterAll(async () => {
@@ -63,7 +63,7 @@ describe('new members and the spam signals', () => {
 
   const paste = (member: Member, content: string, title = 'A paste') =>
     member.browser.post(API.threads).send({ title, content });
-  const reply = (member: Member, content: string, threadId = hostThread) =>
+  const reply = (member: Member, content: string, threadId = hostPaste) =>
     member.browser.post(API.threadReplies(threadId)).send({ content });
 
   /** A member with `posts` accepted posts already (their counters, as posts would have moved them). */
@@ -139,7 +139,7 @@ describe('new members and the spam signals', () => {
     const itemId = await expectHeld(await reply(c, text), ['duplicate'], c.user.id);
     const item = await heldItem(itemId);
     expect(item.target_type).toBe('reply');
-    expect(item.payload).toMatchObject({ title: null, content: text, threadRef: hostThread, parentId: null });
+    expect(item.payload).toMatchObject({ title: null, content: text, threadRef: hostPaste, parentId: null });
     // curl: the message as text…
     const curl = await d.browser.post(API.pastes).type('text/plain').send(text);
     expect(curl.status).toBe(202);
@@ -167,7 +167,7 @@ describe('new members and the spam signals', () => {
   });
 
   it('refuses a new member a post with more links than MODERATION_NEW_MEMBER_MAX_LINKS (400)', async () => {
-    const max = MODERATION_DEFAULTS.newMemberMaxLinks;
+    const max = MODERATION_DEFAULTS.newUserMaxLinks;
     const links = (n: number) =>
       Array.from({ length: n }, (_, i) => `[link ${i}](https://docs.example/page-${i})`).join(' and ');
     const prose = 'A careful write-up of what we found in the logs yesterday evening, with sources: ';
@@ -185,19 +185,19 @@ describe('new members and the spam signals', () => {
     expect(await pastesBy(fresh.user.id)).toBe(0);
     await paste(fresh, prose + links(max)).expect(201);
     // Once a member has MODERATION_NEW_MEMBER_POSTS accepted posts, links are theirs to post.
-    const trusted = await member(MODERATION_DEFAULTS.newMemberPosts);
+    const trusted = await member(MODERATION_DEFAULTS.newUserPosts);
     await paste(trusted, prose + links(max + 5)).expect(201);
     // Staff are never screened.
     await paste(owner, prose + links(max + 5)).expect(201);
     // MODERATION_NEW_MEMBER_POSTS=0: nobody is new (no cap, no first-post check).
-    t.config.moderation.newMemberPosts = 0;
+    t.config.moderation.newUserPosts = 0;
     try {
       await paste(
         await member(0),
         'https://a.example https://b.example https://c.example https://d.example',
       ).expect(201);
     } finally {
-      t.config.moderation.newMemberPosts = MODERATION_DEFAULTS.newMemberPosts;
+      t.config.moderation.newUserPosts = MODERATION_DEFAULTS.newUserPosts;
     }
   });
 
@@ -231,7 +231,7 @@ describe('new members and the spam signals', () => {
 
   it('does not screen a trusted member (older than a day, past their first posts), nor count their copies', async () => {
     const text = ordinary('trusted copies');
-    const trusted = await member(MODERATION_DEFAULTS.newMemberPosts);
+    const trusted = await member(MODERATION_DEFAULTS.newUserPosts);
     await t.dataSource.query("UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1", [
       trusted.user.id,
     ]);
@@ -249,7 +249,7 @@ describe('new members and the spam signals', () => {
     );
     expect(row!.n).toBe(0);
     // Still young, or still short of their first posts: screened.
-    const young = await member(MODERATION_DEFAULTS.newMemberPosts);
+    const young = await member(MODERATION_DEFAULTS.newUserPosts);
     await expectHeld(await paste(young, text), ['duplicate'], young.user.id);
   });
 
@@ -335,9 +335,9 @@ describe('new members and the spam signals', () => {
   });
 
   it("limits a new member's pastes and replies together to RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR (429)", async () => {
-    const limit = t.config.moderation.newMemberPostsPerHour;
+    const limit = t.config.moderation.newUserPostsPerHour;
     const fresh = await member(0);
-    const trusted = await member(MODERATION_DEFAULTS.newMemberPosts);
+    const trusted = await member(MODERATION_DEFAULTS.newUserPosts);
     await t.dataSource.query("UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1", [
       trusted.user.id,
     ]);
@@ -353,7 +353,7 @@ describe('new members and the spam signals', () => {
       expect(seconds).toBeGreaterThan(0);
       expect(refused.body).toEqual({
         statusCode: 429,
-        message: MODERATION_MESSAGES.newMemberTooFast(seconds),
+        message: MODERATION_MESSAGES.newUserTooFast(seconds),
       });
       // A member with enough accepted posts is counted by the ordinary limits only, as are staff.
       for (let i = 0; i <= limit; i++) await reply(owner, ordinary('staff')).expect(201);

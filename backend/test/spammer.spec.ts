@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ADMIN_MESSAGES, API, FORUM_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts';
+import { ADMIN_MESSAGES, API, POST_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -121,7 +121,7 @@ describe('delete spammer: the account, their posts and chat lines in one step, t
     const target = await spammerAt('spam.example');
     await bystander.browser
       .post(API.adminUserSpammer(target.user.id))
-      .expect(403, forbidden(FORUM_MESSAGES.adminRequired));
+      .expect(403, forbidden(POST_MESSAGES.adminRequired));
     await t.browser().post(API.adminUserSpammer(target.user.id)).expect(401);
 
     const peer = await spammerAt('peer.example');

@@ -1,6 +1,6 @@
 import {
   API,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIMITS,
   type MessagesPage,
   type NotificationsPage,
@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
-const BANNED = { statusCode: 403, message: FORUM_MESSAGES.banned };
+const BANNED = { statusCode: 403, message: POST_MESSAGES.banned };
 
 type Member = Awaited<ReturnType<typeof registered>>;
 

@@ -6,7 +6,7 @@ import {
   adminUserSchema,
   API,
   bannedMessage,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   MODERATION_MESSAGES,
   SUSPENSION_REASON_MAX,
   silencedMessage,
@@ -381,7 +381,7 @@ describe('suspensions: bans with a term and a reason, silences, and their end', 
     it('a member: 403 Admin privileges required; signed out: 401', async () => {
       const member = await registered(t);
       const target = await registered(t);
-      const denied = forbidden(FORUM_MESSAGES.adminRequired);
+      const denied = forbidden(POST_MESSAGES.adminRequired);
       await member.browser.post(API.adminUserBan(target.user.id)).send({ days: 1 }).expect(403, denied);
       await silence(member.browser, target.user.id).expect(403, denied);
       await member.browser.post(API.adminUserUnsilence(target.user.id)).expect(403, denied);

@@ -1,4 +1,4 @@
-import { API, type ThreadDetail } from '@termpaste/contracts';
+import { API, type PasteDetail } from '@termpaste/contracts';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -44,7 +44,7 @@ describe('ids and text a member sends', () => {
       // JSON.stringify would escape them the same way; written out so the test says what goes over the wire.
       .send('{"title":"lone \\ud800 high","content":"lone \\udfff low\\u0000 and 🚀"}')
       .expect(201);
-    const paste = (await alice.get(API.thread(res.body.id)).expect(200)).body as ThreadDetail;
+    const paste = (await alice.get(API.thread(res.body.id)).expect(200)).body as PasteDetail;
     expect(paste.title).toBe('lone \ufffd high');
     expect(paste.content).toBe('lone \ufffd low and 🚀');
   });

@@ -6,7 +6,7 @@ import {
   type CreatedAccessToken,
   REVOKED_TOKEN_LISTED_DAYS,
   TOKEN_MESSAGES,
-  TOKENS_PER_MEMBER_MAX,
+  TOKENS_PER_USER_MAX,
   type TokenScope,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
@@ -194,7 +194,7 @@ describe('personal access tokens and account recovery', () => {
 
   it('does not count revoked tokens against the limit', async () => {
     const member = await registered(t);
-    for (let i = 0; i < TOKENS_PER_MEMBER_MAX; i++) await makeToken(member.browser, ['read']);
+    for (let i = 0; i < TOKENS_PER_USER_MAX; i++) await makeToken(member.browser, ['read']);
     await member.browser
       .post(API.userTokens)
       .send({ name: 'one more', scopes: ['read'] })
@@ -202,7 +202,7 @@ describe('personal access tokens and account recovery', () => {
     const [first] = await listed(member.browser);
     await member.browser.delete(API.userToken(first!.id)).expect(204);
     await makeToken(member.browser, ['read']);
-    expect(await listed(member.browser)).toHaveLength(TOKENS_PER_MEMBER_MAX + 1);
+    expect(await listed(member.browser)).toHaveLength(TOKENS_PER_USER_MAX + 1);
   });
 
   it('keeps the owner’s own token working when someone else is banned', async () => {

@@ -7,7 +7,7 @@ import {
   TOKEN_MESSAGES,
   TOKEN_NAME_MAX,
   TOKEN_PATTERN,
-  TOKENS_PER_MEMBER_MAX,
+  TOKENS_PER_USER_MAX,
   type TokenScope,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
@@ -206,7 +206,7 @@ describe('personal access tokens', () => {
       expect(await count(bob.user.id)).toBe(before);
     });
 
-    it(`allows ${TOKENS_PER_MEMBER_MAX} live tokens a member, even asked for at once; expired ones do not count`, async () => {
+    it(`allows ${TOKENS_PER_USER_MAX} live tokens a member, even asked for at once; expired ones do not count`, async () => {
       const carol = await registered(t);
       // An expired token does not count against the limit.
       const old = await makeToken(carol.browser, { name: 'old' });
@@ -215,16 +215,16 @@ describe('personal access tokens', () => {
         [old.id],
       );
       const answers = await Promise.all(
-        Array.from({ length: TOKENS_PER_MEMBER_MAX + 5 }, (_, i) =>
+        Array.from({ length: TOKENS_PER_USER_MAX + 5 }, (_, i) =>
           carol.browser.post(API.userTokens).send({ name: `t${i}`, scopes: ['read'] }),
         ),
       );
-      expect(answers.filter((res) => res.status === 201)).toHaveLength(TOKENS_PER_MEMBER_MAX);
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(TOKENS_PER_USER_MAX);
       for (const res of answers.filter((answer) => answer.status !== 201)) {
         expect(res.status).toBe(409);
         expect(res.body).toEqual({ statusCode: 409, message: TOKEN_MESSAGES.tooMany });
       }
-      expect(await count(carol.user.id)).toBe(TOKENS_PER_MEMBER_MAX + 1);
+      expect(await count(carol.user.id)).toBe(TOKENS_PER_USER_MAX + 1);
       // Revoking one makes room for one.
       const [newest] = (await carol.browser.get(API.userTokens).expect(200)).body as AccessToken[];
       await carol.browser.delete(API.userToken(newest!.id)).expect(204);

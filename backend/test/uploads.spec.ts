@@ -7,7 +7,7 @@ import {
   API,
   type CurrentUser,
   currentUserSchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIMITS,
   SETTINGS_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
@@ -54,7 +54,7 @@ const PNG_MAGIC = PNG.subarray(0, 8);
 const HTML = Buffer.from('<html><script>alert(document.domain)</script></html>');
 
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized' };
-const BANNED = { statusCode: 403, message: FORUM_MESSAGES.banned };
+const BANNED = { statusCode: 403, message: POST_MESSAGES.banned };
 const NOT_UPLOADED = { statusCode: 400, message: SETTINGS_MESSAGES.avatarNotUploaded };
 const INVALID = { statusCode: 403, message: SETTINGS_MESSAGES.uploadInvalid };
 const EXPIRED = { statusCode: 403, message: SETTINGS_MESSAGES.uploadExpired };

@@ -1,4 +1,4 @@
-import { API, threadDetailSchema } from '@termpaste/contracts';
+import { API, pasteDetailSchema } from '@termpaste/contracts';
 import type { DataSource } from 'typeorm';
 import { VIEW_COUNTER_MAX_PASTES, ViewCounter } from '../src/modules/pastes/view-counter.js';
 import { type Browser, registered } from './support/accounts.js';
@@ -28,7 +28,7 @@ describe('paste views', () => {
   }
 
   async function viewCount(id: number): Promise<number> {
-    return threadDetailSchema.parse((await t.http.get(API.thread(id)).expect(200)).body).viewCount;
+    return pasteDetailSchema.parse((await t.http.get(API.thread(id)).expect(200)).body).viewCount;
   }
 
   /** A counter of its own on the test database, whose queries fail while `down.value` is true. */

@@ -1,6 +1,6 @@
 import { pasteListed, pasteReadableBy, VISIBILITIES, type Visibility } from '@termpaste/contracts';
 import { listedSql, newPasteKey, readableSql } from '../src/modules/pastes/visibility.js';
-import { liveMember } from './support/live.js';
+import { liveUser } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /*
@@ -20,8 +20,8 @@ describe('the visibility rule, in TypeScript and in SQL alike', () => {
   });
 
   it('agrees on every visibility, burning, deletion, hiding and expiry, for the author, another member and a visitor', async () => {
-    const author = (await liveMember(t)).user.id;
-    const other = (await liveMember(t)).user.id;
+    const author = (await liveUser(t)).user.id;
+    const other = (await liveUser(t)).user.id;
     const expiries = {
       never: null,
       past: "now() - interval '1 minute'",

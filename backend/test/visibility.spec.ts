@@ -1,26 +1,26 @@
 import {
   API,
   type AuditPage,
-  editedThreadSchema,
-  FORUM_LIVE_EVENT,
+  editedPasteSchema,
+  PASTE_LIVE_EVENT,
   type NotificationsPage,
   OWN_POSTS_MESSAGES,
   PASTE_KEY_PATTERN,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   type ReputationLedgerPage,
-  type ThreadDetail,
-  threadDetailSchema,
+  type PasteDetail,
+  pasteDetailSchema,
   type UserProfile,
 } from '@termpaste/contracts';
 import { waitFor } from './support/wait-for.js';
-import { connect, type LiveClient, liveMember, type LiveMember } from './support/live.js';
+import { connect, type LiveClient, liveUser, type LiveUser } from './support/live.js';
 import {
   memberViewer,
   expectLiveSilent,
   expectPasteHidden,
   expectPasteListedNowhere,
   expectPasteUnlistedButReadable,
-  THREAD_404,
+  PASTE_404,
   visitorOf,
   type WalkedPaste,
 } from './support/paste-routes.js';
@@ -32,16 +32,16 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  */
 describe('visibility: unlisted and private pastes', () => {
   let t: TestApp;
-  let admin: LiveMember;
-  let alice: LiveMember;
-  let bob: LiveMember;
+  let admin: LiveUser;
+  let alice: LiveUser;
+  let bob: LiveUser;
   let words = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await liveMember(t); // the first account: owner and admin
-    alice = await liveMember(t);
-    bob = await liveMember(t);
+    admin = await liveUser(t); // the first account: owner and admin
+    alice = await liveUser(t);
+    bob = await liveUser(t);
   });
 
   afterAll(async () => {
@@ -60,7 +60,7 @@ describe('visibility: unlisted and private pastes', () => {
   /** Alice's new paste; its number and key read back from the database. */
   async function post(
     visibility: 'public' | 'unlisted' | 'private',
-    extra: { content?: string; by?: LiveMember } = {},
+    extra: { content?: string; by?: LiveUser } = {},
   ): Promise<WalkedPaste> {
     const word = newWord();
     const author = extra.by ?? alice;
@@ -83,7 +83,7 @@ describe('visibility: unlisted and private pastes', () => {
 
   async function counts(userId: number) {
     const home = (await t.http.get(API.threadsRecent).set('Cache-Control', 'no-cache').expect(200))
-      .body as RecentThreadsPage;
+      .body as RecentPastesPage;
     const [user]: Array<{ thread_count: number }> = await t.dataSource.query(
       'SELECT thread_count FROM users WHERE id = $1',
       [userId],
@@ -104,10 +104,10 @@ describe('visibility: unlisted and private pastes', () => {
       for (const who of [asVisitor(), asBob(), asAdmin(), asAlice()]) {
         await expectPasteUnlistedButReadable(paste, who, before);
       }
-      const page = threadDetailSchema.parse((await bob.browser.get(API.thread(paste.key!)).expect(200)).body);
+      const page = pasteDetailSchema.parse((await bob.browser.get(API.thread(paste.key!)).expect(200)).body);
       expect(page).toMatchObject({ id: paste.key, visibility: 'unlisted', title: paste.title });
       // Its number names nothing, even to its author.
-      await alice.browser.get(API.thread(paste.id)).expect(404, THREAD_404);
+      await alice.browser.get(API.thread(paste.id)).expect(404, PASTE_404);
     });
 
     it('takes replies, votes and reply votes by key from anyone with the link', async () => {
@@ -122,9 +122,9 @@ describe('visibility: unlisted and private pastes', () => {
       await bob.browser
         .post(API.threadReplies(paste.id))
         .send({ content: 'by number' })
-        .expect(404, THREAD_404);
-      await bob.browser.post(API.votes).send({ threadId: paste.id, value: 1 }).expect(404, THREAD_404);
-      const page = (await alice.browser.get(API.thread(paste.key!)).expect(200)).body as ThreadDetail;
+        .expect(404, PASTE_404);
+      await bob.browser.post(API.votes).send({ threadId: paste.id, value: 1 }).expect(404, PASTE_404);
+      const page = (await alice.browser.get(API.thread(paste.key!)).expect(200)).body as PasteDetail;
       expect(page.voteScore).toBe(1);
       expect(page.replies).toEqual([
         expect.objectContaining({ content: 'a reply by link', threadId: paste.key }),
@@ -168,7 +168,7 @@ describe('visibility: unlisted and private pastes', () => {
       const paste = await post('private', { content: `for me @${bob.user.username} ${newWord()}` });
       expect(await counts(alice.user.id)).toEqual(before);
       // The author reads, replies and votes (the reply's versions too).
-      const mine = (await alice.browser.get(API.thread(paste.key!)).expect(200)).body as ThreadDetail;
+      const mine = (await alice.browser.get(API.thread(paste.key!)).expect(200)).body as PasteDetail;
       expect(mine).toMatchObject({ id: paste.key, visibility: 'private' });
       const reply = await alice.browser
         .post(API.threadReplies(paste.key!))
@@ -195,9 +195,9 @@ describe('visibility: unlisted and private pastes', () => {
 
     it('admins read it only through the moderation route, and each read is audit-logged', async () => {
       const paste = await post('private');
-      await admin.browser.get(API.thread(paste.key!)).expect(404, THREAD_404);
+      await admin.browser.get(API.thread(paste.key!)).expect(404, PASTE_404);
       const read = await admin.browser.get(API.adminThread(paste.key!)).expect(200);
-      expect(threadDetailSchema.parse(read.body)).toMatchObject({ id: paste.key, title: paste.title });
+      expect(pasteDetailSchema.parse(read.body)).toMatchObject({ id: paste.key, title: paste.title });
       expect(read.headers['cache-control']).toBe('private, no-store');
       expect(await auditOf(paste.id)).toEqual([
         expect.objectContaining({
@@ -207,7 +207,7 @@ describe('visibility: unlisted and private pastes', () => {
         }),
       ]);
       // Its number names nothing here either; a member or a visitor is refused the route.
-      await admin.browser.get(API.adminThread(paste.id)).expect(404, THREAD_404);
+      await admin.browser.get(API.adminThread(paste.id)).expect(404, PASTE_404);
       await bob.browser.get(API.adminThread(paste.key!)).expect(403);
       await t.http.get(API.adminThread(paste.key!)).expect(401);
       // A public paste's read records nothing; an admin's own private paste neither.
@@ -239,7 +239,7 @@ describe('visibility: unlisted and private pastes', () => {
         .patch(API.thread(paste.id))
         .send({ visibility: 'private' })
         .expect(200);
-      paste.key = editedThreadSchema.parse(edited.body).id as string;
+      paste.key = editedPasteSchema.parse(edited.body).id as string;
       expect(paste.key).toMatch(PASTE_KEY_PATTERN);
       for (const who of [asVisitor(), asBob(), asAdmin()]) await expectPasteHidden(paste, who);
       // The ledger keeps bob's points, naming nothing.
@@ -269,7 +269,7 @@ describe('visibility: unlisted and private pastes', () => {
         homeTotal: start.homeTotal + 1,
         profileCount: start.profileCount + 1,
       });
-      const unlisted = editedThreadSchema.parse(
+      const unlisted = editedPasteSchema.parse(
         (await alice.browser.patch(API.thread(paste.id)).send({ visibility: 'unlisted' }).expect(200)).body,
       );
       expect(unlisted).toMatchObject({ visibility: 'unlisted', title: paste.title });
@@ -278,14 +278,14 @@ describe('visibility: unlisted and private pastes', () => {
       expect(await counts(alice.user.id)).toEqual(start);
       await expectPasteUnlistedButReadable(paste, asBob(), start);
       // Unlisted to private: counts stay; the key stays.
-      const hidden = editedThreadSchema.parse(
+      const hidden = editedPasteSchema.parse(
         (await alice.browser.patch(API.thread(paste.key)).send({ visibility: 'private' }).expect(200)).body,
       );
       expect(hidden).toMatchObject({ id: paste.key, visibility: 'private' });
       expect(await counts(alice.user.id)).toEqual(start);
       await expectPasteHidden(paste, asBob(), start);
       // Back to public: its number again, counted again, listed again.
-      const shown = editedThreadSchema.parse(
+      const shown = editedPasteSchema.parse(
         (await alice.browser.patch(API.thread(paste.key)).send({ visibility: 'public' }).expect(200)).body,
       );
       expect(shown).toMatchObject({ id: paste.id, visibility: 'public' });
@@ -294,7 +294,7 @@ describe('visibility: unlisted and private pastes', () => {
         profileCount: start.profileCount + 1,
       });
       const home = (await t.http.get(API.threadsRecent).set('Cache-Control', 'no-cache').expect(200))
-        .body as RecentThreadsPage;
+        .body as RecentPastesPage;
       expect(home.threads.some((card) => card.id === paste.id)).toBe(true);
       const page = await t.http.get(API.thread(paste.id)).expect(200);
       expect(page.headers['x-robots-tag']).toBeUndefined();
@@ -315,11 +315,11 @@ describe('visibility: unlisted and private pastes', () => {
         .expect(200);
       await bob.browser.patch(API.thread(paste.id)).send({ visibility: 'private' }).expect(403);
       const hidden = await post('private');
-      await bob.browser.patch(API.thread(hidden.key!)).send({ visibility: 'public' }).expect(404, THREAD_404);
+      await bob.browser.patch(API.thread(hidden.key!)).send({ visibility: 'public' }).expect(404, PASTE_404);
       await admin.browser
         .patch(API.thread(hidden.key!))
         .send({ visibility: 'public' })
-        .expect(404, THREAD_404);
+        .expect(404, PASTE_404);
       await alice.browser.patch(API.thread(hidden.key!)).send({ visibility: 'secret' }).expect(400);
     });
 
@@ -335,7 +335,7 @@ describe('visibility: unlisted and private pastes', () => {
 
     it('a visibility change alone writes no version', async () => {
       const paste = await post('public');
-      const edited = editedThreadSchema.parse(
+      const edited = editedPasteSchema.parse(
         (await alice.browser.patch(API.thread(paste.id)).send({ visibility: 'unlisted' }).expect(200)).body,
       );
       expect(edited.revisions).toBe(1);
@@ -348,7 +348,7 @@ describe('visibility: unlisted and private pastes', () => {
     afterEach(async () => {
       await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     });
-    async function watching(member: LiveMember | null, watch: object): Promise<LiveClient> {
+    async function watching(member: LiveUser | null, watch: object): Promise<LiveClient> {
       const socket = await connect(t, member ? { cookie: member.cookie } : { path: '/ws/chat?scope=public' });
       sockets.push(socket);
       socket.ws.send(JSON.stringify({ type: 'watch', ...watch }));
@@ -370,7 +370,7 @@ describe('visibility: unlisted and private pastes', () => {
       // Its author's socket hears of it, by its key.
       const added = await own.next<{ threadId: unknown }>(
         'the reply',
-        (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.replyAdded,
+        (frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.replyAdded,
       );
       expect(added.threadId).toBe(paste.key);
       expect(JSON.stringify(own.frames)).not.toMatch(new RegExp(`"threadId":${paste.id}[,}]`));
@@ -383,12 +383,12 @@ describe('visibility: unlisted and private pastes', () => {
       await alice.browser.post(API.threadReplies(paste.key!)).send({ content: 'hello' }).expect(201);
       const added = await reader.next<{ threadId: unknown }>(
         'the reply',
-        (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.replyAdded,
+        (frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.replyAdded,
       );
       expect(added.threadId).toBe(paste.key);
       const readers = await reader.next<{ threadId: unknown }>(
         'the readers count',
-        (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.threadReaders,
+        (frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.threadReaders,
       );
       expect(readers.threadId).toBe(paste.key);
       await lists.roundTrip();
@@ -406,7 +406,7 @@ describe('visibility: unlisted and private pastes', () => {
       await admin.browser.post(API.adminThreadFeatured(paste.id)).expect(200);
       const flags = await own.next<{ threadId: unknown; isPinned: boolean }>(
         'the flags',
-        (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.pasteFlags,
+        (frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.pasteFlags,
       );
       expect(flags).toMatchObject({ threadId: paste.key, isPinned: true });
       for (const socket of [lists, bobs]) {
@@ -428,20 +428,20 @@ describe('visibility: unlisted and private pastes', () => {
         .expect(200);
       paste.key = edited.body.id as string;
       const deleted = (frame: unknown) =>
-        (frame as { type?: string; threadId?: unknown }).type === FORUM_LIVE_EVENT.pasteDeleted;
+        (frame as { type?: string; threadId?: unknown }).type === PASTE_LIVE_EVENT.pasteDeleted;
       await lists.next('the paste leaving the lists', deleted);
       await reader.next('the paste gone for its reader', deleted);
       // They hear no more of it; its author's page reads on.
       await alice.browser.post(API.threadReplies(paste.key)).send({ content: 'after' }).expect(201);
       await own.next(
         'the reply',
-        (frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.replyAdded,
+        (frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.replyAdded,
       );
       await lists.roundTrip();
       await reader.roundTrip();
       for (const socket of [lists, reader]) {
         expect(
-          socket.frames.some((frame) => (frame as { type?: string }).type === FORUM_LIVE_EVENT.replyAdded),
+          socket.frames.some((frame) => (frame as { type?: string }).type === PASTE_LIVE_EVENT.replyAdded),
         ).toBe(false);
       }
       expect(own.frames.some(deleted)).toBe(false);
@@ -450,7 +450,7 @@ describe('visibility: unlisted and private pastes', () => {
       await lists.next(
         'the paste back in the lists',
         (frame) =>
-          (frame as { type?: string }).type === FORUM_LIVE_EVENT.pasteAdded &&
+          (frame as { type?: string }).type === PASTE_LIVE_EVENT.pasteAdded &&
           (frame as { threadId?: unknown }).threadId === paste.id,
       );
     });

@@ -30,7 +30,7 @@ import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
-import { connect, type LiveMember, liveMember } from './support/live.js';
+import { connect, type LiveUser, liveUser } from './support/live.js';
 import { createTestDatabase } from './support/postgres.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -40,7 +40,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
   let redis: RedisHandle;
   let api: TestApp;
   let dataDir: string;
-  let author: LiveMember;
+  let author: LiveUser;
   let replier: Browser;
   let threadId: number;
   const logs = new CapturingLogger();
@@ -85,7 +85,7 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     redis = await startRedis();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'termpaste-worker-'));
     api = await createTestApp({ env: { REDIS_URL: redis.url, PROCESS_JOBS: 'off' } });
-    author = await liveMember(api);
+    author = await liveUser(api);
     replier = (await registered(api)).browser;
     const res = await author.browser
       .post(API.threads)

@@ -1,4 +1,4 @@
-import { API, FORUM_MESSAGES, SETTINGS_MESSAGES } from '@termpaste/contracts';
+import { API, POST_MESSAGES, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import { RATE_LIMIT_DEFAULTS } from '../src/config/config.js';
 import { writeLimitThrottlers } from '../src/modules/auth/write-limits.js';
 import { registered } from './support/accounts.js';
@@ -23,7 +23,7 @@ function expectRefused(
 describe('per-member limits of pastes, replies, votes and mentions', () => {
   let t: TestApp;
   let host: Member;
-  let hostThread: number;
+  let hostPaste: number;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -41,7 +41,7 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
       },
     });
     host = await registered(t);
-    hostThread = (await host.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201)).body
+    hostPaste = (await host.browser.post(API.threads).send({ title: 'host', content: 'x' }).expect(201)).body
       .id as number;
   });
 
@@ -59,14 +59,14 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
 
   const pasteBy = (member: Member, content = 'content') =>
     member.browser.post(API.threads).send({ title: 'title', content });
-  const replyBy = (member: Member, content = 'a reply', threadId = hostThread) =>
+  const replyBy = (member: Member, content = 'a reply', threadId = hostPaste) =>
     member.browser.post(API.threadReplies(threadId)).send({ content });
 
   it('pastes: RATE_LIMIT_PASTES_PER_HOUR, then 429 `You are posting too fast…`; nothing refused is saved', async () => {
     const alice = await registered(t);
     await pasteBy(alice).expect(201);
     await pasteBy(alice).expect(201);
-    expectRefused(await pasteBy(alice), FORUM_MESSAGES.postTooFast, { min: 60, max: 3600 });
+    expectRefused(await pasteBy(alice), POST_MESSAGES.postTooFast, { min: 60, max: 3600 });
     expect(await count('threads', 'author_id', alice.user.id)).toBe(2);
     // Per member: another is not held back.
     await pasteBy(await registered(t)).expect(201);
@@ -76,7 +76,7 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
     const bob = await registered(t);
     await replyBy(bob).expect(201);
     await replyBy(bob).expect(201);
-    expectRefused(await replyBy(bob), FORUM_MESSAGES.postTooFast, { max: 60 });
+    expectRefused(await replyBy(bob), POST_MESSAGES.postTooFast, { max: 60 });
     expect(await count('replies', 'author_id', bob.user.id)).toBe(2);
     // A reply's limit is its own: bob may still post a paste.
     await pasteBy(bob).expect(201);
@@ -84,11 +84,11 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
 
   it('votes: RATE_LIMIT_VOTES_PER_MINUTE (taking one back counts too), then 429 `You are voting too fast…`', async () => {
     const carol = await registered(t);
-    const vote = () => carol.browser.post(API.votes).send({ threadId: hostThread, value: 1 });
+    const vote = () => carol.browser.post(API.votes).send({ threadId: hostPaste, value: 1 });
     await vote().expect(200, { value: 1, voteScore: 1 });
     await vote().expect(200, { value: null, voteScore: 0 });
     await vote().expect(200, { value: 1, voteScore: 1 });
-    expectRefused(await vote(), FORUM_MESSAGES.voteTooFast, { max: 60 });
+    expectRefused(await vote(), POST_MESSAGES.voteTooFast, { max: 60 });
     expect(await count('votes', 'user_id', carol.user.id)).toBe(1);
     // Voting's limit does not stop a reply.
     await replyBy(carol).expect(201);
@@ -99,7 +99,7 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
     await pasteBy(dave, 'cc @neo @trinity @morpheus').expect(201); // 3 of 5
     // One member mentioned twice counts once; code is not read.
     await replyBy(dave, '@neo and @NEO again, `@smith` in code').expect(201); // 4 of 5
-    expectRefused(await replyBy(dave, 'ping @oracle @niobe'), FORUM_MESSAGES.mentionsTooMany, {
+    expectRefused(await replyBy(dave, 'ping @oracle @niobe'), POST_MESSAGES.mentionsTooMany, {
       min: 60,
       max: 3600,
     });
@@ -113,7 +113,7 @@ describe('per-member limits of pastes, replies, votes and mentions', () => {
   it('checks who is writing first: a visitor gets 401 and is not counted', async () => {
     const visitor = t.browser();
     for (let i = 0; i < 4; i++) {
-      await visitor.post(API.votes).send({ threadId: hostThread, value: 1 }).expect(401);
+      await visitor.post(API.votes).send({ threadId: hostPaste, value: 1 }).expect(401);
       await visitor.post(API.threads).send({ title: 't', content: 'c' }).expect(401);
     }
   });
@@ -171,7 +171,7 @@ describe('limits of edits and profile saves, per member and per address', () => 
     await alice.browser.patch(API.reply(reply)).send({ content: 'r2' }).expect(200);
     expectRefused(
       await alice.browser.patch(API.thread(paste)).send({ content: 'v3' }),
-      FORUM_MESSAGES.editTooFast,
+      POST_MESSAGES.editTooFast,
       {
         min: 60,
         max: 3600,
@@ -186,7 +186,7 @@ describe('limits of edits and profile saves, per member and per address', () => 
     await bob.browser.patch(API.thread(hers)).send({ content: 'b2' }).expect(200);
     expectRefused(
       await bob.browser.patch(API.thread(hers)).send({ content: 'b3' }),
-      FORUM_MESSAGES.editTooFast,
+      POST_MESSAGES.editTooFast,
       {
         min: 60,
         max: 3600,

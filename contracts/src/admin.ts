@@ -71,8 +71,8 @@ export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 export const adminRenameSchema = z.object({ username: z.string() });
 
 /** `PUT /api/admin/users/{id}/grades` {grades}: the VIP grades the member owns (beyond the spec). */
-export const adminGradesSchema = z.object({ grades: z.array(premiumRankNameSchema).max(4) });
-export type AdminGradesBody = z.infer<typeof adminGradesSchema>;
+export const adminRanksSchema = z.object({ grades: z.array(premiumRankNameSchema).max(4) });
+export type AdminRanksBody = z.infer<typeof adminRanksSchema>;
 
 /** `PUT /api/admin/users/{id}/admin` {isAdmin}: owner only (beyond the spec). */
 export const adminRoleSchema = z.object({ isAdmin: z.boolean() });

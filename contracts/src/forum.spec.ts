@@ -1,19 +1,19 @@
-import { authorRank, createReplySchema, createThreadSchema, isHotThread, voteSchema } from './forum.js';
+import { authorRank, createReplySchema, createPasteSchema, isHotPaste, voteSchema } from './forum.js';
 
 describe('forum schemas', () => {
   it('trims the title but keeps the content as written', () => {
-    expect(createThreadSchema.parse({ title: '  Hi  ', content: '  indented\n' })).toEqual({
+    expect(createPasteSchema.parse({ title: '  Hi  ', content: '  indented\n' })).toEqual({
       title: 'Hi',
       content: '  indented\n',
     });
   });
 
   it('drops NUL characters, which PostgreSQL cannot store', () => {
-    expect(createThreadSchema.parse({ title: 'a\0b', content: 'c\0' })).toEqual({
+    expect(createPasteSchema.parse({ title: 'a\0b', content: 'c\0' })).toEqual({
       title: 'ab',
       content: 'c',
     });
-    expect(createThreadSchema.safeParse({ title: '\0', content: 'c' }).success).toBe(false);
+    expect(createPasteSchema.safeParse({ title: '\0', content: 'c' }).success).toBe(false);
   });
 
   it.each([
@@ -21,26 +21,26 @@ describe('forum schemas', () => {
     [{ title: 'x'.repeat(201), content: 'c' }, 'Title must be at most 200 characters'],
     [{ title: 't', content: ' \t\n' }, 'Content is required'],
   ])('refuses %#', (body, message) => {
-    const result = createThreadSchema.safeParse(body);
+    const result = createPasteSchema.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
   });
 
   it("leaves a paste's size to the server (PASTE_MAX_BYTES), and caps a reply at 100000 characters", () => {
-    expect(createThreadSchema.safeParse({ title: 't', content: 'x'.repeat(1_048_576) }).success).toBe(true);
+    expect(createPasteSchema.safeParse({ title: 't', content: 'x'.repeat(1_048_576) }).success).toBe(true);
     const reply = createReplySchema.safeParse({ content: 'x'.repeat(100_001) });
     expect(reply.error?.issues[0]?.message).toBe('Content must be at most 100000 characters');
     expect(createReplySchema.safeParse({ content: 'x'.repeat(100_000) }).success).toBe(true);
   });
 
   it('takes an optional language (null: Markdown), resolved by the server', () => {
-    expect(createThreadSchema.parse({ title: 't', content: 'c', language: 'py' })).toEqual({
+    expect(createPasteSchema.parse({ title: 't', content: 'c', language: 'py' })).toEqual({
       title: 't',
       content: 'c',
       language: 'py',
     });
-    expect(createThreadSchema.parse({ title: 't', content: 'c', language: null }).language).toBeNull();
-    expect(createThreadSchema.safeParse({ title: 't', content: 'c', language: 3 }).success).toBe(false);
+    expect(createPasteSchema.parse({ title: 't', content: 'c', language: null }).language).toBeNull();
+    expect(createPasteSchema.safeParse({ title: 't', content: 'c', language: 3 }).success).toBe(false);
   });
 
   it('takes a reply with an optional parent', () => {
@@ -64,9 +64,9 @@ describe('forum schemas', () => {
 
 describe('forum rules', () => {
   it('a paste is hot above 20 replies or above 100 views', () => {
-    expect(isHotThread({ replyCount: 20, viewCount: 100 })).toBe(false);
-    expect(isHotThread({ replyCount: 21, viewCount: 0 })).toBe(true);
-    expect(isHotThread({ replyCount: 0, viewCount: 101 })).toBe(true);
+    expect(isHotPaste({ replyCount: 20, viewCount: 100 })).toBe(false);
+    expect(isHotPaste({ replyCount: 21, viewCount: 0 })).toBe(true);
+    expect(isHotPaste({ replyCount: 0, viewCount: 101 })).toBe(true);
   });
 
   it("an author's rank: the active grade wins, else the reputation rank", () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOT_THREAD, LIMITS } from './limits.js';
+import { HOT_PASTE, LIMITS } from './limits.js';
 import { effectiveRank, type Rank } from './ranks.js';
 import { rowId, storableText } from './text.js';
 import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.js';
@@ -7,7 +7,7 @@ import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.
 /** Content of a paste or reply: at most this many characters. */
 export const CONTENT_MAX = 100_000;
 /** Pastes per page of the recent list and of search results. */
-export const THREADS_PAGE_SIZE = 50;
+export const PASTES_PAGE_SIZE = 50;
 /** Home lists the newest this many pinned pastes above the others (pinning more unpins none). */
 export const PINNED_MAX = 20;
 /** `GET /api/threads/featured` (Hardest Posts): the newest this many featured pastes. */
@@ -22,16 +22,16 @@ export const USER_FILTER_MAX = 64;
  */
 export const SEARCH_QUERY_MAX = 200;
 
-export const FORUM_MESSAGES = {
+export const POST_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${LIMITS.titleMax} characters`,
   contentRequired: 'Content is required',
   contentTooLong: `Content must be at most ${CONTENT_MAX} characters`,
-  threadNotFound: 'Thread not found',
+  pasteNotFound: 'Thread not found',
   replyNotFound: 'Reply not found',
   userNotFound: 'User not found',
-  threadLocked: 'Thread is locked',
-  parentNotInThread: 'Parent reply does not belong to this thread',
+  pasteLocked: 'Thread is locked',
+  parentNotInPaste: 'Parent reply does not belong to this thread',
   searchQueryRequired: 'Search query is required',
   searchQueryTooLong: `Search query must be at most ${SEARCH_QUERY_MAX} characters`,
   /** 429 of search, per client address (RATE_LIMIT_SEARCH_PER_MINUTE). */
@@ -40,7 +40,7 @@ export const FORUM_MESSAGES = {
   adminRequired: 'Admin privileges required',
   banned: 'Your account is banned',
   voteTarget: 'Vote for exactly one of threadId or replyId',
-  /** 429 of pastes and replies (one count each, see FORUM_RATE_LIMIT_DEFAULTS). */
+  /** 429 of pastes and replies (one count each, see POST_RATE_LIMIT_DEFAULTS). */
   postTooFast: (seconds: number) =>
     `You are posting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   /** 429 of edits (a paste's or a reply's, one count each). */
@@ -58,7 +58,7 @@ export const FORUM_MESSAGES = {
  * farming. @mentions in a paste or reply count against `mentionsPerHour` (at most MENTIONS_PER_POST_MAX a
  * post).
  */
-export const FORUM_RATE_LIMIT_DEFAULTS = {
+export const POST_RATE_LIMIT_DEFAULTS = {
   pastesPerMinute: 3,
   pastesPerHour: 20,
   repliesPerMinute: 6,
@@ -73,12 +73,12 @@ export const FORUM_RATE_LIMIT_DEFAULTS = {
 
 /** Content is kept as written (leading indentation matters in a paste); it must not be blank. */
 const nonBlank = z
-  .string(FORUM_MESSAGES.contentRequired)
-  .refine((value) => value.trim().length > 0, FORUM_MESSAGES.contentRequired);
+  .string(POST_MESSAGES.contentRequired)
+  .refine((value) => value.trim().length > 0, POST_MESSAGES.contentRequired);
 /** A reply's content: at most CONTENT_MAX characters. */
 const content = z.preprocess(
   storableText,
-  nonBlank.refine((value) => value.length <= CONTENT_MAX, FORUM_MESSAGES.contentTooLong),
+  nonBlank.refine((value) => value.length <= CONTENT_MAX, POST_MESSAGES.contentTooLong),
 );
 /**
  * A paste's content: its size is the server's to judge (PASTE_MAX_BYTES of UTF-8, 1 MiB by default:
@@ -86,14 +86,14 @@ const content = z.preprocess(
  */
 const pasteContent = z.preprocess(storableText, nonBlank);
 
-export const createThreadSchema = z.object({
+export const createPasteSchema = z.object({
   title: z.preprocess(
     storableText,
     z
-      .string(FORUM_MESSAGES.titleRequired)
+      .string(POST_MESSAGES.titleRequired)
       .trim()
-      .min(1, FORUM_MESSAGES.titleRequired)
-      .max(LIMITS.titleMax, FORUM_MESSAGES.titleTooLong),
+      .min(1, POST_MESSAGES.titleRequired)
+      .max(LIMITS.titleMax, POST_MESSAGES.titleTooLong),
   ),
   content: pasteContent,
   /**
@@ -108,14 +108,14 @@ export const createThreadSchema = z.object({
   /** Deleted the moment its first reader other than its author is shown it; replies are off. */
   burnAfterReading: z.boolean('burnAfterReading must be true or false').optional(),
 });
-export type CreateThreadBody = z.infer<typeof createThreadSchema>;
+export type CreatePasteBody = z.infer<typeof createPasteSchema>;
 
 /**
  * `POST /api/threads/{id}/fork`: a new paste from the one `{id}` names, each field as in
- * createThreadSchema and each optional: the original's title, content and language unless given; public,
+ * createPasteSchema and each optional: the original's title, content and language unless given; public,
  * never expiring and not burning unless given.
  */
-export const forkBodySchema = createThreadSchema.partial();
+export const forkBodySchema = createPasteSchema.partial();
 export type ForkBody = z.infer<typeof forkBodySchema>;
 
 export const createReplySchema = z.object({
@@ -131,7 +131,7 @@ export const voteSchema = z
     value: z.union([z.literal(1), z.literal(-1)]),
   })
   .refine((body) => (body.threadId === undefined) !== (body.replyId === undefined), {
-    message: FORUM_MESSAGES.voteTarget,
+    message: POST_MESSAGES.voteTarget,
   });
 export type VoteBody = z.infer<typeof voteSchema>;
 
@@ -166,7 +166,7 @@ export function authorRank(author: Pick<PublicAuthor, 'reputation' | 'activePrem
 export const myVoteSchema = z.union([z.literal(1), z.literal(-1)]).nullable();
 
 /** A thread card (lists, search, profile): no content, which may be long. */
-export const threadCardSchema = z.object({
+export const pasteCardSchema = z.object({
   /** Its number while public, else its unguessable key (pasteRefOf). */
   id: pasteRefSchema,
   title: z.string(),
@@ -184,7 +184,7 @@ export const threadCardSchema = z.object({
   /** When it expires (ISO), or null: never. */
   expiresAt: z.string().nullable(),
 });
-export type ThreadCard = z.infer<typeof threadCardSchema>;
+export type PasteCard = z.infer<typeof pasteCardSchema>;
 
 /** A reply: a flat list with parentId; the client builds the tree. */
 export const replySchema = z.object({
@@ -212,7 +212,7 @@ export const replySchema = z.object({
 });
 export type ReplyView = z.infer<typeof replySchema>;
 
-export const threadDetailSchema = threadCardSchema.extend({
+export const pasteDetailSchema = pasteCardSchema.extend({
   /**
    * Absent only for a paste that burns after reading, to anyone but its author: `POST …/read-once`
    * answers the content and deletes the paste.
@@ -232,16 +232,16 @@ export const threadDetailSchema = threadCardSchema.extend({
   hidden: z.boolean(),
   replies: z.array(replySchema),
 });
-export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+export type PasteDetail = z.infer<typeof pasteDetailSchema>;
 
 /** `GET /api/threads/recent`: pinned pastes apart, the rest paged by an opaque cursor. */
-export const recentThreadsPageSchema = z.object({
-  pinned: z.array(threadCardSchema),
-  threads: z.array(threadCardSchema),
+export const recentPastesPageSchema = z.object({
+  pinned: z.array(pasteCardSchema),
+  threads: z.array(pasteCardSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
 });
-export type RecentThreadsPage = z.infer<typeof recentThreadsPageSchema>;
+export type RecentPastesPage = z.infer<typeof recentPastesPageSchema>;
 
 /**
  * Search ranks at most this many matches, the newest: pages end with them, and `total` counts no further
@@ -255,7 +255,7 @@ export const SEARCH_CANDIDATES_MAX = 1000;
  * newest SEARCH_CANDIDATES_MAX matches are ranked and paged.
  */
 export const searchResultsSchema = z.object({
-  threads: z.array(threadCardSchema),
+  threads: z.array(pasteCardSchema),
   page: z.number().int(),
   hasMore: z.boolean(),
   total: z.number().int(),
@@ -272,7 +272,7 @@ export const FORKS_PAGE_SIZE = 50;
  * number is the paste's `forkCount`).
  */
 export const forksPageSchema = z.object({
-  forks: z.array(threadCardSchema),
+  forks: z.array(pasteCardSchema),
   nextCursor: z.string().nullable(),
 });
 export type ForksPage = z.infer<typeof forksPageSchema>;
@@ -316,17 +316,17 @@ export const userProfileSchema = z.object({
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
   isBanned: z.boolean(),
-  recentThreads: z.array(threadCardSchema),
+  recentThreads: z.array(pasteCardSchema),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** `POST /api/admin/threads/{id}/pin|lock|featured`: the flags after the toggle. */
-export const threadFlagsSchema = z.object({
+export const pasteFlagsSchema = z.object({
   isPinned: z.boolean(),
   isLocked: z.boolean(),
   isFeatured: z.boolean(),
 });
-export type ThreadFlags = z.infer<typeof threadFlagsSchema>;
+export type PasteFlags = z.infer<typeof pasteFlagsSchema>;
 
 /** One member of the users directory (`GET /api/users`): public fields only. */
 export const directoryUserSchema = publicAuthorSchema.extend({
@@ -346,6 +346,6 @@ export const usersPageSchema = z.object({
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 /** A paste is hot when it has more than 20 replies or more than 100 views. */
-export function isHotThread(thread: Pick<ThreadCard, 'replyCount' | 'viewCount'>): boolean {
-  return thread.replyCount > HOT_THREAD.replyCountOver || thread.viewCount > HOT_THREAD.viewCountOver;
+export function isHotPaste(thread: Pick<PasteCard, 'replyCount' | 'viewCount'>): boolean {
+  return thread.replyCount > HOT_PASTE.replyCountOver || thread.viewCount > HOT_PASTE.viewCountOver;
 }

@@ -12,7 +12,7 @@ export const LIMITS = {
 } as const;
 
 /** A thread is hot when replyCount is above 20 or viewCount above 100. */
-export const HOT_THREAD = { replyCountOver: 20, viewCountOver: 100 } as const;
+export const HOT_PASTE = { replyCountOver: 20, viewCountOver: 100 } as const;
 
 export const VOTE_VALUES = [1, -1] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
@@ -37,7 +37,7 @@ export const SIDEBAR = {
 export const REDIRECT_DELAY_MS = 500;
 
 export const LAYOUT = {
-  threadListSkeletonRows: 10,
+  pasteListSkeletonRows: 10,
   chatPopoverPx: 600,
   inboxHeightPx: 600,
   chatPaneHeightPx: 500,

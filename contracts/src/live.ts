@@ -14,7 +14,7 @@ const id = z.number().int().positive();
 const ref = pasteRefSchema;
 const count = z.number().int().nonnegative();
 
-export const FORUM_LIVE_EVENT = {
+export const PASTE_LIVE_EVENT = {
   /** A new reply in the paste: read the paste again to show it. */
   replyAdded: 'reply_added',
   /**
@@ -42,7 +42,7 @@ export const FORUM_LIVE_EVENT = {
 
 const pasteEventSchemas = [
   z.object({
-    type: z.literal(FORUM_LIVE_EVENT.replyAdded),
+    type: z.literal(PASTE_LIVE_EVENT.replyAdded),
     threadId: ref,
     replyId: id,
     parentId: id.nullable(),
@@ -51,7 +51,7 @@ const pasteEventSchemas = [
     replyCount: count,
   }),
   z.object({
-    type: z.literal(FORUM_LIVE_EVENT.replyDeleted),
+    type: z.literal(PASTE_LIVE_EVENT.replyDeleted),
     threadId: ref,
     replyId: id,
     replyCount: count,
@@ -59,33 +59,33 @@ const pasteEventSchemas = [
     alone: z.boolean().optional(),
   }),
   z.object({
-    type: z.literal(FORUM_LIVE_EVENT.replyEdited),
+    type: z.literal(PASTE_LIVE_EVENT.replyEdited),
     threadId: ref,
     replyId: id,
     editedAt: z.string(),
   }),
   z.object({
-    type: z.literal(FORUM_LIVE_EVENT.voteScore),
+    type: z.literal(PASTE_LIVE_EVENT.voteScore),
     threadId: ref,
     /** Null: the paste's own score. */
     replyId: id.nullable(),
     voteScore: z.number().int(),
   }),
   z.object({
-    type: z.literal(FORUM_LIVE_EVENT.pasteFlags),
+    type: z.literal(PASTE_LIVE_EVENT.pasteFlags),
     threadId: ref,
     isPinned: z.boolean(),
     isLocked: z.boolean(),
     isFeatured: z.boolean(),
   }),
   z.object({
-    type: z.literal(FORUM_LIVE_EVENT.pasteEdited),
+    type: z.literal(PASTE_LIVE_EVENT.pasteEdited),
     threadId: ref,
     title: z.string(),
     editedAt: z.string(),
   }),
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteDeleted), threadId: ref }),
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.pasteAdded), threadId: ref }),
+  z.object({ type: z.literal(PASTE_LIVE_EVENT.pasteDeleted), threadId: ref }),
+  z.object({ type: z.literal(PASTE_LIVE_EVENT.pasteAdded), threadId: ref }),
 ] as const;
 
 /** A paste's public events (every forum event but the presence counts), as the backend publishes them. */
@@ -93,10 +93,10 @@ export const pasteLiveEventSchema = z.discriminatedUnion('type', pasteEventSchem
 export type PasteLiveEvent = z.infer<typeof pasteLiveEventSchema>;
 
 /** Every forum event a socket may get (messaging.ts's liveEventSchema includes them). */
-export const forumLiveEventSchemas = [
+export const pasteLiveEventSchemas = [
   ...pasteEventSchemas,
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.threadReaders), threadId: ref, count }),
-  z.object({ type: z.literal(FORUM_LIVE_EVENT.onlineCount), count }),
+  z.object({ type: z.literal(PASTE_LIVE_EVENT.threadReaders), threadId: ref, count }),
+  z.object({ type: z.literal(PASTE_LIVE_EVENT.onlineCount), count }),
 ] as const;
 
 /**
@@ -105,9 +105,9 @@ export const forumLiveEventSchemas = [
  */
 export function isCardEvent(event: PasteLiveEvent): boolean {
   switch (event.type) {
-    case FORUM_LIVE_EVENT.replyEdited:
+    case PASTE_LIVE_EVENT.replyEdited:
       return false;
-    case FORUM_LIVE_EVENT.voteScore:
+    case PASTE_LIVE_EVENT.voteScore:
       return event.replyId === null;
     default:
       return true;
@@ -117,9 +117,9 @@ export function isCardEvent(event: PasteLiveEvent): boolean {
 /** The paste events that change which pastes a list holds go to every socket watching the lists. */
 export function isListEvent(event: PasteLiveEvent): boolean {
   return (
-    event.type === FORUM_LIVE_EVENT.pasteAdded ||
-    event.type === FORUM_LIVE_EVENT.pasteFlags ||
-    event.type === FORUM_LIVE_EVENT.pasteDeleted
+    event.type === PASTE_LIVE_EVENT.pasteAdded ||
+    event.type === PASTE_LIVE_EVENT.pasteFlags ||
+    event.type === PASTE_LIVE_EVENT.pasteDeleted
   );
 }
 

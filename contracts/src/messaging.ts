@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pasteRefSchema } from './visibility.js';
 import { publicAuthorSchema } from './forum.js';
 import { LIMITS } from './limits.js';
-import { FORUM_LIVE_EVENT, forumLiveEventSchemas } from './live.js';
+import { PASTE_LIVE_EVENT, pasteLiveEventSchemas } from './live.js';
 import { storableText } from './text.js';
 
 /** A private message's content: at most this many characters. */
@@ -173,7 +173,7 @@ export const chatHistorySchema = z.array(chatMessageSchema);
  * in each shape the two clients read. Socket scopes (`user`, `public`): docs/live.md.
  */
 export const LIVE_EVENT = {
-  ...FORUM_LIVE_EVENT,
+  ...PASTE_LIVE_EVENT,
   chatMessage: 'chat_message',
   newMessage: 'new_message',
   notification: 'notification',
@@ -205,7 +205,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(LIVE_EVENT.chatHidden), id: z.number().int() }),
   z.object({ type: z.literal(LIVE_EVENT.chatShown), message: chatMessageSchema }),
   z.object({ type: z.literal(LIVE_EVENT.reviewCount), count: z.number().int().nonnegative() }),
-  ...forumLiveEventSchemas,
+  ...pasteLiveEventSchemas,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -107,7 +107,7 @@ export const MODERATION_MESSAGES = {
   reasonRequired: 'A reason is required',
   reasonTooLong: `Reason must be at most ${SUSPENSION_REASON_MAX} characters`,
   silenceNeedsDays: 'A silence needs a number of days',
-  memberNotFound: 'Member not found',
+  userNotFound: 'Member not found',
   muteSelf: 'You cannot mute yourself',
   blockSelf: 'You cannot block yourself',
   blockStaff: 'Staff cannot be blocked',
@@ -115,7 +115,7 @@ export const MODERATION_MESSAGES = {
   blockedYou: 'This member does not accept messages from you',
   tooManyLinks: (max: number) => `New members may post at most ${max} links in a post`,
   held: 'Your post is held for review by the staff; you will be told when it is decided',
-  newMemberTooFast: (seconds: number) =>
+  newUserTooFast: (seconds: number) =>
     `New members may post only a few times an hour. Try again in ${seconds} seconds.`,
   heldPasteGone: 'The paste this reply was for is gone: reject it instead',
   heldAuthorGone: "The author's account is gone: reject it instead",

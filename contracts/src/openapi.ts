@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminGradesSchema,
+  adminRanksSchema,
   adminRenameSchema,
   adminRoleSchema,
   adminUserSchema,
@@ -23,17 +23,17 @@ import {
 import {
   createdSchema,
   createReplySchema,
-  createThreadSchema,
+  createPasteSchema,
   forkBodySchema,
   forksPageSchema,
   directoryUserSchema,
   publicAuthorSchema,
-  recentThreadsPageSchema,
+  recentPastesPageSchema,
   replySchema,
   searchResultsSchema,
-  threadCardSchema,
-  threadDetailSchema,
-  threadFlagsSchema,
+  pasteCardSchema,
+  pasteDetailSchema,
+  pasteFlagsSchema,
   userProfileSchema,
   usersPageSchema,
   voteResultSchema,
@@ -55,9 +55,9 @@ import {
 import { reputationEntrySchema, reputationLedgerPageSchema } from './reputation.js';
 import {
   editedReplySchema,
-  editedThreadSchema,
+  editedPasteSchema,
   editReplySchema,
-  editThreadSchema,
+  editPasteSchema,
   revisionListSchema,
   revisionSchema,
   revisionSummarySchema,
@@ -78,9 +78,9 @@ import { ownerClaimSchema, verifyEmailSchema } from './verification.js';
 import { HEALTH_OPERATIONS } from './openapi/health.js';
 import { ACCOUNTS_OPERATIONS } from './openapi/accounts.js';
 import { NOTIFICATIONS_OPERATIONS } from './openapi/notifications.js';
-import { FORUM_OPERATIONS, threadCardListSchema } from './openapi/forum.js';
+import { PASTES_OPERATIONS, pasteCardListSchema } from './openapi/pastes.js';
 import { REVISIONS_OPERATIONS } from './openapi/revisions.js';
-import { MEMBERS_OPERATIONS } from './openapi/members.js';
+import { USERS_OPERATIONS } from './openapi/users.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
 import { PEOPLE_OPERATIONS } from './openapi/people.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
@@ -114,7 +114,7 @@ export {
   type HttpMethod,
   operationTokenScope,
 } from './openapi/operation.js';
-export { threadCardListSchema } from './openapi/forum.js';
+export { pasteCardListSchema } from './openapi/pastes.js';
 
 /** Every route of `API`, as the backend's controllers answer it (one file per area under openapi/). */
 export const API_OPERATIONS: readonly ApiOperation[] = [
@@ -122,9 +122,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...ACCOUNTS_OPERATIONS,
   ...SSO_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
-  ...FORUM_OPERATIONS,
+  ...PASTES_OPERATIONS,
   ...REVISIONS_OPERATIONS,
-  ...MEMBERS_OPERATIONS,
+  ...USERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
   ...PEOPLE_OPERATIONS,
   ...TOKENS_OPERATIONS,
@@ -146,11 +146,11 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [messageSchema, 'Message'],
   [currentUserSchema, 'CurrentUser'],
   [publicAuthorSchema, 'PublicAuthor'],
-  [threadCardSchema, 'ThreadCard'],
-  [threadCardListSchema, 'ThreadCardList'],
+  [pasteCardSchema, 'ThreadCard'],
+  [pasteCardListSchema, 'ThreadCardList'],
   [replySchema, 'Reply'],
-  [threadDetailSchema, 'ThreadDetail'],
-  [recentThreadsPageSchema, 'RecentThreadsPage'],
+  [pasteDetailSchema, 'ThreadDetail'],
+  [recentPastesPageSchema, 'RecentThreadsPage'],
   [searchResultsSchema, 'SearchResults'],
   [forksPageSchema, 'ForksPage'],
   [createdSchema, 'Created'],
@@ -160,8 +160,8 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [usersPageSchema, 'UsersPage'],
   [reputationEntrySchema, 'ReputationEntry'],
   [reputationLedgerPageSchema, 'ReputationLedgerPage'],
-  [threadFlagsSchema, 'ThreadFlags'],
-  [editedThreadSchema, 'EditedThread'],
+  [pasteFlagsSchema, 'ThreadFlags'],
+  [editedPasteSchema, 'EditedThread'],
   [editedReplySchema, 'EditedReply'],
   [revisionSummarySchema, 'RevisionSummary'],
   [revisionListSchema, 'RevisionList'],
@@ -197,10 +197,10 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [changePasswordSchema, 'ChangePasswordBody'],
   [verifyEmailSchema, 'VerifyEmailBody'],
   [ownerClaimSchema, 'OwnerClaimBody'],
-  [createThreadSchema, 'CreateThreadBody'],
+  [createPasteSchema, 'CreateThreadBody'],
   [forkBodySchema, 'ForkBody'],
   [createReplySchema, 'CreateReplyBody'],
-  [editThreadSchema, 'EditThreadBody'],
+  [editPasteSchema, 'EditThreadBody'],
   [editReplySchema, 'EditReplyBody'],
   [voteSchema, 'VoteBody'],
   [updateProfileSchema, 'UpdateProfileBody'],
@@ -213,7 +213,7 @@ const REQUEST_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [chatPostSchema, 'ChatPostBody'],
   [chatMessagePostSchema, 'ChatMessagePostBody'],
   [adminRenameSchema, 'AdminRenameBody'],
-  [adminGradesSchema, 'AdminGradesBody'],
+  [adminRanksSchema, 'AdminGradesBody'],
   [adminRoleSchema, 'AdminRoleBody'],
 ];
 

@@ -37,7 +37,7 @@ export const OWN_POSTS_TEXTS = {
   forkFormTitle: 'FORK PASTE',
   forkSubmit: 'FORK',
   forkCreated: 'Paste forked',
-  deletedMember: 'deleted member',
+  deletedUser: 'deleted member',
   /** The author's delete buttons and their confirm prompts. */
   deleteButton: 'DELETE',
   confirmDeletePaste: 'Delete this paste?',
@@ -72,9 +72,9 @@ export const OWN_POSTS_MESSAGES = {
   burnNoVotes: 'Votes are off for a paste that burns after reading',
   /** 403: an admin changing who may read another member's paste. */
   notYourVisibility: 'Only its author can change who may read a paste',
-  threadDeleted: 'Paste deleted',
+  pasteDeleted: 'Paste deleted',
   replyDeleted: 'Reply deleted',
-  threadRestored: 'Paste restored',
+  pasteRestored: 'Paste restored',
   replyRestored: 'Reply restored',
   /** 404 of a restore: the post is not in the trash (never deleted, or removed for good). */
   notInTrash: 'This post is not in the trash',

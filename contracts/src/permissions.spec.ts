@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from './admin.js';
-import { FORUM_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './forum.js';
 import {
   ADMIN_USER_ACTIONS,
   type AdminRowActions,
@@ -25,7 +25,7 @@ const OTHERS: Record<Exclude<Role, 'owner'>, { id: number; isAdmin: boolean; isO
 };
 
 const OK = null;
-const DENIED = FORUM_MESSAGES.adminRequired;
+const DENIED = POST_MESSAGES.adminRequired;
 const SELF = ADMIN_MESSAGES.cannotActOnSelf;
 const PROTECTED = ADMIN_MESSAGES.ownerProtected;
 const ADMINS_BY_OWNER = ADMIN_MESSAGES.onlyOwnerDeletesAdmins;

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from './admin.js';
-import { FORUM_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './forum.js';
 
 /** What staff do to a member's account in the admin panel. */
 export const ADMIN_USER_ACTIONS = [
@@ -41,7 +41,7 @@ export function adminActionRefusal(
   target: PermissionTarget,
   action: AdminUserAction,
 ): string | null {
-  if (!actor.isAdmin) return FORUM_MESSAGES.adminRequired;
+  if (!actor.isAdmin) return POST_MESSAGES.adminRequired;
   const self = actor.id === target.id;
   if (self && SELF_REFUSED.includes(action)) return ADMIN_MESSAGES.cannotActOnSelf;
   if (target.isOwner) return ADMIN_MESSAGES.ownerProtected;

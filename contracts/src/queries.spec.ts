@@ -1,5 +1,5 @@
 import { adminDeleteUserQuerySchema, exportDownloadQuerySchema } from './account.js';
-import { FORUM_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './forum.js';
 import { reviewQuerySchema } from './moderation.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
@@ -10,7 +10,7 @@ import {
   cursorQuerySchema,
   QUERY_MESSAGES,
   searchQuerySchema,
-  threadQuerySchema,
+  pasteQuerySchema,
   uploadAddressQuerySchema,
   usersQuerySchema,
 } from './queries.js';
@@ -36,7 +36,7 @@ describe('query string schemas', () => {
   it('search: the words trimmed, NUL characters dropped, required', () => {
     expect(searchQuerySchema.parse({ q: '  nmap\0 scan ' })).toEqual({ q: 'nmap scan', page: 1 });
     for (const q of [undefined, '', '  ', '\0', ['a', 'b']]) {
-      expect(refusal(searchQuerySchema.safeParse({ q }))).toBe(FORUM_MESSAGES.searchQueryRequired);
+      expect(refusal(searchQuerySchema.safeParse({ q }))).toBe(POST_MESSAGES.searchQueryRequired);
     }
   });
 
@@ -46,7 +46,7 @@ describe('query string schemas', () => {
       'Search query must be at most 200 characters',
     );
     expect(refusal(searchQuerySchema.safeParse({ q: 'x'.repeat(1_000_000) }))).toBe(
-      FORUM_MESSAGES.searchQueryTooLong,
+      POST_MESSAGES.searchQueryTooLong,
     );
   });
 
@@ -127,7 +127,7 @@ describe('the query strings the OpenAPI table documents', () => {
     getTrash: cursorQuerySchema,
     createPaste: createPasteQuerySchema,
     startProviderSignIn: ssoStartQuerySchema,
-    getThread: threadQuerySchema,
+    getThread: pasteQuerySchema,
     listReviewItems: reviewQuerySchema,
     listSpamMarks: cursorQuerySchema,
     // Checked by the signature, its names read from the schema (UploadAddresses).
@@ -144,11 +144,11 @@ describe('the query strings the OpenAPI table documents', () => {
   });
 });
 
-describe('threadQuerySchema', () => {
+describe('pasteQuerySchema', () => {
   it('reads refresh=true as a live refresh (no view), anything else as a visit', () => {
-    expect(threadQuerySchema.parse({ refresh: 'true' })).toEqual({ refresh: true });
+    expect(pasteQuerySchema.parse({ refresh: 'true' })).toEqual({ refresh: true });
     for (const query of [{}, { refresh: 'false' }, { refresh: 'yes' }, { refresh: ['true', 'true'] }]) {
-      expect(threadQuerySchema.parse(query)).toEqual({ refresh: false });
+      expect(pasteQuerySchema.parse(query)).toEqual({ refresh: false });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './admin.js';
-import { FORUM_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './forum.js';
+import { POST_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './forum.js';
 
 /*
  * The query strings of the API's GET routes, also the OpenAPI document's query parameters. A 400 is the
@@ -64,8 +64,8 @@ export const searchQuerySchema = z.object({
       cleanText,
       z
         .string()
-        .min(1, { error: FORUM_MESSAGES.searchQueryRequired })
-        .refine((text) => text.length <= SEARCH_QUERY_MAX, { error: FORUM_MESSAGES.searchQueryTooLong })
+        .min(1, { error: POST_MESSAGES.searchQueryRequired })
+        .refine((text) => text.length <= SEARCH_QUERY_MAX, { error: POST_MESSAGES.searchQueryTooLong })
         .meta({ maxLength: SEARCH_QUERY_MAX }),
     )
     .meta({ description: `The words to look for (at most ${SEARCH_QUERY_MAX} characters)` }),
@@ -117,13 +117,13 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
  * `GET /api/threads/{id}`: `refresh=true` reads again a paste the page already shows (a live update, a
  * new reply, an edit): no view is counted. Anything else counts one.
  */
-export const threadQuerySchema = z.object({
+export const pasteQuerySchema = z.object({
   refresh: z
     .preprocess((value) => (value === 'true' ? 'true' : 'false'), z.enum(['true', 'false']))
     .transform((flag) => flag === 'true')
     .meta({ description: 'With `true`, the page shows this paste already (a live update): no view counted' }),
 });
-export type ThreadQuery = z.output<typeof threadQuerySchema>;
+export type PasteQuery = z.output<typeof pasteQuerySchema>;
 
 /**
  * `PUT /api/uploads/{key}`: a presigned upload address's query, exactly as `POST /api/objects/upload`

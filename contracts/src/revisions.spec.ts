@@ -1,8 +1,8 @@
-import { FORUM_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './forum.js';
 import {
   countLineChanges,
   editRefusal,
-  editThreadSchema,
+  editPasteSchema,
   purgeRefusal,
   REVISIONS_MESSAGES,
   REVISIONS_TEXTS,
@@ -23,7 +23,7 @@ describe('editRefusal', () => {
   it('refuses another member, and the author under a lock', () => {
     expect(editRefusal(member, { authorId: 8, locked: false })).toBe(REVISIONS_MESSAGES.notYourPost);
     expect(editRefusal(member, { authorId: null, locked: false })).toBe(REVISIONS_MESSAGES.notYourPost);
-    expect(editRefusal(member, { authorId: 7, locked: true })).toBe(FORUM_MESSAGES.threadLocked);
+    expect(editRefusal(member, { authorId: 7, locked: true })).toBe(POST_MESSAGES.pasteLocked);
   });
 });
 
@@ -48,15 +48,15 @@ describe('revisionLines and countLineChanges', () => {
   });
 });
 
-describe('editThreadSchema', () => {
+describe('editPasteSchema', () => {
   it('takes any of the fields, each with the rules of a new paste', () => {
-    expect(editThreadSchema.parse({})).toEqual({});
-    expect(editThreadSchema.parse({ title: '  t  ', language: null })).toEqual({
+    expect(editPasteSchema.parse({})).toEqual({});
+    expect(editPasteSchema.parse({ title: '  t  ', language: null })).toEqual({
       title: 't',
       language: null,
     });
-    expect(editThreadSchema.safeParse({ title: ' ' }).success).toBe(false);
-    expect(editThreadSchema.safeParse({ content: '\n' }).success).toBe(false);
+    expect(editPasteSchema.safeParse({ title: ' ' }).success).toBe(false);
+    expect(editPasteSchema.safeParse({ content: '\n' }).success).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createReplySchema, createThreadSchema, FORUM_MESSAGES, publicAuthorSchema } from './forum.js';
+import { createReplySchema, createPasteSchema, POST_MESSAGES, publicAuthorSchema } from './forum.js';
 import { rowId } from './text.js';
 import { pasteRefSchema, visibilitySchema } from './visibility.js';
 
@@ -59,14 +59,14 @@ export const REVISIONS_TEXTS = {
 export const VERSIONS_KEPT_NEWEST = 50;
 
 /**
- * Who may remove a version of a post (`DELETE …/revisions/{n}`): null when `member` may (its author, or
+ * Who may remove a version of a post (`DELETE …/revisions/{n}`): null when `user` may (its author, or
  * an admin), else the server's 403 message. A lock does not stop it: removing adds nothing.
  */
 export function purgeRefusal(
-  member: { id: number; isAdmin: boolean },
+  user: { id: number; isAdmin: boolean },
   post: { authorId: number | null },
 ): string | null {
-  return member.isAdmin || post.authorId === member.id ? null : REVISIONS_MESSAGES.notYourVersion;
+  return user.isAdmin || post.authorId === user.id ? null : REVISIONS_MESSAGES.notYourVersion;
 }
 
 /**
@@ -78,24 +78,24 @@ export function editRefusal(
   post: { authorId: number | null; locked: boolean },
 ): string | null {
   if (!editor.isAdmin && post.authorId !== editor.id) return REVISIONS_MESSAGES.notYourPost;
-  if (!editor.isAdmin && post.locked) return FORUM_MESSAGES.threadLocked;
+  if (!editor.isAdmin && post.locked) return POST_MESSAGES.pasteLocked;
   return null;
 }
 
 /**
  * `PATCH /api/threads/{id}`: any of the paste's title, content and language, with the rules of a new
- * paste (createThreadSchema's; the content at most PASTE_MAX_BYTES). An absent field stays as it is;
+ * paste (createPasteSchema's; the content at most PASTE_MAX_BYTES). An absent field stays as it is;
  * `language: null` (or `markdown`) makes it Markdown again.
  */
-export const editThreadSchema = createThreadSchema.partial();
-export type EditThreadBody = z.infer<typeof editThreadSchema>;
+export const editPasteSchema = createPasteSchema.partial();
+export type EditPasteBody = z.infer<typeof editPasteSchema>;
 
 /** `PATCH /api/replies/{id}`: the reply's new content, with the rules of a new reply. */
 export const editReplySchema = createReplySchema.pick({ content: true });
 export type EditReplyBody = z.infer<typeof editReplySchema>;
 
 /** The answer to `PATCH /api/threads/{id}`: the paste as it is now (unchanged when nothing changed). */
-export const editedThreadSchema = z.object({
+export const editedPasteSchema = z.object({
   /** Its ref after the edit (a change of visibility may change it: visibility.ts). */
   id: pasteRefSchema,
   visibility: visibilitySchema,
@@ -114,7 +114,7 @@ export const editedThreadSchema = z.object({
    */
   secretVersions: z.array(z.number().int()),
 });
-export type EditedThread = z.infer<typeof editedThreadSchema>;
+export type EditedPaste = z.infer<typeof editedPasteSchema>;
 
 /** The answer to `PATCH /api/replies/{id}`. */
 export const editedReplySchema = z.object({

@@ -24,7 +24,7 @@ export const readySchema = z.object({
 });
 export type Ready = z.infer<typeof readySchema>;
 
-export const threadSummarySchema = z.object({
+export const pasteSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   createdAt: z.string(),

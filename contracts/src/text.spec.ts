@@ -1,6 +1,6 @@
 import {
   createReplySchema,
-  createThreadSchema,
+  createPasteSchema,
   sendMessageSchema,
   updateProfileSchema,
   voteSchema,
@@ -26,7 +26,7 @@ describe('storableText', () => {
   });
 
   it('is applied by every text field a member writes, so what a schema accepts is what is stored', () => {
-    expect(createThreadSchema.parse({ title: 't\ud800', content: 'a\0\udfff' })).toEqual({
+    expect(createPasteSchema.parse({ title: 't\ud800', content: 'a\0\udfff' })).toEqual({
       title: 't\ufffd',
       content: 'a\ufffd',
     });

@@ -3,7 +3,7 @@ export const PRODUCT_NAME_DEFAULT = 'Termpaste';
 
 export const TEXTS = {
   notFound: 'Did you forget to add the page to the router?',
-  threadNotFound: 'Thread not found [404]',
+  pasteNotFound: 'Thread not found [404]',
   userNotFound: 'User not found [404]',
   accessDenied: 'ACCESS DENIED [403]',
   adminRequired: 'Admin privileges required',

@@ -32,7 +32,7 @@ export const TOKEN_RANDOM_LENGTH = 40;
 /** A token as a member pastes it: `tp_` and 40 base62 characters. */
 export const TOKEN_PATTERN = /^tp_[0-9A-Za-z]{40}$/;
 /** Live (unexpired, unrevoked) tokens a member may hold at once. */
-export const TOKENS_PER_MEMBER_MAX = 20;
+export const TOKENS_PER_USER_MAX = 20;
 export const TOKEN_NAME_MAX = 64;
 export const TOKEN_EXPIRY_DAYS_DEFAULT = 30;
 export const TOKEN_EXPIRY_DAYS_MAX = 365;
@@ -49,7 +49,7 @@ export const TOKEN_MESSAGES = {
   scopeUnknown: `Scopes must be among: ${TOKEN_SCOPES.join(', ')}`,
   scopesRepeated: 'Each scope may be chosen once',
   expiryInvalid: `Expiry must be a whole number of days from 1 to ${TOKEN_EXPIRY_DAYS_MAX}, or none`,
-  tooMany: `You can have at most ${TOKENS_PER_MEMBER_MAX} active tokens. Revoke one first.`,
+  tooMany: `You can have at most ${TOKENS_PER_USER_MAX} active tokens. Revoke one first.`,
   notFound: 'Token not found',
   /** Making a token needs a verified e-mail address: an unverified one may be someone else's. */
   unverified: 'Verify your e-mail address before making an access token',

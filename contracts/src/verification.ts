@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const VERIFY_LINK_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 /** Re-sent verification links per member an hour, and per client address an hour (defaults). */
-export const VERIFY_RESEND_RATE_LIMIT_DEFAULTS = { perMemberPerHour: 3, perAddressPerHour: 10 } as const;
+export const VERIFY_RESEND_RATE_LIMIT_DEFAULTS = { perUserPerHour: 3, perAddressPerHour: 10 } as const;
 
 /** Setup-code tries an hour, per member and per client address (right or wrong). */
 export const OWNER_SETUP_TRIES_PER_HOUR = 5;

@@ -10,11 +10,11 @@ export const MODERATION_DEFAULTS = {
   /** A new member's first posts held for approval (0: none). */
   holdFirstPosts: 0,
   /** Posts accepted before a member is no longer new (their links and limits loosen). */
-  newMemberPosts: 3,
+  newUserPosts: 3,
   /** Links a new member's post may carry at most. */
-  newMemberMaxLinks: 3,
+  newUserMaxLinks: 3,
   /** Pastes and replies together a new member may post an hour. */
-  newMemberPostsPerHour: 10,
+  newUserPostsPerHour: 10,
   /** Accounts posting the same text within an hour, from which it is held. */
   duplicateAccounts: 3,
   /** Posts in 10 minutes from an account younger than a day, from which they are held. */
@@ -33,9 +33,9 @@ export interface ModerationConfig {
   flagsPerHour: number;
   flagHideThreshold: number;
   holdFirstPosts: number;
-  newMemberPosts: number;
-  newMemberMaxLinks: number;
-  newMemberPostsPerHour: number;
+  newUserPosts: number;
+  newUserMaxLinks: number;
+  newUserPostsPerHour: number;
   duplicateAccounts: number;
   burstPosts: number;
   /** AKISMET_KEY: the check runs (a job after each post) only when set. */
@@ -51,9 +51,9 @@ export function moderationConfig(vars: EnvVars): ModerationConfig {
     flagsPerHour: vars.RATE_LIMIT_FLAGS_PER_HOUR ?? d.flagsPerHour,
     flagHideThreshold: vars.MODERATION_FLAG_HIDE_THRESHOLD ?? d.flagHideThreshold,
     holdFirstPosts: vars.MODERATION_HOLD_FIRST_POSTS ?? d.holdFirstPosts,
-    newMemberPosts: vars.MODERATION_NEW_MEMBER_POSTS ?? d.newMemberPosts,
-    newMemberMaxLinks: vars.MODERATION_NEW_MEMBER_MAX_LINKS ?? d.newMemberMaxLinks,
-    newMemberPostsPerHour: vars.RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR ?? d.newMemberPostsPerHour,
+    newUserPosts: vars.MODERATION_NEW_MEMBER_POSTS ?? d.newUserPosts,
+    newUserMaxLinks: vars.MODERATION_NEW_MEMBER_MAX_LINKS ?? d.newUserMaxLinks,
+    newUserPostsPerHour: vars.RATE_LIMIT_NEW_MEMBER_POSTS_PER_HOUR ?? d.newUserPostsPerHour,
     duplicateAccounts: vars.MODERATION_DUPLICATE_ACCOUNTS ?? d.duplicateAccounts,
     burstPosts: vars.MODERATION_BURST_POSTS ?? d.burstPosts,
     akismetKey: vars.AKISMET_KEY,

@@ -44,7 +44,7 @@ export interface Page {
   json: Buffer;
   etag: string;
   gzip?: Buffer | null;
-  /** The members a cached list shows (membersShown), to drop it when one of them changes. */
+  /** The members a cached list shows (usersShown), to drop it when one of them changes. */
   members?: ReadonlySet<number>;
   /** When the first paste a cached list shows expires (epoch ms): the list is stale from then. */
   staleAt?: number;
@@ -55,14 +55,14 @@ export interface Page {
  * `username`: a card's author and last replier, a reply's author, a profile's member). A profile save
  * drops the pages that show its member and no other.
  */
-export function membersShown(value: unknown, into = new Set<number>()): Set<number> {
+export function usersShown(value: unknown, into = new Set<number>()): Set<number> {
   if (Array.isArray(value)) {
-    for (const item of value) membersShown(item, into);
+    for (const item of value) usersShown(item, into);
   } else if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
     if (typeof record['id'] === 'number' && typeof record['username'] === 'string') into.add(record['id']);
     for (const field of Object.values(record)) {
-      if (typeof field === 'object' && field !== null) membersShown(field, into);
+      if (typeof field === 'object' && field !== null) usersShown(field, into);
     }
   }
   return into;
@@ -193,7 +193,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       `list:${key}`,
       async () => {
         const value = await load();
-        return { ...toPage(value), members: membersShown(value), staleAt: firstExpiry(value) };
+        return { ...toPage(value), members: usersShown(value), staleAt: firstExpiry(value) };
       },
       (page) => this.lists.set(key, page),
     );
@@ -257,7 +257,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     const lists = [...this.lists.entries()].filter(([, page]) => shows(page.members ?? []));
     for (const [key] of lists) this.lists.delete(key);
     // A detail's members are read from it only now: a profile save is rare, a detail's load is not.
-    const details = [...this.details.entries()].filter(([, page]) => shows(membersShown(page.detail)));
+    const details = [...this.details.entries()].filter(([, page]) => shows(usersShown(page.detail)));
     for (const [id] of details) this.details.delete(id);
   }
 

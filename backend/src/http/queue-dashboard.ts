@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { API, FORUM_MESSAGES, TOKEN_MESSAGES } from '@termpaste/contracts';
+import { API, POST_MESSAGES, TOKEN_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { isBearerRequest } from '../modules/auth/guards/bearer.js';
@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type LinkMail, MAIL_QUEUE, type MailMessage } from '../infra/mail/mail.service.js';
 import { QUEUE_OPTIONS, type ResolvedQueueOptions } from '../infra/queue/queue.options.js';
-import { signedInMember } from '../modules/auth/session-user.js';
+import { signedInUser } from '../modules/auth/session-user.js';
 import { UsersService } from '../modules/users/users.service.js';
 
 export const QUEUE_DASHBOARD_NEEDS_REDIS =
@@ -59,9 +59,9 @@ export async function queueDashboard(app: INestApplication): Promise<Router> {
     // No access token reaches the admin side, even an admin's (no session is read for one anyway).
     if (isBearerRequest(req)) return refuse(res, 403, TOKEN_MESSAGES.notForTokens);
     if (!isOwnSiteRequest(req, trusted)) return refuse(res, 403, CROSS_SITE_REFUSED);
-    const user = await signedInMember(req, users);
+    const user = await signedInUser(req, users);
     if (!user || user.isBanned) return refuse(res, 401, 'Unauthorized');
-    if (!user.isAdmin) return refuse(res, 403, FORUM_MESSAGES.adminRequired);
+    if (!user.isAdmin) return refuse(res, 403, POST_MESSAGES.adminRequired);
     res.setHeader('Cache-Control', 'no-store');
     next();
   });

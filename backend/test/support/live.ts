@@ -6,7 +6,7 @@ import type { TestApp } from './test-app.js';
 import { waitFor } from './wait-for.js';
 
 /** A member signed in through the API, with the session cookie a browser would send on the upgrade. */
-export interface LiveMember {
+export interface LiveUser {
   user: CurrentUser;
   browser: Browser;
   /** `termpaste.sid=…` */
@@ -14,7 +14,7 @@ export interface LiveMember {
 }
 
 /** Registers a member (verified by mail, as registered() does) and keeps their session cookie. */
-export async function liveMember(t: TestApp): Promise<LiveMember> {
+export async function liveUser(t: TestApp): Promise<LiveUser> {
   const browser = t.browser();
   const account = newAccount();
   const res = await browser.post(API.register).send(account).expect(201);

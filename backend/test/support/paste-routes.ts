@@ -1,19 +1,19 @@
 import {
   API,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   LIVE_SCOPE_PUBLIC,
   type NotificationsPage,
   type PasteRef,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   type ReputationLedgerPage,
   type SearchResults,
-  type ThreadCard,
+  type PasteCard,
   type UserProfile,
   WS,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import type { Browser } from './accounts.js';
-import { connect, type LiveClient, type LiveMember } from './live.js';
+import { connect, type LiveClient, type LiveUser } from './live.js';
 import type { TestApp } from './test-app.js';
 
 /*
@@ -47,10 +47,10 @@ export interface PasteViewer {
 /** A visitor's live socket: public events only. */
 const LIVE_VISITOR_PATH = `${WS.chat}?scope=${LIVE_SCOPE_PUBLIC}`;
 
-export const THREAD_404 = { statusCode: 404, message: FORUM_MESSAGES.threadNotFound };
+export const PASTE_404 = { statusCode: 404, message: POST_MESSAGES.pasteNotFound };
 
 /** A signed-in member's viewer: their browser, id and session cookie. */
-export function memberViewer(member: LiveMember, label: string): PasteViewer {
+export function memberViewer(member: LiveUser, label: string): PasteViewer {
   return { label, agent: member.browser, userId: member.user.id, cookie: member.cookie };
 }
 
@@ -68,7 +68,7 @@ export function refsOf(paste: WalkedPaste): PasteRef[] {
  * Whether a JSON answer names the paste: its key or its title anywhere, its number as a `threadId`, or
  * as the `id` of one of `cards` (other ids, a member's say, may share its number).
  */
-export function names(body: unknown, paste: WalkedPaste, cards: readonly ThreadCard[] = []): boolean {
+export function names(body: unknown, paste: WalkedPaste, cards: readonly PasteCard[] = []): boolean {
   const text = JSON.stringify(body);
   if (paste.key !== null && text.includes(paste.key)) return true;
   if (text.includes(JSON.stringify(paste.title))) return true;
@@ -79,7 +79,7 @@ export function names(body: unknown, paste: WalkedPaste, cards: readonly ThreadC
 async function expect404(
   what: string,
   request: PromiseLike<supertest.Response>,
-  message: string = FORUM_MESSAGES.threadNotFound,
+  message: string = POST_MESSAGES.pasteNotFound,
 ): Promise<void> {
   const res = await request;
   if (res.status !== 404 || (res.body as { message?: unknown }).message !== message) {
@@ -91,7 +91,7 @@ function expectAbsent(
   what: string,
   body: unknown,
   paste: WalkedPaste,
-  cards: readonly ThreadCard[] = [],
+  cards: readonly PasteCard[] = [],
 ): void {
   if (names(body, paste, cards))
     throw new Error(`${what} names the paste: ${JSON.stringify(body).slice(0, 300)}`);
@@ -108,12 +108,12 @@ export async function expectPasteListedNowhere(
   { ownProfileShows = false } = {},
 ): Promise<void> {
   const fresh = { 'Cache-Control': 'no-cache' };
-  const home = (await viewer.agent.get(API.threadsRecent).set(fresh).expect(200)).body as RecentThreadsPage;
+  const home = (await viewer.agent.get(API.threadsRecent).set(fresh).expect(200)).body as RecentPastesPage;
   expectAbsent(`home for ${viewer.label}`, home, paste, [...home.pinned, ...home.threads]);
   if (counts?.homeTotal !== undefined && home.total !== counts.homeTotal) {
     throw new Error(`home total for ${viewer.label}: ${home.total}, expected ${counts.homeTotal}`);
   }
-  const featured = (await viewer.agent.get(API.threadsFeatured).set(fresh).expect(200)).body as ThreadCard[];
+  const featured = (await viewer.agent.get(API.threadsFeatured).set(fresh).expect(200)).body as PasteCard[];
   expectAbsent(`featured for ${viewer.label}`, featured, paste, featured);
   const search = (await viewer.agent.get(API.search).query({ q: paste.word }).set(fresh).expect(200))
     .body as SearchResults;

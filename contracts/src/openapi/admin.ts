@@ -1,7 +1,7 @@
 import { adminDeleteUserQuerySchema } from '../account.js';
 import { z } from 'zod';
 import {
-  adminGradesSchema,
+  adminRanksSchema,
   adminRenameSchema,
   adminRoleSchema,
   adminUserSchema,
@@ -11,7 +11,7 @@ import {
 } from '../admin.js';
 import { messageSchema } from '../auth.js';
 import { banTermsSchema, silenceBodySchema } from '../moderation.js';
-import { threadDetailSchema, threadFlagsSchema } from '../forum.js';
+import { pasteDetailSchema, pasteFlagsSchema } from '../forum.js';
 import { adminUsersQuerySchema, auditQuerySchema, cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
@@ -25,7 +25,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Pins or unpins a paste',
     tag: 'Admin',
     auth: 'admin',
-    responses: [json(200, 'The flags afterwards', threadFlagsSchema)],
+    responses: [json(200, 'The flags afterwards', pasteFlagsSchema)],
     errors: [404],
   },
   {
@@ -35,7 +35,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Locks or unlocks a paste',
     tag: 'Admin',
     auth: 'admin',
-    responses: [json(200, 'The flags afterwards', threadFlagsSchema)],
+    responses: [json(200, 'The flags afterwards', pasteFlagsSchema)],
     errors: [404],
   },
   {
@@ -45,7 +45,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Features or unfeatures a paste',
     tag: 'Admin',
     auth: 'admin',
-    responses: [json(200, 'The flags afterwards', threadFlagsSchema)],
+    responses: [json(200, 'The flags afterwards', pasteFlagsSchema)],
     errors: [404],
   },
   {
@@ -55,7 +55,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Reads a paste by its number or key to moderate it (a private one is audit-logged)',
     tag: 'Admin',
     auth: 'admin',
-    responses: [json(200, 'The paste', threadDetailSchema)],
+    responses: [json(200, 'The paste', pasteDetailSchema)],
     errors: [404],
   },
   {
@@ -239,7 +239,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sets the premium grades a member owns',
     tag: 'Admin',
     auth: 'admin',
-    body: adminGradesSchema,
+    body: adminRanksSchema,
     responses: [json(200, 'The member afterwards', adminUserSchema)],
     errors: [400, 404],
   },

@@ -1,8 +1,8 @@
 import {
   editedReplySchema,
-  editedThreadSchema,
+  editedPasteSchema,
   editReplySchema,
-  editThreadSchema,
+  editPasteSchema,
   revisionListSchema,
   revisionSchema,
 } from '../revisions.js';
@@ -39,8 +39,8 @@ export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
-    body: editThreadSchema,
-    responses: [json(200, 'The paste as it is now', editedThreadSchema)],
+    body: editPasteSchema,
+    responses: [json(200, 'The paste as it is now', editedPasteSchema)],
     errors: [400, 404, 413, 429],
   },
   {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type {
   CreatedPaste,
   CurrentUser,
-  EditedThread,
+  EditedPaste,
   ExpiresIn,
   HeldPost,
   PasteRef,
-  ThreadCard,
+  PasteCard,
   UserProfile,
   Visibility,
 } from '@termpaste/contracts';
@@ -339,7 +339,7 @@ export async function edit(
     body: Buffer.from(JSON.stringify(body)),
   });
   if (answer.status !== 200) throw refusal(answer, { what: name, url });
-  const edited = json<EditedThread>(answer);
+  const edited = json<EditedPaste>(answer);
   if (edited?.id === undefined)
     throw new RequestError(CLI_MESSAGES.unexpectedAnswer(answer.status), answer.status);
   if (options.json) printJson(edited);
@@ -393,7 +393,7 @@ export async function list(options: { json?: boolean } = {}, env: Env = process.
 }
 
 /** One line a paste, in columns: `#12  2026-11-25 06:40  build log  https://host/thread/12`. */
-export function listing(threads: Array<Pick<ThreadCard, 'id' | 'title' | 'createdAt'>>, url: string): string {
+export function listing(threads: Array<Pick<PasteCard, 'id' | 'title' | 'createdAt'>>, url: string): string {
   const ids = threads.map((thread) => `#${thread.id}`);
   const idWidth = Math.max(...ids.map((id) => id.length));
   const titles = threads.map((thread) => thread.title.replace(/\s+/g, ' '));

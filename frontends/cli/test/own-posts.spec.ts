@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API, type ThreadDetail } from '@termpaste/contracts';
+import { API, type PasteDetail } from '@termpaste/contracts';
 import { type Browser, registered } from '../../../backend/test/support/accounts.js';
 import { createTestApp, type TestApp } from '../../../backend/test/support/test-app.js';
 import { makeToken, tempDir, termpaste } from './support.js';
@@ -43,9 +43,9 @@ describe('termpaste on what a member posted: delete, fork, edit its life', () =>
   }
 
   /** The paste as its author reads it, or the status when that is not 200. */
-  async function asAuthor(ref: number | string): Promise<ThreadDetail | number> {
+  async function asAuthor(ref: number | string): Promise<PasteDetail | number> {
     const res = await browser.get(API.thread(ref));
-    return res.status === 200 ? (res.body as ThreadDetail) : res.status;
+    return res.status === 200 ? (res.body as PasteDetail) : res.status;
   }
 
   describe('delete', () => {
@@ -120,13 +120,13 @@ describe('termpaste on what a member posted: delete, fork, edit its life', () =>
       const url = run.stdout.toString();
       expect(url).toMatch(new RegExp(`^${t.url}/thread/[^/]+\n$`));
       const ref = url.slice(`${t.url}/thread/`.length, -1);
-      const fork = (await t.http.get(API.thread(ref))).body as ThreadDetail;
+      const fork = (await t.http.get(API.thread(ref))).body as PasteDetail;
       expect([fork.title, fork.content, fork.forkedFrom?.id]).toEqual([
         'upstream',
         'the original\n',
         original,
       ]);
-      expect(((await t.http.get(API.thread(original))).body as ThreadDetail).forkCount).toBe(1);
+      expect(((await t.http.get(API.thread(original))).body as PasteDetail).forkCount).toBe(1);
     });
 
     it('FILE (or a pipe) is its content; --title, --private, --expire, --burn; --json: {"id"}', async () => {

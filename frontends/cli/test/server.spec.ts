@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API, PASTE_MAX_BYTES_DEFAULT, type ThreadDetail } from '@termpaste/contracts';
+import { API, PASTE_MAX_BYTES_DEFAULT, type PasteDetail } from '@termpaste/contracts';
 import { freePort } from '../../../backend/src/infra/free-port.js';
 import { type Browser, registered } from '../../../backend/test/support/accounts.js';
 import { createTestApp, type TestApp } from '../../../backend/test/support/test-app.js';
@@ -62,7 +62,7 @@ describe('termpaste against a Termpaste server', () => {
     return { env: { XDG_CONFIG_HOME: dir }, file: path.join(dir, 'termpaste', 'config.json') };
   }
 
-  async function detail(id: number | string): Promise<ThreadDetail & { language?: string | null }> {
+  async function detail(id: number | string): Promise<PasteDetail & { language?: string | null }> {
     const res = await t.http.get(API.thread(id));
     expect(res.status).toBe(200);
     return res.body;
@@ -356,7 +356,7 @@ describe('termpaste against a Termpaste server', () => {
           url: `${t.url}/thread/${created.id}`,
           rawUrl: `${t.url}/api/threads/${created.id}/raw`,
         });
-        const own = (await browser.get(API.thread(created.id))).body as ThreadDetail;
+        const own = (await browser.get(API.thread(created.id))).body as PasteDetail;
         expect([
           own.title,
           own.content,
@@ -524,8 +524,8 @@ describe('termpaste against a Termpaste server', () => {
         expect([run.code, run.stderr]).toEqual([0, '']);
         expect(run.stdout.toString().endsWith('}\n')).toBe(true);
         // As the API answers it (each read counts a view).
-        const { viewCount, ...printed } = JSON.parse(run.stdout.toString()) as ThreadDetail;
-        const { viewCount: _, ...answered } = (await browser.get(API.thread(id!))).body as ThreadDetail;
+        const { viewCount, ...printed } = JSON.parse(run.stdout.toString()) as PasteDetail;
+        const { viewCount: _, ...answered } = (await browser.get(API.thread(id!))).body as PasteDetail;
         expect(printed).toEqual(answered);
         expect(viewCount).toEqual(expect.any(Number));
       }

@@ -10,8 +10,8 @@ import { HomeScreen } from './screens/home';
  */
 export const screens: Record<ScreenName<'forum'>, ComponentType> = {
   Home: HomeScreen,
-  NewThread: lazyScreen(() => import('./screens/new-thread').then((m) => m.NewThreadScreen)),
-  Thread: lazyScreen(() => import('./screens/thread').then((m) => m.ThreadScreen)),
+  NewThread: lazyScreen(() => import('./screens/new-paste').then((m) => m.NewPasteScreen)),
+  Thread: lazyScreen(() => import('./screens/paste').then((m) => m.PasteScreen)),
   Revisions: lazyScreen(() => import('./screens/revisions').then((m) => m.RevisionsScreen)),
   Profile: lazyScreen(() => import('./screens/profile').then((m) => m.ProfileScreen)),
   Users: lazyScreen(() => import('./screens/users').then((m) => m.UsersScreen)),

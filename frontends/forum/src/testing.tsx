@@ -2,7 +2,7 @@
  * Test support for the forum's specs (fixtures, and @termpaste/ui/testing's helpers). Only specs import
  * it, so no build bundles it. Importing it clears the toasts and restores fetch after each test.
  */
-import type { DirectoryUser, ReplyView, ThreadCard, ThreadDetail, UserProfile } from '@termpaste/contracts';
+import type { DirectoryUser, ReplyView, PasteCard, PasteDetail, UserProfile } from '@termpaste/contracts';
 import { minutesAgo, sampleAuthor } from '@termpaste/ui/testing';
 
 export * from '@termpaste/ui/testing';
@@ -10,7 +10,7 @@ export * from '@termpaste/ui/testing';
 // ---- Fixtures: override what a test is about.
 
 /** Paste 4 'nmap cheatsheet' by trinity, two hours old: 2 replies, 7 views, no flag, not hot. */
-export function sampleCard(overrides: Partial<ThreadCard> = {}): ThreadCard {
+export function sampleCard(overrides: Partial<PasteCard> = {}): PasteCard {
   return {
     id: 4,
     title: 'nmap cheatsheet',
@@ -53,7 +53,7 @@ export function sampleReply(overrides: Partial<ReplyView> = {}): ReplyView {
  * Paste 5 'nmap cheatsheet' by trinity (260 points: Advanced), score +3, with four replies: morpheus (11),
  * trinity under him (12), tank under her (13), and a deleted author's (14, score -2).
  */
-export function sampleThread(overrides: Partial<ThreadDetail> = {}): ThreadDetail {
+export function samplePaste(overrides: Partial<PasteDetail> = {}): PasteDetail {
   const tank = sampleAuthor({ id: 9, username: 'tank' });
   return {
     ...sampleCard({

@@ -7,7 +7,7 @@ import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
-import { UpgradesScreen } from './screens/upgrades';
+import { PremiumRanksScreen } from './screens/premium-ranks';
 import { WelcomeScreen } from './screens/welcome';
 import { screens } from './screens';
 
@@ -27,7 +27,7 @@ describe('the screens module the shell loads', () => {
       People: PeopleScreen,
       Welcome: WelcomeScreen,
       Ranks: RanksScreen,
-      Upgrades: UpgradesScreen,
+      Upgrades: PremiumRanksScreen,
       Support: SupportScreen,
     });
   });

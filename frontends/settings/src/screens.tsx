@@ -9,7 +9,7 @@ import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
-import { UpgradesScreen } from './screens/upgrades';
+import { PremiumRanksScreen } from './screens/premium-ranks';
 import { WelcomeScreen } from './screens/welcome';
 
 /** Every screen the shell mounts from the settings remote (SIGNED_IN_ROUTES in contracts). */
@@ -22,6 +22,6 @@ export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   People: PeopleScreen,
   Welcome: WelcomeScreen,
   Ranks: RanksScreen,
-  Upgrades: UpgradesScreen,
+  Upgrades: PremiumRanksScreen,
   Support: SupportScreen,
 };

@@ -14,9 +14,9 @@ export abstract class PresencePort {
 /** The topic of the members online (a live socket of theirs open anywhere). */
 export const ONLINE_TOPIC = 'online';
 /** The topic of the members reading a paste. */
-export const threadTopic = (threadId: number): string => `thread:${threadId}`;
-/** The paste a topic of threadTopic's is of, or null for another topic. */
-export function threadOfTopic(topic: string): number | null {
+export const pasteTopic = (threadId: number): string => `thread:${threadId}`;
+/** The paste a topic of pasteTopic's is of, or null for another topic. */
+export function pasteOfTopic(topic: string): number | null {
   const id = /^thread:(\d+)$/.exec(topic)?.[1];
   return id === undefined ? null : Number(id);
 }

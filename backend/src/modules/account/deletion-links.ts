@@ -26,8 +26,8 @@ export class DeletionLinkMails extends LinkMailWriter {
   }
 
   async write(link: LinkMail): Promise<MailMessage | null> {
-    const member = await this.users.findById(link.userId);
-    if (!member) return null;
+    const user = await this.users.findById(link.userId);
+    if (!user) return null;
     const token = newToken();
     const [row]: Array<Row<AccountDeletionLink, 'keepContent'>> = await this.dataSource.query(
       `WITH minted AS (UPDATE account_deletion_links AS l SET token_hash = $3
@@ -39,10 +39,10 @@ export class DeletionLinkMails extends LinkMailWriter {
     if (!row) return null;
     const product = this.config.productName;
     return {
-      to: member.email,
+      to: user.email,
       subject: `Confirm the deletion of your ${product} account`,
       text: [
-        `Someone (hopefully you) asked to delete the ${product} account ${member.username}.`,
+        `Someone (hopefully you) asked to delete the ${product} account ${user.username}.`,
         row.keepContent
           ? "Your pastes and replies would stay, under 'Anonymous'."
           : 'Your pastes and replies would be deleted too.',

@@ -14,8 +14,8 @@ import {
   ADMIN_TEXTS,
   type AdminDeleteUserQuery,
   adminDeleteUserQuerySchema,
-  type AdminGradesBody,
-  adminGradesSchema,
+  type AdminRanksBody,
+  adminRanksSchema,
   type AdminUser,
   type AdminUsersPage,
   type AdminUsersQuery,
@@ -98,9 +98,9 @@ export class AdminController {
   grades(
     @CurrentUser() actor: User,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(adminGradesSchema)) body: AdminGradesBody,
+    @Body(new ZodValidationPipe(adminRanksSchema)) body: AdminRanksBody,
   ): Promise<AdminUser> {
-    return this.admin.setGrades(actor, userId(id), body.grades);
+    return this.admin.setRanks(actor, userId(id), body.grades);
   }
 
   /** Grants or revokes admin: the owner only (beyond the spec). */

@@ -26,7 +26,7 @@ import { UserAdminService, type SuspensionState } from '../users/user-admin.serv
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { type AuditRecord, AuditService } from '../audit/audit.service.js';
-import { revokeMemberTokens } from '../auth/tokens/access-tokens.service.js';
+import { revokeUserTokens } from '../auth/tokens/access-tokens.service.js';
 import { AccountDeletionService } from '../account/account-deletion.service.js';
 
 /** The acting admin, as the admin guard loaded them for this request. */
@@ -102,7 +102,7 @@ export class AdminService {
   ): Promise<AdminUser> {
     return this.act(actor, userId, 'ban', async (manager, target) => {
       await this.sessions.revokeUserSessions(target.id, { manager });
-      await revokeMemberTokens(manager, target.id, 'ban');
+      await revokeUserTokens(manager, target.id, 'ban');
       const same =
         target.isBanned &&
         target.bannedUntil?.getTime() === ban.until?.getTime() &&
@@ -233,7 +233,7 @@ export class AdminService {
   }
 
   /** Sets the VIP grades the member owns; an active grade no longer owned is cleared. */
-  setGrades(actor: Actor, userId: number, grades: readonly PremiumRankName[]): Promise<AdminUser> {
+  setRanks(actor: Actor, userId: number, grades: readonly PremiumRankName[]): Promise<AdminUser> {
     // Catalogue order, each once.
     const owned = PREMIUM_RANK_NAMES.filter((name) => grades.includes(name));
     return this.act(actor, userId, 'grades', async (manager, target) => {
@@ -246,7 +246,7 @@ export class AdminService {
         owned.every((name) => target.ownedPremiumRanks.includes(name)) &&
         active === target.activePremiumRank;
       if (same) return {};
-      await this.userAdmin.setGrades(manager, target.id, owned, active);
+      await this.userAdmin.setRanks(manager, target.id, owned, active);
       await this.record(
         manager,
         actor,

@@ -75,26 +75,26 @@ export class LinkMails extends LinkMailWriter {
 
   /** Stores the hash on the job's row if it may still be used; the member's name and address to mail. */
   private async mint(link: LinkMail, hash: string): Promise<Minted | undefined> {
-    const member = await this.users.findById(link.userId);
-    if (!member) return undefined;
+    const user = await this.users.findById(link.userId);
+    if (!user) return undefined;
     if (link.kind === 'password-reset') {
-      if (member.isBanned) return undefined;
+      if (user.isBanned) return undefined;
       const [minted]: [unknown[], number] = await this.dataSource.query(
         `UPDATE password_reset_tokens SET token_hash = $3
          WHERE id = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now()
          RETURNING id`,
         [link.tokenId, link.userId, hash],
       );
-      return minted.length > 0 ? { username: member.username, email: member.email } : undefined;
+      return minted.length > 0 ? { username: user.username, email: user.email } : undefined;
     }
     // The address the link was asked for, while it is still the member's and not yet verified.
-    if (member.emailVerifiedAt !== null) return undefined;
+    if (user.emailVerifiedAt !== null) return undefined;
     const [[row]]: [Array<Row<EmailVerificationToken, 'email'>>, number] = await this.dataSource.query(
       `UPDATE email_verification_tokens SET token_hash = $3
        WHERE id = $1 AND user_id = $2 AND email = $4::citext AND used_at IS NULL AND expires_at > now()
        RETURNING email::text AS email`,
-      [link.tokenId, link.userId, hash, member.email],
+      [link.tokenId, link.userId, hash, user.email],
     );
-    return row && { username: member.username, email: row.email };
+    return row && { username: user.username, email: row.email };
   }
 }

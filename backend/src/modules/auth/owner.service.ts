@@ -119,8 +119,8 @@ export class OwnerService {
         throw new ConflictException(OWNER_SETUP_MESSAGES.ownerExists);
       }
       if (this.config.ownerEmail) throw new ConflictException(OWNER_SETUP_MESSAGES.ownerEmailSet);
-      const member = await this.users.lockById(manager, userId);
-      if (!member || member.emailVerifiedAt === null)
+      const user = await this.users.lockById(manager, userId);
+      if (!user || user.emailVerifiedAt === null)
         throw new ForbiddenException(OWNER_SETUP_MESSAGES.verifyFirst);
       const [used]: [unknown[], number] = await manager.query(
         'DELETE FROM owner_setup_codes WHERE code_hash = $1 RETURNING id',
@@ -129,7 +129,7 @@ export class OwnerService {
       if (used[0] === undefined) throw new BadRequestException(OWNER_SETUP_MESSAGES.invalidCode);
       await manager.query('DELETE FROM owner_setup_codes');
       await this.users.makeOwner(manager, userId);
-      this.logger.log(`Owner: ${member.username} claimed the forum with a setup code`);
+      this.logger.log(`Owner: ${user.username} claimed the forum with a setup code`);
     });
   }
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { MAIL_QUEUE, type MailMessage, SEND_MAIL_JOB } from '../../infra/mail/mail.service.js';
 import type { OutboxService } from '../../infra/outbox/outbox.service.js';
-import { revokeMemberTokens } from './tokens/access-tokens.service.js';
+import { revokeUserTokens } from './tokens/access-tokens.service.js';
 
 /** How the password changed: reset through a mailed link, or changed in settings. */
 export type PasswordChangeKind = 'reset' | 'change';
@@ -23,11 +23,11 @@ export async function revokeWithNewPassword(
   manager: EntityManager,
   outbox: OutboxService,
   config: Pick<AppConfig, 'publicUrl' | 'productName'>,
-  member: { id: number; username: string; email: string },
+  user: { id: number; username: string; email: string },
   kind: PasswordChangeKind,
 ): Promise<PasswordChangeRevoked> {
-  const userId = member.id;
-  const tokens = await revokeMemberTokens(
+  const userId = user.id;
+  const tokens = await revokeUserTokens(
     manager,
     userId,
     kind === 'reset' ? 'password reset' : 'password change',
@@ -41,7 +41,7 @@ export async function revokeWithNewPassword(
   await outbox.add(manager, {
     queue: MAIL_QUEUE,
     name: SEND_MAIL_JOB,
-    data: passwordChangedMail(config, member, kind, revoked),
+    data: passwordChangedMail(config, user, kind, revoked),
   });
   return revoked;
 }
@@ -51,17 +51,17 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /** The mail that confirms a password reset or change (no secret in it: it waits in the queue as it is). */
 export function passwordChangedMail(
   config: Pick<AppConfig, 'publicUrl' | 'productName'>,
-  member: { username: string; email: string },
+  user: { username: string; email: string },
   kind: PasswordChangeKind,
   revoked: PasswordChangeRevoked,
 ): MailMessage {
   const product = config.productName;
   const done = kind === 'reset' ? 'reset' : 'changed';
   return {
-    to: member.email,
+    to: user.email,
     subject: `Your ${product} password was ${done}`,
     text: [
-      `The password of the ${product} account ${member.username} was ${done}.`,
+      `The password of the ${product} account ${user.username} was ${done}.`,
       '',
       kind === 'reset'
         ? 'Every session of the account was signed out.'

@@ -20,7 +20,7 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import {
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   MESSAGING_MESSAGES,
   OWNER_SETUP_MESSAGES,
   OWNER_SETUP_TRIES_PER_HOUR,
@@ -49,7 +49,7 @@ export type RateLimitedAction =
   | 'search';
 
 /** Actions counted per signed-in member (change-password: and per address too). */
-type MemberAction = Extract<
+type UserAction = Extract<
   RateLimitedAction,
   'change-password' | 'delete-account' | 'chat' | 'message' | 'upload' | 'verify-email' | 'owner-claim'
 >;
@@ -71,7 +71,7 @@ const TOO_FAST: Partial<Record<RateLimitedAction, (seconds: number) => string>> 
   upload: SETTINGS_MESSAGES.uploadTooMany,
   'verify-email': VERIFY_MESSAGES.resendTooMany,
   'owner-claim': OWNER_SETUP_MESSAGES.tooMany,
-  search: FORUM_MESSAGES.searchTooFast,
+  search: POST_MESSAGES.searchTooFast,
 };
 
 const MINUTE_MS = 60_000;
@@ -90,7 +90,7 @@ export function tooManyAttempts(seconds: number): string {
 
 /**
  * Limits a route by the policy of `action` (see rateLimitThrottlers). The member actions count per
- * signed-in member: WriterGuard must run first, on the controller or through MemberRateLimited.
+ * signed-in member: WriterGuard must run first, on the controller or through UserRateLimited.
  */
 export function RateLimited(action: RateLimitedAction): MethodDecorator {
   return applyDecorators(SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
@@ -100,7 +100,7 @@ export function RateLimited(action: RateLimitedAction): MethodDecorator {
  * WriterGuard, then the limit of `action` per member: a visitor is refused uncounted, and counts go by the
  * loaded member.
  */
-export function MemberRateLimited(action: MemberAction): MethodDecorator {
+export function UserRateLimited(action: UserAction): MethodDecorator {
   return applyDecorators(UseGuards(WriterGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
 
@@ -109,7 +109,7 @@ export function MemberRateLimited(action: MemberAction): MethodDecorator {
  * counted.
  */
 export function SignedInRateLimited(
-  action: Extract<MemberAction, 'change-password' | 'delete-account' | 'verify-email' | 'owner-claim'>,
+  action: Extract<UserAction, 'change-password' | 'delete-account' | 'verify-email' | 'owner-claim'>,
 ): MethodDecorator {
   return applyDecorators(UseGuards(SessionGuard), SetMetadata(ACTION_KEY, action), UseGuards(RateLimitGuard));
 }
@@ -174,7 +174,7 @@ function rule(
  * Per signed-in member, one counter for every route marked with `action` (the key ignores the handler, so
  * `POST /api/chat` and `POST /api/chat/messages` share one, as private messages and support requests do).
  */
-function memberRule(action: MemberAction, name: string, ttl: number, limit: number): ThrottlerOptions {
+function userRule(action: UserAction, name: string, ttl: number, limit: number): ThrottlerOptions {
   return {
     name,
     ttl,
@@ -184,7 +184,7 @@ function memberRule(action: MemberAction, name: string, ttl: number, limit: numb
       const user = (req as unknown as Request).currentUser;
       if (!user) {
         throw new Error(
-          `the ${action} limit needs a session guard to run first (MemberRateLimited, SignedInRateLimited)`,
+          `the ${action} limit needs a session guard to run first (UserRateLimited, SignedInRateLimited)`,
         );
       }
       return `user:${user.id}`;
@@ -210,23 +210,18 @@ export function rateLimitThrottlers(limits: RateLimitConfig): ThrottlerOptions[]
     rule('forgot-password', 'account', limits.forgotPasswordEmailIntervalSeconds * 1000, 1, 'interval'),
     rule('reset-password', 'address', HOUR_MS, limits.resetPasswordPerHour),
     rule('change-password', 'address', HOUR_MS, limits.changePasswordPerHour),
-    memberRule(
-      'change-password',
-      'change-password-per-member-per-hour',
-      HOUR_MS,
-      limits.changePasswordPerHour,
-    ),
+    userRule('change-password', 'change-password-per-member-per-hour', HOUR_MS, limits.changePasswordPerHour),
     // Deleting the account asks for the password: as many tries as a password change.
     rule('delete-account', 'address', HOUR_MS, limits.changePasswordPerHour),
-    memberRule('delete-account', 'delete-account-per-member-per-hour', HOUR_MS, limits.changePasswordPerHour),
+    userRule('delete-account', 'delete-account-per-member-per-hour', HOUR_MS, limits.changePasswordPerHour),
     rule('verify-email', 'address', HOUR_MS, limits.verifyEmailPerAddressPerHour),
-    memberRule('verify-email', 'verify-email-per-member-per-hour', HOUR_MS, limits.verifyEmailPerHour),
+    userRule('verify-email', 'verify-email-per-member-per-hour', HOUR_MS, limits.verifyEmailPerHour),
     rule('owner-claim', 'address', HOUR_MS, OWNER_SETUP_TRIES_PER_HOUR),
-    memberRule('owner-claim', 'owner-claim-per-member-per-hour', HOUR_MS, OWNER_SETUP_TRIES_PER_HOUR),
-    memberRule('chat', 'chat-per-member', limits.chatWindowSeconds * 1000, limits.chatMessages),
-    memberRule('message', 'message-per-member-per-minute', MINUTE_MS, limits.messagesPerMinute),
-    memberRule('message', 'message-per-member-per-hour', HOUR_MS, limits.messagesPerHour),
-    memberRule('upload', 'upload-per-member-per-hour', HOUR_MS, limits.uploadsPerHour),
+    userRule('owner-claim', 'owner-claim-per-member-per-hour', HOUR_MS, OWNER_SETUP_TRIES_PER_HOUR),
+    userRule('chat', 'chat-per-member', limits.chatWindowSeconds * 1000, limits.chatMessages),
+    userRule('message', 'message-per-member-per-minute', MINUTE_MS, limits.messagesPerMinute),
+    userRule('message', 'message-per-member-per-hour', HOUR_MS, limits.messagesPerHour),
+    userRule('upload', 'upload-per-member-per-hour', HOUR_MS, limits.uploadsPerHour),
   ];
 }
 

@@ -20,7 +20,7 @@ declare module 'express-serve-static-core' {
      * The member the request's stored session named when the session store read it, as they were then
      * (null: none, or the account is gone); undefined when no stored session was read (PgSessionStore).
      */
-    sessionMember?: User | null;
+    sessionUser?: User | null;
   }
 }
 
@@ -29,13 +29,13 @@ declare module 'express-serve-static-core' {
  * or null: the member the session store read with the session at the start of this request when the
  * session still names them (one round trip fewer), else a read now (a sign-in since, say).
  */
-export async function signedInMember(
+export async function signedInUser(
   req: Request,
   users: Pick<UsersService, 'findById'>,
 ): Promise<User | null> {
   const userId = sessionUserId(req.session);
   if (userId === undefined) return null;
-  if (req.sessionMember?.id === userId) return req.sessionMember;
+  if (req.sessionUser?.id === userId) return req.sessionUser;
   return users.findById(userId);
 }
 
@@ -45,7 +45,7 @@ export async function signedInMember(
  * personal access token's request, nor a visitor's with made-up cookies.
  */
 export function signedInBySession(req: Request): boolean {
-  const member = req.sessionMember;
+  const member = req.sessionUser;
   return !req.accessToken && !!member && !member.isBanned && sessionUserId(req.session) === member.id;
 }
 

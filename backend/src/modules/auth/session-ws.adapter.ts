@@ -6,7 +6,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../common/database-unavailable.js';
 import { originOf, type TrustedOrigins, trustedOrigins } from '../../common/origins.js';
 import type { AppConfig } from '../../config/config.js';
-import { signedInMember } from './session-user.js';
+import { signedInUser } from './session-user.js';
 import type { UsersService } from '../users/users.service.js';
 
 /** Close code sent to every socket when the server shuts down ("going away"). */
@@ -171,7 +171,7 @@ export class SessionWsAdapter extends WsAdapter {
           : resolve(),
       );
     });
-    const user = await signedInMember(request, this.options.users);
+    const user = await signedInUser(request, this.options.users);
     return user && !user.isBanned
       ? { kind: 'member', userId: user.id, sessionId: request.sessionID }
       : undefined;

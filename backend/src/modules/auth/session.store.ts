@@ -5,8 +5,8 @@ import { SessionsService, type StoredSession } from './sessions.service.js';
 import { fromStoredSession, storedSessionUserId } from './session-user.js';
 
 /** Where get() leaves the member on the session data it hands express-session, for createSession. */
-const MEMBER = Symbol('session member');
-type WithMember = SessionData & { [MEMBER]?: User | null };
+const SESSION_USER = Symbol('session member');
+type WithSessionUser = SessionData & { [SESSION_USER]?: User | null };
 
 /** express-session's store interface over our `sessions` table. */
 export class PgSessionStore extends Store {
@@ -21,16 +21,16 @@ export class PgSessionStore extends Store {
     this.sessions.get(sid).then((found) => {
       if (!found) return callback(null, null);
       // A symbol: express-session copies, hashes and saves only the data's own string keys.
-      const data: WithMember = fromStoredSession(found.data);
-      data[MEMBER] = found.member;
+      const data: WithSessionUser = fromStoredSession(found.data);
+      data[SESSION_USER] = found.member;
       callback(null, data);
     }, callback);
   }
 
   /** express-session makes req.session of what get() read: the member read with it goes on the request. */
   override createSession(req: Request, data: SessionData): Session & SessionData {
-    const member = (data as WithMember)[MEMBER];
-    if (member !== undefined) req.sessionMember = member;
+    const member = (data as WithSessionUser)[SESSION_USER];
+    if (member !== undefined) req.sessionUser = member;
     return super.createSession(req, data);
   }
 

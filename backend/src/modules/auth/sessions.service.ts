@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
 import type { User } from '../users/entities/user.entity.js';
-import { type MemberJoin, memberJoin } from '../users/users.service.js';
+import { type UserJoin, userJoin } from '../users/users.service.js';
 
 /** What we keep of a session: express-session's JSON (its cookie and passport's sign-in). */
 export type StoredSession = Record<string, unknown>;
@@ -12,20 +12,20 @@ export type StoredSession = Record<string, unknown>;
 /** Expired rows are deleted at most this often, by a write that happens to come along. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** A session's row with its member's columns, each as `"member.<property>"` (memberJoin). */
+/** A session's row with its member's columns, each as `"member.<property>"` (userJoin). */
 type SessionRow = { sessionData: StoredSession } & Record<`member.${string}`, unknown>;
 type SessionStatement = PreparedStatement<SessionRow, [sid: string, maxAgeDays: number]>;
 
-let sessionStatement: { statement: SessionStatement; member: MemberJoin } | undefined;
+let sessionStatement: { statement: SessionStatement; member: UserJoin } | undefined;
 
 /**
  * A request with a session cookie reads its session and its member in one round trip. A session older
  * than its absolute lifetime ($2 days since sign-in) is none, however active: rolling alone would keep
  * a stolen cookie alive for ever.
  */
-function sessionBySid(dataSource: DataSource): { statement: SessionStatement; member: MemberJoin } {
+function sessionBySid(dataSource: DataSource): { statement: SessionStatement; member: UserJoin } {
   if (!sessionStatement) {
-    const member = memberJoin(dataSource, 'u', 's.user_id');
+    const member = userJoin(dataSource, 'u', 's.user_id');
     sessionStatement = {
       member,
       statement: prepare(
@@ -39,7 +39,7 @@ function sessionBySid(dataSource: DataSource): { statement: SessionStatement; me
 }
 
 /** A stored session, and the member it names as they are now (null: none, or the account is gone). */
-export interface SessionWithMember {
+export interface SessionWithUser {
   data: StoredSession;
   member: User | null;
 }
@@ -67,10 +67,10 @@ export class SessionsService {
     @InjectConfig() private readonly config: Pick<AppConfig, 'sessionMaxAgeDays'>,
   ) {}
 
-  async get(sid: string): Promise<SessionWithMember | undefined> {
+  async get(sid: string): Promise<SessionWithUser | undefined> {
     const { statement, member } = sessionBySid(this.dataSource);
     const [row] = await queryPrepared(this.dataSource, statement, [sid, this.config.sessionMaxAgeDays]);
-    return row && { data: row.sessionData, member: member.memberOf(row) };
+    return row && { data: row.sessionData, member: member.userOf(row) };
   }
 
   /** `userId`: the member the session is signed in as (null: none), for revokeUserSessions. */

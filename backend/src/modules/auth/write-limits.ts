@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { type ThrottlerLimitDetail, type ThrottlerOptions, type ThrottlerRequest } from '@nestjs/throttler';
 import {
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   MENTIONS_PER_POST_MAX,
   MODERATION_MESSAGES,
   SETTINGS_MESSAGES,
@@ -34,7 +34,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /** The rule that counts a new member's pastes and replies together (MODERATION_NEW_MEMBER_POSTS). */
-export const NEW_MEMBER_RULE = 'new-member-posts-per-hour';
+export const NEW_USER_RULE = 'new-member-posts-per-hour';
 
 /** The rule that counts the members a paste or reply @mentions, as many hits as it mentions. */
 export const MENTIONS_RULE = 'mentions-per-member-per-hour';
@@ -71,14 +71,14 @@ export function mentionsIn(req: Request): number {
   return mentionCounts.get(req) ?? 0;
 }
 
-function memberTracker(req: Record<string, unknown>): string {
+function userTracker(req: Record<string, unknown>): string {
   const user = (req as unknown as Request).currentUser;
   if (!user) throw new Error('the forum write limits need WriterGuard to run first (WriteRateLimited)');
   return `user:${user.id}`;
 }
 
 /** One counter per member and rule, whatever the route (the key ignores the handler). */
-function memberRule(
+function userRule(
   actions: readonly WriteAction[],
   name: string,
   ttl: number,
@@ -93,7 +93,7 @@ function memberRule(
       const action = actionOf(context);
       return !action || !actions.includes(action) || !!skip?.(context.switchToHttp().getRequest<Request>());
     },
-    getTracker: memberTracker,
+    getTracker: userTracker,
     generateKey: (_context, tracker, ruleName) => `${ruleName}:${tracker}`,
   };
 }
@@ -123,7 +123,7 @@ function addressRule(
 /** The mention budget of pastes and replies: as many hits as a post mentions members. */
 function mentionRule(limits: RateLimitConfig): ThrottlerOptions {
   // A post that mentions nobody is not counted, nor held back once the budget is spent.
-  return memberRule(
+  return userRule(
     ['paste', 'reply'],
     MENTIONS_RULE,
     HOUR_MS,
@@ -136,10 +136,10 @@ function mentionRule(limits: RateLimitConfig): ThrottlerOptions {
  * A new member's pastes and replies together (staff and members with MODERATION_NEW_MEMBER_POSTS
  * accepted posts are not counted): the member's counters as the guard loaded them.
  */
-function newMemberRule(moderation: ModerationConfig): ThrottlerOptions {
-  return memberRule(['paste', 'reply'], NEW_MEMBER_RULE, HOUR_MS, moderation.newMemberPostsPerHour, (req) => {
+function newUserRule(moderation: ModerationConfig): ThrottlerOptions {
+  return userRule(['paste', 'reply'], NEW_USER_RULE, HOUR_MS, moderation.newUserPostsPerHour, (req) => {
     const user = req.currentUser;
-    return !user || user.isAdmin || user.threadCount + user.replyCount >= moderation.newMemberPosts;
+    return !user || user.isAdmin || user.threadCount + user.replyCount >= moderation.newUserPosts;
   });
 }
 
@@ -152,32 +152,32 @@ export function writeLimitThrottlers(
   moderation?: ModerationConfig,
 ): ThrottlerOptions[] {
   return [
-    memberRule(['paste'], 'paste-per-member-per-minute', MINUTE_MS, limits.pastesPerMinute),
-    memberRule(['paste'], 'paste-per-member-per-hour', HOUR_MS, limits.pastesPerHour),
-    memberRule(['reply'], 'reply-per-member-per-minute', MINUTE_MS, limits.repliesPerMinute),
-    memberRule(['reply'], 'reply-per-member-per-hour', HOUR_MS, limits.repliesPerHour),
-    memberRule(['vote'], 'vote-per-member-per-minute', MINUTE_MS, limits.votesPerMinute),
-    memberRule(['vote'], 'vote-per-member-per-hour', HOUR_MS, limits.votesPerHour),
-    memberRule(['edit'], 'edit-per-member-per-hour', HOUR_MS, limits.editsPerHour),
+    userRule(['paste'], 'paste-per-member-per-minute', MINUTE_MS, limits.pastesPerMinute),
+    userRule(['paste'], 'paste-per-member-per-hour', HOUR_MS, limits.pastesPerHour),
+    userRule(['reply'], 'reply-per-member-per-minute', MINUTE_MS, limits.repliesPerMinute),
+    userRule(['reply'], 'reply-per-member-per-hour', HOUR_MS, limits.repliesPerHour),
+    userRule(['vote'], 'vote-per-member-per-minute', MINUTE_MS, limits.votesPerMinute),
+    userRule(['vote'], 'vote-per-member-per-hour', HOUR_MS, limits.votesPerHour),
+    userRule(['edit'], 'edit-per-member-per-hour', HOUR_MS, limits.editsPerHour),
     addressRule(['edit'], 'edit-per-address-per-hour', HOUR_MS, limits.editsPerAddressPerHour),
-    memberRule(['profile'], 'profile-per-member-per-hour', HOUR_MS, limits.profileSavesPerHour),
+    userRule(['profile'], 'profile-per-member-per-hour', HOUR_MS, limits.profileSavesPerHour),
     addressRule(['profile'], 'profile-per-address-per-hour', HOUR_MS, limits.profileSavesPerAddressPerHour),
-    ...(moderation ? [newMemberRule(moderation)] : []),
+    ...(moderation ? [newUserRule(moderation)] : []),
   ];
 }
 
 /** The 429 text of a write limit, by the route's action (a new member's own limit says so). */
 function tooFast(context: ExecutionContext, seconds: number, rule: string): string {
-  if (rule.startsWith(`${NEW_MEMBER_RULE}:`)) return MODERATION_MESSAGES.newMemberTooFast(seconds);
+  if (rule.startsWith(`${NEW_USER_RULE}:`)) return MODERATION_MESSAGES.newUserTooFast(seconds);
   switch (actionOf(context)) {
     case 'vote':
-      return FORUM_MESSAGES.voteTooFast(seconds);
+      return POST_MESSAGES.voteTooFast(seconds);
     case 'edit':
-      return FORUM_MESSAGES.editTooFast(seconds);
+      return POST_MESSAGES.editTooFast(seconds);
     case 'profile':
       return SETTINGS_MESSAGES.profileSaveTooMany(seconds);
     default:
-      return FORUM_MESSAGES.postTooFast(seconds);
+      return POST_MESSAGES.postTooFast(seconds);
   }
 }
 
@@ -233,7 +233,7 @@ export class MentionLimitGuard extends RateLimitGuard {
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     const { context, limit, ttl, blockDuration, throttler } = request;
     const req = context.switchToHttp().getRequest<Request>();
-    const key = `${MENTIONS_RULE}:${memberTracker(req as unknown as Record<string, unknown>)}`;
+    const key = `${MENTIONS_RULE}:${userTracker(req as unknown as Record<string, unknown>)}`;
     for (let i = mentionsIn(req); i > 0; i--) {
       const record = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name!);
       if (record.isBlocked) {
@@ -247,6 +247,6 @@ export class MentionLimitGuard extends RateLimitGuard {
     context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
-    refuse(context, detail, FORUM_MESSAGES.mentionsTooMany);
+    refuse(context, detail, POST_MESSAGES.mentionsTooMany);
   }
 }

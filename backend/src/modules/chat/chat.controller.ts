@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { SessionGuard } from '../auth/guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { MemberRateLimited } from '../auth/rate-limit.guard.js';
+import { UserRateLimited } from '../auth/rate-limit.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { ChatService } from './chat.service.js';
 import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 
 /** Sending to the chat: a member not banned (401 / 403), then the per-member chat rate limit. */
-const ChatWrite = () => MemberRateLimited('chat');
+const ChatWrite = () => UserRateLimited('chat');
 
 /**
  * The global chat's two variants over one store: the popover's `/api/chat` (`message`) and the page's

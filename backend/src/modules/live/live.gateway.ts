@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import {
-  FORUM_LIVE_EVENT,
+  PASTE_LIVE_EVENT,
   LIVE_CLOSE,
   LIVE_EVENT,
   LIVE_MAX_CLIENT_FRAME_BYTES,
@@ -23,8 +23,8 @@ import { readablePastes } from '../pastes/visibility.js';
 import {
   ONLINE_TOPIC,
   PresencePort,
-  threadOfTopic,
-  threadTopic,
+  pasteOfTopic,
+  pasteTopic,
   visitorsTopic,
 } from '../../infra/presence/presence.port.js';
 import {
@@ -51,7 +51,7 @@ const PONG_FRAME = JSON.stringify({ type: LIVE_EVENT.pong });
  * Live sockets one member may hold on one instance (a few tabs, each with its own and maybe a chat
  * one); a further one is closed at once (1008), so nobody can pile up sockets.
  */
-export const MAX_SOCKETS_PER_MEMBER = 16;
+export const MAX_SOCKETS_PER_USER = 16;
 /** `watch` frames one socket may send in WATCH_WINDOW_MS (a page change sends one); more close it (4430). */
 export const MAX_WATCHES_PER_WINDOW = 30;
 const WATCH_WINDOW_MS = 10_000;
@@ -90,9 +90,9 @@ function scopeOf(url: string | undefined, visitor: boolean): SocketScope {
   return liveScope(url) === LIVE_SCOPE_USER ? 'user' : 'all';
 }
 
-const onlineFrame = (count: number): string => JSON.stringify({ type: FORUM_LIVE_EVENT.onlineCount, count });
+const onlineFrame = (count: number): string => JSON.stringify({ type: PASTE_LIVE_EVENT.onlineCount, count });
 const readersFrame = (threadId: number, count: number) => ({
-  type: FORUM_LIVE_EVENT.threadReaders,
+  type: PASTE_LIVE_EVENT.threadReaders,
   threadId,
   count,
 });
@@ -177,7 +177,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       return;
     }
     let mine = userId === undefined ? undefined : this.byUser.get(userId);
-    if (mine && mine.size >= MAX_SOCKETS_PER_MEMBER) {
+    if (mine && mine.size >= MAX_SOCKETS_PER_USER) {
       socket.close(CLOSE_POLICY_VIOLATION, 'Too many live connections');
       return;
     }
@@ -280,7 +280,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
    * watching it, but its author's reading it (their page reads on). A list's watchers drop its card.
    */
   private hide(threadId: number, authorId: number | null): void {
-    const event: PasteLiveEvent = { type: FORUM_LIVE_EVENT.pasteDeleted, threadId };
+    const event: PasteLiveEvent = { type: PASTE_LIVE_EVENT.pasteDeleted, threadId };
     const frames = new Map<string | undefined, string>();
     for (const socket of this.rooms.recipients(event)) {
       const state = this.sockets.get(socket);
@@ -321,9 +321,9 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     state.watching = next;
     this.rooms.move(socket, before, next);
     if (before.thread === next.thread) return;
-    if (before.thread !== null) this.leaveThread(state, before.thread);
+    if (before.thread !== null) this.leavePaste(state, before.thread);
     if (next.thread !== null) {
-      const topic = threadTopic(next.thread);
+      const topic = pasteTopic(next.thread);
       this.presence.watch(topic, true);
       const entered =
         state.userId === null ? Promise.resolve() : this.presence.enter(topic, String(state.userId));
@@ -332,9 +332,9 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     }
   }
 
-  private leaveThread(state: LiveSocket, threadId: number): void {
-    if (state.userId !== null) void this.presence.exit(threadTopic(threadId), String(state.userId));
-    if (this.rooms.readersOf(threadId).size === 0) this.presence.watch(threadTopic(threadId), false);
+  private leavePaste(state: LiveSocket, threadId: number): void {
+    if (state.userId !== null) void this.presence.exit(pasteTopic(threadId), String(state.userId));
+    if (this.rooms.readersOf(threadId).size === 0) this.presence.watch(pasteTopic(threadId), false);
   }
 
   private forget(socket: WebSocket, state: LiveSocket): void {
@@ -342,7 +342,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     this.sockets.delete(socket);
     const { thread } = state.watching;
     this.rooms.move(socket, state.watching, WATCHING_NOTHING);
-    if (thread !== null) this.leaveThread(state, thread);
+    if (thread !== null) this.leavePaste(state, thread);
     if (state.userId !== null) {
       const mine = this.byUser.get(state.userId);
       mine?.delete(socket);
@@ -393,7 +393,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
       this.send(socket, onlineFrame(count));
       return;
     }
-    const threadId = threadOfTopic(topic);
+    const threadId = pasteOfTopic(topic);
     // Still showing it (a reader may have moved on meanwhile).
     if (threadId !== null && state.watching.thread === threadId) {
       this.send(socket, this.frameOf(state, readersFrame(threadId, count), new Map()));
@@ -408,7 +408,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
         for (const socket of this.chatSockets) this.send(socket, frame);
         continue;
       }
-      const threadId = threadOfTopic(topic);
+      const threadId = pasteOfTopic(topic);
       if (threadId === null) continue;
       const frame = readersFrame(threadId, count);
       const frames = new Map<string | undefined, string>();

@@ -12,7 +12,7 @@ import {
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { parseId } from '../../common/parse-id.js';
 import { SessionGuard } from '../auth/guards/session.guard.js';
-import { MemberRateLimited } from '../auth/rate-limit.guard.js';
+import { UserRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -49,7 +49,7 @@ export class MessagesController {
   }
 
   @Post(API.messages)
-  @MemberRateLimited('message')
+  @UserRateLimited('message')
   async send(
     @CurrentUser() user: User,
     @Body(new ZodValidationPipe(sendMessageSchema)) body: SendMessageBody,

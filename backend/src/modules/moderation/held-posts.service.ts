@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   heldDecidedNotice,
   MODERATION_MESSAGES,
   type ReviewDecision,
@@ -85,7 +85,7 @@ export class HeldPostsService {
         // The paste (or the reply answered) went away while the reply waited.
         const gone =
           error instanceof NotFoundException ||
-          (error instanceof BadRequestException && error.message === FORUM_MESSAGES.parentNotInThread);
+          (error instanceof BadRequestException && error.message === POST_MESSAGES.parentNotInPaste);
         if (gone) throw new ConflictException(MODERATION_MESSAGES.heldPasteGone);
         throw error;
       }

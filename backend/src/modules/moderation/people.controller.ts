@@ -8,7 +8,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { type PeopleListKind, PeopleService } from '../screening/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 
-const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.memberNotFound);
+const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.userNotFound);
 
 /**
  * The member's mutes and blocks: signed in, not banned (401); unverified may too (protecting oneself is

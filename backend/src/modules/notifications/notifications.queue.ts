@@ -16,7 +16,7 @@ export const NOTIFICATION_JOBS = {
   message: 'message',
 } as const;
 
-export interface ThreadJobData {
+export interface PasteJobData {
   threadId: number;
 }
 export interface ReplyJobData {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { FORUM_LIVE_EVENT, FORUM_MESSAGES, type PasteRef, type ThreadDetail } from '@termpaste/contracts';
+import { PASTE_LIVE_EVENT, POST_MESSAGES, type PasteRef, type PasteDetail } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { PastesService } from './pastes.service.js';
@@ -27,10 +27,10 @@ export class BurnService {
    * the reader is its author (who reads it as often as they like, as on its page). 404 for a paste that
    * does not burn after reading (its page shows it), or that the reader may not read.
    */
-  async readOnce(ref: PasteRef, viewerId: number | null): Promise<ThreadDetail> {
+  async readOnce(ref: PasteRef, viewerId: number | null): Promise<PasteDetail> {
     const { detail, removed } = await this.dataSource.transaction(async (manager) => {
       const paste = await resolvePaste(manager, ref, viewerId, { lock: true });
-      if (!paste.burnAfterReading) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      if (!paste.burnAfterReading) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
       const read = await this.pastes.detail(ref, manager);
       const own = viewerId !== null && viewerId === paste.authorId;
       const gone = own ? null : await this.removal.remove(manager, paste.id);
@@ -41,7 +41,7 @@ export class BurnService {
         this.events,
         { threads: [removed.id], ...(removed.authorId !== null ? { profiles: [removed.authorId] } : {}) },
         this.logger,
-        { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: removed.id },
+        { type: PASTE_LIVE_EVENT.pasteDeleted, threadId: removed.id },
       );
     }
     return detail;

@@ -10,11 +10,11 @@ import {
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type EditedReply,
-  type EditedThread,
+  type EditedPaste,
   type ExpiresIn,
   editRefusal,
-  FORUM_LIVE_EVENT,
-  FORUM_MESSAGES,
+  PASTE_LIVE_EVENT,
+  POST_MESSAGES,
   revisionLines,
   OWN_POSTS_MESSAGES,
   type PasteLiveEvent,
@@ -77,7 +77,7 @@ const EDITED_PASTE_PROPERTIES = [
   'listed',
 ] as const;
 const EDITED_PASTE_SELECT = selectColumns(Paste, 't', EDITED_PASTE_PROPERTIES);
-type ThreadRow = Row<Paste, (typeof EDITED_PASTE_PROPERTIES)[number]> & RefRow;
+type PasteRow = Row<Paste, (typeof EDITED_PASTE_PROPERTIES)[number]> & RefRow;
 
 const EDITED_REPLY_PROPERTIES = ['pasteId', 'content', 'authorId', 'createdAt', 'editedAt'] as const;
 const EDITED_REPLY_SELECT = selectColumns(Reply, 'r', EDITED_REPLY_PROPERTIES);
@@ -90,8 +90,8 @@ type ReplyRow = Row<Reply, (typeof EDITED_REPLY_PROPERTIES)[number]> & Row<Paste
 /** A paste's ref and the facts of its life, as an edit's answer shows them. */
 function lifeOf(
   threadId: number,
-  row: ThreadRow,
-): Pick<EditedThread, 'id' | 'visibility' | 'expiresAt' | 'burnAfterReading'> {
+  row: PasteRow,
+): Pick<EditedPaste, 'id' | 'visibility' | 'expiresAt' | 'burnAfterReading'> {
   return {
     id: refOf(threadId, row),
     visibility: row.pasteVisibility,
@@ -116,19 +116,19 @@ export class EditsService {
     return announcePagesChanged(this.events, change, this.logger, pasteEvent);
   }
 
-  async editThread(editor: Editor, ref: PasteRef, change: PasteChange): Promise<EditedThread> {
+  async editPaste(editor: Editor, ref: PasteRef, change: PasteChange): Promise<EditedPaste> {
     let expiresAt: Date | null | undefined;
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
       async (manager) => {
         // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
         takeLock(manager, 'paste');
-        const [row]: ThreadRow[] = await manager.query(
+        const [row]: PasteRow[] = await manager.query(
           `SELECT ${EDITED_PASTE_SELECT}, ${REF_COLUMNS('t')}
            FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
            FOR NO KEY UPDATE`,
           [ref, editor.id],
         );
-        if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+        if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
         const threadId = row.id;
         const refusal = editRefusal(editor, { authorId: row.authorId, locked: row.isLocked });
         if (refusal) throw new ForbiddenException(refusal);
@@ -148,7 +148,7 @@ export class EditsService {
         const unchanged =
           next.title === row.title && next.content === row.content && next.language === row.language;
         if (unchanged) {
-          const view: EditedThread = {
+          const view: EditedPaste = {
             ...lifeOf(threadId, row),
             ...next,
             editedAt: row.editedAt?.toISOString() ?? null,
@@ -183,7 +183,7 @@ export class EditsService {
           [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
         );
         const editedAt = revision!.createdAt;
-        await prune(manager, THREAD_VERSIONS, threadId, n);
+        await prune(manager, PASTE_VERSIONS, threadId, n);
         await manager.query(
           'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',
           [threadId, next.title, next.content, next.language, editedAt],
@@ -205,7 +205,7 @@ export class EditsService {
             },
           });
         }
-        const view: EditedThread = {
+        const view: EditedPaste = {
           ...lifeOf(threadId, row),
           ...next,
           editedAt: editedAt.toISOString(),
@@ -223,10 +223,10 @@ export class EditsService {
         await announcePagesChanged(this.events, { lists: true, threads: [threadId] }, this.logger);
     }
     if (changed) {
-      view.secretVersions = await this.secretVersions(THREAD_VERSIONS, threadId, before, view.content);
+      view.secretVersions = await this.secretVersions(PASTE_VERSIONS, threadId, before, view.content);
       await this.pagesChanged(
         { lists: true, threads: [threadId], ...profiles },
-        { type: FORUM_LIVE_EVENT.pasteEdited, threadId, title: view.title, editedAt: view.editedAt! },
+        { type: PASTE_LIVE_EVENT.pasteEdited, threadId, title: view.title, editedAt: view.editedAt! },
       );
     }
     if (seen !== 'same') await this.visibilityChanged(threadId, authorId, seen, profiles);
@@ -241,7 +241,7 @@ export class EditsService {
   private async changeVisibility(
     manager: EntityManager,
     editor: Editor,
-    row: ThreadRow,
+    row: PasteRow,
     visibility: Visibility | undefined,
   ): Promise<VisibilityChange> {
     if (visibility === undefined || visibility === row.pasteVisibility) return 'same';
@@ -279,7 +279,7 @@ export class EditsService {
   ): Promise<void> {
     await this.pagesChanged(
       { lists: true, threads: [threadId], ...profiles },
-      seen === 'listed' ? { type: FORUM_LIVE_EVENT.pasteAdded, threadId } : undefined,
+      seen === 'listed' ? { type: PASTE_LIVE_EVENT.pasteAdded, threadId } : undefined,
     );
     if (seen === 'hidden') {
       await this.events.broadcast({ type: 'paste_hidden', threadId, authorId }).catch((error: unknown) => {
@@ -301,7 +301,7 @@ export class EditsService {
          WHERE r.id = $1 AND r.deleted_at IS NULL AND t.deleted_at IS NULL FOR NO KEY UPDATE OF r`,
         [replyId],
       );
-      if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+      if (!row) throw new NotFoundException(POST_MESSAGES.replyNotFound);
       const refusal = editRefusal(editor, { authorId: row.authorId, locked: row.isLocked });
       if (refusal) throw new ForbiddenException(refusal);
       const kept = await this.versions(manager, 'reply_revisions', 'reply_id', replyId);
@@ -373,7 +373,7 @@ export class EditsService {
       view.secretVersions = await this.secretVersions(REPLY_VERSIONS, replyId, before, content);
       await this.pagesChanged(
         { threads: [threadId!] },
-        { type: FORUM_LIVE_EVENT.replyEdited, threadId: threadId!, replyId, editedAt: view.editedAt! },
+        { type: PASTE_LIVE_EVENT.replyEdited, threadId: threadId!, replyId, editedAt: view.editedAt! },
       );
     }
     return view;
@@ -423,7 +423,7 @@ export interface VersionsTable {
   table: 'thread_revisions' | 'reply_revisions';
   key: 'thread_id' | 'reply_id';
 }
-const THREAD_VERSIONS: VersionsTable = { table: 'thread_revisions', key: 'thread_id' };
+const PASTE_VERSIONS: VersionsTable = { table: 'thread_revisions', key: 'thread_id' };
 const REPLY_VERSIONS: VersionsTable = { table: 'reply_revisions', key: 'reply_id' };
 
 /**

@@ -1,12 +1,12 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type AuditAction,
-  FORUM_LIVE_EVENT,
-  FORUM_MESSAGES,
+  PASTE_LIVE_EVENT,
+  POST_MESSAGES,
   type PasteLiveEvent,
   type PasteRef,
-  type ThreadDetail,
-  type ThreadFlags,
+  type PasteDetail,
+  type PasteFlags,
 } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { columnName, type Row, selectColumns } from '../../infra/database/columns.js';
@@ -17,7 +17,7 @@ import { PastesService } from './pastes.service.js';
 import { TrashService } from './trash.service.js';
 
 /** A paste's flags an admin toggles (Paste properties), and the audit actions of turning each on and off. */
-export type PasteFlag = keyof ThreadFlags & keyof Paste;
+export type PasteFlag = keyof PasteFlags & keyof Paste;
 const FLAG_ACTIONS: Record<PasteFlag, { on: AuditAction; off: AuditAction }> = {
   isPinned: { on: 'thread.pin', off: 'thread.unpin' },
   isLocked: { on: 'thread.lock', off: 'thread.unlock' },
@@ -56,7 +56,7 @@ export class PasteAdminService {
    * The paste `ref` names (alive), as staff read it: a private one of another member is recorded in the
    * audit log ('thread.private_read'), so every read of what its author alone may see is accounted for.
    */
-  async readPaste(ref: PasteRef, admin: AuditActor): Promise<ThreadDetail> {
+  async readPaste(ref: PasteRef, admin: AuditActor): Promise<PasteDetail> {
     const { detail, id, authorId } = await this.pastes.detail(ref);
     if (detail.visibility === 'private' && authorId !== admin.id) {
       await this.audit.record(this.dataSource.manager, admin, {
@@ -72,7 +72,7 @@ export class PasteAdminService {
   }
 
   /** Flips one flag of a paste; `actor` (an admin) is recorded in the audit log, in the same transaction. */
-  async toggle(threadId: number, flag: PasteFlag, actor: AuditActor): Promise<ThreadFlags> {
+  async toggle(threadId: number, flag: PasteFlag, actor: AuditActor): Promise<PasteFlags> {
     let listed = true;
     const column = columnName(Paste, flag);
     const flags = await this.dataSource.transaction(async (manager) => {
@@ -82,9 +82,9 @@ export class PasteAdminService {
         [threadId],
       )) as [Array<Row<Paste, 'title' | PasteFlag | 'listed'>>, number];
       const row = rows[0];
-      if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
       listed = row.listed;
-      const after: ThreadFlags = {
+      const after: PasteFlags = {
         isPinned: row.isPinned,
         isLocked: row.isLocked,
         isFeatured: row.isFeatured,
@@ -103,7 +103,7 @@ export class PasteAdminService {
     // A paste no list shows: its flags reach its readers only, never the lists' watchers.
     await this.pagesChanged(
       { lists: true, threads: [threadId] },
-      { type: FORUM_LIVE_EVENT.pasteFlags, threadId, ...flags },
+      { type: PASTE_LIVE_EVENT.pasteFlags, threadId, ...flags },
       listed,
     );
     return flags;
@@ -114,8 +114,8 @@ export class PasteAdminService {
    * the counters and the reputation it earned moved back; staff may restore it for TRASH_DAYS days).
    * `actor` (an admin) is recorded in the audit log, in the same transaction.
    */
-  deleteThread(threadId: number, actor: AuditActor): Promise<void> {
-    return this.trash.deleteThread(threadId, actor, { audited: true });
+  deletePaste(threadId: number, actor: AuditActor): Promise<void> {
+    return this.trash.deletePaste(threadId, actor, { audited: true });
   }
 
   /**

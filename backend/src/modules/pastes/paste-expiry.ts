@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { EXPIRES_IN, type ExpiresIn, FORUM_LIVE_EVENT } from '@termpaste/contracts';
+import { EXPIRES_IN, type ExpiresIn, PASTE_LIVE_EVENT } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -136,7 +136,7 @@ export class PasteExpiry implements QueueProcessor, OnModuleInit {
           ...(paste.authorId !== null ? { profiles: [paste.authorId] } : {}),
         },
         this.logger,
-        { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: paste.id },
+        { type: PASTE_LIVE_EVENT.pasteDeleted, threadId: paste.id },
       );
     }
   }

@@ -4,7 +4,7 @@ import {
   type CreatedPaste,
   type CreatePasteQuery,
   createPasteQuerySchema,
-  createThreadSchema,
+  createPasteSchema,
   LIMITS,
   PAGES,
 } from '@termpaste/contracts';
@@ -71,7 +71,7 @@ export class PasteIntakeController {
       givenTitle ??
       (submission.fileName ? clip(submission.fileName, LIMITS.titleMax) : undefined) ??
       (typeof content === 'string' ? defaultTitle(content) : undefined);
-    const parsed = createThreadSchema.safeParse({ title, content });
+    const parsed = createPasteSchema.safeParse({ title, content });
     if (!parsed.success) {
       // A title made from blank content is blank too: only the content is at fault.
       const issues = parsed.error.issues.filter(
@@ -93,7 +93,7 @@ export class PasteIntakeController {
     const prefersJson = req.accepts(['text/plain', 'application/json']) === 'application/json';
     await refuseSecrets(parsed.data.content, allowsSecrets(req, false), { plain: !prefersJson });
 
-    const result = await this.pastes.createThread(
+    const result = await this.pastes.createPaste(
       user,
       {
         ...parsed.data,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ThreadDetail } from '@termpaste/contracts';
+import type { PasteDetail } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import { type CachedDetail, sendPage, toPage } from '../../http/page-cache.js';
 import type { ForkOriginal } from './pastes.service.js';
@@ -14,7 +14,7 @@ const VIEWS_KEY = '"viewCount":';
  * with a few more views is the same page to a browser that has it).
  */
 export interface DetailPage extends CachedDetail {
-  detail: ThreadDetail;
+  detail: PasteDetail;
   storedViews: number;
   /** A fork's original while alive, which its own author may see named where others may not. */
   original?: ForkOriginal | null;
@@ -25,7 +25,7 @@ export interface DetailPage extends CachedDetail {
   related?: readonly number[];
 }
 
-export function toDetailPage(detail: ThreadDetail, storedViews: number): DetailPage {
+export function toDetailPage(detail: PasteDetail, storedViews: number): DetailPage {
   const json = JSON.stringify({ ...detail, viewCount: VIEWS_MARK });
   // The first match is the paste's own key: inside a string value the quotes would be escaped.
   const at = json.indexOf(`${VIEWS_KEY}${VIEWS_MARK}`) + VIEWS_KEY.length;
@@ -47,13 +47,13 @@ export function sendDetail(
   {
     personal = false,
     votes,
-  }: { personal?: boolean; votes?: { thread: 1 | -1 | null; replies: Map<number, 1 | -1> } } = {},
+  }: { personal?: boolean; votes?: { paste: 1 | -1 | null; replies: Map<number, 1 | -1> } } = {},
 ): void {
-  if (votes && (votes.thread !== null || votes.replies.size > 0)) {
-    const mine: ThreadDetail = {
+  if (votes && (votes.paste !== null || votes.replies.size > 0)) {
+    const mine: PasteDetail = {
       ...page.detail,
       viewCount: views,
-      myVote: votes.thread,
+      myVote: votes.paste,
       replies: page.detail.replies.map((reply) => {
         const myVote = votes.replies.get(reply.id);
         return myVote === undefined ? reply : { ...reply, myVote };

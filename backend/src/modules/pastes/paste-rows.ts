@@ -3,7 +3,7 @@ import {
   type PublicAuthor,
   type ReplyView,
   type RevisionSummary,
-  type ThreadCard,
+  type PasteCard,
   TRASH_DAYS,
   type TrashEntry,
 } from '@termpaste/contracts';
@@ -38,7 +38,7 @@ export const CARD_PROPERTIES = [
 export type CardRow = Row<Paste, (typeof CARD_PROPERTIES)[number]> &
   RefRow & { createdMicros: string; author: PublicAuthor | null; lastReplyAuthor: PublicAuthor | null };
 
-export function toCard(row: CardRow): ThreadCard {
+export function toCard(row: CardRow): PasteCard {
   return {
     id: refOf(row.id, row),
     title: row.title,

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { FORUM_MESSAGES } from '@termpaste/contracts';
+import { POST_MESSAGES } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { type Row } from '../../infra/database/columns.js';
 import { locking, takeLock } from '../../infra/database/lock-order.js';
@@ -65,7 +65,7 @@ export async function lockVoteTarget(manager: EntityManager, target: VoteTarget)
   const [row] = await queryPrepared(manager, target.kind === 'paste' ? LOCK_PASTE : LOCK_REPLY, [target.id]);
   if (!row) {
     throw new NotFoundException(
-      target.kind === 'paste' ? FORUM_MESSAGES.threadNotFound : FORUM_MESSAGES.replyNotFound,
+      target.kind === 'paste' ? POST_MESSAGES.pasteNotFound : POST_MESSAGES.replyNotFound,
     );
   }
   return row;

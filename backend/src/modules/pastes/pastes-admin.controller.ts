@@ -3,10 +3,10 @@ import {
   API,
   type CursorQuery,
   cursorQuerySchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   OWN_POSTS_MESSAGES,
-  type ThreadDetail,
-  type ThreadFlags,
+  type PasteDetail,
+  type PasteFlags,
   type TrashPage,
 } from '@termpaste/contracts';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
@@ -18,8 +18,8 @@ import { PasteAdminService } from './paste-admin.service.js';
 import { TrashService } from './trash.service.js';
 import { pasteRefParam } from './visibility.js';
 
-const threadId = (raw: string) => parseId(raw, FORUM_MESSAGES.threadNotFound);
-const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
+const threadId = (raw: string) => parseId(raw, POST_MESSAGES.pasteNotFound);
+const replyId = (raw: string) => parseId(raw, POST_MESSAGES.replyNotFound);
 
 /** Moderation of pastes and replies: admins only, each action recorded in the audit log. */
 @Controller()
@@ -37,31 +37,31 @@ export class PastesAdminController {
   @Get(API.adminThread(':id'))
   @Header('Cache-Control', 'private, no-store')
   @Header('X-Robots-Tag', 'noindex')
-  read(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadDetail> {
+  read(@CurrentUser() admin: User, @Param('id') id: string): Promise<PasteDetail> {
     return this.pasteAdmin.readPaste(pasteRefParam(id), admin);
   }
 
   @Post(API.adminThreadPin(':id'))
   @HttpCode(200)
-  pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
+  pin(@CurrentUser() admin: User, @Param('id') id: string): Promise<PasteFlags> {
     return this.pasteAdmin.toggle(threadId(id), 'isPinned', admin);
   }
 
   @Post(API.adminThreadLock(':id'))
   @HttpCode(200)
-  lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
+  lock(@CurrentUser() admin: User, @Param('id') id: string): Promise<PasteFlags> {
     return this.pasteAdmin.toggle(threadId(id), 'isLocked', admin);
   }
 
   @Post(API.adminThreadFeatured(':id'))
   @HttpCode(200)
-  featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<ThreadFlags> {
+  featured(@CurrentUser() admin: User, @Param('id') id: string): Promise<PasteFlags> {
     return this.pasteAdmin.toggle(threadId(id), 'isFeatured', admin);
   }
 
   @Delete(API.adminThread(':id'))
-  async deleteThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.pasteAdmin.deleteThread(threadId(id), admin);
+  async deletePaste(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.pasteAdmin.deletePaste(threadId(id), admin);
     return { message: 'Thread deleted successfully' };
   }
 
@@ -79,9 +79,9 @@ export class PastesAdminController {
 
   @Post(API.adminThreadRestore(':id'))
   @HttpCode(200)
-  async restoreThread(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
-    await this.trash.restoreThread(parseId(id, OWN_POSTS_MESSAGES.notInTrash), admin);
-    return { message: OWN_POSTS_MESSAGES.threadRestored };
+  async restorePaste(@CurrentUser() admin: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.trash.restorePaste(parseId(id, OWN_POSTS_MESSAGES.notInTrash), admin);
+    return { message: OWN_POSTS_MESSAGES.pasteRestored };
   }
 
   @Post(API.adminReplyRestore(':id'))

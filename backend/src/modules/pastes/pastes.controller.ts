@@ -16,12 +16,12 @@ import {
 import {
   API,
   type CreateReplyBody,
-  type CreateThreadBody,
+  type CreatePasteBody,
   createReplySchema,
-  createThreadSchema,
+  createPasteSchema,
   type CursorQuery,
   cursorQuerySchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   MODERATION_MESSAGES,
   type ForkBody,
   forkBodySchema,
@@ -29,14 +29,14 @@ import {
   pasteAlive,
   pasteKeyed,
   type PasteRef,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   type SearchQuery,
   searchQuerySchema,
   type SearchResults,
-  type ThreadCard,
-  type ThreadDetail,
-  type ThreadQuery,
-  threadQuerySchema,
+  type PasteCard,
+  type PasteDetail,
+  type PasteQuery,
+  pasteQuerySchema,
   type HeldPost,
 } from '@termpaste/contracts';
 import { CurrentUser, OptionalCurrentUser } from '../auth/guards/current-user.decorator.js';
@@ -72,7 +72,7 @@ export function answerPosted<T extends object>(res: Response, result: T | HeldPo
   if ('held' in result) res.status(202);
   return result;
 }
-const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
+const replyId = (raw: string) => parseId(raw, POST_MESSAGES.replyNotFound);
 
 /**
  * A fork's page naming its original to that original's author, where the page everyone shares names
@@ -105,13 +105,13 @@ export class PastesController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const load = (): Promise<RecentThreadsPage> => this.pastes.recent(after);
+    const load = (): Promise<RecentPastesPage> => this.pastes.recent(after);
     sendPage(req, res, await this.pages.list(`home:${after ?? ''}`, load, wantsFresh(req)));
   }
 
   @Get(API.threadsFeatured)
   async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const load = (): Promise<ThreadCard[]> => this.pastes.featured();
+    const load = (): Promise<PasteCard[]> => this.pastes.featured();
     sendPage(req, res, await this.pages.list('featured', load, wantsFresh(req)));
   }
 
@@ -124,7 +124,7 @@ export class PastesController {
   @UseGuards(OptionalSessionGuard)
   async thread(
     @Param('id') id: string,
-    @Query(new ZodValidationPipe(threadQuerySchema)) { refresh }: ThreadQuery,
+    @Query(new ZodValidationPipe(pasteQuerySchema)) { refresh }: PasteQuery,
     @OptionalCurrentUser() viewer: User | null,
     @Req() req: Request,
     @Res() res: Response,
@@ -143,12 +143,12 @@ export class PastesController {
         wantsFresh(req),
       );
       if (!pasteAlive({ expiresAt: page.detail.expiresAt, deletedAt: null })) {
-        throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+        throw new NotFoundException(POST_MESSAGES.pasteNotFound);
       }
     } else {
       const { detail, storedViews, id: number, authorId, original } = await this.pastes.detail(ref);
       const own = viewer !== null && viewer.id === authorId;
-      if (detail.visibility === 'private' && !own) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      if (detail.visibility === 'private' && !own) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
       if (detail.burnAfterReading && !own) delete detail.content;
       paste = number;
       page = { ...toDetailPage(detail, storedViews), original };
@@ -195,7 +195,7 @@ export class PastesController {
   @TokenScope('read')
   @UseGuards(OptionalSessionGuard)
   @Header('Cache-Control', 'no-store')
-  readOnce(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<ThreadDetail> {
+  readOnce(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<PasteDetail> {
     return this.burning.readOnce(pasteRefParam(id), viewer?.id ?? null);
   }
 
@@ -207,9 +207,9 @@ export class PastesController {
   @Post(API.threads)
   @TokenScope('pastes:write')
   @WriteRateLimited('paste', PasteJsonGuard)
-  async createThread(
+  async createPaste(
     @CurrentUser() user: User,
-    @Body(new ZodValidationPipe(createThreadSchema)) body: CreateThreadBody,
+    @Body(new ZodValidationPipe(createPasteSchema)) body: CreatePasteBody,
     @AllowSecrets() allowSecrets: boolean,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -217,7 +217,7 @@ export class PastesController {
     checkPasteSize(body.content, this.config.pasteMaxBytes);
     await refuseSecrets(body.content, allowSecrets);
     // No language named: terminal output when it has colours, else Markdown.
-    const result = await this.pastes.createThread(
+    const result = await this.pastes.createPaste(
       user,
       { ...body, language: chosenOrGuessedLanguage(body.language, body.content) },
       { client: clientOf(req), via: 'web' },
@@ -245,7 +245,7 @@ export class PastesController {
     const content = body.content ?? original.content;
     checkPasteSize(content, this.config.pasteMaxBytes);
     await refuseSecrets(content, allowSecrets);
-    const result = await this.pastes.createThread(
+    const result = await this.pastes.createPaste(
       user,
       {
         ...body,
@@ -284,8 +284,8 @@ export class PastesController {
   @TokenScope('pastes:write')
   @UseGuards(SessionGuard)
   @HttpCode(204)
-  async deleteThread(@CurrentUser() member: User, @Param('id') id: string): Promise<void> {
-    await this.trash.deleteOwnThread(id, member);
+  async deletePaste(@CurrentUser() member: User, @Param('id') id: string): Promise<void> {
+    await this.trash.deleteOwnPaste(id, member);
   }
 
   /** The author deletes their reply (a session): 204; another member's is a 403. */

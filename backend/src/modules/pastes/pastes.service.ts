@@ -8,17 +8,17 @@ import {
 } from '@nestjs/common';
 import {
   type CreateReplyBody,
-  type CreateThreadBody,
+  type CreatePasteBody,
   FEATURED_MAX,
-  FORUM_LIVE_EVENT,
-  FORUM_MESSAGES,
+  PASTE_LIVE_EVENT,
+  POST_MESSAGES,
   PINNED_MAX,
   rankChanges,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   REPUTATION,
-  type ThreadCard,
-  type ThreadDetail,
-  THREADS_PAGE_SIZE,
+  type PasteCard,
+  type PasteDetail,
+  PASTES_PAGE_SIZE,
   type PasteLiveEvent,
   type PasteRef,
   pasteKeyed,
@@ -75,7 +75,7 @@ import { PASTE_STATS_SLOT } from './paste-stats.js';
 export { PASTE_STATS_SLOT };
 
 /** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
-const THREAD_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
+const PASTE_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
 /** A new paste's +5 (within the day's cap, on the ledger), in its statement: $3 the author, $4 the points, $5 the cap. */
 const PASTE_AWARD = cappedAwardCtes({
   userId: '$3',
@@ -87,11 +87,11 @@ const PASTE_AWARD = cappedAwardCtes({
   replyId: 'NULL',
 });
 /**
- * A new paste's statement (PastesService.createThread); with `queued`, its mentions' job to the outbox.
+ * A new paste's statement (PastesService.createPaste); with `queued`, its mentions' job to the outbox.
  * Only a listed paste (public, not burning) counts in its author's and the forum's paste counts, which
  * anyone can read. Its locks, in order: the author's 'paste' daily row, then their row.
  */
-const createThreadSql = (queued: boolean): LockingSql =>
+const createPasteSql = (queued: boolean): LockingSql =>
   lockingSql`WITH ${PASTE_AWARD.daily}, author AS (
      ${moveReputation({
        id: '$3',
@@ -107,7 +107,7 @@ const createThreadSql = (queued: boolean): LockingSql =>
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
      WHERE slot = ${PASTE_STATS_SLOT}
-   ), ${PASTE_AWARD.logged}${queued ? lockingSql`, queued AS (${THREAD_JOB_SQL})` : ''}
+   ), ${PASTE_AWARD.logged}${queued ? lockingSql`, queued AS (${PASTE_JOB_SQL})` : ''}
    SELECT id, listed, (SELECT points FROM daily) AS points FROM created`;
 
 /** A new paste's row as its statement answers it (`points`: what its author earned, null: nothing). */
@@ -125,10 +125,10 @@ type CreatePasteParams = [
   burnAfterReading: boolean,
   forkedFrom: number | null,
 ];
-const CREATE_THREAD = prepare<CreatedPaste, CreatePasteParams>('thread-create', createThreadSql(false));
-const CREATE_THREAD_NOTIFYING = prepare<CreatedPaste, CreatePasteParams>(
+const CREATE_PASTE = prepare<CreatedPaste, CreatePasteParams>('thread-create', createPasteSql(false));
+const CREATE_PASTE_NOTIFYING = prepare<CreatedPaste, CreatePasteParams>(
   'thread-create-notifying',
-  createThreadSql(true),
+  createPasteSql(true),
 );
 /**
  * The original of a fork, while it is alive: who wrote it (they may always see it named) and whether
@@ -184,7 +184,7 @@ type DetailRow = CardRow &
   };
 
 /** A new paste's fields, as the routes pass them (`language` canonical or null). */
-export type PasteBody = Omit<CreateThreadBody, 'language'> & { language?: string | null };
+export type PasteBody = Omit<CreatePasteBody, 'language'> & { language?: string | null };
 
 /** How a paste is made. */
 export interface PasteOptions {
@@ -216,7 +216,7 @@ export interface HeldReplyRequest {
 
 export type HeldRequest = HeldPasteRequest | HeldReplyRequest;
 
-type ThreadPlan = Awaited<ReturnType<PastesService['planThread']>>;
+type PastePlan = Awaited<ReturnType<PastesService['planPaste']>>;
 
 interface CreatedReply {
   id: number;
@@ -272,7 +272,7 @@ export class PastesService {
     return announcePagesChanged(this.events, moved ? { all: true } : change, this.logger, pasteEvent);
   }
 
-  async recent(cursor?: string): Promise<RecentThreadsPage> {
+  async recent(cursor?: string): Promise<RecentPastesPage> {
     const pinned: CardRow[] = cursor
       ? []
       : await this.dataSource.query(
@@ -287,7 +287,7 @@ export class PastesService {
         from: CARD_FROM,
         where: `NOT t.is_pinned AND ${listedSql('t')}`,
         params: [],
-        pageSize: THREADS_PAGE_SIZE,
+        pageSize: PASTES_PAGE_SIZE,
         cursor,
       },
     );
@@ -302,7 +302,7 @@ export class PastesService {
     };
   }
 
-  async featured(): Promise<ThreadCard[]> {
+  async featured(): Promise<PasteCard[]> {
     const rows: CardRow[] = await this.dataSource.query(
       `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.is_featured AND ${listedSql('t')} ORDER BY t.created_at DESC, t.id DESC
        LIMIT ${FEATURED_MAX}`,
@@ -319,7 +319,7 @@ export class PastesService {
     ref: PasteRef,
     db: DataSource | EntityManager = this.dataSource,
   ): Promise<{
-    detail: ThreadDetail;
+    detail: PasteDetail;
     storedViews: number;
     id: number;
     authorId: number | null;
@@ -343,7 +343,7 @@ export class PastesService {
         [ref],
       ),
     );
-    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     const replies: PageReplyRow[] = await db.query(
       `SELECT ${PAGE_REPLY_SELECT},
          r.deleted_at IS NOT NULL AS deleted, r.hidden_at IS NOT NULL AS hidden, ${authorJson('a')} AS author
@@ -359,7 +359,7 @@ export class PastesService {
       listed: row.original.listed,
     };
     const shown = withoutDeadBranches(replies);
-    const detail: ThreadDetail = {
+    const detail: PasteDetail = {
       ...card,
       content: row.content,
       language: row.language,
@@ -405,7 +405,7 @@ export class PastesService {
          AND (NOT t.burn_after_reading OR t.author_id = $2::int)`,
       [ref, viewerId],
     );
-    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     return row;
   }
 
@@ -414,16 +414,16 @@ export class PastesService {
    * deletion. A member's paste is screened first (SpamScreen): too many links is a 400, a spam match is
    * held for review (HeldPost). Steps and arguments: docs/backend.md.
    */
-  async createThread(
+  async createPaste(
     author: User,
     body: PasteBody,
     options: PasteOptions = {},
   ): Promise<{ id: PasteRef } | HeldPost> {
-    const plan = await this.planThread(body, options);
+    const plan = await this.planPaste(body, options);
     const screened = options.screen !== false && this.spam.screens(author);
     if (!screened && (options.screen === false || !this.spam.queues(author))) {
-      const row = await this.insertThread(this.dataSource, author, plan);
-      return { id: await this.afterThread(author, plan, row) };
+      const row = await this.insertPaste(this.dataSource, author, plan);
+      return { id: await this.afterPaste(author, plan, row) };
     }
     const submission: Submission = {
       author,
@@ -453,7 +453,7 @@ export class PastesService {
             request: { ...request },
           });
         }
-        const row = await this.insertThread(manager, author, plan);
+        const row = await this.insertPaste(manager, author, plan);
         await this.spam.published(manager, {
           ...submission,
           targetType: 'paste',
@@ -470,7 +470,7 @@ export class PastesService {
     }
     if (this.spam.queues(author)) this.outbox.committed();
     if (screened) await this.spam.remember(this.dataSource, submission);
-    return { id: await this.afterThread(author, plan, outcome) };
+    return { id: await this.afterPaste(author, plan, outcome) };
   }
 
   /**
@@ -490,11 +490,11 @@ export class PastesService {
     after: () => Promise<void>;
   }> {
     if (request.kind === 'paste') {
-      const plan = await this.planThread(request.body, {
+      const plan = await this.planPaste(request.body, {
         forkedFrom: request.forkedFrom ?? undefined,
         mentions: request.mentions,
       });
-      const row = await this.insertThread(manager, author, plan);
+      const row = await this.insertPaste(manager, author, plan);
       const ref = plan.keyed && plan.key !== null ? plan.key : row.id;
       return {
         kind: 'paste',
@@ -502,20 +502,20 @@ export class PastesService {
         threadId: row.id,
         ref,
         after: async () => {
-          await this.afterThread(author, plan, row);
+          await this.afterPaste(author, plan, row);
         },
       };
     }
-    const thread = await resolvePaste(manager, request.ref, author.id, { lock: true });
-    const created = await this.insertReply(manager, author, thread, request.body);
+    const paste = await resolvePaste(manager, request.ref, author.id, { lock: true });
+    const created = await this.insertReply(manager, author, paste, request.body);
     return {
       kind: 'reply',
       id: created.id,
-      threadId: thread.id,
+      threadId: paste.id,
       ref: request.ref,
       after: async () => {
         this.outbox.committed();
-        await this.afterReply(author, thread.id, created);
+        await this.afterReply(author, paste.id, created);
       },
     };
   }
@@ -539,7 +539,7 @@ export class PastesService {
   }
 
   /** What a new paste's statement takes, worked out before it runs. */
-  private async planThread(body: PasteBody, { forkedFrom, mentions = true }: PasteOptions) {
+  private async planPaste(body: PasteBody, { forkedFrom, mentions = true }: PasteOptions) {
     const visibility = body.visibility ?? 'public';
     const burnAfterReading = body.burnAfterReading ?? false;
     const keyed = pasteKeyed({ visibility, burnAfterReading });
@@ -556,12 +556,12 @@ export class PastesService {
   }
 
   /** The new paste's statement, on `db` (a transaction's manager, or the pool). 401: the author is gone. */
-  private async insertThread(
+  private async insertPaste(
     db: DataSource | EntityManager,
     author: User,
-    plan: ThreadPlan,
+    plan: PastePlan,
   ): Promise<CreatedPaste> {
-    const [row] = await queryPrepared(db, plan.notifies ? CREATE_THREAD_NOTIFYING : CREATE_THREAD, [
+    const [row] = await queryPrepared(db, plan.notifies ? CREATE_PASTE_NOTIFYING : CREATE_PASTE, [
       plan.body.title,
       plan.body.content,
       author.id,
@@ -580,7 +580,7 @@ export class PastesService {
   }
 
   /** After a new paste's commit: its expiry, the pages it changed. Answers its ref. */
-  private async afterThread(author: User, plan: ThreadPlan, row: CreatedPaste): Promise<PasteRef> {
+  private async afterPaste(author: User, plan: PastePlan, row: CreatedPaste): Promise<PasteRef> {
     const { forkedFrom } = plan;
     if (plan.notifies) this.outbox.committed();
     await this.expiry.schedule(row.id, plan.expiresAt);
@@ -589,7 +589,7 @@ export class PastesService {
       // A listed fork moves its original's fork count.
       const threads = forkedFrom === undefined ? undefined : [forkedFrom];
       await this.pagesChanged({ lists: true, threads }, author, row.points ?? 0, {
-        type: FORUM_LIVE_EVENT.pasteAdded,
+        type: PASTE_LIVE_EVENT.pasteAdded,
         threadId: row.id,
       });
     } else if (rankChanges(author.reputation, row.points ?? 0)) {
@@ -609,13 +609,13 @@ export class PastesService {
   ): Promise<{ id: number; title: string; content: string; language: string | null }> {
     const paste = await resolvePaste(this.dataSource, ref, viewerId);
     if (paste.burnAfterReading && paste.authorId !== viewerId) {
-      throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     }
     const [row]: Array<Row<Paste, 'title' | 'content' | 'language'>> = await this.dataSource.query(
       'SELECT title, content, language FROM threads WHERE id = $1',
       [paste.id],
     );
-    if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     return { id: paste.id, ...row };
   }
 
@@ -643,7 +643,7 @@ export class PastesService {
   /**
    * A reply; +2 reputation (within the day's cap, on the ledger) and the counters of the paste and the
    * author, and its notification job (to the outbox), in one transaction. A member's reply is screened
-   * first, in it (see createThread): held for review, it answers HeldPost.
+   * first, in it (see createPaste): held for review, it answers HeldPost.
    */
   async createReply(
     author: User,
@@ -668,11 +668,11 @@ export class PastesService {
         this.dataSource.transaction(async (manager) => {
           // Only a reader replies: a private paste's author alone, anyone with an unlisted one's link; one
           // expired at this instant is not found.
-          const thread = await resolvePaste(manager, ref, author.id, { lock: true });
-          threadId = thread.id;
+          const paste = await resolvePaste(manager, ref, author.id, { lock: true });
+          threadId = paste.id;
           if (signals.length > 0) {
-            this.checkReplyable(author, thread);
-            await this.checkParent(manager, thread.id, body.parentId ?? null);
+            this.checkReplyable(author, paste);
+            await this.checkParent(manager, paste.id, body.parentId ?? null);
             const request: HeldReplyRequest = {
               kind: 'reply',
               ref,
@@ -687,7 +687,7 @@ export class PastesService {
               request: { ...request },
             });
           }
-          const created = await this.insertReply(manager, author, thread, body);
+          const created = await this.insertReply(manager, author, paste, body);
           // Akismet checks every member's posts (but staff's), screened or not.
           if (options.screen !== false) {
             await this.spam.published(manager, {
@@ -695,7 +695,7 @@ export class PastesService {
               targetType: 'reply',
               targetId: created.id,
               threadId,
-              shared: thread.visibility !== 'private',
+              shared: paste.visibility !== 'private',
             });
           }
           return created;
@@ -713,9 +713,9 @@ export class PastesService {
   }
 
   /** 403 for a reply to a paste that burns, or to a locked one by a member. */
-  private checkReplyable(author: User, thread: { burnAfterReading: boolean; isLocked: boolean }): void {
-    if (thread.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoReplies);
-    if (thread.isLocked && !author.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.threadLocked);
+  private checkReplyable(author: User, paste: { burnAfterReading: boolean; isLocked: boolean }): void {
+    if (paste.burnAfterReading) throw new ForbiddenException(OWN_POSTS_MESSAGES.burnNoReplies);
+    if (paste.isLocked && !author.isAdmin) throw new ForbiddenException(POST_MESSAGES.pasteLocked);
   }
 
   /** 400 unless `parentId` (if any) is a live reply of the paste: a deleted reply takes no answers. */
@@ -729,18 +729,18 @@ export class PastesService {
       'SELECT 1 FROM replies WHERE id = $1 AND thread_id = $2 AND deleted_at IS NULL',
       [parentId, threadId],
     );
-    if (!parent) throw new BadRequestException(FORUM_MESSAGES.parentNotInThread);
+    if (!parent) throw new BadRequestException(POST_MESSAGES.parentNotInPaste);
   }
 
-  /** The reply's rows, in `manager`'s transaction, on the paste `thread` (resolved and locked). */
+  /** The reply's rows, in `manager`'s transaction, on the paste `paste` (resolved and locked). */
   private async insertReply(
     manager: EntityManager,
     author: User,
-    thread: { id: number; burnAfterReading: boolean; isLocked: boolean },
+    paste: { id: number; burnAfterReading: boolean; isLocked: boolean },
     body: CreateReplyBody,
   ): Promise<CreatedReply> {
-    const threadId = thread.id;
-    this.checkReplyable(author, thread);
+    const threadId = paste.id;
+    this.checkReplyable(author, paste);
     const parentId = body.parentId ?? null;
     await this.checkParent(manager, threadId, parentId);
     const [reply] = await queryLocking<Array<Row<Reply, 'id' | 'createdAt'>>>(manager, INSERT_REPLY, [
@@ -763,7 +763,7 @@ export class PastesService {
   /** After a reply's commit: the pages it changed, and the live event. */
   private async afterReply(author: User, threadId: number, created: CreatedReply): Promise<void> {
     await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned, {
-      type: FORUM_LIVE_EVENT.replyAdded,
+      type: PASTE_LIVE_EVENT.replyAdded,
       threadId,
       replyId: created.id,
       parentId: created.parentId,
@@ -776,7 +776,7 @@ export class PastesService {
    * A member's ten newest pastes, as cards (their profile shows them): the listed ones, or with `own`
    * (the member reads their own profile) every one still alive, unlisted and private included.
    */
-  async recentByAuthor(userId: number, { own = false } = {}): Promise<ThreadCard[]> {
+  async recentByAuthor(userId: number, { own = false } = {}): Promise<PasteCard[]> {
     const threads: CardRow[] = await this.dataSource.query(
       `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE t.author_id = $1
          AND ${own ? aliveSql('t') : listedSql('t')}

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
+import { PASTE_LIVE_EVENT } from '@termpaste/contracts';
 import type { EntityManager } from 'typeorm';
 import { announcePagesChanged, EventsPort } from '../../infra/events/events.port.js';
 import { UsersService } from '../users/users.service.js';
@@ -104,7 +104,7 @@ export class PostHidingService {
       { lists: true, threads: [change.threadId], ...profiles },
       this.logger,
       !change.hidden && change.listedMoved
-        ? { type: FORUM_LIVE_EVENT.pasteAdded, threadId: change.threadId }
+        ? { type: PASTE_LIVE_EVENT.pasteAdded, threadId: change.threadId }
         : undefined,
     );
     if (change.hidden) {

@@ -5,7 +5,7 @@ import type { NoticeBuilder, NoticePasteSql } from '../notifications/notice-regi
 import {
   notificationSource,
   type ReplyJobData,
-  type ThreadJobData,
+  type PasteJobData,
 } from '../notifications/notifications.queue.js';
 import type { NewNotification } from '../notifications/notifications.service.js';
 import { authorJoin } from '../users/author-sql.js';
@@ -47,21 +47,21 @@ export class PostNotices {
 
   /** A new paste: its @mentions. */
   readonly pasteBuilder: NoticeBuilder = {
-    idKey: 'threadId' satisfies keyof ThreadJobData,
+    idKey: 'threadId' satisfies keyof PasteJobData,
     build: async (threadId, context) => {
-      const thread = await this.paste(threadId);
-      if (!thread || thread.authorId === null || thread.author === null) return undefined;
+      const paste = await this.paste(threadId);
+      if (!paste || paste.authorId === null || paste.author === null) return undefined;
       // Nobody but its author may read a private paste: nobody is told of it.
-      if (thread.visibility === 'private') return undefined;
-      const authorId = thread.authorId;
+      if (paste.visibility === 'private') return undefined;
+      const authorId = paste.authorId;
       const source = notificationSource('thread', threadId);
-      const mentioned = await context.mentioned(thread.content, authorId);
+      const mentioned = await context.mentioned(paste.content, authorId);
       return {
         actorId: authorId,
         due: mentioned.map((userId) => ({
           userId,
           type: 'mention' as const,
-          content: `${thread.author} mentioned you in ${quoted(thread.title)}`,
+          content: `${paste.author} mentioned you in ${quoted(paste.title)}`,
           threadId,
           actorId: authorId,
           source,

@@ -2,12 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Req, UseGuards }
 import {
   API,
   type EditedReply,
-  type EditedThread,
+  type EditedPaste,
   type EditReplyBody,
   editReplySchema,
-  type EditThreadBody,
-  editThreadSchema,
-  FORUM_MESSAGES,
+  type EditPasteBody,
+  editPasteSchema,
+  POST_MESSAGES,
   type Revision,
   type RevisionList,
   REVISIONS_MESSAGES,
@@ -29,7 +29,7 @@ import { WriteRateLimited } from '../auth/write-limits.js';
 import { RevisionsService } from './revisions.service.js';
 import { pasteRefParam } from './visibility.js';
 
-const replyId = (raw: string) => parseId(raw, FORUM_MESSAGES.replyNotFound);
+const replyId = (raw: string) => parseId(raw, POST_MESSAGES.replyNotFound);
 const versionNumber = (raw: string) => parseId(raw, REVISIONS_MESSAGES.revisionNotFound);
 
 /** The member editing, with an admin's powers only in a session (an access token never carries them). */
@@ -56,18 +56,18 @@ export class RevisionsController {
   @Patch(API.thread(':id'))
   @WriteRateLimited('edit', PasteJsonGuard)
   @TokenScope('pastes:write')
-  async editThread(
+  async editPaste(
     @Req() req: Request,
     @CurrentUser() user: User,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(editThreadSchema)) body: EditThreadBody,
+    @Body(new ZodValidationPipe(editPasteSchema)) body: EditPasteBody,
     @AllowSecrets() allowSecrets: boolean,
-  ): Promise<EditedThread> {
+  ): Promise<EditedPaste> {
     const paste = pasteRefParam(id);
     if (body.content !== undefined) checkPasteSize(body.content, this.config.pasteMaxBytes);
     const language = body.language === undefined ? undefined : pasteLanguage(body.language);
     if (body.content !== undefined) await refuseSecrets(body.content, allowSecrets);
-    return this.edits.editThread(editorOf(req, user), paste, {
+    return this.edits.editPaste(editorOf(req, user), paste, {
       title: body.title,
       content: body.content,
       language,
@@ -93,21 +93,18 @@ export class RevisionsController {
 
   @Get(API.threadRevisions(':id'))
   @UseGuards(OptionalSessionGuard)
-  threadRevisions(
-    @Param('id') id: string,
-    @OptionalCurrentUser() viewer: User | null,
-  ): Promise<RevisionList> {
-    return this.revisions.threadRevisions(pasteRefParam(id), viewer?.id ?? null);
+  pasteRevisions(@Param('id') id: string, @OptionalCurrentUser() viewer: User | null): Promise<RevisionList> {
+    return this.revisions.pasteRevisions(pasteRefParam(id), viewer?.id ?? null);
   }
 
   @Get(API.threadRevision(':id', ':n'))
   @UseGuards(OptionalSessionGuard)
-  threadRevision(
+  pasteRevision(
     @Param('id') id: string,
     @Param('n') n: string,
     @OptionalCurrentUser() viewer: User | null,
   ): Promise<Revision> {
-    return this.revisions.threadRevision(pasteRefParam(id), versionNumber(n), viewer?.id ?? null);
+    return this.revisions.pasteRevision(pasteRefParam(id), versionNumber(n), viewer?.id ?? null);
   }
 
   @Get(API.replyRevisions(':id'))
@@ -134,13 +131,13 @@ export class RevisionsController {
   @NoTokens()
   @UseGuards(SessionGuard)
   @HttpCode(204)
-  async purgeThreadRevision(
+  async purgePasteRevision(
     @Req() req: Request,
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Param('n') n: string,
   ): Promise<void> {
-    await this.revisions.purgeThreadRevision(editorOf(req, user), pasteRefParam(id), versionNumber(n));
+    await this.revisions.purgePasteRevision(editorOf(req, user), pasteRefParam(id), versionNumber(n));
   }
 
   @Delete(API.replyRevision(':id', ':n'))

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { aliveSql } from './visibility.js';
 import {
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   type PrunedRange,
   purgeRefusal,
   type Revision,
@@ -40,7 +40,7 @@ interface Kind {
 /** Who may read a reply's versions: its paste's author alone while the paste burns after reading. */
 const BURNS_SELECT = selectColumns(Paste, 't', ['burnAfterReading', 'authorId']);
 
-const THREAD: Kind = {
+const PASTE: Kind = {
   table: 'thread_revisions',
   key: 'thread_id',
   posts: 'threads',
@@ -48,7 +48,7 @@ const THREAD: Kind = {
   version: selectColumns(PasteRevision, 'v', VERSION_PROPERTIES),
   title: (alias) => `${alias}.title`,
   language: (alias) => `${alias}.language`,
-  notFound: FORUM_MESSAGES.threadNotFound,
+  notFound: POST_MESSAGES.pasteNotFound,
 };
 const REPLY: Kind = {
   table: 'reply_revisions',
@@ -58,7 +58,7 @@ const REPLY: Kind = {
   version: selectColumns(ReplyRevision, 'v', VERSION_PROPERTIES),
   title: () => 'NULL::text',
   language: () => 'NULL::text',
-  notFound: FORUM_MESSAGES.replyNotFound,
+  notFound: POST_MESSAGES.replyNotFound,
 };
 
 /** The numbers missing between the versions kept (`ns`, newest first): what edits pruned, newest first. */
@@ -89,12 +89,12 @@ export class RevisionsService {
     private readonly audit: AuditService,
   ) {}
 
-  async threadRevisions(ref: PasteRef, viewerId: number | null): Promise<RevisionList> {
-    return this.list(THREAD, await this.readablePaste(ref, viewerId));
+  async pasteRevisions(ref: PasteRef, viewerId: number | null): Promise<RevisionList> {
+    return this.list(PASTE, await this.readablePaste(ref, viewerId));
   }
 
-  async threadRevision(ref: PasteRef, n: number, viewerId: number | null): Promise<Revision> {
-    return this.one(THREAD, await this.readablePaste(ref, viewerId), n);
+  async pasteRevision(ref: PasteRef, n: number, viewerId: number | null): Promise<Revision> {
+    return this.one(PASTE, await this.readablePaste(ref, viewerId), n);
   }
 
   async replyRevisions(replyId: number, viewerId: number | null): Promise<RevisionList> {
@@ -107,13 +107,13 @@ export class RevisionsService {
     return this.one(REPLY, replyId, n);
   }
 
-  async purgeThreadRevision(member: Purger, ref: PasteRef, n: number): Promise<void> {
-    return this.purge(THREAD, member, await this.readablePaste(ref, member.id), n);
+  async purgePasteRevision(user: Purger, ref: PasteRef, n: number): Promise<void> {
+    return this.purge(PASTE, user, await this.readablePaste(ref, user.id), n);
   }
 
-  async purgeReplyRevision(member: Purger, replyId: number, n: number): Promise<void> {
-    await this.readableReply(replyId, member.id);
-    return this.purge(REPLY, member, replyId, n);
+  async purgeReplyRevision(user: Purger, replyId: number, n: number): Promise<void> {
+    await this.readableReply(replyId, user.id);
+    return this.purge(REPLY, user, replyId, n);
   }
 
   /**
@@ -123,7 +123,7 @@ export class RevisionsService {
   private async readablePaste(ref: PasteRef, viewerId: number | null): Promise<number> {
     const paste = await resolvePaste(this.dataSource, ref, viewerId);
     if (paste.burnAfterReading && paste.authorId !== viewerId) {
-      throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     }
     return paste.id;
   }
@@ -141,10 +141,10 @@ export class RevisionsService {
       [threadId, replyId],
     );
     if (paste?.burnAfterReading && paste.authorId !== viewerId)
-      throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+      throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     // A reply hidden pending review: its versions are its author's alone.
     if (paste?.hidden && (viewerId === null || paste.hidden.author !== viewerId)) {
-      throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+      throw new NotFoundException(POST_MESSAGES.replyNotFound);
     }
   }
 
@@ -153,7 +153,7 @@ export class RevisionsService {
    * 404 for a post or version there is not (or no more), 403 for a member neither its author nor an admin,
    * 409 for the newest version (the post as it reads). An admin's removal of another's is audited.
    */
-  private async purge(kind: Kind, member: Purger, id: number, n: number): Promise<void> {
+  private async purge(kind: Kind, user: Purger, id: number, n: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       takeLock(manager, kind.posts === 'threads' ? 'paste' : 'reply', [id]);
       const [post]: Array<{ authorId: number | null; label: string }> = await manager.query(
@@ -162,7 +162,7 @@ export class RevisionsService {
         [id],
       );
       if (!post) throw new NotFoundException(kind.notFound);
-      const refusal = purgeRefusal(member, { authorId: post.authorId });
+      const refusal = purgeRefusal(user, { authorId: post.authorId });
       if (refusal) throw new ForbiddenException(refusal);
       // purged: null when there is no version n (never, or pruned).
       const [versions]: Array<{ newest: number | null; purged: boolean | null }> = await manager.query(
@@ -179,8 +179,8 @@ export class RevisionsService {
            purged_at = now() WHERE ${kind.key} = $1 AND n = $2`,
         [id, n],
       );
-      if (member.id !== post.authorId) {
-        await this.audit.record(manager, member, {
+      if (user.id !== post.authorId) {
+        await this.audit.record(manager, user, {
           action: kind.purgeAction,
           targetType: kind.posts === 'threads' ? 'thread' : 'reply',
           targetId: id,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SEARCH_CANDIDATES_MAX, type SearchResults, THREADS_PAGE_SIZE } from '@termpaste/contracts';
+import { SEARCH_CANDIDATES_MAX, type SearchResults, PASTES_PAGE_SIZE } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { CARD_COLUMNS, CARD_FROM } from './cards.js';
 import { type CardRow, toCard } from './paste-rows.js';
@@ -61,7 +61,7 @@ export class SearchService {
         [query, cap + 1],
       );
     });
-    const offset = (page - 1) * THREADS_PAGE_SIZE;
+    const offset = (page - 1) * PASTES_PAGE_SIZE;
     const ids = found.slice(0, cap).map((row) => row.id);
     const rows: CardRow[] =
       offset < ids.length
@@ -75,13 +75,13 @@ export class SearchService {
                    ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3 OFFSET $4) r
              JOIN ${CARD_FROM} ON t.id = r.id
              ORDER BY r.rank DESC, r.created_at DESC, r.id DESC`,
-            [query, ids, THREADS_PAGE_SIZE + 1, offset],
+            [query, ids, PASTES_PAGE_SIZE + 1, offset],
           )
         : [];
     return {
-      threads: rows.slice(0, THREADS_PAGE_SIZE).map(toCard),
+      threads: rows.slice(0, PASTES_PAGE_SIZE).map(toCard),
       page,
-      hasMore: rows.length > THREADS_PAGE_SIZE,
+      hasMore: rows.length > PASTES_PAGE_SIZE,
       total: ids.length,
       totalCapped: found.length > cap,
     };

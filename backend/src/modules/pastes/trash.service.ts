@@ -6,8 +6,8 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  FORUM_LIVE_EVENT,
-  FORUM_MESSAGES,
+  PASTE_LIVE_EVENT,
+  POST_MESSAGES,
   OWN_POSTS_MESSAGES,
   type PasteLiveEvent,
   rankChanges,
@@ -103,16 +103,16 @@ export class TrashService {
   ) {}
 
   /**
-   * The member's `DELETE /api/threads/{id}`: the paste `raw` names (a number or a key) if `member` may
+   * The member's `DELETE /api/threads/{id}`: the paste `raw` names (a number or a key) if `user` may
    * read it (else 404 as for none), and only their own (else 403).
    */
-  async deleteOwnThread(raw: string, member: AuditActor & { id: number }): Promise<void> {
+  async deleteOwnPaste(raw: string, user: AuditActor & { id: number }): Promise<void> {
     const moved = await this.dataSource.transaction(async (manager) => {
-      const paste = await resolvePaste(manager, raw, member.id, { lock: true });
-      if (paste.authorId !== member.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourPaste);
-      return this.trashThread(manager, paste.id, member, false);
+      const paste = await resolvePaste(manager, raw, user.id, { lock: true });
+      if (paste.authorId !== user.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourPaste);
+      return this.trashPaste(manager, paste.id, user, false);
     });
-    await this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: moved.threadId });
+    await this.announce(moved, { type: PASTE_LIVE_EVENT.pasteDeleted, threadId: moved.threadId });
   }
 
   /**
@@ -120,11 +120,11 @@ export class TrashService {
    * (`audited`: recorded in the audit log as `thread.delete`, in the same transaction) and the deletion
    * of a member's posts with their account. 404 when it is not alive (missing, deleted, expired).
    */
-  async deleteThread(threadId: number, actor: AuditActor, { audited = false } = {}): Promise<void> {
+  async deletePaste(threadId: number, actor: AuditActor, { audited = false } = {}): Promise<void> {
     const moved = await this.dataSource.transaction((manager) =>
-      this.trashThread(manager, threadId, actor, audited),
+      this.trashPaste(manager, threadId, actor, audited),
     );
-    await this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId });
+    await this.announce(moved, { type: PASTE_LIVE_EVENT.pasteDeleted, threadId });
   }
 
   /**
@@ -138,8 +138,8 @@ export class TrashService {
     actor: AuditActor,
   ): Promise<() => Promise<void>> {
     if ('paste' in post) {
-      const moved = await this.trashThread(manager, post.paste, actor, true);
-      return () => this.announce(moved, { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: post.paste });
+      const moved = await this.trashPaste(manager, post.paste, actor, true);
+      return () => this.announce(moved, { type: PASTE_LIVE_EVENT.pasteDeleted, threadId: post.paste });
     }
     const reply = await this.lockLiveReply(manager, post.reply, null, { anyVisibility: true });
     const moved = await this.trashReplies(manager, reply, post.reply, actor, {
@@ -150,11 +150,11 @@ export class TrashService {
   }
 
   /** The member's `DELETE /api/replies/{id}`: their own reply only (403), by itself. */
-  async deleteOwnReply(replyId: number, member: AuditActor & { id: number }): Promise<void> {
+  async deleteOwnReply(replyId: number, user: AuditActor & { id: number }): Promise<void> {
     const moved = await this.dataSource.transaction(async (manager) => {
-      const reply = await this.lockLiveReply(manager, replyId, member.id);
-      if (reply.authorId !== member.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourReply);
-      return this.trashReplies(manager, reply, replyId, member, { withReplies: false, audited: false });
+      const reply = await this.lockLiveReply(manager, replyId, user.id);
+      if (reply.authorId !== user.id) throw new ForbiddenException(OWN_POSTS_MESSAGES.notYourReply);
+      return this.trashReplies(manager, reply, replyId, user, { withReplies: false, audited: false });
     });
     await this.announceReply(moved);
   }
@@ -182,7 +182,7 @@ export class TrashService {
         `SELECT t.id FROM threads t WHERE t.author_id = $1 AND ${aliveSql('t')} ORDER BY t.id`,
         [userId],
       );
-      for (const { id } of pastes) await this.trashThread(manager, id, actor, false);
+      for (const { id } of pastes) await this.trashPaste(manager, id, actor, false);
       const replies: Array<Row<Reply, 'id'>> = await manager.query(
         `SELECT r.id FROM replies r JOIN threads t ON t.id = r.thread_id
          WHERE r.author_id = $1 AND r.deleted_at IS NULL AND ${aliveSql('t')} ORDER BY r.thread_id, r.id`,
@@ -202,7 +202,7 @@ export class TrashService {
    * Restores paste `threadId` from the trash (404 when it is not there: never deleted, or purged), its
    * counts and the reputation it earned with it; `admin` is recorded in the audit log (`thread.restore`).
    */
-  async restoreThread(threadId: number, admin: AuditActor): Promise<void> {
+  async restorePaste(threadId: number, admin: AuditActor): Promise<void> {
     const moved = await this.dataSource.transaction(async (manager) => {
       const [[paste]] = (await manager.query(
         `UPDATE threads t SET deleted_at = NULL, deleted_by = NULL
@@ -219,7 +219,7 @@ export class TrashService {
         before: { deletedAt: paste.deletedAt.toISOString(), deletedBy: paste.deletedBy },
         after: null,
       });
-      const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, +1);
+      const { rankMoved, profiles } = await this.movePasteCounts(manager, threadId, paste, +1);
       return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forkedFromId };
     });
     await this.announce(moved);
@@ -335,7 +335,7 @@ export class TrashService {
   }
 
   /** Deletes the locked-or-lockable paste `threadId` in `manager`'s transaction; 404 when not alive. */
-  private async trashThread(
+  private async trashPaste(
     manager: EntityManager,
     threadId: number,
     actor: AuditActor,
@@ -347,7 +347,7 @@ export class TrashService {
        FROM threads t ${authorJoin('a', 't.author_id')} WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE OF t`,
       [threadId],
     );
-    if (!paste) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+    if (!paste) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     if (audited) {
       await this.audit.record(manager, actor, {
         action: 'thread.delete',
@@ -369,7 +369,7 @@ export class TrashService {
       threadId,
       actor.id,
     ]);
-    const { rankMoved, profiles } = await this.moveThreadCounts(manager, threadId, paste, -1);
+    const { rankMoved, profiles } = await this.movePasteCounts(manager, threadId, paste, -1);
     return { threadId, listed: paste.listed, rankMoved, profiles, forkedFrom: paste.forkedFromId };
   }
 
@@ -377,7 +377,7 @@ export class TrashService {
    * A paste leaving (-1) or coming back (+1): the paste counts (if listed), its replies' authors' reply
    * counts and its earned reputation. Answers whether its author's rank moved, and whose counts did.
    */
-  private async moveThreadCounts(
+  private async movePasteCounts(
     manager: EntityManager,
     threadId: number,
     paste: Row<Paste, 'authorId' | 'listed'>,
@@ -462,7 +462,7 @@ export class TrashService {
        WHERE r.id = $1 AND r.deleted_at IS NULL AND ${readable}`,
       anyVisibility ? [replyId] : [replyId, viewerId],
     );
-    if (!found) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    if (!found) throw new NotFoundException(POST_MESSAGES.replyNotFound);
     takeLock(manager, 'paste', [found.pasteId]);
     const [paste]: Array<Row<Paste, 'listed'>> = await manager.query(
       `SELECT t.listed FROM threads t WHERE t.id = $1 AND ${aliveSql('t')} FOR UPDATE`,
@@ -473,7 +473,7 @@ export class TrashService {
       'SELECT author_id AS "authorId", content FROM replies WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
       [replyId],
     );
-    if (!paste || !reply) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
+    if (!paste || !reply) throw new NotFoundException(POST_MESSAGES.replyNotFound);
     return { pasteId: found.pasteId, listed: paste.listed, ...reply };
   }
 
@@ -486,7 +486,7 @@ export class TrashService {
     { withReplies, audited }: { withReplies: boolean; audited: boolean },
   ): Promise<Moved> {
     if (audited) {
-      const [thread]: Array<Row<Paste, 'title'> & { authorName: string | null }> = await manager.query(
+      const [paste]: Array<Row<Paste, 'title'> & { authorName: string | null }> = await manager.query(
         `SELECT t.title, a.username::text AS "authorName" FROM threads t, replies r
          ${authorJoin('a', 'r.author_id')} WHERE t.id = $1 AND r.id = $2`,
         [reply.pasteId, replyId],
@@ -498,9 +498,9 @@ export class TrashService {
         targetLabel: excerpt(reply.content),
         before: {
           threadId: reply.pasteId,
-          threadTitle: thread?.title ?? null,
+          threadTitle: paste?.title ?? null,
           authorId: reply.authorId,
-          authorName: thread?.authorName ?? null,
+          authorName: paste?.authorName ?? null,
           content: reply.content.slice(0, AUDIT_CONTENT_MAX),
         },
         after: null,
@@ -591,7 +591,7 @@ export class TrashService {
 
   private announceReply(moved: Moved): Promise<void> {
     return this.announce(moved, {
-      type: FORUM_LIVE_EVENT.replyDeleted,
+      type: PASTE_LIVE_EVENT.replyDeleted,
       threadId: moved.threadId,
       replyId: moved.replyId!,
       replyCount: moved.replyCount!,

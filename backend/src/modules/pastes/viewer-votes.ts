@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
-/** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
+/** A member's votes on a paste (`paste`) and on those of its replies they voted on. */
 export interface ViewerVotes {
-  thread: 1 | -1 | null;
+  paste: 1 | -1 | null;
   replies: Map<number, 1 | -1>;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundException } from '@nestjs/common';
-import { FORUM_MESSAGES, parsePasteRef, type PasteRef, pasteRefOf } from '@termpaste/contracts';
+import { POST_MESSAGES, parsePasteRef, type PasteRef, pasteRefOf } from '@termpaste/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { takeLock } from '../../infra/database/lock-order.js';
 import { columnName, type Row, selectColumns } from '../../infra/database/columns.js';
@@ -82,7 +82,7 @@ export function refWhere(alias: string, ref: PasteRef, param: number): string {
 /** A route's `{id}` as a ref, or 404 'Thread not found' for what can name no paste. */
 export function pasteRefParam(raw: string): PasteRef {
   const ref = parsePasteRef(raw);
-  if (ref === null) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+  if (ref === null) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
   return ref;
 }
 
@@ -118,7 +118,7 @@ export async function resolvePaste(
      ${lock ? 'FOR UPDATE' : ''}`,
     [ref, viewerId],
   );
-  if (!row) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+  if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
   return row;
 }
 
@@ -136,8 +136,8 @@ export async function resolveReplyPaste(
      FROM replies r JOIN threads t ON t.id = r.thread_id WHERE r.id = $1 AND r.deleted_at IS NULL`,
     [replyId, viewerId],
   );
-  if (!row) throw new NotFoundException(FORUM_MESSAGES.replyNotFound);
-  if (!row.readable) throw new NotFoundException(FORUM_MESSAGES.threadNotFound);
+  if (!row) throw new NotFoundException(POST_MESSAGES.replyNotFound);
+  if (!row.readable) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
   return { threadId: row.threadId, authorId: row.authorId };
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   API,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   type UserProfile,
   type UsersPage,
   type UsersQuery,
@@ -45,7 +45,7 @@ export class ProfilesController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const userId = parseId(id, FORUM_MESSAGES.userNotFound);
+    const userId = parseId(id, POST_MESSAGES.userNotFound);
     // Signed in on the site: an access token reads profiles as everyone does.
     if (viewer?.id === userId && req.accessToken === undefined) {
       sendPage(req, res, toPage(await this.profiles.profile(userId, { own: true })), { personal: true });

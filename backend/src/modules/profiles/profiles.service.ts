@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { FORUM_MESSAGES, type UserProfile, type UsersPage } from '@termpaste/contracts';
+import { POST_MESSAGES, type UserProfile, type UsersPage } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { PastesService } from '../pastes/pastes.service.js';
 import { directoryPage, publicProfile } from '../users/user-profiles.js';
@@ -26,7 +26,7 @@ export class ProfilesService {
    */
   async profile(userId: number, { own = false } = {}): Promise<UserProfile> {
     const user = await publicProfile(this.dataSource, userId);
-    if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
+    if (!user) throw new NotFoundException(POST_MESSAGES.userNotFound);
     const recentThreads = await this.pastes.recentByAuthor(userId, { own });
     return { ...user, recentThreads };
   }

@@ -4,7 +4,7 @@ import {
   canReadReputationLedger,
   type CursorQuery,
   cursorQuerySchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   REPUTATION_MESSAGES,
   type ReputationLedgerPage,
 } from '@termpaste/contracts';
@@ -36,7 +36,7 @@ export class ReputationHistoryController {
     @Param('id') id: string,
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
   ): Promise<ReputationLedgerPage> {
-    const userId = parseId(id, FORUM_MESSAGES.userNotFound);
+    const userId = parseId(id, POST_MESSAGES.userNotFound);
     // An access token never carries an admin's powers: with one, only the member's own ledger.
     const as = req.accessToken === undefined ? viewer : { id: viewer.id, isAdmin: false };
     if (!canReadReputationLedger(as, userId)) throw new ForbiddenException(REPUTATION_MESSAGES.ledgerPrivate);

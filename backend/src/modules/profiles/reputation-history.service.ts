@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { FORUM_MESSAGES, REPUTATION_LEDGER_PAGE_SIZE, type ReputationLedgerPage } from '@termpaste/contracts';
+import { POST_MESSAGES, REPUTATION_LEDGER_PAGE_SIZE, type ReputationLedgerPage } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
 import { keysetPage } from '../../common/keyset-cursor.js';
 import { ledgerColumns, ledgerFrom, type LedgerRow, toLedgerEntry } from '../ranks/user-ledger.js';
@@ -49,7 +49,7 @@ export class ReputationHistoryService {
    */
   async ledger(userId: number, cursor: string | undefined, readerId: number): Promise<ReputationLedgerPage> {
     const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException(FORUM_MESSAGES.userNotFound);
+    if (!user) throw new NotFoundException(POST_MESSAGES.userNotFound);
     const { rows, nextCursor } = await keysetPage<HistoryRow>(
       (sql, params) => this.dataSource.query(sql, params),
       {

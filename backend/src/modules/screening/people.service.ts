@@ -83,7 +83,7 @@ export class PeopleService {
       );
     }
     const member = await this.users.findById(memberId);
-    if (!member) throw new NotFoundException(MODERATION_MESSAGES.memberNotFound);
+    if (!member) throw new NotFoundException(MODERATION_MESSAGES.userNotFound);
     // Staff must always reach members about moderation.
     if (kind === 'blocks' && (member.isAdmin || member.isOwner)) {
       throw new BadRequestException(MODERATION_MESSAGES.blockStaff);
@@ -116,10 +116,10 @@ export class PeopleService {
         `SELECT count(*)::int AS count FROM ${table} WHERE user_id = $1`,
         [userId],
       );
-      if (count < PEOPLE_LIST_MAX) throw new NotFoundException(MODERATION_MESSAGES.memberNotFound);
+      if (count < PEOPLE_LIST_MAX) throw new NotFoundException(MODERATION_MESSAGES.userNotFound);
       throw new BadRequestException(MODERATION_MESSAGES.listFull);
     }
-    if (row.member === null) throw new NotFoundException(MODERATION_MESSAGES.memberNotFound);
+    if (row.member === null) throw new NotFoundException(MODERATION_MESSAGES.userNotFound);
     return toEntry(row);
   }
 

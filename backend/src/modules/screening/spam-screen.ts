@@ -95,8 +95,8 @@ export class SpamScreen {
   ) {}
 
   /** Whether `author` is still a new member (fewer accepted posts than MODERATION_NEW_MEMBER_POSTS). */
-  isNewMember(author: Pick<Submission['author'], 'isAdmin' | 'threadCount' | 'replyCount'>): boolean {
-    return !author.isAdmin && accepted(author) < this.config.moderation.newMemberPosts;
+  isNewUser(author: Pick<Submission['author'], 'isAdmin' | 'threadCount' | 'replyCount'>): boolean {
+    return !author.isAdmin && accepted(author) < this.config.moderation.newUserPosts;
   }
 
   /**
@@ -109,8 +109,8 @@ export class SpamScreen {
     const rules = this.config.moderation;
     const posts = accepted(author);
     const whole = [submission.title ?? '', submission.content].join('\n');
-    if (this.isNewMember(author) && linksIn(whole).length > rules.newMemberMaxLinks) {
-      throw new BadRequestException(MODERATION_MESSAGES.tooManyLinks(rules.newMemberMaxLinks));
+    if (this.isNewUser(author) && linksIn(whole).length > rules.newUserMaxLinks) {
+      throw new BadRequestException(MODERATION_MESSAGES.tooManyLinks(rules.newUserMaxLinks));
     }
     const signals: SpamSignal[] = [];
     if (posts < rules.holdFirstPosts) signals.push('first-posts');
@@ -135,7 +135,7 @@ export class SpamScreen {
     // Counting this one.
     if (copies && row!.others + 1 >= rules.duplicateAccounts) signals.push('duplicate');
     // A first post (MODERATION_NEW_MEMBER_POSTS=0: nobody is new, nor checked so).
-    if (posts === 0 && this.isNewMember(author) && mostlyLinks(submission.content)) signals.push('links');
+    if (posts === 0 && this.isNewUser(author) && mostlyLinks(submission.content)) signals.push('links');
     if (young && row!.recent + 1 >= rules.burstPosts) signals.push('burst');
     if (row!.marked) signals.push('known-spammer');
     return signals;
@@ -221,7 +221,7 @@ export class SpamScreen {
   ): boolean {
     if (author.isAdmin) return false;
     const rules = this.config.moderation;
-    return isYoung(author) || accepted(author) < Math.max(rules.newMemberPosts, rules.holdFirstPosts);
+    return isYoung(author) || accepted(author) < Math.max(rules.newUserPosts, rules.holdFirstPosts);
   }
 
   /** Whether a post by `author` may have written an outbox row (the caller wakes the relay then). */

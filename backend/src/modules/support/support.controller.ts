@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { AllowSilenced } from '../auth/guards/writer.guard.js';
-import { MemberRateLimited } from '../auth/rate-limit.guard.js';
+import { UserRateLimited } from '../auth/rate-limit.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AllowSecrets, refuseSecrets } from '../../common/secrets.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -35,7 +35,7 @@ export class SupportController {
   constructor(private readonly messages: MessagesService) {}
 
   @Post(API.support)
-  @MemberRateLimited('message')
+  @UserRateLimited('message')
   // Silenced members keep this one way to write: to the staff.
   @AllowSilenced()
   async send(

@@ -10,7 +10,7 @@ import { User, withEndedLifted } from './entities/user.entity.js';
 const columnsByAlias = new Map<string, string>();
 
 /** Every column of `users` joined as `alias`, under its property's name (from the entity's metadata). */
-export function memberColumns(dataSource: DataSource, alias: string): string {
+export function joinedUserColumns(dataSource: DataSource, alias: string): string {
   let columns = columnsByAlias.get(alias);
   if (columns === undefined) {
     columns = dataSource
@@ -23,9 +23,9 @@ export function memberColumns(dataSource: DataSource, alias: string): string {
 }
 
 /** Joins the member whose id is `column` as `alias` (INNER: no row once the member is deleted). */
-export const memberJoin = (alias: string, column: string) => `JOIN users ${alias} ON ${alias}.id = ${column}`;
+export const joinUser = (alias: string, column: string) => `JOIN users ${alias} ON ${alias}.id = ${column}`;
 
-/** A row of memberColumns as the User it is. */
-export function asMember(row: Partial<User>): User {
+/** A row of joinedUserColumns as the User it is. */
+export function asJoinedUser(row: Partial<User>): User {
   return withEndedLifted(Object.assign(new User(), row));
 }

@@ -173,7 +173,7 @@ export class UserAdminService {
   }
 
   /** Sets the VIP grades the member owns and the active one (null: none). */
-  async setGrades(
+  async setRanks(
     manager: EntityManager,
     userId: number,
     owned: readonly string[],

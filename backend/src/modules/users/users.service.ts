@@ -70,17 +70,17 @@ async function userByIdRow(
 const asUser = (row: Partial<User> | undefined): User | null =>
   row ? withEndedLifted(Object.assign(new User(), row)) : null;
 
-/** The prefix of a member's columns in a row that joins them (memberJoin). */
-const MEMBER_PREFIX = 'member.';
+/** The prefix of a member's columns in a row that joins them (userJoin). */
+const USER_PREFIX = 'member.';
 
-/** What memberJoin gives a query that reads a row with the member it names. */
-export interface MemberJoin {
+/** What userJoin gives a query that reads a row with the member it names. */
+export interface UserJoin {
   /** Every column of `users` joined as the alias, each as `"member.<property>"`. */
   columns: string;
   /** LEFT JOIN of `users` on the row's member column: a row whose member is gone keeps NULLs. */
   join: string;
   /** The row's member as a User (as findById hydrates one), or null when it names none. */
-  memberOf(row: Record<string, unknown>): User | null;
+  userOf(row: Record<string, unknown>): User | null;
 }
 
 /**
@@ -88,17 +88,17 @@ export interface MemberJoin {
  * one query (auth's session store: the session and its member in one round trip for every signed-in
  * request, instead of the session, then findById).
  */
-export function memberJoin(dataSource: DataSource, alias: string, column: string): MemberJoin {
+export function userJoin(dataSource: DataSource, alias: string, column: string): UserJoin {
   const joined = userFields(dataSource).map(({ column: name, property }) => ({
     property,
-    as: `${MEMBER_PREFIX}${property}`,
-    select: `${alias}."${name}" AS "${MEMBER_PREFIX}${property}"`,
+    as: `${USER_PREFIX}${property}`,
+    select: `${alias}."${name}" AS "${USER_PREFIX}${property}"`,
   }));
   return {
     columns: joined.map((field) => field.select).join(', '),
     join: `LEFT JOIN users ${alias} ON ${alias}.id = ${column}`,
-    memberOf: (row) =>
-      row[`${MEMBER_PREFIX}id`] == null
+    userOf: (row) =>
+      row[`${USER_PREFIX}id`] == null
         ? null
         : asUser(Object.fromEntries(joined.map((field) => [field.property, row[field.as]])) as Partial<User>),
   };

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import {
-  FORUM_LIVE_EVENT,
+  PASTE_LIVE_EVENT,
   OWN_POSTS_MESSAGES,
   rankChanges,
   type VoteBody,
@@ -143,7 +143,7 @@ export class VotesService implements ViewerVotesReader {
     if (change && change.points !== 0) pages.profiles = [change.userId];
     const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
     await announcePagesChanged(this.events, rankMoved ? { all: true } : pages, this.logger, {
-      type: FORUM_LIVE_EVENT.voteScore,
+      type: PASTE_LIVE_EVENT.voteScore,
       threadId: pasteId,
       replyId: target.kind === 'reply' ? target.id : null,
       voteScore: result.voteScore,
@@ -151,16 +151,16 @@ export class VotesService implements ViewerVotesReader {
     return result;
   }
 
-  /** A member's votes on a paste (`thread`) and on those of its replies they voted on. */
+  /** A member's votes on a paste (`paste`) and on those of its replies they voted on. */
   async votesOf(userId: number, threadId: number, replyIds: number[]): Promise<ViewerVotes> {
     const rows = await queryPrepared(this.dataSource, VOTES_OF, [userId, threadId, replyIds]);
     const replies = new Map<number, 1 | -1>();
-    let thread: 1 | -1 | null = null;
+    let paste: 1 | -1 | null = null;
     for (const row of rows) {
-      if (row.replyId === null) thread = row.value;
+      if (row.replyId === null) paste = row.value;
       else replies.set(row.replyId, row.value);
     }
-    return { thread, replies };
+    return { paste, replies };
   }
 
   /**

@@ -77,7 +77,7 @@ export const ACTION_TEXTS = {
   silenced: MODERATION_TEXTS.silencedToast,
   unsilenced: MODERATION_TEXTS.unsilencedToast,
   spammerDeleted: MODERATION_TEXTS.spammerDeleted,
-  gradesUpdated: 'Grades updated',
+  ranksUpdated: 'Grades updated',
   adminGranted: 'Admin granted',
   adminRevoked: 'Admin revoked',
 } as const;
@@ -129,7 +129,7 @@ function successTitle(action: UserAction): string {
     case 'rename':
       return ACTION_TEXTS.renamed;
     case 'grades':
-      return ACTION_TEXTS.gradesUpdated;
+      return ACTION_TEXTS.ranksUpdated;
     case 'role':
       return action.isAdmin ? ACTION_TEXTS.adminGranted : ACTION_TEXTS.adminRevoked;
   }
@@ -208,7 +208,7 @@ export function useRestore() {
     onError: toastError('Failed to restore'),
     onSuccess: (_response, entry) => {
       toast({
-        title: entry.kind === 'paste' ? OWN_POSTS_MESSAGES.threadRestored : OWN_POSTS_MESSAGES.replyRestored,
+        title: entry.kind === 'paste' ? OWN_POSTS_MESSAGES.pasteRestored : OWN_POSTS_MESSAGES.replyRestored,
       });
       void refreshQueries(client, [API.adminTrash], [API.adminAudit], ...AFFECTED_LISTS.map((key) => [key]));
     },

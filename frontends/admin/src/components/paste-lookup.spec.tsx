@@ -1,4 +1,4 @@
-import { type ThreadDetail } from '@termpaste/contracts';
+import { type PasteDetail } from '@termpaste/contracts';
 import { screen, within } from '@testing-library/react';
 import { renderScreen, stubFetch, urls } from '../testing';
 import { PASTE_LOOKUP_NOTE, PasteLookup } from './paste-lookup';
@@ -6,7 +6,7 @@ import { PASTE_LOOKUP_NOTE, PasteLookup } from './paste-lookup';
 const KEY = 'Ab3_-Ab3_-Ab3_-Ab3_-Ab';
 
 /** A private paste by trinity, as GET /api/admin/threads/{ref} answers it. */
-function privatePaste(): ThreadDetail {
+function privatePaste(): PasteDetail {
   return {
     id: KEY,
     title: 'my notes',

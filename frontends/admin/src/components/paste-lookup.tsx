@@ -1,4 +1,4 @@
-import { API, parsePasteRef, type PasteRef, threadDetailSchema, type Visibility } from '@termpaste/contracts';
+import { API, parsePasteRef, type PasteRef, pasteDetailSchema, type Visibility } from '@termpaste/contracts';
 import { Button, Input, getJson, relativeTime } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -24,7 +24,7 @@ export function PasteLookup() {
   const [invalid, setInvalid] = useState(false);
   const paste = useQuery({
     queryKey: [API.adminThread(ref ?? ''), 'admin'],
-    queryFn: () => getJson(API.adminThread(ref!), threadDetailSchema),
+    queryFn: () => getJson(API.adminThread(ref!), pasteDetailSchema),
     enabled: ref !== null,
     retry: false,
     gcTime: 0,

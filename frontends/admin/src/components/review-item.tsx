@@ -63,7 +63,7 @@ function TargetView({ item }: { item: ReviewItem }) {
       {item.targetType === 'member' ? (
         <div className="adm-review__content">
           <p className="adm-review__member">
-            {item.author ? <Member member={item.author} /> : <span className="adm-muted">[deleted]</span>}
+            {item.author ? <UserLink user={item.author} /> : <span className="adm-muted">[deleted]</span>}
           </p>
           {target.content.trim() ? (
             <Markdown>{target.content}</Markdown>
@@ -82,10 +82,10 @@ function TargetView({ item }: { item: ReviewItem }) {
   );
 }
 
-function Member({ member }: { member: PublicAuthor }) {
+function UserLink({ user }: { user: PublicAuthor }) {
   return (
-    <Link to={PAGES.profile(member.id)} className="adm-user-link">
-      <UserName user={member} />
+    <Link to={PAGES.profile(user.id)} className="adm-user-link">
+      <UserName user={user} />
     </Link>
   );
 }
@@ -97,7 +97,7 @@ function AuthorView({ author, history }: { author: PublicAuthor | null; history:
   return (
     <section className="adm-review__box" aria-label="Author">
       <h4 className="adm-review__heading">AUTHOR</h4>
-      {author ? <Member member={author} /> : <span className="adm-muted">Deleted account</span>}
+      {author ? <UserLink user={author} /> : <span className="adm-muted">Deleted account</span>}
       {history && (
         <dl className="adm-review__facts">
           <dt>Joined</dt>
@@ -144,7 +144,7 @@ function FlagsView({ item }: { item: ReviewItem }) {
               <span className="adm-muted">
                 by{' '}
                 {flag.flagger ? (
-                  <Member member={flag.flagger} />
+                  <UserLink user={flag.flagger} />
                 ) : (
                   <span className="adm-muted">a deleted account</span>
                 )}{' '}

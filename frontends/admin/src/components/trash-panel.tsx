@@ -11,9 +11,9 @@ import { trashQuery, useRestore } from '../api/admin';
 const TEXTS = OWN_POSTS_TEXTS.trash;
 const COLUMNS = ['Deleted', 'Post', 'Author', 'Deleted by', ''] as const;
 
-function Member({ member }: { member: PublicAuthor | null }) {
-  if (member === null) return <span className="adm-muted">Anonymous</span>;
-  return <Link to={PAGES.profile(member.id)}>{member.username}</Link>;
+function UserLink({ user }: { user: PublicAuthor | null }) {
+  if (user === null) return <span className="adm-muted">Anonymous</span>;
+  return <Link to={PAGES.profile(user.id)}>{user.username}</Link>;
 }
 
 function TrashRow({ entry }: { entry: TrashEntry }) {
@@ -54,10 +54,10 @@ function TrashRow({ entry }: { entry: TrashEntry }) {
         <code className="adm-trash-post__excerpt">{entry.excerpt || '""'}</code>
       </TableCell>
       <TableCell>
-        <Member member={entry.author} />
+        <UserLink user={entry.author} />
       </TableCell>
       <TableCell>
-        {byAuthor ? <span className="adm-muted">its author</span> : <Member member={entry.deletedBy} />}
+        {byAuthor ? <span className="adm-muted">its author</span> : <UserLink user={entry.deletedBy} />}
       </TableCell>
       <TableCell>
         <Button

@@ -204,7 +204,7 @@ function RenameForm({
   );
 }
 
-function GradesPanel({
+function RanksPanel({
   user,
   pending,
   onSave,
@@ -215,9 +215,9 @@ function GradesPanel({
   onSave: (grades: PremiumRankName[]) => void;
   onCancel: () => void;
 }) {
-  const [grades, setGrades] = useState<ReadonlySet<string>>(() => new Set(user.ownedPremiumRanks));
+  const [grades, setRanks] = useState<ReadonlySet<string>>(() => new Set(user.ownedPremiumRanks));
   const toggle = (name: string) =>
-    setGrades((current) => {
+    setRanks((current) => {
       const next = new Set(current);
       if (next.has(name)) next.delete(name);
       else next.add(name);
@@ -305,7 +305,7 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
   const confirm = useConfirm();
   const action = useUserAction(user, viewer.id);
   const [editing, setEditing] = useState(false);
-  const [gradesOpen, setGradesOpen] = useState(false);
+  const [ranksOpen, setRanksOpen] = useState(false);
   const allowed = adminRowActions(viewer, user);
   const rank = effectiveRank(user);
   const pending = action.isPending;
@@ -346,8 +346,8 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
     {
       label: 'GRADES',
       shown: allowed.grades,
-      expanded: gradesOpen,
-      onClick: () => setGradesOpen((open) => !open),
+      expanded: ranksOpen,
+      onClick: () => setRanksOpen((open) => !open),
     },
     {
       label: user.isAdmin ? 'REVOKE ADMIN' : 'MAKE ADMIN',
@@ -420,14 +420,14 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: CurrentUser
           )}
         </TableCell>
       </TableRow>
-      {gradesOpen && allowed.grades && (
+      {ranksOpen && allowed.grades && (
         <TableRow className="adm-grades-row">
           <TableCell colSpan={USER_COLUMNS.length}>
-            <GradesPanel
+            <RanksPanel
               user={user}
               pending={pending}
-              onCancel={() => setGradesOpen(false)}
-              onSave={(grades) => void run({ kind: 'grades', grades }, () => setGradesOpen(false))}
+              onCancel={() => setRanksOpen(false)}
+              onSave={(grades) => void run({ kind: 'grades', grades }, () => setRanksOpen(false))}
             />
           </TableCell>
         </TableRow>

@@ -1,20 +1,20 @@
 import {
   API,
-  FORUM_LIVE_EVENT,
+  PASTE_LIVE_EVENT,
   LIVE_WATCH_CARDS_MAX,
-  threadDetailSchema,
+  pasteDetailSchema,
   type LiveEvent,
   parsePasteRef,
   type PasteRef,
-  type RecentThreadsPage,
+  type RecentPastesPage,
   type ReplyView,
-  type ThreadCard,
-  type ThreadDetail,
+  type PasteCard,
+  type PasteDetail,
 } from '@termpaste/contracts';
 import { getJson, refreshQueries, useLiveEvents } from '@termpaste/ui';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { featuredThreadsQuery, recentThreadsQuery, threadQuery } from './forum';
+import { featuredPastesQuery, recentPastesQuery, pasteQuery } from './pastes';
 import { asDeleted, withoutDeadBranches } from '../lib/reply-tree';
 
 /*
@@ -46,9 +46,9 @@ export function withoutReply(replies: ReplyView[], replyId: number): ReplyView[]
 }
 
 /** A paste's page with what `event` says changed, or the page as it was when it says nothing of it. */
-export function patchThread(thread: ThreadDetail, event: PasteEvent): ThreadDetail {
+export function patchPaste(thread: PasteDetail, event: PasteEvent): PasteDetail {
   switch (event.type) {
-    case FORUM_LIVE_EVENT.voteScore:
+    case PASTE_LIVE_EVENT.voteScore:
       if (event.replyId === null) return { ...thread, voteScore: event.voteScore };
       return {
         ...thread,
@@ -56,9 +56,9 @@ export function patchThread(thread: ThreadDetail, event: PasteEvent): ThreadDeta
           reply.id === event.replyId ? { ...reply, voteScore: event.voteScore } : reply,
         ),
       };
-    case FORUM_LIVE_EVENT.pasteFlags:
+    case PASTE_LIVE_EVENT.pasteFlags:
       return { ...thread, isPinned: event.isPinned, isLocked: event.isLocked, isFeatured: event.isFeatured };
-    case FORUM_LIVE_EVENT.replyDeleted:
+    case PASTE_LIVE_EVENT.replyDeleted:
       // Its author's delete takes the reply alone (a placeholder while replies stand under it); staff's,
       // the replies under it too.
       return {
@@ -76,17 +76,17 @@ export function patchThread(thread: ThreadDetail, event: PasteEvent): ThreadDeta
 }
 
 /** A card with what `event` says changed (its counts, flags, title). */
-export function patchCard(card: ThreadCard, event: PasteEvent): ThreadCard {
+export function patchCard(card: PasteCard, event: PasteEvent): PasteCard {
   if (card.id !== event.threadId) return card;
   switch (event.type) {
-    case FORUM_LIVE_EVENT.voteScore:
+    case PASTE_LIVE_EVENT.voteScore:
       return event.replyId === null ? { ...card, voteScore: event.voteScore } : card;
-    case FORUM_LIVE_EVENT.replyAdded:
-    case FORUM_LIVE_EVENT.replyDeleted:
+    case PASTE_LIVE_EVENT.replyAdded:
+    case PASTE_LIVE_EVENT.replyDeleted:
       return { ...card, replyCount: event.replyCount };
-    case FORUM_LIVE_EVENT.pasteFlags:
+    case PASTE_LIVE_EVENT.pasteFlags:
       return { ...card, isPinned: event.isPinned, isLocked: event.isLocked, isFeatured: event.isFeatured };
-    case FORUM_LIVE_EVENT.pasteEdited:
+    case PASTE_LIVE_EVENT.pasteEdited:
       return { ...card, title: event.title };
     default:
       return card;
@@ -95,7 +95,7 @@ export function patchCard(card: ThreadCard, event: PasteEvent): ThreadCard {
 
 /** Writes a paste's event into every cached list that shows its card (home's pages, /hardest). */
 export function patchLists(client: QueryClient, event: PasteEvent): void {
-  client.setQueryData(recentThreadsQuery.queryKey, (data: InfiniteData<RecentThreadsPage> | undefined) =>
+  client.setQueryData(recentPastesQuery.queryKey, (data: InfiniteData<RecentPastesPage> | undefined) =>
     data
       ? {
           ...data,
@@ -107,12 +107,12 @@ export function patchLists(client: QueryClient, event: PasteEvent): void {
         }
       : data,
   );
-  client.setQueryData(featuredThreadsQuery.queryKey, (cards: ThreadCard[] | undefined) =>
+  client.setQueryData(featuredPastesQuery.queryKey, (cards: PasteCard[] | undefined) =>
     cards?.map((card) => patchCard(card, event)),
   );
 }
 
-export interface ThreadLive {
+export interface PasteLive {
   /** Members reading the paste now (this one included), once the server said. */
   readers: number | undefined;
   /** Staff deleted the paste while it was open. */
@@ -128,18 +128,18 @@ export interface ThreadLive {
  * page; a new reply or an edit read again; how many members read it. A reply from someone else is listed
  * in `arrived` once the page holds it (the page shows a pill for those out of view).
  */
-export function useThreadLive(id: string, enabled: boolean, userId: number | null): ThreadLive {
+export function usePasteLive(id: string, enabled: boolean, userId: number | null): PasteLive {
   const client = useQueryClient();
   const [readers, setReaders] = useState<number | undefined>(undefined);
   const [deleted, setDeleted] = useState(false);
   const [arrived, setArrived] = useState<number[]>([]);
   // The paste's ref: a keyed paste is watched by its key, and its events name it so.
   const threadId = parsePasteRef(id);
-  const key = threadQuery(id).queryKey;
+  const key = pasteQuery(id).queryKey;
   const refresher = useRef<{
     running: boolean;
     /** What the next read must show, when one was asked for while a read ran. */
-    next?: (thread: ThreadDetail) => boolean;
+    next?: (thread: PasteDetail) => boolean;
     timer?: ReturnType<typeof setTimeout>;
   }>({ running: false });
 
@@ -153,7 +153,7 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
 
   /** Reads the paste again (no view counted); once more a second later if `shows` is not yet true of it. */
   const refresh = useCallback(
-    (shows: (thread: ThreadDetail) => boolean = () => true) => {
+    (shows: (thread: PasteDetail) => boolean = () => true) => {
       const state = refresher.current;
       if (state.running) {
         state.next = shows;
@@ -162,7 +162,7 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
       state.running = true;
       const read = async (retried: boolean): Promise<void> => {
         try {
-          const fresh = await getJson(`${API.thread(id)}?refresh=true`, threadDetailSchema);
+          const fresh = await getJson(`${API.thread(id)}?refresh=true`, pasteDetailSchema);
           client.setQueryData(key, fresh);
           if (!shows(fresh) && !retried) {
             await new Promise<void>((resolve) => (state.timer = setTimeout(resolve, LIVE_RETRY_MS)));
@@ -189,15 +189,15 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
     watch: enabled && threadId !== null ? { thread: threadId } : undefined,
     onEvent: (event) => {
       if (!isPasteEvent(event) || event.threadId !== threadId) return;
-      const cached = client.getQueryData<ThreadDetail>(key);
+      const cached = client.getQueryData<PasteDetail>(key);
       switch (event.type) {
-        case FORUM_LIVE_EVENT.threadReaders:
+        case PASTE_LIVE_EVENT.threadReaders:
           setReaders(event.count);
           return;
-        case FORUM_LIVE_EVENT.pasteDeleted:
+        case PASTE_LIVE_EVENT.pasteDeleted:
           setDeleted(true);
           return;
-        case FORUM_LIVE_EVENT.replyAdded: {
+        case PASTE_LIVE_EVENT.replyAdded: {
           if (event.authorId === null || event.authorId !== userId) {
             setArrived((ids) => (ids.includes(event.replyId) ? ids : [...ids, event.replyId]));
           }
@@ -205,11 +205,11 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
           refresh((thread) => thread.replies.some((reply) => reply.id === event.replyId));
           return;
         }
-        case FORUM_LIVE_EVENT.pasteEdited:
+        case PASTE_LIVE_EVENT.pasteEdited:
           if (cached?.editedAt === event.editedAt) return;
           refresh((thread) => thread.editedAt === event.editedAt);
           return;
-        case FORUM_LIVE_EVENT.replyEdited:
+        case PASTE_LIVE_EVENT.replyEdited:
           if (cached?.replies.find((reply) => reply.id === event.replyId)?.editedAt === event.editedAt)
             return;
           refresh(
@@ -217,8 +217,8 @@ export function useThreadLive(id: string, enabled: boolean, userId: number | nul
           );
           return;
         default:
-          client.setQueryData(key, (thread: ThreadDetail | undefined) =>
-            thread ? patchThread(thread, event) : thread,
+          client.setQueryData(key, (thread: PasteDetail | undefined) =>
+            thread ? patchPaste(thread, event) : thread,
           );
       }
     },
@@ -263,7 +263,7 @@ export function useListLive({
     onEvent: (event) => {
       if (!isPasteEvent(event)) return;
       patchLists(client, event);
-      const verdict = event.type === FORUM_LIVE_EVENT.pasteDeleted ? false : isNew(event);
+      const verdict = event.type === PASTE_LIVE_EVENT.pasteDeleted ? false : isNew(event);
       if (verdict === true && !shownIds.has(event.threadId)) {
         setFresh((ids) => (ids.includes(event.threadId) ? ids : [...ids, event.threadId]));
       } else if (verdict === false) {

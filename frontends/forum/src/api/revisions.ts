@@ -1,10 +1,10 @@
 import type { PasteRef } from '@termpaste/contracts';
-import { API, type ThreadDetail } from '@termpaste/contracts';
+import { API, type PasteDetail } from '@termpaste/contracts';
 import {
   type EditReplyBody,
-  type EditThreadBody,
+  type EditPasteBody,
   editedReplySchema,
-  editedThreadSchema,
+  editedPasteSchema,
   revisionListSchema,
   revisionSchema,
   REVISIONS_TEXTS,
@@ -21,7 +21,7 @@ import {
   withAllowSecrets,
 } from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { threadQuery } from './forum';
+import { pasteQuery } from './pastes';
 
 /** Whose versions a revisions page shows: the paste's, or one of its replies'. */
 export type RevisionsOf = { kind: 'thread'; id: PasteRef } | { kind: 'reply'; id: number };
@@ -99,25 +99,25 @@ function afterEdit(client: ReturnType<typeof useQueryClient>, threadId: string) 
     [API.users],
     [REVISIONS_KEY],
   );
-  return refreshQueries(client, threadQuery(threadId).queryKey);
+  return refreshQueries(client, pasteQuery(threadId).queryKey);
 }
 
 /**
  * `PATCH /api/threads/{id}`: the edited paste is written into the cached page at once, then read again. A
  * secret in the new content asks first (the secret warning: PUBLISH ANYWAY sends it with allowSecrets).
  */
-export function useEditThread(threadId: string) {
+export function useEditPaste(threadId: string) {
   const client = useQueryClient();
   const guard = useSecretWarning();
   const offerPurge = useOfferPurge();
   return useMutation({
-    mutationFn: (body: EditThreadBody) =>
+    mutationFn: (body: EditPasteBody) =>
       guard((allowSecrets) =>
-        sendJson('PATCH', API.thread(threadId), editedThreadSchema, withAllowSecrets(body, allowSecrets)),
+        sendJson('PATCH', API.thread(threadId), editedPasteSchema, withAllowSecrets(body, allowSecrets)),
       ),
     onError: toastError('Failed to save the paste'),
     onSuccess: async (edited) => {
-      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
+      client.setQueryData(pasteQuery(threadId).queryKey, (thread: PasteDetail | undefined) =>
         thread
           ? {
               ...thread,
@@ -149,7 +149,7 @@ export function useEditReply(threadId: string) {
       ),
     onError: toastError('Failed to save the reply'),
     onSuccess: async (edited) => {
-      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
+      client.setQueryData(pasteQuery(threadId).queryKey, (thread: PasteDetail | undefined) =>
         thread
           ? {
               ...thread,

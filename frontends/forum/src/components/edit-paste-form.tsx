@@ -3,10 +3,10 @@ import {
   LIMITS,
   PAGES,
   TEXTS,
-  type ThreadDetail,
+  type PasteDetail,
   type Visibility,
 } from '@termpaste/contracts';
-import { type EditThreadBody } from '@termpaste/contracts/revisions';
+import { type EditPasteBody } from '@termpaste/contracts/revisions';
 import {
   Button,
   CharCount,
@@ -20,7 +20,7 @@ import {
 } from '@termpaste/ui';
 import { useNavigate } from 'react-router-dom';
 import { useId, useState, type FormEvent } from 'react';
-import { useEditThread } from '../api/revisions';
+import { useEditPaste } from '../api/revisions';
 import { MARKDOWN_LANGUAGE } from './code-view';
 import { ExpirySelect, exactTime } from './expiry';
 import { LanguagePicker } from './language-picker';
@@ -30,7 +30,7 @@ import { VisibilityPicker } from './visibility';
  * The paste's EDIT form, filled with the paste as it is; SAVE sends what changed (the server keeps the
  * version before).
  */
-export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone: () => void }) {
+export function EditPasteForm({ thread, onDone }: { thread: PasteDetail; onDone: () => void }) {
   const titleId = useId();
   const contentId = useId();
   const languageLabelId = useId();
@@ -41,7 +41,7 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
   // '': as it is (a choice counts from now).
   const [expiresIn, setExpiresIn] = useState<ExpiresIn | ''>('');
   const [visibility, setVisibility] = useState<Visibility>(thread.visibility);
-  const edit = useEditThread(String(thread.id));
+  const edit = useEditPaste(String(thread.id));
   const navigate = useNavigate();
   // Who may read it is its author's choice alone (an admin's edit keeps it).
   const { user } = useCurrentUser();
@@ -54,7 +54,7 @@ export function EditPasteForm({ thread, onDone }: { thread: ThreadDetail; onDone
       return;
     }
     // Only what changed: an edit of the title alone sends no content (nothing to scan for secrets again).
-    const body: EditThreadBody = {};
+    const body: EditPasteBody = {};
     if (title.trim() !== thread.title) body.title = title.trim();
     const picked = language === MARKDOWN_LANGUAGE ? null : language;
     if (picked !== thread.language) body.language = picked;

@@ -1,12 +1,12 @@
-import { type ThreadDetail } from '@termpaste/contracts';
+import { type PasteDetail } from '@termpaste/contracts';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, Card, Spinner } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { forksQuery } from '../api/forum';
-import { ThreadCardList } from './thread-card';
+import { forksQuery } from '../api/pastes';
+import { PasteCardList } from './paste-card';
 
 /** Below a paste that has public forks: their count and the list of them, newest first. */
-export function Forks({ thread }: { thread: ThreadDetail }) {
+export function Forks({ thread }: { thread: PasteDetail }) {
   const forks = useInfiniteQuery(forksQuery(String(thread.id)));
   const cards = forks.data?.pages.flatMap((page) => page.forks) ?? [];
   return (
@@ -19,7 +19,7 @@ export function Forks({ thread }: { thread: ThreadDetail }) {
         ) : cards.length === 0 ? (
           <p className="forum-muted">No public forks</p>
         ) : (
-          <ThreadCardList threads={cards} label="Forks" />
+          <PasteCardList threads={cards} label="Forks" />
         )}
         {forks.hasNextPage && (
           <Button

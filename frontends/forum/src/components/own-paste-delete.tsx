@@ -1,19 +1,19 @@
-import { PAGES, REDIRECT_DELAY_MS, type ThreadDetail } from '@termpaste/contracts';
+import { PAGES, REDIRECT_DELAY_MS, type PasteDetail } from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, toast, useConfirm } from '@termpaste/ui';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDeleteOwnThread } from '../api/forum';
+import { useDeleteOwnPaste } from '../api/pastes';
 
 /**
  * The author's DELETE in the paste's header: asks to confirm, deletes it (to the trash: staff may restore
  * it for 30 days) and goes home, as an admin's delete does.
  */
-export function OwnPasteDelete({ thread }: { thread: ThreadDetail }) {
+export function OwnPasteDelete({ thread }: { thread: PasteDetail }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const remove = useDeleteOwnThread(String(thread.id));
+  const remove = useDeleteOwnPaste(String(thread.id));
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -27,7 +27,7 @@ export function OwnPasteDelete({ thread }: { thread: ThreadDetail }) {
     if (!confirmed) return;
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: OWN_POSTS_MESSAGES.threadDeleted });
+        toast({ title: OWN_POSTS_MESSAGES.pasteDeleted });
         redirect.current = setTimeout(() => navigate(PAGES.home), REDIRECT_DELAY_MS);
       },
     });

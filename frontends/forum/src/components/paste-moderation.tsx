@@ -1,13 +1,13 @@
-import { PAGES, REDIRECT_DELAY_MS, type ThreadDetail } from '@termpaste/contracts';
+import { PAGES, REDIRECT_DELAY_MS, type PasteDetail } from '@termpaste/contracts';
 import { Button, toast, useConfirm } from '@termpaste/ui';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDeleteThread, useToggleFlag, type ThreadFlag } from '../api/forum';
+import { useDeletePaste, useToggleFlag, type PasteFlag } from '../api/pastes';
 
 const FLAG_ACTIONS: Array<{
-  flag: ThreadFlag;
-  on: (t: ThreadDetail) => boolean;
+  flag: PasteFlag;
+  on: (t: PasteDetail) => boolean;
   set: string;
   unset: string;
 }> = [
@@ -19,12 +19,12 @@ const FLAG_ACTIONS: Array<{
 /**
  * An admin's buttons on a paste: pin, lock, feature (or take back), delete and go home; each asks to confirm.
  */
-export function PasteModeration({ thread }: { thread: ThreadDetail }) {
+export function PasteModeration({ thread }: { thread: PasteDetail }) {
   const id = String(thread.id);
   const confirm = useConfirm();
   const navigate = useNavigate();
   const toggle = useToggleFlag(id);
-  const remove = useDeleteThread(id);
+  const remove = useDeletePaste(id);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 

@@ -1,10 +1,10 @@
-import { API, PAGES, pasteKeyed, type ThreadDetail } from '@termpaste/contracts';
+import { API, PAGES, pasteKeyed, type PasteDetail } from '@termpaste/contracts';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, Card, CopyButton, FlagButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, GitFork, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useVote } from '../api/forum';
+import { useVote } from '../api/pastes';
 import { AuthorLine } from './author-line';
 import { CodeView, isCodeLanguage } from './code-view';
 import { EditPasteForm } from './edit-paste-form';
@@ -12,7 +12,7 @@ import { EditedMark } from './edited-mark';
 import { BurnMark, ExpiryMark } from './expiry';
 import { OwnPasteDelete } from './own-paste-delete';
 import { PasteModeration } from './paste-moderation';
-import { ThreadFlags } from './thread-flags';
+import { PasteFlags } from './paste-flags';
 import { VoteButtons } from './vote-buttons';
 import { VisibilityBadge } from './visibility';
 
@@ -30,7 +30,7 @@ export function Paste({
   gone = false,
   canDelete = false,
 }: {
-  thread: ThreadDetail;
+  thread: PasteDetail;
   signedIn: boolean;
   isAdmin: boolean;
   /** False where votes are off (a paste that burns after reading, or one gone meanwhile). */
@@ -95,7 +95,7 @@ export function Paste({
           ) : (
             <>
               <h1 className="forum-thread__title">
-                <ThreadFlags thread={thread} />
+                <PasteFlags thread={thread} />
                 <VisibilityBadge visibility={thread.visibility} />
                 {thread.title}
               </h1>
@@ -160,7 +160,7 @@ export function Paste({
 }
 
 /** Where a fork came from: a link to its original, or that the original is gone (or not for this reader). */
-function ForkedFrom({ forkedFrom }: { forkedFrom: NonNullable<ThreadDetail['forkedFrom']> }) {
+function ForkedFrom({ forkedFrom }: { forkedFrom: NonNullable<PasteDetail['forkedFrom']> }) {
   return (
     <p className="forum-muted forum-thread__fork">
       <GitFork size={13} aria-hidden="true" />

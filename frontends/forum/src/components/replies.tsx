@@ -1,4 +1,4 @@
-import type { ReplyView, ThreadDetail } from '@termpaste/contracts';
+import type { ReplyView, PasteDetail } from '@termpaste/contracts';
 import { Card, PersonGate, cx, useKeyboardList } from '@termpaste/ui';
 import { useMemo, type CSSProperties } from 'react';
 import { replyTree } from '../lib/reply-tree';
@@ -12,7 +12,7 @@ export function Replies({
   isAdmin,
   onReply,
 }: {
-  thread: ThreadDetail;
+  thread: PasteDetail;
   signedIn: boolean;
   isAdmin: boolean;
   /** Null when replies are closed to this viewer (signed out, or a locked paste for a member). */

@@ -1,9 +1,9 @@
-import { type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { type ReplyView, type PasteDetail } from '@termpaste/contracts';
 import { MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { Button, FormActions, Textarea, toast } from '@termpaste/ui';
 import { CornerDownRight } from 'lucide-react';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import { useCreateReply } from '../api/forum';
+import { useCreateReply } from '../api/pastes';
 
 /**
  * The form that posts a reply, to the paste or to the reply `target` (named above the box, with a way to
@@ -15,7 +15,7 @@ export function ReplyForm({
   onClearTarget,
   textareaRef,
 }: {
-  thread: ThreadDetail;
+  thread: PasteDetail;
   target: ReplyView | null;
   onClearTarget: () => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;

@@ -17,7 +17,7 @@ import {
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
-import { useDeleteReply, useVote } from '../api/forum';
+import { useDeleteReply, useVote } from '../api/pastes';
 import { revisionQuery, revisionsQuery } from '../api/revisions';
 import { AuthorLine } from './author-line';
 import { EditReplyForm } from './edit-reply-form';

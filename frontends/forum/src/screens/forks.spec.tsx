@@ -1,21 +1,21 @@
-import { TEXTS, type ThreadCard, type ThreadDetail } from '@termpaste/contracts';
+import { TEXTS, type PasteCard, type PasteDetail } from '@termpaste/contracts';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
+import { pasteQuery } from '../api/pastes';
 import {
   expectToast,
   renderScreen,
   sampleCard,
-  sampleThread,
+  samplePaste,
   stubFetch,
   type FetchAnswer,
   type RenderScreenOptions,
 } from '../testing';
-import { NewThreadScreen } from './new-thread';
-import { ThreadScreen } from './thread';
+import { NewPasteScreen } from './new-paste';
+import { PasteScreen } from './paste';
 
 /** Answers the paste's own reads with `thread`, the forks list with `forks`. */
-function server(thread: ThreadDetail, forks: ThreadCard[] = []) {
+function server(thread: PasteDetail, forks: PasteCard[] = []) {
   return stubFetch((call) => {
     if (call.url === `/api/threads/${thread.id}`) return { body: thread };
     if (call.url === `/api/threads/${thread.id}/forks`) return { body: { forks, nextCursor: null } };
@@ -23,11 +23,11 @@ function server(thread: ThreadDetail, forks: ThreadCard[] = []) {
   });
 }
 
-function renderThread(thread: ThreadDetail, options: RenderScreenOptions = {}, forks: ThreadCard[] = []) {
+function renderPaste(thread: PasteDetail, options: RenderScreenOptions = {}, forks: PasteCard[] = []) {
   const calls = server(thread, forks);
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  renderScreen(<ThreadScreen />, {
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  renderScreen(<PasteScreen />, {
     path: `/thread/${thread.id}`,
     route: '/thread/:id',
     client,
@@ -42,36 +42,36 @@ beforeAll(() => preloadMarkdown());
 
 describe('forks on a paste', () => {
   it('FORK (members only) opens the add-paste form for this paste', () => {
-    renderThread(sampleThread());
+    renderPaste(samplePaste());
     const fork = within(pasteCard()).getByRole('link', { name: 'FORK' });
     expect(fork).toHaveAttribute('href', '/thread/new?fork=5');
   });
 
   it('no FORK for a visitor, nor for a paste whose content is not shown', () => {
-    renderThread(sampleThread(), { user: null });
+    renderPaste(samplePaste(), { user: null });
     expect(within(pasteCard()).queryByRole('link', { name: 'FORK' })).not.toBeInTheDocument();
     cleanup();
     // A burning paste seen by another shows its warning, not the paste: nothing to fork.
-    renderThread(sampleThread({ content: undefined, burnAfterReading: true }));
+    renderPaste(samplePaste({ content: undefined, burnAfterReading: true }));
     expect(screen.getByRole('region', { name: 'BURN AFTER READING' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'FORK' })).not.toBeInTheDocument();
   });
 
   it('a fork says where it came from, with a link; or that its original is gone', () => {
-    renderThread(sampleThread({ forkedFrom: { id: 3, title: 'the original' } }));
+    renderPaste(samplePaste({ forkedFrom: { id: 3, title: 'the original' } }));
     const link = within(pasteCard()).getByRole('link', { name: 'the original' });
     expect(link).toHaveAttribute('href', '/thread/3');
     expect(link.parentElement).toHaveTextContent('forked from the original');
     cleanup();
-    renderThread(sampleThread({ forkedFrom: { id: null, title: null } }));
+    renderPaste(samplePaste({ forkedFrom: { id: null, title: null } }));
     expect(pasteCard()).toHaveTextContent('forked from a deleted paste');
     cleanup();
-    renderThread(sampleThread());
+    renderPaste(samplePaste());
     expect(pasteCard()).not.toHaveTextContent('forked from');
   });
 
   it('an original shows its fork count and lists its public forks', async () => {
-    const calls = renderThread(sampleThread({ forkCount: 1 }), {}, [
+    const calls = renderPaste(samplePaste({ forkCount: 1 }), {}, [
       sampleCard({ id: 9, title: 'a better scan' }),
     ]);
     expect(within(pasteCard()).getByRole('link', { name: '1 fork' })).toHaveAttribute('href', '#forks');
@@ -84,7 +84,7 @@ describe('forks on a paste', () => {
   });
 
   it('a paste with no forks asks for none', () => {
-    const calls = renderThread(sampleThread());
+    const calls = renderPaste(samplePaste());
     expect(screen.queryByRole('region', { name: /FORK/ })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.url.includes('/forks'))).toHaveLength(0);
   });
@@ -96,13 +96,13 @@ describe('the fork form (/thread/new?fork=)', () => {
     const calls = stubFetch((call) => {
       if (call.method === 'GET' && call.url === '/api/threads/5?refresh=true') {
         return {
-          body: sampleThread({ title: 'nmap cheatsheet', content: 'nmap -sV host', language: 'bash' }),
+          body: samplePaste({ title: 'nmap cheatsheet', content: 'nmap -sV host', language: 'bash' }),
         };
       }
       if (call.method === 'POST') return new Promise<FetchAnswer>((resolve) => (answer = resolve));
       return { status: 404, body: 'not stubbed' };
     });
-    const { user } = renderScreen(<NewThreadScreen />, { path: '/thread/new?fork=5' });
+    const { user } = renderScreen(<NewPasteScreen />, { path: '/thread/new?fork=5' });
     const title = await screen.findByRole('textbox', { name: 'Title' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('FORK PASTE');
     expect(screen.getByRole('link', { name: 'nmap cheatsheet' })).toHaveAttribute('href', '/thread/5');
@@ -125,15 +125,15 @@ describe('the fork form (/thread/new?fork=)', () => {
 
   it('what names no paste is not found, and asks nothing', () => {
     const calls = stubFetch(() => ({ status: 404, body: 'not stubbed' }));
-    renderScreen(<NewThreadScreen />, { path: '/thread/new?fork=..%2F..%2Fuser' });
-    expect(screen.getByText(TEXTS.threadNotFound)).toBeInTheDocument();
+    renderScreen(<NewPasteScreen />, { path: '/thread/new?fork=..%2F..%2Fuser' });
+    expect(screen.getByText(TEXTS.pasteNotFound)).toBeInTheDocument();
     expect(calls.filter((call) => call.url.startsWith('/api/threads'))).toHaveLength(0);
   });
 
   it('a paste that cannot be read is not found', async () => {
     stubFetch(() => ({ status: 404, body: { statusCode: 404, message: 'Thread not found' } }));
-    renderScreen(<NewThreadScreen />, { path: '/thread/new?fork=5' });
-    expect(await screen.findByText(TEXTS.threadNotFound)).toBeInTheDocument();
+    renderScreen(<NewPasteScreen />, { path: '/thread/new?fork=5' });
+    expect(await screen.findByText(TEXTS.pasteNotFound)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
   });
 });

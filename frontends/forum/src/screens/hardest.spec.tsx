@@ -1,16 +1,16 @@
-import type { ThreadCard } from '@termpaste/contracts';
+import type { PasteCard } from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
-import { featuredThreadsQuery } from '../api/forum';
+import { featuredPastesQuery } from '../api/pastes';
 import { pending, renderScreen, sampleCard, stubFetch } from '../testing';
 import { HardestScreen } from './hardest';
 
-const card = (id: number, overrides: Partial<ThreadCard> = {}) =>
+const card = (id: number, overrides: Partial<PasteCard> = {}) =>
   sampleCard({ id, title: `featured ${id}`, viewCount: 150, replyCount: 4, isFeatured: true, ...overrides });
 
-function renderHardest(threads?: ThreadCard[]) {
+function renderHardest(threads?: PasteCard[]) {
   const client = createQueryClient();
-  if (threads) client.setQueryData(featuredThreadsQuery.queryKey, threads);
+  if (threads) client.setQueryData(featuredPastesQuery.queryKey, threads);
   else stubFetch(pending);
   return renderScreen(<HardestScreen />, { path: '/hardest', client }).user;
 }

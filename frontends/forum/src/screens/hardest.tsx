@@ -1,14 +1,14 @@
-import { FORUM_LIVE_EVENT } from '@termpaste/contracts';
+import { PASTE_LIVE_EVENT } from '@termpaste/contracts';
 import { Card, NewItemsBar } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { featuredThreadsQuery } from '../api/forum';
+import { featuredPastesQuery } from '../api/pastes';
 import { useListLive } from '../api/live';
-import { HARDEST_COLUMNS, ThreadTable } from '../components/thread-table';
+import { HARDEST_COLUMNS, PasteTable } from '../components/paste-table';
 
 /** /hardest: the featured pastes, newest first; live counts, and new ones shown only when the reader asks. */
 export function HardestScreen() {
-  const featured = useQuery(featuredThreadsQuery);
+  const featured = useQuery(featuredPastesQuery);
   const threads = featured.data ?? null;
   const shown = useMemo(
     () => (featured.data ?? []).flatMap((card) => (typeof card.id === 'number' ? [card.id] : [])),
@@ -16,8 +16,8 @@ export function HardestScreen() {
   );
   const news = useListLive({
     shown,
-    queryKey: featuredThreadsQuery.queryKey,
-    isNew: (event) => (event.type === FORUM_LIVE_EVENT.pasteFlags ? event.isFeatured : undefined),
+    queryKey: featuredPastesQuery.queryKey,
+    isNew: (event) => (event.type === PASTE_LIVE_EVENT.pasteFlags ? event.isFeatured : undefined),
   });
   return (
     <Card
@@ -32,7 +32,7 @@ export function HardestScreen() {
       ) : threads && threads.length === 0 ? (
         <p className="forum-muted">No featured posts yet. Check back soon!</p>
       ) : (
-        <ThreadTable threads={threads} label="Featured pastes" columns={HARDEST_COLUMNS} />
+        <PasteTable threads={threads} label="Featured pastes" columns={HARDEST_COLUMNS} />
       )}
     </Card>
   );

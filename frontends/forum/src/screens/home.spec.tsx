@@ -1,16 +1,16 @@
-import type { RecentThreadsPage, ThreadCard } from '@termpaste/contracts';
+import type { RecentPastesPage, PasteCard } from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
-import { recentThreadsQuery } from '../api/forum';
+import { recentPastesQuery } from '../api/pastes';
 import { pending, renderScreen, sampleCard, stubFetch } from '../testing';
 import { HomeScreen } from './home';
 
-const card = (id: number, overrides: Partial<ThreadCard> = {}) =>
+const card = (id: number, overrides: Partial<PasteCard> = {}) =>
   sampleCard({ id, title: `paste ${id}`, ...overrides });
 
-function renderHome(page?: RecentThreadsPage) {
+function renderHome(page?: RecentPastesPage) {
   const client = createQueryClient();
-  if (page) client.setQueryData(recentThreadsQuery.queryKey, { pages: [page], pageParams: [null] });
+  if (page) client.setQueryData(recentPastesQuery.queryKey, { pages: [page], pageParams: [null] });
   stubFetch(pending); // never answers: the seeded page stays, or the screen stays loading
   renderScreen(<HomeScreen />, { client });
 }

@@ -1,18 +1,18 @@
-import { FORUM_LIVE_EVENT, PAGES } from '@termpaste/contracts';
+import { PASTE_LIVE_EVENT, PAGES } from '@termpaste/contracts';
 import { Card, ListFooter, NewItemsBar } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { recentThreadsQuery } from '../api/forum';
+import { recentPastesQuery } from '../api/pastes';
 import { useListLive } from '../api/live';
-import { ThreadTable } from '../components/thread-table';
+import { PasteTable } from '../components/paste-table';
 
 /**
  * Home: pinned pastes apart, the rest newest first, 50 at a time. Pastes added since it loaded are
  * counted above the table and shown only when the reader asks, so nothing jumps while they read.
  */
 export function HomeScreen() {
-  const recent = useInfiniteQuery(recentThreadsQuery);
+  const recent = useInfiniteQuery(recentPastesQuery);
   const shown = useMemo(
     () =>
       // Lists show public pastes only, named by their numbers as live events name them.
@@ -23,8 +23,8 @@ export function HomeScreen() {
   );
   const news = useListLive({
     shown,
-    queryKey: recentThreadsQuery.queryKey,
-    isNew: (event) => event.type === FORUM_LIVE_EVENT.pasteAdded || undefined,
+    queryKey: recentPastesQuery.queryKey,
+    isNew: (event) => event.type === PASTE_LIVE_EVENT.pasteAdded || undefined,
   });
   const bar = <NewItemsBar count={news.count} noun="paste" onShow={news.show} className="forum-new-items" />;
 
@@ -65,12 +65,12 @@ export function HomeScreen() {
     <div className="forum-stack">
       {pinned.length > 0 && (
         <Card title="Pinned Pastes">
-          <ThreadTable threads={pinned} label="Pinned Pastes" />
+          <PasteTable threads={pinned} label="Pinned Pastes" />
         </Card>
       )}
       <Card titleLevel={1} title="RECENT PASTES" actions={addPaste}>
         {bar}
-        <ThreadTable threads={threads} label="Recent pastes" />
+        <PasteTable threads={threads} label="Recent pastes" />
         {threads && (
           <ListFooter className="forum-footer" list={recent}>
             Showing {pinned.length + threads.length} of {total} total pastes

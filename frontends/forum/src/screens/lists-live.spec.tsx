@@ -1,14 +1,14 @@
-import type { RecentThreadsPage, ThreadCard } from '@termpaste/contracts';
+import type { RecentPastesPage, PasteCard } from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { featuredThreadsQuery, recentThreadsQuery } from '../api/forum';
+import { featuredPastesQuery, recentPastesQuery } from '../api/pastes';
 import { connectedSocket, installFakeWebSocket, renderScreen, sampleCard, stubFetch, urls } from '../testing';
 import { HardestScreen } from './hardest';
 import { HomeScreen } from './home';
 
 installFakeWebSocket();
 
-const card = (id: number, overrides: Partial<ThreadCard> = {}) =>
+const card = (id: number, overrides: Partial<PasteCard> = {}) =>
   sampleCard({ id, title: `paste ${id}`, ...overrides });
 
 const row = (table: string, title: string) =>
@@ -20,9 +20,9 @@ const cells = (element: HTMLElement) =>
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 
-async function renderHome(server: { page: RecentThreadsPage }) {
+async function renderHome(server: { page: RecentPastesPage }) {
   const client = createQueryClient();
-  client.setQueryData(recentThreadsQuery.queryKey, { pages: [server.page], pageParams: [null] });
+  client.setQueryData(recentPastesQuery.queryKey, { pages: [server.page], pageParams: [null] });
   const calls = stubFetch((call) =>
     call.url === '/api/threads/recent' ? { body: server.page } : { status: 404, body: 'not stubbed' },
   );
@@ -75,14 +75,14 @@ describe('home, live', () => {
 
   it('does not count a paste heard of while SHOW reads the list, once the list shows it', async () => {
     let release = () => {};
-    const page = (threads: ThreadCard[]): RecentThreadsPage => ({
+    const page = (threads: PasteCard[]): RecentPastesPage => ({
       pinned: [],
       threads,
       nextCursor: null,
       total: threads.length,
     });
     const client = createQueryClient();
-    client.setQueryData(recentThreadsQuery.queryKey, { pages: [page([card(1)])], pageParams: [null] });
+    client.setQueryData(recentPastesQuery.queryKey, { pages: [page([card(1)])], pageParams: [null] });
     stubFetch(async (call) => {
       if (call.url !== '/api/threads/recent') return { status: 404, body: 'not stubbed' };
       // The read SHOW starts waits until paste 3 has been heard of.
@@ -137,7 +137,7 @@ describe('/hardest, live', () => {
   it('counts pastes featured since it loaded; SHOW reads the list again', async () => {
     const server = { featured: [card(7, { isFeatured: true })] };
     const client = createQueryClient();
-    client.setQueryData(featuredThreadsQuery.queryKey, server.featured);
+    client.setQueryData(featuredPastesQuery.queryKey, server.featured);
     stubFetch((call) =>
       call.url === '/api/threads/featured' ? { body: server.featured } : { status: 404, body: 'not stubbed' },
     );

@@ -2,7 +2,7 @@ import type { ReputationEntry, ReputationLedgerPage, UserProfile } from '@termpa
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
-import { profileQuery } from '../api/forum';
+import { profileQuery } from '../api/pastes';
 import {
   minutesAgo,
   renderScreen,

@@ -25,9 +25,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundCard } from '../components/not-found';
-import { profileQuery } from '../api/forum';
+import { profileQuery } from '../api/pastes';
 import { ReputationLedger } from '../components/reputation-ledger';
-import { ThreadCardList } from '../components/thread-card';
+import { PasteCardList } from '../components/paste-card';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -140,7 +140,7 @@ function ProfileView({
         {profile.recentThreads.length === 0 ? (
           <p className="forum-muted">No threads posted yet</p>
         ) : (
-          <ThreadCardList threads={profile.recentThreads} label="Recent pastes" />
+          <PasteCardList threads={profile.recentThreads} label="Recent pastes" />
         )}
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import type { CurrentUser, PrunedRange, PublicAuthor, Revision, RevisionSummary } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { minutesAgo, renderScreen, sampleAuthor, sampleThread, stubFetch } from '../testing';
+import { minutesAgo, renderScreen, sampleAuthor, samplePaste, stubFetch } from '../testing';
 import { RevisionsScreen } from './revisions';
 
 const trinity = sampleAuthor();
@@ -51,7 +51,7 @@ function server(
   { pruned = [] }: { pruned?: PrunedRange[] } = {},
 ) {
   return stubFetch((call) => {
-    if (call.url === '/api/threads/5') return { body: sampleThread({ id: 5, author: trinity }) };
+    if (call.url === '/api/threads/5') return { body: samplePaste({ id: 5, author: trinity }) };
     if (call.method === 'DELETE') return { status: 204 };
     if (call.url === `${base}/revisions`)
       return { body: { revisions: [...versions].reverse().map(summary), pruned } };

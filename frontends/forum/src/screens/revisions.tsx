@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { threadQuery } from '../api/forum';
+import { pasteQuery } from '../api/pastes';
 import { revisionQuery, revisionsQuery, type RevisionsOf, usePurgeRevision } from '../api/revisions';
 import { AuthorLink } from '../components/author';
 import { NotFoundCard } from '../components/not-found';
@@ -197,7 +197,7 @@ function PairDiff({ of, pair, missing }: { of: RevisionsOf; pair: Pair; missing:
 
 /** The post's author, from its paste's page (a reply's among its replies), to offer REMOVE to them. */
 function useAuthorId(of: RevisionsOf, threadId: string): number | null | undefined {
-  const thread = useQuery(threadQuery(threadId));
+  const thread = useQuery(pasteQuery(threadId));
   if (!thread.data) return undefined;
   if (of.kind === 'thread') return thread.data.author?.id ?? null;
   return thread.data.replies.find((reply) => reply.id === of.id)?.author?.id ?? null;
@@ -224,7 +224,7 @@ function Versions({ of, back, threadId }: { of: RevisionsOf; back: string; threa
   };
 
   if (isNotFoundError(list.error)) {
-    return <NotFoundCard text={of.kind === 'thread' ? TEXTS.threadNotFound : 'Reply not found [404]'} />;
+    return <NotFoundCard text={of.kind === 'thread' ? TEXTS.pasteNotFound : 'Reply not found [404]'} />;
   }
   if (list.isError && !list.data) {
     return (
@@ -288,7 +288,7 @@ export function RevisionsScreen() {
   const [params] = useSearchParams();
   const reply = params.get('reply');
   if (!isPasteRef(id) || (reply !== null && !isRecordId(reply))) {
-    return <NotFoundCard text={TEXTS.threadNotFound} />;
+    return <NotFoundCard text={TEXTS.pasteNotFound} />;
   }
   const of: RevisionsOf =
     reply === null ? { kind: 'thread', id: parsePasteRef(id)! } : { kind: 'reply', id: Number(reply) };

@@ -1,19 +1,19 @@
 import {
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   SEARCH_CANDIDATES_MAX,
   SEARCH_QUERY_MAX,
   type SearchResults,
-  type ThreadCard,
+  type PasteCard,
 } from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { searchQuery } from '../api/forum';
+import { searchQuery } from '../api/pastes';
 import { errorBody, Location, renderScreen, sampleCard, stubFetch } from '../testing';
 import { SearchScreen } from './search';
 
 const card = (id: number, title: string) => sampleCard({ id, title });
 
-const page = (threads: ThreadCard[], overrides: Partial<SearchResults> = {}): SearchResults => ({
+const page = (threads: PasteCard[], overrides: Partial<SearchResults> = {}): SearchResults => ({
   threads,
   page: 1,
   hasMore: false,
@@ -131,8 +131,8 @@ describe('search (/search)', () => {
   });
 
   it.each([
-    [400, FORUM_MESSAGES.searchQueryTooLong],
-    [429, FORUM_MESSAGES.searchTooFast(42)],
+    [400, POST_MESSAGES.searchQueryTooLong],
+    [429, POST_MESSAGES.searchTooFast(42)],
   ])("shows the server's %i message", async (status, message) => {
     stubFetch(() => ({ status, body: errorBody(status, message) }));
     renderSearch(`/search?q=${'q'.repeat(SEARCH_QUERY_MAX + 1)}`);

@@ -4,8 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { searchQuery } from '../api/forum';
-import { ThreadCardList } from '../components/thread-card';
+import { searchQuery } from '../api/pastes';
+import { PasteCardList } from '../components/paste-card';
 
 function Results({ q }: { q: string }) {
   const results = useInfiniteQuery(searchQuery(q));
@@ -38,7 +38,7 @@ function Results({ q }: { q: string }) {
           </p>
         </div>
       ) : (
-        <ThreadCardList threads={threads} label="Search results" />
+        <PasteCardList threads={threads} label="Search results" />
       )}
       {results.hasNextPage && (
         <ListFooter className="forum-footer" list={results}>

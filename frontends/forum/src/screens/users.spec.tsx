@@ -1,7 +1,7 @@
 import type { DirectoryUser, UsersPage } from '@termpaste/contracts';
 import { createQueryClient } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { usersQuery } from '../api/forum';
+import { usersQuery } from '../api/pastes';
 import { renderScreen, sampleDirectoryUser, stubFetch, urls } from '../testing';
 import { UsersScreen } from './users';
 

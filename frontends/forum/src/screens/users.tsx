@@ -19,7 +19,7 @@ import {
 } from '@termpaste/ui';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { usersQuery } from '../api/forum';
+import { usersQuery } from '../api/pastes';
 
 /** /users: the members directory, highest reputation first. */
 export function UsersScreen() {

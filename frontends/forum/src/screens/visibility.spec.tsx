@@ -1,35 +1,35 @@
-import { type ThreadDetail, VISIBILITY_TEXTS } from '@termpaste/contracts';
+import { type PasteDetail, VISIBILITY_TEXTS } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
-import { ThreadCard } from '../components/thread-card';
+import { pasteQuery } from '../api/pastes';
+import { PasteCard } from '../components/paste-card';
 import {
   renderScreen,
   sampleCard,
-  sampleThread,
+  samplePaste,
   stubClipboard,
   stubFetch,
   type FetchAnswer,
 } from '../testing';
-import { NewThreadScreen } from './new-thread';
-import { ThreadScreen } from './thread';
+import { NewPasteScreen } from './new-paste';
+import { PasteScreen } from './paste';
 
 const KEY = 'Ab3_-Ab3_-Ab3_-Ab3_-Ab';
 const robots = () => document.head.querySelector('meta[name="robots"]');
 
-function renderThread(thread: ThreadDetail, path = `/thread/${thread.id}`) {
+function renderPaste(thread: PasteDetail, path = `/thread/${thread.id}`) {
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
   stubFetch((call) => (call.url === '/api/auth/user' ? { body: sampleCurrentUser() } : { body: thread }));
-  return renderScreen(<ThreadScreen />, { path, route: '/thread/:id', client });
+  return renderScreen(<PasteScreen />, { path, route: '/thread/:id', client });
 }
 
 beforeAll(() => preloadMarkdown());
 
 describe('visibility in the add-paste form', () => {
   it('offers public, unlisted and private, each with what it means, public chosen', () => {
-    renderScreen(<NewThreadScreen />, { path: '/thread/new' });
+    renderScreen(<NewPasteScreen />, { path: '/thread/new' });
     const group = screen.getByRole('group', { name: 'Visibility' });
     const radios = within(group).getAllByRole('radio');
     expect(radios).toHaveLength(3);
@@ -46,7 +46,7 @@ describe('visibility in the add-paste form', () => {
         ? new Promise<FetchAnswer>((resolve) => (answer = resolve))
         : { body: sampleCurrentUser() },
     );
-    const { user } = renderScreen(<NewThreadScreen />, { path: '/thread/new' });
+    const { user } = renderScreen(<NewPasteScreen />, { path: '/thread/new' });
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'secret notes');
     await user.type(screen.getByRole('textbox', { name: 'Content' }), 'mine');
     await user.click(screen.getByRole('radio', { name: /UNLISTED/ }));
@@ -66,8 +66,8 @@ describe('a keyed paste on its page', () => {
   afterEach(() => robots()?.remove());
 
   it('shows [UNLISTED], a COPY LINK of its key, and says noindex until the page is left', async () => {
-    const paste = sampleThread({ id: KEY, visibility: 'unlisted' });
-    const { user } = renderThread(paste);
+    const paste = samplePaste({ id: KEY, visibility: 'unlisted' });
+    const { user } = renderPaste(paste);
     const card = screen.getByRole('region', { name: 'PASTE' });
     expect(within(card).getByText('UNLISTED')).toHaveAttribute('title', VISIBILITY_TEXTS.unlisted);
     const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
@@ -79,12 +79,12 @@ describe('a keyed paste on its page', () => {
   });
 
   it('shows [PRIVATE] on a private one', () => {
-    renderThread(sampleThread({ id: KEY, visibility: 'private' }));
+    renderPaste(samplePaste({ id: KEY, visibility: 'private' }));
     expect(within(screen.getByRole('region', { name: 'PASTE' })).getByText('PRIVATE')).toBeInTheDocument();
   });
 
   it('a public paste has no badge, no COPY LINK and no noindex', () => {
-    renderThread(sampleThread());
+    renderPaste(samplePaste());
     expect(screen.queryByText('UNLISTED')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copy the link' })).not.toBeInTheDocument();
     expect(robots()).toBeNull();
@@ -92,14 +92,14 @@ describe('a keyed paste on its page', () => {
 
   it('a route that names no paste (neither a number nor a key) is not found', () => {
     stubFetch(() => ({ body: sampleCurrentUser() }));
-    renderScreen(<ThreadScreen />, { path: '/thread/not-a-key', route: '/thread/:id' });
+    renderScreen(<PasteScreen />, { path: '/thread/not-a-key', route: '/thread/:id' });
     expect(screen.getByText(/not found/i)).toBeInTheDocument();
   });
 });
 
 describe('a card of a keyed paste', () => {
   it('links by its key and wears its badge', () => {
-    renderScreen(<ThreadCard thread={sampleCard({ id: KEY, title: 'my notes', visibility: 'private' })} />, {
+    renderScreen(<PasteCard thread={sampleCard({ id: KEY, title: 'my notes', visibility: 'private' })} />, {
       path: '/user/3',
     });
     expect(screen.getByRole('link', { name: 'my notes' })).toHaveAttribute('href', `/thread/${KEY}`);
@@ -112,9 +112,9 @@ describe('visibility in the edit form', () => {
   const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
 
   function renderEdit(viewer: typeof trinity) {
-    const thread = sampleThread();
+    const thread = samplePaste();
     const client = createQueryClient();
-    client.setQueryData(threadQuery('5').queryKey, thread);
+    client.setQueryData(pasteQuery('5').queryKey, thread);
     const calls = stubFetch((call) => {
       if (call.url === '/api/auth/user') return { body: viewer };
       if (call.method === 'PATCH') {
@@ -136,7 +136,7 @@ describe('visibility in the edit form', () => {
       if (call.url === '/api/threads/5') return { body: thread };
       return { body: { ...thread, id: KEY, visibility: 'private' } };
     });
-    const rendered = renderScreen(<ThreadScreen />, {
+    const rendered = renderScreen(<PasteScreen />, {
       path: '/thread/5',
       route: '/thread/:id',
       client,

@@ -70,7 +70,7 @@ function Choice({
 }
 
 /** A grade's look: its badge and the member's name in its style. */
-function GradePreview({ rank, username }: { rank: Rank; username: string }) {
+function RankPreview({ rank, username }: { rank: Rank; username: string }) {
   return (
     <span className="settings-grade__preview">
       <RankBadge rank={rank} />
@@ -85,7 +85,7 @@ function RanksView({ user }: { user: CurrentUser }) {
   const select = useSelectRank();
   const owned = PREMIUM_RANKS.filter((rank) => user.ownedPremiumRanks.includes(rank.name));
   const shown = effectiveRank(user);
-  const activeGrade = shown.isPremium ? shown : null;
+  const activeRank = shown.isPremium ? shown : null;
   const reputationRank = rankFromReputation(user.reputation);
   const next = nextRank(user.reputation);
   const choose = (rankName: string | null) => select.mutate(rankName);
@@ -95,11 +95,11 @@ function RanksView({ user }: { user: CurrentUser }) {
       {/* The screen's name for a screen reader: its cards below are its parts (h2). */}
       <h1 className="tp-sr-only">RANKS</h1>
       <Card title="ACTIVE RANK">
-        {activeGrade ? (
+        {activeRank ? (
           <div className="settings-active">
-            <GradePreview rank={activeGrade} username={user.username} />
+            <RankPreview rank={activeRank} username={user.username} />
             <p className="tp-muted">
-              Your VIP grade <strong>{activeGrade.name}</strong> is shown beside your name everywhere.
+              Your VIP grade <strong>{activeRank.name}</strong> is shown beside your name everywhere.
             </p>
           </div>
         ) : (
@@ -119,7 +119,7 @@ function RanksView({ user }: { user: CurrentUser }) {
             </span>
             <span className="settings-rank__choice">
               <Choice
-                active={!activeGrade}
+                active={!activeRank}
                 name={reputationRank.name}
                 pending={select.isPending}
                 onSelect={() => choose(null)}
@@ -147,13 +147,13 @@ function RanksView({ user }: { user: CurrentUser }) {
               <li
                 key={rank.name}
                 className="settings-grade"
-                data-active={activeGrade?.name === rank.name || undefined}
+                data-active={activeRank?.name === rank.name || undefined}
                 aria-label={rank.name}
               >
-                <GradePreview rank={rank} username={user.username} />
+                <RankPreview rank={rank} username={user.username} />
                 <span className="settings-grade__name">{rank.name}</span>
                 <Choice
-                  active={activeGrade?.name === rank.name}
+                  active={activeRank?.name === rank.name}
                   name={rank.name}
                   pending={select.isPending}
                   onSelect={() => choose(rank.name)}

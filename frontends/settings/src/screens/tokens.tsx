@@ -5,7 +5,7 @@ import {
   TOKEN_NAME_MAX,
   TOKEN_SCOPE_DESCRIPTIONS,
   TOKEN_SCOPES,
-  TOKENS_PER_MEMBER_MAX,
+  TOKENS_PER_USER_MAX,
   type AccessToken,
   type CreatedAccessToken,
   type TokenScope,
@@ -316,7 +316,7 @@ function TokenList() {
       actions={
         live !== undefined && (
           <span className="tp-muted settings-token-count" data-testid="token-count">
-            {live}/{TOKENS_PER_MEMBER_MAX} active
+            {live}/{TOKENS_PER_USER_MAX} active
           </span>
         )
       }

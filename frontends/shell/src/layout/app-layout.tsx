@@ -2,7 +2,7 @@ import { REMOTE_WIDGETS } from '@termpaste/contracts';
 import { CONTENT_ID, useCurrentUser } from '@termpaste/ui';
 import { Outlet, useLocation } from 'react-router-dom';
 import { RemoteWidget } from '../remotes/remote-widget';
-import { useMemberLiveUpdates } from './live-updates';
+import { useUserLiveUpdates } from './live-updates';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 import { TopBar } from './top-bar';
@@ -21,7 +21,7 @@ function Widgets() {
 export function AppLayout() {
   const { user } = useCurrentUser();
   const sidebar = useSidebarState();
-  useMemberLiveUpdates(user !== null);
+  useUserLiveUpdates(user !== null);
 
   return (
     <div className="shell-layout">

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
  * when something arrives, and a member signed out elsewhere goes to sign-in at once. Chat events that
  * share the socket fall through the switch.
  */
-export function useMemberLiveUpdates(signedIn: boolean): LiveStatus {
+export function useUserLiveUpdates(signedIn: boolean): LiveStatus {
   const queryClient = useQueryClient();
   return useLiveEvents({
     enabled: signedIn,

@@ -15,7 +15,7 @@ export function ScreenSkeleton() {
 
 /**
  * A screen whose code is fetched the first time it is shown (a remote's screens but its first one):
- * `lazyScreen(() => import('./screens/thread').then((m) => m.ThreadScreen))`. Shows ScreenSkeleton,
+ * `lazyScreen(() => import('./screens/thread').then((m) => m.PasteScreen))`. Shows ScreenSkeleton,
  * the skeleton the shell shows while the remote itself loads, until then.
  */
 export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import './bearer.js';
-import { signedInMember } from '../session-user.js';
+import { signedInUser } from '../session-user.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
 
@@ -23,7 +23,7 @@ export async function loadSessionUser(context: ExecutionContext, users: UsersSer
   const req = context.switchToHttp().getRequest<Request>();
   // A personal access token's request: TokenGuard loaded its member just now, and there is no session.
   if (req.accessToken) return req.currentUser ?? null;
-  req.currentUser = await signedInMember(req, users);
+  req.currentUser = await signedInUser(req, users);
   return req.currentUser;
 }
 

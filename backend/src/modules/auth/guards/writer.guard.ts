@@ -6,7 +6,7 @@ import {
   SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
-import { FORUM_MESSAGES, silencedMessage, TOKEN_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
+import { POST_MESSAGES, silencedMessage, TOKEN_MESSAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
 import type { Request } from 'express';
 import type { AppConfig } from '../../../config/config.js';
 import { InjectConfig } from '../../../config/config.module.js';
@@ -34,7 +34,7 @@ export class WriterGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user = await loadUser(context, this.users);
-    if (user.isBanned) throw new ForbiddenException(FORUM_MESSAGES.banned);
+    if (user.isBanned) throw new ForbiddenException(POST_MESSAGES.banned);
     if (!mayWrite(user, this.config)) throw new ForbiddenException(VERIFY_MESSAGES.unverified);
     if (user.silencedUntil !== null && !Reflect.getMetadata(ALLOW_SILENCED, context.getHandler())) {
       throw new ForbiddenException(silencedMessage(user.silencedUntil, user.silenceReason));
@@ -75,7 +75,7 @@ export class AdminGuard implements CanActivate {
     }
     const user = await loadUser(context, this.users);
     if (user.isBanned) throw new UnauthorizedException();
-    if (!user.isAdmin) throw new ForbiddenException(FORUM_MESSAGES.adminRequired);
+    if (!user.isAdmin) throw new ForbiddenException(POST_MESSAGES.adminRequired);
     return true;
   }
 }

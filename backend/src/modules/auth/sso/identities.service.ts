@@ -43,7 +43,7 @@ export class IdentitiesService {
   }
 
   /** Member `userId`'s identity at `provider`, if any. */
-  async ofMemberAt(userId: number, provider: string): Promise<IdentityRow | null> {
+  async ofUserAt(userId: number, provider: string): Promise<IdentityRow | null> {
     const [row]: IdentityRow[] = await this.dataSource.query(
       `SELECT ${IDENTITY_SELECT} FROM user_identities i WHERE i.user_id = $1 AND i.provider = $2`,
       [userId, provider],

@@ -13,7 +13,7 @@ import { EMAIL_TAKEN, USERNAME_TAKEN, UsersService } from '../../users/users.ser
 import { signInRefusal } from '../auth.messages.js';
 import { EmailVerificationService } from '../email-verification.service.js';
 import { OwnerService } from '../owner.service.js';
-import { signedInMember } from '../session-user.js';
+import { signedInUser } from '../session-user.js';
 import { signIn } from '../sign-in.js';
 import { IdentitiesService, type LinkRefusal } from './identities.service.js';
 import { oidcStrategyName } from './oidc.strategy.js';
@@ -98,10 +98,9 @@ export class SsoService {
     if (provider.status === 'unavailable') return refusalUrl(intent, 'provider_unavailable');
     let userId: number | undefined;
     if (intent === 'link') {
-      const member = await this.unbannedMember(req);
+      const member = await this.unbannedUser(req);
       if (!member) return refusalUrl(intent, 'sign_in_required');
-      if (await this.identities.ofMemberAt(member.id, providerId))
-        return refusalUrl(intent, 'already_linked');
+      if (await this.identities.ofUserAt(member.id, providerId)) return refusalUrl(intent, 'already_linked');
       userId = member.id;
     }
     const attempt = beginAttempt(req, { provider: providerId, intent, next: safeNextPath(next), userId });
@@ -143,7 +142,7 @@ export class SsoService {
       }
       let member: User | undefined;
       if (attempt.intent === 'link') {
-        member = await this.unbannedMember(req);
+        member = await this.unbannedUser(req);
         if (!member || member.id !== attempt.userId)
           return refuse('sign_in_required', 'not the linking member');
       }
@@ -166,8 +165,8 @@ export class SsoService {
   }
 
   /** The signed-in member, not banned, or undefined. */
-  private async unbannedMember(req: Request): Promise<User | undefined> {
-    const user = await signedInMember(req, this.users);
+  private async unbannedUser(req: Request): Promise<User | undefined> {
+    const user = await signedInUser(req, this.users);
     return user && !user.isBanned ? user : undefined;
   }
 

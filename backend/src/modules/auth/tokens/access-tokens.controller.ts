@@ -32,7 +32,7 @@ export class AccessTokensController {
 
   /**
    * 201 with the token, once, in `token`; 403 for an unverified e-mail address; 409 beyond
-   * TOKENS_PER_MEMBER_MAX live ones.
+   * TOKENS_PER_USER_MAX live ones.
    */
   @Post(API.userTokens)
   create(

@@ -9,12 +9,12 @@ import {
   TOKEN_RANDOM_LENGTH,
   type TokenRevokedReason,
   type TokenScope,
-  TOKENS_PER_MEMBER_MAX,
+  TOKENS_PER_USER_MAX,
 } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Row } from '../../../infra/database/columns.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../../infra/database/prepared.js';
-import { asMember, memberColumns, memberJoin } from '../../users/account-sql.js';
+import { asJoinedUser, joinedUserColumns, joinUser } from '../../users/account-sql.js';
 import { TOKEN_SELECT, type TokenRow, toAccessToken } from '../auth-rows.js';
 import type { User } from '../../users/entities/user.entity.js';
 
@@ -65,7 +65,7 @@ export const REVOKED_LISTED = `interval '${REVOKED_TOKEN_LISTED_DAYS} days'`;
  * ban), with `reason`; resolves with how many. Token checks read the row per request, so they stop at once
  * on every instance when this commits.
  */
-export async function revokeMemberTokens(
+export async function revokeUserTokens(
   manager: EntityManager,
   userId: number,
   reason: TokenRevokedReason,
@@ -80,7 +80,7 @@ export async function revokeMemberTokens(
   return rows.length;
 }
 
-/** A token's row (what a request needs of it) with its member's whole row (memberColumns). */
+/** A token's row (what a request needs of it) with its member's whole row (joinedUserColumns). */
 type TokenWithMember = Row<User, keyof User> & {
   tokenId: number;
   tokenScopes: TokenScope[];
@@ -99,8 +99,8 @@ function byHashStatement(dataSource: DataSource): PreparedStatement<TokenWithMem
             t.revoked_at IS NOT NULL AS "tokenRevoked",
             t.last_used_at IS NULL OR t.last_used_at <= now() - interval '${LAST_USED_EVERY_MS} milliseconds'
               AS "tokenStale",
-            ${memberColumns(dataSource, 'u')}
-     FROM personal_access_tokens t ${memberJoin('u', 't.user_id')}
+            ${joinedUserColumns(dataSource, 'u')}
+     FROM personal_access_tokens t ${joinUser('u', 't.user_id')}
      WHERE t.token_hash = $1`,
   );
   return byHash;
@@ -135,7 +135,7 @@ export class AccessTokensService {
 
   /**
    * A new token, its secret answered once. Verified e-mail only (403): an unverified address may be
-   * someone else's. At most TOKENS_PER_MEMBER_MAX live ones (409), counted and inserted under a lock so
+   * someone else's. At most TOKENS_PER_USER_MAX live ones (409), counted and inserted under a lock so
    * two creations at once cannot both pass.
    */
   async create(
@@ -152,7 +152,7 @@ export class AccessTokensService {
          WHERE user_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
         [userId],
       );
-      if (live >= TOKENS_PER_MEMBER_MAX) throw new ConflictException(TOKEN_MESSAGES.tooMany);
+      if (live >= TOKENS_PER_USER_MAX) throw new ConflictException(TOKEN_MESSAGES.tooMany);
       const [inserted]: TokenRow[] = await manager.query(
         `INSERT INTO personal_access_tokens AS t (user_id, name, token_hash, scopes, expires_at)
          VALUES ($1, $2, $3, $4::text[], CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(days => $5::int) END)
@@ -191,7 +191,7 @@ export class AccessTokensService {
     ]);
     if (!row) return { status: 'unknown' };
     const { tokenId, tokenScopes, tokenExpired, tokenRevoked, tokenStale, ...member } = row;
-    const user = asMember(member);
+    const user = asJoinedUser(member);
     // A banned member is told so (a ban revokes their tokens too); a revoked token answers as an unknown one.
     if (user.isBanned) return { status: 'banned' };
     if (tokenRevoked) return { status: 'unknown' };

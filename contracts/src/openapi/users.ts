@@ -5,7 +5,7 @@ import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
 
 /** The Members routes of API_OPERATIONS. */
-export const MEMBERS_OPERATIONS: readonly ApiOperation[] = [
+export const USERS_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'listUsers',
     method: 'get',

@@ -1,14 +1,14 @@
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { screen, within } from '@testing-library/react';
 import { renderScreen } from '../testing';
-import { UpgradesScreen } from './upgrades';
+import { PremiumRanksScreen } from './premium-ranks';
 
 const grades = () => within(screen.getByRole('list', { name: 'VIP grades' })).getAllByRole('listitem');
 const grade = (name: string) => screen.getByRole('listitem', { name });
 
 describe('upgrades (/upgrades)', () => {
   it('lists the four VIP grades with their badge and name style', () => {
-    renderScreen(<UpgradesScreen />, { path: '/upgrades' });
+    renderScreen(<PremiumRanksScreen />, { path: '/upgrades' });
     expect(grades().map((item) => item.getAttribute('aria-label'))).toEqual([
       'Elite Hacker',
       'Cyber Ghost',
@@ -31,7 +31,7 @@ describe('upgrades (/upgrades)', () => {
   });
 
   it('tags the grades the member owns, and the active one', () => {
-    renderScreen(<UpgradesScreen />, {
+    renderScreen(<PremiumRanksScreen />, {
       path: '/upgrades',
       user: sampleCurrentUser({
         ownedPremiumRanks: ['Cyber Ghost', 'Digital Phantom'],
@@ -49,13 +49,13 @@ describe('upgrades (/upgrades)', () => {
   });
 
   it('tags nothing for a member who owns no grade', () => {
-    renderScreen(<UpgradesScreen />, { path: '/upgrades' });
+    renderScreen(<PremiumRanksScreen />, { path: '/upgrades' });
     expect(screen.queryByText('OWNED')).not.toBeInTheDocument();
     expect(screen.queryByText('ACTIVE')).not.toBeInTheDocument();
   });
 
   it('explains that an admin grants grades, with no payment, and links to Support', () => {
-    renderScreen(<UpgradesScreen />, { path: '/upgrades' });
+    renderScreen(<PremiumRanksScreen />, { path: '/upgrades' });
     const how = screen.getByRole('region', { name: 'HOW TO GET ONE' });
     expect(how).toHaveTextContent('No payment flow.');
     expect(how).toHaveTextContent('VIP grades are granted by an admin');

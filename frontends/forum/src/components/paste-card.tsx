@@ -1,4 +1,4 @@
-import { PAGES, PEOPLE_TEXTS, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import { PAGES, PEOPLE_TEXTS, type PasteCard as PasteCardData } from '@termpaste/contracts';
 import {
   KEYBOARD_ITEM,
   KEYBOARD_OPEN,
@@ -9,11 +9,11 @@ import {
 } from '@termpaste/ui';
 import { Eye, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ThreadFlags } from './thread-flags';
+import { PasteFlags } from './paste-flags';
 import { VisibilityBadge } from './visibility';
 
 /** The title with its [LOCKED] and [PINNED] prefixes. */
-export function prefixedTitle(thread: Pick<ThreadCardData, 'title' | 'isLocked' | 'isPinned'>): string {
+export function prefixedTitle(thread: Pick<PasteCardData, 'title' | 'isLocked' | 'isPinned'>): string {
   return [thread.isLocked && '[LOCKED]', thread.isPinned && '[PINNED]', thread.title]
     .filter(Boolean)
     .join(' ');
@@ -23,12 +23,12 @@ export function prefixedTitle(thread: Pick<ThreadCardData, 'title' | 'isLocked' 
  * A paste in a list (search, profile): flags, prefixed title, author, replies, views, age and the last
  * reply. Authors show by username ('User' when it is missing): e-mail addresses are never sent.
  */
-export function ThreadCard({ thread }: { thread: ThreadCardData }) {
+export function PasteCard({ thread }: { thread: PasteCardData }) {
   const author = thread.author;
   return (
     <article className="forum-card" aria-label={thread.title} {...KEYBOARD_ITEM}>
       <h3 className="forum-card__title">
-        <ThreadFlags thread={thread} />
+        <PasteFlags thread={thread} />
         <VisibilityBadge visibility={thread.visibility} />
         <Link to={PAGES.thread(thread.id)} {...KEYBOARD_OPEN}>
           {prefixedTitle(thread)}
@@ -66,7 +66,7 @@ export function ThreadCard({ thread }: { thread: ThreadCardData }) {
  * A list of thread cards; j and k move through it, o and Enter open the selected one. A
  * muted member's paste is collapsed to a line, a blocked member's left out (counted below the list).
  */
-export function ThreadCardList({ threads, label }: { threads: ThreadCardData[]; label: string }) {
+export function PasteCardList({ threads, label }: { threads: PasteCardData[]; label: string }) {
   const list = useKeyboardList<HTMLUListElement>('paste');
   const shown = useWithoutBlocked(threads, (thread) => thread.author?.id);
   return (
@@ -75,7 +75,7 @@ export function ThreadCardList({ threads, label }: { threads: ThreadCardData[]; 
         {shown.items.map((thread) => (
           <li key={thread.id}>
             <PersonGate authorId={thread.author?.id}>
-              <ThreadCard thread={thread} />
+              <PasteCard thread={thread} />
             </PersonGate>
           </li>
         ))}

@@ -1,16 +1,16 @@
-import { type CurrentUser, type ThreadDetail } from '@termpaste/contracts';
+import { type CurrentUser, type PasteDetail } from '@termpaste/contracts';
 import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
+import { pasteQuery } from '../api/pastes';
 import {
   expectToast,
   pending,
   renderScreen,
   sampleAuthor,
   sampleReply,
-  sampleThread,
+  samplePaste,
   stubClipboard,
   stubFetch,
   urls,
@@ -18,7 +18,7 @@ import {
   type FetchCall,
   type RenderScreenOptions,
 } from '../testing';
-import { ThreadScreen } from './thread';
+import { PasteScreen } from './paste';
 
 /** The calls that write (everything but GET). */
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
@@ -26,18 +26,18 @@ const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'G
 const member = sampleCurrentUser();
 const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
 
-function renderThread({
-  thread = sampleThread() as ThreadDetail | null,
+function renderPaste({
+  thread = samplePaste() as PasteDetail | null,
   ...options
-}: RenderScreenOptions & { thread?: ThreadDetail | null } = {}) {
+}: RenderScreenOptions & { thread?: PasteDetail | null } = {}) {
   const client = createQueryClient();
-  if (thread) client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
+  if (thread) client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  return renderScreen(<PasteScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
 }
 
 /** Answers the reads the screen makes again after a write: the current user and the paste. */
 function server(
-  state: { thread: ThreadDetail; user: CurrentUser },
+  state: { thread: PasteDetail; user: CurrentUser },
   writeAnswer: (call: FetchCall) => FetchAnswer = () => ({}),
 ) {
   return stubFetch((call) => {
@@ -62,7 +62,7 @@ afterEach(() => {
 
 describe('thread detail (/thread/{id})', () => {
   it('shows the paste: title, author, rank, time, views, Markdown and score', async () => {
-    renderThread();
+    renderPaste();
     const card = pasteCard();
     expect(within(card).getByRole('heading', { level: 1 })).toHaveTextContent('nmap cheatsheet');
     const byline = within(card).getByRole('link', { name: /trinity/ });
@@ -78,16 +78,16 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('goes home on BACK when opened directly, and copies the paste', async () => {
-    const { user } = renderThread();
+    const { user } = renderPaste();
     const writeText = stubClipboard(jest.fn(() => Promise.resolve()));
     await user.click(screen.getByRole('button', { name: 'Copy paste' }));
-    expect(writeText).toHaveBeenCalledWith(sampleThread().content);
+    expect(writeText).toHaveBeenCalledWith(samplePaste().content);
     await user.click(screen.getByRole('button', { name: 'BACK' }));
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
   });
 
   it('signed out: votes are disabled and the reply form asks to log in', () => {
-    renderThread({ user: null });
+    renderPaste({ user: null });
     for (const name of ['Upvote paste', 'Downvote paste']) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }
@@ -103,7 +103,7 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('lists the replies as a tree under a heading with their count', async () => {
-    renderThread();
+    renderPaste();
     const replies = screen.getByRole('region', { name: '4 REPLIES' });
     const items = within(replies).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
@@ -123,13 +123,13 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('says No replies yet. under 0 REPLIES', () => {
-    renderThread({ thread: sampleThread({ replyCount: 0, replies: [] }) });
+    renderPaste({ thread: samplePaste({ replyCount: 0, replies: [] }) });
     expect(screen.getByRole('region', { name: '0 REPLIES' })).toHaveTextContent('No replies yet.');
   });
 
   it('says 1 REPLY in the singular, and 1 view', () => {
-    renderThread({
-      thread: sampleThread({ replyCount: 1, viewCount: 1, replies: [sampleReply({ id: 11, author: null })] }),
+    renderPaste({
+      thread: samplePaste({ replyCount: 1, viewCount: 1, replies: [sampleReply({ id: 11, author: null })] }),
     });
     expect(screen.getByRole('region', { name: '1 REPLY' })).toBeInTheDocument();
     expect(pasteCard()).toHaveTextContent('1 view');
@@ -144,7 +144,7 @@ describe('thread detail (/thread/{id})', () => {
         author: sampleAuthor({ id: 30 + i, username: `n${i}` }),
       }),
     );
-    renderThread({ thread: sampleThread({ replies: chain, replyCount: 9 }) });
+    renderPaste({ thread: samplePaste({ replies: chain, replyCount: 9 }) });
     const deep = replyItem('n7');
     expect(deep.dataset.depth).toBe('7');
     expect(within(deep).getByRole('link', { name: /n6/ })).toHaveAttribute('href', '#reply-27');
@@ -152,9 +152,9 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('votes on the paste and shows the new score', async () => {
-    const state = { thread: sampleThread(), user: member };
+    const state = { thread: samplePaste(), user: member };
     const calls = server(state, () => ({ body: { value: 1, voteScore: 4 } }));
-    const { user } = renderThread();
+    const { user } = renderPaste();
     await user.click(screen.getByRole('button', { name: 'Upvote paste' }));
     await waitFor(() => expect(within(pasteCard()).getAllByTestId('score')[0]).toHaveTextContent('+4'));
     expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/votes', body: { threadId: 5, value: 1 } }]);
@@ -162,17 +162,17 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('votes on a reply', async () => {
-    const calls = server({ thread: sampleThread(), user: member }, () => ({
+    const calls = server({ thread: samplePaste(), user: member }, () => ({
       body: { value: -1, voteScore: -1 },
     }));
-    const { user } = renderThread();
+    const { user } = renderPaste();
     await user.click(within(replyItem('morpheus')).getByRole('button', { name: 'Downvote reply' }));
     await waitFor(() => expect(within(replyItem('morpheus')).getByTestId('score')).toHaveTextContent('-1'));
     expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/votes', body: { replyId: 11, value: -1 } }]);
   });
 
   it('answers a reply: target shown, {content, parentId} sent, form cleared, toast', async () => {
-    const state = { thread: sampleThread(), user: member };
+    const state = { thread: samplePaste(), user: member };
     const calls = server(state, (call) => {
       state.thread = {
         ...state.thread,
@@ -189,7 +189,7 @@ describe('thread detail (/thread/{id})', () => {
       };
       return call.method === 'POST' ? { status: 201, body: { id: 15 } } : {};
     });
-    const { user } = renderThread();
+    const { user } = renderPaste();
     const form = screen.getByRole('form', { name: 'Reply' });
     expect(form).not.toHaveTextContent('Replying to');
 
@@ -214,8 +214,8 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('posts a top-level reply with parentId null, and CANCEL REPLY drops the target', async () => {
-    const calls = server({ thread: sampleThread(), user: member }, () => ({ status: 201, body: { id: 16 } }));
-    const { user } = renderThread();
+    const calls = server({ thread: samplePaste(), user: member }, () => ({ status: 201, body: { id: 16 } }));
+    const { user } = renderPaste();
     const form = screen.getByRole('form', { name: 'Reply' });
     await user.click(within(replyItem('morpheus')).getByRole('button', { name: 'REPLY' }));
     expect(form).toHaveTextContent('Replying to morpheus');
@@ -231,11 +231,11 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('says a reply held for review (202) is held, and empties the box', async () => {
-    server({ thread: sampleThread(), user: member }, () => ({
+    server({ thread: samplePaste(), user: member }, () => ({
       status: 202,
       body: { held: true, message: MODERATION_MESSAGES.held, itemId: 3 },
     }));
-    const { user } = renderThread();
+    const { user } = renderPaste();
     const form = screen.getByRole('form', { name: 'Reply' });
     const textarea = within(form).getByRole('textbox');
     await user.type(textarea, 'first words');
@@ -245,8 +245,8 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('keeps POST REPLY disabled for an empty or whitespace-only reply', async () => {
-    const calls = server({ thread: sampleThread(), user: member });
-    const { user } = renderThread();
+    const calls = server({ thread: samplePaste(), user: member });
+    const { user } = renderPaste();
     const form = screen.getByRole('form', { name: 'Reply' });
     const post = within(form).getByRole('button', { name: 'POST REPLY' });
     expect(post).toBeDisabled();
@@ -258,11 +258,11 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('shows the server message when a reply is refused', async () => {
-    server({ thread: sampleThread(), user: member }, () => ({
+    server({ thread: samplePaste(), user: member }, () => ({
       status: 403,
       body: { statusCode: 403, message: 'Thread is locked' },
     }));
-    const { user } = renderThread();
+    const { user } = renderPaste();
     const form = screen.getByRole('form', { name: 'Reply' });
     await user.type(within(form).getByRole('textbox'), 'late');
     await user.click(within(form).getByRole('button', { name: 'POST REPLY' }));
@@ -273,7 +273,7 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('hides the reply form from members on a locked paste', () => {
-    renderThread({ thread: sampleThread({ isLocked: true }) });
+    renderPaste({ thread: samplePaste({ isLocked: true }) });
     const region = screen.getByRole('region', { name: 'POST A REPLY' });
     expect(region).toHaveTextContent('This paste is locked');
     expect(screen.queryByRole('form', { name: 'Reply' })).not.toBeInTheDocument();
@@ -282,7 +282,7 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('still lets an admin reply on a locked paste, saying it is locked', () => {
-    renderThread({ thread: sampleThread({ isLocked: true }), user: admin });
+    renderPaste({ thread: samplePaste({ isLocked: true }), user: admin });
     expect(screen.getByRole('form', { name: 'Reply' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'POST A REPLY' })).toHaveTextContent(
       'This paste is locked: only staff can reply.',
@@ -290,13 +290,13 @@ describe('thread detail (/thread/{id})', () => {
   });
 
   it('says nothing of locks on an open paste', () => {
-    renderThread({ user: admin });
+    renderPaste({ user: admin });
     expect(screen.getByRole('region', { name: 'POST A REPLY' })).not.toHaveTextContent('locked');
   });
 
   describe('moderation', () => {
     it('is offered to admins only', () => {
-      renderThread();
+      renderPaste();
       expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
       for (const name of ['PIN', 'LOCK', 'FEATURE', 'DELETE']) {
         expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -304,7 +304,7 @@ describe('thread detail (/thread/{id})', () => {
     });
 
     it('shows PIN, LOCK, FEATURE and DELETE to an admin, and UNPIN etc. when set', () => {
-      renderThread({ user: admin });
+      renderPaste({ user: admin });
       const group = screen.getByRole('group', { name: 'Moderation' });
       expect(
         within(group)
@@ -315,9 +315,9 @@ describe('thread detail (/thread/{id})', () => {
     });
 
     it('reads UNPIN, UNLOCK and UNFEATURE on a flagged paste', () => {
-      renderThread({
+      renderPaste({
         user: admin,
-        thread: sampleThread({ isPinned: true, isLocked: true, isFeatured: true }),
+        thread: samplePaste({ isPinned: true, isLocked: true, isFeatured: true }),
       });
       const group = screen.getByRole('group', { name: 'Moderation' });
       expect(
@@ -328,10 +328,10 @@ describe('thread detail (/thread/{id})', () => {
     });
 
     it('pins only after the confirmation, never after CANCEL', async () => {
-      const calls = server({ thread: sampleThread(), user: admin }, () => ({
+      const calls = server({ thread: samplePaste(), user: admin }, () => ({
         body: { isPinned: true, isLocked: false, isFeatured: false },
       }));
-      const { user } = renderThread({ user: admin });
+      const { user } = renderPaste({ user: admin });
       const group = screen.getByRole('group', { name: 'Moderation' });
 
       await user.click(within(group).getByRole('button', { name: 'PIN' }));
@@ -356,8 +356,8 @@ describe('thread detail (/thread/{id})', () => {
       ['LOCK', 'lock', { isPinned: false, isLocked: true, isFeatured: false }, 'UNLOCK'],
       ['FEATURE', 'featured', { isPinned: false, isLocked: false, isFeatured: true }, 'UNFEATURE'],
     ])('%s calls /%s after the confirmation', async (label, path, flags, after) => {
-      const calls = server({ thread: sampleThread(), user: admin }, () => ({ body: flags }));
-      const { user } = renderThread({ user: admin });
+      const calls = server({ thread: samplePaste(), user: admin }, () => ({ body: flags }));
+      const { user } = renderPaste({ user: admin });
       const group = screen.getByRole('group', { name: 'Moderation' });
       await user.click(within(group).getByRole('button', { name: label }));
       const dialog = await screen.findByRole('alertdialog', { name: `${label} this paste?` });
@@ -371,8 +371,8 @@ describe('thread detail (/thread/{id})', () => {
     });
 
     it('deletes the paste after the confirmation and goes home 500 ms later', async () => {
-      const calls = server({ thread: sampleThread(), user: admin }, () => ({ status: 204, body: '' }));
-      const { user } = renderThread({ user: admin });
+      const calls = server({ thread: samplePaste(), user: admin }, () => ({ status: 204, body: '' }));
+      const { user } = renderPaste({ user: admin });
       const group = screen.getByRole('group', { name: 'Moderation' });
 
       await user.click(within(group).getByRole('button', { name: 'DELETE' }));
@@ -396,7 +396,7 @@ describe('thread detail (/thread/{id})', () => {
     });
 
     it('deletes a reply after the confirmation', async () => {
-      const state = { thread: sampleThread(), user: admin };
+      const state = { thread: samplePaste(), user: admin };
       const calls = server(state, (call) => {
         state.thread = {
           ...state.thread,
@@ -405,7 +405,7 @@ describe('thread detail (/thread/{id})', () => {
         };
         return call.method === 'DELETE' ? { status: 204, body: '' } : {};
       });
-      const { user } = renderThread({ user: admin });
+      const { user } = renderPaste({ user: admin });
       await user.click(within(replyItem('tank')).getByRole('button', { name: 'DELETE' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reply?' });
       await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
@@ -423,19 +423,19 @@ describe('thread detail (/thread/{id})', () => {
     const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
 
     it('offers DELETE in the paste header to its author only', () => {
-      renderThread({ user: trinity });
+      renderPaste({ user: trinity });
       expect(within(pasteCard()).getByRole('button', { name: 'DELETE' })).toBeInTheDocument();
       expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
     });
 
     it('is not offered to another member', () => {
-      renderThread({ user: member });
+      renderPaste({ user: member });
       expect(within(pasteCard()).queryByRole('button', { name: 'DELETE' })).not.toBeInTheDocument();
     });
 
     it('deletes the paste by its own route after the confirmation and goes home 500 ms later', async () => {
-      const calls = server({ thread: sampleThread(), user: trinity }, () => ({ status: 204, body: '' }));
-      const { user } = renderThread({ user: trinity });
+      const calls = server({ thread: samplePaste(), user: trinity }, () => ({ status: 204, body: '' }));
+      const { user } = renderPaste({ user: trinity });
       await user.click(within(pasteCard()).getByRole('button', { name: 'DELETE' }));
       let dialog = await screen.findByRole('alertdialog', { name: 'Delete this paste?' });
       await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
@@ -455,7 +455,7 @@ describe('thread detail (/thread/{id})', () => {
     });
 
     it("deletes the member's own reply alone, which stays as a placeholder over the replies under it", async () => {
-      const state = { thread: sampleThread(), user: trinity };
+      const state = { thread: samplePaste(), user: trinity };
       const calls = server(state, (call) => {
         state.thread = {
           ...state.thread,
@@ -466,7 +466,7 @@ describe('thread detail (/thread/{id})', () => {
         };
         return call.method === 'DELETE' ? { status: 204, body: '' } : {};
       });
-      const { user } = renderThread({ user: trinity });
+      const { user } = renderPaste({ user: trinity });
       // Only their own reply has DELETE.
       expect(within(replyItem('tank')).queryByRole('button', { name: 'DELETE' })).not.toBeInTheDocument();
       await user.click(within(replyItem('trinity')).getByRole('button', { name: 'DELETE' }));
@@ -488,7 +488,7 @@ describe('thread detail (/thread/{id})', () => {
         status: 404,
         body: { statusCode: 404, message: 'Thread not found' },
       }));
-      renderThread({ thread: null, path: '/thread/99' });
+      renderPaste({ thread: null, path: '/thread/99' });
       expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
       expect(calls).toEqual([{ method: 'GET', url: '/api/threads/99', body: undefined }]);
@@ -499,22 +499,22 @@ describe('thread detail (/thread/{id})', () => {
         status: 404,
         body: { statusCode: 404, message: 'Thread not found' },
       }));
-      renderThread();
+      renderPaste();
       expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
       expect(urls(calls)).toContain('/api/threads/5');
       expect(urls(calls).filter((url) => url !== '/api/flags/mine')).toEqual(['/api/threads/5']);
     });
 
     it.each(['abc', '12abc', '-1', '1.5'])("shows it for the id '%s' without calling the API", (id) => {
-      const calls = stubFetch(() => ({ body: sampleThread() }));
-      renderThread({ thread: null, path: `/thread/${id}` });
+      const calls = stubFetch(() => ({ body: samplePaste() }));
+      renderPaste({ thread: null, path: `/thread/${id}` });
       expect(screen.getByText('Thread not found [404]')).toBeInTheDocument();
       expect(calls).toHaveLength(0);
     });
 
     it('says the paste could not load on another error', async () => {
       stubFetch(() => ({ status: 500, body: 'boom' }));
-      renderThread({ thread: null, path: '/thread/5' });
+      renderPaste({ thread: null, path: '/thread/5' });
       expect(
         await screen.findByText('Could not load this paste. Try again in a moment.'),
       ).toBeInTheDocument();
@@ -523,7 +523,7 @@ describe('thread detail (/thread/{id})', () => {
 
     it('shows a spinner while loading', () => {
       stubFetch(pending);
-      renderThread({ thread: null, path: '/thread/5' });
+      renderPaste({ thread: null, path: '/thread/5' });
       expect(screen.getByText('Loading paste...')).toBeInTheDocument();
     });
   });

@@ -2,15 +2,15 @@ import { createRequire } from 'node:module';
 import {
   API,
   directoryUserSchema,
-  FORUM_MESSAGES,
+  POST_MESSAGES,
   type PublicAuthor,
-  type RecentThreadsPage,
-  recentThreadsPageSchema,
+  type RecentPastesPage,
+  recentPastesPageSchema,
   SEARCH_CANDIDATES_MAX,
   SEARCH_QUERY_MAX,
   searchResultsSchema,
-  type ThreadDetail,
-  threadDetailSchema,
+  type PasteDetail,
+  pasteDetailSchema,
   USER_FILTER_MAX,
   USERS_PAGE_SIZE,
   type UsersPage,
@@ -78,8 +78,8 @@ describe('forum', () => {
     return (row as { thread_count: number }).thread_count;
   }
 
-  async function detailAs(browser: Browser, id: number): Promise<ThreadDetail> {
-    return threadDetailSchema.parse((await browser.get(API.thread(id)).expect(200)).body);
+  async function detailAs(browser: Browser, id: number): Promise<PasteDetail> {
+    return pasteDetailSchema.parse((await browser.get(API.thread(id)).expect(200)).body);
   }
 
   async function reputationOf(id: number): Promise<number> {
@@ -122,7 +122,7 @@ describe('forum', () => {
         thread_count: before.thread_count + 1,
       });
       expect(await total()).toBe(totalBefore + 1);
-      const detail = threadDetailSchema.parse((await t.http.get(API.thread(id)).expect(200)).body);
+      const detail = pasteDetailSchema.parse((await t.http.get(API.thread(id)).expect(200)).body);
       expect(detail.title).toBe('Trimmed title');
       expect(detail.author).toMatchObject({ id: alice.user.id });
     });
@@ -151,7 +151,7 @@ describe('forum', () => {
       expect(await total()).toBe(totalBefore + 50);
       const [count] = await t.dataSource.query('SELECT count(*)::int AS n FROM threads');
       expect(await total()).toBe((count as { n: number }).n);
-      const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
+      const recent = recentPastesPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
       expect(recent.total).toBe(totalBefore + 50);
     });
 
@@ -160,7 +160,7 @@ describe('forum', () => {
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
       const totalBefore = await total();
       const pastes = t.app.get(PastesService);
-      const create = pastes.createThread({ id: gone.user.id } as User, { title: 'x', content: 'y' });
+      const create = pastes.createPaste({ id: gone.user.id } as User, { title: 'x', content: 'y' });
       await expect(create).rejects.toBeInstanceOf(UnauthorizedException);
       expect(await total()).toBe(totalBefore);
     });
@@ -175,7 +175,7 @@ describe('forum', () => {
       await banned.browser
         .post(API.threads)
         .send({ title: 'x', content: 'y' })
-        .expect(403, { statusCode: 403, message: FORUM_MESSAGES.banned });
+        .expect(403, { statusCode: 403, message: POST_MESSAGES.banned });
       await banned.browser.post(API.votes).send({ threadId: 1, value: 1 }).expect(403);
     });
   });
@@ -228,7 +228,7 @@ describe('forum', () => {
         id: bob.user.id,
         reputation: await reputationOf(bob.user.id),
       });
-      const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
+      const recent = recentPastesPageSchema.parse((await t.http.get(API.threadsRecent).expect(200)).body);
       const card = recent.threads.find((c) => c.id === id)!;
       expect(card.author?.reputation).toBe(await reputationOf(alice.user.id));
       expect(card.lastReplyAuthor?.reputation).toBe(await reputationOf(bob.user.id));
@@ -240,7 +240,7 @@ describe('forum', () => {
       await member.browser.post(API.threadReplies(id)).send({ content: 'own reply' }).expect(201);
       const shown = async (): Promise<Array<string | null>> => {
         const detail = await detailAs(t.http, id);
-        const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent)).body);
+        const recent = recentPastesPageSchema.parse((await t.http.get(API.threadsRecent)).body);
         const card = recent.threads.find((c) => c.id === id)!;
         const authors: Array<PublicAuthor | null> = [
           detail.author,
@@ -352,7 +352,7 @@ describe('forum', () => {
         reputation: before.reputation + 2,
         reply_count: before.reply_count + 1,
       });
-      const detail = threadDetailSchema.parse((await t.http.get(API.thread(id))).body);
+      const detail = pasteDetailSchema.parse((await t.http.get(API.thread(id))).body);
       expect(detail.replyCount).toBe(2);
       expect(detail.lastReplyAuthor).toMatchObject({ id: alice.user.id });
       expect(detail.lastReplyAt).not.toBeNull();
@@ -366,7 +366,7 @@ describe('forum', () => {
       await bob.browser
         .post(API.threadReplies(two))
         .send({ content: 'x', parentId: reply.body.id })
-        .expect(400, { statusCode: 400, message: FORUM_MESSAGES.parentNotInThread });
+        .expect(400, { statusCode: 400, message: POST_MESSAGES.parentNotInPaste });
       await bob.browser.post(API.threadReplies(two)).send({ content: ' ' }).expect(400);
       await bob.browser.post(API.threadReplies(999999)).send({ content: 'x' }).expect(404);
     });
@@ -478,7 +478,7 @@ describe('forum', () => {
         .expect(200, { isPinned: true, isLocked: false, isFeatured: true });
       const featured = await t.http.get(API.threadsFeatured).expect(200);
       expect(featured.body.map((c: { id: number }) => c.id)).toContain(id);
-      const recent = recentThreadsPageSchema.parse((await t.http.get(API.threadsRecent)).body);
+      const recent = recentPastesPageSchema.parse((await t.http.get(API.threadsRecent)).body);
       expect(recent.pinned.map((c) => c.id)).toContain(id);
       expect(recent.threads.map((c) => c.id)).not.toContain(id);
       await admin.browser
@@ -520,12 +520,12 @@ describe('forum', () => {
         .expect(201);
       const other = await admin.browser.post(API.threadReplies(id)).send({ content: 'other' }).expect(201);
       await admin.browser.delete(API.adminReply(top.body.id)).expect(200);
-      const detail = threadDetailSchema.parse((await t.http.get(API.thread(id))).body);
+      const detail = pasteDetailSchema.parse((await t.http.get(API.thread(id))).body);
       expect(detail.replies.map((r) => r.id)).toEqual([other.body.id]);
       expect(detail.replyCount).toBe(1);
       expect(detail.lastReplyAuthor).toMatchObject({ id: admin.user.id });
       await admin.browser.delete(API.adminReply(other.body.id)).expect(200);
-      const empty = threadDetailSchema.parse((await t.http.get(API.thread(id))).body);
+      const empty = pasteDetailSchema.parse((await t.http.get(API.thread(id))).body);
       expect(empty).toMatchObject({ replyCount: 0, lastReplyAt: null, lastReplyAuthor: null });
     });
 
@@ -551,9 +551,7 @@ describe('forum', () => {
         const url: string = cursor
           ? `${API.threadsRecent}?cursor=${encodeURIComponent(cursor)}`
           : API.threadsRecent;
-        const page: RecentThreadsPage = recentThreadsPageSchema.parse(
-          (await t.http.get(url).expect(200)).body,
-        );
+        const page: RecentPastesPage = recentPastesPageSchema.parse((await t.http.get(url).expect(200)).body);
         expect(page.threads.length).toBeLessThanOrEqual(50);
         expect(page.total).toBe(await total());
         if (cursor) expect(page.pinned).toEqual([]);
@@ -604,7 +602,7 @@ describe('forum', () => {
       await t.http
         .get(API.search)
         .query({ q: 'q'.repeat(8_000) })
-        .expect(400, { statusCode: 400, message: FORUM_MESSAGES.searchQueryTooLong });
+        .expect(400, { statusCode: 400, message: POST_MESSAGES.searchQueryTooLong });
     });
 
     it('ranks a title hit above a content hit, then newer first', async () => {

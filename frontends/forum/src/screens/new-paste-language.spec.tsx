@@ -1,10 +1,10 @@
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, stubFetch } from '../testing';
-import { NewThreadScreen } from './new-thread';
+import { NewPasteScreen } from './new-paste';
 
-function renderNewThread() {
-  const { user } = renderScreen(<NewThreadScreen />, { path: '/thread/new' });
+function renderNewPaste() {
+  const { user } = renderScreen(<NewPasteScreen />, { path: '/thread/new' });
   return {
     user,
     picker: () => screen.getByRole('combobox', { name: 'Language' }),
@@ -22,7 +22,7 @@ function postsTo() {
 describe('the language picker on /thread/new', () => {
   it('is a labelled combobox showing Markdown, the default; POST sends no language then', async () => {
     const calls = postsTo();
-    const { user, picker, submit } = renderNewThread();
+    const { user, picker, submit } = renderNewPaste();
     expect(picker()).toHaveValue('Markdown');
     expect(picker()).toHaveAttribute('aria-expanded', 'false');
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 't');
@@ -34,7 +34,7 @@ describe('the language picker on /thread/new', () => {
 
   it('filters by name, alias or title as the member types; keyboard picks; POST sends the language', async () => {
     const calls = postsTo();
-    const { user, picker, options, submit } = renderNewThread();
+    const { user, picker, options, submit } = renderNewPaste();
     await user.click(picker());
     expect(picker()).toHaveAttribute('aria-expanded', 'true');
     expect(options()[0]).toHaveTextContent('Markdown');
@@ -63,7 +63,7 @@ describe('the language picker on /thread/new', () => {
   });
 
   it('Escape closes the list and keeps the language; a click on an option picks it', async () => {
-    const { user, picker, options } = renderNewThread();
+    const { user, picker, options } = renderNewPaste();
     await user.click(picker());
     await user.keyboard('{Escape}');
     expect(picker()).toHaveAttribute('aria-expanded', 'false');
@@ -76,7 +76,7 @@ describe('the language picker on /thread/new', () => {
   });
 
   it('says when nothing matches', async () => {
-    const { user, picker } = renderNewThread();
+    const { user, picker } = renderNewPaste();
     await user.click(picker());
     await user.clear(picker());
     await user.type(picker(), 'zzzz');
@@ -86,7 +86,7 @@ describe('the language picker on /thread/new', () => {
   });
 
   it('previews a paste in a language in the code view', async () => {
-    const { user, picker } = renderNewThread();
+    const { user, picker } = renderNewPaste();
     await user.click(picker());
     await user.clear(picker());
     await user.type(picker(), 'python{Enter}');

@@ -1,18 +1,18 @@
-import { type ThreadDetail } from '@termpaste/contracts';
+import { type PasteDetail } from '@termpaste/contracts';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { act, screen, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
-import { renderScreen, sampleThread, stubFetch, type RenderScreenOptions } from '../testing';
-import { ThreadScreen } from './thread';
+import { pasteQuery } from '../api/pastes';
+import { renderScreen, samplePaste, stubFetch, type RenderScreenOptions } from '../testing';
+import { PasteScreen } from './paste';
 
 const KEY = 'AbCdEfGhIjKlMnOpQrStUv';
 const reader = sampleCurrentUser();
 
 /** A paste that burns after reading, as the server shows it to `shows` ('others': without content). */
-function burning(shows: 'others' | 'author'): ThreadDetail {
-  const thread = sampleThread({
+function burning(shows: 'others' | 'author'): PasteDetail {
+  const thread = samplePaste({
     id: KEY,
     visibility: 'public',
     burnAfterReading: true,
@@ -24,10 +24,10 @@ function burning(shows: 'others' | 'author'): ThreadDetail {
   return thread;
 }
 
-function renderThread(thread: ThreadDetail, options: RenderScreenOptions = {}) {
+function renderPaste(thread: PasteDetail, options: RenderScreenOptions = {}) {
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  return renderScreen(<ThreadScreen />, {
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  return renderScreen(<PasteScreen />, {
     path: `/thread/${thread.id}`,
     route: '/thread/:id',
     client,
@@ -52,7 +52,7 @@ describe('a paste that burns after reading', () => {
       if (call.url === '/api/auth/user') return { body: reader };
       return gone ? { status: 404, body: { message: 'Thread not found' } } : { body: burning('others') };
     });
-    const { user } = renderThread(burning('others'), { user: reader });
+    const { user } = renderPaste(burning('others'), { user: reader });
     const gate = screen.getByRole('region', { name: 'BURN AFTER READING' });
     expect(gate).toHaveTextContent('nmap cheatsheet');
     expect(gate).toHaveTextContent(OWN_POSTS_TEXTS.burnWarning);
@@ -76,7 +76,7 @@ describe('a paste that burns after reading', () => {
   });
 
   it('shows its author the content with a note that it burns, and no reply form', () => {
-    renderThread(burning('author'), { user: sampleCurrentUser({ id: 3, username: 'trinity' }) });
+    renderPaste(burning('author'), { user: sampleCurrentUser({ id: 3, username: 'trinity' }) });
     expect(screen.queryByRole('region', { name: 'BURN AFTER READING' })).not.toBeInTheDocument();
     const paste = screen.getByRole('region', { name: 'PASTE' });
     expect(paste).toHaveTextContent('burns after reading');
@@ -86,7 +86,7 @@ describe('a paste that burns after reading', () => {
   });
 
   it('shows a visitor the warning too', () => {
-    renderThread(burning('others'), { user: null });
+    renderPaste(burning('others'), { user: null });
     expect(screen.getByRole('button', { name: OWN_POSTS_TEXTS.burnShow })).toBeEnabled();
   });
 });
@@ -96,7 +96,7 @@ describe('a paste that expires', () => {
     jest.useFakeTimers({ now: new Date('2026-01-01T12:00:00Z') });
     const expiresAt = new Date('2026-01-01T12:09:10Z').toISOString();
     stubFetch(() => ({ status: 404, body: { message: 'gone' } }));
-    renderThread(sampleThread({ expiresAt }), { user: reader });
+    renderPaste(samplePaste({ expiresAt }), { user: reader });
     const mark = screen.getByText('expires in 9 minutes');
     expect(mark.closest('[title]')).toHaveAttribute('title', expect.stringMatching(/^Expires .*2026/));
 
@@ -106,7 +106,7 @@ describe('a paste that expires', () => {
   });
 
   it('shows nothing of expiry for a paste that never expires', () => {
-    renderThread(sampleThread({ expiresAt: null }), { user: reader });
+    renderPaste(samplePaste({ expiresAt: null }), { user: reader });
     expect(screen.queryByText(/expires/)).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,16 @@
-import type { ThreadDetail } from '@termpaste/contracts';
+import type { PasteDetail } from '@termpaste/contracts';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
-import { renderScreen, sampleReply, sampleThread } from '../testing';
-import { ThreadScreen } from './thread';
+import { pasteQuery } from '../api/pastes';
+import { renderScreen, sampleReply, samplePaste } from '../testing';
+import { PasteScreen } from './paste';
 
 const PYTHON = 'import os\n\ndef main():\n    return os.getcwd()\n\nmain()\n';
 
-function renderThread(thread: ThreadDetail) {
+function renderPaste(thread: PasteDetail) {
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client });
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  return renderScreen(<PasteScreen />, { path: '/thread/5', route: '/thread/:id', client });
 }
 
 const pasteCard = () => screen.getByRole('region', { name: 'PASTE' });
@@ -19,7 +19,7 @@ beforeAll(() => preloadMarkdown());
 
 describe('a paste in a language', () => {
   it('shows in the code view: numbered, highlighted, with its COPY, RAW and line links', async () => {
-    renderThread(sampleThread({ content: PYTHON, language: 'python' }));
+    renderPaste(samplePaste({ content: PYTHON, language: 'python' }));
     const code = within(pasteCard()).getByRole('region', { name: 'Paste content' });
     expect(code).toHaveAttribute('data-language', 'python');
     expect(within(code).getAllByRole('link', { name: /^Line \d+$/ })).toHaveLength(6);
@@ -30,15 +30,15 @@ describe('a paste in a language', () => {
   });
 
   it('Markdown (no language) renders as before', async () => {
-    renderThread(sampleThread({ content: '# Title\n\n**bold**', language: null }));
+    renderPaste(samplePaste({ content: '# Title\n\n**bold**', language: null }));
     expect(await within(pasteCard()).findByText('bold')).toContainHTML('<strong>bold</strong>');
     expect(within(pasteCard()).queryByRole('region', { name: 'Paste content' })).toBeNull();
     expect(within(pasteCard()).getByRole('button', { name: 'Copy paste' })).toHaveTextContent('COPY PASTE');
   });
 
   it('terminal output shows its colours and hostile content as text', async () => {
-    renderThread(
-      sampleThread({
+    renderPaste(
+      samplePaste({
         content:
           '\x1b[31m<img src=x onerror=alert(1)>\x1b[0m\n\x1b]8;;javascript:alert(1)\x07click\x1b]8;;\x07',
         language: 'ansi',
@@ -53,8 +53,8 @@ describe('a paste in a language', () => {
   });
 
   it('a reply pointing at #L3-L4 (or at this paste with that hash) shows those lines under its text', async () => {
-    renderThread(
-      sampleThread({
+    renderPaste(
+      samplePaste({
         content: PYTHON,
         language: 'python',
         replies: [
@@ -77,8 +77,8 @@ describe('a paste in a language', () => {
   });
 
   it('an excerpt of terminal output starts in the colours of the lines above it', async () => {
-    renderThread(
-      sampleThread({
+    renderPaste(
+      samplePaste({
         content: '\x1b[32mok 1\nok 2\x1b[0m\nplain 3\n',
         language: 'ansi',
         replies: [sampleReply({ content: 'see #L2' }), sampleReply({ id: 12, content: 'and #L3' })],
@@ -92,8 +92,8 @@ describe('a paste in a language', () => {
   });
 
   it('a Markdown paste shows no excerpt', () => {
-    renderThread(
-      sampleThread({ content: 'a\nb\nc', language: null, replies: [sampleReply({ content: '#L2' })] }),
+    renderPaste(
+      samplePaste({ content: 'a\nb\nc', language: null, replies: [sampleReply({ content: '#L2' })] }),
     );
     expect(screen.queryByRole('region', { name: /of the paste$/ })).toBeNull();
   });

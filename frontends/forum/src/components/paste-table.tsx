@@ -1,4 +1,4 @@
-import { LAYOUT, PAGES, PEOPLE_TEXTS, type ThreadCard } from '@termpaste/contracts';
+import { LAYOUT, PAGES, PEOPLE_TEXTS, type PasteCard } from '@termpaste/contracts';
 import {
   KEYBOARD_ITEM,
   KEYBOARD_OPEN,
@@ -16,7 +16,7 @@ import {
 } from '@termpaste/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthorLink } from './author';
-import { ThreadFlags } from './thread-flags';
+import { PasteFlags } from './paste-flags';
 
 /** Column names: home's by default; /hardest names them title, replies, views, creator, added. */
 const HOME_COLUMNS = { replies: 'Comments', author: 'Created by' };
@@ -28,12 +28,12 @@ export const HARDEST_COLUMNS = { replies: 'Replies', author: 'Creator' };
 /**
  * The paste table of home and /hardest. Rows open the paste; `null` shows ten placeholder rows while loading.
  */
-export function ThreadTable({
+export function PasteTable({
   threads,
   label,
   columns = HOME_COLUMNS,
 }: {
-  threads: ThreadCard[] | null;
+  threads: PasteCard[] | null;
   label: string;
   columns?: typeof HOME_COLUMNS;
 }) {
@@ -55,7 +55,7 @@ export function ThreadTable({
       </TableHeader>
       <TableBody ref={rows}>
         {threads === null ? (
-          <TableSkeletonRows columns={5} rows={LAYOUT.threadListSkeletonRows} widths={SKELETON_WIDTHS} />
+          <TableSkeletonRows columns={5} rows={LAYOUT.pasteListSkeletonRows} widths={SKELETON_WIDTHS} />
         ) : (
           shown.items.map((thread) => (
             <PersonGate
@@ -73,7 +73,7 @@ export function ThreadTable({
                 {...KEYBOARD_ITEM}
               >
                 <TableCell className="forum-title-cell">
-                  <ThreadFlags thread={thread} />
+                  <PasteFlags thread={thread} />
                   <Link
                     to={PAGES.thread(thread.id)}
                     className="forum-title"

@@ -1,11 +1,11 @@
 import {
   API,
-  FORUM_LIVE_EVENT,
+  PASTE_LIVE_EVENT,
   LIVE_CLOSE,
   LIVE_EVENT,
   LIVE_WATCH_CARDS_MAX,
   type LiveWatch,
-  type ThreadDetail,
+  type PasteDetail,
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { EventsPort } from '../src/infra/events/events.port.js';
@@ -14,8 +14,8 @@ import {
   connect,
   type ConnectOptions,
   type LiveClient,
-  type LiveMember,
-  liveMember,
+  type LiveUser,
+  liveUser,
   refusal,
   settle,
 } from './support/live.js';
@@ -35,7 +35,7 @@ function pasteEvents(client: LiveClient): unknown[] {
   return client.eventFrames.filter((frame) => (frame as { type?: unknown }).type !== LIVE_EVENT.pong);
 }
 
-async function newPaste(member: LiveMember, title: string): Promise<number> {
+async function newPaste(member: LiveUser, title: string): Promise<number> {
   const res = await member.browser
     .post(API.threads)
     .send({ title, content: `${title} text` })
@@ -43,11 +43,7 @@ async function newPaste(member: LiveMember, title: string): Promise<number> {
   return (res.body as { id: number }).id;
 }
 
-async function newReply(
-  member: LiveMember,
-  threadId: number,
-  parentId: number | null = null,
-): Promise<number> {
+async function newReply(member: LiveUser, threadId: number, parentId: number | null = null): Promise<number> {
   const res = await member.browser
     .post(API.threadReplies(threadId))
     .send({ content: 'a reply', parentId })
@@ -57,9 +53,9 @@ async function newReply(
 
 describe('live paste events on /ws/chat', () => {
   let t: TestApp;
-  let alice: LiveMember;
-  let bob: LiveMember;
-  let admin: LiveMember;
+  let alice: LiveUser;
+  let bob: LiveUser;
+  let admin: LiveUser;
   const open: LiveClient[] = [];
 
   async function socket(options: ConnectOptions = {}): Promise<LiveClient> {
@@ -70,9 +66,9 @@ describe('live paste events on /ws/chat', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { LIVE_VISITOR_SOCKETS_PER_ADDRESS: '3' } });
-    alice = await liveMember(t);
-    bob = await liveMember(t);
-    admin = await liveMember(t);
+    alice = await liveUser(t);
+    bob = await liveUser(t);
+    admin = await liveUser(t);
     await t.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [admin.user.id]);
   });
 
@@ -112,7 +108,7 @@ describe('live paste events on /ws/chat', () => {
     await settle();
     expect(pasteEvents(reader)).toEqual([
       {
-        type: FORUM_LIVE_EVENT.replyAdded,
+        type: PASTE_LIVE_EVENT.replyAdded,
         threadId: a,
         replyId: reply,
         parentId: null,
@@ -120,32 +116,32 @@ describe('live paste events on /ws/chat', () => {
         replyCount: 1,
       },
       {
-        type: FORUM_LIVE_EVENT.replyAdded,
+        type: PASTE_LIVE_EVENT.replyAdded,
         threadId: a,
         replyId: answer,
         parentId: reply,
         authorId: bob.user.id,
         replyCount: 2,
       },
-      { type: FORUM_LIVE_EVENT.voteScore, threadId: a, replyId: null, voteScore: 1 },
-      { type: FORUM_LIVE_EVENT.voteScore, threadId: a, replyId: answer, voteScore: -1 },
+      { type: PASTE_LIVE_EVENT.voteScore, threadId: a, replyId: null, voteScore: 1 },
+      { type: PASTE_LIVE_EVENT.voteScore, threadId: a, replyId: answer, voteScore: -1 },
       {
-        type: FORUM_LIVE_EVENT.pasteEdited,
+        type: PASTE_LIVE_EVENT.pasteEdited,
         threadId: a,
         title: 'paste A, edited',
         editedAt: (edited.body as { editedAt: string }).editedAt,
       },
       {
-        type: FORUM_LIVE_EVENT.replyEdited,
+        type: PASTE_LIVE_EVENT.replyEdited,
         threadId: a,
         replyId: reply,
         editedAt: (replyEdited.body as { editedAt: string }).editedAt,
       },
-      { type: FORUM_LIVE_EVENT.pasteFlags, threadId: a, isPinned: true, isLocked: false, isFeatured: false },
-      { type: FORUM_LIVE_EVENT.pasteFlags, threadId: a, isPinned: true, isLocked: true, isFeatured: false },
+      { type: PASTE_LIVE_EVENT.pasteFlags, threadId: a, isPinned: true, isLocked: false, isFeatured: false },
+      { type: PASTE_LIVE_EVENT.pasteFlags, threadId: a, isPinned: true, isLocked: true, isFeatured: false },
       // The reply and the answer under it: two fewer.
-      { type: FORUM_LIVE_EVENT.replyDeleted, threadId: a, replyId: reply, replyCount: 0 },
-      { type: FORUM_LIVE_EVENT.pasteDeleted, threadId: a },
+      { type: PASTE_LIVE_EVENT.replyDeleted, threadId: a, replyId: reply, replyCount: 0 },
+      { type: PASTE_LIVE_EVENT.pasteDeleted, threadId: a },
     ]);
   });
 
@@ -178,13 +174,13 @@ describe('live paste events on /ws/chat', () => {
     await lists.next('the new paste', (frame) => (frame as { type?: string }).type === 'paste_added');
     await settle();
     expect(pasteEvents(cards).map((frame) => (frame as { type: string }).type)).toEqual([
-      FORUM_LIVE_EVENT.replyAdded,
-      FORUM_LIVE_EVENT.voteScore,
-      FORUM_LIVE_EVENT.pasteFlags,
+      PASTE_LIVE_EVENT.replyAdded,
+      PASTE_LIVE_EVENT.voteScore,
+      PASTE_LIVE_EVENT.pasteFlags,
     ]);
     expect(pasteEvents(lists)).toEqual([
-      { type: FORUM_LIVE_EVENT.pasteFlags, threadId: a, isPinned: false, isLocked: false, isFeatured: true },
-      { type: FORUM_LIVE_EVENT.pasteAdded, threadId: fresh },
+      { type: PASTE_LIVE_EVENT.pasteFlags, threadId: a, isPinned: false, isLocked: false, isFeatured: true },
+      { type: PASTE_LIVE_EVENT.pasteAdded, threadId: fresh },
     ]);
   });
 
@@ -211,8 +207,8 @@ describe('live paste events on /ws/chat', () => {
       for (const client of [visitor, withCookie]) {
         const types = client.frames.map((frame) => (frame as { type: string }).type);
         expect(types.filter((type) => type !== LIVE_EVENT.pong)).toEqual([
-          FORUM_LIVE_EVENT.threadReaders,
-          FORUM_LIVE_EVENT.replyAdded,
+          PASTE_LIVE_EVENT.threadReaders,
+          PASTE_LIVE_EVENT.replyAdded,
         ]);
         expect(client.closeCode).toBeUndefined();
       }
@@ -285,7 +281,7 @@ describe('live paste events on /ws/chat', () => {
           await supertest(t.url)
             .get(`${API.thread(a)}${query}`)
             .expect(200)
-        ).body as ThreadDetail
+        ).body as PasteDetail
       ).viewCount;
     expect(await views()).toBe(1);
     expect(await views('?refresh=true')).toBe(1);
@@ -323,8 +319,8 @@ describe('presence on one instance', () => {
   });
 
   it('counts members online once however many tabs, and drops them when their last socket closes', async () => {
-    const alice = await liveMember(t);
-    const bob = await liveMember(t);
+    const alice = await liveUser(t);
+    const bob = await liveUser(t);
     const aliceChat = await socket({ cookie: alice.cookie });
     await waitFor('alice online', () => lastCount(aliceChat, 'online_count') === 1);
     // Another tab of hers (the badge's socket, and a second chat one): still one member.
@@ -348,8 +344,8 @@ describe('presence on one instance', () => {
   });
 
   it("counts a paste's readers per member, tells each of its readers, and drops one whose socket closes", async () => {
-    const alice = await liveMember(t);
-    const bob = await liveMember(t);
+    const alice = await liveUser(t);
+    const bob = await liveUser(t);
     const res = await alice.browser
       .post(API.threads)
       .send({ title: 'read together', content: 'x' })

@@ -2,7 +2,7 @@ import { PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/con
 import { createQueryClient, peopleListQuery } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
 import { sampleCard as card, minutesAgo, renderScreen, sampleAuthor } from '../testing';
-import { ThreadTable } from './thread-table';
+import { PasteTable } from './paste-table';
 
 const morpheus = sampleAuthor({ id: 4, username: 'morpheus' });
 const smith = sampleAuthor({ id: 5, username: 'smith' });
@@ -10,13 +10,13 @@ const listOf = (...members: PublicAuthor[]): PeopleList => ({
   members: members.map((member) => ({ member, createdAt: minutesAgo(1) })),
 });
 
-describe('ThreadTable, with mutes and blocks', () => {
+describe('PasteTable, with mutes and blocks', () => {
   it("collapses a muted member's row with show, leaves out a blocked member's and counts it", async () => {
     const client = createQueryClient();
     client.setQueryData(peopleListQuery('mutes').queryKey, listOf(morpheus));
     client.setQueryData(peopleListQuery('blocks').queryKey, listOf(smith));
     const { user } = renderScreen(
-      <ThreadTable
+      <PasteTable
         label="Recent pastes"
         threads={[
           card({ id: 1, title: 'by trinity' }),

@@ -2,19 +2,19 @@ import { z } from 'zod';
 import {
   createdSchema,
   createReplySchema,
-  createThreadSchema,
+  createPasteSchema,
   forkBodySchema,
   forksPageSchema,
-  recentThreadsPageSchema,
+  recentPastesPageSchema,
   searchResultsSchema,
-  threadCardSchema,
-  threadDetailSchema,
+  pasteCardSchema,
+  pasteDetailSchema,
   voteResultSchema,
   voteSchema,
   heldPostSchema,
 } from '../forum.js';
 import { createPasteQuerySchema } from '../pastes.js';
-import { cursorQuerySchema, searchQuerySchema, threadQuerySchema } from '../queries.js';
+import { cursorQuerySchema, searchQuerySchema, pasteQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
 
@@ -35,10 +35,10 @@ const SCREENED =
   'post a spam signal matches is held for review: 202 `{held, message, itemId}`.';
 
 /** `GET /api/threads/featured`. */
-export const threadCardListSchema = z.array(threadCardSchema);
+export const pasteCardListSchema = z.array(pasteCardSchema);
 
 /** The Forum routes of API_OPERATIONS. */
-export const FORUM_OPERATIONS: readonly ApiOperation[] = [
+export const PASTES_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'getRecentThreads',
     method: 'get',
@@ -47,7 +47,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Forum',
     auth: 'none',
     query: cursorQuerySchema,
-    responses: [json(200, 'A page of pastes', recentThreadsPageSchema)],
+    responses: [json(200, 'A page of pastes', recentPastesPageSchema)],
     errors: [400],
   },
   {
@@ -57,7 +57,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Featured pastes',
     tag: 'Forum',
     auth: 'none',
-    responses: [json(200, 'Featured pastes', threadCardListSchema)],
+    responses: [json(200, 'Featured pastes', pasteCardListSchema)],
   },
   {
     operationId: 'createThread',
@@ -72,7 +72,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
-    body: createThreadSchema,
+    body: createPasteSchema,
     responses: [json(201, 'Posted', createdSchema), held],
     errors: [400, 413, 429],
   },
@@ -124,8 +124,8 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
       'Open to visitors; a signed-in member also gets their own votes (`myVote`). Counts a view, unless `refresh=true`.',
     tag: 'Forum',
     auth: 'none',
-    query: threadQuerySchema,
-    responses: [json(200, 'The paste', threadDetailSchema)],
+    query: pasteQuerySchema,
+    responses: [json(200, 'The paste', pasteDetailSchema)],
     errors: [404],
   },
   {
@@ -150,7 +150,7 @@ export const FORUM_OPERATIONS: readonly ApiOperation[] = [
     tag: 'Forum',
     auth: 'none',
     token: 'read',
-    responses: [json(200, 'The paste, with its content', threadDetailSchema)],
+    responses: [json(200, 'The paste, with its content', pasteDetailSchema)],
     errors: [404],
   },
   {

@@ -11,10 +11,10 @@ const TAGLINES: Record<string, string> = {
 };
 
 /** The support form, with its subject filled in for a request for `grade`. */
-export const gradeRequestLink = (grade: string) =>
+export const rankRequestLink = (grade: string) =>
   `${PAGES.support}?subject=${encodeURIComponent(`VIP grade request: ${grade}`)}`;
 
-function GradeCard({
+function RankCard({
   rank,
   username,
   owned,
@@ -46,7 +46,7 @@ function GradeCard({
         {owned ? (
           <Link to={PAGES.ranks}>{active ? 'Manage on the Ranks page' : 'Activate on the Ranks page'}</Link>
         ) : (
-          <Link to={gradeRequestLink(rank.name)}>Ask the staff for it</Link>
+          <Link to={rankRequestLink(rank.name)}>Ask the staff for it</Link>
         )}
       </div>
     </li>
@@ -57,7 +57,7 @@ function GradeCard({
  * /upgrades: the four VIP grades, which the member owns, and how to get one (an admin grants them; no
  * payment).
  */
-export function UpgradesScreen() {
+export function PremiumRanksScreen() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner label="Loading upgrades..." />;
   const owned = new Set(user?.ownedPremiumRanks ?? []);
@@ -73,7 +73,7 @@ export function UpgradesScreen() {
         </p>
         <ul className="settings-upgrades" aria-label="VIP grades">
           {PREMIUM_RANKS.map((rank) => (
-            <GradeCard
+            <RankCard
               key={rank.name}
               rank={rank}
               username={username}

@@ -1,4 +1,4 @@
-import { API, PAGES, pasteKeyed, TEXTS, type ReplyView, type ThreadDetail } from '@termpaste/contracts';
+import { API, PAGES, pasteKeyed, TEXTS, type ReplyView, type PasteDetail } from '@termpaste/contracts';
 import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { OWN_POSTS_MESSAGES, OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { editRefusal } from '@termpaste/contracts/revisions';
@@ -22,8 +22,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, EyeOff, Flame } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { threadQuery, useReadOnce } from '../api/forum';
-import { useThreadLive, type ThreadLive } from '../api/live';
+import { pasteQuery, useReadOnce } from '../api/pastes';
+import { usePasteLive, type PasteLive } from '../api/live';
 import { hasExpired, useExpired } from '../components/expiry';
 import { Forks } from '../components/forks';
 import { NotFoundCard } from '../components/not-found';
@@ -47,7 +47,7 @@ function inView(element: HTMLElement | null): boolean {
  * Replies that arrived out of view, for the pill that takes the reader there; one scrolled into view (or
  * deleted) drops out.
  */
-function useRepliesOutOfView(thread: ThreadDetail, live: ThreadLive): [number[], () => void] {
+function useRepliesOutOfView(thread: PasteDetail, live: PasteLive): [number[], () => void] {
   const [unseen, setUnseen] = useState<number[]>([]);
   const { arrived, seen } = live;
 
@@ -121,13 +121,13 @@ function useGoneAsHidden(id: string, gone: boolean): boolean {
  * The page of a loaded paste. It decides who may reply and holds the reply being answered (a reply's
  * REPLY sets it). Live changes arrive in place; the draft and its target stay.
  */
-function ThreadView({
+function PasteView({
   thread,
   live,
   burnt = false,
 }: {
-  thread: ThreadDetail;
-  live: ThreadLive;
+  thread: PasteDetail;
+  live: PasteLive;
   /** Its one showing, after its reader burnt it: gone from the server, kept in this page only. */
   burnt?: boolean;
 }) {
@@ -274,13 +274,13 @@ function ExpiredCard() {
 }
 
 /** What pages show instead of the live updates of a paste that is gone (burnt by its reading). */
-const NO_LIVE: ThreadLive = { readers: undefined, deleted: false, arrived: [], seen: () => undefined };
+const NO_LIVE: PasteLive = { readers: undefined, deleted: false, arrived: [], seen: () => undefined };
 
 /**
  * A paste that burns after reading, to a reader other than its author: its title and the warning, and
  * SHOW AND DELETE, which reads it once (`read-once`, which deletes it) and shows it.
  */
-function BurnGate({ thread, onShown }: { thread: ThreadDetail; onShown: (shown: ThreadDetail) => void }) {
+function BurnGate({ thread, onShown }: { thread: PasteDetail; onShown: (shown: PasteDetail) => void }) {
   const read = useReadOnce(String(thread.id));
   return (
     <Card titleLevel={1} title="BURN AFTER READING" className="forum-narrow">
@@ -306,25 +306,25 @@ function BurnGate({ thread, onShown }: { thread: ThreadDetail; onShown: (shown: 
 }
 
 /** /thread/{id}: the paste, its votes and moderation, the reply tree and the reply form. */
-export function ThreadScreen() {
+export function PasteScreen() {
   const { id = '' } = useParams();
   const client = useQueryClient();
   // A burning paste once shown: in memory only (a reload reads the server, where it is gone).
-  const [burnt, setBurnt] = useState<ThreadDetail | null>(null);
+  const [burnt, setBurnt] = useState<PasteDetail | null>(null);
   // The paste is Markdown: its renderer downloads while the paste does.
   useEffect(() => void preloadMarkdown(), []);
   useEffect(() => setBurnt(null), [id]);
-  const thread = useQuery({ ...threadQuery(id), enabled: isPasteRef(id) && burnt === null });
+  const thread = useQuery({ ...pasteQuery(id), enabled: isPasteRef(id) && burnt === null });
   const { user } = useCurrentUser();
-  const live = useThreadLive(id, isPasteRef(id), user?.id ?? null);
+  const live = usePasteLive(id, isPasteRef(id), user?.id ?? null);
   // Its page without the content is of no use any more.
   useEffect(() => {
-    if (burnt) client.removeQueries({ queryKey: threadQuery(id).queryKey, exact: true });
+    if (burnt) client.removeQueries({ queryKey: pasteQuery(id).queryKey, exact: true });
   }, [burnt, client, id]);
 
-  if (burnt && String(burnt.id) === id) return <ThreadView thread={burnt} live={NO_LIVE} burnt />;
+  if (burnt && String(burnt.id) === id) return <PasteView thread={burnt} live={NO_LIVE} burnt />;
   if (isHiddenError(thread.error)) return <HiddenCard />;
-  if (!isPasteRef(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
+  if (!isPasteRef(id) || isNotFoundError(thread.error)) return <NotFoundCard text={TEXTS.pasteNotFound} />;
   if (thread.isError && !thread.data) {
     return (
       <Card titleLevel={1} title="ERROR">
@@ -336,5 +336,5 @@ export function ThreadScreen() {
   if (thread.data.burnAfterReading && thread.data.content === undefined) {
     return <BurnGate key={thread.data.id} thread={thread.data} onShown={setBurnt} />;
   }
-  return <ThreadView key={thread.data.id} thread={thread.data} live={live} />;
+  return <PasteView key={thread.data.id} thread={thread.data} live={live} />;
 }

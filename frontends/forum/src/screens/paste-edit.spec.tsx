@@ -1,40 +1,40 @@
-import type { CurrentUser, ThreadDetail } from '@termpaste/contracts';
+import type { CurrentUser, PasteDetail } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
+import { pasteQuery } from '../api/pastes';
 import {
   expectToast,
   renderScreen,
   sampleReply,
-  sampleThread,
+  samplePaste,
   stubFetch,
   type FetchAnswer,
   type FetchCall,
   type RenderScreenOptions,
 } from '../testing';
-import { ThreadScreen } from './thread';
+import { PasteScreen } from './paste';
 import { SECRETS_MESSAGES } from '@termpaste/contracts';
 import { REVISIONS_TEXTS } from '@termpaste/contracts/revisions';
 
-// sampleThread() is trinity's (id 3); reply 12 is hers too, 11 is morpheus's.
+// samplePaste() is trinity's (id 3); reply 12 is hers too, 11 is morpheus's.
 const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
 const neo = sampleCurrentUser();
 const admin = sampleCurrentUser({ id: 1, username: 'root', isAdmin: true });
 const EDITED_AT = new Date(Date.now() - 3 * 60_000).toISOString();
 
-function renderThread({
-  thread = sampleThread(),
+function renderPaste({
+  thread = samplePaste(),
   ...options
-}: RenderScreenOptions & { thread?: ThreadDetail } = {}) {
+}: RenderScreenOptions & { thread?: PasteDetail } = {}) {
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  return renderScreen(<PasteScreen />, { path: '/thread/5', route: '/thread/:id', client, ...options });
 }
 
 /** What the stub server holds: the paste, the member, and the versions an edit says hold a removed secret. */
 interface EditState {
-  thread: ThreadDetail;
+  thread: PasteDetail;
   user: CurrentUser;
   secretVersions?: number[];
 }
@@ -101,7 +101,7 @@ describe('editing a paste', () => {
       [neo, false],
       [null, false],
     ] as const) {
-      renderThread({ user });
+      renderPaste({ user });
       const edit = within(pasteCard()).queryByRole('button', { name: 'EDIT' });
       expect(Boolean(edit)).toBe(shown);
       cleanup();
@@ -109,33 +109,33 @@ describe('editing a paste', () => {
   });
 
   it('a locked paste: EDIT for admins only', () => {
-    renderThread({ user: trinity, thread: sampleThread({ isLocked: true }) });
+    renderPaste({ user: trinity, thread: samplePaste({ isLocked: true }) });
     expect(within(pasteCard()).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
     cleanup();
-    renderThread({ user: admin, thread: sampleThread({ isLocked: true }) });
+    renderPaste({ user: admin, thread: samplePaste({ isLocked: true }) });
     expect(within(pasteCard()).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
   });
 
   it('shows "edited {time}" linking to the revisions once edited, nothing before', () => {
-    renderThread({ thread: sampleThread({ editedAt: EDITED_AT }) });
+    renderPaste({ thread: samplePaste({ editedAt: EDITED_AT }) });
     const mark = within(pasteCard()).getByRole('link', { name: /^edited/ });
     expect(mark).toHaveTextContent('edited 3 minutes ago');
     expect(mark).toHaveAttribute('href', '/thread/5/revisions');
     cleanup();
-    renderThread();
+    renderPaste();
     expect(within(pasteCard()).queryByRole('link', { name: /^edited/ })).not.toBeInTheDocument();
   });
 
   it('edits title, language and content in place, then shows the paste as saved', async () => {
-    const state = { thread: sampleThread(), user: trinity };
+    const state = { thread: samplePaste(), user: trinity };
     const calls = server(state);
-    const { user } = renderThread({ user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     const form = screen.getByRole('form', { name: 'Edit paste' });
     const title = within(form).getByLabelText('Title');
     const content = within(form).getByLabelText('Content');
     expect(title).toHaveValue('nmap cheatsheet');
-    expect(content).toHaveValue(sampleThread().content);
+    expect(content).toHaveValue(samplePaste().content);
     await user.clear(title);
     await user.type(title, 'nmap cheatsheet v2');
     await user.clear(content);
@@ -155,8 +155,8 @@ describe('editing a paste', () => {
   });
 
   it('sends only what changed: the language alone', async () => {
-    const calls = server({ thread: sampleThread(), user: trinity });
-    const { user } = renderThread({ user: trinity });
+    const calls = server({ thread: samplePaste(), user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     const form = screen.getByRole('form', { name: 'Edit paste' });
     const picker = within(form).getByRole('combobox', { name: 'Language' });
@@ -170,8 +170,8 @@ describe('editing a paste', () => {
   });
 
   it('refuses a blank title without a request, and CANCEL leaves the paste as it was', async () => {
-    const calls = server({ thread: sampleThread(), user: trinity });
-    const { user } = renderThread({ user: trinity });
+    const calls = server({ thread: samplePaste(), user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     const form = screen.getByRole('form', { name: 'Edit paste' });
     await user.clear(within(form).getByLabelText('Title'));
@@ -188,7 +188,7 @@ describe('editing a paste', () => {
         ? { status: 403, body: { statusCode: 403, message: 'Thread is locked' } }
         : { body: trinity },
     );
-    const { user } = renderThread({ user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     await user.type(screen.getByLabelText('Content'), ' more');
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
@@ -205,7 +205,7 @@ describe('a secret in an edit', () => {
   };
 
   it('warns before saving, and PUBLISH ANYWAY saves with allowSecrets', async () => {
-    const state = { thread: sampleThread(), user: trinity };
+    const state = { thread: samplePaste(), user: trinity };
     const calls: FetchCall[] = [];
     stubFetch((call) => {
       if (call.method === 'PATCH') {
@@ -215,7 +215,7 @@ describe('a secret in an edit', () => {
       }
       return answer(state, call);
     });
-    const { user } = renderThread({ user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     await user.type(screen.getByLabelText('Content'), ' AKIA…');
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
@@ -223,17 +223,17 @@ describe('a secret in an edit', () => {
     await user.click(within(dialog).getByRole('button', { name: SECRETS_MESSAGES.publishAnyway }));
     await expectToast('Paste saved');
     expect(calls.map((call) => call.body)).toEqual([
-      { content: `${sampleThread().content} AKIA…` },
-      { content: `${sampleThread().content} AKIA…`, allowSecrets: true },
+      { content: `${samplePaste().content} AKIA…` },
+      { content: `${samplePaste().content} AKIA…`, allowSecrets: true },
     ]);
   });
 });
 
 describe('an edit that takes a secret out', () => {
   it('offers to purge the old versions that still hold it, and removes them on PURGE', async () => {
-    const state: EditState = { thread: sampleThread(), user: trinity, secretVersions: [1, 2] };
+    const state: EditState = { thread: samplePaste(), user: trinity, secretVersions: [1, 2] };
     const calls = server(state);
-    const { user } = renderThread({ user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     await user.clear(screen.getByLabelText('Content'));
     await user.type(screen.getByLabelText('Content'), 'no secret here');
@@ -250,9 +250,9 @@ describe('an edit that takes a secret out', () => {
   });
 
   it('KEEP IT removes nothing; an edit that took no secret out offers nothing', async () => {
-    const state: EditState = { thread: sampleThread(), user: trinity, secretVersions: [1] };
+    const state: EditState = { thread: samplePaste(), user: trinity, secretVersions: [1] };
     const calls = server(state);
-    const { user } = renderThread({ user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
     await user.type(screen.getByLabelText('Content'), ' more');
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
@@ -272,18 +272,18 @@ describe('an edit that takes a secret out', () => {
 
 describe('editing a reply', () => {
   it('offers EDIT on her own replies to their author, on all to an admin', () => {
-    renderThread({ user: trinity });
+    renderPaste({ user: trinity });
     expect(within(replyItem('trinity')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
     expect(within(replyItem('morpheus')).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
     cleanup();
-    renderThread({ user: admin });
+    renderPaste({ user: admin });
     expect(within(replyItem('morpheus')).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
   });
 
   it('saves the new text with PATCH and marks the reply edited, linking to its versions', async () => {
-    const state = { thread: sampleThread(), user: trinity };
+    const state = { thread: samplePaste(), user: trinity };
     const calls = server(state);
-    const { user } = renderThread({ user: trinity });
+    const { user } = renderPaste({ user: trinity });
     await user.click(within(replyItem('trinity')).getByRole('button', { name: 'EDIT' }));
     const box = within(replyItem('trinity')).getByRole('textbox', { name: 'Reply content' });
     expect(box).toHaveValue('reply number 12');
@@ -302,9 +302,9 @@ describe('editing a reply', () => {
   });
 
   it('a locked paste: no EDIT on replies for their author', () => {
-    renderThread({
+    renderPaste({
       user: trinity,
-      thread: sampleThread({ isLocked: true, replies: [sampleReply({ id: 12 })] }),
+      thread: samplePaste({ isLocked: true, replies: [sampleReply({ id: 12 })] }),
     });
     expect(within(replyItem('trinity')).queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
   });

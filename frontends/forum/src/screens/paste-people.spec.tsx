@@ -1,9 +1,9 @@
 import { PEOPLE_TEXTS, type PeopleList, type PublicAuthor } from '@termpaste/contracts';
 import { createQueryClient, peopleListQuery, preloadMarkdown } from '@termpaste/ui';
 import { screen, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
-import { minutesAgo, renderScreen, sampleAuthor, sampleReply, sampleThread } from '../testing';
-import { ThreadScreen } from './thread';
+import { pasteQuery } from '../api/pastes';
+import { minutesAgo, renderScreen, sampleAuthor, sampleReply, samplePaste } from '../testing';
+import { PasteScreen } from './paste';
 
 const trinity = sampleAuthor(); // id 3, the paste's author
 const morpheus = sampleAuthor({ id: 4, username: 'morpheus' });
@@ -15,7 +15,7 @@ const listOf = (...members: PublicAuthor[]): PeopleList => ({
 
 /** The paste page with these lists already read (no request for them). */
 function renderWith(lists: { mutes?: PeopleList; blocks?: PeopleList }) {
-  const thread = sampleThread({
+  const thread = samplePaste({
     replyCount: 3,
     replies: [
       sampleReply({ id: 1, author: morpheus, content: 'muted words' }),
@@ -24,10 +24,10 @@ function renderWith(lists: { mutes?: PeopleList; blocks?: PeopleList }) {
     ],
   });
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
   client.setQueryData(peopleListQuery('mutes').queryKey, lists.mutes ?? listOf());
   client.setQueryData(peopleListQuery('blocks').queryKey, lists.blocks ?? listOf());
-  return renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client });
+  return renderScreen(<PasteScreen />, { path: '/thread/5', route: '/thread/:id', client });
 }
 
 beforeAll(() => preloadMarkdown());

@@ -1,21 +1,21 @@
-import type { ThreadDetail } from '@termpaste/contracts';
+import type { PasteDetail } from '@termpaste/contracts';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
+import { pasteQuery } from '../api/pastes';
 import {
   connectedSocket,
   installFakeWebSocket,
   renderScreen,
   sampleAuthor,
   sampleReply,
-  sampleThread,
+  samplePaste,
   stubFetch,
   urls,
   type FakeWebSocket,
   type FetchCall,
 } from '../testing';
-import { ThreadScreen } from './thread';
+import { PasteScreen } from './paste';
 
 installFakeWebSocket();
 
@@ -23,7 +23,7 @@ const member = sampleCurrentUser();
 const morpheus = sampleAuthor({ id: 8, username: 'morpheus' });
 
 /** The paste page, its socket open, with a server whose paste the test changes (`state.thread`). */
-async function renderLiveThread(thread: ThreadDetail = sampleThread()) {
+async function renderLivePaste(thread: PasteDetail = samplePaste()) {
   const state = { thread };
   const calls = stubFetch((call) => {
     if (call.method === 'GET' && call.url.startsWith(`/api/threads/${state.thread.id}`)) {
@@ -32,8 +32,8 @@ async function renderLiveThread(thread: ThreadDetail = sampleThread()) {
     return { status: 404, body: 'not stubbed' };
   });
   const client = createQueryClient();
-  client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  const rendered = renderScreen(<ThreadScreen />, {
+  client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  const rendered = renderScreen(<PasteScreen />, {
     path: `/thread/${thread.id}`,
     route: '/thread/:id',
     client,
@@ -50,7 +50,7 @@ const names = () => replyItems().map((item) => item.getAttribute('aria-label'));
 
 /** A new reply from morpheus under reply 11: the server has it, and tells the page. */
 function replyArrives(
-  live: { state: { thread: ThreadDetail }; socket: FakeWebSocket },
+  live: { state: { thread: PasteDetail }; socket: FakeWebSocket },
   { id = 15, authorId = morpheus.id }: { id?: number; authorId?: number } = {},
 ) {
   const reply = sampleReply({
@@ -90,7 +90,7 @@ afterEach(() => {
 
 describe('a paste page, live', () => {
   it("watches its paste on the tab's socket, a visitor's or a member's alike", async () => {
-    const { socket } = await renderLiveThread();
+    const { socket } = await renderLivePaste();
     expect(socket.url).toBe('ws://localhost/ws/chat?scope=public');
     expect(socket.sent.map((frame) => JSON.parse(frame) as unknown)).toEqual([
       { type: 'watch', thread: 5, cards: [], lists: false },
@@ -98,7 +98,7 @@ describe('a paste page, live', () => {
   });
 
   it('puts an arriving reply in its place in the tree, keeping the draft and its reply target; no view counted', async () => {
-    const live = await renderLiveThread();
+    const live = await renderLivePaste();
     const { user, calls } = live;
     await user.click(
       within(screen.getByRole('listitem', { name: 'Reply by tank' })).getByRole('button', { name: 'REPLY' }),
@@ -123,7 +123,7 @@ describe('a paste page, live', () => {
   });
 
   it('shows "1 new reply" for a reply that arrived out of view, "2 new replies" for two, and scrolls to the first', async () => {
-    const live = await renderLiveThread();
+    const live = await renderLivePaste();
     // jsdom lays nothing out: every box is at 0,0 with no height, so above the window, out of view.
     replyArrives(live, { id: 15 });
     const pill = await screen.findByRole('button', { name: /1 new reply$/ });
@@ -136,7 +136,7 @@ describe('a paste page, live', () => {
   });
 
   it('shows no pill for a reply in view, nor for the reader’s own from another tab', async () => {
-    const live = await renderLiveThread();
+    const live = await renderLivePaste();
     jest
       .spyOn(Element.prototype, 'getBoundingClientRect')
       .mockReturnValue({ top: 100, bottom: 200, left: 0, right: 0, width: 0, height: 100 } as DOMRect);
@@ -150,7 +150,7 @@ describe('a paste page, live', () => {
   });
 
   it('drops a pending arrival from the pill once it is scrolled into view', async () => {
-    const live = await renderLiveThread();
+    const live = await renderLivePaste();
     replyArrives(live, { id: 15 });
     await screen.findByRole('button', { name: /1 new reply$/ });
     jest
@@ -163,7 +163,7 @@ describe('a paste page, live', () => {
   });
 
   it('writes scores, flags, deletions and the readers count in place, without reading the paste again', async () => {
-    const { socket, calls } = await renderLiveThread();
+    const { socket, calls } = await renderLivePaste();
     socket.serverSend({ type: 'thread_readers', threadId: 5, count: 2 });
     expect(await screen.findByText(/2 reading/)).toBeInTheDocument();
     socket.serverSend({ type: 'vote_score', threadId: 5, replyId: null, voteScore: 9 });
@@ -210,11 +210,11 @@ describe('a paste page, live', () => {
     stubFetch((call) =>
       hidden.value && call.url === '/api/threads/5'
         ? { status: 404, body: { statusCode: 404, message: 'This paste is hidden pending review' } }
-        : { body: sampleThread() },
+        : { body: samplePaste() },
     );
     const client = createQueryClient();
-    client.setQueryData(threadQuery('5').queryKey, sampleThread());
-    renderScreen(<ThreadScreen />, { path: '/thread/5', route: '/thread/:id', client });
+    client.setQueryData(pasteQuery('5').queryKey, samplePaste());
+    renderScreen(<PasteScreen />, { path: '/thread/5', route: '/thread/:id', client });
     const socket = await connectedSocket();
     hidden.value = true;
     socket.serverSend({ type: 'paste_deleted', threadId: 5 });
@@ -226,7 +226,7 @@ describe('a paste page, live', () => {
   });
 
   it('reads the paste again for an edit, and after a reconnection', async () => {
-    const live = await renderLiveThread();
+    const live = await renderLivePaste();
     live.state.thread = {
       ...live.state.thread,
       title: 'nmap cheatsheet v2',

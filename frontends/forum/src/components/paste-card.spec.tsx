@@ -1,15 +1,15 @@
-import { API, PEOPLE_TEXTS, type ThreadCard as ThreadCardData } from '@termpaste/contracts';
+import { API, PEOPLE_TEXTS, type PasteCard as PasteCardData } from '@termpaste/contracts';
 import { TooltipProvider } from '@termpaste/ui';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { minutesAgo, renderScreen, sampleAuthor, sampleCard as card, stubApi } from '../testing';
-import { prefixedTitle, ThreadCard, ThreadCardList } from './thread-card';
+import { prefixedTitle, PasteCard, PasteCardList } from './paste-card';
 
-function renderCard(thread: ThreadCardData) {
+function renderCard(thread: PasteCardData) {
   render(
     <TooltipProvider>
       <MemoryRouter>
-        <ThreadCard thread={thread} />
+        <PasteCard thread={thread} />
       </MemoryRouter>
     </TooltipProvider>,
   );
@@ -26,7 +26,7 @@ describe('prefixedTitle', () => {
   });
 });
 
-describe('ThreadCard', () => {
+describe('PasteCard', () => {
   it('links the title and the author, with counts and age', () => {
     const article = renderCard(card());
     expect(within(article).getByRole('link', { name: 'nmap cheatsheet' })).toHaveAttribute(
@@ -106,10 +106,10 @@ describe('ThreadCard', () => {
   });
 });
 
-describe('ThreadCardList', () => {
+describe('PasteCardList', () => {
   it('lists one card per paste under its label', () => {
     renderScreen(
-      <ThreadCardList
+      <PasteCardList
         label="Search results"
         threads={[card({ id: 1, title: 'a' }), card({ id: 2, title: 'b' })]}
       />,
@@ -130,7 +130,7 @@ describe('ThreadCardList', () => {
       { peopleLists: 'ask' },
     );
     const { user } = renderScreen(
-      <ThreadCardList
+      <PasteCardList
         label="Search results"
         threads={[
           card({ id: 1, title: 'by trinity' }),

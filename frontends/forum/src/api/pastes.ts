@@ -1,16 +1,16 @@
 import {
   API,
-  type CreateThreadBody,
+  type CreatePasteBody,
   createdSchema,
   heldPostSchema,
   type ForkBody,
   forksPageSchema,
-  recentThreadsPageSchema,
+  recentPastesPageSchema,
   searchResultsSchema,
-  threadCardSchema,
-  threadDetailSchema,
-  threadFlagsSchema,
-  type ThreadDetail,
+  pasteCardSchema,
+  pasteDetailSchema,
+  pasteFlagsSchema,
+  type PasteDetail,
   userProfileSchema,
   usersPageSchema,
   type VoteBody,
@@ -36,30 +36,30 @@ import {
 
 // Home and a paste are read afresh on every visit (each visit of a paste counts a view), so new pastes
 // and replies show without a reload; everything else keeps the never-stale default.
-export const recentThreadsQuery = infiniteQueryOptions({
+export const recentPastesQuery = infiniteQueryOptions({
   queryKey: [API.threadsRecent],
   refetchOnMount: 'always',
   queryFn: ({ pageParam }) =>
     getJson(
       pageParam ? `${API.threadsRecent}?cursor=${encodeURIComponent(pageParam)}` : API.threadsRecent,
-      recentThreadsPageSchema,
+      recentPastesPageSchema,
     ),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });
 
-export const featuredThreadsQuery = queryOptions({
+export const featuredPastesQuery = queryOptions({
   queryKey: [API.threadsFeatured],
-  queryFn: () => getJson(API.threadsFeatured, threadCardSchema.array()),
+  queryFn: () => getJson(API.threadsFeatured, pasteCardSchema.array()),
 });
 
 /** A new post's answer: 201 with its id, or 202 when it is held for review by the staff. */
 const postedSchema = createdSchema.or(heldPostSchema);
 
-export const threadQuery = (id: string) =>
+export const pasteQuery = (id: string) =>
   queryOptions({
     queryKey: [API.threads, id],
-    queryFn: () => getJson(API.thread(id), threadDetailSchema),
+    queryFn: () => getJson(API.thread(id), pasteDetailSchema),
     refetchOnMount: 'always',
   });
 
@@ -70,7 +70,7 @@ export const threadQuery = (id: string) =>
 export const forkSourceQuery = (id: string) =>
   queryOptions({
     queryKey: [API.threads, id, 'fork-source'],
-    queryFn: () => getJson(`${API.thread(id)}?refresh=true`, threadDetailSchema),
+    queryFn: () => getJson(`${API.thread(id)}?refresh=true`, pasteDetailSchema),
   });
 
 /** A paste's public forks, newest first, a page at a time. */
@@ -124,11 +124,11 @@ function invalidateLists(client: QueryClient) {
   );
 }
 
-export function useCreateThread() {
+export function useCreatePaste() {
   const client = useQueryClient();
   const guard = useSecretWarning();
   return useMutation({
-    mutationFn: (body: CreateThreadBody) =>
+    mutationFn: (body: CreatePasteBody) =>
       guard((allowSecrets) =>
         sendJson('POST', API.threads, postedSchema, withAllowSecrets(body, allowSecrets)),
       ),
@@ -141,7 +141,7 @@ export function useCreateThread() {
 }
 
 /** A fork of the paste `originalId` names: the original's page (its count and forks) is read again. */
-export function useForkThread(originalId: string) {
+export function useForkPaste(originalId: string) {
   const client = useQueryClient();
   const guard = useSecretWarning();
   return useMutation({
@@ -170,7 +170,7 @@ export function useCreateReply(threadId: string) {
     onSuccess: async () => {
       invalidateLists(client);
       void refreshQueries(client, currentUserQuery.queryKey);
-      await refreshQueries(client, threadQuery(threadId).queryKey);
+      await refreshQueries(client, pasteQuery(threadId).queryKey);
     },
   });
 }
@@ -182,7 +182,7 @@ export function useVote(threadId: string) {
     mutationFn: (body: VoteBody) => sendJson('POST', API.votes, voteResultSchema, body),
     onError: toastError('Failed to vote'),
     onSuccess: (result, body) => {
-      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) => {
+      client.setQueryData(pasteQuery(threadId).queryKey, (thread: PasteDetail | undefined) => {
         if (!thread) return thread;
         const vote = { voteScore: result.voteScore, myVote: result.value };
         if (body.threadId !== undefined) return { ...thread, ...vote };
@@ -195,16 +195,16 @@ export function useVote(threadId: string) {
   });
 }
 
-export type ThreadFlag = 'pin' | 'lock' | 'featured';
+export type PasteFlag = 'pin' | 'lock' | 'featured';
 const FLAG_PATHS = { pin: API.adminThreadPin, lock: API.adminThreadLock, featured: API.adminThreadFeatured };
 
 export function useToggleFlag(threadId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (flag: ThreadFlag) => sendJson('POST', FLAG_PATHS[flag](threadId), threadFlagsSchema),
+    mutationFn: (flag: PasteFlag) => sendJson('POST', FLAG_PATHS[flag](threadId), pasteFlagsSchema),
     onError: toastError('Failed to update the paste'),
     onSuccess: (flags) => {
-      client.setQueryData(threadQuery(threadId).queryKey, (thread: ThreadDetail | undefined) =>
+      client.setQueryData(pasteQuery(threadId).queryKey, (thread: PasteDetail | undefined) =>
         thread ? { ...thread, ...flags } : thread,
       );
       invalidateLists(client);
@@ -212,7 +212,7 @@ export function useToggleFlag(threadId: string) {
   });
 }
 
-export function useDeleteThread(threadId: string) {
+export function useDeletePaste(threadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('DELETE', API.adminThread(threadId)),
@@ -222,7 +222,7 @@ export function useDeleteThread(threadId: string) {
 }
 
 /** The author's delete of their own paste (it goes to the trash: staff may restore it). */
-export function useDeleteOwnThread(threadId: string) {
+export function useDeleteOwnPaste(threadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('DELETE', API.thread(threadId)),
@@ -243,7 +243,7 @@ export function useDeleteReply(threadId: string) {
     onError: toastError('Failed to delete the reply'),
     onSuccess: async () => {
       invalidateLists(client);
-      await refreshQueries(client, threadQuery(threadId).queryKey);
+      await refreshQueries(client, pasteQuery(threadId).queryKey);
     },
   });
 }
@@ -255,10 +255,10 @@ export function useDeleteReply(threadId: string) {
 export function useReadOnce(threadId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson('POST', API.threadReadOnce(threadId), threadDetailSchema),
+    mutationFn: () => sendJson('POST', API.threadReadOnce(threadId), pasteDetailSchema),
     onError: toastError('Could not show the paste'),
     onSuccess: () => {
-      client.removeQueries({ queryKey: threadQuery(threadId).queryKey, exact: true });
+      client.removeQueries({ queryKey: pasteQuery(threadId).queryKey, exact: true });
     },
   });
 }

@@ -2,10 +2,10 @@ import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/mode
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { expectToast, renderScreen, stubFetch, type FetchAnswer } from '../testing';
-import { NewThreadScreen } from './new-thread';
+import { NewPasteScreen } from './new-paste';
 
-function renderNewThread() {
-  const { user } = renderScreen(<NewThreadScreen />, { path: '/thread/new' });
+function renderNewPaste() {
+  const { user } = renderScreen(<NewPasteScreen />, { path: '/thread/new' });
   return {
     user,
     title: screen.getByRole('textbox', { name: 'Title' }),
@@ -16,7 +16,7 @@ function renderNewThread() {
 
 describe('add paste (/thread/new)', () => {
   it('counts the title live against its limit of 200', async () => {
-    const { user, title } = renderNewThread();
+    const { user, title } = renderNewPaste();
     const counter = screen.getByTestId('title-counter');
     expect(counter).toHaveTextContent('0/200');
     expect(title).toHaveAttribute('maxLength', '200');
@@ -27,7 +27,7 @@ describe('add paste (/thread/new)', () => {
   });
 
   it('stops the title at 200 characters', async () => {
-    const { user, title } = renderNewThread();
+    const { user, title } = renderNewPaste();
     await user.click(title);
     await user.paste('x'.repeat(250));
     expect(title).toHaveValue('x'.repeat(200));
@@ -35,7 +35,7 @@ describe('add paste (/thread/new)', () => {
   });
 
   it('shows and hides the Markdown preview', async () => {
-    const { user, content } = renderNewThread();
+    const { user, content } = renderNewPaste();
     expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'SHOW PREVIEW' }));
@@ -65,7 +65,7 @@ describe('add paste (/thread/new)', () => {
     ['nothing', '', ''],
   ])('refuses %s with a validation toast and sends nothing', async (_, titleText, contentText) => {
     const calls = stubFetch(() => ({ body: { id: 1 } }));
-    const { user, title, content, submit } = renderNewThread();
+    const { user, title, content, submit } = renderNewPaste();
     if (titleText) await user.type(title, titleText);
     if (contentText) await user.type(content, contentText);
     await user.click(submit());
@@ -81,7 +81,7 @@ describe('add paste (/thread/new)', () => {
         ? new Promise<FetchAnswer>((resolve) => (answer = resolve))
         : { body: sampleCurrentUser() },
     );
-    const { user, title, content, submit } = renderNewThread();
+    const { user, title, content, submit } = renderNewPaste();
     await user.type(title, '  nmap cheatsheet  ');
     await user.type(content, '  nmap -sV host');
     await user.click(submit());
@@ -103,7 +103,7 @@ describe('add paste (/thread/new)', () => {
         ? { status: 202, body: { held: true, message: MODERATION_MESSAGES.held, itemId: 7 } }
         : { body: sampleCurrentUser() },
     );
-    const { user, title, content, submit } = renderNewThread();
+    const { user, title, content, submit } = renderNewPaste();
     await user.type(title, 'first post');
     await user.type(content, 'hello');
     await user.click(submit());
@@ -117,7 +117,7 @@ describe('add paste (/thread/new)', () => {
         ? { status: 201, body: { id: 'AbCdEfGhIjKlMnOpQrStUv' } }
         : { body: sampleCurrentUser() },
     );
-    const { user, title, content, submit } = renderNewThread();
+    const { user, title, content, submit } = renderNewPaste();
     const expiry = screen.getByRole('combobox', { name: 'Expires' });
     expect(expiry).toHaveValue('never');
     expect([...(expiry as HTMLSelectElement).options].map((option) => option.text)).toEqual([
@@ -152,7 +152,7 @@ describe('add paste (/thread/new)', () => {
       status: 400,
       body: { statusCode: 400, message: 'Title must be at most 200 characters', error: 'Bad Request' },
     }));
-    const { user, title, content, submit } = renderNewThread();
+    const { user, title, content, submit } = renderNewPaste();
     await user.type(title, 'x');
     await user.type(content, 'y');
     await user.click(submit());
@@ -167,7 +167,7 @@ describe('add paste (/thread/new)', () => {
   });
 
   it('goes home on CANCEL when opened directly', async () => {
-    const { user } = renderNewThread();
+    const { user } = renderNewPaste();
     await user.click(screen.getByRole('button', { name: 'CANCEL' }));
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
   });

@@ -1,33 +1,33 @@
-import { type ThreadDetail } from '@termpaste/contracts';
+import { type PasteDetail } from '@termpaste/contracts';
 import { MODERATION_MESSAGES, MODERATION_TEXTS } from '@termpaste/contracts/moderation';
 import { sampleCurrentUser } from '@termpaste/contracts/testing';
 import { createQueryClient, preloadMarkdown } from '@termpaste/ui';
 import { screen, waitFor, within } from '@testing-library/react';
-import { threadQuery } from '../api/forum';
+import { pasteQuery } from '../api/pastes';
 import {
   expectToast,
   renderScreen,
   sampleProfile,
   sampleReply,
-  sampleThread,
+  samplePaste,
   stubFetch,
   type FetchCall,
   type RenderScreenOptions,
 } from '../testing';
-import { profileQuery } from '../api/forum';
+import { profileQuery } from '../api/pastes';
 import { ProfileScreen } from './profile';
-import { ThreadScreen } from './thread';
+import { PasteScreen } from './paste';
 
 const trinity = sampleCurrentUser({ id: 3, username: 'trinity' });
 
 /** Paste 5 seen by neo (7) unless told, with the member's flags answered from `mine`. */
-function renderThread({
-  thread = sampleThread(),
+function renderPaste({
+  thread = samplePaste(),
   mine = [] as Array<{ targetType: string; targetId: number }>,
   status,
   ...options
 }: RenderScreenOptions & {
-  thread?: ThreadDetail;
+  thread?: PasteDetail;
   mine?: Array<{ targetType: string; targetId: number }>;
   status?: number;
 } = {}) {
@@ -64,8 +64,8 @@ function renderThread({
     return { body: thread };
   });
   const client = createQueryClient();
-  if (!status) client.setQueryData(threadQuery(String(thread.id)).queryKey, thread);
-  const rendered = renderScreen(<ThreadScreen />, {
+  if (!status) client.setQueryData(pasteQuery(String(thread.id)).queryKey, thread);
+  const rendered = renderScreen(<PasteScreen />, {
     path: '/thread/5',
     route: '/thread/:id',
     client,
@@ -82,7 +82,7 @@ beforeAll(() => preloadMarkdown());
 
 describe('FLAG on a paste, its replies and a profile', () => {
   it("is on others' paste and replies, not on the member's own", async () => {
-    renderThread({ user: trinity });
+    renderPaste({ user: trinity });
     await screen.findByRole('heading', { name: /nmap cheatsheet/ });
     expect(within(pasteCard()).queryByRole('button', { name: /^FLAG/ })).not.toBeInTheDocument();
     expect(within(replyItem('trinity')).queryByRole('button', { name: /^FLAG/ })).toBeNull();
@@ -92,13 +92,13 @@ describe('FLAG on a paste, its replies and a profile', () => {
   });
 
   it('is not shown to a visitor', async () => {
-    renderThread({ user: null });
+    renderPaste({ user: null });
     await screen.findByRole('heading', { name: /nmap cheatsheet/ });
     expect(screen.queryByRole('button', { name: /^FLAG/ })).not.toBeInTheDocument();
   });
 
   it('reads FLAGGED on what the member flagged, from GET /api/flags/mine', async () => {
-    renderThread({
+    renderPaste({
       mine: [
         { targetType: 'reply', targetId: 13 },
         { targetType: 'paste', targetId: 5 },
@@ -114,7 +114,7 @@ describe('FLAG on a paste, its replies and a profile', () => {
   });
 
   it('flags the paste from its page', async () => {
-    const { user, calls } = renderThread();
+    const { user, calls } = renderPaste();
     await user.click(await within(pasteCard()).findByRole('button', { name: 'FLAG paste nmap cheatsheet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Flag for the staff' });
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
@@ -145,7 +145,7 @@ describe('FLAG on a paste, its replies and a profile', () => {
 
 describe('hidden pending review', () => {
   it('shows others a card of its own, not the 404', async () => {
-    renderThread({ status: 404 });
+    renderPaste({ status: 404 });
     expect(await screen.findByText('[hidden pending review]')).toBeInTheDocument();
     expect(screen.getByText(/This paste is hidden pending review/)).toBeInTheDocument();
     expect(screen.queryByText('Thread not found [404]')).not.toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('hidden pending review', () => {
   });
 
   it('links staff to the review queue from the hidden card', async () => {
-    renderThread({ status: 404, user: sampleCurrentUser({ id: 1, isAdmin: true }) });
+    renderPaste({ status: 404, user: sampleCurrentUser({ id: 1, isAdmin: true }) });
     expect(await screen.findByRole('link', { name: 'Open the review queue' })).toHaveAttribute(
       'href',
       '/admin/review',
@@ -161,19 +161,19 @@ describe('hidden pending review', () => {
   });
 
   it('tells the author of a hidden paste, who can still edit it', async () => {
-    renderThread({ user: trinity, thread: sampleThread({ hidden: true }) });
+    renderPaste({ user: trinity, thread: samplePaste({ hidden: true }) });
     expect(await screen.findByText(MODERATION_TEXTS.hiddenOwn)).toBeInTheDocument();
     expect(within(pasteCard()).getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
   });
 
   it('shows others a hidden reply as its placeholder, without FLAG or REPLY', async () => {
-    const thread = sampleThread({
+    const thread = samplePaste({
       replies: [
         sampleReply({ id: 11, hidden: true, content: '' }),
         sampleReply({ id: 13, author: sampleCurrentUser({ id: 9, username: 'tank' }) }),
       ],
     });
-    renderThread({ thread });
+    renderPaste({ thread });
     const hidden = await waitFor(() => replyItem('trinity'));
     expect(hidden).toHaveTextContent('[hidden pending review]');
     expect(within(hidden).queryByRole('button', { name: /^FLAG/ })).toBeNull();
@@ -181,8 +181,8 @@ describe('hidden pending review', () => {
   });
 
   it("gives the hidden reply's author the banner and EDIT", async () => {
-    const thread = sampleThread({ replies: [sampleReply({ id: 11, hidden: true, content: '' })] });
-    const { user } = renderThread({ thread, user: trinity });
+    const thread = samplePaste({ replies: [sampleReply({ id: 11, hidden: true, content: '' })] });
+    const { user } = renderPaste({ thread, user: trinity });
     const own = await waitFor(() => replyItem('trinity'));
     expect(own).toHaveTextContent(MODERATION_TEXTS.hiddenOwn);
     // Its text, which the shared page does not carry, from its newest version.

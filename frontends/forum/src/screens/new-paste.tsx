@@ -19,7 +19,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError } from '../lib/not-found';
-import { forkSourceQuery, useCreateThread, useForkThread } from '../api/forum';
+import { forkSourceQuery, useCreatePaste, useForkPaste } from '../api/pastes';
 import { NotFoundCard } from '../components/not-found';
 import { CodeView, isCodeLanguage } from '../components/code-view';
 import { ExpirySelect } from '../components/expiry';
@@ -30,14 +30,14 @@ import { VisibilityPicker } from '../components/visibility';
  * /thread/new: title, language, content, a preview, who may read it and how long it lives. With
  * `?fork=<ref>` it starts from that paste and FORK posts the fork.
  */
-export function NewThreadScreen() {
+export function NewPasteScreen() {
   const [params] = useSearchParams();
   const forkOf = params.get('fork');
   // Only a paste's number or key goes into a request path.
   const named = forkOf !== null && parsePasteRef(forkOf) !== null;
   const original = useQuery({ ...forkSourceQuery(forkOf ?? ''), enabled: named });
   if (forkOf === null) return <PasteForm />;
-  if (!named || isNotFoundError(original.error)) return <NotFoundCard text={TEXTS.threadNotFound} />;
+  if (!named || isNotFoundError(original.error)) return <NotFoundCard text={TEXTS.pasteNotFound} />;
   if (original.isError) {
     return (
       <Card titleLevel={1} title="ERROR">
@@ -72,8 +72,8 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
   const [expiresIn, setExpiresIn] = useState<ExpiresIn>('never');
   const [burn, setBurn] = useState(false);
   const [visibility, setVisibility] = useState<Visibility>('public');
-  const created = useCreateThread();
-  const forked = useForkThread(fork?.ref ?? '');
+  const created = useCreatePaste();
+  const forked = useForkPaste(fork?.ref ?? '');
   const create = fork ? forked : created;
 
   const submit = (event: FormEvent) => {
