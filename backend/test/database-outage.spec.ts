@@ -4,7 +4,7 @@ import { API, type CurrentUser, SERVICE_MESSAGES } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { bootstrap, type RunningServer } from '../src/bootstrap.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../src/common/database-unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, recentRefusals } from '../src/common/database-unavailable.js';
 import type { EmbeddedPostgresServer } from '../src/infra/database/embedded-postgres.js';
 import { freePort } from '../src/infra/free-port.js';
 import { newAccount } from './support/accounts.js';
@@ -32,14 +32,24 @@ const CRASH_SAFE_POSTGRES = {
 const ENV = { RATE_LIMITS: 'off', REQUIRE_VERIFIED_EMAIL: 'off', ...SPAM_SIGNALS_OFF };
 
 interface Answer {
+  sentAt: number;
   at: number;
   status: number;
   retryAfter: string | undefined;
   body: unknown;
 }
 
-function answer(res: { status: number; headers: Record<string, string>; body: unknown }): Answer {
-  return { at: Date.now(), status: res.status, retryAfter: res.headers['retry-after'], body: res.body };
+function answer(
+  res: { status: number; headers: Record<string, string>; body: unknown },
+  sentAt = Date.now(),
+): Answer {
+  return {
+    sentAt,
+    at: Date.now(),
+    status: res.status,
+    retryAfter: res.headers['retry-after'],
+    body: res.body,
+  };
 }
 
 /** Every answer is a success or the database's 503 (with Retry-After and the message): never a 500. */
@@ -114,14 +124,18 @@ describe('the embedded PostgreSQL killed (kill -9) under load', () => {
     const writer = async (): Promise<void> => {
       while (running) {
         const title = `paste ${sequence++}`;
+        const sentAt = Date.now();
         const res = await browser.post(API.threads).send({ title, content: `content of ${title}` });
-        answers.push(answer(res));
+        answers.push(answer(res, sentAt));
         if (res.status === 201) acknowledged.push({ id: (res.body as { id: number }).id, title });
       }
     };
     // Reads with the session cookie: the session store is the first to meet the database.
     const reader = async (): Promise<void> => {
-      while (running) answers.push(answer(await browser.get(API.currentUser)));
+      while (running) {
+        const sentAt = Date.now();
+        answers.push(answer(await browser.get(API.currentUser), sentAt));
+      }
     };
     const load = [writer(), writer(), writer(), writer(), reader()];
 
@@ -149,7 +163,10 @@ describe('the embedded PostgreSQL killed (kill -9) under load', () => {
     expectOnlySuccessOr503(answers);
     // The crash was seen: requests in flight or made meanwhile got the 503.
     expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);
-    expect(answers.filter((a) => a.at > backAt + 500 && a.status !== 201 && a.status !== 200)).toEqual([]);
+    // A failure shows when each late answer's request was sent, and why the server refused it.
+    const late = answers.filter((a) => a.at > backAt + 500 && a.status !== 201 && a.status !== 200);
+    const why = late.length ? { backAt, refusals: recentRefusals() } : {};
+    expect({ late, why }).toEqual({ late: [], why: {} });
 
     expect(database.isRunning).toBe(true);
     expect(database.pid).not.toBe(oldPid);

@@ -79,6 +79,14 @@ const LOG_EVERY_MS = 10_000;
  * Logs that requests get 503 because the database is unreachable: the first at once, then at most one
  * line every 10 s with how many were refused meanwhile (an outage under load is thousands of requests).
  */
+/** The latest refusals (when, why), kept in memory so a test or a debugger can see why requests got 503. */
+const recent: Array<{ at: number; reason: string }> = [];
+const RECENT_KEPT = 20;
+
+export function recentRefusals(): ReadonlyArray<{ at: number; reason: string }> {
+  return recent;
+}
+
 export class UnavailableLog {
   private lastLoggedAt = 0;
   private refusedSince = 0;
@@ -88,8 +96,10 @@ export class UnavailableLog {
   note(error: unknown): void {
     this.refusedSince++;
     const now = Date.now();
-    if (now - this.lastLoggedAt < LOG_EVERY_MS) return;
     const reason = error instanceof Error ? error.message : String(error);
+    recent.push({ at: now, reason });
+    if (recent.length > RECENT_KEPT) recent.shift();
+    if (now - this.lastLoggedAt < LOG_EVERY_MS) return;
     this.logger.warn(
       `The database is unreachable (${reason}): ${this.refusedSince} request(s) answered 503` +
         (this.lastLoggedAt === 0 ? '' : ` in the last ${Math.round((now - this.lastLoggedAt) / 1000)} s`),
