@@ -124,7 +124,7 @@ describe('sessions', () => {
     expect(found?.user).toMatchObject({ bio: 'reads', reputation: 7 });
 
     await sessions.set('no-member-sid', { cookie: {} }, null, new Date(Date.now() + 60_000));
-    expect(await sessions.get('no-member-sid')).toEqual({ data: { cookie: {} }, member: null });
+    expect(await sessions.get('no-member-sid')).toEqual({ data: { cookie: {} }, user: null });
     expect(await sessions.get('no-such-sid')).toBeUndefined();
   });
 
