@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { registerMembers } from '../harness/member.mjs';
+import { registerUsers } from '../harness/user.mjs';
 import { root } from '../harness/paths.mjs';
 import { freePort } from '../harness/wait.mjs';
 import { ensureDir, label, MEMBERS, options, resultsDir } from './settings.mjs';
@@ -86,6 +86,6 @@ export async function signInMembers(app, dataDir) {
   rmSync(outbox, { recursive: true, force: true });
   const readMails = () =>
     existsSync(outbox) ? readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8')) : [];
-  const members = await registerMembers(app.url, readMails, MEMBERS, { parallel: 4, tag: 'bench' });
+  const members = await registerUsers(app.url, readMails, MEMBERS, { parallel: 4, tag: 'bench' });
   return { cookies: members.map((m) => m.cookie), ids: members.map((m) => m.id) };
 }

@@ -38,7 +38,7 @@ test('imports of the harness, of the app and within a folder pass', () => {
       'reliability/lib/app.mjs': dynamic('../../backend/dist/main.js') + builtPath('backend/dist/x.js'),
       'scripts/oidc.mjs': imports('{ start }', '../backend/test/support/oidc-provider.mjs'),
       'e2e/support/start.mjs': imports('{ buildAndServe }', '../../harness/start.mjs'),
-      'harness/member.mjs': imports('{ waitFor }', './wait.mjs') + imports('pg', 'pg'),
+      'harness/user.mjs': imports('{ waitFor }', './wait.mjs') + imports('pg', 'pg'),
     }),
     [],
   );
@@ -47,7 +47,7 @@ test('imports of the harness, of the app and within a folder pass', () => {
 test('a tool folder importing another one fails, static or dynamic', () => {
   assert.deepEqual(
     problemsOf({
-      'bench/run.mjs': imports('{ registerMembers }', '../reliability/lib/client.mjs'),
+      'bench/run.mjs': imports('{ registerUsers }', '../reliability/lib/client.mjs'),
       'reliability/run.mjs': builtPath('scripts/nx.mjs'),
       'e2e/support/start.mjs': dynamic('../../scripts/start.mjs'),
     }),

@@ -23,7 +23,7 @@ import { adminOnly } from './test-prod/admin-only.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
-import { membersAndPaste } from './test-prod/members.mjs';
+import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
 import { rateLimits } from './test-prod/rate-limits.mjs';
 import { replyViaWorker } from './test-prod/reply-via-worker.mjs';
@@ -36,7 +36,7 @@ const STEPS = [
   startStack,
   health,
   webAssets,
-  membersAndPaste,
+  usersAndPaste,
   replyViaWorker,
   chatAcrossApis,
   passwordReset,

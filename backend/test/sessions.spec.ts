@@ -120,11 +120,11 @@ describe('sessions', () => {
     const sessions = t.app.get(SessionsService);
     const found = await sessions.get(sid!);
     expect(found?.data).toMatchObject({ passport: { user: user.id } });
-    expect(found?.member).toEqual(await t.app.get(UsersService).findById(user.id));
-    expect(found?.member).toMatchObject({ bio: 'reads', reputation: 7 });
+    expect(found?.user).toEqual(await t.app.get(UsersService).findById(user.id));
+    expect(found?.user).toMatchObject({ bio: 'reads', reputation: 7 });
 
     await sessions.set('no-member-sid', { cookie: {} }, null, new Date(Date.now() + 60_000));
-    expect(await sessions.get('no-member-sid')).toEqual({ data: { cookie: {} }, member: null });
+    expect(await sessions.get('no-member-sid')).toEqual({ data: { cookie: {} }, user: null });
     expect(await sessions.get('no-such-sid')).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicAuthorSchema } from './forum.js';
+import { publicAuthorSchema } from './paste-views.js';
 import { currentUserSchema } from './schemas.js';
 import { premiumRankNameSchema } from './settings.js';
 import { pasteRefSchema, visibilitySchema } from './visibility.js';

@@ -10,7 +10,7 @@ export * from './auth.js';
 export * from './verification.js';
 export * from './visibility.js';
 export * from './own-posts.js';
-export * from './forum.js';
+export * from './paste-views.js';
 export * from './pastes.js';
 export * from './revisions.js';
 export * from './live.js';

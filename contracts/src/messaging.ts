@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pasteRefSchema } from './visibility.js';
-import { publicAuthorSchema } from './forum.js';
+import { publicAuthorSchema } from './paste-views.js';
 import { LIMITS } from './limits.js';
 import { PASTE_LIVE_EVENT, pasteLiveEventSchemas } from './live.js';
 import { storableText } from './text.js';

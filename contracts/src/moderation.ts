@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicAuthorSchema } from './forum.js';
+import { publicAuthorSchema } from './paste-views.js';
 import { ID_MAX, storableText } from './text.js';
 import { PASTE_KEY_PATTERN, pasteRefSchema } from './visibility.js';
 import { PEOPLE_LIST_MAX } from './people.js';

@@ -38,7 +38,7 @@ import {
   usersPageSchema,
   voteResultSchema,
   voteSchema,
-} from './forum.js';
+} from './paste-views.js';
 import {
   chatHistorySchema,
   chatMessagePostSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicAuthorSchema } from './forum.js';
+import { publicAuthorSchema } from './paste-views.js';
 
 /** Mutes and blocks a member may hold, each. */
 export const PEOPLE_LIST_MAX = 1000;

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from './admin.js';
-import { POST_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './paste-views.js';
 import {
   ADMIN_USER_ACTIONS,
   type AdminRowActions,

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from './admin.js';
-import { POST_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './paste-views.js';
 
 /** What staff do to a member's account in the admin panel. */
 export const ADMIN_USER_ACTIONS = [

@@ -1,5 +1,5 @@
 import { adminDeleteUserQuerySchema, exportDownloadQuerySchema } from './account.js';
-import { POST_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './paste-views.js';
 import { reviewQuerySchema } from './moderation.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './admin.js';
-import { POST_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './forum.js';
+import { POST_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './paste-views.js';
 
 /*
  * The query strings of the API's GET routes, also the OpenAPI document's query parameters. A 400 is the

@@ -1,4 +1,4 @@
-import { POST_MESSAGES } from './forum.js';
+import { POST_MESSAGES } from './paste-views.js';
 import {
   countLineChanges,
   editRefusal,

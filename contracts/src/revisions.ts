@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createReplySchema, createPasteSchema, POST_MESSAGES, publicAuthorSchema } from './forum.js';
+import { createReplySchema, createPasteSchema, POST_MESSAGES, publicAuthorSchema } from './paste-views.js';
 import { rowId } from './text.js';
 import { pasteRefSchema, visibilitySchema } from './visibility.js';
 

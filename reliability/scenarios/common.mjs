@@ -2,7 +2,7 @@
 // something else happens, and the checks of the database afterwards as problems and a summary.
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { registerMembers } from '../../harness/member.mjs';
+import { registerUsers } from '../../harness/user.mjs';
 import { App, removeDir, scratchDir } from '../lib/app.mjs';
 import { counterMismatches, lostWrites, notificationProblems } from '../lib/checks.mjs';
 import { Ledger, runWorkload } from '../lib/workload.mjs';
@@ -28,7 +28,7 @@ export async function freshApp(name, env = {}) {
 
 export async function members(app, count) {
   const started = Date.now();
-  const list = await registerMembers(app.url, () => app.outboxMails(), count);
+  const list = await registerUsers(app.url, () => app.outboxMails(), count);
   log(`${count} members registered and verified in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return list;
 }

@@ -4,7 +4,7 @@
 // malformed JSON and oversized bodies. Never a 5xx; and text a write accepted reads back exactly as the
 // contract accepted it (its own trims and the like applied: the schema's parse of what was sent).
 import { API, API_OPERATIONS } from '@termpaste/contracts';
-import { Member, registerMember } from '../../harness/member.mjs';
+import { User, registerUser } from '../../harness/user.mjs';
 import { waitFor } from '../../harness/wait.mjs';
 import { samples } from '../lib/arbitraries.mjs';
 import {
@@ -33,10 +33,10 @@ export async function hostileInput() {
   try {
     const mails = () => app.outboxMails();
     const [owner, alice, bob, victim] = [
-      await registerMember(app.url, mails, 'owner', { email: OWNER_EMAIL }),
-      await registerMember(app.url, mails, 'alice'),
-      await registerMember(app.url, mails, 'bob'),
-      await registerMember(app.url, mails, 'victim'),
+      await registerUser(app.url, mails, 'owner', { email: OWNER_EMAIL }),
+      await registerUser(app.url, mails, 'alice'),
+      await registerUser(app.url, mails, 'bob'),
+      await registerUser(app.url, mails, 'victim'),
     ];
     const create = async (member, path, body) => {
       const res = await member.post(path, body);
@@ -71,7 +71,7 @@ export async function hostileInput() {
     };
     // Calls anyone may make go from a visitor of their own: a register or login that works signs that
     // visitor in as someone new, which must not change who alice is.
-    const guest = new Member(app.url, { username: 'guest', email: 'guest@reliability.test' });
+    const guest = new User(app.url, { username: 'guest', email: 'guest@reliability.test' });
     const as = (op) => (op.auth === 'admin' ? owner : op.auth === 'member' ? alice : guest);
 
     const send = async (op, path, body, raw) => {

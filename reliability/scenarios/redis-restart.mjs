@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { registerMembers } from '../../harness/member.mjs';
+import { registerUsers } from '../../harness/user.mjs';
 import { startPostgres } from '../../harness/postgres.mjs';
 import { prodTools } from '../../harness/prod-tools.mjs';
 import { startRedis } from '../../harness/redis.mjs';
@@ -53,7 +53,7 @@ export async function redisRestart() {
       await app.start();
     }
     log(`production mode up: PostgreSQL, Redis, SMTP, a worker and an API at ${api.url}`);
-    const list = await registerMembers(api.url, () => smtp.received.map((m) => m.raw), MEMBERS);
+    const list = await registerUsers(api.url, () => smtp.received.map((m) => m.raw), MEMBERS);
     const run = startLoad(list, { seed: 17 });
     await sleep(6_000);
     await redis.proc.stop('SIGTERM', 10_000);

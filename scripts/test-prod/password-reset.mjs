@@ -1,7 +1,7 @@
 // The password reset mail goes out over real SMTP, and its link works behind nginx.
 import { assert, waitFor } from '../../harness/wait.mjs';
 import { mailText } from '../../harness/smtp.mjs';
-import { Member } from './member.mjs';
+import { User } from './user.mjs';
 
 export const passwordReset = {
   name: 'forgot password: the reset mail goes out over SMTP with a link that works',
@@ -21,7 +21,7 @@ export const passwordReset = {
       page.ok && (page.headers.get('content-type') ?? '').startsWith('text/html'),
       `the link answered ${page.status}`,
     );
-    const visitor = new Member(env, 'visitor');
+    const visitor = new User(env, 'visitor');
     await visitor.expect(200, 'POST', '/api/reset-password', {
       token: link[1],
       newPassword: 'a brand new password',

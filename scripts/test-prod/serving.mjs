@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { root } from '../../harness/paths.mjs';
 import { assert } from '../../harness/wait.mjs';
 import { WEB_REMOTES } from './context.mjs';
-import { requestFrom } from './member.mjs';
+import { requestFrom } from './user.mjs';
 
 export const health = {
   name: 'through nginx: /api/health and /api/ready answer 200, on each API too',

@@ -45,7 +45,7 @@ export interface Page {
   etag: string;
   gzip?: Buffer | null;
   /** The members a cached list shows (usersShown), to drop it when one of them changes. */
-  members?: ReadonlySet<number>;
+  users?: ReadonlySet<number>;
   /** When the first paste a cached list shows expires (epoch ms): the list is stale from then. */
   staleAt?: number;
 }
@@ -193,7 +193,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       `list:${key}`,
       async () => {
         const value = await load();
-        return { ...toPage(value), members: usersShown(value), staleAt: firstExpiry(value) };
+        return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
       },
       (page) => this.lists.set(key, page),
     );
@@ -251,10 +251,10 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Drops the lists and details that show any of `members` (loads under way: the epoch moved). */
-  private dropShowing(members: ReadonlySet<number>): void {
-    const shows = (shown: Iterable<number>) => [...shown].some((id) => members.has(id));
-    const lists = [...this.lists.entries()].filter(([, page]) => shows(page.members ?? []));
+  /** Drops the lists and details that show any of `users` (loads under way: the epoch moved). */
+  private dropShowing(users: ReadonlySet<number>): void {
+    const shows = (shown: Iterable<number>) => [...shown].some((id) => users.has(id));
+    const lists = [...this.lists.entries()].filter(([, page]) => shows(page.users ?? []));
     for (const [key] of lists) this.lists.delete(key);
     // A detail's members are read from it only now: a profile save is rare, a detail's load is not.
     const details = [...this.details.entries()].filter(([, page]) => shows(usersShown(page.detail)));

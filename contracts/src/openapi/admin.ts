@@ -11,7 +11,7 @@ import {
 } from '../admin.js';
 import { messageSchema } from '../auth.js';
 import { banTermsSchema, silenceBodySchema } from '../moderation.js';
-import { pasteDetailSchema, pasteFlagsSchema } from '../forum.js';
+import { pasteDetailSchema, pasteFlagsSchema } from '../paste-views.js';
 import { adminUsersQuerySchema, auditQuerySchema, cursorQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';

@@ -12,7 +12,7 @@ import {
   voteResultSchema,
   voteSchema,
   heldPostSchema,
-} from '../forum.js';
+} from '../paste-views.js';
 import { createPasteQuerySchema } from '../pastes.js';
 import { cursorQuerySchema, searchQuerySchema, pasteQuerySchema } from '../queries.js';
 import { API } from '../routes.js';

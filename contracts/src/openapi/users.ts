@@ -1,4 +1,4 @@
-import { userProfileSchema, usersPageSchema } from '../forum.js';
+import { userProfileSchema, usersPageSchema } from '../paste-views.js';
 import { reputationLedgerPageSchema } from '../reputation.js';
 import { cursorQuerySchema, usersQuerySchema } from '../queries.js';
 import { API } from '../routes.js';

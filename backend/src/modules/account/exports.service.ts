@@ -206,7 +206,7 @@ export class ExportsService {
         if (!ready) return false;
         await this.mail(
           manager,
-          archive.member,
+          archive.user,
           this.link(exportId, row.userId, ready.expiresAt!),
           ready.expiresAt!,
         );
@@ -254,7 +254,7 @@ export class ExportsService {
 
   private async archive(
     userId: number,
-  ): Promise<{ bytes: Buffer; member: { username: string; email: string } } | null> {
+  ): Promise<{ bytes: Buffer; user: { username: string; email: string } } | null> {
     // One snapshot: every file of the archive tells the same moment.
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const profile = await profileForExport(manager, userId);
@@ -287,24 +287,24 @@ export class ExportsService {
         files,
         extras,
       );
-      return { bytes, member: { username, email: String(profile.email) } };
+      return { bytes, user: { username, email: String(profile.email) } };
     });
   }
 
   private async mail(
     manager: EntityManager,
-    member: { username: string; email: string },
+    user: { username: string; email: string },
     url: string,
     expiresAt: Date,
   ): Promise<void> {
     const product = this.config.productName;
     const message: MailMessage = {
-      to: member.email,
+      to: user.email,
       subject: `Your ${product} data export is ready`,
       text: [
-        `The data export you asked for, of the ${product} account ${member.username}, is ready.`,
+        `The data export you asked for, of the ${product} account ${user.username}, is ready.`,
         '',
-        `Download it (signed in as ${member.username}) before ${expiresAt.toISOString()}:`,
+        `Download it (signed in as ${user.username}) before ${expiresAt.toISOString()}:`,
         url,
         '',
         `You can also find it in your settings: ${this.config.publicUrl}${PAGES.settingsAccount}`,

@@ -73,8 +73,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       );
     const [found] = await live();
     if (!found) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
-    const member = await this.users.findById(found.userId);
-    if (!member) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
+    const user = await this.users.findById(found.userId);
+    if (!user) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       // Claims the token: of two concurrent resets with it, one wins.
@@ -86,7 +86,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       if (claimed !== 1) throw new BadRequestException(AUTH_MESSAGES.invalidResetToken);
       await this.users.setPasswordHash(found.userId, passwordHash, manager);
       await this.sessions.revokeUserSessions(found.userId, { manager });
-      await revokeWithNewPassword(manager, this.outbox, this.config, member, 'reset');
+      await revokeWithNewPassword(manager, this.outbox, this.config, user, 'reset');
     });
     this.outbox.committed();
     await signOutLive(this.events, this.logger, found.userId);

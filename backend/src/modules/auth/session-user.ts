@@ -45,8 +45,8 @@ export async function signedInUser(
  * personal access token's request, nor a visitor's with made-up cookies.
  */
 export function signedInBySession(req: Request): boolean {
-  const member = req.sessionUser;
-  return !req.accessToken && !!member && !member.isBanned && sessionUserId(req.session) === member.id;
+  const user = req.sessionUser;
+  return !req.accessToken && !!user && !user.isBanned && sessionUserId(req.session) === user.id;
 }
 
 /** The id of the member a session is signed in as (SessionSerializer's `user.id`), or undefined. */

@@ -28,7 +28,7 @@ export interface SessionWsAdapterOptions {
  * `?scope=public` socket: no session read, public events only) and from which client address.
  */
 type UpgradeSession =
-  { kind: 'member'; userId: number; sessionId: string } | { kind: 'visitor'; address: string };
+  { kind: 'user'; userId: number; sessionId: string } | { kind: 'visitor'; address: string };
 
 /** Each accepted upgrade request's member and session (read by the gateway's handleConnection). */
 const upgradeSessions = new WeakMap<IncomingMessage, UpgradeSession>();
@@ -36,7 +36,7 @@ const upgradeSessions = new WeakMap<IncomingMessage, UpgradeSession>();
 /** The id of the member whose upgrade request this is; undefined for a visitor, or when not accepted here. */
 export function upgradeUserId(req: IncomingMessage): number | undefined {
   const session = upgradeSessions.get(req);
-  return session?.kind === 'member' ? session.userId : undefined;
+  return session?.kind === 'user' ? session.userId : undefined;
 }
 
 /**
@@ -45,7 +45,7 @@ export function upgradeUserId(req: IncomingMessage): number | undefined {
  */
 export function upgradeSessionId(req: IncomingMessage): string | undefined {
   const session = upgradeSessions.get(req);
-  return session?.kind === 'member' ? session.sessionId : undefined;
+  return session?.kind === 'user' ? session.sessionId : undefined;
 }
 
 /** The visitor's client address when this upgrade is a visitor's (`?scope=public`); else undefined. */
@@ -173,7 +173,7 @@ export class SessionWsAdapter extends WsAdapter {
     });
     const user = await signedInUser(request, this.options.users);
     return user && !user.isBanned
-      ? { kind: 'member', userId: user.id, sessionId: request.sessionID }
+      ? { kind: 'user', userId: user.id, sessionId: request.sessionID }
       : undefined;
   }
 }

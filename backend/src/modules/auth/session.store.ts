@@ -22,15 +22,15 @@ export class PgSessionStore extends Store {
       if (!found) return callback(null, null);
       // A symbol: express-session copies, hashes and saves only the data's own string keys.
       const data: WithSessionUser = fromStoredSession(found.data);
-      data[SESSION_USER] = found.member;
+      data[SESSION_USER] = found.user;
       callback(null, data);
     }, callback);
   }
 
   /** express-session makes req.session of what get() read: the member read with it goes on the request. */
   override createSession(req: Request, data: SessionData): Session & SessionData {
-    const member = (data as WithSessionUser)[SESSION_USER];
-    if (member !== undefined) req.sessionUser = member;
+    const user = (data as WithSessionUser)[SESSION_USER];
+    if (user !== undefined) req.sessionUser = user;
     return super.createSession(req, data);
   }
 

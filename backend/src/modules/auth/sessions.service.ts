@@ -16,21 +16,21 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 type SessionRow = { sessionData: StoredSession } & Record<`member.${string}`, unknown>;
 type SessionStatement = PreparedStatement<SessionRow, [sid: string, maxAgeDays: number]>;
 
-let sessionStatement: { statement: SessionStatement; member: UserJoin } | undefined;
+let sessionStatement: { statement: SessionStatement; user: UserJoin } | undefined;
 
 /**
  * A request with a session cookie reads its session and its member in one round trip. A session older
  * than its absolute lifetime ($2 days since sign-in) is none, however active: rolling alone would keep
  * a stolen cookie alive for ever.
  */
-function sessionBySid(dataSource: DataSource): { statement: SessionStatement; member: UserJoin } {
+function sessionBySid(dataSource: DataSource): { statement: SessionStatement; user: UserJoin } {
   if (!sessionStatement) {
-    const member = userJoin(dataSource, 'u', 's.user_id');
+    const user = userJoin(dataSource, 'u', 's.user_id');
     sessionStatement = {
-      member,
+      user,
       statement: prepare(
         'session-with-member',
-        `SELECT s.data AS "sessionData", ${member.columns} FROM sessions s ${member.join}
+        `SELECT s.data AS "sessionData", ${user.columns} FROM sessions s ${user.join}
          WHERE s.sid = $1 AND s.expires_at > now() AND s.created_at > now() - make_interval(days => $2)`,
       ),
     };
@@ -41,7 +41,7 @@ function sessionBySid(dataSource: DataSource): { statement: SessionStatement; me
 /** A stored session, and the member it names as they are now (null: none, or the account is gone). */
 export interface SessionWithUser {
   data: StoredSession;
-  member: User | null;
+  user: User | null;
 }
 
 /** A touch that would move the expiry by less than this writes nothing (saves a write per request). */
@@ -68,9 +68,9 @@ export class SessionsService {
   ) {}
 
   async get(sid: string): Promise<SessionWithUser | undefined> {
-    const { statement, member } = sessionBySid(this.dataSource);
+    const { statement, user } = sessionBySid(this.dataSource);
     const [row] = await queryPrepared(this.dataSource, statement, [sid, this.config.sessionMaxAgeDays]);
-    return row && { data: row.sessionData, member: member.userOf(row) };
+    return row && { data: row.sessionData, user: user.userOf(row) };
   }
 
   /** `userId`: the member the session is signed in as (null: none), for revokeUserSessions. */

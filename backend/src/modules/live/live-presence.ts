@@ -17,7 +17,7 @@ export type CountsListener = (counts: Map<string, number>) => void;
 @Injectable()
 export class LivePresence implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Presence');
-  /** topic → member → sockets here that stand for it. */
+  /** topic → user id → sockets here that stand for it. */
   private readonly held = new Map<string, Map<string, number>>();
   /** Topics the listener shows, with the count it was last given. */
   private readonly shown = new Map<string, number | undefined>();
@@ -55,27 +55,27 @@ export class LivePresence implements OnModuleInit, OnModuleDestroy {
     this.listener = listener;
   }
 
-  /** One more socket here stands for `member` in `topic`; resolves once the presence port has it. */
-  async enter(topic: string, member: string): Promise<void> {
-    let members = this.held.get(topic);
-    if (!members) this.held.set(topic, (members = new Map()));
-    const sockets = members.get(member) ?? 0;
-    members.set(member, sockets + 1);
-    if (sockets === 0) await this.call(() => this.presence.join(topic, member), topic);
+  /** One more socket here stands for `userId` in `topic`; resolves once the presence port has it. */
+  async enter(topic: string, userId: string): Promise<void> {
+    let users = this.held.get(topic);
+    if (!users) this.held.set(topic, (users = new Map()));
+    const sockets = users.get(userId) ?? 0;
+    users.set(userId, sockets + 1);
+    if (sockets === 0) await this.call(() => this.presence.join(topic, userId), topic);
   }
 
-  /** One socket fewer stands for `member` in `topic`: the last one leaves the topic. */
-  async exit(topic: string, member: string): Promise<void> {
-    const members = this.held.get(topic);
-    const sockets = members?.get(member) ?? 0;
-    if (!members || sockets === 0) return;
+  /** One socket fewer stands for `userId` in `topic`: the last one leaves the topic. */
+  async exit(topic: string, userId: string): Promise<void> {
+    const users = this.held.get(topic);
+    const sockets = users?.get(userId) ?? 0;
+    if (!users || sockets === 0) return;
     if (sockets > 1) {
-      members.set(member, sockets - 1);
+      users.set(userId, sockets - 1);
       return;
     }
-    members.delete(member);
-    if (members.size === 0) this.held.delete(topic);
-    await this.call(() => this.presence.leave(topic, member), topic);
+    users.delete(userId);
+    if (users.size === 0) this.held.delete(topic);
+    await this.call(() => this.presence.leave(topic, userId), topic);
   }
 
   /** The listener shows `topic` (or no longer does): its counts are read when it changes. */

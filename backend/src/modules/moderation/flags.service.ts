@@ -218,9 +218,9 @@ export class FlagsService {
       }
       case 'member': {
         if (targetId === flagger.id) throw new BadRequestException(MODERATION_MESSAGES.self);
-        const member = (await userFacts(manager, [targetId])).get(targetId);
-        if (!member) throw notFound();
-        return { authorId: member.id, yours: '', threadId: null, id: targetId, ref: targetId };
+        const user = (await userFacts(manager, [targetId])).get(targetId);
+        if (!user) throw notFound();
+        return { authorId: user.id, yours: '', threadId: null, id: targetId, ref: targetId };
       }
     }
   }

@@ -8,7 +8,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { type PeopleListKind, PeopleService } from '../screening/people.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 
-const memberId = (id: string) => parseId(id, MODERATION_MESSAGES.userNotFound);
+const targetId = (id: string) => parseId(id, MODERATION_MESSAGES.userNotFound);
 
 /**
  * The member's mutes and blocks: signed in, not banned (401); unverified may too (protecting oneself is
@@ -44,7 +44,7 @@ export class PeopleController {
   @Delete(API.userMute(':id'))
   @HttpCode(204)
   unmute(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
-    return this.people.remove('mutes', user.id, memberId(id));
+    return this.people.remove('mutes', user.id, targetId(id));
   }
 
   @Get(API.userBlocks)
@@ -68,11 +68,11 @@ export class PeopleController {
   @Delete(API.userBlock(':id'))
   @HttpCode(204)
   unblock(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
-    return this.people.remove('blocks', user.id, memberId(id));
+    return this.people.remove('blocks', user.id, targetId(id));
   }
 
   private async add(kind: PeopleListKind, user: User, id: string): Promise<PersonEntry> {
-    const entry = await this.people.add(kind, user.id, memberId(id));
+    const entry = await this.people.add(kind, user.id, targetId(id));
     // Their notifications leave the blocker's list: so they leave the unread count.
     if (kind === 'blocks') await this.notifications.markActorRead(user.id, entry.member.id);
     return entry;

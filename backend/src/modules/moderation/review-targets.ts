@@ -60,7 +60,7 @@ export async function resolveTargets(
 ): Promise<Map<number, ResolvedTarget>> {
   const ids = (type: FlagTarget) =>
     items.filter((item) => item.kind === 'flagged' && item.targetType === type).map((item) => item.targetId!);
-  const [posts, lines, messages, members] = await Promise.all([
+  const [posts, lines, messages, users] = await Promise.all([
     postsForReview(db, ids('paste'), ids('reply')),
     chat.lines(db, ids('chat')),
     messagesForReview(db, ids('message')),
@@ -144,12 +144,12 @@ export async function resolveTargets(
         };
       }
       case 'member': {
-        const member = members.get(id);
-        if (!member) return gone();
+        const user = users.get(id);
+        if (!user) return gone();
         return {
-          target: plainTarget(member.username, member.bio ?? '', member.joinedAt),
-          label: member.username,
-          noun: `the member @${member.username}`,
+          target: plainTarget(user.username, user.bio ?? '', user.joinedAt),
+          label: user.username,
+          noun: `the member @${user.username}`,
           threadId: null,
         };
       }

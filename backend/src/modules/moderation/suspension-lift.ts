@@ -146,22 +146,22 @@ export class SuspensionLift implements QueueProcessor, OnModuleInit {
  */
 export function liftedMail(
   config: Pick<AppConfig, 'productName' | 'publicUrl'>,
-  member: { username: string; email: string },
+  user: { username: string; email: string },
   kind: SuspensionKind,
   how: 'ended' | 'lifted',
 ): MailMessage {
   const product = config.productName;
   const what = kind === 'ban' ? 'suspension' : 'silence';
   return {
-    to: member.email,
+    to: user.email,
     subject:
       how === 'ended'
         ? `The ${what} of your ${product} account has ended`
         : `Your ${product} account is no longer ${kind === 'ban' ? 'suspended' : 'silenced'}`,
     text: [
       how === 'ended'
-        ? `The ${what} of the account ${member.username} on ${product} has ended.`
-        : `The staff of ${product} lifted the ${what} of the account ${member.username}.`,
+        ? `The ${what} of the account ${user.username} on ${product} has ended.`
+        : `The staff of ${product} lifted the ${what} of the account ${user.username}.`,
       '',
       kind === 'ban'
         ? `You can sign in again: ${config.publicUrl}${PAGES.login}`

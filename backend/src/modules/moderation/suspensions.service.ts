@@ -137,7 +137,7 @@ const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')
 /** The mail that tells a member of their ban or silence: how long, until when, and why. */
 export function suspensionMail(
   config: Pick<AppConfig, 'productName' | 'publicUrl'>,
-  member: { username: string; email: string },
+  user: { username: string; email: string },
   {
     kind,
     days,
@@ -150,10 +150,10 @@ export function suspensionMail(
     until === null || days === null ? 'permanently' : `for ${plural(days, 'day')}, until ${utc(until)}`;
   const what = kind === 'ban' ? 'suspended' : 'silenced';
   return {
-    to: member.email,
+    to: user.email,
     subject: `Your ${product} account is ${what}`,
     text: [
-      `The staff of ${product} ${what} the account ${member.username} ${term}.`,
+      `The staff of ${product} ${what} the account ${user.username} ${term}.`,
       `Reason: ${reason ?? 'none given'}`,
       '',
       kind === 'ban'

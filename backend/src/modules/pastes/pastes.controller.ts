@@ -284,16 +284,16 @@ export class PastesController {
   @TokenScope('pastes:write')
   @UseGuards(SessionGuard)
   @HttpCode(204)
-  async deletePaste(@CurrentUser() member: User, @Param('id') id: string): Promise<void> {
-    await this.trash.deleteOwnPaste(id, member);
+  async deletePaste(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+    await this.trash.deleteOwnPaste(id, user);
   }
 
   /** The author deletes their reply (a session): 204; another member's is a 403. */
   @Delete(API.reply(':id'))
   @UseGuards(SessionGuard)
   @HttpCode(204)
-  async deleteReply(@CurrentUser() member: User, @Param('id') id: string): Promise<void> {
-    await this.trash.deleteOwnReply(replyId(id), member);
+  async deleteReply(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+    await this.trash.deleteOwnReply(replyId(id), user);
   }
 
   @Post(API.threadReplies(':id'))

@@ -244,7 +244,7 @@ async function signedOutOnMissingAuthor<T>(write: () => Promise<T>): Promise<T> 
 /** Pastes, replies and search: every counter is kept in the transaction of its write. */
 @Injectable()
 export class PastesService {
-  private readonly logger = new Logger('Forum');
+  private readonly logger = new Logger('Pastes');
 
   constructor(
     private readonly dataSource: DataSource,

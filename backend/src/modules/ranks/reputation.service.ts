@@ -64,7 +64,7 @@ const TODAY = "(now() AT TIME ZONE 'UTC')::date";
  * latest count under the row lock, so two concurrent writes cannot both take the last points.
  */
 function dailyUpsert(sql: {
-  member: string;
+  user: string;
   reason: CappedReputationReason | Param;
   points: Param;
   cap: Param;
@@ -75,7 +75,7 @@ function dailyUpsert(sql: {
   return locking(
     `INSERT INTO reputation_daily AS d (user_id, reason, day, earned, last_award)
      SELECT id, ${literal === null ? sql.reason : `'${literal}'`}, ${TODAY}, LEAST(${points}::int, ${cap}::int), LEAST(${points}::int, ${cap}::int)
-     FROM (${sql.member}) member
+     FROM (${sql.user}) member
      ON CONFLICT (user_id, reason) DO UPDATE SET
        last_award = CASE WHEN d.day = EXCLUDED.day THEN ${granted} ELSE EXCLUDED.earned END,
        earned = CASE WHEN d.day = EXCLUDED.day THEN d.earned + ${granted} ELSE EXCLUDED.earned END,
@@ -101,7 +101,7 @@ export function cappedAwardCtes(sql: {
 }): { daily: LockingSql; logged: LockingSql } {
   const { userId, reason, points, cap } = sql;
   return {
-    daily: lockingSql`daily AS (${dailyUpsert({ member: existingUser(userId), reason, points, cap })})`,
+    daily: lockingSql`daily AS (${dailyUpsert({ user: existingUser(userId), reason, points, cap })})`,
     logged: locking(`logged AS (
        INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
        SELECT ${userId}, daily.points, '${reason}', daily.points < ${points}::int, s.id, ${sql.threadId}, ${sql.replyId}
@@ -158,7 +158,7 @@ const RECORD = lockingSql`WITH logged AS (
 const EARN_CAPPED = lockingSql`WITH member AS (
      ${lockedUser('$1')}
    ), counted AS (
-     ${dailyUpsert({ member: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
+     ${dailyUpsert({ user: 'SELECT id FROM member', reason: '$2', points: '$3', cap: '$4' })}
    ), logged AS (
      INSERT INTO reputation_ledger (user_id, points, reason, capped, source_id, thread_id, reply_id)
      SELECT $1, points, $2, points < $3::int, $5, $6, $7 FROM counted

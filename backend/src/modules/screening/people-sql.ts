@@ -6,13 +6,13 @@ import { staffUserSql } from '../users/user-sql.js';
  * blocker's lists. Arguments are SQL expressions.
  */
 
-/** Whether member `userId` blocked member `memberId`, as an SQL boolean. */
-export const blockedBySql = (userId: string, memberId: string) =>
-  `EXISTS (SELECT 1 FROM member_blocks WHERE user_id = ${userId} AND member_id = ${memberId})`;
+/** Whether member `userId` blocked member `targetId`, as an SQL boolean. */
+export const blockedBySql = (userId: string, targetId: string) =>
+  `EXISTS (SELECT 1 FROM member_blocks WHERE user_id = ${userId} AND member_id = ${targetId})`;
 
 /**
- * Whether member `viewerId` does not see what member `memberId` sent them: blocked, unless staff (staff
+ * Whether member `viewerId` does not see what member `targetId` sent them: blocked, unless staff (staff
  * cannot be blocked, and a blocked member who became staff gets through again). As an SQL boolean.
  */
-export const hiddenByBlockSql = (viewerId: string, memberId: string) =>
-  `(${blockedBySql(viewerId, memberId)} AND NOT ${staffUserSql(memberId)})`;
+export const hiddenByBlockSql = (viewerId: string, targetId: string) =>
+  `(${blockedBySql(viewerId, targetId)} AND NOT ${staffUserSql(targetId)})`;

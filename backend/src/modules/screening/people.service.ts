@@ -35,26 +35,26 @@ export class PeopleService {
     private readonly users: UsersService,
   ) {}
 
-  /** Whether member `userId` blocked member `memberId`. */
-  async blocks(db: DataSource | EntityManager, userId: number, memberId: number): Promise<boolean> {
+  /** Whether member `userId` blocked member `targetId`. */
+  async blocks(db: DataSource | EntityManager, userId: number, targetId: number): Promise<boolean> {
     const [row] = await db.query('SELECT 1 FROM member_blocks WHERE user_id = $1 AND member_id = $2', [
       userId,
-      memberId,
+      targetId,
     ]);
     return row !== undefined;
   }
 
-  /** Of `userIds`, those who blocked member `memberId` (a mention of them by that member is dropped). */
+  /** Of `userIds`, those who blocked member `targetId` (a mention of them by that member is dropped). */
   async blockersAmong(
     db: DataSource | EntityManager,
-    memberId: number,
+    targetId: number,
     userIds: readonly number[],
   ): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
     const rows: Array<Row<Block, 'userId'>> = await db.query(
       `SELECT ${selectColumns(Block, 'b', ['userId'])} FROM member_blocks b
        WHERE b.member_id = $1 AND b.user_id = ANY ($2::int[])`,
-      [memberId, userIds],
+      [targetId, userIds],
     );
     return new Set(rows.map((row) => row.userId));
   }
@@ -72,20 +72,20 @@ export class PeopleService {
   }
 
   /**
-   * Puts member `memberId` on the member's list and returns the entry; again is no change (the entry as
+   * Puts member `targetId` on the member's list and returns the entry; again is no change (the entry as
    * it was). Refused: oneself (400), a member who does not exist (404), staff on the block list (400),
    * a list already holding PEOPLE_LIST_MAX members (400).
    */
-  async add(kind: PeopleListKind, userId: number, memberId: number): Promise<PersonEntry> {
-    if (memberId === userId) {
+  async add(kind: PeopleListKind, userId: number, targetId: number): Promise<PersonEntry> {
+    if (targetId === userId) {
       throw new BadRequestException(
         kind === 'mutes' ? MODERATION_MESSAGES.muteSelf : MODERATION_MESSAGES.blockSelf,
       );
     }
-    const member = await this.users.findById(memberId);
-    if (!member) throw new NotFoundException(MODERATION_MESSAGES.userNotFound);
+    const target = await this.users.findById(targetId);
+    if (!target) throw new NotFoundException(MODERATION_MESSAGES.userNotFound);
     // Staff must always reach members about moderation.
-    if (kind === 'blocks' && (member.isAdmin || member.isOwner)) {
+    if (kind === 'blocks' && (target.isAdmin || target.isOwner)) {
       throw new BadRequestException(MODERATION_MESSAGES.blockStaff);
     }
     const table = TABLES[kind];
@@ -101,7 +101,7 @@ export class PeopleService {
          RETURNING created_at
        ), entry AS (SELECT created_at FROM existing UNION ALL SELECT created_at FROM added)
        SELECT ${authorJson('a')} AS member, e.created_at AS "createdAt" FROM entry e ${authorJoin('a', '$2::int')}`,
-      [userId, memberId, PEOPLE_LIST_MAX],
+      [userId, targetId, PEOPLE_LIST_MAX],
     );
     if (!row) {
       // Not there and not added: the list is full, a twin request added it a moment ago, or the member
@@ -109,7 +109,7 @@ export class PeopleService {
       const [raced]: EntryRow[] = await this.dataSource.query(
         `SELECT ${authorJson('a')} AS member, ${ENTRY_CREATED} FROM ${table} p ${authorJoin('a', 'p.member_id')}
          WHERE p.user_id = $1 AND p.member_id = $2`,
-        [userId, memberId],
+        [userId, targetId],
       );
       if (raced) return toEntry(raced);
       const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
@@ -123,11 +123,11 @@ export class PeopleService {
     return toEntry(row);
   }
 
-  /** Takes member `memberId` off the member's list; not on it is no change. */
-  async remove(kind: PeopleListKind, userId: number, memberId: number): Promise<void> {
+  /** Takes member `targetId` off the member's list; not on it is no change. */
+  async remove(kind: PeopleListKind, userId: number, targetId: number): Promise<void> {
     await this.dataSource.query(`DELETE FROM ${TABLES[kind]} WHERE user_id = $1 AND member_id = $2`, [
       userId,
-      memberId,
+      targetId,
     ]);
   }
 }

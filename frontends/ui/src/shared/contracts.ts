@@ -12,7 +12,7 @@ export * from '../../../../contracts/dist/schemas.js';
 export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/visibility.js';
-export * from '../../../../contracts/dist/forum.js';
+export * from '../../../../contracts/dist/paste-views.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/secrets.js';

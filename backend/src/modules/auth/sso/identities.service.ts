@@ -60,12 +60,12 @@ export class IdentitiesService {
   }
 
   /**
-   * Links `identity` to `member` (in `manager`'s transaction when given: a new account's), used
+   * Links `identity` to `user` (in `manager`'s transaction when given: a new account's), used
    * now, noting whether the member's e-mail address is unverified now (a password reset or change then
    * unlinks it: see revokeWithNewPassword). A refusal when the provider account is another member's, or the member has one of this provider.
    */
   async link(
-    member: Pick<User, 'id' | 'emailVerifiedAt'>,
+    user: Pick<User, 'id' | 'emailVerifiedAt'>,
     identity: ProviderIdentity,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<LinkRefusal | undefined> {
@@ -73,7 +73,7 @@ export class IdentitiesService {
       await manager.query(
         `INSERT INTO user_identities (user_id, provider, subject, email, last_used_at, linked_unverified)
          VALUES ($1, $2, $3, $4, now(), $5)`,
-        [member.id, identity.provider, identity.subject, identity.email, member.emailVerifiedAt === null],
+        [user.id, identity.provider, identity.subject, identity.email, user.emailVerifiedAt === null],
       );
       return undefined;
     } catch (error) {
@@ -98,15 +98,15 @@ export class IdentitiesService {
    */
   async unlink(userId: number, id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const member = await this.users.lockById(manager, userId);
+      const user = await this.users.lockById(manager, userId);
       const rows: Array<Row<Identity, 'id'>> = await manager.query(
         'SELECT id FROM user_identities WHERE user_id = $1',
         [userId],
       );
-      if (!member || !rows.some((row) => row.id === id)) {
+      if (!user || !rows.some((row) => row.id === id)) {
         throw new NotFoundException(SSO_MESSAGES.identityNotFound);
       }
-      if (member.passwordHash === null && rows.length === 1) {
+      if (user.passwordHash === null && rows.length === 1) {
         throw new ConflictException(SSO_MESSAGES.lastSignInMethod);
       }
       await manager.query('DELETE FROM user_identities WHERE id = $1', [id]);

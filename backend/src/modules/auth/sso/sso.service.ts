@@ -98,10 +98,10 @@ export class SsoService {
     if (provider.status === 'unavailable') return refusalUrl(intent, 'provider_unavailable');
     let userId: number | undefined;
     if (intent === 'link') {
-      const member = await this.unbannedUser(req);
-      if (!member) return refusalUrl(intent, 'sign_in_required');
-      if (await this.identities.ofUserAt(member.id, providerId)) return refusalUrl(intent, 'already_linked');
-      userId = member.id;
+      const user = await this.unbannedUser(req);
+      if (!user) return refusalUrl(intent, 'sign_in_required');
+      if (await this.identities.ofUserAt(user.id, providerId)) return refusalUrl(intent, 'already_linked');
+      userId = user.id;
     }
     const attempt = beginAttempt(req, { provider: providerId, intent, next: safeNextPath(next), userId });
     const outcome = await runStrategy(
@@ -140,11 +140,10 @@ export class SsoService {
       if (req.query['error'] !== undefined) {
         return refuse('provider_error', `the provider answered ${JSON.stringify(req.query['error'])}`);
       }
-      let member: User | undefined;
+      let user: User | undefined;
       if (attempt.intent === 'link') {
-        member = await this.unbannedUser(req);
-        if (!member || member.id !== attempt.userId)
-          return refuse('sign_in_required', 'not the linking member');
+        user = await this.unbannedUser(req);
+        if (!user || user.id !== attempt.userId) return refuse('sign_in_required', 'not the linking member');
       }
       const outcome = await runStrategy<ProviderIdentity>(provider.strategy, req);
       if (outcome.kind !== 'success') {
@@ -152,8 +151,8 @@ export class SsoService {
         return refuse(code, describe(outcome));
       }
       const identity = outcome.user;
-      const answer = member
-        ? await this.link(member, identity)
+      const answer = user
+        ? await this.link(user, identity)
         : await this.signInWith(req, identity, attempt.next);
       return typeof answer === 'string'
         ? answer
@@ -171,14 +170,14 @@ export class SsoService {
   }
 
   /** A provider account links to the signed-in member, unless another member has it or they have one. */
-  private async link(member: User, identity: ProviderIdentity): Promise<string | { refused: SsoErrorCode }> {
+  private async link(user: User, identity: ProviderIdentity): Promise<string | { refused: SsoErrorCode }> {
     const known = await this.identities.find(identity.provider, identity.subject);
     if (known) {
-      return known.userId === member.id ? linkedUrl(identity.provider) : { refused: 'identity_taken' };
+      return known.userId === user.id ? linkedUrl(identity.provider) : { refused: 'identity_taken' };
     }
-    const refusal = await this.identities.link(member, identity);
+    const refusal = await this.identities.link(user, identity);
     if (refusal) return { refused: refusal };
-    this.logger.log(`${member.username} linked their ${identity.provider} account`);
+    this.logger.log(`${user.username} linked their ${identity.provider} account`);
     return linkedUrl(identity.provider);
   }
 
@@ -192,15 +191,15 @@ export class SsoService {
     next: string,
   ): Promise<string | { refused: SsoErrorCode }> {
     const known = await this.identities.find(identity.provider, identity.subject);
-    const member = known && (await this.users.findById(known.userId));
-    if (known && member) {
-      if (member.isBanned) {
+    const user = known && (await this.users.findById(known.userId));
+    if (known && user) {
+      if (user.isBanned) {
         // The code alone cannot say when the ban ends and why; the sign-in page reads this.
-        req.session.ssoRefusal = signInRefusal(member);
+        req.session.ssoRefusal = signInRefusal(user);
         return { refused: 'banned' };
       }
       await this.identities.used(known.id, identity.email);
-      await signIn(req, member);
+      await signIn(req, user);
       return next;
     }
     if (identity.email === null || !emailSchema.safeParse(identity.email).success) {

@@ -81,7 +81,7 @@ export async function revokeUserTokens(
 }
 
 /** A token's row (what a request needs of it) with its member's whole row (joinedUserColumns). */
-type TokenWithMember = Row<User, keyof User> & {
+type TokenWithUser = Row<User, keyof User> & {
   tokenId: number;
   tokenScopes: TokenScope[];
   tokenExpired: boolean;
@@ -89,9 +89,9 @@ type TokenWithMember = Row<User, keyof User> & {
   tokenStale: boolean;
 };
 
-let byHash: PreparedStatement<TokenWithMember, [tokenHash: string]> | undefined;
+let byHash: PreparedStatement<TokenWithUser, [tokenHash: string]> | undefined;
 /** The token of a hash with its member, whole: the one statement a token request costs (an index lookup). */
-function byHashStatement(dataSource: DataSource): PreparedStatement<TokenWithMember, [tokenHash: string]> {
+function byHashStatement(dataSource: DataSource): PreparedStatement<TokenWithUser, [tokenHash: string]> {
   byHash ??= prepare(
     'access-token-by-hash',
     `SELECT t.id AS "tokenId", t.scopes AS "tokenScopes",
@@ -139,11 +139,11 @@ export class AccessTokensService {
    * two creations at once cannot both pass.
    */
   async create(
-    member: Pick<User, 'id' | 'emailVerifiedAt'>,
+    user: Pick<User, 'id' | 'emailVerifiedAt'>,
     body: { name: string; scopes: TokenScope[]; expiresInDays: number | null },
   ): Promise<CreatedAccessToken> {
-    if (member.emailVerifiedAt === null) throw new ForbiddenException(TOKEN_MESSAGES.unverified);
-    const userId = member.id;
+    if (user.emailVerifiedAt === null) throw new ForbiddenException(TOKEN_MESSAGES.unverified);
+    const userId = user.id;
     const token = generateToken();
     const row = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [CREATE_LOCK, userId]);
@@ -190,8 +190,8 @@ export class AccessTokensService {
       accessTokenHash(token),
     ]);
     if (!row) return { status: 'unknown' };
-    const { tokenId, tokenScopes, tokenExpired, tokenRevoked, tokenStale, ...member } = row;
-    const user = asJoinedUser(member);
+    const { tokenId, tokenScopes, tokenExpired, tokenRevoked, tokenStale, ...columns } = row;
+    const user = asJoinedUser(columns);
     // A banned member is told so (a ban revokes their tokens too); a revoked token answers as an unknown one.
     if (user.isBanned) return { status: 'banned' };
     if (tokenRevoked) return { status: 'unknown' };

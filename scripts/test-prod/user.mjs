@@ -37,7 +37,7 @@ export const newClientAddress = () => `127.0.0.${nextAddress++}`;
  * A browser of one member, on a machine of its own (its own client address): its session cookie, and
  * requests with our own Origin (the CSRF check).
  */
-export class Member {
+export class User {
   constructor(env, username) {
     this.env = env;
     this.username = username;

@@ -1,6 +1,6 @@
-import { authorRank, createReplySchema, createPasteSchema, isHotPaste, voteSchema } from './forum.js';
+import { authorRank, createReplySchema, createPasteSchema, isHotPaste, voteSchema } from './paste-views.js';
 
-describe('forum schemas', () => {
+describe('paste schemas', () => {
   it('trims the title but keeps the content as written', () => {
     expect(createPasteSchema.parse({ title: '  Hi  ', content: '  indented\n' })).toEqual({
       title: 'Hi',
@@ -62,7 +62,7 @@ describe('forum schemas', () => {
   });
 });
 
-describe('forum rules', () => {
+describe('paste rules', () => {
   it('a paste is hot above 20 replies or above 100 views', () => {
     expect(isHotPaste({ replyCount: 20, viewCount: 100 })).toBe(false);
     expect(isHotPaste({ replyCount: 21, viewCount: 0 })).toBe(true);

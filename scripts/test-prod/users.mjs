@@ -1,13 +1,13 @@
 // Members sign up through nginx, verify with the mailed link, and the owner posts the paste the rest use.
 import { assert } from '../../harness/wait.mjs';
-import { Member } from './member.mjs';
+import { User } from './user.mjs';
 
-export const membersAndPaste = {
+export const usersAndPaste = {
   name: 'through nginx: register and verify members (alice, OWNER_EMAIL, is the owner) and post a paste',
   async run(env) {
-    const alice = new Member(env, 'alice');
-    const bob = new Member(env, 'bob');
-    const mentioned = ['carol', 'dave', 'erin', 'frank', 'grace'].map((name) => new Member(env, name));
+    const alice = new User(env, 'alice');
+    const bob = new User(env, 'bob');
+    const mentioned = ['carol', 'dave', 'erin', 'frank', 'grace'].map((name) => new User(env, name));
     Object.assign(env, { alice, bob, mentioned });
     for (const member of [alice, bob, ...mentioned]) await member.register();
     // The worker sends the verification mails over SMTP; their links let the members write.

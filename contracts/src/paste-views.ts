@@ -346,6 +346,6 @@ export const usersPageSchema = z.object({
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 /** A paste is hot when it has more than 20 replies or more than 100 views. */
-export function isHotPaste(thread: Pick<PasteCard, 'replyCount' | 'viewCount'>): boolean {
-  return thread.replyCount > HOT_PASTE.replyCountOver || thread.viewCount > HOT_PASTE.viewCountOver;
+export function isHotPaste(paste: Pick<PasteCard, 'replyCount' | 'viewCount'>): boolean {
+  return paste.replyCount > HOT_PASTE.replyCountOver || paste.viewCount > HOT_PASTE.viewCountOver;
 }

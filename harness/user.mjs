@@ -6,7 +6,7 @@ import { waitFor } from './wait.mjs';
 
 export const PASSWORD = 'reliability password 0123';
 
-export class Member {
+export class User {
   constructor(url, { username, email }) {
     this.url = url;
     this.username = username;
@@ -60,9 +60,9 @@ export class Member {
  * Registers a new member and verifies their address with the link the app mailed (read from the outbox
  * folder, or from `readMails()`), as a person would.
  */
-export async function registerMember(url, readMails, tag, { email } = {}) {
+export async function registerUser(url, readMails, tag, { email } = {}) {
   const suffix = `${tag}_${randomBytes(4).toString('hex')}`;
-  const member = new Member(url, { username: `m_${suffix}`, email: email ?? `m_${suffix}@reliability.test` });
+  const member = new User(url, { username: `m_${suffix}`, email: email ?? `m_${suffix}@reliability.test` });
   const res = await member.post('/api/register', {
     username: member.username,
     email: member.email,
@@ -91,11 +91,11 @@ export async function registerMember(url, readMails, tag, { email } = {}) {
 }
 
 /** `count` members, registered `parallel` at a time (argon2 hashing is the cost). */
-export async function registerMembers(url, readMails, count, { parallel = 8, tag = 'r' } = {}) {
+export async function registerUsers(url, readMails, count, { parallel = 8, tag = 'r' } = {}) {
   const members = [];
   for (let i = 0; i < count; i += parallel) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(parallel, count - i) }, () => registerMember(url, readMails, tag)),
+      Array.from({ length: Math.min(parallel, count - i) }, () => registerUser(url, readMails, tag)),
     );
     members.push(...batch);
   }
