@@ -9,13 +9,22 @@ export type EntityClass<E> = new () => E;
  */
 export type Row<E, K extends keyof E> = Pick<E, K>;
 
+/** Each entity's property-to-column names, read from its decorators once: some lists are built per request. */
+const namesOf = new Map<EntityClass<unknown>, Map<string, string>>();
+
 /** The table column behind an entity's property, as its decorator names it. */
 export function columnName<E>(entity: EntityClass<E>, property: keyof E & string): string {
-  const column = getMetadataArgsStorage().columns.find(
-    (args) => args.target === entity && args.propertyName === property,
-  );
-  if (!column) throw new Error(`${entity.name}.${property} is not a column`);
-  return column.options.name ?? property;
+  let names = namesOf.get(entity);
+  if (!names) {
+    names = new Map();
+    for (const args of getMetadataArgsStorage().columns) {
+      if (args.target === entity) names.set(args.propertyName, args.options.name ?? args.propertyName);
+    }
+    namesOf.set(entity, names);
+  }
+  const name = names.get(property);
+  if (name === undefined) throw new Error(`${entity.name}.${property} is not a column`);
+  return name;
 }
 
 /**
