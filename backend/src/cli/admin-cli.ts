@@ -15,6 +15,7 @@ import {
 import { AuditService, CLI_ACTOR } from '../modules/audit/audit.service.js';
 import { OwnerService } from '../modules/auth/owner.service.js';
 import { type AdminChange, UsersService } from '../modules/users/users.service.js';
+import { BACKUP_USAGE, runBackupCli } from './backup-cli.js';
 
 export const CLI_USAGE = [
   'Usage: npm run cli -- <command> [<username>]',
@@ -24,6 +25,7 @@ export const CLI_USAGE = [
   '  revoke-admin <username>   take that away again (never from the owner)',
   '  setup-code                print a new one-time code that makes a verified member the owner',
   '                            (without OWNER_EMAIL, while there is no owner)',
+  ...BACKUP_USAGE,
 ].join('\n');
 
 export interface CliOptions {
@@ -49,6 +51,8 @@ interface Connection {
 export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const backup = await runBackupCli(argv, options);
+  if (backup !== undefined) return backup;
   const [command, username, ...extra] = argv;
   if (command === 'help' || command === '--help') {
     out(CLI_USAGE);

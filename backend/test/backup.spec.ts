@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { API, uploadTicketSchema } from '@termpaste/contracts';
+import { Client } from 'pg';
+import supertest from 'supertest';
+import { runCli } from '../src/cli/admin-cli.js';
+import { listSequences, listTables } from '../src/infra/backup/database-dump.js';
+import { type Browser, registered } from './support/accounts.js';
+import { databaseUrl, withAdminClient } from './support/postgres.js';
+import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './support/test-app.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every table's rows, ordered, as JSON text (generated columns too), and every sequence's state. */
+async function snapshot(url: string): Promise<Record<string, string>> {
+  const client = new Client(url);
+  await client.connect();
+  try {
+    const result: Record<string, string> = {};
+    for (const { name } of await listTables(client)) {
+      const table = client.escapeIdentifier(name);
+      const { rows } = await client.query<{ rows: string }>(
+        `SELECT coalesce(json_agg(to_jsonb(x) ORDER BY to_jsonb(x)::text), '[]')::text AS rows FROM ${table} x`,
+      );
+      result[name] = rows[0]!.rows;
+    }
+    for (const sequence of await listSequences(client))
+      result[`sequence ${sequence.name}`] = JSON.stringify(sequence);
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+async function files(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const result: Record<string, string> = {};
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    result[path.relative(dir, file)] = (await readFile(file)).toString('base64');
+  }
+  return result;
+}
+
+/** A new database with nothing in it, as an operator creates one for a restore. */
+async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `restore_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name} TEMPLATE template0`));
+  return {
+    url: databaseUrl(name),
+    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function tableCount(url: string): Promise<number> {
+  const client = new Client(url);
+  await client.connect();
+  try {
+    return (await listTables(client)).length;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The CLI as an operator runs it, on `url` and `dataDir`; its exit code and what it printed. */
+async function cli(argv: string[], url: string, dataDir: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    env: { DATABASE_URL: url, DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET },
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('termpaste backup and restore', () => {
+  let t: TestApp;
+  let work: string;
+  let archive: string;
+  let pasteId: number;
+  const drops: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    work = await mkdtemp(path.join(os.tmpdir(), 'termpaste-backup-'));
+    archive = path.join(work, 'site.zip');
+    // Data made through the API: members, a paste with replies, votes and a revision, messages, an avatar,
+    // staff actions in the audit log.
+    const owner = await registered(t);
+    const alice = await registered(t);
+    const bob = await registered(t);
+    const paste = (
+      await alice.browser
+        .post(API.threads)
+        .send({ title: 'Backed up', content: 'one\ntwo\n', language: 'rust' })
+        .expect(201)
+    ).body as { id: number };
+    pasteId = paste.id;
+    const reply = (
+      await bob.browser.post(API.threadReplies(paste.id)).send({ content: 'a reply' }).expect(201)
+    ).body as { id: number };
+    await alice.browser
+      .post(API.threadReplies(paste.id))
+      .send({ content: 'tab\there, "quotes", \\ back\\slash' })
+      .expect(201);
+    await bob.browser.post(API.votes).send({ threadId: paste.id, value: 1 }).expect(200);
+    await alice.browser.post(API.votes).send({ replyId: reply.id, value: -1 }).expect(200);
+    await alice.browser.patch(API.thread(paste.id)).send({ content: 'one\ntwo\nthree\n' }).expect(200);
+    await alice.browser
+      .post(API.messages)
+      .send({ recipientEmail: bob.user.email, subject: 'Hi', content: 'multi\nline\r\nünïcode 🚀' })
+      .expect(201);
+    await setAvatar(alice.browser);
+    await owner.browser.post(API.adminThreadPin(paste.id)).expect(200);
+    await owner.browser.post(API.adminUserBan(bob.user.id)).expect(200);
+  });
+
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    await t?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  async function setAvatar(browser: Browser): Promise<void> {
+    const ticket = uploadTicketSchema.parse((await browser.post(API.objectsUpload).expect(200)).body);
+    const form = supertest(t.url).post(new URL(ticket.form.url).pathname);
+    for (const [name, value] of Object.entries(ticket.form.fields)) void form.field(name, value);
+    await form.attach('file', PNG, { filename: 'a.png', contentType: 'image/png' }).expect(204);
+    await browser.put(API.userAvatar).send({ avatarURL: ticket.objectURL }).expect(200);
+  }
+
+  it('restores into an empty database and DATA_DIR every row, sequence and upload file as they were', async () => {
+    const made = await cli(['backup', '--out', archive], t.database.url, t.config.dataDir);
+    expect(made).toMatchObject({ code: 0, err: '' });
+    expect(made.out).toMatch(/^Backup written to .*site\.zip: \d+ tables, \d+ rows, 1 files \(PostgreSQL 18/);
+
+    const target = await emptyDatabase();
+    drops.push(target.drop);
+    const dataDir = path.join(work, 'restored-data');
+    const restored = await cli(['restore', archive], target.url, dataDir);
+    expect(restored).toMatchObject({ code: 0, err: '' });
+    expect(restored.out).toMatch(
+      /^Restored .*site\.zip \(made .* by Termpaste .*\): \d+ tables, \d+ rows, 1 files$/,
+    );
+
+    const before = await snapshot(t.database.url);
+    const after = await snapshot(target.url);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const name of Object.keys(before)) expect([name, after[name]]).toEqual([name, before[name]]);
+    expect(before.users).toContain('"is_banned": true');
+    expect(Object.keys(await files(path.join(dataDir, 'uploads')))).toHaveLength(1);
+    expect(await files(path.join(dataDir, 'uploads'))).toEqual(
+      await files(path.join(t.config.dataDir, 'uploads')),
+    );
+
+    // The restored forum serves the restored data.
+    const app = await createTestApp({
+      database: { name: 'restored', url: target.url, drop: async () => undefined },
+    });
+    try {
+      const shown = (await app.http.get(API.thread(pasteId)).expect(200)).body as {
+        title: string;
+        content: string;
+      };
+      expect(shown).toMatchObject({ title: 'Backed up', content: 'one\ntwo\nthree\n' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a database that is not empty, and changes nothing', async () => {
+    const before = await snapshot(t.database.url);
+    const refused = await cli(['restore', archive], t.database.url, path.join(work, 'other-data'));
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /^The database is not empty \(\d+ tables, views or sequences\): a restore goes into an empty database only/,
+    );
+    expect(await snapshot(t.database.url)).toEqual(before);
+  });
+
+  it('refuses a truncated or corrupt archive with a clear message, leaving the database untouched', async () => {
+    const whole = await readFile(archive);
+    const truncated = path.join(work, 'truncated.zip');
+    await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    const target = await emptyDatabase();
+    drops.push(target.drop);
+    const cut = await cli(['restore', truncated], target.url, path.join(work, 'cut-data'));
+    expect(cut.code).toBe(1);
+    expect(cut.err).toMatch(
+      /truncated\.zip is not a complete Termpaste backup \(.+\): nothing was restored$/,
+    );
+    expect(await tableCount(target.url)).toBe(0);
+
+    // One byte changed inside the data of the biggest table: found by its checksum (or by inflate).
+    const corrupt = path.join(work, 'corrupt.zip');
+    await copyFile(archive, corrupt);
+    const bytes = await readFile(corrupt);
+    const users = bytes.indexOf(Buffer.from('tables/users.copy'));
+    bytes[users + 'tables/users.copy'.length + 20] ^= 0x55;
+    await writeFile(corrupt, bytes);
+    const bad = await cli(['restore', corrupt], target.url, path.join(work, 'bad-data'));
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(
+      /corrupt\.zip is not a complete Termpaste backup \(tables\/users\.copy.*\): nothing was restored$/,
+    );
+    expect(await tableCount(target.url)).toBe(0);
+    expect(await files(path.join(work, 'bad-data'))).toEqual({});
+  });
+
+  it('says how to call it', async () => {
+    const usage = await cli(['restore'], t.database.url, t.config.dataDir);
+    expect(usage).toMatchObject({ code: 1, err: 'Usage: restore FILE' });
+    const missing = await cli(['restore', path.join(work, 'nope.zip')], t.database.url, t.config.dataDir);
+    expect(missing).toMatchObject({ code: 1, err: `No such file: ${path.join(work, 'nope.zip')}` });
+  });
+});
