@@ -53,7 +53,9 @@ async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void>
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name} TEMPLATE template0`));
   return {
     url: databaseUrl(name),
-    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: async () => {
+      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
 }
 

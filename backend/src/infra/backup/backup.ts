@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { Client, type ClientBase } from 'pg';
+import type { ClientBase } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource, MigrationExecutor } from 'typeorm';
 import yauzl from 'yauzl';
@@ -41,8 +41,6 @@ export interface BackupManifest {
 export const BACKUP_FORMAT = 'termpaste-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 const MANIFEST = 'manifest.json';
-/** TypeORM's default name for the table of migrations run. */
-const MIGRATIONS_TABLE = 'migrations';
 
 /** A backup or restore refused or failed for a reason to show as it is (exit code 1). */
 export class BackupError extends Error {}
@@ -87,22 +85,26 @@ export interface CreateBackupOptions {
  * row count and sha256. No pg_dump needed (the embedded PostgreSQL ships none), and any server version.
  */
 export async function createBackup(options: CreateBackupOptions): Promise<BackupManifest> {
-  const client = new Client({ connectionString: options.databaseUrl, application_name: 'termpaste-backup' });
-  await client.connect();
+  // TypeORM's own connection, for its list of the migrations run (read in the snapshot too).
+  const source = new DataSource({
+    ...dataSourceOptions(options.databaseUrl, { entities: [], poolSize: 1 }),
+    migrationsRun: false,
+  });
+  await source.initialize();
+  const runner = source.createQueryRunner();
   await mkdir(path.dirname(path.resolve(options.file)), { recursive: true });
   const part = `${options.file}.${randomBytes(4).toString('hex')}.part`;
   const zip = new yazl.ZipFile();
   const output = createWriteStream(part, { mode: 0o600 });
   zip.outputStream.pipe(output);
   try {
+    const client = (await runner.connect()) as ClientBase;
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await setDumpSettings(client);
     const tables = await listTables(client);
-    const migrations = tables.some((table) => table.name === MIGRATIONS_TABLE)
-      ? (
-          await client.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY timestamp, id`)
-        ).rows.map((row) => row.name)
-      : [];
+    const migrations = (await new MigrationExecutor(source, runner).getExecutedMigrations())
+      .sort((a, b) => a.timestamp - b.timestamp || (a.id ?? 0) - (b.id ?? 0))
+      .map((migration) => migration.name);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_FORMAT_VERSION,
@@ -155,7 +157,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     await rm(part, { force: true });
     throw error;
   } finally {
-    await client.end().catch(() => undefined);
+    await runner.release().catch(() => undefined);
+    await source.destroy().catch(() => undefined);
   }
 }
 
@@ -255,11 +258,9 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer
 }
 
 /**
- * Loads an archive of createBackup into an empty database (no tables: a new DATA_DIR or a newly created
- * database) and an empty uploads folder, refusing anything else. In one transaction: the backup's
- * migrations, every table (in foreign-key order, triggers of our own off), the sequences, then this
- * release's newer migrations, each part's rows and sha256 checked against the manifest before the commit.
- * Upload files are checked into a folder beside the uploads one first and moved in after the commit.
+ * Loads an archive into an empty database and uploads folder, in one transaction: the backup's migrations,
+ * every table (foreign-key order, our triggers off), sequences, newer migrations, each part checked before
+ * the commit. Upload files are checked beside the uploads folder first, moved in after the commit.
  */
 export async function restoreBackup(options: RestoreBackupOptions): Promise<RestoreResult> {
   const { zip, entries, manifest } = await openArchive(options.file);
