@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API, uploadTicketSchema } from '@termpaste/contracts';
 import { Client } from 'pg';
 import supertest from 'supertest';
 import { runCli } from '../src/cli/admin-cli.js';
+import { BACKUP_QUEUE, BACKUP_SCHEDULE } from '../src/infra/backup/backup.queue.js';
 import { listSequences, listTables } from '../src/infra/backup/database-dump.js';
+import { ScheduledBackups } from '../src/infra/backup/scheduled-backups.js';
+import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { type Browser, registered } from './support/accounts.js';
 import { databaseUrl, withAdminClient } from './support/postgres.js';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -89,8 +93,10 @@ describe('termpaste backup and restore', () => {
   const drops: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
     work = await mkdtemp(path.join(os.tmpdir(), 'termpaste-backup-'));
+    t = await createTestApp({
+      env: { BACKUP_CRON: '0 3 * * *', BACKUP_DIR: path.join(work, 'scheduled'), BACKUP_KEEP: '2' },
+    });
     archive = path.join(work, 'site.zip');
     // Data made through the API: members, a paste with replies, votes and a revision, messages, an avatar,
     // staff actions in the audit log.
@@ -121,6 +127,13 @@ describe('termpaste backup and restore', () => {
     await setAvatar(alice.browser);
     await owner.browser.post(API.adminThreadPin(paste.id)).expect(200);
     await owner.browser.post(API.adminUserBan(bob.user.id)).expect(200);
+    // The mail that follows leaves the outbox soon: waited for, so the tables stay as backed up.
+    await waitFor('the outbox relayed', async () => {
+      const [row] = (await t.dataSource.query('SELECT count(*)::int AS n FROM outbox')) as Array<{
+        n: number;
+      }>;
+      return row!.n === 0;
+    });
   });
 
   afterAll(async () => {
@@ -213,6 +226,35 @@ describe('termpaste backup and restore', () => {
     );
     expect(await tableCount(target.url)).toBe(0);
     expect(await files(path.join(work, 'bad-data'))).toEqual({});
+  });
+
+  it('backs up on BACKUP_CRON as a repeatable job, keeping the newest BACKUP_KEEP archives', async () => {
+    expect(t.app.get(QueuePort).repeatableJobs).toContainEqual(
+      expect.objectContaining({ queue: BACKUP_QUEUE, id: BACKUP_SCHEDULE, pattern: '0 3 * * *' }),
+    );
+    const dir = path.join(work, 'scheduled');
+    await mkdir(dir, { recursive: true });
+    for (const old of ['termpaste-backup-20200101T030000Z.zip', 'termpaste-backup-20200102T030000Z.zip']) {
+      await writeFile(path.join(dir, old), 'old');
+    }
+    await writeFile(path.join(dir, 'keep-me.txt'), 'not an archive of ours');
+    await t.app.get(ScheduledBackups).process({ id: 'x', name: 'backup', data: {}, attemptsMade: 0 });
+    const left = (await readdir(dir)).sort();
+    expect(left).toEqual([
+      'keep-me.txt',
+      'termpaste-backup-20200102T030000Z.zip',
+      expect.stringMatching(/^termpaste-backup-\d{8}T\d{6}Z\.zip$/),
+    ]);
+    // The archive written is a whole backup of this database.
+    const written = left.find((name) => name.endsWith('Z.zip') && !name.startsWith('termpaste-backup-2020'))!;
+    const target = await emptyDatabase();
+    drops.push(target.drop);
+    const restored = await cli(
+      ['restore', path.join(dir, written)],
+      target.url,
+      path.join(work, 'cron-data'),
+    );
+    expect(restored).toMatchObject({ code: 0, err: '' });
   });
 
   it('says how to call it', async () => {

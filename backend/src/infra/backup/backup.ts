@@ -72,7 +72,9 @@ const quoteList = (client: ClientBase, names: readonly string[]) =>
   names.map((name) => client.escapeIdentifier(name)).join(', ');
 
 export interface CreateBackupOptions {
-  databaseUrl: string;
+  /** The database at this address, or through the app's own DataSource (the scheduled job). */
+  databaseUrl?: string;
+  dataSource?: DataSource;
   /** `$DATA_DIR/uploads` with local storage; unset with S3 (the bucket keeps the avatars). */
   uploadsDir?: string | undefined;
   /** The archive to write (a `.part` file beside it until it is complete). */
@@ -86,11 +88,14 @@ export interface CreateBackupOptions {
  */
 export async function createBackup(options: CreateBackupOptions): Promise<BackupManifest> {
   // TypeORM's own connection, for its list of the migrations run (read in the snapshot too).
-  const source = new DataSource({
-    ...dataSourceOptions(options.databaseUrl, { entities: [], poolSize: 1 }),
-    migrationsRun: false,
-  });
-  await source.initialize();
+  const own = options.dataSource === undefined;
+  const source =
+    options.dataSource ??
+    new DataSource({
+      ...dataSourceOptions(options.databaseUrl!, { entities: [], poolSize: 1 }),
+      migrationsRun: false,
+    });
+  if (own) await source.initialize();
   const runner = source.createQueryRunner();
   await mkdir(path.dirname(path.resolve(options.file)), { recursive: true });
   const part = `${options.file}.${randomBytes(4).toString('hex')}.part`;
@@ -152,13 +157,15 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     await rename(part, options.file);
     return manifest;
   } catch (error) {
+    // The connection may go back to the app's pool: not inside the snapshot.
+    await runner.query('ROLLBACK').catch(() => undefined);
     zip.outputStream.unpipe(output);
     output.destroy();
     await rm(part, { force: true });
     throw error;
   } finally {
     await runner.release().catch(() => undefined);
-    await source.destroy().catch(() => undefined);
+    if (own) await source.destroy().catch(() => undefined);
   }
 }
 

@@ -34,6 +34,7 @@ import {
   QueuePort,
   type RepeatableJob,
   RepeatableJobs,
+  repeatsWhen,
 } from './queue.port.js';
 
 /** For QueueModule, which loads this file (and BullMQ) only when REDIS_URL is set. */
@@ -157,11 +158,13 @@ export class BullMqQueue
     const upsert = queue
       .upsertJobScheduler(
         job.id,
-        { every: job.everyMs, startDate: Date.now() + job.everyMs },
+        job.pattern === undefined
+          ? { every: job.everyMs!, startDate: Date.now() + job.everyMs! }
+          : { pattern: job.pattern, tz: 'UTC' },
         { name: job.name, data: job.data, opts: jobOptionsOf(job) },
       )
       .then(
-        () => this.logger.log(`Job ${label} repeats every ${job.everyMs} ms`),
+        () => this.logger.log(`Job ${label} repeats ${repeatsWhen(job)}`),
         (error: unknown) =>
           this.logger.error(
             `Job ${label} could not be scheduled: ${error instanceof Error ? error.message : String(error)}`,

@@ -18,6 +18,8 @@ import {
   QueuePort,
   type RepeatableJob,
   RepeatableJobs,
+  nextCronTime,
+  repeatsWhen,
 } from './queue.port.js';
 
 /** Finished job ids remembered for the jobId dedupe, as many as BullMQ keeps (1000 done + 5000 failed). */
@@ -194,23 +196,29 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     }
   }
 
-  /** Adds `job` one interval from now, and every interval after that, until the shutdown. */
+  /** Adds `job` one interval from now and every interval after that (or at its cron times), until the shutdown. */
   private startRepeating(job: RepeatableJob): void {
     const key = `${job.queue}/${job.id}`;
+    const next = (slot: number, now: number) =>
+      job.pattern === undefined ? nextSlot(slot, job.everyMs!, now) : nextCronTime(job.pattern, now);
     const wait = (slot: number): void => {
+      const delay = slot - Date.now();
       const handle = setTimeout(
         () => {
+          // A cron time may be further away than one timer waits.
+          if (delay > TIMER_MAX_MS) return wait(slot);
           this.addRepeated(key, job, slot);
-          wait(nextSlot(slot, job.everyMs, Date.now()));
+          wait(next(slot, Date.now()));
         },
-        Math.max(0, slot - Date.now()),
+        Math.min(Math.max(0, delay), TIMER_MAX_MS),
       );
       // Like the jobs' own timers: the schedule alone does not keep the process alive.
       handle.unref();
       this.repeatTimers.set(key, () => clearTimeout(handle));
     };
-    wait(Date.now() + job.everyMs);
-    this.logger.log(`Job ${job.queue}/${job.name} (${job.id}) repeats every ${job.everyMs} ms`);
+    const now = Date.now();
+    wait(job.pattern === undefined ? now + job.everyMs! : nextCronTime(job.pattern, now));
+    this.logger.log(`Job ${job.queue}/${job.name} (${job.id}) repeats ${repeatsWhen(job)}`);
   }
 
   private addRepeated(key: string, job: RepeatableJob, slot: number): void {

@@ -1,4 +1,5 @@
 import { DiscoveryService } from '@nestjs/core';
+import { CronExpressionParser } from 'cron-parser';
 
 /**
  * The queue port for work that may wait: BullMQ with REDIS_URL, else in-process. Delivery is at least once.
@@ -23,8 +24,8 @@ export interface JobOptions {
 export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoffMs: 2000 } as const;
 
 /**
- * A job added every `everyMs`, once per interval across processes; the first run one interval after the
- * start.
+ * A job added every `everyMs` (the first run one interval after the start), or at each time of the cron
+ * `pattern` (UTC), once per interval or time across processes.
  */
 export interface RepeatableJob<T = unknown> {
   queue: string;
@@ -35,8 +36,10 @@ export interface RepeatableJob<T = unknown> {
   id: string;
   name: string;
   data: T;
-  /** The interval, in ms (a positive integer). */
-  everyMs: number;
+  /** The interval, in ms (a positive integer); or give `pattern`. */
+  everyMs?: number;
+  /** A cron pattern (five fields, or six with seconds), in UTC; or give `everyMs`. */
+  pattern?: string;
   attempts?: number;
   backoffMs?: number;
 }
@@ -50,7 +53,11 @@ export class RepeatableJobs {
     if (job.id === '' || String(parseInt(job.id, 10)) === job.id || job.id.includes(':')) {
       throw new Error(`Invalid repeatable job id "${job.id}": use a non-numeric string without ":"`);
     }
-    if (!Number.isSafeInteger(job.everyMs) || job.everyMs <= 0) {
+    if ((job.everyMs === undefined) === (job.pattern === undefined)) {
+      throw new Error(`Repeatable job ${job.queue}/${job.id}: give either everyMs or pattern`);
+    }
+    if (job.pattern !== undefined) nextCronTime(job.pattern, Date.now());
+    else if (!Number.isSafeInteger(job.everyMs) || job.everyMs! <= 0) {
       throw new Error(
         `Repeatable job ${job.queue}/${job.id}: everyMs must be a positive integer, not ${job.everyMs}`,
       );
@@ -71,6 +78,18 @@ export class RepeatableJobs {
   get all(): RepeatableJob[] {
     return [...this.jobs.values()];
   }
+}
+
+/** The first time of cron `pattern` (UTC) after `after` (ms since the epoch); throws on a bad pattern. */
+export function nextCronTime(pattern: string, after: number): number {
+  return CronExpressionParser.parse(pattern, { currentDate: new Date(after), tz: 'UTC' })
+    .next()
+    .getTime();
+}
+
+/** `every 600000 ms` or `at "0 3 * * *" (UTC)`, for the logs. */
+export function repeatsWhen(job: RepeatableJob): string {
+  return job.pattern === undefined ? `every ${job.everyMs} ms` : `at "${job.pattern}" (UTC)`;
 }
 
 export abstract class QueuePort {
