@@ -5,7 +5,12 @@ import path from 'node:path';
 import { API, uploadTicketSchema } from '@termpaste/contracts';
 import { Client } from 'pg';
 import supertest from 'supertest';
+import { DataSource } from 'typeorm';
 import { runCli } from '../src/cli/admin-cli.js';
+import { ENTITIES } from '../src/entities.js';
+import { createBackup, restoreBackup } from '../src/infra/backup/backup.js';
+import { dataSourceOptions } from '../src/infra/database/data-source.options.js';
+import { MIGRATIONS } from '../src/infra/database/migrations/index.js';
 import { BACKUP_QUEUE, BACKUP_SCHEDULE } from '../src/infra/backup/backup.queue.js';
 import { listSequences, listTables } from '../src/infra/backup/database-dump.js';
 import { ScheduledBackups } from '../src/infra/backup/scheduled-backups.js';
@@ -19,6 +24,9 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A migration's timestamp: the digits its class name ends with. */
+const stamp = (migration: { name: string }) => Number(/(\d+)$/.exec(migration.name)![1]);
 
 /** Every table's rows, ordered, as JSON text (generated columns too), and every sequence's state. */
 async function snapshot(url: string): Promise<Record<string, string>> {
@@ -255,6 +263,34 @@ describe('termpaste backup and restore', () => {
       path.join(work, 'cron-data'),
     );
     expect(restored).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('restores a backup of an older release, then runs the migrations it lacks', async () => {
+    const older = await emptyDatabase();
+    drops.push(older.drop);
+    // The schema as the release before the last two migrations left it.
+    const byTime = [...MIGRATIONS].sort((a, b) => stamp(a) - stamp(b));
+    const old = new DataSource({
+      ...dataSourceOptions(older.url, { entities: ENTITIES }),
+      migrations: byTime.slice(0, -2),
+      migrationsRun: false,
+    });
+    await old.initialize();
+    await old.runMigrations();
+    await old.destroy();
+    const file = path.join(work, 'older.zip');
+    const manifest = await createBackup({ databaseUrl: older.url, file });
+    expect(manifest.migrations).toHaveLength(MIGRATIONS.length - 2);
+
+    const target = await emptyDatabase();
+    drops.push(target.drop);
+    const { migrated } = await restoreBackup({ databaseUrl: target.url, file, entities: ENTITIES });
+    expect(migrated).toEqual(byTime.slice(-2).map((migration) => migration.name));
+    const client = new Client(target.url);
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM migrations');
+    await client.end();
+    expect(rows[0]!.n).toBe(MIGRATIONS.length);
   });
 
   it('says how to call it', async () => {
