@@ -20,6 +20,7 @@ import { root } from '../harness/paths.mjs';
 import { processes, stopStarting } from '../harness/proc.mjs';
 import { prodTools } from '../harness/prod-tools.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
+import { backupRestore } from './test-prod/backup.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
@@ -43,6 +44,7 @@ const STEPS = [
   workerKilledMidJob,
   adminOnly,
   rateLimits,
+  backupRestore,
   stillReady,
 ];
 
