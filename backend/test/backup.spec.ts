@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { runCli } from '../src/cli/admin-cli.js';
+import { loadConfig } from '../src/config/config.js';
 import { ENTITIES } from '../src/entities.js';
 import { createBackup, restoreBackup } from '../src/infra/backup/backup.js';
 import { dataSourceOptions } from '../src/infra/database/data-source.options.js';
@@ -16,6 +17,7 @@ import { listSequences, listTables } from '../src/infra/backup/database-dump.js'
 import { ScheduledBackups } from '../src/infra/backup/scheduled-backups.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { type Browser, registered } from './support/accounts.js';
+import { startFakeS3 } from './support/fake-s3.js';
 import { databaseUrl, withAdminClient } from './support/postgres.js';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -263,6 +265,64 @@ describe('termpaste backup and restore', () => {
       path.join(work, 'cron-data'),
     );
     expect(restored).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('with BACKUP_S3_BUCKET, uploads the archive to the bucket and prunes there (the S3_* settings reach it)', async () => {
+    const bucket = 'termpaste-backups';
+    const keys = {
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    };
+    const s3 = await startFakeS3({ bucket, region: 'eu-central-1', ...keys });
+    try {
+      const config = loadConfig(
+        {
+          DATABASE_URL: t.database.url,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          DATA_DIR: t.config.dataDir,
+          BACKUP_CRON: '0 3 * * *',
+          BACKUP_KEEP: '1',
+          BACKUP_DIR: path.join(work, 's3-staging'),
+          BACKUP_S3_BUCKET: bucket,
+          S3_ENDPOINT: s3.endpoint,
+          S3_REGION: 'eu-central-1',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_ACCESS_KEY_ID: keys.accessKeyId,
+          S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
+        },
+        work,
+      );
+      // The avatars stay local: the S3 settings are the backups' only.
+      expect(config.storage.mode).toBe('local');
+      const old = { contentType: 'application/zip', etag: '"old"', lastModified: new Date(0) };
+      s3.objects.set('backups/termpaste-backup-20200101T030000Z.zip', { ...old, body: Buffer.from('old') });
+      s3.objects.set('elsewhere/keep.txt', { ...old, body: Buffer.from('other') });
+      const backups = new ScheduledBackups(t.dataSource, t.app.get(QueuePort), config);
+      const { file, deleted } = await backups.run(new Date('2026-01-02T03:00:00Z'));
+      expect(file).toBe(`s3://${bucket}/backups/termpaste-backup-20260102T030000Z.zip`);
+      expect(deleted).toEqual(['backups/termpaste-backup-20200101T030000Z.zip']);
+      expect([...s3.objects.keys()].sort()).toEqual([
+        'backups/termpaste-backup-20260102T030000Z.zip',
+        'elsewhere/keep.txt',
+      ]);
+      const archive = s3.objects.get('backups/termpaste-backup-20260102T030000Z.zip')!;
+      expect(archive.body.subarray(0, 2).toString()).toBe('PK');
+      // Nothing left behind where it was written first.
+      expect(await readdir(path.join(work, 's3-staging'))).toEqual([]);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('refuses a BACKUP_CRON that is no cron pattern', () => {
+    expect(() =>
+      loadConfig(
+        { DATABASE_URL: t.database.url, SESSION_SECRET: TEST_SESSION_SECRET, BACKUP_CRON: 'nightly' },
+        work,
+      ),
+    ).toThrow(
+      'BACKUP_CRON must be a cron pattern such as "0 3 * * *" (minute hour day month weekday, in UTC) (got "nightly")',
+    );
   });
 
   it('restores a backup of an older release, then runs the migrations it lacks', async () => {

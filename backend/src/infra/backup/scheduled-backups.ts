@@ -10,7 +10,7 @@ import { BACKUP_JOBS, BACKUP_QUEUE, BACKUP_SCHEDULE } from './backup.queue.js';
 
 /**
  * Backups on BACKUP_CRON's schedule, a repeatable job of the queue (once per time however many processes
- * run jobs): an archive in BACKUP_DIR, then the oldest archives past BACKUP_KEEP deleted.
+ * run jobs): an archive in BACKUP_DIR or BACKUP_S3_BUCKET, then the oldest past BACKUP_KEEP deleted.
  */
 @Injectable()
 @QueueProcessor(BACKUP_QUEUE)
@@ -42,9 +42,12 @@ export class ScheduledBackups implements QueueProcessor, OnModuleInit {
     await this.run();
   }
 
-  /** Writes one archive and prunes; resolves with its path and the archives deleted. */
+  /**
+   * Writes one archive and prunes: in BACKUP_DIR, or uploaded to BACKUP_S3_BUCKET (written to BACKUP_DIR
+   * first, deleted once uploaded). Resolves with where it went and the archives deleted.
+   */
   async run(at: Date = new Date()): Promise<{ file: string; deleted: string[] }> {
-    const { dir, keep } = this.config.backup;
+    const { dir, keep, s3 } = this.config.backup;
     const file = path.join(dir, backupFileName(at));
     const started = Date.now();
     const manifest = await createBackup({
@@ -53,13 +56,28 @@ export class ScheduledBackups implements QueueProcessor, OnModuleInit {
       file,
     });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    let where = file;
+    let deleted: string[];
+    if (s3) {
+      // Loaded only when a bucket is configured, as for the avatars.
+      const { S3Backups } = await import('./s3-backups.js');
+      const bucket = new S3Backups(s3);
+      try {
+        where = `s3://${s3.bucket}/${await bucket.upload(file)}`;
+        await rm(file, { force: true });
+        deleted = await bucket.prune(keep);
+      } finally {
+        bucket.destroy();
+      }
+    } else {
+      const archives = (await readdir(dir)).filter((name) => BACKUP_FILE.test(name)).sort();
+      deleted = archives.slice(0, Math.max(0, archives.length - keep));
+      for (const name of deleted) await rm(path.join(dir, name), { force: true });
+    }
     this.logger.log(
-      `Backup written to ${file} (${rows} rows, ${manifest.files.length} files) in ${Date.now() - started} ms`,
+      `Backup written to ${where} (${rows} rows, ${manifest.files.length} files) in ${Date.now() - started} ms`,
     );
-    const archives = (await readdir(dir)).filter((name) => BACKUP_FILE.test(name)).sort();
-    const deleted = archives.slice(0, Math.max(0, archives.length - keep));
-    for (const name of deleted) await rm(path.join(dir, name), { force: true });
     if (deleted.length > 0) this.logger.log(`Deleted ${deleted.length} older backups (BACKUP_KEEP=${keep})`);
-    return { file, deleted };
+    return { file: where, deleted };
   }
 }
