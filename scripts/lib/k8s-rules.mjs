@@ -223,7 +223,7 @@ function serviceRules(byKind, deployments, problems) {
 
 /**
  * The problems of one render (`objects`): `secrets` maps each documented Secret's name to its keys;
- * `pinned` asks every image for a tag other than latest (production overlays).
+ * `pinned` asks every image for a tag other than latest.
  */
 export function ruleProblems(objects, { secrets, pinned = false }) {
   const problems = [];
