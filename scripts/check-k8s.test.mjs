@@ -143,6 +143,14 @@ test('an autoscaler off the API, a blocking budget and a stray selector fail', {
     /PodDisruptionBudget\/termpaste-api: minAvailable 3 of 3 replicas blocks drains/,
   );
   assertOne(
+    plantedProblems(({ find }) => {
+      const { spec } = find('PodDisruptionBudget', 'termpaste-web');
+      delete spec.minAvailable;
+      spec.maxUnavailable = 0;
+    }),
+    /PodDisruptionBudget\/termpaste-web: maxUnavailable 0 blocks drains/,
+  );
+  assertOne(
     plantedProblems(
       ({ find }) => (find('Service', 'termpaste-web').spec.selector['app.kubernetes.io/component'] = 'w'),
     ),

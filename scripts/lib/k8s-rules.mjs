@@ -186,10 +186,12 @@ function scalingRules(byKind, deployments, problems) {
       continue;
     }
     const replicas = replicasOf.get(selected[0].metadata.name);
-    const { minAvailable } = pdb.spec;
+    const { minAvailable, maxUnavailable } = pdb.spec;
     // A budget that allows no disruption blocks every node drain.
     if (typeof minAvailable === 'number' && minAvailable >= replicas)
       problems.push(`${describe(pdb)}: minAvailable ${minAvailable} of ${replicas} replicas blocks drains`);
+    if (maxUnavailable === 0 || maxUnavailable === '0%')
+      problems.push(`${describe(pdb)}: maxUnavailable 0 blocks drains`);
   }
 }
 
