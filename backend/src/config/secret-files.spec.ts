@@ -143,6 +143,13 @@ describe('secrets from files (<NAME>_FILE)', () => {
     ).toBe(SECRET);
   });
 
+  it('says SESSION_SECRET_FILE may stand for a missing SESSION_SECRET', () => {
+    expect(configError({ DATABASE_URL, SESSION_SECRET: '' })).toBe(
+      'Invalid configuration: SESSION_SECRET must be set when DATABASE_URL is set (at least 32 characters, ' +
+        'the same on every instance), or SESSION_SECRET_FILE (a file holding it)',
+    );
+  });
+
   it('covers every credential, the metrics token included', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual(
       [
