@@ -43,3 +43,16 @@ test('the approved specs are the allowScripts entries set to true, pinned ones a
   const own = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   assert.ok(approvedSpecs(own).includes('nx'));
 });
+
+test("the backend image's runtime stage copies every workspace's manifest (npm ci checks them all)", () => {
+  const dockerfile = readFileSync(new URL('Dockerfile', deploy), 'utf8');
+  const runtime = dockerfile.slice(dockerfile.indexOf(' AS runtime'));
+  const { workspaces } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  for (const workspace of workspaces) {
+    assert.ok(
+      runtime.includes(`COPY ${workspace}/package.json ${workspace}/\n`),
+      `deploy/Dockerfile's runtime stage copies ${workspace}/package.json`,
+    );
+  }
+  assert.match(runtime, /--workspace=@termpaste\/backend --include-workspace-root=false/);
+});
