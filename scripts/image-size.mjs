@@ -34,11 +34,11 @@ export const BASE_IMAGES = {
 };
 
 /** Bytes of the files and symbolic links under `target` (what a layer's tar holds), not following links. */
-export function treeBytes(target) {
+export function treeBytes(target, keep = () => true) {
   const stat = lstatSync(target);
-  if (!stat.isDirectory()) return stat.size;
+  if (!stat.isDirectory()) return keep(target) ? stat.size : 0;
   let total = 0;
-  for (const entry of readdirSync(target)) total += treeBytes(path.join(target, entry));
+  for (const entry of readdirSync(target)) total += treeBytes(path.join(target, entry), keep);
   return total;
 }
 
@@ -117,11 +117,12 @@ function backendImageBefore() {
   }
 }
 
-/** web.Dockerfile and admin.Dockerfile: nginx with the built files and the configuration template. */
+/** web.Dockerfile and admin.Dockerfile: nginx with the built files (less the .br copies) and its template. */
 function staticImage(folders, template) {
+  const notBrotli = (file) => !file.endsWith('.br');
   return {
     app:
-      folders.reduce((sum, folder) => sum + treeBytes(requireBuilt(folder)), 0) +
+      folders.reduce((sum, folder) => sum + treeBytes(requireBuilt(folder), notBrotli), 0) +
       treeBytes(path.join(root, template)),
   };
 }
