@@ -1,4 +1,4 @@
-// `npm run test:prod`: the production-mode smoke run (README, "Production"). Real processes on loopback,
+// `npm run test:prod`: the production-mode smoke run (docs/operations.md, "Production"). Real processes on loopback,
 // from Debian's packages and this checkout's build:
 //
 //   PostgreSQL (initdb + postgres in a temporary folder)   redis-server (append-only file, noeviction)

@@ -20,6 +20,7 @@ import { type ModerationConfig, moderationConfig } from './moderation.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { reputationDailyCaps } from './reputation-caps.js';
+import { withSecretFiles } from './secret-files.js';
 import { sessionSecret } from './session-secret.js';
 import { type SsoConfig, ssoConfig } from './sso.js';
 import { type StorageConfig, storageConfig } from './storage.js';
@@ -160,7 +161,7 @@ export function loadConfig(
   cwd: string = process.cwd(),
   { role = 'api' }: LoadConfigOptions = {},
 ): AppConfig {
-  const { vars, present } = parseEnv(env);
+  const { vars, present } = parseEnv(withSecretFiles(env, cwd));
   const embedded = vars.DATABASE_URL === undefined;
   checkJobRunners(vars, role);
   const port = vars.PORT ?? 3000;
