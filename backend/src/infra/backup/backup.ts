@@ -329,7 +329,16 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
         const migrated = await runMigrations(full, runner);
         await client.query('COMMIT');
         if (staging !== undefined) {
-          await moveFiles(staging, options.uploadsDir!, manifest);
+          const checked = staging;
+          // Past the commit the files must not be lost with the staging folder.
+          staging = undefined;
+          await moveFiles(checked, options.uploadsDir!, manifest).catch((error: Error) => {
+            throw new BackupError(
+              `The database is restored, but the upload files could not be moved (${error.message}): ` +
+                `move them from ${checked} into ${options.uploadsDir}`,
+            );
+          });
+          await rm(checked, { recursive: true, force: true });
         }
         return { manifest, migrated };
       } catch (error) {
