@@ -144,8 +144,15 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     }
     await client.query('COMMIT');
     if (options.uploadsDir !== undefined) {
+      // Read just after the snapshot; an avatar replaced meanwhile (its old file deleted) is left out.
       for (const relative of await listFiles(options.uploadsDir)) {
-        const body = await readFile(path.join(options.uploadsDir, relative));
+        const body = await readFile(path.join(options.uploadsDir, relative)).catch(
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') return undefined;
+            throw error;
+          },
+        );
+        if (body === undefined) continue;
         const file = `uploads/${relative}`;
         zip.addBuffer(body, file);
         manifest.files.push({ path: relative, file, size: body.length, sha256: sha256(body) });
