@@ -333,7 +333,7 @@ describeWithRedis('repeatable jobs, BullMQ (REDIS_URL set): a job scheduler in R
     await waitFor('the scheduler', () =>
       logs.text().includes(`Job ${queueName}/sweep (sweep) repeats at "* * * * * *" (UTC)`),
     );
-    await waitFor('three runs', () => runs.length >= 3);
+    await waitFor('two runs', () => runs.length >= 2);
     await sleep(300);
     const slots = runs.map((run) => Number(/^repeat:sweep:(\d+)$/.exec(run.id)![1]));
     expect(new Set(slots).size).toBe(slots.length);
