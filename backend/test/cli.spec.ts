@@ -4,6 +4,8 @@ import { API, PAGES } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { bootstrap, type RunningServer } from '../src/bootstrap.js';
 import { CLI_USAGE, runCli } from '../src/cli/admin-cli.js';
+import { usageOf } from '../src/cli/command.js';
+import { setupCode } from '../src/cli/commands/setup-code.js';
 import { freePort } from '../src/infra/free-port.js';
 import { newAccount, registered, registeredUnverified, verifyByMail } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -85,11 +87,11 @@ describe('npm run cli -- make-admin / revoke-admin', () => {
   });
 
   it.each([[[]], [['make-admin']], [['promote', 'neo']], [['make-admin', 'neo', 'trinity']]])(
-    'prints the usage for %j: exit 1',
+    'prints the usage for %j: exit 2',
     async (args) => {
       const result = await cli(env, ...args);
-      expect(result.code).toBe(1);
-      expect(result.err).toContain(CLI_USAGE);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain('Usage: termpaste');
     },
   );
 
@@ -158,8 +160,8 @@ describe('npm run cli -- make-admin / revoke-admin', () => {
 
     it('takes no argument', async () => {
       const result = await cli(env, 'setup-code', 'neo');
-      expect(result.code).toBe(1);
-      expect(result.err).toContain(CLI_USAGE);
+      expect(result).toMatchObject({ code: 2, out: '' });
+      expect(result.err).toBe(`Too many arguments for setup-code: neo\n\n${usageOf(setupCode)}`);
     });
   });
 
