@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
@@ -12,6 +13,7 @@ import { jobLock } from '../infra/queue/queue.options.js';
 import { StorageModule } from '../infra/storage/storage.module.js';
 import { ENTITIES } from '../entities.js';
 import { AdminModule } from '../modules/admin/admin.module.js';
+import { rateLimitThrottlers } from '../modules/auth/rate-limit.guard.js';
 import { SuspensionLiftModule } from '../modules/moderation/suspension-lift.module.js';
 import { SuspensionsService } from '../modules/moderation/suspensions.service.js';
 import { QUEUE_NAMES } from '../queues.js';
@@ -52,6 +54,8 @@ export class CliModule {
         CliOutboxModule,
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
         StorageModule.forRoot(config),
+        // The write limits' guards come along with the account modules; the CLI itself is never limited.
+        ThrottlerModule.forRoot({ throttlers: rateLimitThrottlers(config.rateLimits) }),
         AdminModule,
         SuspensionLiftModule,
       ],
