@@ -26,7 +26,7 @@ export const migrate: CliCommand = {
       );
       return EXIT.failed;
     }
-    ctx.out(migratedLine(await migrateUnderLock(db)));
+    ctx.out(migratedLine(await migrateUnderLock(db, { log: ctx.out })));
     return EXIT.ok;
   },
 };

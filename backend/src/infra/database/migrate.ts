@@ -24,18 +24,34 @@ export async function pendingMigrations(dataSource: DataSource): Promise<string[
  * Applies the pending migrations while holding the migrations' advisory lock on one connection, so two processes never run them at once: the
  * second waits for the lock and then finds them applied. Returns the names it applied.
  */
-export async function migrateUnderLock(dataSource: DataSource): Promise<string[]> {
+export async function migrateUnderLock(
+  dataSource: DataSource,
+  logger: Pick<Logger, 'log'> = new Logger('Database'),
+): Promise<string[]> {
   const runner = dataSource.createQueryRunner();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    // The driver's own client: a wait for the lock is no slow query to warn of (TypeORM's logger would).
+    const client = (await runner.connect()) as LockClient;
+    const [{ locked }] = (await client.query(TRY_LOCK, [MIGRATIONS_LOCK_KEY])).rows;
+    if (!locked) {
+      logger.log('Another process is migrating the database: waiting for it');
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
     try {
       return await applyPending(dataSource, runner);
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
     }
   } finally {
     await runner.release();
   }
+}
+
+const TRY_LOCK = 'SELECT pg_try_advisory_lock($1) AS locked';
+
+/** What the postgres query runner's connect() gives: pg's client. */
+interface LockClient {
+  query(sql: string, params: unknown[]): Promise<{ rows: [{ locked: boolean }] }>;
 }
 
 async function applyPending(dataSource: DataSource, runner: QueryRunner): Promise<string[]> {
@@ -69,7 +85,7 @@ export async function prepareSchema(
   logger: Pick<Logger, 'log'> = new Logger('Database'),
 ): Promise<void> {
   if (migrateOnStart) {
-    logger.log(migratedLine(await migrateUnderLock(dataSource)));
+    logger.log(migratedLine(await migrateUnderLock(dataSource, logger)));
     return;
   }
   const pending = await pendingMigrations(dataSource);
