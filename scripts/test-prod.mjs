@@ -23,6 +23,7 @@ import { adminOnly } from './test-prod/admin-only.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
+import { migrationsOnce } from './test-prod/migrations.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
 import { rateLimits } from './test-prod/rate-limits.mjs';
@@ -34,6 +35,7 @@ import { workerKilledMidJob } from './test-prod/worker-kill.mjs';
 /** In order: each step finds what the ones before it started and made (members, the paste) in `env`. */
 const STEPS = [
   startStack,
+  migrationsOnce,
   health,
   webAssets,
   usersAndPaste,
