@@ -6,17 +6,16 @@ import { cliContext, type CliOptions } from './context.js';
 
 export type { CliOptions } from './context.js';
 
-const width = Math.max(...COMMANDS.map((command) => `${command.name} ${command.usage}`.length));
-
 /** The whole usage: every command with its arguments and summary. */
 export const CLI_USAGE = [
   'Usage: termpaste <command> [arguments]',
   '       (from a checkout: npm run admin -- <command> [arguments])',
   '',
   'Commands:',
-  ...COMMANDS.map((command) =>
-    `  ${`${command.name} ${command.usage}`.padEnd(width)}  ${command.summary}`.trimEnd(),
-  ),
+  ...COMMANDS.flatMap((command) => [
+    `  ${command.name} ${command.usage}`.trimEnd(),
+    `      ${command.summary}`,
+  ]),
   '',
   'termpaste <command> --help describes one. It reads the configuration the server reads (DATABASE_URL,',
   'DATA_DIR, PUBLIC_URL, ...). Exit status: 0 done (or nothing to do), 1 refused or failed, 2 usage error.',
