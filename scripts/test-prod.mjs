@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { root } from '../harness/paths.mjs';
 import { processes, stopStarting } from '../harness/proc.mjs';
 import { prodTools } from '../harness/prod-tools.mjs';
+import { adminCli } from './test-prod/admin-cli.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
@@ -42,6 +43,7 @@ const STEPS = [
   replyViaWorker,
   chatAcrossApis,
   passwordReset,
+  adminCli,
   workerKilledMidJob,
   adminOnly,
   rateLimits,
