@@ -173,6 +173,16 @@ describe('npm run cli -- make-admin / revoke-admin', () => {
             'address; no setup code applies',
         });
         expect(await app.dataSource.query('SELECT id FROM owner_setup_codes')).toEqual([]);
+
+        // create-user with that address: verified at once, so the owner.
+        const created = await cli(appEnv, 'create-user', 'the_boss', 'Boss@Example.com', '--admin');
+        expect(created).toMatchObject({ code: 0, err: '' });
+        expect(created.out).toMatch(
+          /^Created the_boss <Boss@Example.com> \(the owner: OWNER_EMAIL\), address verified\nSet the password at: /,
+        );
+        expect(await app.dataSource.query('SELECT username, is_owner, is_admin FROM users')).toEqual([
+          { username: 'the_boss', is_owner: true, is_admin: true },
+        ]);
       } finally {
         await app.close();
       }
