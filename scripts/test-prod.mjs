@@ -19,11 +19,13 @@ import { join } from 'node:path';
 import { root } from '../harness/paths.mjs';
 import { processes, stopStarting } from '../harness/proc.mjs';
 import { prodTools } from '../harness/prod-tools.mjs';
+import { adminCli } from './test-prod/admin-cli.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
 import { backupRestore } from './test-prod/backup.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
+import { migrationsOnce } from './test-prod/migrations.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
 import { rateLimits } from './test-prod/rate-limits.mjs';
@@ -35,12 +37,14 @@ import { workerKilledMidJob } from './test-prod/worker-kill.mjs';
 /** In order: each step finds what the ones before it started and made (members, the paste) in `env`. */
 const STEPS = [
   startStack,
+  migrationsOnce,
   health,
   webAssets,
   usersAndPaste,
   replyViaWorker,
   chatAcrossApis,
   passwordReset,
+  adminCli,
   workerKilledMidJob,
   adminOnly,
   rateLimits,

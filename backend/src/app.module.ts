@@ -48,7 +48,11 @@ export class AppModule {
         // First: a provider a test module exports globally (a recording MailService) wins over the app's.
         ...imports,
         ConfigModule.forRoot(config),
-        databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
+        databaseModule(databaseUrl, {
+          entities: ENTITIES,
+          poolSize: config.databasePoolSize,
+          migrateOnStart: config.migrateOnStart,
+        }),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({
           queues: QUEUE_NAMES,

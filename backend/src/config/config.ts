@@ -58,6 +58,11 @@ export interface AppConfig {
    * whose jobs separate workers (main.worker.ts) run; only with REDIS_URL.
    */
   processJobs: boolean;
+  /**
+   * MIGRATE_ON_START (default on): the API and the worker apply pending migrations as they start, one
+   * process at a time; off, they refuse to start while any is pending (`termpaste migrate` applies them).
+   */
+  migrateOnStart: boolean;
   /** WORKER_HEALTH_PORT: where a worker (main.worker.ts) answers `GET /health` (default 3002). */
   workerHealthPort: number;
   smtpUrl: string | undefined;
@@ -177,6 +182,7 @@ export function loadConfig(
     database: databaseConfig(vars.DATABASE_URL, vars.EMBEDDED_PG_PORT, dataDir),
     redisUrl: vars.REDIS_URL,
     processJobs: role === 'worker' || vars.PROCESS_JOBS !== 'off',
+    migrateOnStart: vars.MIGRATE_ON_START !== 'off',
     workerHealthPort: vars.WORKER_HEALTH_PORT ?? WORKER_HEALTH_PORT_DEFAULT,
     smtpUrl: vars.SMTP_URL,
     publicUrl,

@@ -27,6 +27,7 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   PROCESS_JOBS: onOff.optional(),
+  MIGRATE_ON_START: onOff.optional(),
   WORKER_HEALTH_PORT: portNumber.optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
