@@ -358,7 +358,9 @@ describe('termpaste backup and restore', () => {
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/^Missing FILE for restore\n\nUsage: termpaste restore <FILE>\n/);
     const help = await cli(['help'], t.database.url, t.config.dataDir);
-    expect(help.out).toContain('  backup [--out FILE]\n      write one archive of the database and the local avatars');
+    expect(help.out).toContain(
+      '  backup [--out FILE]\n      write one archive of the database and the local avatars',
+    );
     expect(help.out).toContain('  restore <FILE>\n');
     const missing = await cli(['restore', path.join(work, 'nope.zip')], t.database.url, t.config.dataDir);
     expect(missing).toMatchObject({ code: 1, err: `No such file: ${path.join(work, 'nope.zip')}` });
