@@ -11,6 +11,7 @@ import { DataSource, MigrationExecutor } from 'typeorm';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { dataSourceOptions, type Entities } from '../database/data-source.options.js';
+import { MIGRATIONS_LOCK_KEY } from '../database/migrate.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
 import {
   listForeignKeys,
@@ -304,16 +305,7 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
     const runner = full.createQueryRunner();
     const client = (await runner.connect()) as ClientBase;
     try {
-      const { rows } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'S')`,
-      );
-      if (rows[0]!.n > 0) {
-        throw new BackupError(
-          `The database is not empty (${rows[0]!.n} tables, views or sequences): a restore goes into an ` +
-            'empty database only (a new DATA_DIR, or a newly created database for DATABASE_URL). Nothing was changed',
-        );
-      }
+      await assertEmpty(client);
       if (options.uploadsDir !== undefined) {
         const present = await listFiles(options.uploadsDir);
         if (present.length > 0) {
@@ -329,6 +321,9 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
 
       await client.query('BEGIN');
       try {
+        // The lock the API and the worker migrate under: one starting meanwhile waits, then finds it done.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATIONS_LOCK_KEY]);
+        await assertEmpty(client);
         await setDumpSettings(client);
         await upTo.initialize();
         await runMigrations(upTo, runner);
@@ -360,6 +355,20 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
     if (staging !== undefined) await rm(staging, { recursive: true, force: true });
     if (upTo.isInitialized) await upTo.destroy();
     if (full.isInitialized) await full.destroy();
+  }
+}
+
+/** Refuses a database with anything in its schema. */
+async function assertEmpty(client: ClientBase): Promise<void> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'S')`,
+  );
+  if (rows[0]!.n > 0) {
+    throw new BackupError(
+      `The database is not empty (${rows[0]!.n} tables, views or sequences): a restore goes into an ` +
+        'empty database only (a new DATA_DIR, or a newly created database for DATABASE_URL). Nothing was changed',
+    );
   }
 }
 
