@@ -163,7 +163,7 @@ describe('termpaste backup and restore', () => {
   it('restores into an empty database and DATA_DIR every row, sequence and upload file as they were', async () => {
     const made = await cli(['backup', '--out', archive], t.database.url, t.config.dataDir);
     expect(made).toMatchObject({ code: 0, err: '' });
-    expect(made.out).toMatch(/^Backup written to .*site\.zip: \d+ tables, \d+ rows, 1 files \(PostgreSQL 18/);
+    expect(made.out).toMatch(/^Backup written to .*site\.zip: \d+ tables, \d+ rows, 1 file \(PostgreSQL 18/);
 
     const target = await emptyDatabase();
     drops.push(target.drop);
@@ -171,7 +171,7 @@ describe('termpaste backup and restore', () => {
     const restored = await cli(['restore', archive], target.url, dataDir);
     expect(restored).toMatchObject({ code: 0, err: '' });
     expect(restored.out).toMatch(
-      /^Restored .*site\.zip \(made .* by Termpaste .*\): \d+ tables, \d+ rows, 1 files$/,
+      /^Restored .*site\.zip \(made .* by Termpaste .*\): \d+ tables, \d+ rows, 1 file$/,
     );
 
     const before = await snapshot(t.database.url);
@@ -207,6 +207,19 @@ describe('termpaste backup and restore', () => {
       /^The database is not empty \(\d+ tables, views or sequences\): a restore goes into an empty database only/,
     );
     expect(await snapshot(t.database.url)).toEqual(before);
+
+    // An empty database, but upload files already there.
+    const target = await emptyDatabase();
+    drops.push(target.drop);
+    const dataDir = path.join(work, 'used-data');
+    await mkdir(path.join(dataDir, 'uploads', 'avatars'), { recursive: true });
+    await writeFile(path.join(dataDir, 'uploads', 'avatars', 'someone'), 'x');
+    const used = await cli(['restore', archive], target.url, dataDir);
+    expect(used).toMatchObject({
+      code: 1,
+      err: `${path.join(dataDir, 'uploads')} holds 1 file already: a restore needs it empty. Nothing was changed`,
+    });
+    expect(await tableCount(target.url)).toBe(0);
   });
 
   it('refuses a truncated or corrupt archive with a clear message, leaving the database untouched', async () => {

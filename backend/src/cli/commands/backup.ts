@@ -9,6 +9,8 @@ import { type CliCommand, type CliContext, EXIT } from '../command.js';
 const uploadsDirOf = (config: AppConfig) =>
   config.storage.mode === 'local' ? config.storage.dir : undefined;
 
+const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
+
 /** A refused backup or restore says why in its own words (exit 1). */
 async function reporting(ctx: CliContext, work: () => Promise<number>): Promise<number> {
   try {
@@ -43,7 +45,7 @@ export const backup: CliCommand = {
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       ctx.out(
         `Backup written to ${file}: ${manifest.tables.length} tables, ${rows} rows, ` +
-          `${manifest.files.length} files (PostgreSQL ${manifest.postgresVersion})`,
+          `${files(manifest.files.length)} (PostgreSQL ${manifest.postgresVersion})`,
       );
       return EXIT.ok;
     });
@@ -75,11 +77,13 @@ export const restore: CliCommand = {
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       ctx.out(
         `Restored ${file} (made ${manifest.createdAt} by Termpaste ${manifest.appVersion}): ` +
-          `${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files` +
+          `${manifest.tables.length} tables, ${rows} rows, ${files(manifest.files.length)}` +
           (migrated.length > 0 ? `; then ran ${migrated.length} newer migrations` : ''),
       );
       if (uploadsDirOf(config) === undefined && manifest.files.length > 0) {
-        ctx.out(`The archive's ${manifest.files.length} upload files were left out: avatars are in S3 here`);
+        ctx.out(
+          `The archive's upload files (${files(manifest.files.length)}) were left out: avatars are in S3 here`,
+        );
       }
       return EXIT.ok;
     });

@@ -310,7 +310,7 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
         const present = await listFiles(options.uploadsDir);
         if (present.length > 0) {
           throw new BackupError(
-            `${options.uploadsDir} holds ${present.length} files already: a restore needs it empty. Nothing was changed`,
+            `${options.uploadsDir} holds ${present.length} file${present.length === 1 ? '' : 's'} already: a restore needs it empty. Nothing was changed`,
           );
         }
         if (manifest.files.length > 0) {

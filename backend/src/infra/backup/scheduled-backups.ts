@@ -75,7 +75,7 @@ export class ScheduledBackups implements QueueProcessor, OnModuleInit {
       for (const name of deleted) await rm(path.join(dir, name), { force: true });
     }
     this.logger.log(
-      `Backup written to ${where} (${rows} rows, ${manifest.files.length} files) in ${Date.now() - started} ms`,
+      `Backup written to ${where} (${rows} rows, ${manifest.files.length} upload files) in ${Date.now() - started} ms`,
     );
     if (deleted.length > 0) this.logger.log(`Deleted ${deleted.length} older backups (BACKUP_KEEP=${keep})`);
     return { file: where, deleted };
