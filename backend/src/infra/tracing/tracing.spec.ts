@@ -1,4 +1,10 @@
-import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import { processorFor, startQueueContext } from '../../../test/support/queue-context.js';
 import { waitFor } from '../../../test/support/wait-for.js';
 import { tracingSettings } from '../../config/tracing.js';
@@ -131,5 +137,31 @@ describe('tracing on (spans kept in memory)', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('tracing stopped at shutdown', () => {
+  it('sends the spans still buffered before it returns', async () => {
+    const sent: string[] = [];
+    const exporter: SpanExporter = {
+      export: (spans, done) => {
+        sent.push(...spans.map((span) => span.name));
+        done({ code: 0 });
+      },
+      shutdown: async () => undefined,
+    };
+    // A batch a minute away: only the shutdown's flush sends it.
+    const processor = new BatchSpanProcessor(exporter, { scheduledDelayMillis: 60_000 });
+    useTracing(
+      await startOpenTelemetry(
+        { serviceName: 'termpaste-test', protocol: 'http/json' },
+        { spanProcessor: processor },
+      ),
+    );
+    await inSpan('last job', {}, async () => undefined);
+    expect(sent).toEqual([]);
+    await stopTracing();
+    expect(sent).toEqual(['last job']);
+    expect(traceparent()).toBeNull();
   });
 });
