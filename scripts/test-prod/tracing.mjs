@@ -107,6 +107,15 @@ export const tracing = {
     );
     assert(mail.attributes['termpaste.mail.transport'] === 'smtp', 'the mail span does not say smtp');
 
+    // A query string keeps its names only: paste keys, tokens and signatures never reach the collector.
+    await bob.request('GET', `/api/threads/${paste.json.id}?key=secret-of-the-trace`);
+    const read = await waitFor('the server span of the GET with a key', () =>
+      serverSpan(otlp.spans, 'GET', `/api/threads/${paste.json.id}`),
+    );
+    assert(read.attributes['url.query'] === 'key=REDACTED', `url.query is ${read.attributes['url.query']}`);
+    const leaked = otlp.spans.filter((span) => JSON.stringify(span).includes('secret-of-the-trace'));
+    assert(leaked.length === 0, `the key is in ${leaked.map(label).join(', ')}`);
+
     // Probes and scrapes make no spans; both encodings arrived (the APIs' JSON, the worker's protobuf).
     const probes = otlp.spans.filter((span) =>
       ['/api/ready', '/api/health', '/health'].includes(pathOf(span)),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import {
+  type Attributes,
   type Context,
   context,
   defaultTextMapGetter,
@@ -31,7 +32,7 @@ import {
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION, ATTR_URL_QUERY } from '@opentelemetry/semantic-conventions';
 import { Logger } from '@nestjs/common';
 import { settlesWithin } from '../../common/settles-within.js';
 import type { OtlpProtocol, TracingSettings } from '../../config/tracing.js';
@@ -68,6 +69,35 @@ function untraced(request: IncomingMessage): boolean {
   const query = url.indexOf('?');
   return UNTRACED_PATHS.has(query < 0 ? url : url.slice(0, query));
 }
+
+/**
+ * Query strings carry paste keys, link tokens, signatures and search terms: a server span keeps their
+ * names only (`key=REDACTED`).
+ */
+function redactedQuery(request: IncomingMessage): Attributes {
+  const url = request.url ?? '';
+  const at = url.indexOf('?');
+  if (at < 0) return {};
+  const names = [...new Set(new URLSearchParams(url.slice(at + 1)).keys())];
+  return { [ATTR_URL_QUERY]: names.map((name) => `${encodeURIComponent(name)}=REDACTED`).join('&') };
+}
+
+/** Outgoing calls (S3, Akismet, sign-in providers): these parameters' values are not recorded. */
+const SECRET_QUERY_PARAMETERS = [
+  'X-Amz-Signature',
+  'X-Amz-Credential',
+  'X-Amz-Security-Token',
+  'AWSAccessKeyId',
+  'Signature',
+  'sig',
+  'signature',
+  'code',
+  'state',
+  'token',
+  'access_token',
+  'client_secret',
+  'key',
+];
 
 /** The SDK's own complaints (an unreachable collector, say) in our log, each once until another comes. */
 function diagLogger(): DiagLogger {
@@ -144,6 +174,8 @@ export async function startOpenTelemetry(
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: untraced,
+        startIncomingSpanHook: redactedQuery,
+        redactedQueryParams: SECRET_QUERY_PARAMETERS,
         // An outgoing call outside any trace (a background poll) is not worth a trace of its own.
         requireParentforOutgoingSpans: true,
       }),
