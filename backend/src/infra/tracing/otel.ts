@@ -99,6 +99,17 @@ const SECRET_QUERY_PARAMETERS = [
   'key',
 ];
 
+/** A failed export reaches the log as its error serialised to JSON, stack and all: its message is enough. */
+function readable(message: string): string {
+  if (!message.startsWith('{')) return message;
+  try {
+    const error = JSON.parse(message) as { message?: unknown };
+    return typeof error.message === 'string' ? `Spans not exported: ${error.message}` : message;
+  } catch {
+    return message;
+  }
+}
+
 /** The SDK's own complaints (an unreachable collector, say) in our log, each once until another comes. */
 function diagLogger(): DiagLogger {
   const logger = new Logger('Tracing');
@@ -106,9 +117,10 @@ function diagLogger(): DiagLogger {
   const once =
     (log: (message: string) => void) =>
     (message: string, ...args: unknown[]): void => {
-      const line = [message, ...args.map((arg) => (arg instanceof Error ? arg.message : String(arg)))].join(
-        ' ',
-      );
+      const line = [
+        readable(message),
+        ...args.map((arg) => (arg instanceof Error ? arg.message : String(arg))),
+      ].join(' ');
       if (line === last) return;
       last = line;
       log(line);
