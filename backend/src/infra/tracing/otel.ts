@@ -51,6 +51,13 @@ const KINDS = {
 /** Probes and scrapes: a span each would drown the traces that matter. */
 const UNTRACED_PATHS = new Set(['/api/health', '/api/ready', '/health', '/metrics', '/api/metrics']);
 
+/**
+ * Attribute values are cut to this many characters unless OTEL_(SPAN_)ATTRIBUTE_VALUE_LENGTH_LIMIT says
+ * otherwise: a statement's text runs to kilobytes, and exporting it whole for every query halved a page's
+ * throughput under load here; its first KiB names it (so does the span, by the prepared statement's name).
+ */
+const ATTRIBUTE_LENGTH_DEFAULT = 1024;
+
 /** How long a shutdown waits for the last spans to reach the collector. */
 const FLUSH_WAIT_MS = 5000;
 
@@ -179,7 +186,15 @@ export async function startOpenTelemetry(
 
   const spanProcessor =
     options.spanProcessor ?? new BatchSpanProcessor(await otlpExporter(settings.protocol));
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
+  const lengthSet = ['OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT'].some(
+    (name) => process.env[name]?.trim(),
+  );
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [spanProcessor],
+    // Given here, it would override the variables: only when they are unset.
+    ...(lengthSet ? {} : { spanLimits: { attributeValueLengthLimit: ATTRIBUTE_LENGTH_DEFAULT } }),
+  });
   provider.register();
   const unregister = registerInstrumentations({
     tracerProvider: provider,

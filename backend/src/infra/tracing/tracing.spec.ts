@@ -108,6 +108,11 @@ describe('tracing on (spans kept in memory)', () => {
     await outsideTraces(() => expect(traceparent()).toBeNull());
   });
 
+  it('cuts attribute values (a long SQL text) to 1024 characters', async () => {
+    await inSpan('long', { attributes: { 'db.query.text': 'x'.repeat(5000) } }, async () => undefined);
+    expect((await span('long')).attributes['db.query.text']).toBe('x'.repeat(1024));
+  });
+
   it('marks a span failed when its function throws, and rethrows', async () => {
     await expect(
       inSpan('fails', {}, async () => {
