@@ -32,6 +32,7 @@ import { rateLimits } from './test-prod/rate-limits.mjs';
 import { replyViaWorker } from './test-prod/reply-via-worker.mjs';
 import { health, stillReady, webAssets } from './test-prod/serving.mjs';
 import { startStack } from './test-prod/stack.mjs';
+import { tracing } from './test-prod/tracing.mjs';
 import { workerKilledMidJob } from './test-prod/worker-kill.mjs';
 
 /** In order: each step finds what the ones before it started and made (members, the paste) in `env`. */
@@ -44,6 +45,7 @@ const STEPS = [
   replyViaWorker,
   chatAcrossApis,
   passwordReset,
+  tracing,
   adminCli,
   workerKilledMidJob,
   adminOnly,

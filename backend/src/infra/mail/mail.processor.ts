@@ -12,6 +12,7 @@ import {
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type QueueJob, QueueProcessor } from '../queue/queue.port.js';
+import { inSpan } from '../tracing/tracing.js';
 import {
   type LinkMail,
   LinkMailWriter,
@@ -63,7 +64,13 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     return this.deliver(job.data as MailMessage);
   }
 
-  private async deliver({ to, subject, text, html }: MailMessage): Promise<void> {
+  /** In a span of the job's trace (no address in it: the log line has that). */
+  private deliver(message: MailMessage): Promise<void> {
+    const attributes = { 'termpaste.mail.transport': this.smtp ? 'smtp' : 'file' };
+    return inSpan('mail send', { kind: 'client', attributes }, () => this.send(message));
+  }
+
+  private async send({ to, subject, text, html }: MailMessage): Promise<void> {
     const mail = { from: this.from, to, subject, text, html };
     if (this.smtp) {
       const info = await this.smtp.sendMail(mail);

@@ -24,11 +24,13 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import { settlesWithin } from '../../common/settles-within.js';
+import { traceparent } from '../tracing/tracing.js';
 import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
 import {
   assertValidJobId,
   DEFAULT_JOB_OPTIONS,
   findProcessors,
+  inJobSpan,
   type JobOptions,
   type QueueProcessor,
   QueuePort,
@@ -190,6 +192,9 @@ export class BullMqQueue
     const jobOptions: JobsOptions = jobOptionsOf(options);
     if (options.jobId !== undefined) jobOptions.jobId = options.jobId;
     if (options.delayMs !== undefined && options.delayMs > 0) jobOptions.delay = Math.round(options.delayMs);
+    // Kept in the job's options (BullMQ's own field for it), not in its data: the processor's data is as given.
+    const trace = options.traceparent === undefined ? traceparent() : options.traceparent;
+    if (trace) jobOptions.telemetry = { metadata: trace };
     await this.queues.get(queue)!.add(name, data, jobOptions);
   }
 
@@ -226,13 +231,10 @@ export class BullMqQueue
     const worker = new Worker(
       queue.name,
       (job: Job) => {
-        const run = (async () =>
-          processor.process({
-            id: job.id!,
-            name: job.name,
-            data: job.data,
-            attemptsMade: job.attemptsMade,
-          }))();
+        const queued = { id: job.id!, name: job.name, data: job.data, attemptsMade: job.attemptsMade };
+        const run = inJobSpan('bullmq', queue.name, queued, job.opts.telemetry?.metadata ?? null, async () =>
+          processor.process(queued),
+        );
         this.running.add(run);
         const done = (): boolean => this.running.delete(run);
         run.then(done, done);

@@ -8,11 +8,13 @@ import {
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { settlesWithin } from '../../common/settles-within.js';
+import { traceparent } from '../tracing/tracing.js';
 import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
 import {
   assertValidJobId,
   DEFAULT_JOB_OPTIONS,
   findProcessors,
+  inJobSpan,
   type JobOptions,
   type QueueProcessor,
   QueuePort,
@@ -36,6 +38,8 @@ interface PendingJob {
   attemptsMade: number;
   /** When its first run is due (epoch ms; a delayed job's is in the future). */
   runAt: number;
+  /** The trace it continues (JobOptions.traceparent). */
+  traceparent: string | null;
 }
 
 /**
@@ -128,6 +132,7 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
       backoffMs: options.backoffMs ?? DEFAULT_JOB_OPTIONS.backoffMs,
       attemptsMade: 0,
       runAt: Date.now() + Math.max(0, options.delayMs ?? 0),
+      traceparent: options.traceparent === undefined ? traceparent() : options.traceparent,
     };
     this.active.add(key);
     if (this.held) this.held.push(job);
@@ -251,7 +256,8 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     }
     try {
       const data: unknown = job.json === undefined ? undefined : JSON.parse(job.json);
-      await processor.process({ id: job.id, name: job.name, data, attemptsMade: job.attemptsMade });
+      const queued = { id: job.id, name: job.name, data, attemptsMade: job.attemptsMade };
+      await inJobSpan('in-process', job.queue, queued, job.traceparent, () => processor.process(queued));
       this.finish(job);
     } catch (error) {
       job.attemptsMade += 1;

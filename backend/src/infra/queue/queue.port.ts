@@ -1,5 +1,6 @@
 import { DiscoveryService } from '@nestjs/core';
 import { CronExpressionParser } from 'cron-parser';
+import { inSpan } from '../tracing/tracing.js';
 
 /**
  * The queue port for work that may wait: BullMQ with REDIS_URL, else in-process. Delivery is at least once.
@@ -18,6 +19,11 @@ export interface JobOptions {
    * timer in-process (where it is lost with the process: pair it with a repeatable sweep).
    */
   delayMs?: number;
+  /**
+   * The trace the job continues (a W3C traceparent; null: none). Unset: the active span's, with tracing
+   * on. The job runs in a span of that trace, and so does what it does (SQL, mail, live events).
+   */
+  traceparent?: string | null;
 }
 
 /** Applied when a job does not say otherwise, by both adapters. */
@@ -126,6 +132,28 @@ export interface QueueJob<T = unknown> {
   data: T;
   /** Failed attempts before this one (0 on the first run). */
   attemptsMade: number;
+}
+
+/**
+ * Runs an attempt of `job` in a span continuing the trace it carries (`traceparent`), else in a trace of
+ * its own; just runs it with tracing off.
+ */
+export function inJobSpan(
+  system: 'bullmq' | 'in-process',
+  queue: string,
+  job: QueueJob,
+  traceparent: string | null,
+  run: () => Promise<void>,
+): Promise<void> {
+  const attributes = {
+    'messaging.system': system,
+    'messaging.operation.type': 'process',
+    'messaging.destination.name': queue,
+    'messaging.message.id': job.id,
+    'termpaste.job.name': job.name,
+    'termpaste.job.attempt': job.attemptsMade + 1,
+  };
+  return inSpan(`process ${queue}/${job.name}`, { kind: 'consumer', parent: traceparent, attributes }, run);
 }
 
 /**
