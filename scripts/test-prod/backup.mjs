@@ -41,7 +41,9 @@ async function cli(args, env) {
   try {
     return (await run(process.execPath, [CLI, ...args], { env, cwd: root, timeout: 120_000 })).stdout;
   } catch (error) {
-    throw new Error(`termpaste ${args.join(' ')} failed: ${error.stderr || error.message}`);
+    throw new Error(`termpaste ${args.join(' ')} failed: ${error.stderr || error.message}`, {
+      cause: error,
+    });
   }
 }
 

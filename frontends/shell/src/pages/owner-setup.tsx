@@ -50,8 +50,8 @@ export function OwnerSetupPage() {
     <Card titleLevel={1} title="OWNER SETUP" className="shell-setup">
       <p className="shell-muted">
         A new installation has no owner until a member with a verified e-mail address enters the setup code
-        printed in the server&apos;s start-up log (<code>npm run admin -- setup-code</code> prints another). It
-        works once.
+        printed in the server&apos;s start-up log (<code>npm run admin -- setup-code</code> prints another).
+        It works once.
       </p>
       {!user?.emailVerified && <p className="shell-verify-page__fail">{OWNER_SETUP_MESSAGES.verifyFirst}.</p>}
       <form onSubmit={submit} className="shell-form">
