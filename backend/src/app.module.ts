@@ -8,6 +8,7 @@ import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { PresenceModule } from './infra/presence/presence.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { LINK_MAILS } from './mails.js';
 import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         // First: a provider a test module exports globally (a recording MailService) wins over the app's.
         ...imports,
         ConfigModule.forRoot(config),
+        MetricsModule,
         databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({

@@ -87,7 +87,7 @@ export class App {
       'starting',
       waitFor(
         `${this.name} to be ready`,
-        () => fetch(`${this.url}${this.isWorker ? '/health' : '/api/ready'}`).then((r) => r.ok),
+        () => fetch(`${this.url}${this.isWorker ? '/ready' : '/api/ready'}`).then((r) => r.ok),
         120_000,
         100,
       ),

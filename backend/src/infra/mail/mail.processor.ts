@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import {
   type Address,
   createTransport,
@@ -11,6 +11,7 @@ import {
 } from 'nodemailer';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { Metrics } from '../metrics/metrics.js';
 import { type QueueJob, QueueProcessor } from '../queue/queue.port.js';
 import {
   type LinkMail,
@@ -40,6 +41,7 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
   constructor(
     @InjectConfig() config: AppConfig,
     private readonly links: LinkMailWriter,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.from = { name: config.productName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
     this.outboxDir = path.join(config.dataDir, OUTBOX_DIR);
@@ -63,7 +65,19 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     return this.deliver(job.data as MailMessage);
   }
 
-  private async deliver({ to, subject, text, html }: MailMessage): Promise<void> {
+  /** Delivers `message`, counted as sent or failed (termpaste_mail_*_total) by transport. */
+  private async deliver(message: MailMessage): Promise<void> {
+    const transport = this.smtp ? 'smtp' : 'file';
+    try {
+      await this.send(message);
+    } catch (error) {
+      this.metrics?.mailFailures.inc({ transport });
+      throw error;
+    }
+    this.metrics?.mailSent.inc({ transport });
+  }
+
+  private async send({ to, subject, text, html }: MailMessage): Promise<void> {
     const mail = { from: this.from, to, subject, text, html };
     if (this.smtp) {
       const info = await this.smtp.sendMail(mail);
