@@ -21,6 +21,7 @@ import { processes, stopStarting } from '../harness/proc.mjs';
 import { prodTools } from '../harness/prod-tools.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
+import { metrics } from './test-prod/metrics.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
@@ -40,6 +41,7 @@ const STEPS = [
   replyViaWorker,
   chatAcrossApis,
   passwordReset,
+  metrics,
   workerKilledMidJob,
   adminOnly,
   rateLimits,

@@ -6,7 +6,7 @@ import { Proc, startedWhile } from '../../harness/proc.mjs';
 import { startRedis } from '../../harness/redis.mjs';
 import { startSmtp } from '../../harness/smtp.mjs';
 import { freePort, waitFor } from '../../harness/wait.mjs';
-import { JOB_LOCK_SECONDS, SESSION_SECRET } from './context.mjs';
+import { JOB_LOCK_SECONDS, METRICS_TOKEN, SESSION_SECRET } from './context.mjs';
 import { startNginx, webRoot } from './nginx.mjs';
 
 const pg = backendRequire('pg');
@@ -54,6 +54,7 @@ export const startStack = {
       // A killed worker's job is taken up after about twice this (BullMQ's default, 30 s, would make
       // the kill step take a minute).
       JOB_LOCK_SECONDS: String(JOB_LOCK_SECONDS),
+      METRICS_TOKEN,
     };
     env.backendEnv = backendEnv;
     env.workerHealthPort = await freePort();
