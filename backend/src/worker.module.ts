@@ -152,10 +152,9 @@ export interface RunningWorker {
 }
 
 /**
- * Starts a queue worker for `config` (DATABASE_URL and REDIS_URL required): runs the jobs of every queue
- * and answers on HOST:WORKER_HEALTH_PORT `GET /health` (liveness: 200 `{"status":"ok",...}` while it runs,
- * PostgreSQL and Redis reported), `GET /ready` (200 while both answer, 503 otherwise) and `GET /metrics`
- * (with METRICS_TOKEN).
+ * Starts a queue worker for `config` (DATABASE_URL and REDIS_URL required): runs every queue's jobs and
+ * answers on HOST:WORKER_HEALTH_PORT `GET /health` (liveness: 200 while it runs, PostgreSQL and Redis
+ * reported), `GET /ready` (200 while both answer, else 503) and `GET /metrics` (with METRICS_TOKEN).
  */
 export async function createWorker(
   config: AppConfig,

@@ -159,19 +159,19 @@ describe('GET /metrics', () => {
 describe('METRICS_LISTEN', () => {
   it('serves /metrics on its own address only (404 on the main port)', async () => {
     const t = await createTestApp({ env: { METRICS_LISTEN: '127.0.0.1:0' } });
-    let url = '';
+    let url: string | undefined;
     try {
       await supertest(t.url).get('/metrics').expect(404);
-      url = t.app.get(MetricsListener).url!;
+      url = t.app.get(MetricsListener).url;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-      const res = await fetch(url);
+      const res = await fetch(url!);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('# TYPE termpaste_http_request_duration_seconds histogram');
-      expect((await fetch(url.replace('/metrics', '/api/health'))).status).toBe(404);
+      expect((await fetch(url!.replace('/metrics', '/api/health'))).status).toBe(404);
     } finally {
       await t.close();
     }
     // Closed with the app.
-    await expect(fetch(url)).rejects.toThrow();
+    await expect(fetch(url!)).rejects.toThrow();
   });
 });

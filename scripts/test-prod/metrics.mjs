@@ -46,7 +46,7 @@ export const metrics = {
     assert(ran.has('termpaste_queue_jobs{queue="mail",state="waiting"}'), 'no queue depth on the worker');
     assert(ran.has('termpaste_outbox_backlog'), 'no outbox backlog on the worker');
 
-    // A small load on api #1 moves its request counter by as much.
+    // A small load on the first API moves its request counter by as much.
     const series =
       'termpaste_http_request_duration_seconds_count{route="/api/threads/recent",method="GET",status="200"}';
     const before = (await scrape(`${apis[0]}/metrics`)).get(series) ?? 0;
