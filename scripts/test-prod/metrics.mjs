@@ -16,8 +16,9 @@ function samples(text) {
 
 async function scrape(url) {
   const res = await fetch(url, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
-  assert(res.status === 200, `${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  return samples(await res.text());
+  const text = await res.text();
+  assert(res.status === 200, `${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  return samples(text);
 }
 
 export const metrics = {
