@@ -105,6 +105,8 @@ export class Metrics {
   private readonly readers = new Map<string, Reader<string>>();
 
   constructor(@Optional() dataSource?: DataSource) {
+    // Node's own metrics start with the first app, so that the first scrape has their history.
+    processMetrics();
     this.readGauge(
       'termpaste_db_pool_clients',
       'PostgreSQL pool: connections open (total), idle, and requests waiting for one',
