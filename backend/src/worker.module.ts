@@ -251,7 +251,7 @@ async function answerHealth(
     const timeout = LIVENESS_DATABASE_TIMEOUT_MS;
     const [db, redis] = await Promise.all([
       health.isDatabaseUp(timeout).catch(() => false),
-      health.isRedisUp().catch(() => false),
+      health.isRedisUp(timeout).catch(() => false),
     ]);
     send(200, { status: 'ok', db: state(db), redis: state(redis) });
     return;

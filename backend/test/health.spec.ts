@@ -22,6 +22,7 @@ describe('GET /api/health', () => {
     const res = await t.http.get('/metrics').expect(404);
     expect(res.text).toBe('Not Found');
     await t.http.get('/metrics').set('Authorization', 'Bearer anything-at-all-0123456789').expect(404);
+    await t.http.get('/metrics/').expect(404);
   });
 
   it('runs on a migrated database (citext is installed)', async () => {

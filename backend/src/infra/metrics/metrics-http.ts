@@ -70,7 +70,7 @@ export async function answerMetrics(
 export function metricsEndpoint(metrics: Metrics, config: MetricsConfig) {
   const onMainPort = config.listen === undefined && config.token !== undefined;
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path !== METRICS_PATH) return next();
+    if (req.path !== METRICS_PATH && req.path !== `${METRICS_PATH}/`) return next();
     if (!onMainPort) return sendText(res, 404, METRICS_MESSAGES.notFound);
     void answerMetrics(metrics, req, res, { token: config.token, open: false });
   };

@@ -7,7 +7,7 @@ import { InjectConfig } from '../../config/config.module.js';
 
 /** How long the database has to answer before it counts as down. */
 export const DATABASE_CHECK_TIMEOUT_MS = 2000;
-/** Liveness only reports the database: a short wait, so the probe's own timeout (1 s by default) holds. */
+/** Liveness only reports its dependencies: a short wait, so the probe's own timeout (1 s by default) holds. */
 export const LIVENESS_DATABASE_TIMEOUT_MS = 500;
 /** How long Redis has to answer PING before it counts as down. */
 export const REDIS_CHECK_TIMEOUT_MS = 2000;
@@ -54,10 +54,10 @@ export class HealthService implements OnApplicationShutdown {
   }
 
   /** Whether Redis answers PING in time; undefined without REDIS_URL. */
-  async isRedisUp(): Promise<boolean | undefined> {
+  async isRedisUp(timeoutMs = REDIS_CHECK_TIMEOUT_MS): Promise<boolean | undefined> {
     if (!this.redisUrl) return undefined;
     const redis = (this.redis ??= this.connect(this.redisUrl));
-    return answersWithin(async () => (await redis).ping(), REDIS_CHECK_TIMEOUT_MS);
+    return answersWithin(async () => (await redis).ping(), timeoutMs);
   }
 
   /** Both checks at once (so the answer takes ~2 s at worst), as `/api/ready` reports them. */
