@@ -71,8 +71,8 @@ export const startStack = {
         proc,
         'starting',
         waitFor(
-          `${label}'s /health`,
-          async () => (await fetch(`http://127.0.0.1:${env.workerHealthPort}/health`)).ok,
+          `${label}'s /ready`,
+          async () => (await fetch(`http://127.0.0.1:${env.workerHealthPort}/ready`)).ok,
           30_000,
           200,
         ),
