@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { API } from '@termpaste/contracts';
 import supertest from 'supertest';
+import { MAIL_QUEUE } from '../src/infra/mail/mail.service.js';
 import { MetricsListener } from '../src/infra/metrics/metrics.module.js';
 import { METRICS_MESSAGES } from '../src/infra/metrics/metrics-http.js';
 import { UNMATCHED_ROUTE } from '../src/infra/metrics/metrics.js';
+import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { newAccount, sessionCookie } from './support/accounts.js';
 import { connect } from './support/live.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -136,6 +138,26 @@ describe('GET /metrics', () => {
     expect(after.get('termpaste_queue_jobs{queue="mail",state="waiting"}')).toBe(0);
     expect(after.get('termpaste_outbox_backlog')).toBeGreaterThanOrEqual(0);
     expect(after.get('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  });
+
+  it('counts a failed job by queue, and the in-process queue reports its delayed and failed jobs', async () => {
+    const before = samples(await scrape());
+    const queue = t.app.get(QueuePort);
+    // The mail processor refuses a job it does not know: one attempt, a final failure.
+    await queue.add(MAIL_QUEUE, 'no-such-job', {}, { attempts: 1 });
+    await queue.add(MAIL_QUEUE, 'no-such-job', {}, { delayMs: 3_600_000 });
+    const failures = 'termpaste_queue_job_failures_total{queue="mail",final="true"}';
+    await waitFor(
+      'the failure counted',
+      async () => (samples(await scrape()).get(failures) ?? 0) > (before.get(failures) ?? 0),
+    );
+    const after = samples(await scrape());
+    expect(after.get('termpaste_queue_jobs{queue="mail",state="delayed"}')).toBe(1);
+    expect(after.get('termpaste_queue_jobs{queue="mail",state="failed"}')).toBe(
+      (before.get('termpaste_queue_jobs{queue="mail",state="failed"}') ?? 0) + 1,
+    );
+    const failed = 'termpaste_queue_job_duration_seconds_count{queue="mail",outcome="failed"}';
+    expect((after.get(failed) ?? 0) - (before.get(failed) ?? 0)).toBe(1);
   });
 
   it('every query of the Grafana dashboard names a family the server exports', async () => {
