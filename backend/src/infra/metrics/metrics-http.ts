@@ -84,7 +84,7 @@ export function metricsEndpoint(metrics: Metrics, config: MetricsConfig) {
 export function httpMetrics(metrics: Metrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = performance.now();
-    res.once('finish', () => {
+    res.on('finish', () => {
       const route = (req.route as { path?: unknown } | undefined)?.path;
       metrics.observeRequest(
         typeof route === 'string' ? req.baseUrl + route : UNMATCHED_ROUTE,

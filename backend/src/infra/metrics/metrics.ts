@@ -2,6 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { settlesWithin } from '../../common/settles-within.js';
+import { LeanHistogram, type LeanSeries } from './lean-histogram.js';
 import { QUERY_SECONDS } from './query-time.js';
 
 /** How long one family's reading (a queue's counts, the outbox's rows) may take at a scrape. */
@@ -49,15 +50,13 @@ function processMetrics(): Registry {
 export class Metrics {
   readonly registry = new Registry();
 
-  private readonly httpRequests = new Histogram({
-    name: 'termpaste_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method and status: time to the last byte of the answer',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [this.registry],
-  });
-  /** Each (route, method, status)'s child, so that a request costs one Map lookup and an observe. */
-  private readonly httpChildren = new Map<string, Histogram.Internal<'route' | 'method' | 'status'>>();
+  private readonly httpRequests = new LeanHistogram(
+    'termpaste_http_request_duration_seconds',
+    'HTTP requests by route pattern, method and status: time to the last byte of the answer',
+    HTTP_BUCKETS,
+  );
+  /** Each (route, method, status)'s series, so that a request costs one Map lookup and an observe. */
+  private readonly httpSeries = new Map<string, LeanSeries>();
 
   readonly pageCache = new Counter({
     name: 'termpaste_page_cache_requests_total',
@@ -105,6 +104,7 @@ export class Metrics {
   private readonly readers = new Map<string, Reader<string>>();
 
   constructor(@Optional() dataSource?: DataSource) {
+    this.registry.registerMetric(this.httpRequests.asMetric());
     // Node's own metrics start with the first app, so that the first scrape has their history.
     processMetrics();
     this.readGauge(
@@ -147,12 +147,12 @@ export class Metrics {
   /** One request's answer; `route` is the route's pattern (`/api/threads/:id`), never the raw URL. */
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     const key = `${method} ${status} ${route}`;
-    let child = this.httpChildren.get(key);
-    if (!child) {
-      child = this.httpRequests.labels(route, method, String(status));
-      this.httpChildren.set(key, child);
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      series = this.httpRequests.series({ route, method, status: String(status) });
+      this.httpSeries.set(key, series);
     }
-    child.observe(seconds);
+    series.observe(seconds);
   }
 
   /** `family`'s values are read by `read` at each scrape (the owner of what it counts registers it). */
