@@ -28,9 +28,13 @@ async function seededTemplate(admin, templateUrl, pastes) {
   const { dataSourceOptions } = await import(
     pathToFileURL(join(root, 'backend/dist/infra/database/data-source.options.js')).href
   );
+  const { migrateUnderLock } = await import(
+    pathToFileURL(join(root, 'backend/dist/infra/database/migrate.js')).href
+  );
   const { ENTITIES } = await import(pathToFileURL(join(root, 'backend/dist/entities.js')).href);
   const migrated = new DataSource(dataSourceOptions(templateUrl('bench_seeding'), { entities: ENTITIES }));
-  await migrated.initialize(); // runs the migrations
+  await migrated.initialize();
+  await migrateUnderLock(migrated);
   await migrated.destroy();
   const { hash } = await import('@node-rs/argon2');
   const pool = new pg.Pool({

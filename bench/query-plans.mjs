@@ -14,6 +14,7 @@ register(pathToFileURL(join(backend, 'test/support/ts-loader.mjs')));
 const load = (path) => import(pathToFileURL(join(backend, path)).href);
 const { makeTempDir, startThrowawayPostgres } = await load('test/support/throwaway-postgres.ts');
 const { dataSourceOptions } = await load('src/infra/database/data-source.options.ts');
+const { migrateUnderLock } = await load('src/infra/database/migrate.ts');
 const { ENTITIES } = await load('src/entities.ts');
 const { PastesService } = await load('src/modules/pastes/pastes.service.ts');
 const { ProfilesService } = await load('src/modules/profiles/profiles.service.ts');
@@ -35,6 +36,7 @@ try {
   await server.createDatabaseIfMissing('plans');
   const ds = new DataSource(dataSourceOptions(server.url('plans'), { entities: ENTITIES }));
   await ds.initialize();
+  await migrateUnderLock(ds);
   await ds.query(
     `INSERT INTO users (username, email, password_hash, reputation, thread_count, created_at)
      SELECT 'm' || substr(md5(n::text), 1, 11), 'member_' || n || '@example.com', 'x', (n * 7919) % 5000, 10,

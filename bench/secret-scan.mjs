@@ -16,7 +16,11 @@ const GOAL_MS = 50;
 const { scanSecrets } = await import(pathToFileURL(join(root, 'backend/dist/common/secret-scanner.js')).href);
 
 // Ordinary code and prose (this repository's own), to 1 MiB, with one AWS access key ID in the middle.
-const sources = ['README.md', 'backend/src/modules/pastes/paste-intake.ts', 'frontends/ui/src/theme.css']
+const pages = ['accounts', 'members', 'moderation', 'operations', 'security'].map(
+  (page) => `docs/${page}.md`,
+);
+const prose = ['README.md', ...pages];
+const sources = [...prose, 'backend/src/modules/pastes/paste-intake.ts', 'frontends/ui/src/theme.css']
   .map((file) => readFileSync(join(root, file), 'utf8'))
   .join('\n');
 let text = '';

@@ -4,7 +4,12 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && NX_DAEMON=false npx nx run-many -t build --projects='@termpaste/shell,@termpaste/forum,@termpaste/messaging,@termpaste/settings' --output-style=static
+# npm 10 (this image's) ignores allowScripts: no install script runs but the approved ones. nginx here
+# has no brotli module: the .br copies go, the .gz ones stay (gzip_static).
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+ && node scripts/approved-install-scripts.mjs \
+ && NX_DAEMON=false npx nx run-many -t build --projects='@termpaste/shell,@termpaste/forum,@termpaste/messaging,@termpaste/settings' --output-style=static \
+ && find frontends -path '*/dist/*' -name '*.br' -delete
 
 FROM nginx:1.28-alpine
 # The template's placeholders, filled in by the image's entrypoint (envsubst) at start; only these.

@@ -1,5 +1,5 @@
 // Comments say why in a line or two: the history of a line lives in git and the docs, so a comment
-// never cites an issue or a spec section, and a longer explanation belongs in README.md or docs/.
+// never cites an issue or a spec section, and a longer explanation belongs in docs/.
 
 // Upstream references (owner/repo#123) and character references (&#64;) are not our issues.
 const ISSUE = /\bissues?\s*#?\d+|(?<![\w/&.-])#\d+\b(?![\w;])/i;

@@ -1,5 +1,5 @@
 // `npm run oidc:dev`: a test OpenID Connect provider and a GitHub stand-in on loopback, to try "Continue
-// with …" on a local `npm start` (README, "Signing in with a provider"). Prints the variables to start
+// with …" on a local `npm start` (docs/accounts.md, "Signing in with a provider"). Prints the variables to start
 // Termpaste with; Ctrl-C stops both. The same helpers as the API tests (backend/test/support/).
 //
 //   npm run oidc:dev -- [--port 9090] [--github-port 9091] [--public-url http://localhost:3000] [--no-github]

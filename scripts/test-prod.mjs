@@ -1,4 +1,4 @@
-// `npm run test:prod`: the production-mode smoke run (README, "Production"). Real processes on loopback,
+// `npm run test:prod`: the production-mode smoke run (docs/operations.md, "Production"). Real processes on loopback,
 // from Debian's packages and this checkout's build:
 //
 //   PostgreSQL (initdb + postgres in a temporary folder)   redis-server (append-only file, noeviction)
@@ -19,11 +19,13 @@ import { join } from 'node:path';
 import { root } from '../harness/paths.mjs';
 import { processes, stopStarting } from '../harness/proc.mjs';
 import { prodTools } from '../harness/prod-tools.mjs';
+import { adminCli } from './test-prod/admin-cli.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { metrics } from './test-prod/metrics.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
+import { migrationsOnce } from './test-prod/migrations.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
 import { rateLimits } from './test-prod/rate-limits.mjs';
@@ -35,6 +37,7 @@ import { workerKilledMidJob } from './test-prod/worker-kill.mjs';
 /** In order: each step finds what the ones before it started and made (members, the paste) in `env`. */
 const STEPS = [
   startStack,
+  migrationsOnce,
   health,
   webAssets,
   usersAndPaste,
@@ -42,6 +45,7 @@ const STEPS = [
   chatAcrossApis,
   passwordReset,
   metrics,
+  adminCli,
   workerKilledMidJob,
   adminOnly,
   rateLimits,

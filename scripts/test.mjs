@@ -1,6 +1,6 @@
 // `npm test`: every suite, in the order that fails fastest. Under CI=true a missing Chromium, Redis,
-// docker-compose, nginx or PostgreSQL server fails the run; elsewhere the step that needs it is skipped
-// with a loud line.
+// docker-compose, kubectl, nginx or PostgreSQL server fails the run; elsewhere the step that needs it is
+// skipped with a loud line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -89,6 +89,21 @@ if (compose) {
   console.error('=== docker-compose is required under CI=true (apt-get install docker-compose)');
 } else {
   loudSkip('docker-compose config', 'docker-compose not found (apt-get install docker-compose)');
+}
+
+// deploy/k8s: every kustomization rendered by `kubectl kustomize` and each object checked against the
+// Kubernetes schemas and the house rules; the checker's own tests first (it must fail on bad manifests).
+const kubectl = which('kubectl');
+if (kubectl) {
+  await step('Kubernetes manifests (kubectl kustomize, schemas)', async (output) => {
+    await sh(process.execPath, ['--test', 'scripts/check-k8s.test.mjs'], {}, output);
+    await sh(process.execPath, ['scripts/check-k8s.mjs'], {}, output);
+  });
+} else if (ci) {
+  results.push({ step: 'Kubernetes manifests', status: 'failed' });
+  console.error('=== kubectl is required under CI=true (apt-get install kubernetes-client)');
+} else {
+  loudSkip('Kubernetes manifests', 'kubectl not found (apt-get install kubernetes-client)');
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

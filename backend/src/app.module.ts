@@ -49,7 +49,11 @@ export class AppModule {
         ...imports,
         ConfigModule.forRoot(config),
         MetricsModule,
-        databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
+        databaseModule(databaseUrl, {
+          entities: ENTITIES,
+          poolSize: config.databasePoolSize,
+          migrateOnStart: config.migrateOnStart,
+        }),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({
           queues: QUEUE_NAMES,

@@ -84,8 +84,12 @@ export class WorkerModule {
         ...imports,
         ConfigModule.forRoot(config),
         MetricsModule,
-        // The same data source as the API's (migrations included: whichever process starts first runs them).
-        databaseModule(databaseUrl, ENTITIES, config.databasePoolSize),
+        // The same data source as the API's (migrations under their lock: run once however many start).
+        databaseModule(databaseUrl, {
+          entities: ENTITIES,
+          poolSize: config.databasePoolSize,
+          migrateOnStart: config.migrateOnStart,
+        }),
         QueueModule.forRoot({
           queues: QUEUE_NAMES,
           ...queue,

@@ -33,7 +33,7 @@ describe('the owner', () => {
       expect(t.logs.text()).toContain(
         `Owner: none yet. Setup code ${code}: sign in with a verified account and enter it at ` +
           `${t.config.publicUrl}${PAGES.ownerSetup} to become the owner (it works once; ` +
-          '`npm run cli -- setup-code` prints another)',
+          '`npm run admin -- setup-code` prints another)',
       );
       const rows: Array<{ code_hash: string }> = await t.dataSource.query(
         'SELECT code_hash FROM owner_setup_codes',

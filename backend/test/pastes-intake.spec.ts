@@ -323,7 +323,7 @@ describe('POST /api/pastes', () => {
       });
     });
 
-    it("works with the real curl, as the README's lines: a file, a pipe, a form file, a form from a pipe", async () => {
+    it("works with the real curl, as docs/api.md's lines: a file, a pipe, a form file, a form from a pipe", async () => {
       const { token } = await makeToken(['pastes:write']);
       const dir = await mkdtemp(path.join(os.tmpdir(), 'termpaste-curl-'));
       try {

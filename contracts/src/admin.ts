@@ -116,6 +116,9 @@ export const AUDIT_ACTIONS = [
   'user.spammer_delete',
   // A spam mark staff forgot (migration 17973000000001).
   'spam_mark.forget',
+  // The command line's: an account it created, a password reset link it printed (migration 17973000000006).
+  'user.create',
+  'user.reset_link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['thread', 'reply', 'user', 'chat', 'message', 'spam_mark'] as const;

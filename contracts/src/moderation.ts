@@ -51,7 +51,7 @@ export const REVIEW_PAGE_SIZE = 30;
 /**
  * Why a post was held or hidden without a member's flag: a new member's first posts, the same text from
  * several accounts within an hour, a first post of mostly links, a burst from a brand-new account, a
- * deleted spammer's address or domain, the Akismet check (README, "New members and spam").
+ * deleted spammer's address or domain, the Akismet check (docs/moderation.md, "New members and spam").
  */
 export const SPAM_SIGNALS = [
   'first-posts',

@@ -19,7 +19,8 @@ export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 
 /** The signed-in member acting (the viewer of the admin panel). */
 export interface PermissionActor {
-  id: number;
+  /** Null: the command line, which is no member (never acting on itself). */
+  id: number | null;
   isAdmin: boolean;
   isOwner: boolean;
 }

@@ -73,19 +73,20 @@ export const startStack = {
         waitFor(
           `${label}'s /ready`,
           async () => (await fetch(`http://127.0.0.1:${env.workerHealthPort}/ready`)).ok,
-          30_000,
+          // The first start may wait for an API's migrations (the advisory lock).
+          60_000,
           200,
         ),
       );
       return proc;
     };
-    // The worker first: it runs the migrations, and the APIs, started together, find them done.
+    // The worker and both APIs at once, on the empty database: no ordering, the migrations' advisory
+    // lock lets one of them migrate while the others wait and then find nothing to do (migrations.mjs).
     let workerRuns = 0;
     env.newWorker = () => env.startWorker(`worker-${++workerRuns}`);
-    env.worker = await env.newWorker();
-
-    env.apis = await Promise.all(
-      [1, 2].map(async (n) => {
+    const [worker, ...apis] = await Promise.all([
+      env.newWorker(),
+      ...[1, 2].map(async (n) => {
         const port = await freePort();
         const proc = new Proc(`api${n}`, process.execPath, [join(root, 'backend/dist/main.js')], {
           env: { ...backendEnv, PORT: String(port), DATA_DIR: join(tmp, `api${n}`), PROCESS_JOBS: 'off' },
@@ -103,7 +104,9 @@ export const startStack = {
         );
         return { proc, port };
       }),
-    );
+    ]);
+    env.worker = worker;
+    env.apis = apis;
     const dirs = webRoot(tmp);
     env.nginx = await startNginx(tools, tmp, logDir, {
       ...dirs,

@@ -45,6 +45,8 @@ describe('scanSecrets', () => {
 
   it.each([
     ['README.md'],
+    ['docs/configuration.md'],
+    ['docs/api.md'],
     ['package-lock.json'],
     ['backend/src/modules/pastes/paste-intake.ts'],
     ['frontends/ui/src/theme.css'],

@@ -20,6 +20,7 @@ import { type ModerationConfig, moderationConfig } from './moderation.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { reputationDailyCaps } from './reputation-caps.js';
+import { withSecretFiles } from './secret-files.js';
 import { sessionSecret } from './session-secret.js';
 import { type SsoConfig, ssoConfig } from './sso.js';
 import { type StorageConfig, storageConfig } from './storage.js';
@@ -57,6 +58,11 @@ export interface AppConfig {
    * whose jobs separate workers (main.worker.ts) run; only with REDIS_URL.
    */
   processJobs: boolean;
+  /**
+   * MIGRATE_ON_START (default on): the API and the worker apply pending migrations as they start, one
+   * process at a time; off, they refuse to start while any is pending (`termpaste migrate` applies them).
+   */
+  migrateOnStart: boolean;
   /** WORKER_HEALTH_PORT: where a worker (main.worker.ts) answers `GET /health` (default 3002). */
   workerHealthPort: number;
   smtpUrl: string | undefined;
@@ -160,7 +166,7 @@ export function loadConfig(
   cwd: string = process.cwd(),
   { role = 'api' }: LoadConfigOptions = {},
 ): AppConfig {
-  const { vars, present } = parseEnv(env);
+  const { vars, present } = parseEnv(withSecretFiles(env, cwd));
   const embedded = vars.DATABASE_URL === undefined;
   checkJobRunners(vars, role);
   const port = vars.PORT ?? 3000;
@@ -176,6 +182,7 @@ export function loadConfig(
     database: databaseConfig(vars.DATABASE_URL, vars.EMBEDDED_PG_PORT, dataDir),
     redisUrl: vars.REDIS_URL,
     processJobs: role === 'worker' || vars.PROCESS_JOBS !== 'off',
+    migrateOnStart: vars.MIGRATE_ON_START !== 'off',
     workerHealthPort: vars.WORKER_HEALTH_PORT ?? WORKER_HEALTH_PORT_DEFAULT,
     smtpUrl: vars.SMTP_URL,
     publicUrl,

@@ -8,6 +8,7 @@ import { metricsListen, metricsToken } from './metrics.js';
 import { FLAG_HIDE_THRESHOLD_MAX, MODERATION_TIME_SCALE_MAX } from './moderation.js';
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
+import { SECRET_VARIABLES } from './secret-files.js';
 import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 import { githubUrl, oidcProviders } from './sso.js';
 import { trustProxy } from './trust-proxy.js';
@@ -26,6 +27,7 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   PROCESS_JOBS: onOff.optional(),
+  MIGRATE_ON_START: onOff.optional(),
   WORKER_HEALTH_PORT: portNumber.optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
@@ -118,26 +120,15 @@ const envSchema = z.object({
 /** The environment's variables, each parsed to its type; unset ones undefined. */
 export type EnvVars = z.infer<typeof envSchema>;
 
-/** Values we never echo back in an error message (they may hold passwords). */
-const SECRET_VARIABLES = new Set([
-  'DATABASE_URL',
-  'REDIS_URL',
-  'SMTP_URL',
-  'AKISMET_KEY',
-  'SESSION_SECRET',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'OIDC_PROVIDERS',
-  'GITHUB_CLIENT_SECRET',
-  'METRICS_TOKEN',
-]);
-
 function describeIssues(error: z.ZodError, env: Env): string {
   return error.issues
     .map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = env[name];
-      const got = raw === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+      const got =
+        raw === undefined || (SECRET_VARIABLES as readonly string[]).includes(name)
+          ? ''
+          : ` (got ${JSON.stringify(raw)})`;
       return `${name} ${issue.message}${got}`;
     })
     .join('; ');

@@ -1,7 +1,7 @@
 import { FLAG_HIDE_THRESHOLD_DEFAULT } from '@termpaste/contracts';
 import type { EnvVars } from './env.js';
 
-/** The moderation defaults an operator may change (README: Moderation). */
+/** The moderation defaults an operator may change (docs/moderation.md). */
 export const MODERATION_DEFAULTS = {
   /** Flags a member may send an hour. */
   flagsPerHour: 20,

@@ -20,7 +20,8 @@ export function sessionSecret(
   if (!embedded) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET must be set when DATABASE_URL is set ' +
-        `(at least ${SESSION_SECRET_MIN_LENGTH} characters, the same on every instance)`,
+        `(at least ${SESSION_SECRET_MIN_LENGTH} characters, the same on every instance), or SESSION_SECRET_FILE ` +
+        '(a file holding it)',
     );
   }
   return readOrCreateSessionSecret(dataDir);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { ENTITIES } from '../../src/entities.js';
 import { dataSourceOptions } from '../../src/infra/database/data-source.options.js';
+import { migrateUnderLock } from '../../src/infra/database/migrate.js';
 import { TEMPLATE_DATABASE, TEST_PG_URL_VARIABLE } from './postgres.js';
 import { makeTempDir, startThrowawayPostgres } from './throwaway-postgres.js';
 
@@ -26,7 +27,8 @@ export async function startTestCluster(): Promise<TestCluster> {
     const dataSource = new DataSource(
       dataSourceOptions(server.url(TEMPLATE_DATABASE), { entities: ENTITIES }),
     );
-    await dataSource.initialize(); // runs the migrations (migrationsRun)
+    await dataSource.initialize();
+    await migrateUnderLock(dataSource);
     await dataSource.destroy();
   } catch (error) {
     await stop();

@@ -20,7 +20,8 @@ export function dataSourceOptions(
     ...(poolSize === undefined ? {} : { poolSize }),
     entities: [...entities],
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    // Never on initialize: migrateUnderLock (migrate.ts) runs them, one process at a time.
+    migrationsRun: false,
     synchronize: false,
     // Extensions come from migrations, never as a side effect of connecting.
     installExtensions: false,

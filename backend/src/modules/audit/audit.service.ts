@@ -8,12 +8,12 @@ import { AuditEntry as AuditLogEntry } from './entities/audit-entry.entity.js';
 
 /** Who did an admin action: a member (their name at the time is kept), or the command line. */
 export interface AuditActor {
-  /** Null: the command line (`npm run cli`). */
+  /** Null: the command line (`npm run admin`). */
   id: number | null;
   username: string;
 }
 
-/** The actor of changes made with `npm run cli` (make-admin, revoke-admin). */
+/** The actor of changes made with `npm run admin` (make-admin, revoke-admin). */
 export const CLI_ACTOR: AuditActor = { id: null, username: 'cli' };
 
 /** One admin action to record. */

@@ -70,7 +70,7 @@ export class OwnerService {
     return (
       `Owner: none yet. Setup code ${result.code}: sign in with a verified account and enter it at ` +
       `${this.config.publicUrl}${PAGES.ownerSetup} to become the owner (it works once; ` +
-      '`npm run cli -- setup-code` prints another)'
+      '`npm run admin -- setup-code` prints another)'
     );
   }
 

@@ -35,6 +35,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.unsilence': 'Unsilenced user',
   'user.spammer_delete': 'Deleted spammer',
   'spam_mark.forget': 'Forgot spam mark',
+  'user.create': 'Created user',
+  'user.reset_link': 'Issued reset link',
 };
 
 /**

@@ -14,7 +14,7 @@ import type { FormEvent } from 'react';
 
 /**
  * `/setup`: where a verified member enters the one-time setup code of the start-up log (or of
- * `npm run cli -- setup-code`) to become the owner, on an installation without OWNER_EMAIL.
+ * `npm run admin -- setup-code`) to become the owner, on an installation without OWNER_EMAIL.
  */
 export function OwnerSetupPage() {
   const { user } = useCurrentUser();
@@ -50,7 +50,7 @@ export function OwnerSetupPage() {
     <Card titleLevel={1} title="OWNER SETUP" className="shell-setup">
       <p className="shell-muted">
         A new installation has no owner until a member with a verified e-mail address enters the setup code
-        printed in the server&apos;s start-up log (<code>npm run cli -- setup-code</code> prints another). It
+        printed in the server&apos;s start-up log (<code>npm run admin -- setup-code</code> prints another). It
         works once.
       </p>
       {!user?.emailVerified && <p className="shell-verify-page__fail">{OWNER_SETUP_MESSAGES.verifyFirst}.</p>}
