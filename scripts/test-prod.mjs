@@ -21,6 +21,7 @@ import { processes, stopStarting } from '../harness/proc.mjs';
 import { prodTools } from '../harness/prod-tools.mjs';
 import { adminCli } from './test-prod/admin-cli.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
+import { backupRestore } from './test-prod/backup.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
 import { metrics } from './test-prod/metrics.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
@@ -32,6 +33,7 @@ import { rateLimits } from './test-prod/rate-limits.mjs';
 import { replyViaWorker } from './test-prod/reply-via-worker.mjs';
 import { health, stillReady, webAssets } from './test-prod/serving.mjs';
 import { startStack } from './test-prod/stack.mjs';
+import { tracing } from './test-prod/tracing.mjs';
 import { workerKilledMidJob } from './test-prod/worker-kill.mjs';
 
 /** In order: each step finds what the ones before it started and made (members, the paste) in `env`. */
@@ -45,10 +47,12 @@ const STEPS = [
   chatAcrossApis,
   passwordReset,
   metrics,
+  tracing,
   adminCli,
   workerKilledMidJob,
   adminOnly,
   rateLimits,
+  backupRestore,
   stillReady,
 ];
 

@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { PresenceModule } from './infra/presence/presence.module.js';
+import { BackupModule } from './infra/backup/backup.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { LINK_MAILS } from './mails.js';
@@ -83,6 +84,7 @@ export class AppModule {
         AccountModule,
         AdminModule,
         ModerationModule,
+        BackupModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.
       providers: [{ provide: APP_GUARD, useClass: OriginGuard }],

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { bootstrap } from './bootstrap.js';
 import { StartupError } from './common/startup-error.js';
 import { defaultLogFormat } from './config/config.js';
+import { startTracing, stopTracing } from './infra/tracing/tracing.js';
 import { createRootLogger } from './logging/json-logs.js';
 
-bootstrap().catch((error: unknown) => {
+function startupFailed(error: unknown): void {
   const message = error instanceof StartupError ? error.message : undefined;
   const format = process.env.LOG_FORMAT || defaultLogFormat(process.env);
   if (format === 'json') {
@@ -15,5 +15,14 @@ bootstrap().catch((error: unknown) => {
   } else {
     console.error(message ?? error);
   }
-  process.exit(1);
-});
+  void stopTracing().finally(() => process.exit(1));
+}
+
+// Tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before the app's modules are imported: it
+// instruments http, express and pg as they load. The last spans are sent before the process exits.
+startTracing('termpaste-api')
+  .then(() => import('./bootstrap.js'))
+  .then(({ bootstrap }) =>
+    bootstrap({ exit: (code) => void stopTracing().finally(() => process.exit(code)) }),
+  )
+  .catch(startupFailed);

@@ -1,9 +1,15 @@
 import 'reflect-metadata';
 import { StartupError } from './common/startup-error.js';
-import { startWorker } from './worker.module.js';
+import { startTracing, stopTracing } from './infra/tracing/tracing.js';
 
 // A production queue worker: `npm run worker` (node dist/main.worker.js), with the API's environment.
-startWorker().catch((error: unknown) => {
-  console.error(error instanceof StartupError ? error.message : error);
-  process.exit(1);
-});
+// Tracing first, as in main.ts; the last spans are sent before the process exits.
+startTracing('termpaste-worker')
+  .then(() => import('./worker.module.js'))
+  .then(({ startWorker }) =>
+    startWorker({ exit: (code) => void stopTracing().finally(() => process.exit(code)) }),
+  )
+  .catch((error: unknown) => {
+    console.error(error instanceof StartupError ? error.message : error);
+    void stopTracing().finally(() => process.exit(1));
+  });

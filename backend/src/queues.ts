@@ -1,3 +1,4 @@
+import { BACKUP_QUEUE } from './infra/backup/backup.queue.js';
 import { MAIL_QUEUE } from './infra/mail/mail.service.js';
 import { ACCOUNT_QUEUE } from './modules/account/account.queue.js';
 import { AKISMET_QUEUE } from './modules/screening/akismet.queue.js';
@@ -22,4 +23,5 @@ export const QUEUE_NAMES: readonly string[] = [
   ACCOUNT_QUEUE,
   SUSPENSIONS_QUEUE,
   AKISMET_QUEUE,
+  BACKUP_QUEUE,
 ];

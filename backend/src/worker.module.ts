@@ -22,6 +22,7 @@ import { PrettyLogger } from './logging/pretty-logs.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
+import { BackupModule } from './infra/backup/backup.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { LINK_MAILS } from './mails.js';
@@ -122,6 +123,8 @@ export class WorkerModule {
         SuspensionLiftModule,
         // The akismet queue: the spam check of each published post (AKISMET_KEY set).
         AkismetModule,
+        // The backups queue: scheduled backups (BACKUP_CRON).
+        BackupModule,
       ],
     };
   }

@@ -234,8 +234,15 @@ describe('outbox (in-process queue)', () => {
 
   it('writes a job in SQL only from names that are ours', () => {
     const jobId = { prefix: 'thread-', column: 'id' };
+    const traceparent = '$5';
     expect(() =>
-      outboxInsertSql('created', { queue: "x'; DROP TABLE users; --", name: 'n', data: {}, jobId }),
+      outboxInsertSql('created', {
+        queue: "x'; DROP TABLE users; --",
+        name: 'n',
+        data: {},
+        jobId,
+        traceparent,
+      }),
     ).toThrow('Not a queue or job name');
     expect(() =>
       outboxInsertSql('created', {
@@ -243,16 +250,21 @@ describe('outbox (in-process queue)', () => {
         name: 'n',
         data: { threadId: 'id); DROP TABLE users; --' },
         jobId,
+        traceparent,
       }),
     ).toThrow('Not an SQL name');
+    expect(() =>
+      outboxInsertSql('created', { queue: 'q', name: 'n', data: {}, jobId, traceparent: "'x'" }),
+    ).toThrow('Not a parameter');
     const insert = outboxInsertSql('created', {
       queue: 'notifications',
       name: 'thread',
       data: { threadId: 'id' },
       jobId,
+      traceparent,
     });
     expect(insert.sql).toMatch(
-      /^INSERT INTO outbox \(queue, name, data, job_id\)\s+SELECT 'notifications', 'thread', jsonb_build_object\('threadId', id\), 'thread-' \|\| \(id\)::text FROM created$/,
+      /^INSERT INTO outbox \(queue, name, data, job_id, traceparent\)\s+SELECT 'notifications', 'thread', jsonb_build_object\('threadId', id\), 'thread-' \|\| \(id\)::text, \$5::text\s+FROM created$/,
     );
     expect(insert.locks).toEqual([]);
   });

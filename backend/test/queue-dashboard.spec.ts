@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
+import { BACKUP_QUEUE } from '../src/infra/backup/backup.queue.js';
 import { getQueueToken } from '@nestjs/bullmq';
 import { API, POST_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
@@ -101,6 +102,7 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
         ACCOUNT_QUEUE,
         SUSPENSIONS_QUEUE,
         AKISMET_QUEUE,
+        BACKUP_QUEUE,
       ].sort(),
     );
     for (const queue of queues) {

@@ -182,6 +182,50 @@ describe('repeatable jobs, in-process queue (REDIS_URL unset)', () => {
     expect(ctx.queue.repeatableJobs.map((job) => job.id)).toEqual(['tidy']);
   });
 
+  it('adds the job at each time of a cron pattern (UTC) instead of an interval', async () => {
+    const runs: Run[] = [];
+    const everySecond: RepeatableJob = {
+      queue: QUEUE,
+      id: 'nightly',
+      name: 'nightly',
+      data: {},
+      pattern: '* * * * * *',
+    };
+    ctx = await startQueueContext(
+      { redisUrl: undefined, queues: [QUEUE] },
+      [
+        repeatingProcessor(
+          QUEUE,
+          everySecond,
+          (job) => void runs.push({ ...job, at: Date.now(), by: 'one' }),
+        ),
+      ],
+      logs,
+    );
+    expect(logs.text()).toContain('Job chores/nightly (nightly) repeats at "* * * * * *" (UTC)');
+    await waitFor('two runs', () => runs.length >= 2);
+    // Each run is one time of the pattern: whole seconds, one apart, never before its time.
+    const slots = runs.map((run) => Number(/^nightly-(\d+)$/.exec(run.id)![1]));
+    for (const [i, slot] of slots.entries()) {
+      expect(slot % 1000).toBe(0);
+      expect(runs[i]!.at).toBeGreaterThanOrEqual(slot - 1);
+    }
+    expect(slots[1]! - slots[0]!).toBe(1000);
+  });
+
+  it('refuses a job with both an interval and a pattern, with neither, or with a bad pattern', async () => {
+    ctx = await startQueueContext({ redisUrl: undefined, queues: [QUEUE] }, [], logs);
+    const job = { queue: QUEUE, id: 'nightly', name: 'nightly', data: {} };
+    expect(() => ctx!.queue.repeat({ ...job, everyMs: 1000, pattern: '0 3 * * *' })).toThrow(
+      'Repeatable job chores/nightly: give either everyMs or pattern',
+    );
+    expect(() => ctx!.queue.repeat(job)).toThrow(
+      'Repeatable job chores/nightly: give either everyMs or pattern',
+    );
+    expect(() => ctx!.queue.repeat({ ...job, pattern: 'at three' })).toThrow();
+    expect(ctx.queue.repeatableJobs).toEqual([]);
+  });
+
   it('fails the start-up on a bad repeatable job, as on any wiring mistake', async () => {
     await expect(
       startQueueContext(
@@ -278,6 +322,23 @@ describeWithRedis('repeatable jobs, BullMQ (REDIS_URL set): a job scheduler in R
     const job = await bullQueue(second).getJob(seen[0]!.id);
     expect(job?.opts).toMatchObject({ attempts: 1, removeOnComplete: { count: 1000, age: 24 * 3600 } });
     expect(logs.entries.filter((e) => e.level === 'warn' || e.level === 'error')).toEqual([]);
+  });
+
+  it('runs a cron pattern once per time across two workers', async () => {
+    const runs: Run[] = [];
+    const record = (by: string) => (job: QueueJob) => void runs.push({ ...job, at: Date.now(), by });
+    const { everyMs: _none, ...job } = { ...sweep(1), pattern: '* * * * * *' };
+    await startProcess(job, record('first'));
+    await startProcess(job, record('second'));
+    await waitFor('the scheduler', () =>
+      logs.text().includes(`Job ${queueName}/sweep (sweep) repeats at "* * * * * *" (UTC)`),
+    );
+    await waitFor('two runs', () => runs.length >= 2);
+    await sleep(300);
+    const slots = runs.map((run) => Number(/^repeat:sweep:(\d+)$/.exec(run.id)![1]));
+    expect(new Set(slots).size).toBe(slots.length);
+    for (const slot of slots) expect(slot % 1000).toBe(0);
+    for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBe(1000);
   });
 
   it('keeps the one schedule, and its timing, when a worker restarts', async () => {

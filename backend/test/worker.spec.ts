@@ -27,6 +27,7 @@ import {
   SUSPENSIONS_SWEEP_SCHEDULE,
 } from '../src/modules/moderation/suspensions.queue.js';
 import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
+import { BACKUP_QUEUE } from '../src/infra/backup/backup.queue.js';
 import { createWorker, type RunningWorker, startWorker } from '../src/worker.module.js';
 import { type Browser, registered } from './support/accounts.js';
 import { CapturingLogger } from './support/capturing-logger.js';
@@ -130,9 +131,10 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
       ACCOUNT_QUEUE,
       SUSPENSIONS_QUEUE,
       AKISMET_QUEUE,
+      BACKUP_QUEUE,
     ]);
     expect(logs.text()).toContain(
-      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, expiry, trash, account, suspensions, akismet',
+      'Worker started: running the jobs of queues mail, notifications, uploads, tokens, expiry, trash, account, suspensions, akismet, backups',
     );
     await waitFor(
       'the worker to complete the job',

@@ -1,6 +1,7 @@
 // The first step: PostgreSQL, Redis and an SMTP listener, then a worker, two APIs and nginx in front.
 import { join } from 'node:path';
 import { backendRequire, root } from '../../harness/paths.mjs';
+import { startOtlpReceiver } from '../../harness/otlp-receiver.mjs';
 import { startPostgres } from '../../harness/postgres.mjs';
 import { Proc, startedWhile } from '../../harness/proc.mjs';
 import { startRedis } from '../../harness/redis.mjs';
@@ -16,12 +17,14 @@ export const startStack = {
   name: 'start PostgreSQL, Redis, an SMTP listener, a worker, two APIs and nginx',
   /** Fills `env` with the services, their URLs, the processes and clients of Redis and PostgreSQL. */
   async run(env, { tools, tmp, logDir }) {
-    const [postgres, redis, mail] = await Promise.all([
+    const [postgres, redis, mail, otlp] = await Promise.all([
       startPostgres(tools, tmp, logDir),
       startRedis(tools, tmp, logDir),
       startSmtp(),
+      startOtlpReceiver(),
     ]);
     env.smtp = mail;
+    env.otlp = otlp;
     env.postgres = postgres;
     env.redis = redis;
     const ports = {
@@ -55,6 +58,11 @@ export const startStack = {
       // the kill step take a minute).
       JOB_LOCK_SECONDS: String(JOB_LOCK_SECONDS),
       METRICS_TOKEN,
+      // Traces to the loopback receiver, in JSON from the APIs (in protobuf, the default, from the worker),
+      // sent within 200 ms rather than 5 s.
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
     };
     env.backendEnv = backendEnv;
     env.workerHealthPort = await freePort();
@@ -64,6 +72,7 @@ export const startStack = {
           ...backendEnv,
           DATA_DIR: join(tmp, 'worker'),
           WORKER_HEALTH_PORT: String(env.workerHealthPort),
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
         },
         logDir,
       });

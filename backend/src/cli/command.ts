@@ -13,6 +13,13 @@ export interface CliContext {
   err(line: string): void;
   /** The configuration from the environment (throws ConfigError on a bad one). */
   config(): AppConfig;
+  /** Where relative paths on the command line start (where `npm run admin` was started). */
+  cwd: string;
+  /**
+   * The database's address, not opened (`restore` fills an empty one). Embedded: as dataSource finds or
+   * starts it, and a new DATA_DIR gets a new cluster.
+   */
+  databaseUrl(): Promise<string>;
   /**
    * The database, connected once for the command (embedded: the running Termpaste's PostgreSQL, or one
    * the CLI starts). 'prepared' (default): migrated first as the API does (MIGRATE_ON_START), or refused

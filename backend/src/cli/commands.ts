@@ -1,5 +1,6 @@
 import type { CliCommand } from './command.js';
 import { makeAdmin, revokeAdmin } from './commands/admins.js';
+import { backup, restore } from './commands/backup.js';
 import { migrate } from './commands/migrate.js';
 import { setupCode } from './commands/setup-code.js';
 import { ban, unban } from './commands/suspensions.js';
@@ -18,4 +19,6 @@ export const COMMANDS: readonly CliCommand[] = [
   revokeAdmin,
   setupCode,
   migrate,
+  backup,
+  restore,
 ];

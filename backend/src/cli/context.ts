@@ -45,10 +45,15 @@ export function cliContext(options: CliOptions): CliContext & { close(): Promise
   const loadedConfig = (): AppConfig =>
     (config ??= loadConfig(options.env ?? process.env, options.cwd ?? process.cwd()));
 
+  const connected = async (mayCreate: boolean): Promise<string> => {
+    connection ??= await connect(loadedConfig(), options, out, mayCreate);
+    return connection.url;
+  };
+
   const open = async (schema: 'prepared' | 'as-is'): Promise<DataSource> => {
     const settings = loadedConfig();
-    connection = await connect(settings, options, out);
-    const db = await new DataSource(dataSourceOptions(connection.url, { entities: ENTITIES })).initialize();
+    const url = await connected(false);
+    const db = await new DataSource(dataSourceOptions(url, { entities: ENTITIES })).initialize();
     try {
       if (schema === 'prepared') await prepareSchema(db, settings.migrateOnStart, { log: () => undefined });
     } catch (error) {
@@ -65,6 +70,8 @@ export function cliContext(options: CliOptions): CliContext & { close(): Promise
     out,
     err,
     config: loadedConfig,
+    cwd: options.cwd ?? process.cwd(),
+    databaseUrl: () => connected(true),
     dataSource: database,
     app() {
       app ??= (async () => {
@@ -104,6 +111,7 @@ async function connect(
   config: AppConfig,
   options: CliOptions,
   out: (line: string) => void,
+  mayCreate: boolean,
 ): Promise<Connection> {
   const { database } = config;
   if (database.mode === 'external') return { url: database.url, close: async () => undefined };
@@ -113,7 +121,7 @@ async function connect(
     out(`Using the database of the running Termpaste (PostgreSQL pid ${running.pid} on ${database.dir})`);
     return { url: running.url(EMBEDDED_DATABASE_NAME), close: async () => undefined };
   }
-  if (!existsSync(path.join(database.dir, 'PG_VERSION'))) {
+  if (!mayCreate && !existsSync(path.join(database.dir, 'PG_VERSION'))) {
     throw new StartupError(
       `There is no Termpaste database in ${database.dir} yet: start Termpaste once (npm start), or set DATA_DIR`,
     );

@@ -5,6 +5,7 @@ import {
   PRODUCT_NAME_DEFAULT,
   type RemoteName,
 } from '@termpaste/contracts';
+import { type BackupConfig, backupConfig } from './backup.js';
 import { type DatabaseConfig, DATABASE_POOL_SIZE_DEFAULT, databaseConfig } from './database.js';
 import { type Env, parseEnv } from './env.js';
 import { frontendsDir, remoteOrigins } from './frontends.js';
@@ -125,6 +126,8 @@ export interface AppConfig {
   expiryTimeScale: number;
   /** Where avatars are stored: local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Scheduled backups: BACKUP_CRON, BACKUP_DIR, BACKUP_KEEP. */
+  backup: BackupConfig;
   /** Flags, holds for approval, new members' limits, the spam signals, Akismet, suspensions' clock. */
   moderation: ModerationConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
@@ -206,6 +209,7 @@ export function loadConfig(
     pasteMaxBytes: vars.PASTE_MAX_BYTES ?? PASTE_MAX_BYTES_DEFAULT,
     expiryTimeScale: vars.EXPIRY_TIME_SCALE ?? EXPIRY_TIME_SCALE_DEFAULT,
     storage: storageConfig(vars, dataDir),
+    backup: backupConfig(vars, dataDir, cwd),
     moderation: moderationConfig(vars),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backupEnv } from './backup.js';
 import { ConfigError } from './config-error.js';
 import { DATABASE_POOL_SIZE_MAX } from './database.js';
 import { remoteUrls } from './frontends.js';
@@ -113,6 +114,7 @@ const envSchema = z.object({
   AKISMET_KEY: nonEmpty.optional(),
   AKISMET_URL: urlWithProtocols(['http:', 'https:']).optional(),
   MODERATION_TIME_SCALE: wholeNumber(1, MODERATION_TIME_SCALE_MAX).optional(),
+  ...backupEnv,
   METRICS_TOKEN: metricsToken.optional(),
   METRICS_LISTEN: metricsListen.optional(),
 });

@@ -33,7 +33,9 @@ const S3_VARIABLES = [
 
 export function storageConfig(vars: EnvVars, dataDir: string): StorageConfig {
   if (vars.S3_BUCKET === undefined) {
-    const stray = S3_VARIABLES.filter((name) => vars[name] !== undefined);
+    // The backups' bucket (BACKUP_S3_BUCKET) is reached with the same settings.
+    const stray =
+      vars.BACKUP_S3_BUCKET === undefined ? S3_VARIABLES.filter((name) => vars[name] !== undefined) : [];
     if (stray.length > 0) {
       throw new ConfigError(
         `Invalid configuration: ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not ` +

@@ -193,6 +193,26 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  /** ListObjectsV2, one page of everything under `prefix` (the backups' pruning lists them). */
+  function listObjects(res: http.ServerResponse, prefix: string): void {
+    const keys = [...objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+    const contents = keys
+      .map((key) => {
+        const object = objects.get(key)!;
+        return (
+          `<Contents><Key>${escapeXml(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified>` +
+          `<ETag>${escapeXml(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+        );
+      })
+      .join('');
+    res.setHeader('Content-Type', 'application/xml');
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+        `<Name>${escapeXml(options.bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount>` +
+        `<MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+    );
+  }
+
   async function putObject(req: http.IncomingMessage, res: http.ServerResponse, key: string): Promise<void> {
     const source = req.headers['x-amz-copy-source'];
     if (typeof source !== 'string') {
@@ -385,6 +405,10 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     fake.beforeRequest?.(req.method ?? '', key);
     if (req.method === 'POST' && key === '') return postObject(req, res);
     const signed = authenticated(req, url);
+    if (key === '' && req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      if (!signed) throw accessDenied();
+      return listObjects(res, url.searchParams.get('prefix') ?? '');
+    }
     if (key === '') throw new S3Error(405, 'MethodNotAllowed', 'Not supported here');
     switch (req.method) {
       case 'GET':

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { LiveEvent, PasteLiveEvent } from '@termpaste/contracts';
+import type { SpanOptions } from '../tracing/tracing.js';
 
 /**
  * Who a live event is for: every member (chat) or one member, all sockets, all but `exceptSession`'s, or
@@ -52,6 +53,28 @@ export interface PasteHidden {
 }
 export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
 export type InstanceListener = (event: InstanceEvent) => void;
+
+/**
+ * The span of a live event's publishing, inside the trace of what sent it (a request, a job) only: the
+ * socket end of that trace.
+ */
+export function liveSpan(
+  system: 'redis' | 'in-process',
+  channel: string,
+  envelope: LiveEnvelope,
+): SpanOptions {
+  return {
+    kind: 'producer',
+    withinTrace: true,
+    attributes: {
+      'messaging.system': system,
+      'messaging.operation.type': 'send',
+      'messaging.destination.name': channel,
+      'termpaste.live.to': envelope.to,
+      'termpaste.live.event': envelope.event.type,
+    },
+  };
+}
 
 /**
  * The events port: published here, heard by every instance's gateway, so any instance serves any socket.

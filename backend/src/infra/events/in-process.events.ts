@@ -6,7 +6,9 @@ import {
   type InstanceListener,
   type LiveEnvelope,
   type LiveListener,
+  liveSpan,
 } from './events.port.js';
+import { inSpan } from '../tracing/tracing.js';
 
 /** The events port within one process (embedded mode): a listener set, delivered on the next tick. */
 @Injectable()
@@ -16,8 +18,10 @@ export class InProcessEvents extends EventsPort {
   private readonly instanceListeners = new Set<InstanceListener>();
 
   async publish(envelope: LiveEnvelope): Promise<void> {
-    // Asynchronous like the Redis adapter, so callers never depend on delivery happening inline.
-    queueMicrotask(() => deliverToEach(this.listeners, envelope, this.logger, 'live event'));
+    await inSpan('live publish', liveSpan('in-process', 'live', envelope), async () => {
+      // Asynchronous like the Redis adapter, so callers never depend on delivery happening inline.
+      queueMicrotask(() => deliverToEach(this.listeners, envelope, this.logger, 'live event'));
+    });
   }
 
   subscribe(listener: LiveListener): () => void {

@@ -4,6 +4,7 @@ import { liveEventSchema, pasteLiveEventSchema } from '@termpaste/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { settlesWithin } from '../../common/settles-within.js';
+import { inSpan } from '../tracing/tracing.js';
 import {
   deliverToEach,
   EventsPort,
@@ -11,6 +12,7 @@ import {
   type InstanceListener,
   type LiveEnvelope,
   type LiveListener,
+  liveSpan,
 } from './events.port.js';
 
 /** The Redis pub/sub channel every instance publishes its live events on. */
@@ -123,7 +125,9 @@ export class RedisEvents extends EventsPort implements OnModuleInit, OnApplicati
   }
 
   async publish(envelope: LiveEnvelope): Promise<void> {
-    await this.publisher.publish(this.channel, JSON.stringify(envelope));
+    await inSpan('live publish', liveSpan('redis', this.channel, envelope), async () => {
+      await this.publisher.publish(this.channel, JSON.stringify(envelope));
+    });
   }
 
   subscribe(listener: LiveListener): () => void {

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { Metrics } from '../metrics/metrics.js';
 import { type QueueJob, QueueProcessor } from '../queue/queue.port.js';
+import { inSpan } from '../tracing/tracing.js';
 import {
   type LinkMail,
   LinkMailWriter,
@@ -65,11 +66,15 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     return this.deliver(job.data as MailMessage);
   }
 
-  /** Delivers `message`, counted as sent or failed (termpaste_mail_*_total) by transport. */
+  /**
+   * In a span of the job's trace (no address in it: the log line has that), counted as sent or failed
+   * (termpaste_mail_*_total) by transport.
+   */
   private async deliver(message: MailMessage): Promise<void> {
     const transport = this.smtp ? 'smtp' : 'file';
+    const attributes = { 'termpaste.mail.transport': transport };
     try {
-      await this.send(message);
+      await inSpan('mail send', { kind: 'client', attributes }, () => this.send(message));
     } catch (error) {
       this.metrics?.mailFailures.inc({ transport });
       throw error;

@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { settlesWithin } from '../../common/settles-within.js';
 import { Metrics } from '../metrics/metrics.js';
 import { QueuePort } from '../queue/queue.port.js';
+import { inSpan, outsideTraces, traceparent } from '../tracing/tracing.js';
 import { crashPoint } from './crash-point.js';
 import { jobIdOf, OUTBOX_ROW_SELECT, type OutboxRow } from './outbox.js';
 import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
@@ -80,7 +81,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       this.again = true;
       return;
     }
-    this.pass = this.passes().finally(() => (this.pass = undefined));
+    // Outside the trace of the request whose commit woke it: a pass sends the rows of many.
+    this.pass = outsideTraces(() => this.passes()).finally(() => (this.pass = undefined));
   }
 
   /** Resolves once no pass runs (tests: whatever was committed before has been handed to the queue). */
@@ -145,9 +147,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         [this.options.batchSize],
       );
       if (rows.length === 0) return { more: false, failed: undefined };
-      const results = Promise.allSettled(
-        rows.map((row) => this.queue.add(row.queue, row.name, row.data, { jobId: jobIdOf(row) })),
-      );
+      const results = Promise.allSettled(rows.map((row) => this.enqueue(row, jobIdOf(row))));
       if (!(await settlesWithin(results, this.options.addWaitMs))) {
         this.stalled = results;
         throw new Error(`the queue did not take ${rows.length} job(s) within ${this.options.addWaitMs} ms`);
@@ -197,10 +197,34 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return room > 0 && rows.length === room;
   }
 
+  /**
+   * Adds a row's job. A row written inside a trace is sent in a span of that trace, which the job
+   * continues (the row's own traceparent goes on where this process does not trace).
+   */
+  private enqueue(row: OutboxRow, jobId: string): Promise<void> {
+    if (row.traceparent === null) return this.queue.add(row.queue, row.name, row.data, { jobId });
+    const attributes = {
+      'messaging.system': this.queue.durable ? 'bullmq' : 'in-process',
+      'messaging.operation.type': 'send',
+      'messaging.destination.name': row.queue,
+      'messaging.message.id': jobId,
+      'termpaste.job.name': row.name,
+    };
+    return inSpan(
+      `outbox relay ${row.queue}`,
+      { kind: 'producer', parent: row.traceparent, attributes },
+      () =>
+        this.queue.add(row.queue, row.name, row.data, {
+          jobId,
+          traceparent: traceparent() ?? row.traceparent,
+        }),
+    );
+  }
+
   /** In-process: queues a row's job and, once it has run, marks the row for deletion. */
   private async handOver(row: OutboxRow): Promise<void> {
     const jobId = jobIdOf(row);
-    await this.queue.add(row.queue, row.name, row.data, { jobId });
+    await this.enqueue(row, jobId);
     this.inFlight.add(row.id);
     const settled = this.queue.settled(row.queue, jobId).then((ran) => {
       this.unsettled.delete(settled);

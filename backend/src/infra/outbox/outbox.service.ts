@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { assertValidJobId } from '../queue/queue.port.js';
+import { traceparent } from '../tracing/tracing.js';
 import { crashPoint } from './crash-point.js';
 import type { OutboxJob } from './outbox.js';
 import { OutboxRelay } from './outbox.relay.js';
@@ -19,12 +20,10 @@ export class OutboxService {
    */
   async add(manager: EntityManager, job: OutboxJob): Promise<void> {
     assertValidJobId(job.jobId);
-    await manager.query('INSERT INTO outbox (queue, name, data, job_id) VALUES ($1, $2, $3, $4)', [
-      job.queue,
-      job.name,
-      JSON.stringify(job.data ?? null),
-      job.jobId ?? null,
-    ]);
+    await manager.query(
+      'INSERT INTO outbox (queue, name, data, job_id, traceparent) VALUES ($1, $2, $3, $4, $5)',
+      [job.queue, job.name, JSON.stringify(job.data ?? null), job.jobId ?? null, traceparent()],
+    );
   }
 
   /**

@@ -30,9 +30,14 @@ export interface OutboxJobSql {
   data: Readonly<Record<string, string>>;
   /** The job id: this prefix, then the value of the source's column named. */
   jobId: { prefix: string; column: string };
+  /**
+   * The statement's parameter holding the trace to carry (`$7`), given `traceparent()`: null with
+   * tracing off.
+   */
+  traceparent: string;
 }
 
-const ROW_COLUMNS = ['id', 'queue', 'name', 'data', 'jobId'] as const;
+const ROW_COLUMNS = ['id', 'queue', 'name', 'data', 'jobId', 'traceparent'] as const;
 
 /** The columns of an outbox row the relay reads, over `o`. */
 export const OUTBOX_ROW_SELECT = selectColumns(OutboxJobEntity, 'o', ROW_COLUMNS);
@@ -60,6 +65,8 @@ export function outboxInsertSql(from: string, job: OutboxJobSql): LockingSql {
     .map(([key, column]) => `${literal(key)}, ${sqlName(column)}`)
     .join(', ');
   const jobId = `${literal(job.jobId.prefix)} || (${sqlName(job.jobId.column)})::text`;
-  return locking(`INSERT INTO outbox (queue, name, data, job_id)
-    SELECT ${literal(job.queue)}, ${literal(job.name)}, jsonb_build_object(${data}), ${jobId} FROM ${sqlName(from)}`);
+  if (!/^\$[1-9][0-9]*$/.test(job.traceparent)) throw new Error(`Not a parameter: "${job.traceparent}"`);
+  return locking(`INSERT INTO outbox (queue, name, data, job_id, traceparent)
+    SELECT ${literal(job.queue)}, ${literal(job.name)}, jsonb_build_object(${data}), ${jobId}, ${job.traceparent}::text
+    FROM ${sqlName(from)}`);
 }

@@ -26,17 +26,20 @@ import {
 import { Redis } from 'ioredis';
 import { settlesWithin } from '../../common/settles-within.js';
 import { Metrics, type QueueDepth } from '../metrics/metrics.js';
+import { traceparent } from '../tracing/tracing.js';
 import { depthReading, QUEUE_JOBS_FAMILY, recordJob } from './job-metrics.js';
 import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
 import {
   assertValidJobId,
   DEFAULT_JOB_OPTIONS,
   findProcessors,
+  inJobSpan,
   type JobOptions,
   type QueueProcessor,
   QueuePort,
   type RepeatableJob,
   RepeatableJobs,
+  repeatsWhen,
 } from './queue.port.js';
 
 /** For QueueModule, which loads this file (and BullMQ) only when REDIS_URL is set. */
@@ -178,11 +181,13 @@ export class BullMqQueue
     const upsert = queue
       .upsertJobScheduler(
         job.id,
-        { every: job.everyMs, startDate: Date.now() + job.everyMs },
+        job.pattern === undefined
+          ? { every: job.everyMs!, startDate: Date.now() + job.everyMs! }
+          : { pattern: job.pattern, tz: 'UTC' },
         { name: job.name, data: job.data, opts: jobOptionsOf(job) },
       )
       .then(
-        () => this.logger.log(`Job ${label} repeats every ${job.everyMs} ms`),
+        () => this.logger.log(`Job ${label} repeats ${repeatsWhen(job)}`),
         (error: unknown) =>
           this.logger.error(
             `Job ${label} could not be scheduled: ${error instanceof Error ? error.message : String(error)}`,
@@ -208,6 +213,9 @@ export class BullMqQueue
     const jobOptions: JobsOptions = jobOptionsOf(options);
     if (options.jobId !== undefined) jobOptions.jobId = options.jobId;
     if (options.delayMs !== undefined && options.delayMs > 0) jobOptions.delay = Math.round(options.delayMs);
+    // Kept in the job's options (BullMQ's own field for it), not in its data: the processor's data is as given.
+    const trace = options.traceparent === undefined ? traceparent() : options.traceparent;
+    if (trace) jobOptions.telemetry = { metadata: trace };
     await this.queues.get(queue)!.add(name, data, jobOptions);
   }
 
@@ -245,13 +253,10 @@ export class BullMqQueue
       queue.name,
       (job: Job) => {
         const startedAt = performance.now();
-        const run = (async () =>
-          processor.process({
-            id: job.id!,
-            name: job.name,
-            data: job.data,
-            attemptsMade: job.attemptsMade,
-          }))().then(
+        const queued = { id: job.id!, name: job.name, data: job.data, attemptsMade: job.attemptsMade };
+        const run = inJobSpan('bullmq', queue.name, queued, job.opts.telemetry?.metadata ?? null, async () =>
+          processor.process(queued),
+        ).then(
           () => recordJob(this.metrics, queue.name, startedAt),
           (error: unknown) => {
             // BullMQ counts this attempt once we rethrow: the last one was the job's last allowed.

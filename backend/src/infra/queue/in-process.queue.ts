@@ -10,17 +10,21 @@ import {
 import { DiscoveryService } from '@nestjs/core';
 import { settlesWithin } from '../../common/settles-within.js';
 import { Metrics, type QueueDepth } from '../metrics/metrics.js';
+import { traceparent } from '../tracing/tracing.js';
 import { depthReading, QUEUE_JOBS_FAMILY, recordJob } from './job-metrics.js';
 import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
 import {
   assertValidJobId,
   DEFAULT_JOB_OPTIONS,
   findProcessors,
+  inJobSpan,
   type JobOptions,
   type QueueProcessor,
   QueuePort,
   type RepeatableJob,
   RepeatableJobs,
+  nextCronTime,
+  repeatsWhen,
 } from './queue.port.js';
 
 /** Finished job ids remembered for the jobId dedupe, as many as BullMQ keeps (1000 done + 5000 failed). */
@@ -37,6 +41,8 @@ interface PendingJob {
   attemptsMade: number;
   /** When its first run is due (epoch ms; a delayed job's is in the future). */
   runAt: number;
+  /** The trace it continues (JobOptions.traceparent). */
+  traceparent: string | null;
 }
 
 /**
@@ -156,6 +162,7 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
       backoffMs: options.backoffMs ?? DEFAULT_JOB_OPTIONS.backoffMs,
       attemptsMade: 0,
       runAt: Date.now() + Math.max(0, options.delayMs ?? 0),
+      traceparent: options.traceparent === undefined ? traceparent() : options.traceparent,
     };
     this.active.add(key);
     if (this.held) this.held.push(job);
@@ -226,23 +233,29 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     }
   }
 
-  /** Adds `job` one interval from now, and every interval after that, until the shutdown. */
+  /** Adds `job` one interval from now and every interval after that (or at its cron times), until the shutdown. */
   private startRepeating(job: RepeatableJob): void {
     const key = `${job.queue}/${job.id}`;
+    const next = (slot: number, now: number) =>
+      job.pattern === undefined ? nextSlot(slot, job.everyMs!, now) : nextCronTime(job.pattern, now);
     const wait = (slot: number): void => {
+      const delay = slot - Date.now();
       const handle = setTimeout(
         () => {
+          // A cron time may be further away than one timer waits.
+          if (delay > TIMER_MAX_MS) return wait(slot);
           this.addRepeated(key, job, slot);
-          wait(nextSlot(slot, job.everyMs, Date.now()));
+          wait(next(slot, Date.now()));
         },
-        Math.max(0, slot - Date.now()),
+        Math.min(Math.max(0, delay), TIMER_MAX_MS),
       );
       // Like the jobs' own timers: the schedule alone does not keep the process alive.
       handle.unref();
       this.repeatTimers.set(key, () => clearTimeout(handle));
     };
-    wait(Date.now() + job.everyMs);
-    this.logger.log(`Job ${job.queue}/${job.name} (${job.id}) repeats every ${job.everyMs} ms`);
+    const now = Date.now();
+    wait(job.pattern === undefined ? now + job.everyMs! : nextCronTime(job.pattern, now));
+    this.logger.log(`Job ${job.queue}/${job.name} (${job.id}) repeats ${repeatsWhen(job)}`);
   }
 
   private addRepeated(key: string, job: RepeatableJob, slot: number): void {
@@ -277,7 +290,8 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
     this.runningJobs.add(job);
     try {
       const data: unknown = job.json === undefined ? undefined : JSON.parse(job.json);
-      await processor.process({ id: job.id, name: job.name, data, attemptsMade: job.attemptsMade });
+      const queued = { id: job.id, name: job.name, data, attemptsMade: job.attemptsMade };
+      await inJobSpan('in-process', job.queue, queued, job.traceparent, () => processor.process(queued));
       recordJob(this.metrics, job.queue, startedAt);
       this.finish(job);
     } catch (error) {

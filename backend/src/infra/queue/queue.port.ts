@@ -1,4 +1,6 @@
 import { DiscoveryService } from '@nestjs/core';
+import { CronExpressionParser } from 'cron-parser';
+import { inSpan } from '../tracing/tracing.js';
 
 /**
  * The queue port for work that may wait: BullMQ with REDIS_URL, else in-process. Delivery is at least once.
@@ -17,14 +19,19 @@ export interface JobOptions {
    * timer in-process (where it is lost with the process: pair it with a repeatable sweep).
    */
   delayMs?: number;
+  /**
+   * The trace the job continues (a W3C traceparent; null: none). Unset: the active span's, with tracing
+   * on. The job runs in a span of that trace, and so does what it does (SQL, mail, live events).
+   */
+  traceparent?: string | null;
 }
 
 /** Applied when a job does not say otherwise, by both adapters. */
 export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoffMs: 2000 } as const;
 
 /**
- * A job added every `everyMs`, once per interval across processes; the first run one interval after the
- * start.
+ * A job added every `everyMs` (the first run one interval after the start), or at each time of the cron
+ * `pattern` (UTC), once per interval or time across processes.
  */
 export interface RepeatableJob<T = unknown> {
   queue: string;
@@ -35,8 +42,10 @@ export interface RepeatableJob<T = unknown> {
   id: string;
   name: string;
   data: T;
-  /** The interval, in ms (a positive integer). */
-  everyMs: number;
+  /** The interval, in ms (a positive integer); or give `pattern`. */
+  everyMs?: number;
+  /** A cron pattern (five fields, or six with seconds), in UTC; or give `everyMs`. */
+  pattern?: string;
   attempts?: number;
   backoffMs?: number;
 }
@@ -50,7 +59,11 @@ export class RepeatableJobs {
     if (job.id === '' || String(parseInt(job.id, 10)) === job.id || job.id.includes(':')) {
       throw new Error(`Invalid repeatable job id "${job.id}": use a non-numeric string without ":"`);
     }
-    if (!Number.isSafeInteger(job.everyMs) || job.everyMs <= 0) {
+    if ((job.everyMs === undefined) === (job.pattern === undefined)) {
+      throw new Error(`Repeatable job ${job.queue}/${job.id}: give either everyMs or pattern`);
+    }
+    if (job.pattern !== undefined) nextCronTime(job.pattern, Date.now());
+    else if (!Number.isSafeInteger(job.everyMs) || job.everyMs! <= 0) {
       throw new Error(
         `Repeatable job ${job.queue}/${job.id}: everyMs must be a positive integer, not ${job.everyMs}`,
       );
@@ -71,6 +84,18 @@ export class RepeatableJobs {
   get all(): RepeatableJob[] {
     return [...this.jobs.values()];
   }
+}
+
+/** The first time of cron `pattern` (UTC) after `after` (ms since the epoch); throws on a bad pattern. */
+export function nextCronTime(pattern: string, after: number): number {
+  return CronExpressionParser.parse(pattern, { currentDate: new Date(after), tz: 'UTC' })
+    .next()
+    .getTime();
+}
+
+/** `every 600000 ms` or `at "0 3 * * *" (UTC)`, for the logs. */
+export function repeatsWhen(job: RepeatableJob): string {
+  return job.pattern === undefined ? `every ${job.everyMs} ms` : `at "${job.pattern}" (UTC)`;
 }
 
 export abstract class QueuePort {
@@ -107,6 +132,28 @@ export interface QueueJob<T = unknown> {
   data: T;
   /** Failed attempts before this one (0 on the first run). */
   attemptsMade: number;
+}
+
+/**
+ * Runs an attempt of `job` in a span continuing the trace it carries (`traceparent`), else in a trace of
+ * its own; just runs it with tracing off.
+ */
+export function inJobSpan(
+  system: 'bullmq' | 'in-process',
+  queue: string,
+  job: QueueJob,
+  traceparent: string | null,
+  run: () => Promise<void>,
+): Promise<void> {
+  const attributes = {
+    'messaging.system': system,
+    'messaging.operation.type': 'process',
+    'messaging.destination.name': queue,
+    'messaging.message.id': job.id,
+    'termpaste.job.name': job.name,
+    'termpaste.job.attempt': job.attemptsMade + 1,
+  };
+  return inSpan(`process ${queue}/${job.name}`, { kind: 'consumer', parent: traceparent, attributes }, run);
 }
 
 /**

@@ -18,6 +18,7 @@ import { DataSource } from 'typeorm';
 import { keysetPage } from '../../common/keyset-cursor.js';
 import { EventsPort } from '../../infra/events/events.port.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
+import { traceparent } from '../../infra/tracing/tracing.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { notificationJobSql, notificationSource } from '../notifications/notifications.queue.js';
 import { blockedBySql, hiddenByBlockSql } from '../screening/people-sql.js';
@@ -34,8 +35,12 @@ import { MESSAGE_SELECT, type MessageRow, toMessage } from './message-rows.js';
 const WITH_PEOPLE = (from: string) => `${from} m ${authorJoin('s', 'm.sender_id')}
   ${authorJoin('r', 'm.recipient_id')}`;
 
-/** In the statement that stores messages (CTE `m`): each one's notification job, to the outbox. */
-const MESSAGE_JOB_SQL = outboxInsertSql('m', notificationJobSql('message')).sql;
+/**
+ * In the statement that stores messages (CTE `m`): each one's notification job, to the outbox, with the
+ * trace in parameter `traceparent`.
+ */
+const messageJobSql = (traceparent: string): string =>
+  outboxInsertSql('m', notificationJobSql('message', traceparent)).sql;
 
 /** Whom a message to an address reached, beside MESSAGE_SELECT. */
 const RECIPIENT_ID = selectColumns(Message, 'm', ['recipientId']);
@@ -101,9 +106,9 @@ export class MessagesService {
       `WITH m AS (
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
          SELECT $1, u.id, $3, $4 FROM (${existingUser('$2')}) u
-         RETURNING *), queued AS (${MESSAGE_JOB_SQL})
+         RETURNING *), queued AS (${messageJobSql('$5')})
        SELECT ${MESSAGE_SELECT} FROM ${WITH_PEOPLE('m')}`,
-      [sender.id, recipient.id, body.subject, body.content],
+      [sender.id, recipient.id, body.subject, body.content, traceparent()],
     );
     if (!row) throw new NotFoundException(MESSAGING_MESSAGES.userNotFound);
     this.outbox.committed();
@@ -127,9 +132,9 @@ export class MessagesService {
          INSERT INTO private_messages (sender_id, recipient_id, recipient_address, subject, content)
          SELECT $1, (SELECT r.id FROM (${userIdByEmail('$2::text')}) r
                      WHERE $5 OR NOT ${blockedBySql('r.id', '$1')}), $2::text, $3, $4
-         RETURNING *), queued AS (${MESSAGE_JOB_SQL})
+         RETURNING *), queued AS (${messageJobSql('$6')})
        SELECT ${MESSAGE_SELECT}, ${RECIPIENT_ID} FROM ${WITH_PEOPLE('m')}`,
-      [sender.id, address, body.subject, body.content, isStaff(sender)],
+      [sender.id, address, body.subject, body.content, isStaff(sender), traceparent()],
     );
     this.outbox.committed();
     // Not awaited: the answer must not take longer when the address is a member's.
@@ -150,9 +155,9 @@ export class MessagesService {
          INSERT INTO private_messages (sender_id, recipient_id, subject, content)
          SELECT $1, u.id, $2, $3 FROM (${staffExcept('$1')}) u
          ORDER BY u.id
-         RETURNING *), queued AS (${MESSAGE_JOB_SQL})
+         RETURNING *), queued AS (${messageJobSql('$4')})
        SELECT ${MESSAGE_SELECT} FROM ${WITH_PEOPLE('m')} ORDER BY m.id`,
-      [sender.id, subject, content],
+      [sender.id, subject, content, traceparent()],
     );
     const messages = rows.map((row) => toMessage(row, 'recipient'));
     if (messages.length > 0) this.outbox.committed();

@@ -50,15 +50,21 @@ export function notificationJob(kind: keyof typeof NOTIFICATION_JOBS, id: number
 
 /**
  * The same job for `outboxInsertSql(from, …)`, inside the statement that writes the source: `id` is the
- * source's id column in `from`. Gives what `notificationJob` gives.
+ * source's id column in `from`, `traceparent` the statement's parameter given `traceparent()`. Gives what
+ * `notificationJob` gives.
  */
-export function notificationJobSql(kind: keyof typeof NOTIFICATION_JOBS, id = 'id'): OutboxJobSql {
+export function notificationJobSql(
+  kind: keyof typeof NOTIFICATION_JOBS,
+  traceparent: string,
+  id = 'id',
+): OutboxJobSql {
   return {
     queue: NOTIFICATIONS_QUEUE,
     name: NOTIFICATION_JOBS[kind],
     data: { [ID_KEYS[kind]]: id },
     // notificationJobId's `${kind}-${id}`.
     jobId: { prefix: `${kind}-`, column: id },
+    traceparent,
   };
 }
 

@@ -47,6 +47,7 @@ import { SpamScreen, type Submission } from '../screening/spam-screen.js';
 import { mentionsAnyone } from '../auth/mentions.js';
 import { notificationJobSql } from '../notifications/notifications.queue.js';
 import { outboxInsertSql } from '../../infra/outbox/outbox.js';
+import { traceparent } from '../../infra/tracing/tracing.js';
 import { OutboxService } from '../../infra/outbox/outbox.service.js';
 import { prepare, queryPrepared } from '../../infra/database/prepared.js';
 import {
@@ -74,8 +75,8 @@ import { PASTE_STATS_SLOT } from './paste-stats.js';
 
 export { PASTE_STATS_SLOT };
 
-/** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox. */
-const PASTE_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread'));
+/** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox ($12: its trace). */
+const PASTE_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread', '$12'));
 /** A new paste's +5 (within the day's cap, on the ledger), in its statement: $3 the author, $4 the points, $5 the cap. */
 const PASTE_AWARD = cappedAwardCtes({
   userId: '$3',
@@ -126,7 +127,7 @@ type CreatePasteParams = [
   forkedFrom: number | null,
 ];
 const CREATE_PASTE = prepare<CreatedPaste, CreatePasteParams>('thread-create', createPasteSql(false));
-const CREATE_PASTE_NOTIFYING = prepare<CreatedPaste, CreatePasteParams>(
+const CREATE_PASTE_NOTIFYING = prepare<CreatedPaste, [...CreatePasteParams, traceparent: string | null]>(
   'thread-create-notifying',
   createPasteSql(true),
 );
@@ -141,11 +142,11 @@ export interface ForkOriginal {
   listed: boolean;
 }
 
-/** A new reply's row and its notification job, to the outbox; the paste is locked before it. */
+/** A new reply's row and its notification job ($5: its trace), to the outbox; the paste is locked before it. */
 const INSERT_REPLY = lockingSql`WITH reply AS (
      INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
      RETURNING id, created_at
-   ), queued AS (${outboxInsertSql('reply', notificationJobSql('reply'))})
+   ), queued AS (${outboxInsertSql('reply', notificationJobSql('reply', '$5'))})
    SELECT id, created_at AS "createdAt" FROM reply`;
 checkLockSequence('reply-create', INSERT_REPLY.locks);
 
@@ -561,7 +562,7 @@ export class PastesService {
     author: User,
     plan: PastePlan,
   ): Promise<CreatedPaste> {
-    const [row] = await queryPrepared(db, plan.notifies ? CREATE_PASTE_NOTIFYING : CREATE_PASTE, [
+    const params: CreatePasteParams = [
       plan.body.title,
       plan.body.content,
       author.id,
@@ -573,7 +574,10 @@ export class PastesService {
       plan.expiresAt,
       plan.burnAfterReading,
       plan.forkedFrom ?? null,
-    ]);
+    ];
+    const [row] = plan.notifies
+      ? await queryPrepared(db, CREATE_PASTE_NOTIFYING, [...params, traceparent()])
+      : await queryPrepared(db, CREATE_PASTE, params);
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
     return row;
@@ -748,6 +752,7 @@ export class PastesService {
       parentId,
       author.id,
       body.content,
+      traceparent(),
     ]);
     const [[counted]] = (await manager.query(
       `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3

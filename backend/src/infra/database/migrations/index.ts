@@ -28,6 +28,7 @@ import { Account17971500000000 } from './17971500000000-account.js';
 import { Moderation17972000000000 } from './17972000000000-moderation.js';
 import { SpamMarkSources17973000000001 } from './17973000000001-spam-mark-sources.js';
 import { AuditActionsOrder17973000000002 } from './17973000000002-audit-actions-order.js';
+import { OutboxTrace17973000000004 } from './17973000000004-outbox-trace.js';
 import { CliAuditActions17973000000006 } from './17973000000006-cli-audit-actions.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
@@ -62,5 +63,6 @@ export const MIGRATIONS = [
   Moderation17972000000000,
   SpamMarkSources17973000000001,
   AuditActionsOrder17973000000002,
+  OutboxTrace17973000000004,
   CliAuditActions17973000000006,
 ];

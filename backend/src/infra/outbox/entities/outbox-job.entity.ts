@@ -26,6 +26,10 @@ export class OutboxJob {
   @Column({ name: 'job_id', type: 'text', nullable: true })
   jobId!: string | null;
 
+  /** The trace of the write it follows (W3C traceparent), with tracing on: its job's spans join it. */
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }
