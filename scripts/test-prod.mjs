@@ -23,6 +23,7 @@ import { adminCli } from './test-prod/admin-cli.mjs';
 import { adminOnly } from './test-prod/admin-only.mjs';
 import { backupRestore } from './test-prod/backup.mjs';
 import { chatAcrossApis } from './test-prod/chat.mjs';
+import { metrics } from './test-prod/metrics.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
 import { migrationsOnce } from './test-prod/migrations.mjs';
@@ -45,6 +46,7 @@ const STEPS = [
   replyViaWorker,
   chatAcrossApis,
   passwordReset,
+  metrics,
   tracing,
   adminCli,
   workerKilledMidJob,

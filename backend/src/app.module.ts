@@ -9,6 +9,7 @@ import { EventsModule } from './infra/events/events.module.js';
 import { PresenceModule } from './infra/presence/presence.module.js';
 import { BackupModule } from './infra/backup/backup.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { LINK_MAILS } from './mails.js';
 import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         // First: a provider a test module exports globally (a recording MailService) wins over the app's.
         ...imports,
         ConfigModule.forRoot(config),
+        MetricsModule,
         databaseModule(databaseUrl, {
           entities: ENTITIES,
           poolSize: config.databasePoolSize,

@@ -16,6 +16,8 @@ import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';
+import { httpMetrics, metricsEndpoint } from './infra/metrics/metrics-http.js';
+import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
 import { frontendsRouter } from './http/frontends.js';
 import { freshAfterWrites } from './http/page-cache.js';
@@ -93,6 +95,11 @@ export async function createApp({
     },
   );
   app.disable('x-powered-by');
+  // Before everything: a scrape is answered here (or refused), outside the logs, limits and app shell;
+  // every other request is timed from here on.
+  const metrics = app.get(Metrics);
+  app.use(metricsEndpoint(metrics, config.metrics));
+  app.use(httpMetrics(metrics));
   // First, so that every response (files and errors too) carries its id, and every log line written for it.
   app.use(requestId);
   if (json) app.use(json.middleware);

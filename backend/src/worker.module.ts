@@ -24,6 +24,7 @@ import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { BackupModule } from './infra/backup/backup.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { LINK_MAILS } from './mails.js';
 import { BullMqQueue } from './infra/queue/bullmq.queue.js';
 import { OutboxModule } from './infra/outbox/outbox.module.js';
@@ -37,7 +38,9 @@ import { QueuePort } from './infra/queue/queue.port.js';
 import { QUEUE_NAMES } from './queues.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-import { HealthService } from './modules/health/health.service.js';
+import { HealthService, LIVENESS_DATABASE_TIMEOUT_MS } from './modules/health/health.service.js';
+import { answerMetrics, METRICS_PATH } from './infra/metrics/metrics-http.js';
+import { Metrics } from './infra/metrics/metrics.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PostNoticesModule } from './modules/pastes/post-notices.module.js';
 import { MessageNoticesModule } from './modules/messages/message-notices.module.js';
@@ -49,8 +52,10 @@ import { ExportsModule } from './modules/account/exports.module.js';
 import { SuspensionLiftModule } from './modules/moderation/suspension-lift.module.js';
 import { AkismetModule } from './modules/moderation/akismet.module.js';
 
-/** The worker's health check, on WORKER_HEALTH_PORT. */
+/** The worker's liveness (200 while it runs), on WORKER_HEALTH_PORT. */
 export const WORKER_HEALTH_PATH = '/health';
+/** The worker's readiness: 503 while PostgreSQL or Redis does not answer. */
+export const WORKER_READY_PATH = '/ready';
 
 /** Beyond the wait for running jobs: how long closing the connections may take before we give up. */
 const CLOSE_MARGIN_MS = 5000;
@@ -79,6 +84,7 @@ export class WorkerModule {
       imports: [
         ...imports,
         ConfigModule.forRoot(config),
+        MetricsModule,
         // The same data source as the API's (migrations under their lock: run once however many start).
         databaseModule(databaseUrl, {
           entities: ENTITIES,
@@ -153,9 +159,9 @@ export interface RunningWorker {
 }
 
 /**
- * Starts a queue worker for `config` (DATABASE_URL and REDIS_URL required): runs the jobs of every queue
- * and answers `GET /health` on HOST:WORKER_HEALTH_PORT with 200 `{"status":"ok"}` while PostgreSQL and
- * Redis answer, 503 otherwise.
+ * Starts a queue worker for `config` (DATABASE_URL and REDIS_URL required): runs every queue's jobs and
+ * answers on HOST:WORKER_HEALTH_PORT `GET /health` (liveness: 200 while it runs, PostgreSQL and Redis
+ * reported), `GET /ready` (200 while both answer, else 503) and `GET /metrics` (with METRICS_TOKEN).
  */
 export async function createWorker(
   config: AppConfig,
@@ -172,7 +178,16 @@ export async function createWorker(
     },
   );
   const health = app.get(HealthService);
-  const server = http.createServer((req, res) => void answerHealth(health, req, res));
+  const metrics = app.get(Metrics);
+  // /metrics here with METRICS_TOKEN, as on the API's port; with METRICS_LISTEN, only there.
+  const metricsToken = config.metrics.listen ? undefined : config.metrics.token;
+  const server = http.createServer((req, res) => {
+    if ((req.url ?? '').split('?')[0] === METRICS_PATH) {
+      void answerMetrics(metrics, req, res, { token: metricsToken, open: false });
+    } else {
+      void answerHealth(health, req, res);
+    }
+  });
   try {
     server.listen(config.workerHealthPort, config.host);
     await Promise.race([
@@ -228,7 +243,7 @@ async function answerHealth(
     res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
   };
   const path = (req.url ?? '').split('?')[0];
-  if (path !== WORKER_HEALTH_PATH) {
+  if (path !== WORKER_HEALTH_PATH && path !== WORKER_READY_PATH) {
     send(404, { statusCode: 404, message: 'Not Found' });
     return;
   }
@@ -237,12 +252,23 @@ async function answerHealth(
     send(405, { statusCode: 405, message: 'Method Not Allowed' });
     return;
   }
+  const state = (up: boolean | undefined) => (up ? 'up' : 'down');
+  if (path === WORKER_HEALTH_PATH) {
+    // Liveness: a dependency down is reported, never a reason to restart the worker.
+    const timeout = LIVENESS_DATABASE_TIMEOUT_MS;
+    const [db, redis] = await Promise.all([
+      health.isDatabaseUp(timeout).catch(() => false),
+      health.isRedisUp(timeout).catch(() => false),
+    ]);
+    send(200, { status: 'ok', db: state(db), redis: state(redis) });
+    return;
+  }
   try {
     const [db, redis] = await Promise.all([health.isDatabaseUp(), health.isRedisUp()]);
-    if (db && redis) send(200, { status: 'ok' });
-    else send(503, { status: 'error', db: db ? 'up' : 'down', redis: redis ? 'up' : 'down' });
+    if (db && redis) send(200, { status: 'ready', db: 'up', redis: 'up' });
+    else send(503, { status: 'not ready', db: state(db), redis: state(redis) });
   } catch {
-    send(503, { status: 'error' });
+    send(503, { status: 'not ready' });
   }
 }
 

@@ -226,25 +226,37 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
     expect(await api.dataSource.query('SELECT key FROM pending_uploads WHERE key = $1', [key])).toEqual([]);
   });
 
-  it('answers GET /health: 200 while PostgreSQL and Redis answer, 503 once the database is gone', async () => {
+  it('answers /health (liveness, 200 while it runs), /ready (503 once the database is gone) and /metrics', async () => {
     const worker = await startOne(await workerConfig());
     expect(worker.healthUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/health$/);
     const origin = new URL(worker.healthUrl).origin;
     const ok = await supertest(origin).get('/health').expect(200);
-    expect(ok.body).toEqual({ status: 'ok' });
+    expect(ok.body).toEqual({ status: 'ok', db: 'up', redis: 'up' });
     expect(ok.headers['cache-control']).toBe('no-store');
+    await supertest(origin).get('/ready').expect(200, { status: 'ready', db: 'up', redis: 'up' });
     await supertest(origin).get('/api/health').expect(404);
+    // Never public: without METRICS_TOKEN (or with METRICS_LISTEN) the health port has no /metrics.
+    await supertest(origin).get('/metrics').expect(404);
     expect(logs.text()).toContain(`Worker health check at ${worker.healthUrl}`);
 
-    // A worker of its own on a database that goes away.
+    // A worker of its own on a database that goes away, scraped with its token.
     const database = await createTestDatabase();
-    const doomed = await startOne(await workerConfig(database.url));
+    const token = 'worker-metrics-token-0123456789';
+    const env = { ...(await workerEnv(database.url)), METRICS_TOKEN: token };
+    const doomed = await startOne(loadConfig(env, dataDir, { role: 'worker' }));
     const doomedOrigin = new URL(doomed.healthUrl).origin;
-    await supertest(doomedOrigin).get('/health').expect(200);
+    await supertest(doomedOrigin).get('/metrics').expect(401);
+    const scraped = await supertest(doomedOrigin)
+      .get('/metrics')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    expect(scraped.text).toMatch(/^termpaste_queue_jobs\{queue="mail",state="waiting"\} \d+$/m);
+    expect(scraped.text).toMatch(/^termpaste_db_pool_clients\{state="total"\} \d+$/m);
     await database.drop();
     const started = Date.now();
-    const down = await supertest(doomedOrigin).get('/health').expect(503);
-    expect(down.body).toEqual({ status: 'error', db: 'down', redis: 'up' });
+    await supertest(doomedOrigin).get('/health').expect(200, { status: 'ok', db: 'down', redis: 'up' });
+    const down = await supertest(doomedOrigin).get('/ready').expect(503);
+    expect(down.body).toEqual({ status: 'not ready', db: 'down', redis: 'up' });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 

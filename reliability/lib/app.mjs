@@ -66,7 +66,7 @@ export class App {
     };
   }
 
-  /** A queue worker (main.worker.js) answers GET /health on its WORKER_HEALTH_PORT; the API /api/ready. */
+  /** A queue worker (main.worker.js) answers GET /ready on its WORKER_HEALTH_PORT; the API /api/ready. */
   get isWorker() {
     return this.entry === 'main.worker.js';
   }
@@ -87,7 +87,7 @@ export class App {
       'starting',
       waitFor(
         `${this.name} to be ready`,
-        () => fetch(`${this.url}${this.isWorker ? '/health' : '/api/ready'}`).then((r) => r.ok),
+        () => fetch(`${this.url}${this.isWorker ? '/ready' : '/api/ready'}`).then((r) => r.ok),
         120_000,
         100,
       ),

@@ -54,7 +54,8 @@ export async function crashDatabase() {
     process.kill(pid, 'SIGKILL');
     log(`embedded PostgreSQL's postmaster (pid ${pid}) killed (SIGKILL) under load`);
     const healthyInMs = await within(60_000, async () => {
-      const res = await fetch(`${app.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      // Readiness: liveness (/api/health) stays 200 through a database outage.
+      const res = await fetch(`${app.url}/api/ready`, { signal: AbortSignal.timeout(2_000) });
       return res.status === 200;
     });
     log(

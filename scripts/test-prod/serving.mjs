@@ -7,13 +7,18 @@ import { WEB_REMOTES } from './context.mjs';
 import { requestFrom } from './user.mjs';
 
 export const health = {
-  name: 'through nginx: /api/health and /api/ready answer 200, on each API too',
+  name: 'through nginx: /api/health (liveness) and /api/ready answer 200, on each API too',
   async run(env) {
     for (const base of [env.publicUrl, ...env.pinned]) {
       for (const path of ['/api/health', '/api/ready']) {
         const res = await fetch(`${base}${path}`);
         assert(res.status === 200, `${base}${path} answered ${res.status}: ${await res.text()}`);
       }
+      const health = await (await fetch(`${base}/api/health`)).json();
+      assert(
+        health.status === 'ok' && health.db === 'up',
+        `${base}/api/health said ${JSON.stringify(health)}`,
+      );
     }
   },
 };

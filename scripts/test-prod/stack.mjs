@@ -7,7 +7,7 @@ import { Proc, startedWhile } from '../../harness/proc.mjs';
 import { startRedis } from '../../harness/redis.mjs';
 import { startSmtp } from '../../harness/smtp.mjs';
 import { freePort, waitFor } from '../../harness/wait.mjs';
-import { JOB_LOCK_SECONDS, SESSION_SECRET } from './context.mjs';
+import { JOB_LOCK_SECONDS, METRICS_TOKEN, SESSION_SECRET } from './context.mjs';
 import { startNginx, webRoot } from './nginx.mjs';
 
 const pg = backendRequire('pg');
@@ -57,6 +57,7 @@ export const startStack = {
       // A killed worker's job is taken up after about twice this (BullMQ's default, 30 s, would make
       // the kill step take a minute).
       JOB_LOCK_SECONDS: String(JOB_LOCK_SECONDS),
+      METRICS_TOKEN,
       // Traces to the loopback receiver, in JSON from the APIs (in protobuf, the default, from the worker),
       // sent within 200 ms rather than 5 s.
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
@@ -79,8 +80,8 @@ export const startStack = {
         proc,
         'starting',
         waitFor(
-          `${label}'s /health`,
-          async () => (await fetch(`http://127.0.0.1:${env.workerHealthPort}/health`)).ok,
+          `${label}'s /ready`,
+          async () => (await fetch(`http://127.0.0.1:${env.workerHealthPort}/ready`)).ok,
           // The first start may wait for an API's migrations (the advisory lock).
           60_000,
           200,

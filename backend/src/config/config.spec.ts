@@ -478,6 +478,33 @@ describe('loadConfig', () => {
       expect(config).toMatchObject({ processJobs: false, workerHealthPort: 4002 });
     });
 
+    it('reads METRICS_TOKEN and METRICS_LISTEN (host:port, [v6]:port); neither by default', () => {
+      expect(loadConfig(EXTERNAL, cwd).metrics).toEqual({ token: undefined, listen: undefined });
+      const token = 't'.repeat(16);
+      expect(
+        loadConfig({ ...EXTERNAL, METRICS_TOKEN: token, METRICS_LISTEN: '0.0.0.0:9464' }, cwd).metrics,
+      ).toEqual({ token, listen: { host: '0.0.0.0', port: 9464 } });
+      expect(loadConfig({ ...EXTERNAL, METRICS_LISTEN: '[::1]:9464' }, cwd).metrics.listen).toEqual({
+        host: '::1',
+        port: 9464,
+      });
+    });
+
+    it.each([
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters long'],
+      [
+        { METRICS_LISTEN: '9464' },
+        'METRICS_LISTEN must be host:port (e.g. 0.0.0.0:9464 or [::1]:9464) (got "9464")',
+      ],
+      [{ METRICS_LISTEN: 'localhost:70000' }, 'METRICS_LISTEN must be host:port'],
+    ])('refuses %j', (env, message) => {
+      expect(configError({ ...EXTERNAL, ...env })).toContain(message);
+    });
+
+    it('never echoes METRICS_TOKEN in an error', () => {
+      expect(configError({ ...EXTERNAL, METRICS_TOKEN: 'secret' })).not.toContain('secret');
+    });
+
     it('refuses PROCESS_JOBS=off without REDIS_URL, saying why', () => {
       expect(configError({ ...EXTERNAL, PROCESS_JOBS: 'off' })).toBe(
         'Invalid configuration: PROCESS_JOBS=off needs REDIS_URL (without Redis the jobs run in this ' +

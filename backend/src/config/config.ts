@@ -9,6 +9,7 @@ import { type BackupConfig, backupConfig } from './backup.js';
 import { type DatabaseConfig, DATABASE_POOL_SIZE_DEFAULT, databaseConfig } from './database.js';
 import { type Env, parseEnv } from './env.js';
 import { frontendsDir, remoteOrigins } from './frontends.js';
+import { metricsConfig, type MetricsConfig } from './metrics.js';
 import {
   EXPIRY_TIME_SCALE_DEFAULT,
   LIVE_HEARTBEAT_MS_DEFAULT,
@@ -142,6 +143,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Single sign-on: OIDC_PROVIDERS, GitHub (GITHUB_*) and LOCAL_LOGIN (password sign-in, default on). */
   sso: SsoConfig;
+  /** METRICS_TOKEN and METRICS_LISTEN: who may read `GET /metrics` (nobody by default). */
+  metrics: MetricsConfig;
 }
 
 /** Who reads the configuration: the API server (main.ts) or a queue worker (main.worker.ts). */
@@ -213,5 +216,6 @@ export function loadConfig(
     remoteOrigins: remoteOrigins(vars.REMOTE_URLS ?? {}),
     trustProxy,
     sso: ssoConfig(vars),
+    metrics: metricsConfig(vars),
   };
 }

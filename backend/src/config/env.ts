@@ -5,6 +5,7 @@ import { DATABASE_POOL_SIZE_MAX } from './database.js';
 import { remoteUrls } from './frontends.js';
 import { EXPIRY_TIME_SCALE_MAX, VIEW_FLUSH_SECONDS_MAX } from './intervals.js';
 import { LOG_FORMATS, LOG_LEVELS } from './logging.js';
+import { metricsListen, metricsToken } from './metrics.js';
 import { FLAG_HIDE_THRESHOLD_MAX, MODERATION_TIME_SCALE_MAX } from './moderation.js';
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
@@ -114,6 +115,8 @@ const envSchema = z.object({
   AKISMET_URL: urlWithProtocols(['http:', 'https:']).optional(),
   MODERATION_TIME_SCALE: wholeNumber(1, MODERATION_TIME_SCALE_MAX).optional(),
   ...backupEnv,
+  METRICS_TOKEN: metricsToken.optional(),
+  METRICS_LISTEN: metricsListen.optional(),
 });
 
 /** The environment's variables, each parsed to its type; unset ones undefined. */

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { isBearerRequest } from '../modules/auth/guards/bearer.js';
 import { hasCookie } from '../common/cookies.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../infra/events/events.port.js';
+import { Metrics } from '../infra/metrics/metrics.js';
 import { signedInBySession } from '../modules/auth/session-user.js';
 
 /**
@@ -168,7 +169,23 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('PageCache');
   private readonly unsubscribe: Array<() => void> = [];
 
-  constructor(private readonly events: EventsPort) {}
+  /** termpaste_page_cache_requests_total's children, made once (a read costs an increment). */
+  private readonly counted;
+
+  constructor(
+    private readonly events: EventsPort,
+    metrics: Metrics,
+  ) {
+    const count = (page: string, result: string) => metrics.pageCache.labels(page, result);
+    this.counted = {
+      list: { hit: count('list', 'hit'), miss: count('list', 'miss'), bypass: count('list', 'bypass') },
+      detail: {
+        hit: count('detail', 'hit'),
+        miss: count('detail', 'miss'),
+        bypass: count('detail', 'bypass'),
+      },
+    };
+  }
 
   onModuleInit(): void {
     this.unsubscribe.push(
@@ -184,11 +201,18 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
 
   /** A list page (`key` names it and its parameters), from the cache or `load`ed and kept. */
   list(key: string, load: () => Promise<unknown>, fresh: boolean): Promise<Page> {
-    if (fresh) return load().then(toPage);
+    if (fresh) {
+      this.counted.list.bypass.inc();
+      return load().then(toPage);
+    }
     const cached = this.lists.get(key);
     // A paste it shows has expired since: read again (the lists read only pastes alive now).
     if (cached && (cached.staleAt ?? Infinity) <= Date.now()) this.lists.delete(key);
-    else if (cached) return Promise.resolve(cached);
+    else if (cached) {
+      this.counted.list.hit.inc();
+      return Promise.resolve(cached);
+    }
+    this.counted.list.miss.inc();
     return this.share(
       `list:${key}`,
       async () => {
@@ -201,10 +225,17 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
 
   /** A paste's page as every visitor sees it, from the cache or `load`ed and kept. */
   detail<P extends CachedDetail>(id: number, load: () => Promise<P>, fresh: boolean): Promise<P> {
-    if (fresh) return load();
+    if (fresh) {
+      this.counted.detail.bypass.inc();
+      return load();
+    }
     // Each id's page is made by one `load`: what it kept is a P.
     const cached = this.details.get(id) as P | undefined;
-    if (cached) return Promise.resolve(cached);
+    if (cached) {
+      this.counted.detail.hit.inc();
+      return Promise.resolve(cached);
+    }
+    this.counted.detail.miss.inc();
     return this.share(`detail:${id}`, load, (page) => {
       this.details.set(id, page);
       for (const other of page.related ?? []) {

@@ -1,4 +1,5 @@
 import type { DataSourceOptions, EntitySchema } from 'typeorm';
+import { TimedClient } from '../metrics/query-time.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
@@ -29,6 +30,8 @@ export function dataSourceOptions(
     logger: new TypeOrmLogger(),
     maxQueryExecutionTime: 1000,
     extra: {
+      // Each query's time goes to the metrics (termpaste_db_query_duration_seconds).
+      Client: TimedClient,
       // Every connection of the pool keeps a listener for its errors: a connection the server drops
       // (PostgreSQL killed, restarted) can emit one after the pool has let go of it, which without a
       // listener would be an unhandled 'error' event that ends the process. The error itself reaches

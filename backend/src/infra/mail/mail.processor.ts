@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import {
   type Address,
   createTransport,
@@ -11,6 +11,7 @@ import {
 } from 'nodemailer';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { Metrics } from '../metrics/metrics.js';
 import { type QueueJob, QueueProcessor } from '../queue/queue.port.js';
 import { inSpan } from '../tracing/tracing.js';
 import {
@@ -41,6 +42,7 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
   constructor(
     @InjectConfig() config: AppConfig,
     private readonly links: LinkMailWriter,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.from = { name: config.productName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
     this.outboxDir = path.join(config.dataDir, OUTBOX_DIR);
@@ -64,10 +66,20 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     return this.deliver(job.data as MailMessage);
   }
 
-  /** In a span of the job's trace (no address in it: the log line has that). */
-  private deliver(message: MailMessage): Promise<void> {
-    const attributes = { 'termpaste.mail.transport': this.smtp ? 'smtp' : 'file' };
-    return inSpan('mail send', { kind: 'client', attributes }, () => this.send(message));
+  /**
+   * In a span of the job's trace (no address in it: the log line has that), counted as sent or failed
+   * (termpaste_mail_*_total) by transport.
+   */
+  private async deliver(message: MailMessage): Promise<void> {
+    const transport = this.smtp ? 'smtp' : 'file';
+    const attributes = { 'termpaste.mail.transport': transport };
+    try {
+      await inSpan('mail send', { kind: 'client', attributes }, () => this.send(message));
+    } catch (error) {
+      this.metrics?.mailFailures.inc({ transport });
+      throw error;
+    }
+    this.metrics?.mailSent.inc({ transport });
   }
 
   private async send({ to, subject, text, html }: MailMessage): Promise<void> {

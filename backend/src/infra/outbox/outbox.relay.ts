@@ -4,9 +4,11 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
+  Optional,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { settlesWithin } from '../../common/settles-within.js';
+import { Metrics } from '../metrics/metrics.js';
 import { QueuePort } from '../queue/queue.port.js';
 import { inSpan, outsideTraces, traceparent } from '../tracing/tracing.js';
 import { crashPoint } from './crash-point.js';
@@ -47,7 +49,18 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly dataSource: DataSource,
     private readonly queue: QueuePort,
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    metrics?.onScrape('termpaste_outbox_backlog', async () => [[{}, await this.backlog()]]);
+  }
+
+  /** Rows not relayed yet (with the in-process queue: whose job has not run yet), read at a scrape. */
+  async backlog(): Promise<number> {
+    const [row]: Array<{ backlog: number }> = await this.dataSource.query(
+      'SELECT count(*)::int AS backlog FROM outbox',
+    );
+    return row?.backlog ?? 0;
+  }
 
   /** A first pass at once (rows a crash left), then one every `pollMs`. */
   onApplicationBootstrap(): void {

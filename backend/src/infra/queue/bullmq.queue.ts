@@ -6,6 +6,7 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnModuleInit,
+  Optional,
 } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
@@ -24,7 +25,9 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import { settlesWithin } from '../../common/settles-within.js';
+import { Metrics, type QueueDepth } from '../metrics/metrics.js';
 import { traceparent } from '../tracing/tracing.js';
+import { depthReading, QUEUE_JOBS_FAMILY, recordJob } from './job-metrics.js';
 import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
 import {
   assertValidJobId,
@@ -111,8 +114,26 @@ export class BullMqQueue
     @Inject(QUEUE_OPTIONS) private readonly options: ResolvedQueueOptions,
     private readonly moduleRef: ModuleRef,
     private readonly discovery: DiscoveryService,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     super();
+    metrics?.onScrape(QUEUE_JOBS_FAMILY, async () => depthReading(await this.depth()));
+  }
+
+  /** Each queue's jobs in Redis (every process's), by state: one round trip per queue. */
+  async depth(): Promise<Map<string, QueueDepth>> {
+    const counts = await Promise.all(
+      [...this.queues].map(async ([name, queue]) => {
+        const {
+          waiting = 0,
+          active = 0,
+          delayed = 0,
+          failed = 0,
+        } = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+        return [name, { waiting, active, delayed, failed }] as const;
+      }),
+    );
+    return new Map(counts);
   }
 
   onModuleInit(): void {
@@ -231,9 +252,18 @@ export class BullMqQueue
     const worker = new Worker(
       queue.name,
       (job: Job) => {
+        const startedAt = performance.now();
         const queued = { id: job.id!, name: job.name, data: job.data, attemptsMade: job.attemptsMade };
         const run = inJobSpan('bullmq', queue.name, queued, job.opts.telemetry?.metadata ?? null, async () =>
           processor.process(queued),
+        ).then(
+          () => recordJob(this.metrics, queue.name, startedAt),
+          (error: unknown) => {
+            // BullMQ counts this attempt once we rethrow: the last one was the job's last allowed.
+            const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+            recordJob(this.metrics, queue.name, startedAt, { final });
+            throw error;
+          },
         );
         this.running.add(run);
         const done = (): boolean => this.running.delete(run);

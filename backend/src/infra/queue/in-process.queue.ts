@@ -5,10 +5,13 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
+  Optional,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { settlesWithin } from '../../common/settles-within.js';
+import { Metrics, type QueueDepth } from '../metrics/metrics.js';
 import { traceparent } from '../tracing/tracing.js';
+import { depthReading, QUEUE_JOBS_FAMILY, recordJob } from './job-metrics.js';
 import { assertKnownQueue, QUEUE_OPTIONS, type ResolvedQueueOptions } from './queue.options.js';
 import {
   assertValidJobId,
@@ -86,12 +89,39 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
   private readonly repeatTimers = new Map<string, () => void>();
   /** The `queue/id` of the job each repeatable job (by `queue/id`) added last. */
   private readonly lastRepeated = new Map<string, string>();
+  /** The jobs waiting for their timer (first run or retry), by `queue/id`, and those running (metrics). */
+  private readonly scheduled = new Map<string, PendingJob>();
+  private readonly runningJobs = new Set<PendingJob>();
+  /** Jobs given up since the start, by queue: what BullMQ would keep as failed. */
+  private readonly failedJobs = new Map<string, number>();
 
   constructor(
     @Inject(QUEUE_OPTIONS) private readonly options: ResolvedQueueOptions,
     private readonly discovery: DiscoveryService,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     super();
+    metrics?.onScrape(QUEUE_JOBS_FAMILY, () => depthReading(this.depth()));
+  }
+
+  /** Each queue's jobs in this process, by state. */
+  depth(): Map<string, QueueDepth> {
+    const depths = new Map<string, QueueDepth>(
+      this.options.queues.map((queue) => [
+        queue,
+        { waiting: 0, active: 0, delayed: 0, failed: this.failedJobs.get(queue) ?? 0 },
+      ]),
+    );
+    const now = Date.now();
+    for (const job of [...(this.held ?? []), ...this.scheduled.values()]) {
+      const depth = depths.get(job.queue);
+      if (depth) depth[job.runAt > now ? 'delayed' : 'waiting']++;
+    }
+    for (const job of this.runningJobs) {
+      const depth = depths.get(job.queue);
+      if (depth) depth.active++;
+    }
+    return depths;
   }
 
   onApplicationBootstrap(): void {
@@ -180,8 +210,10 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
 
   private schedule(job: PendingJob, delayMs: number): void {
     const key = `${job.queue}/${job.id}`;
+    this.scheduled.set(key, job);
     const start = (): void => {
       this.timers.delete(key);
+      this.scheduled.delete(key);
       const run = this.run(job);
       this.running.add(run);
       void run.then(() => this.running.delete(run));
@@ -254,15 +286,21 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
       this.finish(job);
       return;
     }
+    const startedAt = performance.now();
+    this.runningJobs.add(job);
     try {
       const data: unknown = job.json === undefined ? undefined : JSON.parse(job.json);
       const queued = { id: job.id, name: job.name, data, attemptsMade: job.attemptsMade };
       await inJobSpan('in-process', job.queue, queued, job.traceparent, () => processor.process(queued));
+      recordJob(this.metrics, job.queue, startedAt);
       this.finish(job);
     } catch (error) {
       job.attemptsMade += 1;
       const reason = error instanceof Error ? error.message : String(error);
-      if (job.attemptsMade < job.attempts && !this.stopped) {
+      const retried = job.attemptsMade < job.attempts && !this.stopped;
+      recordJob(this.metrics, job.queue, startedAt, { final: !retried });
+      if (!retried) this.failedJobs.set(job.queue, (this.failedJobs.get(job.queue) ?? 0) + 1);
+      if (retried) {
         const delay = retryDelay(job.backoffMs, job.attemptsMade);
         this.logger.warn(
           `Job ${label} failed (attempt ${job.attemptsMade}/${job.attempts}), retrying in ${delay} ms: ${reason}`,
@@ -276,6 +314,8 @@ export class InProcessQueue extends QueuePort implements OnApplicationBootstrap,
         // Cut short by the shutdown, it has attempts left: not settled as run.
         this.finish(job, !this.stopped);
       }
+    } finally {
+      this.runningJobs.delete(job);
     }
   }
 

@@ -1,19 +1,23 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { API, type Health, type Ready } from '@termpaste/contracts';
 import type { Response } from 'express';
-import { HealthService } from './health.service.js';
+import { HealthService, LIVENESS_DATABASE_TIMEOUT_MS } from './health.service.js';
 
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  /** Liveness: the process serves and its database answers. */
+  /**
+   * Liveness, for a probe that restarts the process: 200 while it serves. The database is reported, not
+   * required: restarting every instance would not bring PostgreSQL back (`/api/ready` is for routing).
+   */
   @Get(API.health)
   @Header('Cache-Control', 'no-store')
-  async check(@Res({ passthrough: true }) res: Response): Promise<Health> {
-    if (await this.health.isDatabaseUp()) return { status: 'ok', db: 'up' };
-    res.status(503);
-    return { status: 'error', db: 'down' };
+  async check(): Promise<Health> {
+    return {
+      status: 'ok',
+      db: (await this.health.isDatabaseUp(LIVENESS_DATABASE_TIMEOUT_MS)) ? 'up' : 'down',
+    };
   }
 
   /**

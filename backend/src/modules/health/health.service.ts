@@ -7,6 +7,8 @@ import { InjectConfig } from '../../config/config.module.js';
 
 /** How long the database has to answer before it counts as down. */
 export const DATABASE_CHECK_TIMEOUT_MS = 2000;
+/** Liveness only reports its dependencies: a short wait, so the probe's own timeout (1 s by default) holds. */
+export const LIVENESS_DATABASE_TIMEOUT_MS = 500;
 /** How long Redis has to answer PING before it counts as down. */
 export const REDIS_CHECK_TIMEOUT_MS = 2000;
 
@@ -30,8 +32,8 @@ async function answersWithin(check: () => Promise<unknown>, ms: number): Promise
 }
 
 /**
- * The checks behind `/api/health` (liveness: the database answers), `/api/ready` (readiness: the database
- * and, with REDIS_URL, Redis answer) and a worker's `/health`.
+ * The checks behind `/api/health` (liveness, the database reported), `/api/ready` (readiness: the database
+ * and, with REDIS_URL, Redis answer) and a worker's `/health` and `/ready`.
  */
 @Injectable()
 export class HealthService implements OnApplicationShutdown {
@@ -47,15 +49,15 @@ export class HealthService implements OnApplicationShutdown {
   }
 
   /** Whether the database answers `SELECT 1` in time. */
-  isDatabaseUp(): Promise<boolean> {
-    return answersWithin(() => this.dataSource.query('SELECT 1'), DATABASE_CHECK_TIMEOUT_MS);
+  isDatabaseUp(timeoutMs = DATABASE_CHECK_TIMEOUT_MS): Promise<boolean> {
+    return answersWithin(() => this.dataSource.query('SELECT 1'), timeoutMs);
   }
 
   /** Whether Redis answers PING in time; undefined without REDIS_URL. */
-  async isRedisUp(): Promise<boolean | undefined> {
+  async isRedisUp(timeoutMs = REDIS_CHECK_TIMEOUT_MS): Promise<boolean | undefined> {
     if (!this.redisUrl) return undefined;
     const redis = (this.redis ??= this.connect(this.redisUrl));
-    return answersWithin(async () => (await redis).ping(), REDIS_CHECK_TIMEOUT_MS);
+    return answersWithin(async () => (await redis).ping(), timeoutMs);
   }
 
   /** Both checks at once (so the answer takes ~2 s at worst), as `/api/ready` reports them. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import {
   PASTE_LIVE_EVENT,
@@ -19,6 +19,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort, type InstanceEvent, type LiveEnvelope } from '../../infra/events/events.port.js';
+import { Metrics } from '../../infra/metrics/metrics.js';
 import { readablePastes } from '../pastes/visibility.js';
 import {
   ONLINE_TOPIC,
@@ -142,7 +143,20 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     private readonly dataSource: DataSource,
     @InjectConfig()
     private readonly config: Pick<AppConfig, 'liveHeartbeatMs' | 'liveVisitorSocketsPerAddress'>,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    metrics?.onScrape('termpaste_live_sockets', () => {
+      let members = 0;
+      for (const state of this.sockets.values()) if (state.userId !== null) members++;
+      return [
+        [{ kind: 'member' }, members],
+        [{ kind: 'visitor' }, this.sockets.size - members],
+      ];
+    });
+    metrics?.onScrape('termpaste_live_online_members', async () => [
+      [{}, await this.presence.count(ONLINE_TOPIC)],
+    ]);
+  }
 
   onModuleInit(): void {
     this.unsubscribe = this.events.subscribe((envelope) => this.deliver(envelope));
