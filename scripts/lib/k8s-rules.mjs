@@ -8,7 +8,7 @@ import { describe } from './k8s-schema.mjs';
 /** Probe paths (and port) of each component's Deployment, by its `app.kubernetes.io/component` label. */
 export const EXPECTED_PROBES = {
   api: { liveness: '/api/health', readiness: '/api/ready', startup: '/api/health' },
-  worker: { liveness: '/health', readiness: '/health', startup: '/health', port: 3002 },
+  worker: { liveness: '/health', readiness: '/ready', startup: '/health', port: 3002 },
   web: { liveness: '/remotes/forum/remoteEntry.js', readiness: '/remotes/forum/remoteEntry.js' },
   admin: { liveness: '/remoteEntry.js', readiness: '/remoteEntry.js' },
 };
