@@ -48,7 +48,9 @@ async function cli(args, env) {
 }
 
 export const backupRestore = {
-  name: 'termpaste backup of the PostgreSQL 15 database restores into an empty embedded PostgreSQL 18',
+  name:
+    'termpaste backup of the PostgreSQL 15 database restores into an empty embedded PostgreSQL 18 and ' +
+    'into an empty database on PostgreSQL 15',
   async run(env, { tmp }) {
     const started = Date.now();
     const source = env.postgres.url;
@@ -95,9 +97,24 @@ export const backupRestore = {
       for (const name of names) {
         assert(copy.tables[name] === before.tables[name], `table ${name} differs after the restore`);
       }
+      // And back onto Debian's PostgreSQL: a new, empty database on the stack's server.
+      const admin = new pg.Client({ connectionString: source.replace(/\/[^/]*$/, '/postgres') });
+      await admin.connect();
+      await admin.query('CREATE DATABASE restored').finally(() => admin.end());
+      const external = source.replace(/\/[^/]*$/, '/restored');
+      const externalDir = join(tmp, 'restored-external');
+      mkdirSync(externalDir, { mode: 0o755 });
+      await cli(['restore', archive], { ...backendEnv, DATABASE_URL: external, DATA_DIR: externalDir });
+      const again = await snapshot(external);
+      for (const name of names) {
+        assert(
+          again.tables[name] === before.tables[name],
+          `table ${name} differs after the restore into ${again.major}`,
+        );
+      }
       log(
         `backup of PostgreSQL ${before.major} (${users.length} users, ${names.length} tables) restored into ` +
-          `PostgreSQL ${copy.major} with every row the same, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `PostgreSQL ${copy.major} and into a new database on ${before.major}, with every row the same, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     } finally {
       await server.stop();
