@@ -1,7 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { BackupS3Config } from '../../config/backup.js';
+import { s3Client } from '../storage/s3-client.js';
 import { BACKUP_FILE } from './backup.js';
 
 /** Where in BACKUP_S3_BUCKET the archives go. */
@@ -12,16 +19,7 @@ export class S3Backups {
   private readonly client: S3Client;
 
   constructor(private readonly config: BackupS3Config) {
-    this.client = new S3Client({
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      forcePathStyle: config.forcePathStyle,
-      ...(config.accessKeyId && config.secretAccessKey
-        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-        : {}),
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3Client(config);
   }
 
   /** Uploads `file` as `backups/<its name>`; resolves with the key. */
@@ -31,7 +29,9 @@ export class S3Backups {
       new PutObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
-        Body: await readFile(file),
+        // Streamed from disk, never held in memory whole (one PUT: archives up to S3's 5 GB limit).
+        Body: createReadStream(file),
+        ContentLength: (await stat(file)).size,
         ContentType: 'application/zip',
       }),
     );

@@ -4,7 +4,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -20,6 +20,7 @@ import {
 } from '@nestjs/common';
 import { LIMITS, SETTINGS_MESSAGES } from '@termpaste/contracts';
 import { bucketBaseUrl, type S3StorageConfig } from './s3-address.js';
+import { s3Client } from './s3-client.js';
 import {
   AVATAR_CACHE_CONTROL,
   isAvatarKey,
@@ -74,20 +75,7 @@ export class S3Storage extends StoragePort {
     client?: S3Client,
   ) {
     super();
-    this.client =
-      client ??
-      new S3Client({
-        region: config.region,
-        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-        forcePathStyle: config.forcePathStyle,
-        ...(config.accessKeyId && config.secretAccessKey
-          ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-          : {}),
-        // Checksums only where S3 requires them: none of the calls here (HEAD, a ranged GET, a copy, a
-        // delete) sends a body worth one.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      });
+    this.client = client ?? s3Client(config);
     this.bucketBase = bucketBaseUrl(config);
     this.publicBase = config.publicUrl ? `${config.publicUrl}/` : this.bucketBase;
   }
