@@ -366,13 +366,45 @@ describe('termpaste backup and restore', () => {
     expect(rows[0]!.n).toBe(MIGRATIONS.length);
   });
 
+  it('backup --keep N prunes the archives named by time in BACKUP_DIR; refuses a bad N or --out', async () => {
+    const dataDir = path.join(work, 'keep-data');
+    const dir = path.join(dataDir, 'backups');
+    await mkdir(dir, { recursive: true });
+    for (const old of ['termpaste-backup-20200101T030000Z.zip', 'termpaste-backup-20200102T030000Z.zip']) {
+      await writeFile(path.join(dir, old), 'old');
+    }
+    await writeFile(path.join(dir, 'mine.zip'), 'not named by time');
+    const kept = await cli(['backup', '--keep', '2'], t.database.url, dataDir);
+    expect(kept).toMatchObject({ code: 0, err: '' });
+    expect(kept.out).toMatch(/^Backup written to .*\nDeleted 1 older backups \(--keep 2\)$/);
+    const left = (await readdir(dir)).sort();
+    expect(left).toEqual([
+      'mine.zip',
+      'termpaste-backup-20200102T030000Z.zip',
+      expect.stringMatching(/^termpaste-backup-\d{8}T\d{6}Z\.zip$/),
+    ]);
+    for (const bad of ['0', '-1', '2.5', 'all']) {
+      expect(await cli(['backup', '--keep', bad], t.database.url, dataDir)).toMatchObject({
+        code: 2,
+        err: '--keep must be a whole number of archives, 1 or more',
+      });
+    }
+    expect(
+      await cli(['backup', '--keep', '2', '--out', path.join(work, 'x.zip')], t.database.url, dataDir),
+    ).toMatchObject({
+      code: 2,
+      err: '--keep prunes the archives named by time in BACKUP_DIR: leave out --out',
+    });
+    expect((await readdir(dir)).length).toBe(3);
+  });
+
   it('says how to call it', async () => {
     const usage = await cli(['restore'], t.database.url, t.config.dataDir);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/^Missing FILE for restore\n\nUsage: termpaste restore <FILE>\n/);
     const help = await cli(['help'], t.database.url, t.config.dataDir);
     expect(help.out).toContain(
-      '  backup [--out FILE]\n      write one archive of the database and the local avatars',
+      '  backup [--out FILE] [--keep N]\n      write one archive of the database and the local avatars',
     );
     expect(help.out).toContain('  restore <FILE>\n');
     const missing = await cli(['restore', path.join(work, 'nope.zip')], t.database.url, t.config.dataDir);

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config/config.js';
 import { ENTITIES } from '../../entities.js';
-import { BackupError, backupFileName, createBackup, restoreBackup } from '../../infra/backup/backup.js';
+import {
+  BackupError,
+  backupFileName,
+  createBackup,
+  pruneArchives,
+  restoreBackup,
+} from '../../infra/backup/backup.js';
 import { type CliCommand, type CliContext, EXIT } from '../command.js';
 
 /** `$DATA_DIR/uploads` with local storage; with S3 the bucket keeps the avatars. */
@@ -24,17 +30,28 @@ async function reporting(ctx: CliContext, work: () => Promise<number>): Promise<
 
 export const backup: CliCommand = {
   name: 'backup',
-  usage: '[--out FILE]',
+  usage: '[--out FILE] [--keep N]',
   summary: 'write one archive of the database and the local avatars',
   help: [
     'Reads the database in one consistent snapshot while Termpaste runs (no pg_dump needed, any',
     'PostgreSQL version), and the files under DATA_DIR/uploads (local storage).',
     'Without --out the archive goes to BACKUP_DIR (default DATA_DIR/backups), named by the time (UTC).',
+    'With --keep N (no --out), the oldest archives named by time in BACKUP_DIR beyond N are deleted after',
+    'it is written, as BACKUP_KEEP does for the scheduled backups (a Kubernetes CronJob, a host cron).',
     'Example: termpaste backup --out /backups/termpaste.zip',
   ],
-  options: { out: 'string' },
+  options: { out: 'string', keep: 'string' },
   async run({ options }, ctx) {
     const config = ctx.config();
+    const keep = options.keep === undefined ? undefined : Number(options.keep);
+    if (keep !== undefined && (!/^\d+$/.test(String(options.keep)) || keep < 1)) {
+      ctx.err('--keep must be a whole number of archives, 1 or more');
+      return EXIT.usage;
+    }
+    if (keep !== undefined && options.out !== undefined) {
+      ctx.err('--keep prunes the archives named by time in BACKUP_DIR: leave out --out');
+      return EXIT.usage;
+    }
     const file =
       typeof options.out === 'string'
         ? path.resolve(ctx.cwd, options.out)
@@ -47,6 +64,10 @@ export const backup: CliCommand = {
         `Backup written to ${file}: ${manifest.tables.length} tables, ${rows} rows, ` +
           `${files(manifest.files.length)} (PostgreSQL ${manifest.postgresVersion})`,
       );
+      if (keep !== undefined) {
+        const deleted = await pruneArchives(config.backup.dir, keep);
+        if (deleted.length > 0) ctx.out(`Deleted ${deleted.length} older backups (--keep ${keep})`);
+      }
       return EXIT.ok;
     });
   },

@@ -510,6 +510,14 @@ async function moveFiles(staging: string, uploadsDir: string, manifest: BackupMa
 /** For the scheduled backups: whether `name` is an archive they wrote (and may prune). */
 export const BACKUP_FILE = /^termpaste-backup-\d{8}T\d{6}Z\.zip$/;
 
+/** Deletes the oldest archives named by time in `dir` beyond `keep`; other files stay. Resolves with those deleted. */
+export async function pruneArchives(dir: string, keep: number): Promise<string[]> {
+  const archives = (await readdir(dir)).filter((name) => BACKUP_FILE.test(name)).sort();
+  const deleted = archives.slice(0, Math.max(0, archives.length - keep));
+  for (const name of deleted) await rm(path.join(dir, name), { force: true });
+  return deleted;
+}
+
 /** `termpaste-backup-20260101T120000Z.zip`: names that sort by time. */
 export function backupFileName(at: Date = new Date()): string {
   return `termpaste-backup-${at

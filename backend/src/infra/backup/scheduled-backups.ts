@@ -1,11 +1,11 @@
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../queue/queue.port.js';
-import { BACKUP_FILE, backupFileName, createBackup } from './backup.js';
+import { backupFileName, createBackup, pruneArchives } from './backup.js';
 import { BACKUP_JOBS, BACKUP_QUEUE, BACKUP_SCHEDULE } from './backup.queue.js';
 
 /**
@@ -70,9 +70,7 @@ export class ScheduledBackups implements QueueProcessor, OnModuleInit {
         bucket.destroy();
       }
     } else {
-      const archives = (await readdir(dir)).filter((name) => BACKUP_FILE.test(name)).sort();
-      deleted = archives.slice(0, Math.max(0, archives.length - keep));
-      for (const name of deleted) await rm(path.join(dir, name), { force: true });
+      deleted = await pruneArchives(dir, keep);
     }
     this.logger.log(
       `Backup written to ${where} (${rows} rows, ${manifest.files.length} upload files) in ${Date.now() - started} ms`,
