@@ -1,19 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from '../../config/config.js';
 import { ENTITIES } from '../../entities.js';
 import {
   BackupError,
   backupFileName,
   createBackup,
+  manifestRows,
   pruneArchives,
   restoreBackup,
+  uploadsDirOf,
 } from '../../infra/backup/backup.js';
 import { type CliCommand, type CliContext, EXIT } from '../command.js';
-
-/** `$DATA_DIR/uploads` with local storage; with S3 the bucket keeps the avatars. */
-const uploadsDirOf = (config: AppConfig) =>
-  config.storage.mode === 'local' ? config.storage.dir : undefined;
 
 const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
 
@@ -59,7 +56,7 @@ export const backup: CliCommand = {
     const dataSource = await ctx.dataSource('as-is');
     return reporting(ctx, async () => {
       const manifest = await createBackup({ dataSource, uploadsDir: uploadsDirOf(config), file });
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const rows = manifestRows(manifest);
       ctx.out(
         `Backup written to ${file}: ${manifest.tables.length} tables, ${rows} rows, ` +
           `${files(manifest.files.length)} (PostgreSQL ${manifest.postgresVersion})`,
@@ -95,7 +92,7 @@ export const restore: CliCommand = {
         file,
         entities: ENTITIES,
       });
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const rows = manifestRows(manifest);
       ctx.out(
         `Restored ${file} (made ${manifest.createdAt} by Termpaste ${manifest.appVersion}): ` +
           `${manifest.tables.length} tables, ${rows} rows, ${files(manifest.files.length)}` +

@@ -10,6 +10,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource, MigrationExecutor } from 'typeorm';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import type { AppConfig } from '../../config/config.js';
 import { dataSourceOptions, type Entities } from '../database/data-source.options.js';
 import { MIGRATIONS_LOCK_KEY } from '../database/migrate.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
@@ -505,6 +506,16 @@ async function moveFiles(staging: string, uploadsDir: string, manifest: BackupMa
     await mkdir(path.dirname(target), { recursive: true });
     await rename(path.join(staging, ...part.path.split('/')), target);
   }
+}
+
+/** The folder a backup reads avatars from and a restore writes them to: local storage only (S3 keeps its own). */
+export function uploadsDirOf(config: Pick<AppConfig, 'storage'>): string | undefined {
+  return config.storage.mode === 'local' ? config.storage.dir : undefined;
+}
+
+/** Every table's rows together, as a backup or restore reports them. */
+export function manifestRows(manifest: BackupManifest): number {
+  return manifest.tables.reduce((sum, table) => sum + table.rows, 0);
 }
 
 /** For the scheduled backups: whether `name` is an archive they wrote (and may prune). */

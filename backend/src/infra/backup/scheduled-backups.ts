@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type QueueJob, QueueProcessor, QueuePort } from '../queue/queue.port.js';
-import { backupFileName, createBackup, pruneArchives } from './backup.js';
+import { backupFileName, createBackup, manifestRows, pruneArchives, uploadsDirOf } from './backup.js';
 import { BACKUP_JOBS, BACKUP_QUEUE, BACKUP_SCHEDULE } from './backup.queue.js';
 
 /**
@@ -52,10 +52,10 @@ export class ScheduledBackups implements QueueProcessor, OnModuleInit {
     const started = Date.now();
     const manifest = await createBackup({
       dataSource: this.dataSource,
-      uploadsDir: this.config.storage.mode === 'local' ? this.config.storage.dir : undefined,
+      uploadsDir: uploadsDirOf(this.config),
       file,
     });
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const rows = manifestRows(manifest);
     let where = file;
     let deleted: string[];
     if (s3) {
