@@ -12,6 +12,8 @@ import { Message } from './modules/messages/entities/message.entity.js';
 import { Block } from './modules/screening/entities/block.entity.js';
 import { Flag } from './modules/moderation/entities/flag.entity.js';
 import { Mute } from './modules/screening/entities/mute.entity.js';
+import { PasteTag } from './modules/pastes/entities/paste-tag.entity.js';
+import { Tag } from './modules/pastes/entities/tag.entity.js';
 import { PostFingerprint } from './modules/screening/entities/post-fingerprint.entity.js';
 import { ReviewItem } from './modules/moderation/entities/review-item.entity.js';
 import { SpamMark } from './modules/screening/entities/spam-mark.entity.js';
@@ -46,6 +48,8 @@ export const ENTITIES: Entities = [
   Block,
   Flag,
   Mute,
+  PasteTag,
+  Tag,
   PostFingerprint,
   ReviewItem,
   SpamMark,

@@ -109,8 +109,20 @@ export const messagesPageSchema = z.object({
 });
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
-/** `moderation`: a flag of theirs was decided, a post of theirs was hidden, held, approved or rejected. */
-export const NOTIFICATION_TYPES = ['reply', 'message', 'mention', 'moderation'] as const;
+/**
+ * `moderation`: a flag of theirs was decided, a post of theirs was hidden, held, approved or rejected.
+ * `watch`: a reply on a paste they watch; `follow`: a new public paste of a member they follow; `tag`: a
+ * new public paste with a tag they watch.
+ */
+export const NOTIFICATION_TYPES = [
+  'reply',
+  'message',
+  'mention',
+  'moderation',
+  'watch',
+  'follow',
+  'tag',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification; `actor` is who caused it. */

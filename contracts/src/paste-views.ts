@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOT_PASTE, LIMITS } from './limits.js';
 import { effectiveRank, type Rank } from './ranks.js';
+import { tagsSchema } from './tags.js';
 import { rowId, storableText } from './text.js';
 import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.js';
 
@@ -107,6 +108,8 @@ export const createPasteSchema = z.object({
   expiresIn: expiresInSchema.optional(),
   /** Deleted the moment its first reader other than its author is shown it; replies are off. */
   burnAfterReading: z.boolean('burnAfterReading must be true or false').optional(),
+  /** Its tags (tagsSchema): at most TAGS_PER_PASTE_MAX; absent: none (on an edit: unchanged). */
+  tags: tagsSchema.optional(),
 });
 export type CreatePasteBody = z.infer<typeof createPasteSchema>;
 
@@ -183,6 +186,8 @@ export const pasteCardSchema = z.object({
   visibility: visibilitySchema,
   /** When it expires (ISO), or null: never. */
   expiresAt: z.string().nullable(),
+  /** Its tags (tags.ts), in the order its author gave them. */
+  tags: z.array(z.string()),
 });
 export type PasteCard = z.infer<typeof pasteCardSchema>;
 

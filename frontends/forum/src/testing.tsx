@@ -26,6 +26,7 @@ export function sampleCard(overrides: Partial<PasteCard> = {}): PasteCard {
     lastReplyAuthor: null,
     visibility: 'public',
     expiresAt: null,
+    tags: [],
     ...overrides,
   };
 }

@@ -45,6 +45,8 @@ export const TABLE_OWNERS = {
   forum_stats: 'pastes',
   thread_revisions: 'pastes',
   reply_revisions: 'pastes',
+  tags: 'pastes',
+  paste_tags: 'pastes',
 
   votes: 'votes',
 

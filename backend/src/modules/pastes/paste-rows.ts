@@ -33,6 +33,7 @@ export const CARD_PROPERTIES = [
   'isFeatured',
   'lastReplyAt',
   'expiresAt',
+  'tags',
 ] as const;
 
 export type CardRow = Row<Paste, (typeof CARD_PROPERTIES)[number]> &
@@ -54,6 +55,7 @@ export function toCard(row: CardRow): PasteCard {
     lastReplyAuthor: row.lastReplyAuthor,
     visibility: row.pasteVisibility,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    tags: row.tags,
   };
 }
 

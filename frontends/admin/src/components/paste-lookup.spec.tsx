@@ -31,6 +31,7 @@ function privatePaste(): PasteDetail {
     lastReplyAuthor: null,
     visibility: 'private',
     expiresAt: null,
+    tags: [],
     content: 'line one\nline two',
     language: null,
     editedAt: null,

@@ -17,7 +17,7 @@ import {
   useLiveEvents,
 } from '@termpaste/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AtSign, Mail, Reply, ShieldAlert, type LucideIcon } from 'lucide-react';
+import { AtSign, Eye, Hash, Mail, Reply, ShieldAlert, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import {
   notificationsQuery,
@@ -34,6 +34,9 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; label: string }> 
   message: { icon: Mail, label: 'Message' },
   mention: { icon: AtSign, label: 'Mention' },
   moderation: { icon: ShieldAlert, label: 'Moderation' },
+  watch: { icon: Eye, label: 'Watched paste' },
+  follow: { icon: UserPlus, label: 'Followed member' },
+  tag: { icon: Hash, label: 'Watched tag' },
 };
 
 function TypeIcon({ type }: { type: NotificationType }) {

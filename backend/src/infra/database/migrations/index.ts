@@ -30,6 +30,7 @@ import { SpamMarkSources17973000000001 } from './17973000000001-spam-mark-source
 import { AuditActionsOrder17973000000002 } from './17973000000002-audit-actions-order.js';
 import { OutboxTrace17973000000004 } from './17973000000004-outbox-trace.js';
 import { CliAuditActions17973000000006 } from './17973000000006-cli-audit-actions.js';
+import { Tags17974000000000 } from './17974000000000-tags.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   AuditActionsOrder17973000000002,
   OutboxTrace17973000000004,
   CliAuditActions17973000000006,
+  Tags17974000000000,
 ];

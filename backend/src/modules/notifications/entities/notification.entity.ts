@@ -3,7 +3,10 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Uniqu
 
 /** Something a member is told in their bell, once per member and source (`reply:12`, `thread:3`). */
 @Entity('notifications')
-@Check('notifications_type_check', "type IN ('reply', 'message', 'mention', 'moderation')")
+@Check(
+  'notifications_type_check',
+  "type IN ('reply', 'message', 'mention', 'moderation', 'watch', 'follow', 'tag')",
+)
 @Unique('notifications_once_key', ['userId', 'source'])
 // Newest first (descending in the migration: TypeORM's indexes carry no direction).
 @Index('notifications_user_idx', ['userId', 'createdAt', 'id'])

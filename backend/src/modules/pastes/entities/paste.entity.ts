@@ -19,6 +19,7 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from
 @Index('threads_key_key', ['key'], { unique: true, where: 'key IS NOT NULL' })
 @Index('threads_expires_idx', ['expiresAt'], { where: 'expires_at IS NOT NULL' })
 @Index('threads_deleted_idx', ['deletedAt', 'id'], { where: 'deleted_at IS NOT NULL' })
+@Index('threads_language_idx', ['language', 'createdAt', 'id'], { where: 'listed' })
 @Index('threads_forked_from_idx', ['forkedFromId', 'createdAt'], { where: 'forked_from_id IS NOT NULL' })
 export class Paste {
   @PrimaryGeneratedColumn('identity', {
@@ -81,6 +82,10 @@ export class Paste {
   /** highlight.js's name of the content's language; null: Markdown. */
   @Column({ type: 'text', nullable: true })
   language!: string | null;
+
+  /** Its tags' names, in its author's order (paste_tags holds the same, for paging a tag's pastes). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags!: string[];
 
   @Column({ name: 'edited_at', type: 'timestamptz', nullable: true })
   editedAt!: Date | null;

@@ -1,0 +1,26 @@
+import { TAG_MESSAGES, tagsSchema } from './index';
+
+const errorOf = (value: unknown) => tagsSchema.safeParse(value).error?.issues[0]?.message;
+
+describe('tagsSchema', () => {
+  it('trims, lower-cases and drops repeats', () => {
+    expect(tagsSchema.parse([' Python ', 'python', 'bash-4'])).toEqual(['python', 'bash-4']);
+  });
+
+  it('refuses a name outside a-z, 0-9 and -, or of 1 or 31 characters', () => {
+    expect(errorOf(['c++'])).toBe(TAG_MESSAGES.badName('c++'));
+    expect(errorOf(['x'])).toBe(TAG_MESSAGES.badName('x'));
+    expect(errorOf(['a'.repeat(31)])).toBe(TAG_MESSAGES.badName('a'.repeat(31)));
+    expect(tagsSchema.parse(['a'.repeat(30)])).toEqual(['a'.repeat(30)]);
+  });
+
+  it('refuses a sixth tag, but not five and a repeat', () => {
+    expect(errorOf(['aa', 'bb', 'cc', 'dd', 'ee', 'ff'])).toBe(TAG_MESSAGES.tooMany);
+    expect(tagsSchema.parse(['aa', 'bb', 'cc', 'dd', 'ee', 'EE'])).toHaveLength(5);
+  });
+
+  it('refuses what is not a list of names', () => {
+    expect(errorOf('python')).toBe(TAG_MESSAGES.notAList);
+    expect(errorOf([3])).toBe(TAG_MESSAGES.notAList);
+  });
+});
