@@ -2,10 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { setAllowedValues } from './audit-constraints.js';
 
 /**
- * Tags: `tags` (a name and how many listed pastes carry it), `paste_tags` (which paste carries which,
- * with the paste's creation time so a tag's pastes page newest first from one index), and the names
- * again on `threads.tags` so a card reads them without a join. A paste's language gets the index its
- * facet pages by. Three notification types for watching and following.
+ * Tags (with how many listed pastes carry each), paste_tags (with the paste's creation time, so a tag's
+ * pastes page newest first from one index), the names again on threads.tags for cards, the language
+ * facet's index, and three notification types for watching and following.
  */
 export class Tags17974000000000 implements MigrationInterface {
   name = 'Tags17974000000000';
