@@ -1,4 +1,4 @@
-import { TAG_MESSAGES, tagsSchema } from './index';
+import { TAG_MESSAGES, tagsSchema } from './index.js';
 
 const errorOf = (value: unknown) => tagsSchema.safeParse(value).error?.issues[0]?.message;
 
