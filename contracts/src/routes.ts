@@ -91,6 +91,8 @@ export const API = {
   messagesSent: '/api/messages/sent',
   messageRead: (id: string | number) => `/api/messages/${id}/read`,
   search: '/api/search',
+  /** oEmbed: the HTML that embeds a paste of this site, by its address. */
+  oembed: '/api/oembed',
   adminUsers: '/api/admin/users',
   adminUserBan: (id: string | number) => `/api/admin/users/${id}/ban`,
   adminUserUnban: (id: string | number) => `/api/admin/users/${id}/unban`,
