@@ -130,7 +130,11 @@ export class FeedsController {
 
   private info(path: string, page: string, what: string): FeedInfo {
     const base = this.config.publicUrl;
-    return { selfUrl: `${base}${path}`, pageUrl: `${base}${page}`, title: `${this.config.productName}: ${what}` };
+    return {
+      selfUrl: `${base}${path}`,
+      pageUrl: `${base}${page}`,
+      title: `${this.config.productName}: ${what}`,
+    };
   }
 
   private async send(
@@ -143,7 +147,12 @@ export class FeedsController {
     this.sendRendered(req, res, await this.pages.list(key, load, false), info);
   }
 
-  private sendRendered(req: Request, res: Response, page: { json: Buffer; etag: string }, info: FeedInfo): void {
+  private sendRendered(
+    req: Request,
+    res: Response,
+    page: { json: Buffer; etag: string },
+    info: FeedInfo,
+  ): void {
     const key = `${page.etag}:${info.selfUrl}`;
     let answer = this.rendered.get(key);
     if (!answer) {
