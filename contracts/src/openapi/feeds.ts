@@ -1,12 +1,68 @@
-import { FEED_MESSAGES, oembedQuerySchema, oembedSchema } from '../feeds.js';
+import { z } from 'zod';
+import { FEED_ENTRIES_MAX, FEED_MESSAGES, FEEDS, oembedQuerySchema, oembedSchema } from '../feeds.js';
+import { searchQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
-import { type ApiOperation, json } from './operation.js';
+import { type ApiOperation, ID, json } from './operation.js';
+
+const ATOM = {
+  status: 200,
+  description: `An Atom feed (RFC 4287) of at most ${FEED_ENTRIES_MAX} listed pastes, newest first`,
+  schema: z.string(),
+  contentType: 'application/atom+xml',
+} as const;
+
+const FEED_NOTE =
+  'Public (listed) pastes only. Cached for a minute (`Cache-Control: public, max-age=60`) with an ETag.';
 
 /**
- * oEmbed. The Atom feeds (`/feeds/…`) and the embed pages (`/embed/{id}`) are served beside the app,
- * not under /api: the README lists them.
+ * The Atom feeds (served beside the app, not under /api) and oEmbed. The embed pages (`/embed/{id}`)
+ * are HTML for iframes, not API: the README describes them.
  */
 export const FEEDS_OPERATIONS: readonly ApiOperation[] = [
+  {
+    operationId: 'recentFeed',
+    method: 'get',
+    path: FEEDS.recent,
+    summary: 'Atom feed of the newest pastes',
+    description: FEED_NOTE,
+    tag: 'Forum',
+    auth: 'none',
+    responses: [ATOM],
+  },
+  {
+    operationId: 'tagFeed',
+    method: 'get',
+    path: FEEDS.tag('{name}'),
+    summary: "Atom feed of a tag's newest pastes",
+    description: `${FEED_NOTE} An unknown tag: 404.`,
+    tag: 'Forum',
+    auth: 'none',
+    responses: [ATOM],
+    errors: [404],
+  },
+  {
+    operationId: 'userFeed',
+    method: 'get',
+    path: FEEDS.user(ID),
+    summary: "Atom feed of a member's newest pastes",
+    description: `${FEED_NOTE} An unknown member: 404.`,
+    tag: 'Forum',
+    auth: 'none',
+    responses: [ATOM],
+    errors: [404],
+  },
+  {
+    operationId: 'searchFeed',
+    method: 'get',
+    path: FEEDS.search(),
+    summary: "Atom feed of a search's first page of results, newest first",
+    description: `${FEED_NOTE} \`q\` as /api/search takes it (\`page\` is ignored); the same rate limit.`,
+    tag: 'Forum',
+    auth: 'none',
+    query: searchQuerySchema,
+    responses: [ATOM],
+    errors: [400, 429],
+  },
   {
     operationId: 'oembed',
     method: 'get',
