@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API } from './routes.js';
 
 /** A feed lists at most this many pastes, newest first. */
 export const FEED_ENTRIES_MAX = 50;
@@ -7,14 +8,12 @@ export const FEED_SUMMARY_MAX = 280;
 /** An embed shows at most this many lines of its paste (then a link to the rest). */
 export const EMBED_LINES_MAX = 500;
 
-/** The Atom feeds (served by the backend beside the app; not under /api). */
+/** The Atom feeds' addresses (API's), a search's with its words. */
 export const FEEDS = {
-  recent: '/feeds/recent.atom',
-  /** A tag's names are URL-safe (TAG_NAME_PATTERN). */
-  tag: (name: string) => `/feeds/tags/${name}.atom`,
-  user: (id: string | number) => `/feeds/users/${id}.atom`,
-  search: (q?: string) =>
-    q === undefined ? '/feeds/search.atom' : `/feeds/search.atom?q=${encodeURIComponent(q)}`,
+  recent: API.feedRecent,
+  tag: API.feedTag,
+  user: API.feedUser,
+  search: (q?: string) => (q === undefined ? API.feedSearch : `${API.feedSearch}?q=${encodeURIComponent(q)}`),
 } as const;
 
 /** A paste's embeddable code view: framable by any site. */
@@ -73,7 +72,10 @@ export const oembedQuerySchema = z.object({
     .string()
     .optional()
     .meta({ description: 'The address of a paste of this site (its page or its embed)' }),
-  format: z.string().optional().meta({ description: '`json` (the default); `xml` is not supported (501)' }),
+  format: z
+    .string()
+    .optional()
+    .meta({ description: "The answer's format: `json` (the default); `xml` is not supported (501)" }),
   maxwidth: z.string().optional().meta({ description: 'Ignored: the iframe is at most 640 wide' }),
   maxheight: z.string().optional().meta({ description: 'Ignored: the iframe is at most 480 high' }),
 });

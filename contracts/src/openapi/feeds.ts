@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED_ENTRIES_MAX, FEED_MESSAGES, FEEDS, oembedQuerySchema, oembedSchema } from '../feeds.js';
+import { FEED_ENTRIES_MAX, FEED_MESSAGES, oembedQuerySchema, oembedSchema } from '../feeds.js';
 import { searchQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, ID, json } from './operation.js';
@@ -22,7 +22,7 @@ export const FEEDS_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'recentFeed',
     method: 'get',
-    path: FEEDS.recent,
+    path: API.feedRecent,
     summary: 'Atom feed of the newest pastes',
     description: FEED_NOTE,
     tag: 'Forum',
@@ -32,7 +32,7 @@ export const FEEDS_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'tagFeed',
     method: 'get',
-    path: FEEDS.tag('{name}'),
+    path: API.feedTag('{name}'),
     summary: "Atom feed of a tag's newest pastes",
     description: `${FEED_NOTE} An unknown tag: 404.`,
     tag: 'Forum',
@@ -43,7 +43,7 @@ export const FEEDS_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'userFeed',
     method: 'get',
-    path: FEEDS.user(ID),
+    path: API.feedUser(ID),
     summary: "Atom feed of a member's newest pastes",
     description: `${FEED_NOTE} An unknown member: 404.`,
     tag: 'Forum',
@@ -54,7 +54,7 @@ export const FEEDS_OPERATIONS: readonly ApiOperation[] = [
   {
     operationId: 'searchFeed',
     method: 'get',
-    path: FEEDS.search(),
+    path: API.feedSearch,
     summary: "Atom feed of a search's first page of results, newest first",
     description: `${FEED_NOTE} \`q\` as /api/search takes it (\`page\` is ignored); the same rate limit.`,
     tag: 'Forum',
