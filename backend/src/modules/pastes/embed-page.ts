@@ -53,9 +53,11 @@ font:13px/1.5 ui-monospace,'JetBrains Mono','Fira Code',Menlo,Consolas,monospace
 .e{display:flex;flex-direction:column;height:100%;border:1px solid #1e3a25;border-left:2px solid #1fb34a}
 header{display:flex;gap:8px;align-items:center;padding:4px 8px;border-bottom:1px solid #1e3a25;
 background:#0e140f;font-size:12px;min-width:0}
-header .t{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#ecfff0;
+header .t{flex:1 1 auto;min-width:8ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#ecfff0;
 font-weight:700;text-decoration:none}
-header .m{color:#7aa886;white-space:nowrap}
+header .m{color:#7aa886;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+header .b{white-space:nowrap}
+@media (max-width:480px){header .m{display:none}}
 a{color:#33ff66}
 a:hover,a:focus-visible{text-decoration:underline}
 .s{flex:1;overflow:auto;display:flex;align-items:flex-start;min-height:0}
