@@ -36,8 +36,8 @@ const ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
  * Characters XML 1.0 forbids (C0 controls but tab, line feed and return; lone surrogates; U+FFFE/F),
  * and C1 controls, which it allows but no reader shows: a title or paste may hold any of them.
  */
-// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text fit for XML character data and attribute values: forbidden characters dropped, markup escaped. */
