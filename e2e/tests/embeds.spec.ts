@@ -52,6 +52,19 @@ test('another site embeds a paste through oEmbed; EMBED copies the snippet', asy
   expect(type).toBe('rich');
   expect(html).toBe(snippet);
 
+  // Home and the author's profile advertise their Atom feeds, which list the paste.
+  for (const [path, feed] of [
+    ['/', '/feeds/recent.atom'],
+    ['/profile', '/feeds/users/'],
+  ] as const) {
+    await page.goto(path);
+    const link = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+    await expect(link).toHaveAttribute('href', new RegExp(`^${feed.replace(/\./g, '\\.')}`));
+    const atom = await page.request.get((await link.getAttribute('href'))!);
+    expect(atom.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(await atom.text()).toContain('<title type="text">The &lt;answer&gt; &amp; more</title>');
+  }
+
   const site = await otherSite(`<!doctype html><title>My blog</title><h1>My blog</h1>${html}`);
   try {
     for (const width of [1280, 390]) {
