@@ -151,7 +151,14 @@ export function frontendConfig(name: FrontendName) {
       cors: !isShell,
       historyApiFallback: isShell,
       proxy: isShell
-        ? { '/api': DEV_BACKEND, '/ws': { target: DEV_BACKEND, ws: true }, '/remotes.json': DEV_BACKEND }
+        ? {
+            '/api': DEV_BACKEND,
+            '/ws': { target: DEV_BACKEND, ws: true },
+            '/remotes.json': DEV_BACKEND,
+            // The Atom feeds and the embeds: the backend's pages, not the app's.
+            '/feeds': DEV_BACKEND,
+            '/embed': DEV_BACKEND,
+          }
         : undefined,
     },
     dev: { lazyCompilation: false },

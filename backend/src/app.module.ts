@@ -22,6 +22,7 @@ import { ModerationModule } from './modules/moderation/moderation.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { PastesModule } from './modules/pastes/pastes.module.js';
+import { FeedsModule } from './modules/pastes/feeds.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         PastesModule,
+        FeedsModule,
         VotesModule,
         ChatModule,
         LiveModule,

@@ -12,6 +12,7 @@ const isDocsPageFile = ({ method, path }: ServedRoute) =>
 
 const key = ({ method, path }: ServedRoute) => `${method.toUpperCase()} ${path}`;
 
+/** The API's routes, and the Atom feeds (documented too; the embed pages are HTML for iframes). */
 describe('the routes the app serves and the OpenAPI route table', () => {
   let t: TestApp;
   let served: ServedRoute[];
@@ -19,7 +20,9 @@ describe('the routes the app serves and the OpenAPI route table', () => {
   beforeAll(async () => {
     t = await createTestApp();
     served = servedRoutes(t.app).filter(
-      (route) => (route.path === '/api' || route.path.startsWith('/api/')) && !isDocsPageFile(route),
+      (route) =>
+        (route.path === '/api' || route.path.startsWith('/api/') || route.path.startsWith('/feeds/')) &&
+        !isDocsPageFile(route),
     );
   });
 

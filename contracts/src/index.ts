@@ -24,6 +24,7 @@ export * from './secrets.js';
 export * from './admin.js';
 export * from './moderation.js';
 export * from './people.js';
+export * from './feeds.js';
 export * from './permissions.js';
 export * from './reputation.js';
 export * from './queries.js';

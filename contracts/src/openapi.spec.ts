@@ -7,6 +7,7 @@ const FIRST_PARAMETER: Record<string, string> = {
   upload: '{key}',
   ssoStart: '{provider}',
   ssoCallback: '{provider}',
+  feedTag: '{name}',
 };
 
 /**

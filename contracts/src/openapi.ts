@@ -62,6 +62,7 @@ import {
   revisionSchema,
   revisionSummarySchema,
 } from './revisions.js';
+import { oembedSchema } from './feeds.js';
 import { API } from './routes.js';
 import { currentUserSchema, errorBodySchema, healthSchema, readySchema } from './schemas.js';
 import {
@@ -92,6 +93,7 @@ import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
 import { ADMIN_OPERATIONS } from './openapi/admin.js';
 import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
+import { FEEDS_OPERATIONS } from './openapi/feeds.js';
 import {
   API_TAGS,
   type ApiOperation,
@@ -135,6 +137,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...ADMIN_OPERATIONS,
   ...FLAGS_OPERATIONS,
   ...DOCS_OPERATIONS,
+  ...FEEDS_OPERATIONS,
 ];
 
 /** Component names of the schemas the operations use: responses as sent, bodies as received. */
@@ -152,6 +155,7 @@ const RESPONSE_COMPONENTS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [pasteDetailSchema, 'ThreadDetail'],
   [recentPastesPageSchema, 'RecentThreadsPage'],
   [searchResultsSchema, 'SearchResults'],
+  [oembedSchema, 'Oembed'],
   [forksPageSchema, 'ForksPage'],
   [createdSchema, 'Created'],
   [voteResultSchema, 'VoteResult'],
@@ -230,6 +234,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Too large',
   415: 'Not an accepted type: an upload that is no image, a paste that is no UTF-8 text',
   429: 'Too many attempts: try again later',
+  501: 'Not implemented: a format or feature this server does not offer',
   503: 'A service the call needs is unavailable',
 };
 

@@ -91,6 +91,14 @@ export const API = {
   messagesSent: '/api/messages/sent',
   messageRead: (id: string | number) => `/api/messages/${id}/read`,
   search: '/api/search',
+  /** oEmbed: the HTML that embeds a paste of this site, by its address. */
+  oembed: '/api/oembed',
+  /** The Atom feeds (served beside the app, not under /api): home's, a tag's, a member's, a search's. */
+  feedRecent: '/feeds/recent.atom',
+  /** A tag's names are URL-safe (TAG_NAME_PATTERN). */
+  feedTag: (name: string) => `/feeds/tags/${name}.atom`,
+  feedUser: (id: string | number) => `/feeds/users/${id}.atom`,
+  feedSearch: '/feeds/search.atom',
   adminUsers: '/api/admin/users',
   adminUserBan: (id: string | number) => `/api/admin/users/${id}/ban`,
   adminUserUnban: (id: string | number) => `/api/admin/users/${id}/unban`,

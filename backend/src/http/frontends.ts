@@ -113,9 +113,12 @@ export function remotesManifest(config: Pick<AppConfig, 'remoteUrls'>): RemotesM
   );
 }
 
-/** Whether a path is the server's, in any letter case (`/API/…` is no app page: the API answers it, 404). */
+/**
+ * Whether a path is the server's, in any letter case (`/API/…` is no app page: the API answers it, 404):
+ * the API, the socket, the Atom feeds and the embeds.
+ */
 function isServerPath(urlPath: string): boolean {
-  return /^\/(api|ws)(\/|$)/i.test(urlPath);
+  return /^\/(api|ws|feeds|embed)(\/|$)/i.test(urlPath);
 }
 
 function cacheControlOf(filePath: string): string {

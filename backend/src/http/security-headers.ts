@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/config.js';
 import { bucketBaseUrl } from '../infra/storage/s3-address.js';
@@ -70,4 +70,20 @@ export function securityHeaders(config: SecurityConfig): RequestHandler {
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   }) as RequestHandler;
+}
+
+/**
+ * The embed's policy: any site may frame it (`frame-ancestors *`, no X-Frame-Options), and it loads
+ * nothing and runs no script (its styles are inline). Every other page keeps `frame-ancestors 'none'`.
+ */
+export const EMBED_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; " +
+  'frame-ancestors *';
+
+/** Makes this answer framable by any site (an embed): replaces what securityHeaders set. */
+export function allowFraming(res: Response): void {
+  res.setHeader('Content-Security-Policy', EMBED_CONTENT_SECURITY_POLICY);
+  res.removeHeader('X-Frame-Options');
+  // Another origin loads it in its page.
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }

@@ -1,5 +1,7 @@
 import {
   API,
+  EMBED_PAGE,
+  FEEDS,
   POST_MESSAGES,
   LIVE_SCOPE_PUBLIC,
   type NotificationsPage,
@@ -134,6 +136,13 @@ export async function expectPasteListedNowhere(
       `profile count for ${viewer.label}: ${profile.threadCount}, expected ${counts.profileCount}`,
     );
   }
+  // The Atom feeds: home's, the author's, the search's (an entry names its paste by its address).
+  const named = [`/thread/${paste.id}<`, `/thread/${paste.id}"`, ...(paste.key ? [paste.key] : [])];
+  for (const feed of [FEEDS.recent, FEEDS.user(paste.authorId), FEEDS.search(paste.word)]) {
+    const atom = (await viewer.agent.get(feed).buffer(true).expect(200)).text;
+    if (named.some((name) => atom.includes(name)))
+      throw new Error(`${feed} for ${viewer.label} names the paste`);
+  }
 }
 
 /** The viewer (a member) is told of the paste nowhere: notifications, their reputation ledger. */
@@ -162,6 +171,10 @@ export async function expectPasteHidden(
     await expect404(`GET raw by ${who}`, viewer.agent.get(API.threadRaw(ref)));
     await expect404(`GET revisions by ${who}`, viewer.agent.get(API.threadRevisions(ref)));
     await expect404(`GET revision 1 by ${who}`, viewer.agent.get(API.threadRevision(ref, 1)));
+    // The embed: its own 404 page (HTML, for the frame it shows in).
+    const embed = await viewer.agent.get(EMBED_PAGE(ref));
+    if (embed.status !== 404)
+      throw new Error(`GET ${EMBED_PAGE(ref)} by ${who}: ${embed.status}, expected 404`);
     if (viewer.userId === null) continue;
     await expect404(
       `POST a reply by ${who}`,

@@ -55,7 +55,7 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
     BurnService,
     TrashService,
   ],
-  exports: [ViewCounter, PastesService, TrashService, PostHidingModule],
+  exports: [ViewCounter, PastesService, TrashService, PostHidingModule, SearchService],
 })
 export class PastesModule implements OnModuleInit, OnModuleDestroy {
   private flushed: Subscription | undefined;

@@ -1,10 +1,11 @@
-import { PASTE_LIVE_EVENT, PAGES } from '@termpaste/contracts';
+import { FEEDS, PASTE_LIVE_EVENT, PAGES } from '@termpaste/contracts';
 import { Card, ListFooter, NewItemsBar } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { recentPastesQuery } from '../api/pastes';
 import { useListLive } from '../api/live';
+import { FeedLink } from '../components/feed-link';
 import { PasteTable } from '../components/paste-table';
 
 /**
@@ -12,6 +13,15 @@ import { PasteTable } from '../components/paste-table';
  * counted above the table and shown only when the reader asks, so nothing jumps while they read.
  */
 export function HomeScreen() {
+  return (
+    <>
+      <FeedLink href={FEEDS.recent} title="recent pastes" />
+      <RecentPastes />
+    </>
+  );
+}
+
+function RecentPastes() {
   const recent = useInfiniteQuery(recentPastesQuery);
   const shown = useMemo(
     () =>

@@ -28,6 +28,7 @@ import { hasExpired, useExpired } from '../components/expiry';
 import { Forks } from '../components/forks';
 import { NotFoundCard } from '../components/not-found';
 import { Paste } from '../components/paste';
+import { PasteEmbed } from '../components/paste-embed';
 import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
@@ -172,6 +173,7 @@ function PasteView({
           <ArrowLeft size={14} aria-hidden="true" />
           BACK
         </Button>
+        {!burnt && <PasteEmbed thread={thread} />}
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}

@@ -6,6 +6,7 @@ import {
   TEXTS,
   authorRank,
   type UserProfile,
+  FEEDS,
 } from '@termpaste/contracts';
 import { canReadReputationLedger } from '@termpaste/contracts/reputation';
 import {
@@ -28,6 +29,7 @@ import { NotFoundCard } from '../components/not-found';
 import { profileQuery } from '../api/pastes';
 import { ReputationLedger } from '../components/reputation-ledger';
 import { PasteCardList } from '../components/paste-card';
+import { FeedLink } from '../components/feed-link';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -90,6 +92,7 @@ function ProfileView({
   const canMessage = viewerId !== null && viewerId !== profile.id;
   return (
     <div className="forum-stack">
+      <FeedLink href={FEEDS.user(profile.id)} title={`pastes by ${profile.username}`} />
       <Card
         title="PROFILE"
         actions={

@@ -1,10 +1,11 @@
-import { PAGES, SEARCH_QUERY_MAX } from '@termpaste/contracts';
+import { FEEDS, PAGES, SEARCH_QUERY_MAX } from '@termpaste/contracts';
 import { Button, Card, Input, ListFooter, Spinner, errorMessage } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { searchQuery } from '../api/pastes';
+import { FeedLink } from '../components/feed-link';
 import { PasteCardList } from '../components/paste-card';
 
 function Results({ q }: { q: string }) {
@@ -75,6 +76,7 @@ export function SearchScreen() {
 
   return (
     <Card titleLevel={1} title="SEARCH" className="forum-narrow">
+      {q && <FeedLink href={FEEDS.search(q)} title={`search: ${q}`} />}
       <form role="search" aria-label="Search pastes" onSubmit={submit} className="forum-search-form">
         <Input
           type="search"

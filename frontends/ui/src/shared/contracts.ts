@@ -18,3 +18,4 @@ export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/secrets.js';
 export * from '../../../../contracts/dist/people.js';
+export * from '../../../../contracts/dist/feeds.js';
