@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
 import { MailSweepsModule } from './mail-sweeps.module.js';
 import { MailingsController } from './mailings.controller.js';
 
@@ -7,7 +8,7 @@ import { MailingsController } from './mailings.controller.js';
  * the mail queue (MailSweepsModule).
  */
 @Module({
-  imports: [MailSweepsModule],
+  imports: [UsersModule, MailSweepsModule],
   controllers: [MailingsController],
 })
 export class MailingsModule {}
