@@ -38,7 +38,7 @@ export interface MailLink {
 
 export interface MailBody {
   productName: string;
-  /** The prompt line's command, as in the site's cards (`notifications --unread`). */
+  /** The prompt line's command, as in the site's cards (`tail ~/notifications`). */
   command: string;
   greeting: string;
   intro: string;

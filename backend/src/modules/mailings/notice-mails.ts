@@ -179,7 +179,7 @@ export class NoticeMails extends MailJobRunner {
     const count = rows.length;
     const body = {
       productName: product,
-      command: 'notifications --unread',
+      command: 'tail ~/notifications',
       greeting: `Hello ${username},`,
       intro: `While you were away from ${product}, ${count === 1 ? 'this happened' : `${count} things happened`}:`,
       items,
