@@ -6,7 +6,12 @@ import { QueuePort } from '../../infra/queue/queue.port.js';
 import { UsersModule } from '../users/users.module.js';
 import { DigestMails } from './digest-mails.js';
 import { MailSettings } from './mail-settings.service.js';
-import { DIGEST_SWEEP_MS, MAILINGS_JOBS } from './mailings.jobs.js';
+import {
+  DIGEST_MAILS_SCHEDULE,
+  DIGEST_SWEEP_MS,
+  MAILINGS_JOBS,
+  NOTICE_MAILS_SCHEDULE,
+} from './mailings.jobs.js';
 import { NoticeMails } from './notice-mails.js';
 
 /**
@@ -27,7 +32,7 @@ export class MailSweepsModule implements OnModuleInit {
   onModuleInit(): void {
     this.queue.repeat({
       queue: MAIL_QUEUE,
-      id: 'notice-mails',
+      id: NOTICE_MAILS_SCHEDULE,
       name: MAILINGS_JOBS.noticeSweep,
       data: {},
       everyMs: this.config.mailings.sweepMs,
@@ -35,7 +40,7 @@ export class MailSweepsModule implements OnModuleInit {
     });
     this.queue.repeat({
       queue: MAIL_QUEUE,
-      id: 'digest-mails',
+      id: DIGEST_MAILS_SCHEDULE,
       name: MAILINGS_JOBS.digestSweep,
       data: {},
       everyMs: DIGEST_SWEEP_MS,

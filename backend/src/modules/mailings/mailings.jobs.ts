@@ -31,3 +31,7 @@ export const DIGEST_SWEEP_MS = 15 * 60_000;
 export const NOTICE_MAIL_ITEMS_MAX = 50;
 /** Pastes in one digest. */
 export const DIGEST_PASTES = 10;
+
+/** The sweeps' schedules (repeatable jobs) on the mail queue. */
+export const NOTICE_MAILS_SCHEDULE = 'notice-mails';
+export const DIGEST_MAILS_SCHEDULE = 'digest-mails';
