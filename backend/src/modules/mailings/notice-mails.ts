@@ -43,11 +43,9 @@ const isMailKind = (type: NotificationType): type is MailNoticeKind =>
   (MAIL_NOTICE_KINDS as readonly string[]).includes(type);
 
 /**
- * The 'away' mail: a member with a notification they want by mail still unread MAIL_AWAY_MINUTES after it
- * came, and no live socket open anywhere, gets one mail with everything unread since their last one. The
- * sweep claims each member by moving their `notices_mailed_at` from the value it read (so two workers
- * never both claim one), then queues the mail, which is written when it runs: what the member may no
- * longer read by then is left out, and nothing goes when nothing is left.
+ * The 'away' mail: what is wanted by mail and unread MAIL_AWAY_MINUTES, its member with no live socket,
+ * goes as one mail of all unread since the last. Claimed by moving `notices_mailed_at` from the value
+ * read (two workers never both claim); written when its job runs, without what is no longer readable.
  */
 @Injectable()
 export class NoticeMails extends MailJobRunner {
