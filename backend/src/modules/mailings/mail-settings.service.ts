@@ -117,15 +117,21 @@ export class MailSettings {
     return this.apply(userId, changes);
   }
 
-  /** The member's key for unsubscribe links, the row made if need be. */
+  /** The member's key for unsubscribe links, the row made (with the defaults) if need be. */
   async unsubscribeKey(userId: number, manager: EntityManager = this.dataSource.manager): Promise<string> {
-    const [row]: Array<Row<MailSetting, 'unsubscribeKey'>> = await manager.query(
-      `INSERT INTO mail_settings (user_id, unsubscribe_key) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET unsubscribe_key = mail_settings.unsubscribe_key
-       RETURNING unsubscribe_key AS "unsubscribeKey"`,
+    const read = async () =>
+      (await manager.query(
+        'SELECT unsubscribe_key AS "unsubscribeKey" FROM mail_settings WHERE user_id = $1',
+        [userId],
+      )) as Array<Row<MailSetting, 'unsubscribeKey'>>;
+    const [existing] = await read();
+    if (existing) return existing.unsubscribeKey;
+    await manager.query(
+      'INSERT INTO mail_settings (user_id, unsubscribe_key) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING',
       [userId, newUnsubscribeKey()],
     );
-    return row!.unsubscribeKey;
+    const [made] = await read();
+    return made!.unsubscribeKey;
   }
 
   /** A token that turns `scope` off for the member. */

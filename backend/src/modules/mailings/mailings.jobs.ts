@@ -29,6 +29,11 @@ export const SWEEP_BATCH = 200;
 export const DIGEST_SWEEP_MS = 15 * 60_000;
 /** Notifications in one away mail at most (the rest: "and N more" on the notifications page). */
 export const NOTICE_MAIL_ITEMS_MAX = 50;
+/**
+ * Only notifications this recent are looked at by the sweep: the unread index is scanned over a week at
+ * most, however many old notifications members never read.
+ */
+export const NOTICE_MAIL_LOOKBACK_MS = 7 * 86_400_000;
 /** Pastes in one digest. */
 export const DIGEST_PASTES = 10;
 

@@ -22,8 +22,14 @@ import { hiddenByBlockSql } from '../screening/people-sql.js';
 import { mailableMemberJoin } from '../users/mail-sql.js';
 import { mailHtml, type MailItem, type MailLink, mailText } from './mail-layout.js';
 import { MailSettings, wantsMailSql } from './mail-settings.service.js';
-import { MAILINGS_JOBS, NOTICE_MAIL_ITEMS_MAX, type NoticeMailJob, SWEEP_BATCH } from './mailings.jobs.js';
-import { newUnsubscribeKey } from './unsubscribe-tokens.js';
+import {
+  MAILINGS_JOBS,
+  NOTICE_MAIL_ITEMS_MAX,
+  NOTICE_MAIL_LOOKBACK_MS,
+  type NoticeMailJob,
+  SWEEP_BATCH,
+} from './mailings.jobs.js';
+import { newUnsubscribeKey, signUnsubscribe } from './unsubscribe-tokens.js';
 
 interface DueMember {
   userId: number;
@@ -77,10 +83,11 @@ export class NoticeMails extends MailJobRunner {
        ${mailableMemberJoin('u', 'n.user_id')}
        LEFT JOIN mail_settings s ON s.user_id = n.user_id
        WHERE n.created_at <= now() - make_interval(secs => $1::double precision / 1000)
+         AND n.created_at > now() - make_interval(secs => $3::double precision / 1000)
          AND n.created_at > COALESCE(s.notices_mailed_at, '-infinity') AND ${wantsMailSql('s', 'n.type')}
        GROUP BY n.user_id, s.notices_mailed_at
        LIMIT $2`,
-      [this.config.mailings.awayMs, SWEEP_BATCH],
+      [this.config.mailings.awayMs, SWEEP_BATCH, NOTICE_MAIL_LOOKBACK_MS],
     );
     if (due.length === 0) return 0;
     // Online (a live socket open anywhere): the bell tells them; they are mailed once they leave.
@@ -156,17 +163,17 @@ export class NoticeMails extends MailJobRunner {
     const kinds = [...new Set(rows.map((row) => row.type).filter(isMailKind))];
     const { email, username } = rows[0]!;
     const scope: UnsubscribeScope = kinds.length === 1 ? kinds[0]! : 'all';
-    const token = await this.settings.unsubscribeToken(userId, scope);
+    const key = await this.settings.unsubscribeKey(userId);
+    const token = signUnsubscribe(key, userId, scope);
     const links: MailLink[] = [
       { label: 'All your notifications', url: `${base}${PAGES.notifications}` },
       { label: 'Choose which e-mails you get', url: `${base}${PAGES.settingsNotifications}` },
     ];
     if (kinds.length > 1) {
       for (const kind of kinds) {
-        const kindToken = await this.settings.unsubscribeToken(userId, kind);
         links.push({
           label: `Stop e-mails about: ${MAIL_NOTICE_LABELS[kind].toLowerCase()}`,
-          url: unsubscribePageUrl(base, kindToken),
+          url: unsubscribePageUrl(base, signUnsubscribe(key, userId, kind)),
         });
       }
       links.push({ label: 'Unsubscribe from every e-mail', url: unsubscribePageUrl(base, token) });
