@@ -15,5 +15,6 @@ export * from '../../../../contracts/dist/visibility.js';
 export * from '../../../../contracts/dist/paste-views.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
+export * from '../../../../contracts/dist/mail-preferences.js';
 export * from '../../../../contracts/dist/secrets.js';
 export * from '../../../../contracts/dist/people.js';
