@@ -45,7 +45,7 @@ export function UnsubscribePage() {
   } else {
     body = (
       <>
-        <p className="shell-verify-page__line">
+        <p className="shell-unsubscribe__question">
           Stop {described.data.what} for <strong>{described.data.username}</strong>?
         </p>
         {confirm.isError && (
