@@ -64,7 +64,9 @@ export function mailHtml(body: MailBody): string {
       (item) =>
         `<tr><td style="padding:6px 0;border-bottom:1px solid ${COLORS.border};color:${COLORS.fg}">` +
         `<span style="color:${COLORS.accent}">&gt;</span> ${link(item.url, e(item.text), COLORS.strong)}` +
-        (item.note ? ` <span style="color:${COLORS.muted}">[${e(item.note)}]</span>` : '') +
+        (item.note
+          ? `<br><span style="color:${COLORS.muted};font-size:12px">&nbsp;&nbsp;[${e(item.note)}]</span>`
+          : '') +
         '</td></tr>',
     )
     .join('\n');
@@ -74,9 +76,9 @@ export function mailHtml(body: MailBody): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="color-scheme" content="dark"><title>${e(body.productName)}</title></head>
 <body style="margin:0;padding:0;background:${COLORS.bg}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.bg}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" bgcolor="${COLORS.bg}" style="background:${COLORS.bg}">
 <tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:640px;background:${COLORS.raised};border:1px solid ${COLORS.border};font-family:${MONO};font-size:14px;line-height:1.6;color:${COLORS.fg}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" bgcolor="${COLORS.raised}" style="max-width:640px;background:${COLORS.raised};border:1px solid ${COLORS.border};font-family:${MONO};font-size:14px;line-height:1.6;color:${COLORS.fg}">
 <tr><td style="padding:10px 16px;border-bottom:1px solid ${COLORS.border};color:${COLORS.accent}">${e(body.productName.toLowerCase())}:~$ ${e(body.command)}</td></tr>
 <tr><td style="padding:16px">
 <p style="margin:0 0 8px;color:${COLORS.strong}">${e(body.greeting)}</p>
