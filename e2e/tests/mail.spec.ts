@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { expect, test } from './test.js';
+import { axe, formatFindings } from './axe.js';
 import { baseURL, expectToast, newAccount, readOutboxMail, screenshotPath, signUp } from './support.js';
 
 /** A member in a browser context of their own; no page opened, so no live socket: away. */
@@ -45,6 +46,7 @@ test('an away member is mailed a reply, unsubscribes from the link, and sets the
   await expect(
     page.getByText(`Stop e-mails about: replies to you for ${alice.account.username}?`),
   ).toBeVisible();
+  expect(formatFindings(await axe(page, 'unsubscribe @1280'))).toBe('');
   await page.screenshot({ path: screenshotPath('unsubscribe-1280') });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: screenshotPath('unsubscribe-390') });
@@ -63,9 +65,11 @@ test('an away member is mailed a reply, unsubscribes from the link, and sets the
   await alice.page.getByRole('group', { name: 'Mentions of you' }).getByText('SITE ONLY').click();
   await alice.page.getByRole('button', { name: 'SAVE' }).click();
   await expectToast(alice.page, 'Notification preferences saved');
+  expect(formatFindings(await axe(alice.page, 'notification preferences @1280'))).toBe('');
   await alice.page.screenshot({ path: screenshotPath('notification-preferences-1280'), fullPage: true });
   await alice.page.setViewportSize({ width: 390, height: 844 });
   await alice.page.screenshot({ path: screenshotPath('notification-preferences-390'), fullPage: true });
+  expect(formatFindings(await axe(alice.page, 'notification preferences @390'))).toBe('');
   const saved = await alice.page.request.get('/api/user/notification-preferences');
   expect(await saved.json()).toMatchObject({ reply: 'site', mention: 'site', digest: 'daily' });
 

@@ -75,7 +75,7 @@ function PreferencesForm({ saved, email }: { saved: NotificationPreferences; ema
         Everything shows in the bell. Choose what also comes by e-mail to {email}, sent when a notification
         stays unread for a while and you have no tab of the site open: one mail gathers them all.
       </p>
-      <section aria-label="Notifications by e-mail" className="settings-notifications__kinds">
+      <section aria-label="Each kind of notification" className="settings-notifications__kinds">
         {MAIL_NOTICE_KINDS.map((kind) => (
           <Choice
             key={kind}
