@@ -76,16 +76,6 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const updateNotificationPreferencesSchema = notificationPreferencesSchema.partial();
 export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificationPreferencesSchema>;
 
-/** `GET`/`POST /api/unsubscribe?token=…`. */
-export const unsubscribeQuerySchema = z.object({
-  token: z
-    .string({ error: MAIL_PREFERENCE_MESSAGES.tokenMissing })
-    .trim()
-    .min(1, MAIL_PREFERENCE_MESSAGES.tokenMissing)
-    .max(200, MAIL_PREFERENCE_MESSAGES.tokenInvalid)
-    .describe('The token of the mail’s unsubscribe link'),
-});
-
 /** What an unsubscribe link does: whose mail, what it stops, and whether that is off already. */
 export const unsubscribeResultSchema = z.object({
   username: z.string(),

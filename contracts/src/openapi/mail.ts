@@ -1,9 +1,9 @@
 import {
   notificationPreferencesSchema,
-  unsubscribeQuerySchema,
   unsubscribeResultSchema,
   updateNotificationPreferencesSchema,
 } from '../mail-preferences.js';
+import { unsubscribeQuerySchema } from '../queries.js';
 import { API } from '../routes.js';
 import { type ApiOperation, json } from './operation.js';
 

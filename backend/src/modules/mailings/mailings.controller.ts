@@ -3,11 +3,11 @@ import {
   API,
   type NotificationPreferences,
   type UnsubscribeResult,
+  type UnsubscribeQuery,
   unsubscribeQuerySchema,
   type UpdateNotificationPreferencesBody,
   updateNotificationPreferencesSchema,
 } from '@termpaste/contracts';
-import type { z } from 'zod';
 import { SignedRequest } from '../../common/signed-request.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
@@ -15,8 +15,6 @@ import { SessionGuard } from '../auth/guards/session.guard.js';
 import { PrivateRead } from '../auth/tokens/token-scope.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { MailSettings } from './mail-settings.service.js';
-
-type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 
 /** The member's e-mail preferences, and the mails' unsubscribe links. */
 @Controller()
