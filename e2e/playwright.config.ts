@@ -93,6 +93,9 @@ export default defineConfig({
         MODERATION_BURST_POSTS: '10000',
         // Expiry choices pass 60 times faster (`10m`: 10 seconds), so a paste can expire within a test.
         EXPIRY_TIME_SCALE: '60',
+        // A notification is mailed as soon as its member is away (no socket), looked for every second.
+        MAIL_AWAY_MINUTES: '0',
+        MAIL_SWEEP_SECONDS: '1',
         // The shell loads the admin remote from the second origin below; the remote's own calls run
         // inside the shell's page (same origin), ALLOWED_ORIGINS only trusts that origin as a deployment would.
         REMOTE_URLS: JSON.stringify({ admin: `${adminOrigin}/remoteEntry.js` }),

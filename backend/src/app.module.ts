@@ -27,6 +27,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { LiveModule } from './modules/live/live.module.js';
+import { MailingsModule } from './modules/mailings/mailings.module.js';
 import { ProfilesModule } from './modules/profiles/profiles.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
@@ -86,6 +87,7 @@ export class AppModule {
         AccountModule,
         AdminModule,
         ModerationModule,
+        MailingsModule,
         BackupModule,
       ],
       // CSRF defence on every route: state-changing requests only from our own site.

@@ -14,6 +14,7 @@ import { Flag } from './modules/moderation/entities/flag.entity.js';
 import { Mute } from './modules/screening/entities/mute.entity.js';
 import { PasteTag } from './modules/pastes/entities/paste-tag.entity.js';
 import { Tag } from './modules/pastes/entities/tag.entity.js';
+import { MailSetting } from './modules/mailings/entities/mail-setting.entity.js';
 import { PostFingerprint } from './modules/screening/entities/post-fingerprint.entity.js';
 import { ReviewItem } from './modules/moderation/entities/review-item.entity.js';
 import { SpamMark } from './modules/screening/entities/spam-mark.entity.js';
@@ -50,6 +51,7 @@ export const ENTITIES: Entities = [
   Mute,
   PasteTag,
   Tag,
+  MailSetting,
   PostFingerprint,
   ReviewItem,
   SpamMark,

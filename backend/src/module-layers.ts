@@ -30,6 +30,8 @@ export const LAYERS = [
   'support',
   'chat',
   'live',
+  // E-mail while away: notification mails, digests, unsubscribe links.
+  'mailings',
   // A user's public page, the directory and their reputation history.
   'profiles',
   'account',

@@ -22,6 +22,7 @@ import { PrettyLogger } from './logging/pretty-logs.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
+import { PresenceModule } from './infra/presence/presence.module.js';
 import { BackupModule } from './infra/backup/backup.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { MetricsModule } from './infra/metrics/metrics.module.js';
@@ -101,9 +102,11 @@ export class WorkerModule {
         // Relays the outbox too: the jobs an API left there when it died go out without waiting for it.
         OutboxModule.forRoot(),
         EventsModule.forRoot({ redisUrl: config.redisUrl }),
+        // The away mails ask who has a live socket open.
+        PresenceModule.forRoot({ redisUrl: config.redisUrl }),
         StorageModule.forRoot(config),
         HealthModule,
-        // Every module that owns a processor.
+        // Every module that owns a processor (the mail queue's: the link mails, the away mails, digests).
         MailModule.forRoot(LINK_MAILS),
         NotificationsModule,
         // What new pastes, replies and messages notify: their modules register it with the notifications.

@@ -205,6 +205,16 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       expect(await one.counts(['thread:1'])).toEqual([1]);
     });
 
+    it('tells which members are present in a topic, whichever instance holds them', async () => {
+      const [one, two] = [instance(), instance()];
+      await one.join('online', '7');
+      await two.join('online', '8');
+      expect(await one.present('online', ['7', '8', '9'])).toEqual([true, true, false]);
+      await two.leave('online', '8');
+      expect(await one.present('online', ['8', '7'])).toEqual([false, true]);
+      expect(await one.present('online', [])).toEqual([]);
+    });
+
     it('keeps what a live instance holds past the time to live (renewed), and drops what a crashed one held', async () => {
       const alive = instance(300);
       const crashing = instance(300);

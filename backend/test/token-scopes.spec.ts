@@ -24,6 +24,7 @@ const PRIVATE_READS = [
   API.userMutes,
   API.userBlocks,
   API.flagsMine,
+  API.userNotificationPreferences,
 ];
 
 describe('token scopes: read and private:read', () => {

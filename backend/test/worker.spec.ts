@@ -1,3 +1,4 @@
+import { DIGEST_MAILS_SCHEDULE, NOTICE_MAILS_SCHEDULE } from '../src/modules/mailings/mailings.jobs.js';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -185,6 +186,8 @@ describeWithRedis('queue worker (main.worker.ts) beside an API with PROCESS_JOBS
         UPLOADS_SWEEP_SCHEDULE,
         TOKENS_SWEEP_SCHEDULE,
         SUSPENSIONS_SWEEP_SCHEDULE,
+        NOTICE_MAILS_SCHEDULE,
+        DIGEST_MAILS_SCHEDULE,
       ].sort(),
     );
     expect(api.logs.text()).not.toContain('repeats every');

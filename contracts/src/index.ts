@@ -17,6 +17,7 @@ export * from './revisions.js';
 export * from './live.js';
 export * from './messaging.js';
 export * from './settings.js';
+export * from './mail-preferences.js';
 export * from './tokens.js';
 export * from './account.js';
 export * from './sso.js';

@@ -83,6 +83,7 @@ import { PASTES_OPERATIONS, pasteCardListSchema } from './openapi/pastes.js';
 import { REVISIONS_OPERATIONS } from './openapi/revisions.js';
 import { USERS_OPERATIONS } from './openapi/users.js';
 import { SETTINGS_OPERATIONS } from './openapi/settings.js';
+import { MAIL_OPERATIONS } from './openapi/mail.js';
 import { PEOPLE_OPERATIONS } from './openapi/people.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
 import { ACCOUNT_OPERATIONS } from './openapi/account.js';
@@ -128,6 +129,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...REVISIONS_OPERATIONS,
   ...USERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
+  ...MAIL_OPERATIONS,
   ...PEOPLE_OPERATIONS,
   ...TOKENS_OPERATIONS,
   ...ACCOUNT_OPERATIONS,

@@ -12,6 +12,7 @@ import {
   searchQuerySchema,
   pasteQuerySchema,
   uploadAddressQuerySchema,
+  unsubscribeQuerySchema,
   usersQuerySchema,
 } from './queries.js';
 
@@ -132,6 +133,8 @@ describe('the query strings the OpenAPI table documents', () => {
     listSpamMarks: cursorQuerySchema,
     // Checked by the signature, its names read from the schema (UploadAddresses).
     putObject: uploadAddressQuerySchema,
+    describeUnsubscribe: unsubscribeQuerySchema,
+    unsubscribe: unsubscribeQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {

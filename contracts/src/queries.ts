@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './admin.js';
+import { MAIL_PREFERENCE_MESSAGES } from './mail-preferences.js';
 import { POST_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './paste-views.js';
 
 /*
@@ -139,3 +140,16 @@ export const uploadAddressQuerySchema = z.object({
     .meta({ description: 'The signature of the key and `expires`' }),
 });
 export type UploadAddressQuery = z.output<typeof uploadAddressQuerySchema>;
+
+/** `GET`/`POST /api/unsubscribe?token=…` (a token given twice counts as none). */
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .preprocess(
+      present,
+      z
+        .string({ error: MAIL_PREFERENCE_MESSAGES.tokenMissing })
+        .max(200, MAIL_PREFERENCE_MESSAGES.tokenInvalid),
+    )
+    .meta({ description: 'The token of the mail’s unsubscribe link' }),
+});
+export type UnsubscribeQuery = z.output<typeof unsubscribeQuerySchema>;

@@ -25,6 +25,10 @@ export const API = {
   notificationsUnreadCount: '/api/notifications/unread-count',
   notificationsMarkAllRead: '/api/notifications/mark-all-read',
   notificationRead: (id: string | number) => `/api/notifications/${id}/read`,
+  /** Which notifications also come by e-mail, and the digest's frequency. */
+  userNotificationPreferences: '/api/user/notification-preferences',
+  /** A mail's unsubscribe link (no sign-in: its token names the member and what it turns off). */
+  unsubscribe: '/api/unsubscribe',
   threadsRecent: '/api/threads/recent',
   threadsFeatured: '/api/threads/featured',
   threads: '/api/threads',
@@ -185,6 +189,10 @@ export const PAGES = {
   settingsAccount: '/settings/account',
   /** The members the member muted and blocked. */
   settingsPeople: '/settings/people',
+  /** Notifications by e-mail and the digest. */
+  settingsNotifications: '/settings/notifications',
+  /** Opened from a mail's unsubscribe link, signed in or not. */
+  unsubscribe: '/unsubscribe',
   /** After a first provider sign-in: keep or change the proposed username (once). */
   ssoWelcome: '/welcome',
 } as const;
@@ -214,6 +222,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
   { path: '/settings/account', remote: 'settings', screen: 'Account' },
   { path: '/settings/people', remote: 'settings', screen: 'People' },
+  { path: '/settings/notifications', remote: 'settings', screen: 'NotificationPreferences' },
   // Reached signed in, after a first provider sign-in made the account.
   { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },
@@ -275,6 +284,7 @@ export const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/unsubscribe',
 ] as const;
 
 /** The widgets a remote must expose (REMOTE_WIDGETS). */

@@ -18,6 +18,7 @@ import {
 import { checkJobRunners, JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js';
 import { defaultLogFormat, type LogFormat, type LogLevel } from './logging.js';
 import { type ModerationConfig, moderationConfig } from './moderation.js';
+import { type MailingsConfig, mailingsConfig } from './mailings.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { reputationDailyCaps } from './reputation-caps.js';
@@ -130,6 +131,8 @@ export interface AppConfig {
   backup: BackupConfig;
   /** Flags, holds for approval, new members' limits, the spam signals, Akismet, suspensions' clock. */
   moderation: ModerationConfig;
+  /** Notification mails and digests: MAIL_AWAY_MINUTES, MAIL_SWEEP_SECONDS, MAIL_DIGEST_AWAY_DAYS. */
+  mailings: MailingsConfig;
   /** LOG_FORMAT: `json` (pino, one JSON object a line) or `pretty` (Nest's console output). */
   logFormat: LogFormat;
   /** LOG_LEVEL: the least severe level written (default info). */
@@ -211,6 +214,7 @@ export function loadConfig(
     storage: storageConfig(vars, dataDir),
     backup: backupConfig(vars, dataDir, cwd),
     moderation: moderationConfig(vars),
+    mailings: mailingsConfig(vars),
     logFormat: vars.LOG_FORMAT ?? defaultLogFormat(present),
     logLevel: vars.LOG_LEVEL ?? 'info',
     remoteOrigins: remoteOrigins(vars.REMOTE_URLS ?? {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backupEnv } from './backup.js';
+import { mailingsEnv } from './mailings.js';
 import { ConfigError } from './config-error.js';
 import { DATABASE_POOL_SIZE_MAX } from './database.js';
 import { remoteUrls } from './frontends.js';
@@ -115,6 +116,7 @@ const envSchema = z.object({
   AKISMET_URL: urlWithProtocols(['http:', 'https:']).optional(),
   MODERATION_TIME_SCALE: wholeNumber(1, MODERATION_TIME_SCALE_MAX).optional(),
   ...backupEnv,
+  ...mailingsEnv,
   METRICS_TOKEN: metricsToken.optional(),
   METRICS_LISTEN: metricsListen.optional(),
 });

@@ -2,6 +2,7 @@ import { SIGNED_IN_ROUTES } from '@termpaste/contracts';
 import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
+import { NotificationPreferencesScreen } from './screens/notification-preferences';
 import { PeopleScreen } from './screens/people';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
@@ -25,6 +26,7 @@ describe('the screens module the shell loads', () => {
       Accounts: AccountsScreen,
       Account: AccountScreen,
       People: PeopleScreen,
+      NotificationPreferences: NotificationPreferencesScreen,
       Welcome: WelcomeScreen,
       Ranks: RanksScreen,
       Upgrades: PremiumRanksScreen,

@@ -4,6 +4,7 @@ import './settings.css';
 import { AccountScreen } from './screens/account';
 import { AccountsScreen } from './screens/accounts';
 import { ChangePasswordScreen } from './screens/change-password';
+import { NotificationPreferencesScreen } from './screens/notification-preferences';
 import { PeopleScreen } from './screens/people';
 import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
@@ -20,6 +21,7 @@ export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   Accounts: AccountsScreen,
   Account: AccountScreen,
   People: PeopleScreen,
+  NotificationPreferences: NotificationPreferencesScreen,
   Welcome: WelcomeScreen,
   Ranks: RanksScreen,
   Upgrades: PremiumRanksScreen,

@@ -18,6 +18,9 @@ const ResetPasswordPage = publicPage('ResetPasswordPage');
 const VerifyEmailPage = lazy(() =>
   import('./pages/verify-email').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const UnsubscribePage = lazy(() =>
+  import('./pages/unsubscribe').then((m) => ({ default: m.UnsubscribePage })),
+);
 const OwnerSetupPage = lazy(() => import('./pages/owner-setup').then((m) => ({ default: m.OwnerSetupPage })));
 
 /**
@@ -51,6 +54,7 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path={PAGES.verifyEmail} element={pending ?? <VerifyEmailPage />} />
+          <Route path={PAGES.unsubscribe} element={pending ?? <UnsubscribePage />} />
           <Route
             path="*"
             element={
@@ -90,6 +94,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<Loading />}>
               <VerifyEmailPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={PAGES.unsubscribe}
+          element={
+            <Suspense fallback={<Loading />}>
+              <UnsubscribePage />
             </Suspense>
           }
         />

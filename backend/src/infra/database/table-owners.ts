@@ -20,6 +20,7 @@ export const MODULES = [
   'account',
   'moderation',
   'screening',
+  'mailings',
 ] as const;
 
 /** A module of `src/modules/`, or `infra` for everything outside it. */
@@ -61,6 +62,9 @@ export const TABLE_OWNERS = {
   notification_counters: 'notifications',
 
   chat_messages: 'chat',
+
+  // mailings: e-mail preferences, the away mails' and digests' progress, unsubscribe keys.
+  mail_settings: 'mailings',
 
   audit_log: 'audit',
 

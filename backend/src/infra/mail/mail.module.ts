@@ -1,12 +1,23 @@
 import { type DynamicModule, Global, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { MailProcessor } from './mail.processor.js';
-import { LinkMailRouter, LinkMailWriter, MailService } from './mail.service.js';
+import {
+  LinkMailRouter,
+  LinkMailWriter,
+  MailJobRouter,
+  type MailJobRunner,
+  MailService,
+} from './mail.service.js';
 import { QueuedMailService } from './queued-mail.service.js';
 
 export interface MailModuleOptions {
   /** Who writes each kind of link mail (`LinkMail.kind`): the feature that owns its token. */
   links: Record<string, Type<LinkMailWriter>>;
-  /** The modules the writers need. */
+  /**
+   * The features' own jobs on the mail queue, by job name: runners provided (and exported) by a module of
+   * `imports`.
+   */
+  jobs?: Record<string, Type<MailJobRunner>>;
+  /** The modules the writers need, and those that provide the job runners. */
   imports?: ModuleMetadata['imports'];
 }
 
@@ -17,8 +28,9 @@ export interface MailModuleOptions {
 @Global()
 @Module({})
 export class MailModule {
-  static forRoot({ links, imports = [] }: MailModuleOptions): DynamicModule {
+  static forRoot({ links, jobs = {}, imports = [] }: MailModuleOptions): DynamicModule {
     const writers = [...new Set(Object.values(links))];
+    const runners = [...new Set(Object.values(jobs))];
     return {
       module: MailModule,
       imports,
@@ -35,6 +47,16 @@ export class MailModule {
               ),
             ),
           inject: writers,
+        },
+        {
+          provide: MailJobRouter,
+          useFactory: (...instances: MailJobRunner[]) =>
+            new MailJobRouter(
+              Object.fromEntries(
+                Object.entries(jobs).map(([name, runner]) => [name, instances[runners.indexOf(runner)]!]),
+              ),
+            ),
+          inject: runners,
         },
         MailProcessor,
       ],

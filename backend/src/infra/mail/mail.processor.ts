@@ -18,6 +18,7 @@ import {
   type LinkMail,
   LinkMailWriter,
   MAIL_QUEUE,
+  MailJobRouter,
   type MailMessage,
   SEND_LINK_JOB,
   SEND_MAIL_JOB,
@@ -32,7 +33,7 @@ export const OUTBOX_DIR = 'outbox';
  */
 @Injectable()
 @QueueProcessor(MAIL_QUEUE)
-export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, OnApplicationShutdown {
+export class MailProcessor implements QueueProcessor<unknown>, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private readonly from: Address;
   private readonly smtp: Transporter<SMTPSentMessageInfo> | undefined;
@@ -43,6 +44,7 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     @InjectConfig() config: AppConfig,
     private readonly links: LinkMailWriter,
     @Optional() private readonly metrics?: Metrics,
+    @Optional() private readonly jobs: MailJobRouter = new MailJobRouter(),
   ) {
     this.from = { name: config.productName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
     this.outboxDir = path.join(config.dataDir, OUTBOX_DIR);
@@ -50,7 +52,7 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     else this.outbox = createTransport({ streamTransport: true, buffer: true });
   }
 
-  async process(job: QueueJob<MailMessage | LinkMail>): Promise<void> {
+  async process(job: QueueJob<unknown>): Promise<void> {
     if (job.name === SEND_LINK_JOB) {
       const link = job.data as LinkMail;
       const message = await this.links.write(link);
@@ -62,7 +64,11 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
       }
       return this.deliver(message);
     }
-    if (job.name !== SEND_MAIL_JOB) throw new Error(`Unknown job "${job.name}" on the mail queue`);
+    if (job.name !== SEND_MAIL_JOB) {
+      // A feature's job (MailModule's `jobs`): it writes its own message, or none.
+      const message = await this.jobs.run(job.name, job.data);
+      return message ? this.deliver(message) : undefined;
+    }
     return this.deliver(job.data as MailMessage);
   }
 
@@ -82,8 +88,8 @@ export class MailProcessor implements QueueProcessor<MailMessage | LinkMail>, On
     this.metrics?.mailSent.inc({ transport });
   }
 
-  private async send({ to, subject, text, html }: MailMessage): Promise<void> {
-    const mail = { from: this.from, to, subject, text, html };
+  private async send({ to, subject, text, html, headers }: MailMessage): Promise<void> {
+    const mail = { from: this.from, to, subject, text, html, headers };
     if (this.smtp) {
       const info = await this.smtp.sendMail(mail);
       this.logger.log(`Mail to ${to} sent (${info.messageId})`);

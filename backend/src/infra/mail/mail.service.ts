@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (`List-Unsubscribe`): values as they go out. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -57,5 +59,30 @@ export class LinkMailRouter extends LinkMailWriter {
     const writer = this.writers[link.kind];
     if (!writer) throw new Error(`No writer for link mail "${link.kind}"`);
     return writer.write(link);
+  }
+}
+
+/**
+ * Runs a job of the mail queue that a feature owns (a sweep, a mail it writes from ids where it is sent),
+ * by the job's name (MailModule's `jobs`). Returns the message to deliver, if any.
+ */
+export abstract class MailJobRunner {
+  abstract run(name: string, data: unknown): Promise<MailMessage | null>;
+}
+
+/** The runners the app registered, each for its jobs' names; none by default. */
+export class MailJobRouter extends MailJobRunner {
+  constructor(private readonly runners: Record<string, MailJobRunner> = {}) {
+    super();
+  }
+
+  has(name: string): boolean {
+    return Object.hasOwn(this.runners, name);
+  }
+
+  run(name: string, data: unknown): Promise<MailMessage | null> {
+    const runner = this.runners[name];
+    if (!runner) throw new Error(`Unknown job "${name}" on the mail queue`);
+    return runner.run(name, data);
   }
 }

@@ -17,8 +17,12 @@ export class QueuedMailService extends MailService {
     super();
   }
 
-  async send({ to, subject, text, html }: MailMessage, options: SendMailOptions = {}): Promise<void> {
+  async send(
+    { to, subject, text, html, headers }: MailMessage,
+    options: SendMailOptions = {},
+  ): Promise<void> {
     const message: MailMessage = html === undefined ? { to, subject, text } : { to, subject, text, html };
+    if (headers !== undefined) message.headers = headers;
     await this.queue.add(MAIL_QUEUE, SEND_MAIL_JOB, message, { jobId: options.jobId });
   }
 

@@ -23,4 +23,9 @@ export class InProcessPresence extends PresencePort {
   async counts(topics: string[]): Promise<number[]> {
     return topics.map((topic) => this.topics.get(topic)?.size ?? 0);
   }
+
+  async present(topic: string, members: string[]): Promise<boolean[]> {
+    const held = this.topics.get(topic);
+    return members.map((member) => held?.has(member) ?? false);
+  }
 }

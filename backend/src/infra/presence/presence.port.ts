@@ -9,6 +9,8 @@ export abstract class PresencePort {
   abstract leave(topic: string, member: string): Promise<number>;
   /** Each topic's count now, in order. */
   abstract counts(topics: string[]): Promise<number[]>;
+  /** Whether each of `members` is in `topic` now (on any instance), in order. */
+  abstract present(topic: string, members: string[]): Promise<boolean[]>;
 }
 
 /** The topic of the members online (a live socket of theirs open anywhere). */

@@ -51,6 +51,15 @@ for i, key in ipairs(KEYS) do
 end
 return counts`;
 
+/** KEYS: the topic. ARGV: members. Returns 1 for each one unexpired in it, else 0. */
+const PRESENT = `${NOW}
+local present = {}
+for i, member in ipairs(ARGV) do
+  local expiry = redis.call('ZSCORE', KEYS[1], member)
+  present[i] = (expiry and tonumber(expiry) > now) and 1 or 0
+end
+return present`;
+
 interface PresenceCommands {
   presenceJoin(
     topic: string,
@@ -61,6 +70,7 @@ interface PresenceCommands {
   ): Promise<number>;
   presenceLeave(topic: string, holders: string, member: string, instance: string): Promise<number>;
   presenceCount(keys: number, ...topics: string[]): Promise<number[]>;
+  presencePresent(topic: string, ...members: string[]): Promise<number[]>;
 }
 
 export interface RedisPresenceOptions {
@@ -92,6 +102,7 @@ export class RedisPresence extends PresencePort implements OnApplicationShutdown
     redis.defineCommand('presenceJoin', { numberOfKeys: 2, lua: JOIN });
     redis.defineCommand('presenceLeave', { numberOfKeys: 2, lua: LEAVE });
     redis.defineCommand('presenceCount', { lua: COUNT });
+    redis.defineCommand('presencePresent', { numberOfKeys: 1, lua: PRESENT });
     // An 'error' event nobody listens to (Redis unreachable) would crash the process.
     redis.on('error', (error: Error) => {
       if (error.message === this.lastError) return;
@@ -136,6 +147,12 @@ export class RedisPresence extends PresencePort implements OnApplicationShutdown
     if (topics.length === 0) return [];
     const counts = await this.redis.presenceCount(topics.length, ...topics.map((topic) => this.key(topic)));
     return counts.map(Number);
+  }
+
+  async present(topic: string, members: string[]): Promise<boolean[]> {
+    if (members.length === 0) return [];
+    const present = await this.redis.presencePresent(this.key(topic), ...members);
+    return present.map((flag) => Number(flag) === 1);
   }
 
   /** Stops renewing and lets go of everything this instance holds (the others' counts drop at once). */

@@ -156,6 +156,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsPeople} className="tp-button tp-button--outline tp-button--md">
               MUTED AND BLOCKED
             </Link>
+            <Link to={PAGES.settingsNotifications} className="tp-button tp-button--outline tp-button--md">
+              E-MAIL NOTIFICATIONS
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>

@@ -10,6 +10,8 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Uniqu
 @Unique('notifications_once_key', ['userId', 'source'])
 // Newest first (descending in the migration: TypeORM's indexes carry no direction).
 @Index('notifications_user_idx', ['userId', 'createdAt', 'id'])
+// The away mails' sweep: unread notifications by age (mailings' migration).
+@Index('notifications_unread_idx', ['createdAt'], { where: 'NOT is_read' })
 export class Notification {
   @PrimaryGeneratedColumn('identity', {
     generatedIdentity: 'ALWAYS',
