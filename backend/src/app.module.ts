@@ -31,6 +31,7 @@ import { SupportModule } from './modules/support/support.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { VotesModule } from './modules/votes/votes.module.js';
+import { WatchingModule } from './modules/watching/watching.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -73,6 +74,7 @@ export class AppModule {
         AuthModule,
         PastesModule,
         VotesModule,
+        WatchingModule,
         ChatModule,
         LiveModule,
         NotificationsModule,

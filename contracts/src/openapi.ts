@@ -92,6 +92,7 @@ import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
 import { ADMIN_OPERATIONS } from './openapi/admin.js';
 import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
+import { WATCHING_OPERATIONS } from './openapi/watching.js';
 import {
   API_TAGS,
   type ApiOperation,
@@ -134,6 +135,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...UPLOADS_OPERATIONS,
   ...ADMIN_OPERATIONS,
   ...FLAGS_OPERATIONS,
+  ...WATCHING_OPERATIONS,
   ...DOCS_OPERATIONS,
 ];
 
