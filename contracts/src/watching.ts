@@ -84,7 +84,7 @@ export type WatchSettings = z.infer<typeof watchSettingsSchema>;
 export const watchedPasteSchema = z.object({
   ref: pasteRefSchema,
   title: z.string(),
-  language: z.string(),
+  language: z.string().nullable(),
   author: publicAuthorSchema.nullable(),
   createdAt: z.string(),
 });

@@ -29,7 +29,7 @@ type BookmarkRow = RefRow & {
   createdAt: Date;
   pasteId: number;
   title: string;
-  language: string;
+  language: string | null;
   pasteCreatedAt: Date;
   author: PublicAuthor | null;
   excerpt: string | null;
