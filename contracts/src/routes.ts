@@ -209,6 +209,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/users', remote: 'forum', screen: 'Users' },
   { path: '/search', remote: 'forum', screen: 'Search' },
   { path: '/hardest', remote: 'forum', screen: 'Hardest' },
+  { path: '/bookmarks', remote: 'forum', screen: 'Bookmarks' },
   { path: '/messages', remote: 'messaging', screen: 'Messages' },
   { path: '/notifications', remote: 'messaging', screen: 'Notifications' },
   { path: '/chat', remote: 'messaging', screen: 'Chat' },
@@ -218,6 +219,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
   { path: '/settings/account', remote: 'settings', screen: 'Account' },
   { path: '/settings/people', remote: 'settings', screen: 'People' },
+  { path: '/settings/watching', remote: 'settings', screen: 'Watching' },
   // Reached signed in, after a first provider sign-in made the account.
   { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },

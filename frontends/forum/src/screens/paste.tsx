@@ -32,6 +32,7 @@ import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError, isPasteRef } from '../lib/not-found';
+import { PasteWatchBar } from '../components/watch-controls';
 
 /** The element of a reply in the tree. */
 const replyElement = (id: number) => document.getElementById(`reply-${id}`);
@@ -172,6 +173,7 @@ function PasteView({
           <ArrowLeft size={14} aria-hidden="true" />
           BACK
         </Button>
+        <PasteWatchBar thread={thread} />
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}

@@ -29,6 +29,7 @@ import { profileQuery } from '../api/pastes';
 import { ReputationLedger } from '../components/reputation-ledger';
 import { PasteCardList } from '../components/paste-card';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
+import { FollowButton } from '../components/watch-controls';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -131,6 +132,7 @@ function ProfileView({
               <Stat label="Joined" value={shortDate(profile.createdAt)} />
             </dl>
             <PeopleButtons member={profile} />
+            <FollowButton member={profile} />
           </div>
         </div>
       </Card>

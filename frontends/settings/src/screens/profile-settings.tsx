@@ -156,6 +156,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsPeople} className="tp-button tp-button--outline tp-button--md">
               MUTED AND BLOCKED
             </Link>
+            <Link to={PAGES.settingsWatching} className="tp-button tp-button--outline tp-button--md">
+              WATCHING
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>
