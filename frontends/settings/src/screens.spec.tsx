@@ -9,6 +9,7 @@ import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
 import { PremiumRanksScreen } from './screens/premium-ranks';
 import { WelcomeScreen } from './screens/welcome';
+import { WatchingScreen } from './screens/watching';
 import { screens } from './screens';
 
 describe('the screens module the shell loads', () => {
@@ -25,6 +26,7 @@ describe('the screens module the shell loads', () => {
       Accounts: AccountsScreen,
       Account: AccountScreen,
       People: PeopleScreen,
+      Watching: WatchingScreen,
       Welcome: WelcomeScreen,
       Ranks: RanksScreen,
       Upgrades: PremiumRanksScreen,
