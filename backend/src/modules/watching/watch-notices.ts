@@ -10,12 +10,9 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const quoted = (text: string) => `"${text}"`;
 
 /**
- * Who else hears of a new paste or reply (registered with the notifications' NoticeRegistry): a reply's
- * paste's watchers ('watch'), a new listed paste's author's followers ('follow') and its tags' watchers
- * ('tag'). The notices share the source of the builder's ('reply:<id>', 'thread:<id>'), so a member the
- * builder already tells (a reply to them, a mention) is not told twice; members who blocked the author
- * are left out by the processor. Its author starts watching what they post or reply to, unless they
- * turned that off or stopped watching that paste.
+ * Who else hears of a new paste or reply: a reply's paste's watchers ('watch'), a new listed paste's
+ * author's followers ('follow') and its tags' watchers ('tag'). They share the builder's source, so a
+ * member it already told is not told twice. The author starts watching what they post or reply to.
  */
 @Injectable()
 export class WatchNotices implements NoticeAudience {
