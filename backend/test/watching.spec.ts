@@ -11,6 +11,7 @@ import {
 import { NotificationsProcessor } from '../src/modules/notifications/notifications.processor.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 type Member = Awaited<ReturnType<typeof registered>>;
 
@@ -511,6 +512,24 @@ describe('watching, following and bookmarks', () => {
         expect({ set, told: await notices(`thread:${other}`) }).toEqual({ set, told: [] });
       }
       await bob.browser.delete(API.userBlock(author.user.id)).expect(204);
+    });
+
+    it('come through the queue for a paste that mentions nobody, and a code paste (none for a private one)', async () => {
+      const author = await registered(t);
+      await dave.browser.put(API.userFollow(author.user.id)).expect(204);
+      const plain = await paste(author, { title: 'Plain' });
+      const code = await paste(author, { title: 'Code', language: 'python', content: '@nobody = 1' });
+      const secret = await paste(author, { title: 'Secret', visibility: 'private' });
+      for (const ref of [plain, code]) {
+        await waitFor('the follow notice', async () => (await notices(`thread:${ref}`)).length > 0);
+        expect(await notices(`thread:${ref}`)).toEqual([[dave.user.id, 'follow']]);
+      }
+      // The author watches what they posted (the job made the watch).
+      expect(await watching(author.browser, plain)).toBe(true);
+      const rows = await t.dataSource.query('SELECT 1 FROM outbox WHERE job_id = $1', [
+        `paste-${await idOf(secret)}`,
+      ]);
+      expect(rows).toEqual([]);
     });
   });
 });

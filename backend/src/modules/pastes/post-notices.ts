@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Visibility } from '@termpaste/contracts';
 import { DataSource } from 'typeorm';
-import type { NoticeBuilder, NoticePasteSql } from '../notifications/notice-registry.js';
+import type {
+  NoticeBatch,
+  NoticeBuilder,
+  NoticeContext,
+  NoticePasteSql,
+} from '../notifications/notice-registry.js';
 import {
   notificationSource,
   type ReplyJobData,
@@ -55,35 +60,47 @@ export class PostNotices {
   /** A new paste: its @mentions. */
   readonly pasteBuilder: NoticeBuilder = {
     idKey: 'threadId' satisfies keyof PasteJobData,
-    build: async (threadId, context) => {
-      const paste = await this.paste(threadId);
-      if (!paste || paste.authorId === null || paste.author === null) return undefined;
-      // Nobody but its author may read a private paste: nobody is told of it.
-      if (paste.visibility === 'private') return undefined;
-      const authorId = paste.authorId;
-      const source = notificationSource('thread', threadId);
-      const mentioned = await context.mentioned(paste.content, authorId);
-      return {
-        actorId: authorId,
-        post: {
-          threadId,
-          title: paste.title,
-          author: paste.author,
-          open: !paste.hidden,
-          listed: paste.listed,
-          tagIds: paste.tagIds,
-        },
-        due: mentioned.map((userId) => ({
-          userId,
-          type: 'mention' as const,
-          content: `${paste.author} mentioned you in ${quoted(paste.title)}`,
-          threadId,
-          actorId: authorId,
-          source,
-        })),
-      };
-    },
+    build: (threadId, context) => this.pasteBatch(threadId, context, true),
   };
+
+  /** A new paste that mentions nobody: no notice of its own, only the registered audiences'. */
+  readonly quietPasteBuilder: NoticeBuilder = {
+    idKey: 'threadId' satisfies keyof PasteJobData,
+    build: (threadId, context) => this.pasteBatch(threadId, context, false),
+  };
+
+  private async pasteBatch(
+    threadId: number,
+    context: NoticeContext,
+    mentions: boolean,
+  ): Promise<NoticeBatch | undefined> {
+    const paste = await this.paste(threadId);
+    if (!paste || paste.authorId === null || paste.author === null) return undefined;
+    // Nobody but its author may read a private paste: nobody is told of it.
+    if (paste.visibility === 'private') return undefined;
+    const authorId = paste.authorId;
+    const source = notificationSource('thread', threadId);
+    const mentioned = mentions ? await context.mentioned(paste.content, authorId) : [];
+    return {
+      actorId: authorId,
+      post: {
+        threadId,
+        title: paste.title,
+        author: paste.author,
+        open: !paste.hidden,
+        listed: paste.listed,
+        tagIds: paste.tagIds,
+      },
+      due: mentioned.map((userId) => ({
+        userId,
+        type: 'mention' as const,
+        content: `${paste.author} mentioned you in ${quoted(paste.title)}`,
+        threadId,
+        actorId: authorId,
+        source,
+      })),
+    };
+  }
 
   /**
    * A new reply: 'reply' to the author of the reply it answers and to the paste's author, then 'mention'
