@@ -9,6 +9,7 @@ import {
   watchingListSchema,
 } from '@termpaste/contracts';
 import { NotificationsProcessor } from '../src/modules/notifications/notifications.processor.js';
+import { WatchingService } from '../src/modules/watching/watching.service.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -205,14 +206,30 @@ describe('watching, following and bookmarks', () => {
       }
     });
 
+    it('moves its watchers to the tag it is merged into (once each)', async () => {
+      const from = await tag('merged-away');
+      const into = await tag('merged-into');
+      await bob.browser.put(API.tagWatch('merged-away')).expect(204);
+      await carol.browser.put(API.tagWatch('merged-away')).expect(204);
+      await carol.browser.put(API.tagWatch('merged-into')).expect(204);
+      await t.dataSource.transaction(async (manager) => {
+        await t.app.get(WatchingService).moveTagWatches(manager, from, into);
+        await manager.query('DELETE FROM tags WHERE id = $1', [from]);
+      });
+      const rows = await t.dataSource.query('SELECT user_id FROM tag_watches WHERE tag_id = $1 ORDER BY 1', [
+        into,
+      ]);
+      expect(rows.map((row: { user_id: number }) => row.user_id)).toEqual([bob.user.id, carol.user.id]);
+    });
+
     it('keeps its watchers through a rename, and loses them when deleted', async () => {
       const id = await tag('old-name');
       await bob.browser.put(API.tagWatch('old-name')).expect(204);
       await t.dataSource.query("UPDATE tags SET name = 'new-name' WHERE id = $1", [id]);
       expect((await bob.browser.get(API.tagWatch('new-name')).expect(200)).body).toEqual({ watching: true });
-      expect((await bob.browser.get(API.userWatching).expect(200)).body.tags).toEqual([
-        expect.objectContaining({ name: 'new-name' }),
-      ]);
+      expect((await bob.browser.get(API.userWatching).expect(200)).body.tags).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'new-name' })]),
+      );
       await t.dataSource.query('DELETE FROM tags WHERE id = $1', [id]);
       expect(await t.dataSource.query('SELECT 1 FROM tag_watches WHERE tag_id = $1', [id])).toEqual([]);
     });

@@ -13,5 +13,7 @@ import { WatchingService } from './watching.service.js';
   imports: [UsersModule, WatchNoticesModule],
   controllers: [WatchingController],
   providers: [WatchingService, BookmarksService],
+  // The tags' merge (admin) moves a merged tag's watchers with WatchingService.moveTagWatches.
+  exports: [WatchingService],
 })
 export class WatchingModule {}

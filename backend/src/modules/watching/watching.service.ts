@@ -9,7 +9,7 @@ import {
   type WatchingList,
   type WatchSettings,
 } from '@termpaste/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { parseId } from '../../common/parse-id.js';
 import { readablePasteJoin, replyJoin } from '../pastes/post-sql.js';
 import { REF_COLUMNS, refOf, type RefRow, resolvePaste } from '../pastes/visibility.js';
@@ -132,6 +132,20 @@ export class WatchingService {
       }
       throw error;
     }
+  }
+
+  /**
+   * A merge of tag `fromTagId` into `intoTagId` (call it in the merge's transaction, before deleting the
+   * merged tag): its watchers watch the tag it became. A rename keeps the id, so needs nothing.
+   */
+  async moveTagWatches(db: EntityManager, fromTagId: number, intoTagId: number): Promise<void> {
+    await db.query(
+      `INSERT INTO tag_watches (user_id, tag_id, created_at)
+       SELECT user_id, $2, created_at FROM tag_watches WHERE tag_id = $1
+       ON CONFLICT (user_id, tag_id) DO NOTHING`,
+      [fromTagId, intoTagId],
+    );
+    await db.query('DELETE FROM tag_watches WHERE tag_id = $1', [fromTagId]);
   }
 
   async tagState(userId: number, raw: string): Promise<TagWatchState> {
