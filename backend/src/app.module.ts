@@ -33,6 +33,7 @@ import { SupportModule } from './modules/support/support.module.js';
 import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { VotesModule } from './modules/votes/votes.module.js';
+import { WatchingModule } from './modules/watching/watching.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -76,6 +77,7 @@ export class AppModule {
         PastesModule,
         FeedsModule,
         VotesModule,
+        WatchingModule,
         ChatModule,
         LiveModule,
         NotificationsModule,

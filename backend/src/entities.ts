@@ -15,6 +15,11 @@ import { Mute } from './modules/screening/entities/mute.entity.js';
 import { PasteTag } from './modules/pastes/entities/paste-tag.entity.js';
 import { Tag } from './modules/pastes/entities/tag.entity.js';
 import { MailSetting } from './modules/mailings/entities/mail-setting.entity.js';
+import { Bookmark } from './modules/watching/entities/bookmark.entity.js';
+import { MemberFollow } from './modules/watching/entities/member-follow.entity.js';
+import { PasteWatch } from './modules/watching/entities/paste-watch.entity.js';
+import { TagWatch } from './modules/watching/entities/tag-watch.entity.js';
+import { WatchSetting } from './modules/watching/entities/watch-setting.entity.js';
 import { PostFingerprint } from './modules/screening/entities/post-fingerprint.entity.js';
 import { ReviewItem } from './modules/moderation/entities/review-item.entity.js';
 import { SpamMark } from './modules/screening/entities/spam-mark.entity.js';
@@ -52,6 +57,11 @@ export const ENTITIES: Entities = [
   PasteTag,
   Tag,
   MailSetting,
+  PasteWatch,
+  MemberFollow,
+  TagWatch,
+  Bookmark,
+  WatchSetting,
   PostFingerprint,
   ReviewItem,
   SpamMark,

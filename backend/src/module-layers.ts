@@ -26,6 +26,8 @@ export const LAYERS = [
   'ranks',
   'pastes',
   'votes',
+  // Watching pastes and tags, following members, bookmarks, and the notifications they make.
+  'watching',
   'messages',
   'support',
   'chat',

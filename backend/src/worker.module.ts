@@ -45,6 +45,7 @@ import { Metrics } from './infra/metrics/metrics.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PostNoticesModule } from './modules/pastes/post-notices.module.js';
 import { MessageNoticesModule } from './modules/messages/message-notices.module.js';
+import { WatchNoticesModule } from './modules/watching/watch-notices.module.js';
 import { UploadsSweepModule } from './modules/uploads/uploads-sweep.module.js';
 import { TokensSweepModule } from './modules/auth/tokens-sweep.module.js';
 import { PasteExpiryModule } from './modules/pastes/paste-expiry.module.js';
@@ -112,6 +113,7 @@ export class WorkerModule {
         // What new pastes, replies and messages notify: their modules register it with the notifications.
         PostNoticesModule,
         MessageNoticesModule,
+        WatchNoticesModule,
         // The uploads queue: the repeatable sweep of unclaimed uploads.
         UploadsSweepModule,
         // The tokens queue: the repeatable deletion of long-revoked access tokens.

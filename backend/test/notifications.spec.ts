@@ -394,7 +394,7 @@ describe('notifications', () => {
       );
     });
 
-    it('are not queued for a paste that mentions nobody', async () => {
+    it('queue only the watchers’ job for a paste that mentions nobody', async () => {
       const queue = t.app.get(QueuePort);
       const add = queue.add.bind(queue);
       const calls: unknown[][] = [];
@@ -403,14 +403,19 @@ describe('notifications', () => {
         return add(...args);
       };
       try {
-        await paste(alice.browser, 'Nobody', 'no mention at all');
-        await paste(
+        const nobody = await paste(alice.browser, 'Nobody', 'no mention at all');
+        const either = await paste(
           alice.browser,
           'Nobody either',
           `mail ${bob.account.email}, code \`@${bob.account.username}\``,
         );
         await t.app.get(OutboxRelay).idle();
-        expect(calls).toEqual([]);
+        // Its author's followers and its tags' watchers may hear of it: a 'paste' job, no mention.
+        expect(calls).toEqual([
+          [NOTIFICATIONS_QUEUE, 'paste', { threadId: nobody }, { jobId: `paste-${nobody}` }],
+          [NOTIFICATIONS_QUEUE, 'paste', { threadId: either }, { jobId: `paste-${either}` }],
+        ]);
+        calls.length = 0;
         const threadId = await paste(alice.browser, 'Somebody', `hi @${carol.account.username}`);
         await waitFor('the job to be queued', () => calls.length > 0);
         expect(calls).toEqual([

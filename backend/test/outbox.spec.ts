@@ -89,7 +89,7 @@ describe('outbox (in-process queue)', () => {
     t.dataSource.query('SELECT user_id FROM notifications WHERE source = $1', [source]);
 
   /** The outbox row `notificationJob` describes, as stored. */
-  const rowOf = (kind: 'thread' | 'reply' | 'message', id: number): Row => {
+  const rowOf = (kind: 'thread' | 'paste' | 'reply' | 'message', id: number): Row => {
     const job = notificationJob(kind, id);
     return { queue: job.queue, name: job.name, data: job.data, job_id: job.jobId! };
   };
@@ -148,6 +148,8 @@ describe('outbox (in-process queue)', () => {
     const supportId = (support as { id: number }).id;
 
     expect(await rows()).toEqual([
+      // A paste that mentions nobody: its followers' and tags' watchers' job.
+      rowOf('paste', silent),
       rowOf('thread', threadId),
       rowOf('reply', replyId),
       rowOf('message', messageId),
@@ -174,6 +176,7 @@ describe('outbox (in-process queue)', () => {
     expect(await notificationsOf(`message:${messageId}`)).toEqual([{ user_id: alice.user.id }]);
     await waitFor('the outbox to be emptied', async () => (await rows()).length === 0);
     expect(added.map((call) => (call[3] as { jobId: string }).jobId)).toEqual([
+      notificationJobId('paste', silent),
       notificationJobId('thread', threadId),
       notificationJobId('reply', replyId),
       notificationJobId('message', messageId),

@@ -95,6 +95,7 @@ import { ADMIN_OPERATIONS } from './openapi/admin.js';
 import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
 import { FEEDS_OPERATIONS } from './openapi/feeds.js';
+import { WATCHING_OPERATIONS } from './openapi/watching.js';
 import {
   API_TAGS,
   type ApiOperation,
@@ -138,6 +139,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...UPLOADS_OPERATIONS,
   ...ADMIN_OPERATIONS,
   ...FLAGS_OPERATIONS,
+  ...WATCHING_OPERATIONS,
   ...DOCS_OPERATIONS,
   ...FEEDS_OPERATIONS,
 ];

@@ -135,6 +135,15 @@ export const API = {
   upload: (key: string) => `/api/uploads/${key}`,
   chat: '/api/chat',
   chatMessages: '/api/chat/messages',
+  /** Watching a paste, following a member, watching a tag: PUT to start, DELETE to stop, GET the state. */
+  threadWatch: (id: string | number) => `/api/threads/${id}/watch`,
+  userFollow: (id: string | number) => `/api/users/${id}/follow`,
+  tagWatch: (name: string) => `/api/tags/${name}/watch`,
+  /** The member's bookmarks, newest first; PUT/DELETE one of a paste or a reply. */
+  bookmarks: '/api/bookmarks',
+  bookmark: (kind: string, id: string | number) => `/api/bookmarks/${kind}/${id}`,
+  /** What the member watches and follows, and whether they watch what they post and reply to. */
+  userWatching: '/api/user/watching',
   /** This API's documentation (an HTML page) and the OpenAPI document it shows (see openapi.ts). */
   docs: '/api/docs',
   openApi: '/api/docs/openapi.json',
@@ -182,6 +191,9 @@ export const PAGES = {
   support: '/support',
   settings: '/settings',
   settingsPassword: '/settings/password',
+  /** The pastes, members and tags the member watches or follows. */
+  settingsWatching: '/settings/watching',
+  bookmarks: '/bookmarks',
   settingsTokens: '/settings/tokens',
   /** Linked sign-in providers. */
   settingsAccounts: '/settings/accounts',
@@ -213,6 +225,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/users', remote: 'forum', screen: 'Users' },
   { path: '/search', remote: 'forum', screen: 'Search' },
   { path: '/hardest', remote: 'forum', screen: 'Hardest' },
+  { path: '/bookmarks', remote: 'forum', screen: 'Bookmarks' },
   { path: '/messages', remote: 'messaging', screen: 'Messages' },
   { path: '/notifications', remote: 'messaging', screen: 'Notifications' },
   { path: '/chat', remote: 'messaging', screen: 'Chat' },
@@ -223,6 +236,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings/account', remote: 'settings', screen: 'Account' },
   { path: '/settings/people', remote: 'settings', screen: 'People' },
   { path: '/settings/notifications', remote: 'settings', screen: 'NotificationPreferences' },
+  { path: '/settings/watching', remote: 'settings', screen: 'Watching' },
   // Reached signed in, after a first provider sign-in made the account.
   { path: '/welcome', remote: 'settings', screen: 'Welcome' },
   { path: '/ranks', remote: 'settings', screen: 'Ranks' },

@@ -17,4 +17,5 @@ export const screens: Record<ScreenName<'forum'>, ComponentType> = {
   Users: lazyScreen(() => import('./screens/users').then((m) => m.UsersScreen)),
   Search: lazyScreen(() => import('./screens/search').then((m) => m.SearchScreen)),
   Hardest: lazyScreen(() => import('./screens/hardest').then((m) => m.HardestScreen)),
+  Bookmarks: lazyScreen(() => import('./screens/bookmarks').then((m) => m.BookmarksScreen)),
 };

@@ -10,6 +10,7 @@ import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
 import { PremiumRanksScreen } from './screens/premium-ranks';
 import { WelcomeScreen } from './screens/welcome';
+import { WatchingScreen } from './screens/watching';
 import { screens } from './screens';
 
 describe('the screens module the shell loads', () => {
@@ -27,6 +28,7 @@ describe('the screens module the shell loads', () => {
       Account: AccountScreen,
       People: PeopleScreen,
       NotificationPreferences: NotificationPreferencesScreen,
+      Watching: WatchingScreen,
       Welcome: WelcomeScreen,
       Ranks: RanksScreen,
       Upgrades: PremiumRanksScreen,

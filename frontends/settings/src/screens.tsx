@@ -12,6 +12,7 @@ import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
 import { PremiumRanksScreen } from './screens/premium-ranks';
 import { WelcomeScreen } from './screens/welcome';
+import { WatchingScreen } from './screens/watching';
 
 /** Every screen the shell mounts from the settings remote (SIGNED_IN_ROUTES in contracts). */
 export const screens: Record<ScreenName<'settings'>, ComponentType> = {
@@ -22,6 +23,7 @@ export const screens: Record<ScreenName<'settings'>, ComponentType> = {
   Account: AccountScreen,
   People: PeopleScreen,
   NotificationPreferences: NotificationPreferencesScreen,
+  Watching: WatchingScreen,
   Welcome: WelcomeScreen,
   Ranks: RanksScreen,
   Upgrades: PremiumRanksScreen,

@@ -67,6 +67,18 @@ export {
 } from './people/people.js';
 export { PersonGate, PersonNote, useWithoutBlocked, type PersonGateProps } from './people/person-gate.js';
 export { PeopleButtons, type PeopleButtonsProps } from './people/people-buttons.js';
+export {
+  bookmarksQuery,
+  followQuery,
+  pasteWatchQuery,
+  tagWatchQuery,
+  useAutoWatch,
+  useBookmarkChange,
+  useWatchChange,
+  watchingListQuery,
+  type BookmarkChange,
+  type WatchChange,
+} from './watching/watching.js';
 export { refreshQueries } from './api/refresh.js';
 export { toastError, useFormCall } from './api/form-call.js';
 export { siteQuery, useProductName, useSignInOptions } from './api/site.js';

@@ -21,6 +21,7 @@ export const MODULES = [
   'moderation',
   'screening',
   'mailings',
+  'watching',
 ] as const;
 
 /** A module of `src/modules/`, or `infra` for everything outside it. */
@@ -84,6 +85,13 @@ export const TABLE_OWNERS = {
   member_blocks: 'screening',
   spam_marks: 'screening',
   post_fingerprints: 'screening',
+
+  // watching: watched pastes, followed members, watched tags, bookmarks, the auto-watch setting.
+  paste_watches: 'watching',
+  member_follows: 'watching',
+  tag_watches: 'watching',
+  bookmarks: 'watching',
+  watch_settings: 'watching',
 
   // infra: the transactional outbox (infra/outbox), TypeORM's record of the migrations run, and its
   // record of generated columns' expressions (TypeORM creates it when an entity has one).

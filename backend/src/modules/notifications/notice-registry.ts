@@ -7,6 +7,32 @@ import type { NewNotification } from './notifications.service.js';
 export interface NoticeBatch {
   actorId: number;
   due: NewNotification[];
+  /** The new paste or reply, for the audiences (watchers, followers): none for a message. */
+  post?: NoticePost;
+}
+
+/** A new paste or reply, as its builder read it: what the audiences need to choose whom to tell. */
+export interface NoticePost {
+  threadId: number;
+  /** The reply's id; undefined for a new paste. */
+  replyId?: number;
+  title: string;
+  /** The author's username. */
+  author: string;
+  /** Members other than its author may open the paste by its link, and the reply is not hidden. */
+  open: boolean;
+  /** Anyone may find it in lists: public, not hidden, not burning after reading. */
+  listed: boolean;
+  /** The paste's tags (their ids). */
+  tagIds: number[];
+}
+
+/**
+ * More members to tell of a new paste or reply (the watchers of the paste, the author's followers, the
+ * tag's watchers), after its builder's (a member due both keeps the builder's: one notice per source).
+ */
+export interface NoticeAudience {
+  build(post: NoticePost, actorId: number): Promise<NewNotification[]>;
 }
 
 /** What the notifications module lends a builder. */
@@ -43,12 +69,22 @@ export interface NoticePasteSql {
 export class NoticeRegistry {
   private readonly builders = new Map<string, NoticeBuilder>();
   private pastes: NoticePasteSql | undefined;
+  private readonly audienceList: NoticeAudience[] = [];
 
   registerBuilder(
     job: (typeof NOTIFICATION_JOBS)[keyof typeof NOTIFICATION_JOBS],
     builder: NoticeBuilder,
   ): void {
     this.builders.set(job, builder);
+  }
+
+  registerAudience(audience: NoticeAudience): void {
+    this.audienceList.push(audience);
+  }
+
+  /** Who else a new paste or reply notifies (registered by the watching module). */
+  audiences(): readonly NoticeAudience[] {
+    return this.audienceList;
   }
 
   registerPasteSql(sql: NoticePasteSql): void {

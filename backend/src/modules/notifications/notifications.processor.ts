@@ -62,7 +62,14 @@ export class NotificationsProcessor implements QueueProcessor {
     const builder = this.registry.builder(job.name);
     if (!builder) throw new Error(`Unknown job "${job.name}" on the notifications queue`);
     const batch = await builder.build(positiveId(job.data, builder.idKey), this.context);
-    if (batch) await this.create(batch.actorId, batch.due);
+    if (!batch) return;
+    const due = [...batch.due];
+    if (batch.post) {
+      for (const audience of this.registry.audiences()) {
+        due.push(...(await audience.build(batch.post, batch.actorId)));
+      }
+    }
+    await this.create(batch.actorId, due);
   }
 
   private readonly context: NoticeContext = {

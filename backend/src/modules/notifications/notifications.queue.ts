@@ -8,8 +8,10 @@ import type { NewNotification } from './notifications.service.js';
 export const NOTIFICATIONS_QUEUE = 'notifications';
 
 export const NOTIFICATION_JOBS = {
-  /** @mentions in a new paste. */
+  /** @mentions in a new paste (and who else hears of it: NoticeRegistry's audiences). */
   thread: 'thread',
+  /** A new paste that mentions nobody: only the audiences (its author's followers, its tags' watchers). */
+  paste: 'paste',
   /** A new reply: its paste's author, the author of the reply answered, and @mentions. */
   reply: 'reply',
   /** A new private message: its recipient. */
@@ -36,7 +38,7 @@ export const notificationJobId = (kind: keyof typeof NOTIFICATION_JOBS, id: numb
 export const notificationSource = (kind: keyof typeof NOTIFICATION_JOBS, id: number) => `${kind}:${id}`;
 
 /** The data key of each job's source id. */
-const ID_KEYS = { thread: 'threadId', reply: 'replyId', message: 'messageId' } as const;
+const ID_KEYS = { thread: 'threadId', paste: 'threadId', reply: 'replyId', message: 'messageId' } as const;
 
 /** The outbox job of a new paste, reply or message: `OutboxService.add(manager, notificationJob(…))`. */
 export function notificationJob(kind: keyof typeof NOTIFICATION_JOBS, id: number): OutboxJob {

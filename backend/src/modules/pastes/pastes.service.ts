@@ -75,8 +75,14 @@ import { PASTE_STATS_SLOT } from './paste-stats.js';
 
 export { PASTE_STATS_SLOT };
 
-/** In a new paste's statement (CTE `created`): its @mention notification job, to the outbox ($12: its trace). */
-const PASTE_JOB_SQL = outboxInsertSql('created', notificationJobSql('thread', '$12'));
+/**
+ * In a new paste's statement (CTE `created`), to the outbox ($12: its trace): the notification job of one
+ * that @mentions members ('thread'), or of one that mentions nobody but may notify watchers ('paste').
+ */
+const PASTE_JOB_SQL = {
+  thread: outboxInsertSql('created', notificationJobSql('thread', '$12')),
+  paste: outboxInsertSql('created', notificationJobSql('paste', '$12')),
+};
 /** A new paste's +5 (within the day's cap, on the ledger), in its statement: $3 the author, $4 the points, $5 the cap. */
 const PASTE_AWARD = cappedAwardCtes({
   userId: '$3',
@@ -92,7 +98,7 @@ const PASTE_AWARD = cappedAwardCtes({
  * Only a listed paste (public, not burning) counts in its author's and the forum's paste counts, which
  * anyone can read. Its locks, in order: the author's 'paste' daily row, then their row.
  */
-const createPasteSql = (queued: boolean): LockingSql =>
+const createPasteSql = (queued: keyof typeof PASTE_JOB_SQL | null): LockingSql =>
   lockingSql`WITH ${PASTE_AWARD.daily}, author AS (
      ${moveReputation({
        id: '$3',
@@ -108,7 +114,7 @@ const createPasteSql = (queued: boolean): LockingSql =>
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
      WHERE slot = ${PASTE_STATS_SLOT}
-   ), ${PASTE_AWARD.logged}${queued ? lockingSql`, queued AS (${PASTE_JOB_SQL})` : ''}
+   ), ${PASTE_AWARD.logged}${queued ? lockingSql`, queued AS (${PASTE_JOB_SQL[queued]})` : ''}
    SELECT id, listed, (SELECT points FROM daily) AS points FROM created`;
 
 /** A new paste's row as its statement answers it (`points`: what its author earned, null: nothing). */
@@ -126,10 +132,14 @@ type CreatePasteParams = [
   burnAfterReading: boolean,
   forkedFrom: number | null,
 ];
-const CREATE_PASTE = prepare<CreatedPaste, CreatePasteParams>('thread-create', createPasteSql(false));
+const CREATE_PASTE = prepare<CreatedPaste, CreatePasteParams>('thread-create', createPasteSql(null));
 const CREATE_PASTE_NOTIFYING = prepare<CreatedPaste, [...CreatePasteParams, traceparent: string | null]>(
   'thread-create-notifying',
-  createPasteSql(true),
+  createPasteSql('thread'),
+);
+const CREATE_PASTE_ANNOUNCING = prepare<CreatedPaste, [...CreatePasteParams, traceparent: string | null]>(
+  'thread-create-announcing',
+  createPasteSql('paste'),
 );
 /**
  * The original of a fork, while it is alive: who wrote it (they may always see it named) and whether
@@ -553,7 +563,9 @@ export class PastesService {
       visibility !== 'private' &&
       (body.language ?? null) === null &&
       (await mentionsAnyone(body.content));
-    return { body, visibility, burnAfterReading, keyed, key, expiresAt, notifies, forkedFrom };
+    // Any other paste but a private one may still tell its author's followers and its tags' watchers.
+    const announces = !notifies && visibility !== 'private';
+    return { body, visibility, burnAfterReading, keyed, key, expiresAt, notifies, announces, forkedFrom };
   }
 
   /** The new paste's statement, on `db` (a transaction's manager, or the pool). 401: the author is gone. */
@@ -577,7 +589,9 @@ export class PastesService {
     ];
     const [row] = plan.notifies
       ? await queryPrepared(db, CREATE_PASTE_NOTIFYING, [...params, traceparent()])
-      : await queryPrepared(db, CREATE_PASTE, params);
+      : plan.announces
+        ? await queryPrepared(db, CREATE_PASTE_ANNOUNCING, [...params, traceparent()])
+        : await queryPrepared(db, CREATE_PASTE, params);
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
     return row;
@@ -586,7 +600,7 @@ export class PastesService {
   /** After a new paste's commit: its expiry, the pages it changed. Answers its ref. */
   private async afterPaste(author: User, plan: PastePlan, row: CreatedPaste): Promise<PasteRef> {
     const { forkedFrom } = plan;
-    if (plan.notifies) this.outbox.committed();
+    if (plan.notifies || plan.announces) this.outbox.committed();
     await this.expiry.schedule(row.id, plan.expiresAt);
     // A paste no list shows changes no list, and no live list hears of it.
     if (row.listed) {

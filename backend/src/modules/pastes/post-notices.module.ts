@@ -17,6 +17,7 @@ export class PostNoticesModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.registry.registerBuilder(NOTIFICATION_JOBS.thread, this.notices.pasteBuilder);
+    this.registry.registerBuilder(NOTIFICATION_JOBS.paste, this.notices.quietPasteBuilder);
     this.registry.registerBuilder(NOTIFICATION_JOBS.reply, this.notices.replyBuilder);
     this.registry.registerPasteSql(this.notices.pasteSql);
   }

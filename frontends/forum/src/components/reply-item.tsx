@@ -24,6 +24,7 @@ import { EditReplyForm } from './edit-reply-form';
 import { EditedMark } from './edited-mark';
 import { ReplyExcerpt } from './reply-excerpt';
 import { VoteButtons } from './vote-buttons';
+import { ReplyBookmark } from './watch-controls';
 
 /** Replies deeper than this are drawn at this indent, with a line naming whom they answer. */
 export const MAX_INDENT = 6;
@@ -196,6 +197,7 @@ export function ReplyItem({
             DELETE
           </Button>
         )}
+        {signedIn && !hidden && <ReplyBookmark replyId={reply.id} pasteRef={threadId} />}
         {signedIn && !mine && !hidden && (
           <FlagButton
             targetType="reply"

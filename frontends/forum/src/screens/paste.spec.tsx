@@ -502,7 +502,9 @@ describe('thread detail (/thread/{id})', () => {
       renderPaste();
       expect(await screen.findByText('Thread not found [404]')).toBeInTheDocument();
       expect(urls(calls)).toContain('/api/threads/5');
-      expect(urls(calls).filter((url) => url !== '/api/flags/mine')).toEqual(['/api/threads/5']);
+      expect(
+        urls(calls).filter((url) => url !== '/api/flags/mine' && url !== '/api/threads/5/watch'),
+      ).toEqual(['/api/threads/5']);
     });
 
     it.each(['abc', '12abc', '-1', '1.5'])("shows it for the id '%s' without calling the API", (id) => {

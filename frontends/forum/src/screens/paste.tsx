@@ -33,6 +33,7 @@ import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError, isPasteRef } from '../lib/not-found';
+import { PasteWatchBar } from '../components/watch-controls';
 
 /** The element of a reply in the tree. */
 const replyElement = (id: number) => document.getElementById(`reply-${id}`);
@@ -174,6 +175,7 @@ function PasteView({
           BACK
         </Button>
         {!burnt && <PasteEmbed thread={thread} />}
+        <PasteWatchBar thread={thread} />
         <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
       </div>
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}

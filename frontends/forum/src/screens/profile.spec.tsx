@@ -253,17 +253,19 @@ describe('reputation ledger on the profile', () => {
     const calls = stubApi(() => ledgerPage());
     renderProfile(); // trinity (3), seen by neo (7)
     expect(screen.queryByRole('region', { name: 'REPUTATION LEDGER' })).not.toBeInTheDocument();
-    // Only the member's flags, for FLAG on the profile.
-    expect(calls.filter((call) => call.url !== '/api/flags/mine')).toHaveLength(0);
+    // Only the member's flags, for FLAG, and whether they follow them, for FOLLOW.
+    expect(
+      calls.filter((call) => call.url !== '/api/flags/mine' && call.url !== '/api/users/3/follow'),
+    ).toHaveLength(0);
   });
 
   it("is shown to an admin on any member's profile", async () => {
     const calls = stubApi(() => ledgerPage());
     renderProfile({ user: sampleCurrentUser({ id: 7, isAdmin: true }) });
     expect(await screen.findByRole('table', { name: 'Reputation ledger' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.url !== '/api/flags/mine')).toEqual([
-      { method: 'GET', url: '/api/users/3/reputation' },
-    ]);
+    expect(
+      calls.filter((call) => call.url !== '/api/flags/mine' && call.url !== '/api/users/3/follow'),
+    ).toEqual([{ method: 'GET', url: '/api/users/3/reputation' }]);
   });
 
   it('loads older rows with LOAD MORE, by cursor', async () => {
@@ -282,7 +284,8 @@ describe('reputation ledger on the profile', () => {
     expect(await within(card).findByRole('link', { name: 'old paste' })).toHaveAttribute('href', '/thread/2');
     expect(within(card).getAllByRole('row')).toHaveLength(3);
     expect(within(card).queryByRole('button', { name: 'LOAD MORE' })).not.toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toEqual([
+    // (FOLLOW asks whether the admin follows them.)
+    expect(calls.map((call) => call.url).filter((url) => url !== '/api/users/7/follow')).toEqual([
       '/api/users/7/reputation',
       '/api/users/7/reputation?cursor=next%3D',
     ]);

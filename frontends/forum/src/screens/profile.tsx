@@ -31,6 +31,7 @@ import { ReputationLedger } from '../components/reputation-ledger';
 import { PasteCardList } from '../components/paste-card';
 import { FeedLink } from '../components/feed-link';
 import { isNotFoundError, isRecordId } from '../lib/not-found';
+import { FollowButton } from '../components/watch-controls';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -134,6 +135,7 @@ function ProfileView({
               <Stat label="Joined" value={shortDate(profile.createdAt)} />
             </dl>
             <PeopleButtons member={profile} />
+            <FollowButton member={profile} />
           </div>
         </div>
       </Card>

@@ -159,6 +159,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsNotifications} className="tp-button tp-button--outline tp-button--md">
               E-MAIL NOTIFICATIONS
             </Link>
+            <Link to={PAGES.settingsWatching} className="tp-button tp-button--outline tp-button--md">
+              WATCHING
+            </Link>
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? 'SAVING...' : 'SAVE'}
             </Button>

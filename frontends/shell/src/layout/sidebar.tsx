@@ -2,6 +2,8 @@ import { PAGES, SIDEBAR, type CurrentUser } from '@termpaste/contracts';
 import { emailPrefix, Tooltip, useReviewCount } from '@termpaste/ui';
 import {
   Award,
+  Bookmark,
+  Eye,
   Flame,
   Gem,
   Home,
@@ -93,6 +95,8 @@ function SidebarContent({
 }) {
   const bottom: Item[] = [
     { label: 'Profile', to: user ? PAGES.profile(user.id) : PAGES.profileSelf, icon: User },
+    { label: 'Bookmarks', to: PAGES.bookmarks, icon: Bookmark },
+    { label: 'Watching', to: PAGES.settingsWatching, icon: Eye },
     { label: 'Ranks', to: PAGES.ranks, icon: Award },
     { label: 'Settings', to: PAGES.settings, icon: Settings },
   ];
