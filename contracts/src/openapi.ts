@@ -92,6 +92,7 @@ import { UPLOADS_OPERATIONS } from './openapi/uploads.js';
 import { ADMIN_OPERATIONS } from './openapi/admin.js';
 import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
+import { TAGS_OPERATIONS } from './openapi/tags.js';
 import {
   API_TAGS,
   type ApiOperation,
@@ -123,6 +124,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...SSO_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
   ...PASTES_OPERATIONS,
+  ...TAGS_OPERATIONS,
   ...REVISIONS_OPERATIONS,
   ...USERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,
