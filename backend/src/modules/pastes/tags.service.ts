@@ -109,6 +109,8 @@ export class TagsService {
        ORDER BY pt.created_at DESC, pt.thread_id DESC LIMIT $2`,
       params,
     );
+    // Its pastes expired while their jobs have not run yet: counted still, listed no more.
+    if (rows.length === 0 && !after) throw new NotFoundException(TAG_MESSAGES.tagNotFound);
     const threads = rows.slice(0, PASTES_PAGE_SIZE);
     const last = threads.at(-1);
     return {
