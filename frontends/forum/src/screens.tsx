@@ -17,4 +17,7 @@ export const screens: Record<ScreenName<'forum'>, ComponentType> = {
   Users: lazyScreen(() => import('./screens/users').then((m) => m.UsersScreen)),
   Search: lazyScreen(() => import('./screens/search').then((m) => m.SearchScreen)),
   Hardest: lazyScreen(() => import('./screens/hardest').then((m) => m.HardestScreen)),
+  Tag: lazyScreen(() => import('./screens/tag').then((m) => m.TagScreen)),
+  Tags: lazyScreen(() => import('./screens/tags').then((m) => m.TagsScreen)),
+  Language: lazyScreen(() => import('./screens/language').then((m) => m.LanguageScreen)),
 };
