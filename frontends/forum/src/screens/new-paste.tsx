@@ -95,7 +95,7 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
         ...(expiresIn === 'never' ? {} : { expiresIn }),
         ...(burn ? { burnAfterReading: true } : {}),
         ...(visibility === 'public' ? {} : { visibility }),
-        ...(tags.length > 0 || fork ? { tags } : {}),
+        ...(tags.length > 0 || (fork && fork.tags.length > 0) ? { tags } : {}),
       },
       {
         onSuccess: (posted) => {
