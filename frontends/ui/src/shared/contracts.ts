@@ -13,6 +13,8 @@ export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/visibility.js';
 export * from '../../../../contracts/dist/paste-views.js';
+export * from '../../../../contracts/dist/tags.js';
+export * from '../../../../contracts/dist/tag-views.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/secrets.js';
