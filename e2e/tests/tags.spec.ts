@@ -42,6 +42,7 @@ for (const width of [1280, 390]) {
     const under = paste.getByRole('list', { name: 'Tags' });
     await expect(under.getByRole('link')).toHaveText([`#${fresh}`, `#${known}`]);
     await expect(paste.getByRole('link', { name: 'Bash' })).toHaveAttribute('href', '/lang/bash');
+    await page.screenshot({ path: screenshotPath(`tags-paste-${width}`) });
     await under.getByRole('link', { name: `#${known}` }).click();
 
     await expect(page).toHaveURL(new RegExp(`/tag/${known}$`));

@@ -101,74 +101,76 @@ export function TagInput({
 
   return (
     <div className="forum-tag-input">
-      <div className="forum-tag-input__box">
-        {value.map((name) => (
-          <span key={name} className="forum-tag forum-tag--chip">
-            #{name}
-            <button
-              type="button"
-              className="forum-tag__remove"
-              aria-label={`Remove tag ${name}`}
-              onClick={() => remove(name)}
-            >
-              <X size={12} aria-hidden="true" />
-            </button>
-          </span>
-        ))}
-        <Input
-          role="combobox"
-          aria-labelledby={labelId}
-          aria-describedby={hintId}
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-          aria-invalid={error !== null || undefined}
-          autoComplete="off"
-          spellCheck={false}
-          className="forum-tag-input__field"
-          value={text}
-          disabled={full}
-          placeholder={full ? '' : value.length === 0 ? 'python, docker, ci' : 'another tag'}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-            setError(null);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            setOpen(false);
-            // What was typed counts when leaving the field, as a comma would.
-            if (text.trim() !== '') add(text);
-          }}
-        />
-      </div>
-      {shown && (
-        <ul id={listId} role="listbox" aria-labelledby={labelId} className="forum-language-picker__list">
-          {options.map((tag, index) => (
-            <li
-              key={tag.name}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              className={cx(
-                'forum-language-picker__option',
-                index === active && 'forum-language-picker__option--active',
-              )}
-              // Picked before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                add(tag.name);
-              }}
-              onMouseMove={() => setActive(index)}
-            >
-              <span>#{tag.name}</span>
-              <span className="forum-muted">{tag.pasteCount}</span>
-            </li>
+      <div className="forum-tag-input__anchor">
+        <div className="forum-tag-input__box">
+          {value.map((name) => (
+            <span key={name} className="forum-tag forum-tag--chip">
+              #{name}
+              <button
+                type="button"
+                className="forum-tag__remove"
+                aria-label={`Remove tag ${name}`}
+                onClick={() => remove(name)}
+              >
+                <X size={12} aria-hidden="true" />
+              </button>
+            </span>
           ))}
-        </ul>
-      )}
+          <Input
+            role="combobox"
+            aria-labelledby={labelId}
+            aria-describedby={hintId}
+            aria-expanded={shown}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+            aria-invalid={error !== null || undefined}
+            autoComplete="off"
+            spellCheck={false}
+            className="forum-tag-input__field"
+            value={text}
+            disabled={full}
+            placeholder={full ? '' : value.length === 0 ? 'python, docker, ci' : 'another tag'}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActive(-1);
+              setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              setOpen(false);
+              // What was typed counts when leaving the field, as a comma would.
+              if (text.trim() !== '') add(text);
+            }}
+          />
+        </div>
+        {shown && (
+          <ul id={listId} role="listbox" aria-labelledby={labelId} className="forum-language-picker__list">
+            {options.map((tag, index) => (
+              <li
+                key={tag.name}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className={cx(
+                  'forum-language-picker__option',
+                  index === active && 'forum-language-picker__option--active',
+                )}
+                // Picked before the input's blur closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  add(tag.name);
+                }}
+                onMouseMove={() => setActive(index)}
+              >
+                <span>#{tag.name}</span>
+                <span className="forum-muted">{tag.pasteCount}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <p
         id={hintId}
         className={cx('forum-tag-input__hint', error ? 'forum-error' : 'forum-muted')}
