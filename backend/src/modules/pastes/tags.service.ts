@@ -206,10 +206,9 @@ export class TagsService {
   }
 
   /**
-   * An admin's change of tag `raw` (404 when there is none), in one transaction with its audit entry.
-   * The triggers are off in it: the change writes threads.tags, paste_tags and the counts itself. The
-   * tags table is locked against other writers of tags first (a paste being tagged meanwhile would carry
-   * a name the change did not see), so such a paste waits for the change, or the change is retried.
+   * An admin's change of tag `raw` (404 when there is none) with its audit entry, in one transaction
+   * with the triggers off: it writes threads.tags, paste_tags and the counts itself, the tags table
+   * locked first so that no paste is tagged meanwhile with a name it did not see (retried on a deadlock).
    */
   private async change(
     admin: AuditActor,

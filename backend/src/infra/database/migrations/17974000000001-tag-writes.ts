@@ -5,18 +5,9 @@ import { allowedValues, setAllowedValues } from './audit-constraints.js';
 const TAG_ACTIONS = ['tag.rename', 'tag.merge', 'tag.delete'];
 
 /**
- * threads.tags is the one thing a write sets; two triggers derive the rest from it, so that no path that
- * changes a paste (create, edit, fork, trash, restore, hiding, expiry, burning, purge, account deletion,
- * and the ones still to come) can forget them:
- *
- * - `threads_tags_sync` (when the names change): the paste's rows of paste_tags, creating the tags named
- *   for the first time, in the statement's own time;
- * - `threads_tags_count` (when a paste carrying tags enters or leaves the lists, or its tags change while
- *   listed): tags.paste_count. Deferred to the commit, so a transaction takes tag rows last of all its
- *   locks, each paste's in name order.
- *
- * Admins' renames, merges and deletions set `termpaste.tag_triggers` to `off` for their transaction,
- * write the three places themselves and recount the tags they touched.
+ * threads.tags is all a write sets: triggers keep paste_tags and tags.paste_count (listed pastes, counted
+ * at the commit so tag rows are locked last) on every path that changes a paste. An admin's rename, merge
+ * or delete (audited) sets `termpaste.tag_triggers` off for its transaction and writes all three itself.
  */
 export class TagWrites17974000000001 implements MigrationInterface {
   name = 'TagWrites17974000000001';
