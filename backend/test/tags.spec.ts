@@ -151,6 +151,14 @@ describe('tags', () => {
         .send({ content: 'as json\n', tags: [b] })
         .expect(201);
       expect(await tagsOf((json.body as { id: PasteRef }).id)).toEqual([b]);
+      // A form's own field wins over the query.
+      const form = await alice.browser
+        .post(`${API.pastes}?tags=ignored-tag`)
+        .set('Accept', 'application/json')
+        .field('tags', `${a}, ${b}`)
+        .attach('file', Buffer.from('echo form\n'), 'run.sh')
+        .expect(201);
+      expect(await tagsOf((form.body as { id: PasteRef }).id)).toEqual([a, b]);
       await alice.browser
         .post(`${API.pastes}?tags=ok-tag,c%2B%2B`)
         .set('Content-Type', CURL_TYPE)
