@@ -21,6 +21,7 @@ import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { PostHidingService } from '../src/modules/pastes/post-hiding.js';
 import { PasteExpiry } from '../src/modules/pastes/paste-expiry.js';
+import { TagWrites17974000000001 } from '../src/infra/database/migrations/17974000000001-tag-writes.js';
 
 interface Member {
   browser: Browser;
@@ -407,5 +408,30 @@ describe('tags', () => {
         statusCode: 404,
         message: POST_MESSAGES.pasteNotFound,
       });
+  });
+
+  // Last: it rolls the schema back and forth under the other tests' rows.
+  it('its migration rolls back (triggers, audit actions) and applies again', async () => {
+    const triggers = async () =>
+      (
+        (await t.dataSource.query(
+          "SELECT tgname FROM pg_trigger WHERE tgrelid = 'threads'::regclass AND tgname LIKE 'threads_tags%' ORDER BY 1",
+        )) as Array<{ tgname: string }>
+      ).map((row) => row.tgname);
+    expect(await triggers()).toHaveLength(5);
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      const migration = new TagWrites17974000000001();
+      await migration.down(runner);
+      expect(await triggers()).toEqual([]);
+      const [{ n }] = (await t.dataSource.query(
+        "SELECT count(*)::int AS n FROM audit_log WHERE target_type = 'tag'",
+      )) as [{ n: number }];
+      expect(n).toBe(0);
+      await migration.up(runner);
+      expect(await triggers()).toHaveLength(5);
+    } finally {
+      await runner.release();
+    }
   });
 });
