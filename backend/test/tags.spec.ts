@@ -418,7 +418,7 @@ describe('tags', () => {
           "SELECT tgname FROM pg_trigger WHERE tgrelid = 'threads'::regclass AND tgname LIKE 'threads_tags%' ORDER BY 1",
         )) as Array<{ tgname: string }>
       ).map((row) => row.tgname);
-    expect(await triggers()).toHaveLength(5);
+    expect(await triggers()).toHaveLength(8);
     const runner = t.dataSource.createQueryRunner();
     try {
       const migration = new TagWrites17974000000001();
@@ -429,7 +429,7 @@ describe('tags', () => {
       )) as [{ n: number }];
       expect(n).toBe(0);
       await migration.up(runner);
-      expect(await triggers()).toHaveLength(5);
+      expect(await triggers()).toHaveLength(8);
     } finally {
       await runner.release();
     }

@@ -5,9 +5,9 @@ import { allowedValues, setAllowedValues } from './audit-constraints.js';
 const TAG_ACTIONS = ['tag.rename', 'tag.merge', 'tag.delete'];
 
 /**
- * threads.tags is all a write sets: triggers keep paste_tags and tags.paste_count (listed pastes, counted
- * at the commit so tag rows are locked last) on every path that changes a paste. An admin's rename, merge
- * or delete (audited) sets `termpaste.tag_triggers` off for its transaction and writes all three itself.
+ * threads.tags is all a write sets: triggers keep paste_tags and tags.paste_count (listed pastes, summed
+ * per tag and applied at the commit, so tag rows are locked last) on every path that changes a paste. An
+ * admin's rename, merge or delete (audited) turns them off (`termpaste.tag_triggers`) and writes itself.
  */
 export class TagWrites17974000000001 implements MigrationInterface {
   name = 'TagWrites17974000000001';
@@ -38,43 +38,71 @@ export class TagWrites17974000000001 implements MigrationInterface {
       CREATE TRIGGER threads_tags_sync_update AFTER UPDATE OF tags ON threads FOR EACH ROW
       WHEN (OLD.tags IS DISTINCT FROM NEW.tags) EXECUTE FUNCTION threads_tags_sync()`);
 
+    // Each row's change of counts, added up per tag in a setting of the transaction: a transaction that
+    // changes many pastes moves each tag's count once, at the commit (threads_tags_count).
     await queryRunner.query(`
-      CREATE FUNCTION threads_tags_count() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION threads_tags_pending() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
         was text[] := CASE WHEN TG_OP <> 'INSERT' AND OLD.listed THEN OLD.tags ELSE '{}' END;
         now_ text[] := CASE WHEN TG_OP <> 'DELETE' AND NEW.listed THEN NEW.tags ELSE '{}' END;
-        tag_name text;
-        change int;
+        pending jsonb;
+        each_ record;
       BEGIN
         IF current_setting('termpaste.tag_triggers', true) = 'off' THEN
           RETURN NULL;
         END IF;
-        -- Row by row in name order: two transactions never wait on each other's tags in a cycle.
-        FOR tag_name, change IN
-          SELECT name, sum(delta)::int FROM (
+        pending := COALESCE(NULLIF(current_setting('termpaste.tag_count_pending', true), ''), '{}')::jsonb;
+        FOR each_ IN
+          SELECT name, sum(delta)::int AS change FROM (
             SELECT unnest(now_) AS name, 1 AS delta
             UNION ALL SELECT unnest(was), -1
-          ) each_ GROUP BY name HAVING sum(delta) <> 0 ORDER BY name
+          ) deltas GROUP BY name HAVING sum(delta) <> 0
         LOOP
-          UPDATE tags SET paste_count = paste_count + change WHERE name = tag_name;
+          pending := jsonb_set(pending, ARRAY[each_.name],
+            to_jsonb(COALESCE((pending ->> each_.name)::int, 0) + each_.change));
+        END LOOP;
+        PERFORM set_config('termpaste.tag_count_pending', pending::text, true);
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(`
+      CREATE FUNCTION threads_tags_count() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        pending text := current_setting('termpaste.tag_count_pending', true);
+        each_ record;
+      BEGIN
+        IF pending IS NULL OR pending IN ('', '{}') THEN
+          RETURN NULL;
+        END IF;
+        PERFORM set_config('termpaste.tag_count_pending', '{}', true);
+        -- In name order: two transactions never wait on each other's tags in a cycle.
+        FOR each_ IN
+          SELECT key AS name, value::int AS change FROM jsonb_each_text(pending::jsonb)
+          WHERE value::int <> 0 ORDER BY key
+        LOOP
+          UPDATE tags SET paste_count = paste_count + each_.change WHERE name = each_.name;
         END LOOP;
         RETURN NULL;
       END $$`);
-    // Deferred: counted at the commit, from each row's before and after.
-    await queryRunner.query(`
-      CREATE CONSTRAINT TRIGGER threads_tags_count_insert AFTER INSERT ON threads
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN (NEW.listed AND cardinality(NEW.tags) > 0) EXECUTE FUNCTION threads_tags_count()`);
-    await queryRunner.query(`
-      CREATE CONSTRAINT TRIGGER threads_tags_count_update AFTER UPDATE ON threads
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN ((OLD.listed IS DISTINCT FROM NEW.listed OR OLD.tags IS DISTINCT FROM NEW.tags)
-        AND (cardinality(OLD.tags) > 0 OR cardinality(NEW.tags) > 0))
-      EXECUTE FUNCTION threads_tags_count()`);
-    await queryRunner.query(`
-      CREATE CONSTRAINT TRIGGER threads_tags_count_delete AFTER DELETE ON threads
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN (OLD.listed AND cardinality(OLD.tags) > 0) EXECUTE FUNCTION threads_tags_count()`);
+    const events = [
+      ['insert', 'INSERT', 'NEW.listed AND cardinality(NEW.tags) > 0'],
+      [
+        'update',
+        'UPDATE',
+        '(OLD.listed IS DISTINCT FROM NEW.listed OR OLD.tags IS DISTINCT FROM NEW.tags) ' +
+          'AND (cardinality(OLD.tags) > 0 OR cardinality(NEW.tags) > 0)',
+      ],
+      ['delete', 'DELETE', 'OLD.listed AND cardinality(OLD.tags) > 0'],
+    ];
+    for (const [name, event, when] of events) {
+      await queryRunner.query(`
+        CREATE TRIGGER threads_tags_pending_${name} AFTER ${event} ON threads FOR EACH ROW
+        WHEN (${when}) EXECUTE FUNCTION threads_tags_pending()`);
+      // Deferred to the commit: a transaction locks tag rows last of all its row locks.
+      await queryRunner.query(`
+        CREATE CONSTRAINT TRIGGER threads_tags_count_${name} AFTER ${event} ON threads
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+        WHEN (${when}) EXECUTE FUNCTION threads_tags_count()`);
+    }
 
     const actions = await allowedValues(queryRunner, 'audit_log_action_check');
     await setAllowedValues(queryRunner, 'audit_log', 'action', 'audit_log_action_check', [
@@ -108,16 +136,14 @@ export class TagWrites17974000000001 implements MigrationInterface {
       'audit_log_action_check',
       actions.filter((action) => !TAG_ACTIONS.includes(action)),
     );
-    for (const trigger of [
-      'threads_tags_count_delete',
-      'threads_tags_count_update',
-      'threads_tags_count_insert',
-      'threads_tags_sync_update',
-      'threads_tags_sync_insert',
-    ]) {
-      await queryRunner.query(`DROP TRIGGER ${trigger} ON threads`);
+    for (const name of ['delete', 'update', 'insert']) {
+      await queryRunner.query(`DROP TRIGGER threads_tags_count_${name} ON threads`);
+      await queryRunner.query(`DROP TRIGGER threads_tags_pending_${name} ON threads`);
     }
+    await queryRunner.query('DROP TRIGGER threads_tags_sync_update ON threads');
+    await queryRunner.query('DROP TRIGGER threads_tags_sync_insert ON threads');
     await queryRunner.query('DROP FUNCTION threads_tags_count()');
+    await queryRunner.query('DROP FUNCTION threads_tags_pending()');
     await queryRunner.query('DROP FUNCTION threads_tags_sync()');
   }
 }
