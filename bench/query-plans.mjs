@@ -1,7 +1,7 @@
 // Query plans of the list queries on a seeded database (20,000 pastes, 2,000 members, 40,000 private
 // messages, 40,000 notifications, 20,000 chat messages), taken from the real services' SQL and
 // parameters. Fails when home, the members directory, an inbox, the notifications or the chat history
-// (or the sweep of unclaimed uploads) stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
+// (or a tag's or a language's pastes, or the sweep of unclaimed uploads) stops being an index scan under a Limit (a Sort or a Seq Scan there means a query that grows with the
 // data), or when search reads every match of a common word (a bitmap scan) instead of walking the
 // newest pastes until it has its candidates, or reads a rare word's other than from the GIN index.
 //   node bench/query-plans.mjs            (builds nothing; reads the backend's TypeScript directly)
@@ -23,6 +23,7 @@ const { MessagesService } = await load('src/modules/messages/messages.service.ts
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
 const { ChatService } = await load('src/modules/chat/chat.service.ts');
 const { UploadsSweeper } = await load('src/modules/uploads/uploads-sweep.ts');
+const { TagsService } = await load('src/modules/pastes/tags.service.ts');
 const { DataSource } = await import('typeorm');
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 20_000);
@@ -44,18 +45,36 @@ try {
      FROM generate_series(1, $1::int) n`,
     [USERS],
   );
-  await ds.query(
-    `INSERT INTO threads (title, content, author_id, created_at, is_pinned)
-     SELECT 'Paste number ' || n,
-       'content of paste ' || n || ' ' || md5(n::text)
-         -- Search: a common phrase (in a third of the pastes) and a rare word (in one in 2,000).
-         || CASE WHEN n % 3 = 0 THEN ' kernel panic - not syncing' ELSE '' END
-         || CASE WHEN n % 2000 = 0 THEN ' heisenbug' ELSE '' END,
-       1 + (n * 31) % $2::int,
-       now() - n * interval '7 minutes', n % 4000 = 0
-     FROM generate_series(1, $1::int) n`,
-    [THREADS, USERS],
-  );
+  // The tag triggers off for the seed (each paste would move one count row: a chain of versions in one
+  // transaction), paste_tags and the counts then written in bulk, as the triggers would have.
+  await ds.transaction(async (m) => {
+    await m.query("SELECT set_config('termpaste.tag_triggers', 'off', true)");
+    await m.query(
+      `INSERT INTO threads (title, content, author_id, created_at, is_pinned, tags, language)
+       SELECT 'Paste number ' || n,
+         'content of paste ' || n || ' ' || md5(n::text)
+           -- Search: a common phrase (in a third of the pastes) and a rare word (in one in 2,000).
+           || CASE WHEN n % 3 = 0 THEN ' kernel panic - not syncing' ELSE '' END
+           || CASE WHEN n % 2000 = 0 THEN ' heisenbug' ELSE '' END,
+         1 + (n * 31) % $2::int,
+         now() - n * interval '7 minutes', n % 4000 = 0,
+         -- Tags (a common one on a third of the pastes, a rare one on one in 1,000) and languages
+         -- (Python on a quarter, Rust on one in 1,000).
+         CASE WHEN n % 3 = 0 THEN ARRAY['linux'] ELSE '{}' END
+           || CASE WHEN n % 1000 = 0 THEN ARRAY['heisenbug'] ELSE '{}' END,
+         CASE WHEN n % 4 = 0 THEN 'python' WHEN n % 1000 = 1 THEN 'rust' END
+       FROM generate_series(1, $1::int) n`,
+      [THREADS, USERS],
+    );
+    await m.query(
+      `INSERT INTO tags (name, paste_count)
+       SELECT u.tag, count(*) FILTER (WHERE t.listed) FROM threads t, unnest(t.tags) u(tag) GROUP BY u.tag`,
+    );
+    await m.query(
+      `INSERT INTO paste_tags (thread_id, tag_id, created_at)
+       SELECT t.id, g.id, t.created_at FROM threads t, unnest(t.tags) u(tag) JOIN tags g ON g.name = u.tag`,
+    );
+  });
   // The count in one slot (the others hold 0): the home page reads their sum.
   await ds.query(
     'UPDATE forum_stats SET thread_count = CASE WHEN slot = 0 THEN (SELECT count(*) FROM threads) ELSE 0 END',
@@ -92,6 +111,8 @@ try {
   for (const table of [
     'users',
     'threads',
+    'tags',
+    'paste_tags',
     'private_messages',
     'notifications',
     'chat_messages',
@@ -115,6 +136,7 @@ try {
     messages: new MessagesService(dataSource, undefined, quiet),
     notifications: new NotificationsService(dataSource, quiet, quiet),
     chat: new ChatService(dataSource, quiet),
+    tags: new TagsService(dataSource),
   });
   const realServices = services(ds);
   /**
@@ -161,6 +183,48 @@ try {
     isHome,
     forum((s) => s.recent(cursor)),
     'threads_recent_idx',
+  );
+  // A tag's pastes walk paste_tags_tag_idx newest first (then each paste by its key); a language's
+  // walk threads_language_idx: neither sorts nor reads every match.
+  const isTagPage = (sql) => sql.includes('JOIN paste_tags pt');
+  const isLanguagePage = (sql) => sql.includes('t.language');
+  const realTags = realServices.tags;
+  for (const [label, name] of [
+    ['common', 'linux'],
+    ['rare', 'heisenbug'],
+  ]) {
+    await explain(`tag page, a ${label} tag`, isTagPage, (s) => s.tags.page(name), 'paste_tags_tag_idx');
+  }
+  let tagCursor = (await realTags.page('linux')).nextCursor;
+  for (let i = 0; i < 20 && tagCursor; i++) tagCursor = (await realTags.page('linux', tagCursor)).nextCursor;
+  await explain(
+    'tag page, page 22 of a common tag',
+    isTagPage,
+    (s) => s.tags.page('linux', tagCursor),
+    'paste_tags_tag_idx',
+  );
+  await explain(
+    'language page, a common language',
+    isLanguagePage,
+    (s) => s.tags.language('python'),
+    'threads_language_idx',
+  );
+  // Fewer matches than a page: any join order reads them all from the index, and sorts no more.
+  await explain(
+    'language page, a rare language',
+    isLanguagePage,
+    (s) => s.tags.language('rust'),
+    (plan) =>
+      !plan.includes('Index Scan using threads_language_idx') || /Seq Scan on threads/.test(plan)
+        ? 'expected the index threads_language_idx (no sequential scan of the pastes)'
+        : undefined,
+  );
+  const python = await realTags.language('python');
+  await explain(
+    'language page, next page',
+    isLanguagePage,
+    (s) => s.tags.language('python', python.nextCursor),
+    'threads_language_idx',
   );
   const members = await realMembers.directory('');
   await explain(
@@ -249,5 +313,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(
-  `query plans: home, members, inbox, notifications, chat and the uploads sweep are index scans, search walks the newest pastes for a common word and the GIN index for a rare one (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
+  `query plans: home, members, inbox, notifications, chat, a tag's and a language's pastes and the uploads sweep are index scans, search walks the newest pastes for a common word and the GIN index for a rare one (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
 );

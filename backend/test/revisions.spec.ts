@@ -169,6 +169,7 @@ describe('edits with history', () => {
         visibility: 'public',
         expiresAt: null,
         burnAfterReading: false,
+        tags: [],
       });
       await alice.browser.patch(API.thread(id)).send({}).expect(200);
       expect(await revisionRows(id)).toEqual([]);

@@ -67,7 +67,7 @@ describe('visibility: unlisted and private pastes', () => {
     const title = `Paste ${word}`;
     const res = await author.browser
       .post(API.threads)
-      .send({ title, content: extra.content ?? `the ${word} text`, visibility })
+      .send({ title, content: extra.content ?? `the ${word} text`, visibility, tags: [word] })
       .expect(201);
     const [row]: Array<{ id: number; key: string | null }> = await t.dataSource.query(
       'SELECT id, key FROM threads WHERE title = $1',
@@ -78,7 +78,7 @@ describe('visibility: unlisted and private pastes', () => {
       expect(res.body).toEqual({ id: row!.key });
       expect(row!.key).toMatch(PASTE_KEY_PATTERN);
     }
-    return { id: row!.id, key: row!.key, title, authorId: author.user.id, word };
+    return { id: row!.id, key: row!.key, title, authorId: author.user.id, word, tag: word };
   }
 
   async function counts(userId: number) {

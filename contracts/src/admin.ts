@@ -119,9 +119,13 @@ export const AUDIT_ACTIONS = [
   // The command line's: an account it created, a password reset link it printed (migration 17973000000006).
   'user.create',
   'user.reset_link',
+  // An admin's rename, merge or deletion of a tag (migration 17974000000001).
+  'tag.rename',
+  'tag.merge',
+  'tag.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['thread', 'reply', 'user', 'chat', 'message', 'spam_mark'] as const;
+export const AUDIT_TARGET_TYPES = ['thread', 'reply', 'user', 'chat', 'message', 'spam_mark', 'tag'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One staff action (beyond the spec, as Discourse's staff action log). */

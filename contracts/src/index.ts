@@ -14,6 +14,7 @@ export * from './paste-views.js';
 export * from './pastes.js';
 export * from './tags.js';
 export * from './watching.js';
+export * from './tag-views.js';
 export * from './revisions.js';
 export * from './live.js';
 export * from './messaging.js';

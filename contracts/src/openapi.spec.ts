@@ -8,11 +8,15 @@ const FIRST_PARAMETER: Record<string, string> = {
   ssoStart: '{provider}',
   ssoCallback: '{provider}',
   feedTag: '{name}',
+  tag: '{name}',
+  language: '{name}',
+  adminTag: '{name}',
+  adminTagMerge: '{name}',
 };
 
 /**
  * Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key,
- * `{provider}` for a sign-in provider, `{n}` for a version's number.
+ * `{provider}` for a sign-in provider, `{name}` for a tag or a language, `{n}` for a version's number.
  */
 const apiPaths = Object.entries(API).map(([name, value]) => ({
   name,

@@ -96,6 +96,7 @@ import { FLAGS_OPERATIONS } from './openapi/flags.js';
 import { DOCS_OPERATIONS } from './openapi/docs.js';
 import { FEEDS_OPERATIONS } from './openapi/feeds.js';
 import { WATCHING_OPERATIONS } from './openapi/watching.js';
+import { TAGS_OPERATIONS } from './openapi/tags.js';
 import {
   API_TAGS,
   type ApiOperation,
@@ -127,6 +128,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...SSO_OPERATIONS,
   ...NOTIFICATIONS_OPERATIONS,
   ...PASTES_OPERATIONS,
+  ...TAGS_OPERATIONS,
   ...REVISIONS_OPERATIONS,
   ...USERS_OPERATIONS,
   ...SETTINGS_OPERATIONS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.js';
+import { TAGS_PER_PASTE_MAX, tagsOfQuery, tagsSchema } from './tags.js';
 
 /**
  * A paste's content: at most this many bytes of UTF-8 unless PASTE_MAX_BYTES says otherwise (1 MiB), on
@@ -81,5 +82,8 @@ export const createPasteQuerySchema = z.object({
     )
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'))
     .meta({ description: 'With `true`, deleted the moment its first reader (not you) is shown it' }),
+  tags: z.preprocess(tagsOfQuery, tagsSchema.optional()).meta({
+    description: `Its tags, comma-separated (\`?tags=python,ci\`): each 2–30 of a-z, 0-9 and -, at most ${TAGS_PER_PASTE_MAX}`,
+  }),
 });
 export type CreatePasteQuery = z.infer<typeof createPasteQuerySchema>;

@@ -4,6 +4,7 @@ import { reviewQuerySchema } from './moderation.js';
 import { API_OPERATIONS } from './openapi.js';
 import { createPasteQuerySchema } from './pastes.js';
 import { ssoStartQuerySchema } from './sso.js';
+import { tagsQuerySchema } from './tags.js';
 import {
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -131,6 +132,10 @@ describe('the query strings the OpenAPI table documents', () => {
     getThread: pasteQuerySchema,
     listReviewItems: reviewQuerySchema,
     listSpamMarks: cursorQuerySchema,
+    getTags: tagsQuerySchema,
+    getTag: cursorQuerySchema,
+    getLanguage: cursorQuerySchema,
+    adminGetTags: tagsQuerySchema,
     // Checked by the signature, its names read from the schema (UploadAddresses).
     putObject: uploadAddressQuerySchema,
     describeUnsubscribe: unsubscribeQuerySchema,

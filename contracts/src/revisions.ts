@@ -101,6 +101,8 @@ export const editedPasteSchema = z.object({
   visibility: visibilitySchema,
   expiresAt: z.string().nullable(),
   burnAfterReading: z.boolean(),
+  /** Its tags, in its author's order (an edit of them makes no version). */
+  tags: z.array(z.string()),
   title: z.string(),
   content: z.string(),
   language: z.string().nullable(),

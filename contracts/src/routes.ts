@@ -103,6 +103,15 @@ export const API = {
   feedTag: (name: string) => `/feeds/tags/${name}.atom`,
   feedUser: (id: string | number) => `/feeds/users/${id}.atom`,
   feedSearch: '/feeds/search.atom',
+  /** Tags by use (`?q=`: the suggestions), and one tag's listed pastes. */
+  tags: '/api/tags',
+  tag: (name: string) => `/api/tags/${name}`,
+  /** The listed pastes in one language (the language facet). */
+  language: (name: string) => `/api/languages/${name}`,
+  /** Every tag (admins), and one to rename (PATCH), delete (DELETE) or merge into another. */
+  adminTags: '/api/admin/tags',
+  adminTag: (name: string) => `/api/admin/tags/${name}`,
+  adminTagMerge: (name: string) => `/api/admin/tags/${name}/merge`,
   adminUsers: '/api/admin/users',
   adminUserBan: (id: string | number) => `/api/admin/users/${id}/ban`,
   adminUserUnban: (id: string | number) => `/api/admin/users/${id}/unban`,
@@ -182,7 +191,12 @@ export const PAGES = {
   notifications: '/notifications',
   search: (q?: string) => (q === undefined ? '/search' : `/search?q=${encodeURIComponent(q)}`),
   hardest: '/hardest',
+  /** A tag's listed pastes; every tag by use; a language's listed pastes. */
+  tag: (name: string) => `/tag/${encodeURIComponent(name)}`,
+  tags: '/tags',
+  language: (name: string) => `/lang/${encodeURIComponent(name)}`,
   admin: '/admin',
+  adminTags: '/admin/tags',
   /** The review queue: flagged items and held posts. */
   adminReview: '/admin/review',
   chat: '/chat',
@@ -226,6 +240,9 @@ export const SIGNED_IN_ROUTES = [
   { path: '/search', remote: 'forum', screen: 'Search' },
   { path: '/hardest', remote: 'forum', screen: 'Hardest' },
   { path: '/bookmarks', remote: 'forum', screen: 'Bookmarks' },
+  { path: '/tag/:name', remote: 'forum', screen: 'Tag' },
+  { path: '/tags', remote: 'forum', screen: 'Tags' },
+  { path: '/lang/:name', remote: 'forum', screen: 'Language' },
   { path: '/messages', remote: 'messaging', screen: 'Messages' },
   { path: '/notifications', remote: 'messaging', screen: 'Notifications' },
   { path: '/chat', remote: 'messaging', screen: 'Chat' },
@@ -244,6 +261,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/support', remote: 'settings', screen: 'Support' },
   { path: '/admin', remote: 'admin', screen: 'Admin' },
   { path: '/admin/review', remote: 'admin', screen: 'Review' },
+  { path: '/admin/tags', remote: 'admin', screen: 'Tags' },
 ] as const satisfies readonly { path: string; remote: RemoteName; screen: string }[];
 
 export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];

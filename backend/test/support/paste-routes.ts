@@ -8,8 +8,11 @@ import {
   type PasteRef,
   type RecentPastesPage,
   type ReputationLedgerPage,
+  type LanguagePage,
   type SearchResults,
   type PasteCard,
+  TAG_MESSAGES,
+  type TagList,
   type UserProfile,
   WS,
 } from '@termpaste/contracts';
@@ -35,6 +38,10 @@ export interface WalkedPaste {
   word: string;
   /** A reply on it, walked too (its revisions, its vote, its edit). */
   replyId?: number;
+  /** A tag it alone carries: no tag list may name it. */
+  tag?: string;
+  /** Its tag is still counted (expired, its job not run yet: counts come down when it runs). */
+  tagCounted?: boolean;
 }
 
 /** Who walks: a visitor (`userId` null, no cookie) or a signed-in member, and their session cookie. */
@@ -120,6 +127,21 @@ export async function expectPasteListedNowhere(
   const search = (await viewer.agent.get(API.search).query({ q: paste.word }).set(fresh).expect(200))
     .body as SearchResults;
   expectAbsent(`search for ${viewer.label}`, search, paste, search.threads);
+  const markdown = (await viewer.agent.get(API.language('markdown')).expect(200)).body as LanguagePage;
+  expectAbsent(`the Markdown pastes for ${viewer.label}`, markdown, paste, markdown.threads);
+  if (paste.tag !== undefined) {
+    await expect404(
+      `GET ${API.tag(paste.tag)} by ${viewer.label}`,
+      viewer.agent.get(API.tag(paste.tag)),
+      TAG_MESSAGES.tagNotFound,
+    );
+    for (const q of paste.tagCounted ? [] : [{}, { q: paste.tag }]) {
+      const tags = (await viewer.agent.get(API.tags).query(q).expect(200)).body as TagList;
+      if (tags.tags.some((tag) => tag.name === paste.tag)) {
+        throw new Error(`the tags for ${viewer.label} name ${paste.tag}`);
+      }
+    }
+  }
   const profile = (await viewer.agent.get(API.user(paste.authorId)).set(fresh).expect(200))
     .body as UserProfile;
   // Its author's own profile lists their unlisted and private pastes (alive ones).

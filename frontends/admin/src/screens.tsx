@@ -7,4 +7,5 @@ import { AdminScreen } from './screens/admin';
 export const screens: Record<ScreenName<'admin'>, ComponentType> = {
   Admin: AdminScreen,
   Review: AdminScreen,
+  Tags: AdminScreen,
 };

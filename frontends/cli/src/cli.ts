@@ -74,7 +74,12 @@ export function program(json = false): Command {
       '-t, --title <title>',
       "the paste's title (default: the file's name; for standard input, its first line)",
     )
-    .option('-l, --lang <language>', 'the language to highlight it as (e.g. python, sh)');
+    .option('-l, --lang <language>', 'the language to highlight it as (e.g. python, sh)')
+    .option(
+      '--tag <name>',
+      'a tag (repeat it, or a comma list: --tag python,ci); at most 5, each 2-30 of a-z, 0-9 and -',
+      (value: string, previous: string[] = []) => [...previous, value],
+    );
   lifeOptions(root, false)
     .option('--burn', 'delete it the moment its first reader (not you) is shown it')
     .option('--allow-secrets', 'publish even when the server finds what looks like a secret (a key, a token)')
@@ -87,6 +92,7 @@ Examples:
   termpaste build.log                      # prints the paste's URL
   make 2>&1 | termpaste --title "make output"
   termpaste a.py b.py --lang python        # one paste each
+  termpaste deploy.sh --tag bash --tag ci  # tagged (or --tag bash,ci)
   termpaste notes.md --unlisted --expire 1d
   termpaste secret.txt --private --burn
   termpaste get 42 > saved.txt

@@ -8,6 +8,7 @@ import {
   markDashedKeys,
   PASTE_KEY,
   pasteQuery,
+  tagsOf,
   pasteRef,
   refValue,
   visibilityOf,
@@ -155,6 +156,12 @@ describe('the query of a new paste', () => {
     expect(pasteQuery({ private: true, expire: 'never' }).toString()).toBe(
       'visibility=private&expiresIn=never',
     );
+  });
+
+  it('sends --tag, repeated or a comma list, as one ?tags= list', () => {
+    expect(pasteQuery({ tag: ['python', ' ci, docker ,'] }).get('tags')).toBe('python,ci,docker');
+    expect(pasteQuery({ tag: [' , '] }).has('tags')).toBe(false);
+    expect(tagsOf(undefined)).toBeUndefined();
   });
 
   it('refuses wrong usage before anything is sent', () => {

@@ -63,11 +63,20 @@ export interface CreateOptions {
   private?: boolean;
   expire?: string;
   burn?: boolean;
+  /** `--tag`, each as given (repeated, or a comma list). */
+  tag?: string[];
   json?: boolean;
 }
 
+/** The `--tag` values as one `?tags=` list: split at commas, trimmed, blanks dropped (the server judges them). */
+export function tagsOf(values: readonly string[] | undefined): string | undefined {
+  const names = (values ?? []).flatMap((value) => value.split(',')).map((name) => name.trim());
+  const given = names.filter((name) => name !== '');
+  return given.length > 0 ? given.join(',') : undefined;
+}
+
 /**
- * `termpaste [FILE…] [--title T] [--lang L] [--unlisted|--private] [--expire E] [--burn] [--allow-secrets]`:
+ * `termpaste [FILE…] [--title T] [--lang L] [--tag NAME…] [--unlisted|--private] [--expire E] [--burn] [--allow-secrets]`:
  * one paste per file (`-` or a piped stdin), each URL (or, with --json, the server's answer) printed as
  * it is made. Every file is read before the first paste, so a missing one pastes nothing.
  */
@@ -116,14 +125,16 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
 }
 
 /**
- * The query of `POST /api/pastes` for the options (the title is each file's own): `lang`, `visibility`,
- * `expiresIn`, `burnAfterReading`, `allowSecrets`. Wrong usage throws before anything is read or sent.
+ * The query of `POST /api/pastes` for the options (the title is each file's own): `lang`, `tags`,
+ * `visibility`, `expiresIn`, `burnAfterReading`, `allowSecrets`. Wrong usage throws before anything is read or sent.
  */
 export function pasteQuery(options: Omit<CreateOptions, 'title' | 'json'>): URLSearchParams {
   const visibility = visibilityOf(options);
   const expiresIn = expiryOf(options.expire);
   const query = new URLSearchParams();
   if (options.lang !== undefined) query.set('lang', options.lang);
+  const tags = tagsOf(options.tag);
+  if (tags !== undefined) query.set('tags', tags);
   if (visibility !== undefined) query.set('visibility', visibility);
   if (expiresIn !== undefined) query.set('expiresIn', expiresIn);
   if (options.burn) query.set('burnAfterReading', 'true');

@@ -191,9 +191,12 @@ describe('termpaste against a Termpaste server', () => {
       ]);
     });
 
-    it('--title and --lang name the paste and its language', async () => {
+    it('--title, --lang and --tag name the paste, its language and its tags', async () => {
       const run = await termpaste(
-        [await file('x.py', 'print("hi")\n'), '--title', 'a greeting', '--lang', 'python'],
+        [
+          await file('x.py', 'print("hi")\n'),
+          ...['--title', 'a greeting', '--lang', 'python', '--tag', 'hello', '--tag', 'Py,cli-test'],
+        ],
         {
           env: saved,
         },
@@ -201,7 +204,11 @@ describe('termpaste against a Termpaste server', () => {
       expect([run.code, run.stderr]).toEqual([0, '']);
       const [id] = pasteIds(run.stdout, t.url);
       const paste = await detail(id!);
-      expect([paste.title, paste.language]).toEqual(['a greeting', 'python']);
+      expect([paste.title, paste.language, paste.tags]).toEqual([
+        'a greeting',
+        'python',
+        ['hello', 'py', 'cli-test'],
+      ]);
     });
 
     it('TERMPASTE_TOKEN and TERMPASTE_URL override the saved login', async () => {

@@ -18,4 +18,7 @@ export const screens: Record<ScreenName<'forum'>, ComponentType> = {
   Search: lazyScreen(() => import('./screens/search').then((m) => m.SearchScreen)),
   Hardest: lazyScreen(() => import('./screens/hardest').then((m) => m.HardestScreen)),
   Bookmarks: lazyScreen(() => import('./screens/bookmarks').then((m) => m.BookmarksScreen)),
+  Tag: lazyScreen(() => import('./screens/tag').then((m) => m.TagScreen)),
+  Tags: lazyScreen(() => import('./screens/tags').then((m) => m.TagsScreen)),
+  Language: lazyScreen(() => import('./screens/language').then((m) => m.LanguageScreen)),
 };

@@ -57,6 +57,8 @@ export interface PasteChange {
   language?: string | null;
   expiresIn?: ExpiresIn;
   visibility?: Visibility;
+  /** Its tags, already judged (tagsSchema); `[]` takes them all off. No version of its own. */
+  tags?: string[];
 }
 
 /** What a change of visibility did for the paste's readers (EditsService.changeVisibility). */
@@ -75,6 +77,7 @@ const EDITED_PASTE_PROPERTIES = [
   'editedAt',
   'expiresAt',
   'listed',
+  'tags',
 ] as const;
 const EDITED_PASTE_SELECT = selectColumns(Paste, 't', EDITED_PASTE_PROPERTIES);
 type PasteRow = Row<Paste, (typeof EDITED_PASTE_PROPERTIES)[number]> & RefRow;
@@ -91,14 +94,19 @@ type ReplyRow = Row<Reply, (typeof EDITED_REPLY_PROPERTIES)[number]> & Row<Paste
 function lifeOf(
   threadId: number,
   row: PasteRow,
-): Pick<EditedPaste, 'id' | 'visibility' | 'expiresAt' | 'burnAfterReading'> {
+): Pick<EditedPaste, 'id' | 'visibility' | 'expiresAt' | 'burnAfterReading' | 'tags'> {
   return {
     id: refOf(threadId, row),
     visibility: row.pasteVisibility,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     burnAfterReading: row.pasteBurns,
+    tags: row.tags,
   };
 }
+
+/** Two lists of tags alike, in the same order (the author's order is shown). */
+const sameTags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
 
 @Injectable()
 export class EditsService {
@@ -118,6 +126,7 @@ export class EditsService {
 
   async editPaste(editor: Editor, ref: PasteRef, change: PasteChange): Promise<EditedPaste> {
     let expiresAt: Date | null | undefined;
+    let retagged = false;
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
       async (manager) => {
         // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
@@ -138,6 +147,23 @@ export class EditsService {
           expiresAt = this.expiry.expiresAt(change.expiresIn);
           await manager.query('UPDATE threads SET expires_at = $2 WHERE id = $1', [threadId, expiresAt]);
           row.expiresAt = expiresAt;
+        }
+        if (change.tags !== undefined && !sameTags(change.tags, row.tags)) {
+          // No version of its own either: the history is the text's. The triggers keep paste_tags and
+          // the counts (migration 17974000000001).
+          await manager.query('UPDATE threads SET tags = $2 WHERE id = $1', [threadId, change.tags]);
+          if (editor.id !== row.authorId) {
+            await this.audit.record(manager, editor, {
+              action: 'thread.edit',
+              targetType: 'thread',
+              targetId: threadId,
+              targetLabel: row.title,
+              before: { tags: row.tags, authorId: row.authorId },
+              after: { tags: change.tags, authorId: row.authorId },
+            });
+          }
+          row.tags = change.tags;
+          retagged = true;
         }
         const next = {
           title: change.title ?? row.title,
@@ -216,11 +242,10 @@ export class EditsService {
       },
     );
     const profiles = authorId === null ? {} : { profiles: [authorId] };
-    if (expiresAt !== undefined) {
-      await this.expiry.schedule(threadId, expiresAt);
-      // Its card and page show when it expires.
-      if (!changed)
-        await announcePagesChanged(this.events, { lists: true, threads: [threadId] }, this.logger);
+    if (expiresAt !== undefined) await this.expiry.schedule(threadId, expiresAt);
+    // Its card and page show when it expires, and its tags.
+    if (!changed && (expiresAt !== undefined || retagged)) {
+      await announcePagesChanged(this.events, { lists: true, threads: [threadId] }, this.logger);
     }
     if (changed) {
       view.secretVersions = await this.secretVersions(PASTE_VERSIONS, threadId, before, view.content);

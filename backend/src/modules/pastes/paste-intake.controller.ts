@@ -7,6 +7,8 @@ import {
   createPasteSchema,
   LIMITS,
   PAGES,
+  tagsOfQuery,
+  tagsSchema,
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
@@ -42,6 +44,18 @@ export function defaultTitle(content: string): string {
 /** A title the client gave: a non-blank string (a blank one counts as none). */
 function given(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/**
+ * The body's own tags (a JSON list, or a form's comma-separated text), else `?tags=`'s (already judged):
+ * 400 with the first problem's text (TAG_MESSAGES).
+ */
+function tagsOf(given: unknown, fromQuery: string[] | undefined): string[] | undefined {
+  const names = typeof given === 'string' ? tagsOfQuery(given) : given;
+  if (names === undefined || names === null) return fromQuery;
+  const parsed = tagsSchema.safeParse(names);
+  if (!parsed.success) throw new BadRequestException(parsed.error.issues[0]!.message);
+  return parsed.data;
 }
 
 /**
@@ -101,6 +115,7 @@ export class PasteIntakeController {
         visibility: query.visibility,
         expiresIn: query.expiresIn,
         burnAfterReading: query.burnAfterReading,
+        tags: tagsOf(submission.tags, query.tags),
       },
       { client: clientOf(req), via: 'terminal' },
     );

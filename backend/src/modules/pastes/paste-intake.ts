@@ -48,6 +48,8 @@ export interface PasteSubmission {
   language?: unknown;
   /** A form file's name (without its folders), if the paste came as one. */
   fileName?: string;
+  /** The body's own tags (a form's comma-separated `tags`, JSON's list), if any. */
+  tags?: unknown;
 }
 
 export function pasteTooLarge(maxBytes: number): PayloadTooLargeException {
@@ -238,6 +240,7 @@ function readForm(req: Request, maxBytes: number): Promise<PasteSubmission> {
               content,
               title: fields.get('title'),
               language: fields.get('lang') ?? fields.get('language'),
+              tags: fields.get('tags'),
               // curl names standard input `-` (`-F file=@-`): no name to go by.
               fileName: fileName && fileName !== '-' ? fileName : undefined,
             });
@@ -261,7 +264,7 @@ function malformedJson(error: unknown): BadRequestException {
   );
 }
 
-/** A JSON body: `{title?, content, language?}`, the content checked as a paste's bytes would be. */
+/** A JSON body: `{title?, content, language?, tags?}`, the content checked as a paste's bytes would be. */
 async function readJson(req: Request, maxBytes: number): Promise<PasteSubmission> {
   const bytes = await readLimited(req, jsonBodyLimit(maxBytes), () => pasteTooLarge(maxBytes));
   let text: string;
@@ -279,9 +282,9 @@ async function readJson(req: Request, maxBytes: number): Promise<PasteSubmission
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestException(PASTE_MESSAGES.jsonShape);
   }
-  const { title, content, language } = body as Record<string, unknown>;
+  const { title, content, language, tags } = body as Record<string, unknown>;
   if (typeof content === 'string') checkPasteText(content, maxBytes);
-  return { content, title, language };
+  return { content, title, language, tags };
 }
 
 /** Reads `POST /api/pastes`'s body by its type (see PasteSubmission). */

@@ -227,7 +227,7 @@ export class PastesController {
 
   /**
    * A new paste from the one `{id}` names (a fork): the body as a new paste's, every field optional (the
-   * original's title, content and language unless given). The same limits and checks as a new paste; a
+   * original's title, content, language and tags unless given). The same limits and checks as a new paste; a
    * paste the member may not read, or that burns after reading and is not theirs, is a 404.
    */
   @Post(API.threadFork(':id'))
@@ -253,6 +253,8 @@ export class PastesController {
         content,
         language:
           body.language === undefined ? original.language : chosenOrGuessedLanguage(body.language, content),
+        // The original's tags unless the fork names its own.
+        tags: body.tags ?? original.tags,
       },
       // Copied text mentions nobody anew: only content the member wrote (and the mention limit counted).
       {

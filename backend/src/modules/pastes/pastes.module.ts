@@ -24,6 +24,8 @@ import { BurnService } from './burn.service.js';
 import { PostHidingModule } from './post-hiding.module.js';
 import { PostNoticesModule } from './post-notices.module.js';
 import { ViewerVotesModule } from './viewer-votes.module.js';
+import { TagsAdminController, TagsController } from './tags.controller.js';
+import { TagsService } from './tags.service.js';
 
 /**
  * The forum: pastes (from the web form and the terminal), replies and search (a member's own votes through
@@ -44,7 +46,14 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
     PostHidingModule,
     HttpModule,
   ],
-  controllers: [PastesController, PastesAdminController, PasteIntakeController, RevisionsController],
+  controllers: [
+    PastesController,
+    PastesAdminController,
+    PasteIntakeController,
+    RevisionsController,
+    TagsController,
+    TagsAdminController,
+  ],
   providers: [
     PastesService,
     SearchService,
@@ -54,8 +63,9 @@ import { ViewerVotesModule } from './viewer-votes.module.js';
     RevisionsService,
     BurnService,
     TrashService,
+    TagsService,
   ],
-  exports: [ViewCounter, PastesService, TrashService, PostHidingModule, SearchService],
+  exports: [ViewCounter, PastesService, TrashService, TagsService, PostHidingModule, SearchService],
 })
 export class PastesModule implements OnModuleInit, OnModuleDestroy {
   private flushed: Subscription | undefined;

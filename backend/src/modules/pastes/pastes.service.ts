@@ -76,12 +76,12 @@ import { PASTE_STATS_SLOT } from './paste-stats.js';
 export { PASTE_STATS_SLOT };
 
 /**
- * In a new paste's statement (CTE `created`), to the outbox ($12: its trace): the notification job of one
+ * In a new paste's statement (CTE `created`), to the outbox ($13: its trace): the notification job of one
  * that @mentions members ('thread'), or of one that mentions nobody but may notify watchers ('paste').
  */
 const PASTE_JOB_SQL = {
-  thread: outboxInsertSql('created', notificationJobSql('thread', '$12')),
-  paste: outboxInsertSql('created', notificationJobSql('paste', '$12')),
+  thread: outboxInsertSql('created', notificationJobSql('thread', '$13')),
+  paste: outboxInsertSql('created', notificationJobSql('paste', '$13')),
 };
 /** A new paste's +5 (within the day's cap, on the ledger), in its statement: $3 the author, $4 the points, $5 the cap. */
 const PASTE_AWARD = cappedAwardCtes({
@@ -108,8 +108,9 @@ const createPasteSql = (queued: keyof typeof PASTE_JOB_SQL | null): LockingSql =
      RETURNING id
    ), created AS (
      INSERT INTO threads (title, content, author_id, language, visibility, key, expires_at, burn_after_reading,
-       forked_from_id, is_fork)
-     SELECT $1, $2, id, $6, $7, $8, $9, $10, (SELECT o.id FROM threads o WHERE o.id = $11::int), $11::int IS NOT NULL
+       forked_from_id, is_fork, tags)
+     SELECT $1, $2, id, $6, $7, $8, $9, $10, (SELECT o.id FROM threads o WHERE o.id = $11::int), $11::int IS NOT NULL,
+       $12::text[]
      FROM author RETURNING id, listed
    ), counted AS (
      UPDATE forum_stats SET thread_count = thread_count + (SELECT count(*) FROM created WHERE listed)
@@ -131,6 +132,7 @@ type CreatePasteParams = [
   expiresAt: Date | null,
   burnAfterReading: boolean,
   forkedFrom: number | null,
+  tags: string[],
 ];
 const CREATE_PASTE = prepare<CreatedPaste, CreatePasteParams>('thread-create', createPasteSql(null));
 const CREATE_PASTE_NOTIFYING = prepare<CreatedPaste, [...CreatePasteParams, traceparent: string | null]>(
@@ -586,6 +588,7 @@ export class PastesService {
       plan.expiresAt,
       plan.burnAfterReading,
       plan.forkedFrom ?? null,
+      plan.body.tags ?? [],
     ];
     const [row] = plan.notifies
       ? await queryPrepared(db, CREATE_PASTE_NOTIFYING, [...params, traceparent()])
@@ -618,19 +621,19 @@ export class PastesService {
 
   /**
    * What a fork of the paste `ref` names starts from, if `viewerId` may read it (else 404, as for none):
-   * its number, title, content and language. A paste that burns after reading is forked by its author
+   * its number, title, content, language and tags. A paste that burns after reading is forked by its author
    * only (404 to others): its content is shown once, to one reader, and never copied.
    */
   async forkSource(
     ref: PasteRef,
     viewerId: number,
-  ): Promise<{ id: number; title: string; content: string; language: string | null }> {
+  ): Promise<{ id: number; title: string; content: string; language: string | null; tags: string[] }> {
     const paste = await resolvePaste(this.dataSource, ref, viewerId);
     if (paste.burnAfterReading && paste.authorId !== viewerId) {
       throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     }
-    const [row]: Array<Row<Paste, 'title' | 'content' | 'language'>> = await this.dataSource.query(
-      'SELECT title, content, language FROM threads WHERE id = $1',
+    const [row]: Array<Row<Paste, 'title' | 'content' | 'language' | 'tags'>> = await this.dataSource.query(
+      'SELECT title, content, language, tags FROM threads WHERE id = $1',
       [paste.id],
     );
     if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);

@@ -74,6 +74,7 @@ export class RevisionsController {
       // burnAfterReading cannot change once posted.
       visibility: body.visibility,
       expiresIn: body.expiresIn,
+      tags: body.tags,
     });
   }
 

@@ -16,6 +16,7 @@ const TARGET_TYPES: Record<AuditEntry['targetType'], string> = {
   chat: 'chat message',
   message: 'message',
   spam_mark: 'spam mark',
+  tag: 'tag',
 };
 
 function Change({ entry }: { entry: AuditEntry }) {

@@ -37,6 +37,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'spam_mark.forget': 'Forgot spam mark',
   'user.create': 'Created user',
   'user.reset_link': 'Issued reset link',
+  'tag.rename': 'Renamed tag',
+  'tag.merge': 'Merged tag',
+  'tag.delete': 'Deleted tag',
 };
 
 /**
@@ -50,6 +53,8 @@ const REMOVES_TARGET: ReadonlySet<AuditAction> = new Set([
   'user.spammer_delete',
   'spam_mark.forget',
   'thread.private_read',
+  'tag.merge',
+  'tag.delete',
 ]);
 
 /**

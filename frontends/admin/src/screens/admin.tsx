@@ -9,6 +9,7 @@ import { TrashPanel } from '../components/trash-panel';
 import { PasteLookup } from '../components/paste-lookup';
 import { ReviewPanel } from '../components/review-panel';
 import { SpamMarksPanel } from '../components/spam-marks-panel';
+import { TagsPanel } from '../components/tags-panel';
 import { UsersPanel } from '../components/users-panel';
 
 const TABS = [
@@ -17,9 +18,15 @@ const TABS = [
   { id: 'trash', label: 'TRASH' },
   { id: 'pastes', label: 'PASTES' },
   { id: 'spam', label: MODERATION_TEXTS.spamMarks },
+  { id: 'tags', label: 'TAGS' },
   { id: 'review', label: MODERATION_TEXTS.review },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+/** The tabs at an address of their own. */
+const OWN_ADDRESS: Partial<Record<TabId, string>> & Record<'review' | 'tags', string> = {
+  review: PAGES.adminReview,
+  tags: PAGES.adminTags,
+};
 
 /** Non-admins: the 403 view, and nothing is fetched. */
 function AccessDenied() {
@@ -52,10 +59,13 @@ export function AdminScreen() {
   const staff = Boolean(user?.isAdmin || user?.isOwner);
   const reviewCount = useReviewCount(staff);
   const asked = params.get('tab');
+  const path = pathname.replace(/\/+$/, '');
   const tab: TabId =
-    pathname.replace(/\/+$/, '') === PAGES.adminReview
+    path === PAGES.adminReview
       ? 'review'
-      : (TABS.find((t) => t.id === asked && t.id !== 'users' && t.id !== 'review')?.id ?? 'users');
+      : path === PAGES.adminTags
+        ? 'tags'
+        : (TABS.find((t) => t.id === asked && !(t.id in OWN_ADDRESS) && t.id !== 'users')?.id ?? 'users');
 
   // On a narrow screen the tab bar scrolls: the open tab (REVIEW, last) is brought into it.
   useEffect(() => {
@@ -70,9 +80,11 @@ export function AdminScreen() {
   if (!staff || !user) return <AccessDenied />;
 
   const select = (next: TabId) => {
-    // The queue has an address of its own; the other tabs live under /admin.
-    if (next === 'review') return navigate(PAGES.adminReview);
-    if (tab === 'review') return navigate(next === 'users' ? PAGES.admin : `${PAGES.admin}?tab=${next}`);
+    // The queue and the tags have addresses of their own; the other tabs live under /admin.
+    if (next === 'review' || next === 'tags') return navigate(OWN_ADDRESS[next]);
+    if (tab === 'review' || tab === 'tags') {
+      return navigate(next === 'users' ? PAGES.admin : `${PAGES.admin}?tab=${next}`);
+    }
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
@@ -121,6 +133,8 @@ export function AdminScreen() {
           <ReviewPanel />
         ) : tab === 'spam' ? (
           <SpamMarksPanel />
+        ) : tab === 'tags' ? (
+          <TagsPanel />
         ) : (
           <TrashPanel />
         )}

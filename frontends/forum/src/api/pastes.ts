@@ -117,10 +117,12 @@ export const usersQuery = (q: string) =>
   });
 
 /** Every list a paste appears in (and the members' counts): read again when next shown. */
-function invalidateLists(client: QueryClient) {
+export function invalidateLists(client: QueryClient) {
   void refreshQueries(
     client,
-    ...[API.threadsRecent, API.threadsFeatured, API.search, API.users].map((key) => [key]),
+    ...[API.threadsRecent, API.threadsFeatured, API.search, API.users, API.tags, 'languages'].map((key) => [
+      key,
+    ]),
   );
 }
 

@@ -97,6 +97,8 @@ function afterEdit(client: ReturnType<typeof useQueryClient>, threadId: string) 
     [API.threadsFeatured],
     [API.search],
     [API.users],
+    [API.tags],
+    ['languages'],
     [REVISIONS_KEY],
   );
   return refreshQueries(client, pasteQuery(threadId).queryKey);
@@ -127,6 +129,7 @@ export function useEditPaste(threadId: string) {
               editedAt: edited.editedAt,
               expiresAt: edited.expiresAt,
               visibility: edited.visibility,
+              tags: edited.tags,
             }
           : thread,
       );

@@ -24,6 +24,7 @@ import { useEditPaste } from '../api/revisions';
 import { MARKDOWN_LANGUAGE } from './code-view';
 import { ExpirySelect, exactTime } from './expiry';
 import { LanguagePicker } from './language-picker';
+import { TagInput } from './tags';
 import { VisibilityPicker } from './visibility';
 
 /**
@@ -35,12 +36,14 @@ export function EditPasteForm({ thread, onDone }: { thread: PasteDetail; onDone:
   const contentId = useId();
   const languageLabelId = useId();
   const expiryId = useId();
+  const tagsLabelId = useId();
   const [title, setTitle] = useState(thread.title);
   const [language, setLanguage] = useState<string | null>(thread.language);
   const [content, setContent] = useState(thread.content ?? '');
   // '': as it is (a choice counts from now).
   const [expiresIn, setExpiresIn] = useState<ExpiresIn | ''>('');
   const [visibility, setVisibility] = useState<Visibility>(thread.visibility);
+  const [tags, setTags] = useState<string[]>(thread.tags);
   const edit = useEditPaste(String(thread.id));
   const navigate = useNavigate();
   // Who may read it is its author's choice alone (an admin's edit keeps it).
@@ -61,12 +64,14 @@ export function EditPasteForm({ thread, onDone }: { thread: PasteDetail; onDone:
     if (content !== thread.content) body.content = content;
     if (expiresIn !== '') body.expiresIn = expiresIn;
     if (visibility !== thread.visibility) body.visibility = visibility;
+    if (tags.join(',') !== thread.tags.join(',')) body.tags = tags;
     edit.mutate(body, {
       onSuccess: (edited) => {
         const same =
           edited.editedAt === thread.editedAt &&
           edited.expiresAt === thread.expiresAt &&
-          edited.visibility === thread.visibility;
+          edited.visibility === thread.visibility &&
+          edited.tags.join(',') === thread.tags.join(',');
         toast({ title: same ? 'Nothing changed' : 'Paste saved' });
         onDone();
         // A change of visibility changes its link (its number, or its key).
@@ -94,6 +99,10 @@ export function EditPasteForm({ thread, onDone }: { thread: PasteDetail; onDone:
         <div className="tp-field">
           <Label id={languageLabelId}>Language</Label>
           <LanguagePicker value={language} onChange={setLanguage} labelId={languageLabelId} />
+        </div>
+        <div className="tp-field">
+          <Label id={tagsLabelId}>Tags</Label>
+          <TagInput value={tags} onChange={setTags} labelId={tagsLabelId} />
         </div>
         <div className="tp-field">
           <Label htmlFor={contentId}>Content</Label>

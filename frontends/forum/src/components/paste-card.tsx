@@ -10,6 +10,7 @@ import {
 import { Eye, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PasteFlags } from './paste-flags';
+import { TagLinks } from './tags';
 import { VisibilityBadge } from './visibility';
 
 /** The title with its [LOCKED] and [PINNED] prefixes. */
@@ -34,6 +35,7 @@ export function PasteCard({ thread }: { thread: PasteCardData }) {
           {prefixedTitle(thread)}
         </Link>
       </h3>
+      <TagLinks tags={thread.tags} />
       <p className="forum-card__meta">
         <span>
           by{' '}

@@ -17,6 +17,7 @@ import {
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthorLink } from './author';
 import { PasteFlags } from './paste-flags';
+import { TagLinks } from './tags';
 
 /** Column names: home's by default; /hardest names them title, replies, views, creator, added. */
 const HOME_COLUMNS = { replies: 'Comments', author: 'Created by' };
@@ -82,6 +83,7 @@ export function PasteTable({
                   >
                     {thread.title}
                   </Link>
+                  <TagLinks tags={thread.tags} className="forum-tags--row" />
                 </TableCell>
                 <TableCell className="forum-num">{thread.replyCount}</TableCell>
                 <TableCell className="forum-num">{thread.viewCount}</TableCell>

@@ -14,6 +14,7 @@ import { OwnPasteDelete } from './own-paste-delete';
 import { PasteModeration } from './paste-moderation';
 import { PasteFlags } from './paste-flags';
 import { VoteButtons } from './vote-buttons';
+import { TagLinks } from './tags';
 import { VisibilityBadge } from './visibility';
 
 /**
@@ -99,6 +100,7 @@ export function Paste({
                 <VisibilityBadge visibility={thread.visibility} />
                 {thread.title}
               </h1>
+              <TagLinks tags={thread.tags} className="forum-thread__tags" />
               <p className="forum-thread__meta">
                 <AuthorLine author={thread.author} createdAt={thread.createdAt} />
                 <span className="forum-muted forum-card__stat">
@@ -145,6 +147,7 @@ export function Paste({
                   language={language}
                   lineLinks
                   {...(gone ? {} : { rawHref: API.threadRaw(thread.id) })}
+                  languageHref={language === null ? undefined : PAGES.language(language)}
                   label="Paste content"
                   className="forum-thread__content"
                 />

@@ -24,10 +24,11 @@ import { NotFoundCard } from '../components/not-found';
 import { CodeView, isCodeLanguage } from '../components/code-view';
 import { ExpirySelect } from '../components/expiry';
 import { LanguagePicker } from '../components/language-picker';
+import { TagInput } from '../components/tags';
 import { VisibilityPicker } from '../components/visibility';
 
 /**
- * /thread/new: title, language, content, a preview, who may read it and how long it lives. With
+ * /thread/new: title, language, tags, content, a preview, who may read it and how long it lives. With
  * `?fork=<ref>` it starts from that paste and FORK posts the fork.
  */
 export function NewPasteScreen() {
@@ -55,6 +56,7 @@ interface ForkSource {
   title: string;
   content?: string;
   language: string | null;
+  tags: string[];
 }
 
 function PasteForm({ fork }: { fork?: ForkSource }) {
@@ -64,6 +66,7 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
   const contentId = useId();
   const languageLabelId = useId();
   const expiryId = useId();
+  const tagsLabelId = useId();
   // Null until the member picks one: then the server keeps Markdown, or guesses terminal output.
   const [language, setLanguage] = useState<string | null>(fork?.language ?? null);
   const [title, setTitle] = useState(fork?.title ?? '');
@@ -72,6 +75,8 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
   const [expiresIn, setExpiresIn] = useState<ExpiresIn>('never');
   const [burn, setBurn] = useState(false);
   const [visibility, setVisibility] = useState<Visibility>('public');
+  // A fork starts with its original's tags (sent as they are then: none left means none).
+  const [tags, setTags] = useState<string[]>(fork?.tags ?? []);
   const created = useCreatePaste();
   const forked = useForkPaste(fork?.ref ?? '');
   const create = fork ? forked : created;
@@ -90,6 +95,7 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
         ...(expiresIn === 'never' ? {} : { expiresIn }),
         ...(burn ? { burnAfterReading: true } : {}),
         ...(visibility === 'public' ? {} : { visibility }),
+        ...(tags.length > 0 || (fork && fork.tags.length > 0) ? { tags } : {}),
       },
       {
         onSuccess: (posted) => {
@@ -132,6 +138,10 @@ function PasteForm({ fork }: { fork?: ForkSource }) {
           <div className="tp-field">
             <Label id={languageLabelId}>Language</Label>
             <LanguagePicker value={language} onChange={setLanguage} labelId={languageLabelId} />
+          </div>
+          <div className="tp-field">
+            <Label id={tagsLabelId}>Tags</Label>
+            <TagInput value={tags} onChange={setTags} labelId={tagsLabelId} />
           </div>
           <div className="tp-field">
             <LabelRow>

@@ -52,10 +52,12 @@ function answer(state: EditState, call: FetchCall): FetchAnswer {
   if (call.method === 'PATCH' && call.url === '/api/threads/5') {
     const body = call.body as { title: string; content: string; language: string | null };
     state.thread = { ...state.thread, ...body, editedAt: EDITED_AT };
-    const { id, title, content, language, editedAt, visibility, expiresAt, burnAfterReading } = state.thread;
+    const { id, title, content, language, editedAt, visibility, expiresAt, burnAfterReading, tags } =
+      state.thread;
     return {
       body: {
         id,
+        tags,
         title,
         content,
         language,
@@ -167,6 +169,26 @@ describe('editing a paste', () => {
     await user.click(within(form).getByRole('button', { name: 'SAVE' }));
     await expectToast('Paste saved');
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'python' }]);
+  });
+
+  it('sends only what changed: the tags alone (taken off and added), shown under the title once saved', async () => {
+    const thread = samplePaste({ tags: ['nmap', 'old'] });
+    const calls = server({ thread, user: trinity });
+    const { user } = renderPaste({ thread, user: trinity });
+    expect(within(pasteCard()).getByRole('link', { name: '#old' })).toHaveAttribute('href', '/tag/old');
+    await user.click(within(pasteCard()).getByRole('button', { name: 'EDIT' }));
+    const form = screen.getByRole('form', { name: 'Edit paste' });
+    await user.click(within(form).getByRole('button', { name: 'Remove tag old' }));
+    await user.type(within(form).getByRole('combobox', { name: 'Tags' }), 'Recon{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'SAVE' }));
+    await expectToast('Paste saved');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { tags: ['nmap', 'recon'] },
+    ]);
+    expect(await within(pasteCard()).findByRole('link', { name: '#recon' })).toHaveAttribute(
+      'href',
+      '/tag/recon',
+    );
   });
 
   it('refuses a blank title without a request, and CANCEL leaves the paste as it was', async () => {

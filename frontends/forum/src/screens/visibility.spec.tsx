@@ -124,6 +124,7 @@ describe('visibility in the edit form', () => {
             visibility: 'private',
             expiresAt: null,
             burnAfterReading: false,
+            tags: [],
             title: thread.title,
             content: thread.content,
             language: null,

@@ -15,6 +15,7 @@ export * from '../../../../contracts/dist/visibility.js';
 export * from '../../../../contracts/dist/paste-views.js';
 export * from '../../../../contracts/dist/tags.js';
 export * from '../../../../contracts/dist/watching.js';
+export * from '../../../../contracts/dist/tag-views.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/mail-preferences.js';

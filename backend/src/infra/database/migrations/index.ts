@@ -31,6 +31,7 @@ import { AuditActionsOrder17973000000002 } from './17973000000002-audit-actions-
 import { OutboxTrace17973000000004 } from './17973000000004-outbox-trace.js';
 import { CliAuditActions17973000000006 } from './17973000000006-cli-audit-actions.js';
 import { Tags17974000000000 } from './17974000000000-tags.js';
+import { TagWrites17974000000001 } from './17974000000001-tag-writes.js';
 import { Watching17974000000003 } from './17974000000003-watching.js';
 import { MailNotices17974000000004 } from './17974000000004-mail-notices.js';
 
@@ -69,6 +70,7 @@ export const MIGRATIONS = [
   OutboxTrace17973000000004,
   CliAuditActions17973000000006,
   Tags17974000000000,
+  TagWrites17974000000001,
   Watching17974000000003,
   MailNotices17974000000004,
 ];

@@ -7,7 +7,7 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from
 @Check('audit_log_action_check', `action IN (${AUDIT_ACTIONS.map((action) => `'${action}'`).join(', ')})`)
 @Check(
   'audit_log_target_type_check',
-  "target_type IN ('thread', 'reply', 'user', 'chat', 'message', 'spam_mark')",
+  "target_type IN ('thread', 'reply', 'user', 'chat', 'message', 'spam_mark', 'tag')",
 )
 // Newest first (descending in the migration: TypeORM's indexes carry no direction).
 @Index('audit_log_recent_idx', ['createdAt', 'id'])

@@ -1,6 +1,7 @@
 import { AnsiSpans, Button, CopyButton, cx, stripAnsi, toast } from '@termpaste/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FileText, Link2, WrapText } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import {
   useCallback,
   useEffect,
@@ -40,6 +41,8 @@ export interface CodeViewProps {
   /** COPY (the text; terminal output without its escapes) and WRAP; RAW too when given its address. */
   toolbar?: boolean;
   rawHref?: string;
+  /** Where the language's badge leads (its pastes), when it is a link. */
+  languageHref?: string;
   /** An extra class for a line (a diff's added and removed lines), by its number. */
   lineClassName?: (lineNumber: number) => string | undefined;
   /** The view's accessible name. */
@@ -78,6 +81,7 @@ export function CodeView({
   numbersLinkToPaste = false,
   toolbar = true,
   rawHref,
+  languageHref,
   lineClassName,
   label,
   className,
@@ -222,7 +226,13 @@ export function CodeView({
       {toolbar && (
         <div className="cv-toolbar">
           <span className="cv-toolbar__info">
-            <span className="tp-badge tp-badge--accent">{languageTitle(language)}</span>
+            {languageHref ? (
+              <Link to={languageHref} className="tp-badge tp-badge--accent cv-language-link">
+                {languageTitle(language)}
+              </Link>
+            ) : (
+              <span className="tp-badge tp-badge--accent">{languageTitle(language)}</span>
+            )}
             <span className="forum-muted">
               {lines.length} {lines.length === 1 ? 'line' : 'lines'}
             </span>
