@@ -9,7 +9,6 @@ import {
   watchingListSchema,
 } from '@termpaste/contracts';
 import { NotificationsProcessor } from '../src/modules/notifications/notifications.processor.js';
-import { WatchingService } from '../src/modules/watching/watching.service.js';
 import { type Browser, registered } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
@@ -28,12 +27,13 @@ describe('watching, following and bookmarks', () => {
   let bob: Member;
   let carol: Member;
   let dave: Member;
+  let owner: Member;
   let processor: NotificationsProcessor;
   let runs = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
-    await registered(t); // the owner
+    owner = await registered(t); // the first account: an admin
     [alice, bob, carol, dave] = [
       await registered(t),
       await registered(t),
@@ -206,16 +206,13 @@ describe('watching, following and bookmarks', () => {
       }
     });
 
-    it('moves its watchers to the tag it is merged into (once each)', async () => {
-      const from = await tag('merged-away');
+    it("moves its watchers to the tag it is merged into (once each), through the admins' merge", async () => {
+      await tag('merged-away');
       const into = await tag('merged-into');
       await bob.browser.put(API.tagWatch('merged-away')).expect(204);
       await carol.browser.put(API.tagWatch('merged-away')).expect(204);
       await carol.browser.put(API.tagWatch('merged-into')).expect(204);
-      await t.dataSource.transaction(async (manager) => {
-        await t.app.get(WatchingService).moveTagWatches(manager, from, into);
-        await manager.query('DELETE FROM tags WHERE id = $1', [from]);
-      });
+      await owner.browser.post(API.adminTagMerge('merged-away')).send({ into: 'merged-into' }).expect(200);
       const rows = await t.dataSource.query('SELECT user_id FROM tag_watches WHERE tag_id = $1 ORDER BY 1', [
         into,
       ]);

@@ -48,6 +48,9 @@ interface TagChange {
   threads: number[];
 }
 
+/** Moves what a module keeps of tag `fromId` to `intoId`, in the merge's transaction. */
+export type TagMergeHook = (manager: EntityManager, fromId: number, intoId: number) => Promise<void>;
+
 /**
  * Tags: the lists (by use, a tag's pastes, a language's pastes) and the admins' rename, merge and delete.
  * The writes of a paste's tags are threads.tags alone; the triggers of migration 17974000000001 keep
@@ -57,11 +60,18 @@ interface TagChange {
 export class TagsService {
   private readonly logger = new Logger('Tags');
 
+  private readonly mergeHooks: TagMergeHook[] = [];
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly events: EventsPort,
   ) {}
+
+  /** A module above this one that keeps rows of a tag (its watchers) moves them when a merge deletes it. */
+  onMerge(hook: TagMergeHook): void {
+    this.mergeHooks.push(hook);
+  }
 
   /**
    * Tags some listed paste carries, most used first: TAGS_LIST_MAX of them, or with `prefix` the
@@ -190,6 +200,7 @@ export class TagsService {
          SELECT thread_id, $2, created_at FROM paste_tags WHERE tag_id = $1 ON CONFLICT DO NOTHING`,
         [tag.id, target.id],
       );
+      for (const hook of this.mergeHooks) await hook(manager, tag.id, target.id);
       await manager.query('DELETE FROM tags WHERE id = $1', [tag.id]);
       await recount(manager, [target.id]);
       return { action: 'tag.merge', tag, after: { into, pastes: threads.length }, threads };
