@@ -1,4 +1,4 @@
-import { API, TAG_MESSAGES } from '@termpaste/contracts';
+import { API, FEEDS, TAG_MESSAGES, WATCHING_TEXTS } from '@termpaste/contracts';
 import { screen, within } from '@testing-library/react';
 import { errorBody, renderScreen, sampleCard, stubApi, stubFetch } from '../testing';
 import { LanguageScreen } from './language';
@@ -16,7 +16,9 @@ describe('/tag/{name}', () => {
             threads: [tagged(2, 'deploy'), tagged(1, 'build')],
             nextCursor: 'next',
           }
-        : undefined,
+        : url === API.tagWatch('bash')
+          ? { watching: false }
+          : undefined,
     );
     renderScreen(<TagScreen />, { path: '/tag/bash', route: '/tag/:name' });
     expect(await screen.findByRole('link', { name: 'deploy' })).toHaveAttribute('href', '/thread/2');
@@ -27,7 +29,12 @@ describe('/tag/{name}', () => {
     expect(screen.getByText('Showing 2 of 51')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'LOAD MORE' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ALL TAGS' })).toHaveAttribute('href', '/tags');
-    expect(calls.map((call) => call.url)).toEqual([API.tag('bash')]);
+    expect(await screen.findByRole('button', { name: WATCHING_TEXTS.watchTag })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(calls.map((call) => call.url)).toEqual([API.tag('bash'), API.tagWatch('bash')]);
+    expect(document.head.querySelector(`link[rel="alternate"][href="${FEEDS.tag('bash')}"]`)).not.toBeNull();
   });
 
   it('says a tag is not found (404)', async () => {
