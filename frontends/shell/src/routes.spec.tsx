@@ -97,6 +97,7 @@ describe('routing by auth state', () => {
       'Users',
       'Upgrades',
       'Hardest Posts',
+      'Tags',
       'Support',
       'Ranks',
       'Settings',

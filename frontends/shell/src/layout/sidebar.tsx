@@ -6,6 +6,7 @@ import {
   Eye,
   Flame,
   Gem,
+  Hash,
   Home,
   LifeBuoy,
   LogOut,
@@ -35,6 +36,7 @@ const MAIN_ITEMS: Item[] = [
   { label: 'Users', to: PAGES.users, icon: Users },
   { label: 'Upgrades', to: PAGES.upgrades, icon: Gem },
   { label: 'Hardest Posts', to: PAGES.hardest, icon: Flame },
+  { label: 'Tags', to: PAGES.tags, icon: Hash },
   { label: 'Support', to: PAGES.support, icon: LifeBuoy },
 ];
 
