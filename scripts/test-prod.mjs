@@ -35,6 +35,7 @@ import { health, stillReady, webAssets } from './test-prod/serving.mjs';
 import { startStack } from './test-prod/stack.mjs';
 import { tracing } from './test-prod/tracing.mjs';
 import { workerKilledMidJob } from './test-prod/worker-kill.mjs';
+import { calledBack } from './test-prod/called-back.mjs';
 
 /** In order: each step finds what the ones before it started and made (members, the paste) in `env`. */
 const STEPS = [
@@ -46,6 +47,7 @@ const STEPS = [
   replyViaWorker,
   chatAcrossApis,
   passwordReset,
+  calledBack,
   metrics,
   tracing,
   adminCli,

@@ -63,6 +63,9 @@ export const startStack = {
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '200',
+      // Notification mail at once for a member with no socket open, looked for every second.
+      MAIL_AWAY_MINUTES: '0',
+      MAIL_SWEEP_SECONDS: '1',
     };
     env.backendEnv = backendEnv;
     env.workerHealthPort = await freePort();
