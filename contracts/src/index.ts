@@ -26,5 +26,6 @@ export * from './moderation.js';
 export * from './people.js';
 export * from './permissions.js';
 export * from './reputation.js';
+export * from './search-query.js';
 export * from './queries.js';
 export * from './openapi.js';
