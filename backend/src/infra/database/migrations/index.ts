@@ -31,6 +31,7 @@ import { AuditActionsOrder17973000000002 } from './17973000000002-audit-actions-
 import { OutboxTrace17973000000004 } from './17973000000004-outbox-trace.js';
 import { CliAuditActions17973000000006 } from './17973000000006-cli-audit-actions.js';
 import { Tags17974000000000 } from './17974000000000-tags.js';
+import { CodeWords17974000000002 } from './17974000000002-code-words.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   OutboxTrace17973000000004,
   CliAuditActions17973000000006,
   Tags17974000000000,
+  CodeWords17974000000002,
 ];
