@@ -151,12 +151,23 @@ export class SearchService {
       text && !sql.plainSource
         ? `(SELECT (count(*) FILTER (WHERE ${text}))::int FROM (${newest}) t)`
         : 'NULL::int';
-    const [sample]: Array<{
-      examined: number;
-      hits: number;
-      textHits: number | null;
-      pastes: number | null;
-    }> = await this.dataSource.query(
+    // A filter's list is walked down its index, whatever the statistics say: the LIMIT of the window is
+    // far above what the walk reads before it has its candidates, and would make a hash join and a sort
+    // of every paste of a tag (or a member, a language) look cheaper.
+    const walking = <T>(statement: string, parameters: unknown[]): Promise<T> =>
+      sql.plainSource
+        ? this.dataSource.query(statement, parameters)
+        : this.dataSource.transaction(async (manager) => {
+            await manager.query(
+              `SELECT ${['seqscan', 'bitmapscan', 'sort', 'hashjoin', 'mergejoin']
+                .map((setting) => `set_config('enable_${setting}', 'off', true)`)
+                .join(', ')}`,
+            );
+            return manager.query(statement, parameters);
+          });
+    const [sample] = await walking<
+      Array<{ examined: number; hits: number; textHits: number | null; pastes: number | null }>
+    >(
       `SELECT count(*)::int AS examined, (count(*) FILTER (WHERE ${match}))::int AS hits,
            ${textHits} AS "textHits", (SELECT max(id) FROM threads) AS pastes
          FROM (${source(`$${at + 1}`)}) t`,
@@ -172,7 +183,7 @@ export class SearchService {
     const pointedAt = words ? textShare * pastes : Infinity;
     if ((walked <= window && walked <= pointedAt) || !words) {
       // Without words there is no index of the text to turn to: the walk is bounded by the window.
-      const walk: Array<{ id: number }> = await this.dataSource.query(
+      const walk = await walking<Array<{ id: number }>>(
         `SELECT t.id FROM (${source(`$${at + 1}`)}) t WHERE ${match} LIMIT $${at + 2}`,
         [...values, window, cap + 1],
       );
