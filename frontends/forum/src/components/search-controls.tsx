@@ -7,7 +7,6 @@ import {
   type SearchSort,
 } from '@termpaste/contracts';
 import { Button, Input, Label } from '@termpaste/ui';
-import { HelpCircle } from 'lucide-react';
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 
 /** The `?` beside the search box: every operator with an example, in a popover. */
@@ -39,7 +38,7 @@ export function SearchHelp() {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        <HelpCircle size={14} aria-hidden="true" />?
+        ?
       </Button>
       {open && (
         <div id={panelId} role="dialog" aria-label="Search operators" className="forum-search-help__panel">

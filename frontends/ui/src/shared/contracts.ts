@@ -17,3 +17,4 @@ export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/secrets.js';
 export * from '../../../../contracts/dist/people.js';
+export * from '../../../../contracts/dist/search-query.js';
