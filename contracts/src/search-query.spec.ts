@@ -6,7 +6,7 @@ import {
   SEARCH_MESSAGES,
   SEARCH_OPERATORS,
   searchQuerySchema,
-} from './index';
+} from './index.js';
 
 const parsed = (text: string) => {
   const result = parseSearchQuery(text);

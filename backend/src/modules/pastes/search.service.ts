@@ -86,9 +86,8 @@ export class SearchService {
 
   /**
    * Search: relevance (or `sort:new`, `sort:top`), then recency; 50 a page. Only the newest
-   * SEARCH_CANDIDATES_MAX matches are ranked and counted (`totalCapped`), so no query reads every match
-   * of a common word: a probe picks an index walk (common words, or filters alone) or the GIN index
-   * (rare words). The walk goes down the most selective filter's index. docs/backend.md.
+   * SEARCH_CANDIDATES_MAX matches are ranked and counted (`totalCapped`): a probe picks a walk down the
+   * most selective filter's index (common words, filters alone) or the GIN index (rare ones).
    */
   async search(
     text: string,

@@ -96,10 +96,9 @@ function DraftInput({
 }
 
 /**
- * The search's filters as controls, for the query in `text`: each shows what the text says, and a change
- * writes the text anew (printSearchQuery), so box and controls edit the same query. A change the parser
- * refuses (a one-letter tag) is not written, and its words say why; while the box's text does not parse
- * the controls wait.
+ * The search's filters as controls for the query in `text`: each shows what the text says, and a change
+ * writes the text anew (printSearchQuery). A change the parser refuses is not written, and its words
+ * show; while the box's text does not parse, the controls wait.
  */
 export function SearchFilters({ text, onChange }: { text: string; onChange: (text: string) => void }) {
   const id = useId();

@@ -1,11 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The code-words vector's expression: the title and the content's first 100,000 characters cut at every
- * character that is not a letter or digit, so `this.getUserById(` and `fs.readFileSync` hold
- * `getuserbyid` and `readfilesync` as words of their own (the english vector keeps them whole, as a
- * host name). 'simple': no stemming, no stop words, as identifiers are written. With positions, so that
- * `wombling_free` is the two words together, not each anywhere.
+ * The code words: title and content cut at every character not a letter or digit, so that
+ * `this.getUserById(` holds `getuserbyid` (the english vector keeps it whole, as a host name). 'simple':
+ * no stemming, no stop words; positions kept, so `wombling_free` is two words together.
  */
 export const CODE_WORDS_EXPRESSION =
   "to_tsvector('simple', regexp_replace(left(title || ' ' || content, 100000), '[^[:alnum:]]+', ' ', 'g'))";
