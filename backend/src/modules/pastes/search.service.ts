@@ -73,8 +73,11 @@ interface SearchSql {
   match: string;
   /** The words' condition alone, or null: no word to find (the GIN index cannot help). */
   text: string | null;
-  /** Every filter, for the GIN strategy's WHERE. */
-  filters: string;
+  /**
+   * Every filter, for the GIN strategy's WHERE, each as `(…) IS TRUE` so that no btree index can take
+   * part: a bitmap of every typescript paste or every paste since a date would cost more than the words'.
+   */
+  ginFilters: string;
   /** The websearch text of the english query (ranking), or null: no terms. */
   words: string | null;
 }
@@ -181,10 +184,12 @@ export class SearchService {
     const walked = exhausted ? examined : hits ? ((cap + 1) * examined) / hits : Infinity;
     const pointedAt = words ? textShare * pastes : Infinity;
     if ((walked <= window && walked <= pointedAt) || !words) {
-      // Without words there is no index of the text to turn to: the walk is bounded by the window.
+      // Without words there is no index of the text to turn to: the walk is bounded, by the window, or
+      // (filters that seldom go together, as the probe saw) by a few probes' worth of the source.
+      const bound = walked <= window ? window : Math.min(window, probe * 5);
       const walk = await walking<Array<{ id: number }>>(
         `SELECT t.id FROM (${source(`$${at + 1}`)}) t WHERE ${match} LIMIT $${at + 2}`,
-        [...values, window, cap + 1],
+        [...values, bound, cap + 1],
       );
       if (walk.length > cap || exhausted || pastes <= window || !words) return walk;
     }
@@ -194,7 +199,7 @@ export class SearchService {
         "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)",
       );
       return manager.query(
-        `SELECT t.id FROM threads t WHERE ${text} AND ${sql.filters}
+        `SELECT t.id FROM threads t WHERE ${text} AND ${sql.ginFilters}
          ORDER BY t.created_at DESC, t.id DESC LIMIT $${at + 1}`,
         [...values, cap + 1],
       );
@@ -281,7 +286,7 @@ export class SearchService {
       plainSource,
       match: text ? `${filterSql} AND ${text}` : filterSql,
       text,
-      filters: filterSql,
+      ginFilters: [filters[0], ...filters.slice(1).map((filter) => `(${filter}) IS TRUE`)].join(' AND '),
       words,
     };
   }
