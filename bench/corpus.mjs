@@ -20,11 +20,62 @@ export const RARE_WORD = 'quasarflux';
 export const RARE_EVERY = 100_003;
 export const RARE_OFFSET = 17;
 
+/**
+ * Tags: each topic's own (on half its pastes), a Zipf-like spread of general ones (on two pastes of
+ * three: the first very common, the last rare), and RARE_TAG on one paste in RARE_TAG_EVERY.
+ */
+export const TOPIC_TAGS = ['linux', 'docker', 'postgres', 'react', 'python', 'nginx', 'git', 'rust'];
+export const GENERAL_TAGS = [
+  'help',
+  'question',
+  'snippet',
+  'config',
+  'logs',
+  'debug',
+  'howto',
+  'script',
+  'error',
+  'cli',
+  'network',
+  'security',
+  'perf',
+  'testing',
+  'build',
+  'deploy',
+  'database',
+  'shell',
+  'api',
+  'web',
+  'cloud',
+  'ci',
+  'backup',
+  'monitoring',
+  'editor',
+  'vim',
+  'emacs',
+  'regex',
+  'unicode',
+  'legacy',
+];
+export const RARE_TAG = 'quasar-tag';
+export const RARE_TAG_EVERY = 9_973;
+/** Languages: a code snippet's paste is typescript; else python's and rust's topics, the rest Markdown. */
+export const TOPIC_LANGUAGES = [null, null, null, null, 'python', null, null, 'rust'];
+
 /** What the benchmark searches for: a word in one paste of eight, the rare word, a phrase. */
 export const SEARCHES = {
   common: 'docker',
   rare: RARE_WORD,
   phrase: '"kernel panic"',
+  tag: 'tag:docker',
+  tagRare: `tag:${RARE_TAG}`,
+  lang: 'lang:python',
+  user: 'user:member_1',
+  negated: 'docker -compose',
+  sortTop: 'kernel sort:top',
+  inTitle: 'in:title nginx',
+  featured: 'is:featured',
+  combined: 'tag:docker lang:typescript "docker container"',
 };
 
 const COMMON = `time people year way day thing man world life hand part child eye woman place work week case
@@ -122,6 +173,8 @@ export function snippets() {
         '```ts',
         `export async function ${camel}(${a}_id: number): Promise<void> {`,
         `  const ${b} = await fetch(\`/api/${a}/\${${a}_id}/${b}\`);`,
+        // An identifier inside a longer token (the english vector keeps `this.fooById` whole).
+        `  const row = await this.${camel}ById(${a}_id);`,
         `  if (!${b}.ok) throw new Error('${a} ${b} failed: ' + ${b}.status);`,
         `  console.log('handle_${a}_${b}', await ${b}.json());`,
         '}',

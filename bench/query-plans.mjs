@@ -21,6 +21,8 @@ const { ProfilesService } = await load('src/modules/profiles/profiles.service.ts
 const { SearchService } = await load('src/modules/pastes/search.service.ts');
 const { MessagesService } = await load('src/modules/messages/messages.service.ts');
 const { NotificationsService } = await load('src/modules/notifications/notifications.service.ts');
+const { NoticeRegistry } = await load('src/modules/notifications/notice-registry.ts');
+const { PostNotices } = await load('src/modules/pastes/post-notices.ts');
 const { ChatService } = await load('src/modules/chat/chat.service.ts');
 const { UploadsSweeper } = await load('src/modules/uploads/uploads-sweep.ts');
 const { TagsService } = await load('src/modules/pastes/tags.service.ts');
@@ -50,18 +52,22 @@ try {
   await ds.transaction(async (m) => {
     await m.query("SELECT set_config('termpaste.tag_triggers', 'off', true)");
     await m.query(
-      `INSERT INTO threads (title, content, author_id, created_at, is_pinned, tags, language)
+      `INSERT INTO threads (title, content, author_id, created_at, is_pinned, is_featured, tags, language)
        SELECT 'Paste number ' || n,
          'content of paste ' || n || ' ' || md5(n::text)
            -- Search: a common phrase (in a third of the pastes) and a rare word (in one in 2,000).
            || CASE WHEN n % 3 = 0 THEN ' kernel panic - not syncing' ELSE '' END
-           || CASE WHEN n % 2000 = 0 THEN ' heisenbug' ELSE '' END,
+           || CASE WHEN n % 2000 = 0 THEN ' heisenbug' ELSE '' END
+           -- An identifier only inside a longer token (one in 1,000).
+           || CASE WHEN n % 1000 = 7 THEN ' const w = this.getWidgetById(n);' ELSE '' END,
          1 + (n * 31) % $2::int,
-         now() - n * interval '7 minutes', n % 4000 = 0,
-         -- Tags (a common one on a third of the pastes, a rare one on one in 1,000) and languages
-         -- (Python on a quarter, Rust on one in 1,000).
+         now() - n * interval '7 minutes', n % 4000 = 0, n % 300 = 2,
+         -- Tags (common ones on a third and a fifth of the pastes, rare ones on one in 1,000 and in 997)
+         -- and languages (Python on a quarter, Rust on one in 1,000).
          CASE WHEN n % 3 = 0 THEN ARRAY['linux'] ELSE '{}' END
-           || CASE WHEN n % 1000 = 0 THEN ARRAY['heisenbug'] ELSE '{}' END,
+           || CASE WHEN n % 1000 = 0 THEN ARRAY['heisenbug'] ELSE '{}' END
+           || CASE WHEN n % 5 = 0 THEN ARRAY['common-tag'] ELSE '{}' END
+           || CASE WHEN n % 997 = 0 THEN ARRAY['rare-tag'] ELSE '{}' END,
          CASE WHEN n % 4 = 0 THEN 'python' WHEN n % 1000 = 1 THEN 'rust' END
        FROM generate_series(1, $1::int) n`,
       [THREADS, USERS],
@@ -124,6 +130,9 @@ try {
   const real = new PastesService(ds);
   const realMembers = new ProfilesService(ds, real);
   const quiet = { publish: async () => undefined, add: async () => undefined };
+  // The pastes module registers its part of the notifications' SQL when it starts.
+  const notices = new NoticeRegistry();
+  notices.registerPasteSql(new PostNotices(ds).pasteSql);
   const services = (dataSource) => ({
     uploads: new UploadsSweeper(
       { ...dataSource, transaction: (work) => work(dataSource) },
@@ -134,7 +143,7 @@ try {
     members: new ProfilesService(dataSource, new PastesService(dataSource)),
     search: new SearchService(dataSource),
     messages: new MessagesService(dataSource, undefined, quiet),
-    notifications: new NotificationsService(dataSource, quiet, quiet),
+    notifications: new NotificationsService(dataSource, quiet, notices),
     chat: new ChatService(dataSource, quiet),
     tags: new TagsService(dataSource),
   });
@@ -276,7 +285,7 @@ try {
   // word's (and an unmatched phrase of common words') from the GIN index only, never a walk or a scan.
   const isProbe = (sql) => sql.includes('AS examined');
   const isWalk = (sql) => sql.includes('t.search @@') && sql.includes(') t WHERE');
-  const isGin = (sql) => sql.includes('FROM threads t WHERE t.search @@');
+  const isGin = (sql) => /FROM threads t WHERE \(?t\.search @@/.test(sql);
   const isRanking = (sql) => sql.includes('WITH ranked');
   const walksNewestFirst = (plan) =>
     !plan.includes('Index Scan using threads_created_idx') || /Bitmap|Seq Scan|Sort/.test(plan)
@@ -301,6 +310,38 @@ try {
   for (const page of [1, 2]) {
     await search(`common word, ranking page ${page}`, isRanking, 'kernel', ranksCandidatesOnly, page);
   }
+  // Operators: each walks its own index newest first (a member's, a tag's, a language's, the featured),
+  // an identifier found only inside a longer token comes from the code words' GIN index.
+  const isSourceWalk = (sql) => sql.startsWith('SELECT t.id FROM (');
+  const walksIndex = (index) => (plan) =>
+    !new RegExp(`(Index|Index Only|Bitmap Index) Scan (using|on) ${index}`).test(plan) ||
+    /Seq Scan|(^|->\s+)Sort\s/m.test(plan)
+      ? `expected a walk of ${index} (no sequential scan, no full sort)`
+      : undefined;
+  const codeWordsGin = (plan) =>
+    !plan.includes('Bitmap Index Scan on threads_code_words_idx') || /Seq Scan/.test(plan)
+      ? 'expected the code words GIN index threads_code_words_idx (no sequential scan)'
+      : undefined;
+  const [{ username }] = await ds.query('SELECT username::text FROM users WHERE id = 1');
+  await search('tag: (common)', isSourceWalk, 'tag:common-tag', walksIndex('paste_tags_tag_idx'));
+  await search('tag: (rare)', isSourceWalk, 'tag:rare-tag', walksIndex('paste_tags_tag_idx'));
+  await search('lang:', isSourceWalk, 'lang:python', walksIndex('threads_language_idx'));
+  await search('user:', isSourceWalk, `user:${username}`, walksIndex('threads_author_idx'));
+  await search('is:featured', isSourceWalk, 'is:featured', walksIndex('threads_featured_idx'));
+  await search('dates', isSourceWalk, 'kernel after:2000-01-01', walksIndex('threads_created_idx'));
+  // Together: the tag's walk or the GIN index, whichever the probe picks (here the GIN index).
+  await search(
+    'tag:, lang: and a phrase',
+    (sql) => isSourceWalk(sql) || isGin(sql),
+    'tag:common-tag lang:python "kernel panic"',
+    (plan) => (/Seq Scan/.test(plan) ? 'expected index scans only (no sequential scan)' : undefined),
+  );
+  await search(
+    'identifier',
+    (sql) => sql.includes('t.code_words @@') && isGin(sql),
+    'getWidgetById',
+    codeWordsGin,
+  );
   const isSweep = (sql) => sql.includes('FROM pending_uploads');
   await explain('unclaimed uploads sweep', isSweep, (s) => s.uploads.sweep(), 'pending_uploads_created_idx');
   await ds.destroy();
@@ -313,5 +354,5 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(
-  `query plans: home, members, inbox, notifications, chat, a tag's and a language's pastes and the uploads sweep are index scans, search walks the newest pastes for a common word and the GIN index for a rare one (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
+  `query plans: home, members, inbox, notifications, chat, a tag's and a language's pastes and the uploads sweep are index scans, search walks the newest pastes for a common word (a filter's index for an operator) and the GIN index for a rare one or an identifier (${THREADS} pastes, ${USERS} members, ${MESSAGES} messages and notifications, ${CHAT} chat lines and pending uploads)`,
 );

@@ -4,13 +4,18 @@
 // and 300 featured pastes, and every counter as the app keeps it on write. Indexes are dropped while the
 // rows go in and rebuilt after (much faster than maintaining them row by row), then VACUUM ANALYZE.
 import {
+  GENERAL_TAGS,
   paragraphs,
   PARAGRAPHS_PER_TOPIC,
   RARE_EVERY,
   RARE_OFFSET,
+  RARE_TAG,
+  RARE_TAG_EVERY,
   RARE_WORD,
   replyLines,
   snippets,
+  TOPIC_LANGUAGES,
+  TOPIC_TAGS,
   titles,
 } from './corpus.mjs';
 
@@ -77,6 +82,9 @@ export async function seed(pool, pastes, { log, passwordHash }) {
       'INSERT INTO bench_snippets SELECT n - 1, body FROM unnest($1::text[]) WITH ORDINALITY AS x(body, n)',
       [code],
     );
+    await q('INSERT INTO tags (name) SELECT unnest($1::text[])', [
+      [...TOPIC_TAGS, ...GENERAL_TAGS, RARE_TAG],
+    ]);
     const lines = replyLines();
     await q(
       'INSERT INTO bench_reply_lines SELECT n - 1, body FROM unnest($1::text[]) WITH ORDINALITY AS x(body, n)',
@@ -146,12 +154,17 @@ export async function seed(pool, pastes, { log, passwordHash }) {
       FROM bench_reply_votes GROUP BY target; ALTER TABLE bench_reply_scores ADD PRIMARY KEY (target)`);
   });
 
+  const textArray = (names) =>
+    `ARRAY[${names.map((name) => (name === null ? 'NULL' : `'${name}'`)).join(', ')}]::text[]`;
+  const languages = textArray(TOPIC_LANGUAGES);
+  const topicTags = textArray(TOPIC_TAGS);
+  const generalTags = textArray(GENERAL_TAGS);
   const pinEvery = Math.floor(s.pastes / PINNED);
   const featureEvery = Math.floor(s.pastes / FEATURED);
   await step(`${s.pastes.toLocaleString('en')} pastes`, () =>
     both(
       `INSERT INTO threads (id, title, content, author_id, created_at, view_count, vote_score, reply_count,
-         is_pinned, is_locked, is_featured, last_reply_at, last_reply_author_id)
+         is_pinned, is_locked, is_featured, last_reply_at, last_reply_author_id, language, tags)
        OVERRIDING SYSTEM VALUE
        SELECT g.i, tt.title,
          (SELECT string_agg(p.body, E'\\n\\n' ORDER BY j) FROM generate_series(1, 2 + (g.i * 7) % 8) j
@@ -163,7 +176,12 @@ export async function seed(pool, pastes, { log, passwordHash }) {
          floor(2000 * power(${unit('g.i', 2)}, 4))::int + coalesce(tp.replies, 0),
          coalesce(sc.score, 0), coalesce(tp.replies, 0),
          g.i % ${pinEvery} = 1, g.i % 997 = 5, g.i % ${featureEvery} = 2,
-         tp.last_at, tp.last_author
+         tp.last_at, tp.last_author,
+         CASE WHEN g.i % 3 = 0 THEN 'typescript' ELSE (${languages})[g.i % 8 + 1] END,
+         array_remove(ARRAY[
+           CASE WHEN (g.i / 8) % 2 = 0 THEN (${topicTags})[g.i % 8 + 1] END,
+           CASE WHEN g.i % 3 <> 0 THEN (${generalTags})[1 + floor(${GENERAL_TAGS.length} * power(${unit('g.i', 21)}, 3))::int] END,
+           CASE WHEN g.i % ${RARE_TAG_EVERY} = 11 THEN '${RARE_TAG}' END], NULL)
        FROM generate_series($1::int, $2::int) AS g(i)
        JOIN bench_titles tt ON tt.topic = g.i % 8 AND tt.n = (g.i * 13) % 200
        LEFT JOIN bench_thread_plan tp ON tp.thread_id = g.i
@@ -185,6 +203,17 @@ export async function seed(pool, pastes, { log, passwordHash }) {
       s.replies,
     ),
   );
+
+  // Tags as the tags' writes keep them: paste_tags beside threads.tags, and each tag's listed pastes.
+  await step('tags', async () => {
+    await q(`INSERT INTO paste_tags (thread_id, tag_id, created_at)
+      SELECT t.id, g.id, t.created_at FROM threads t CROSS JOIN LATERAL unnest(t.tags) AS n(name)
+      JOIN tags g ON g.name = n.name`);
+    await q(`UPDATE tags g SET paste_count = c.n FROM (
+        SELECT pt.tag_id, count(*)::int AS n FROM paste_tags pt JOIN threads t ON t.id = pt.thread_id
+        WHERE t.listed GROUP BY pt.tag_id) c
+      WHERE g.id = c.tag_id`);
+  });
 
   await step(`${(s.threadVotes + s.replyVotes).toLocaleString('en')} votes`, async () => {
     await q(

@@ -54,7 +54,7 @@ export const chatSockets = Number(options.sockets ?? 1000);
 export const CHAT_RATE = 10;
 export const MEMBERS = 100;
 /** Bumped when seed.mjs changes what it writes: older seeded templates are then dropped. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 export const dataRoot = join(root, 'bench', '.data');
 export const resultsDir = join(root, 'bench', 'results');
 

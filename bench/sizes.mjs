@@ -6,13 +6,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { root } from '../harness/paths.mjs';
 import { rssMb, settle, signInMembers, startApp } from './app.mjs';
-import { SEARCHES } from './corpus.mjs';
+import { SEARCHES, snippets } from './corpus.mjs';
 import { prepareDatabase } from './database.mjs';
 import { firstVisitJs } from './first-visit.mjs';
 import { largePastesInChromium } from './large-paste.mjs';
 import { fanOut, load, startReference, summarize } from './load.mjs';
 import { HOT_REPLIES, seedShape } from './seed.mjs';
 import { label, log, MEMBERS, resultsDir, wanted } from './settings.mjs';
+
+/** A code snippet's method, found only inside `this.…(` (one paste in 192): identifier search. */
+const IDENTIFIER = /this\.(\w+)\(/.exec(snippets()[0])[1];
+/** The day `days` ago, YYYY-MM-DD (UTC), for after: and before:. */
+const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * One size, ready to measure: its database (a fresh copy of the seeded template), Termpaste started on it,
@@ -80,6 +85,17 @@ export async function openSize(pastes) {
     ['searchRare2', { path: q(SEARCHES.rare, 2) }],
     ['searchPhrase', { path: q(SEARCHES.phrase) }],
     ['searchPhrase2', { path: q(SEARCHES.phrase, 2) }],
+    ['searchTag', { path: q(SEARCHES.tag) }],
+    ['searchTagRare', { path: q(SEARCHES.tagRare) }],
+    ['searchLang', { path: q(SEARCHES.lang) }],
+    ['searchUser', { path: q(SEARCHES.user) }],
+    ['searchIdent', { path: q(IDENTIFIER) }],
+    ['searchNegated', { path: q(SEARCHES.negated) }],
+    ['searchInTitle', { path: q(SEARCHES.inTitle) }],
+    ['searchDates', { path: q(`kernel after:${daysAgo(400)} before:${daysAgo(300)}`) }],
+    ['searchFeatured', { path: q(SEARCHES.featured) }],
+    ['searchSortTop', { path: q(SEARCHES.sortTop) }],
+    ['searchCombined', { path: q(SEARCHES.combined) }],
     ['featured', { path: '/api/threads/featured' }],
     ['profile', { path: `/api/users/${profileId}` }],
     ['members', { path: '/api/users', perClient: member }],

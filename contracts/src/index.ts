@@ -30,5 +30,6 @@ export * from './people.js';
 export * from './feeds.js';
 export * from './permissions.js';
 export * from './reputation.js';
+export * from './search-query.js';
 export * from './queries.js';
 export * from './openapi.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS } from './admin.js';
 import { MAIL_PREFERENCE_MESSAGES } from './mail-preferences.js';
 import { POST_MESSAGES, SEARCH_QUERY_MAX, USER_FILTER_MAX } from './paste-views.js';
+import { parseSearchQuery } from './search-query.js';
 
 /*
  * The query strings of the API's GET routes, also the OpenAPI document's query parameters. A 400 is the
@@ -67,9 +68,17 @@ export const searchQuerySchema = z.object({
         .string()
         .min(1, { error: POST_MESSAGES.searchQueryRequired })
         .refine((text) => text.length <= SEARCH_QUERY_MAX, { error: POST_MESSAGES.searchQueryTooLong })
+        // An operator with a bad value (a bad date, sort:xyz) is a 400 with the parser's text.
+        .superRefine((text, ctx) => {
+          if (text.length > SEARCH_QUERY_MAX) return;
+          const parsed = parseSearchQuery(text);
+          if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+        })
         .meta({ maxLength: SEARCH_QUERY_MAX }),
     )
-    .meta({ description: `The words to look for (at most ${SEARCH_QUERY_MAX} characters)` }),
+    .meta({
+      description: `The words to look for (at most ${SEARCH_QUERY_MAX} characters), with operators: "exact phrase", -word, user:name, tag:name, lang:python, in:title, after:YYYY-MM-DD, before:YYYY-MM-DD, is:featured, sort:new|top|relevance`,
+    }),
   page: z
     .preprocess(
       (value) => (typeof value === 'string' && PAGE.test(value) ? value : '1'),

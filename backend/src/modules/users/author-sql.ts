@@ -18,3 +18,9 @@ export const authorJson = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN
  */
 export const authorJoin = (alias: string, column: string) =>
   `LEFT JOIN users ${alias} ON ${alias}.id = ${column}`;
+
+/**
+ * The id of the member named by the SQL expression `name` (a parameter), or NULL: the read-only
+ * fragment through which a list filtered by author (search's `user:`) reads the users table.
+ */
+export const userIdByName = (name: string) => `(SELECT u.id FROM users u WHERE u.username = ${name})`;

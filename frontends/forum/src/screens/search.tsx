@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { searchQuery } from '../api/pastes';
 import { FeedLink } from '../components/feed-link';
 import { PasteCardList } from '../components/paste-card';
+import { SearchFilters, SearchHelp } from '../components/search-controls';
 
 function Results({ q }: { q: string }) {
   const results = useInfiniteQuery(searchQuery(q));
@@ -35,7 +36,7 @@ function Results({ q }: { q: string }) {
         <div className="forum-empty">
           <p>No threads found matching &quot;{q}&quot;</p>
           <p className="forum-muted">
-            Try different keywords, a phrase in quotes, or -word to leave a word out.
+            Try different keywords, a phrase in quotes, -word to leave a word out, or fewer filters.
           </p>
         </div>
       ) : (
@@ -55,7 +56,10 @@ function Results({ q }: { q: string }) {
   );
 }
 
-/** /search?q=: full-text search over pastes, ranked by relevance then recency. */
+/**
+ * /search?q=: full-text search over pastes, ranked by relevance then recency, with operators (the `?`
+ * lists them) and filter controls that edit the query text.
+ */
 export function SearchScreen() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
@@ -90,7 +94,9 @@ export function SearchScreen() {
           <Search size={14} aria-hidden="true" />
           SEARCH
         </Button>
+        <SearchHelp />
       </form>
+      <SearchFilters text={text} onChange={setText} />
       {q ? (
         <>
           <p className="forum-searching">

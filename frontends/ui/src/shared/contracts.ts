@@ -22,3 +22,4 @@ export * from '../../../../contracts/dist/mail-preferences.js';
 export * from '../../../../contracts/dist/secrets.js';
 export * from '../../../../contracts/dist/people.js';
 export * from '../../../../contracts/dist/feeds.js';
+export * from '../../../../contracts/dist/search-query.js';

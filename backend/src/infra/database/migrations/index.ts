@@ -32,6 +32,7 @@ import { OutboxTrace17973000000004 } from './17973000000004-outbox-trace.js';
 import { CliAuditActions17973000000006 } from './17973000000006-cli-audit-actions.js';
 import { Tags17974000000000 } from './17974000000000-tags.js';
 import { TagWrites17974000000001 } from './17974000000001-tag-writes.js';
+import { CodeWords17974000000002 } from './17974000000002-code-words.js';
 import { Watching17974000000003 } from './17974000000003-watching.js';
 import { MailNotices17974000000004 } from './17974000000004-mail-notices.js';
 
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   CliAuditActions17973000000006,
   Tags17974000000000,
   TagWrites17974000000001,
+  CodeWords17974000000002,
   Watching17974000000003,
   MailNotices17974000000004,
 ];

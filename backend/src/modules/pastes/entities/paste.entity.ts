@@ -11,6 +11,7 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from
 @Check('threads_key_check', "(visibility = 'public' AND NOT burn_after_reading) OR key IS NOT NULL")
 @Check('threads_key_shape_check', "key ~ '^[A-Za-z0-9_-]{22}$'")
 @Index('threads_search_idx', ['search'], { type: 'gin' })
+@Index('threads_code_words_idx', ['codeWords'], { type: 'gin' })
 @Index('threads_recent_idx', ['createdAt', 'id'], { where: 'listed AND NOT is_pinned' })
 @Index('threads_pinned_idx', ['createdAt'], { where: 'listed AND is_pinned' })
 @Index('threads_featured_idx', ['createdAt'], { where: 'listed AND is_featured' })
@@ -78,6 +79,18 @@ export class Paste {
       "setweight(to_tsvector('english', left(content, 100000)), 'B')",
   })
   search!: string | null;
+
+  /** The words of code (identifiers cut at dots and brackets), for identifier search. Never read back. */
+  @Column({
+    name: 'code_words',
+    type: 'tsvector',
+    nullable: true,
+    select: false,
+    generatedType: 'STORED',
+    asExpression:
+      "to_tsvector('simple', regexp_replace(left(title || ' ' || content, 100000), '[^[:alnum:]]+', ' ', 'g'))",
+  })
+  codeWords!: string | null;
 
   /** highlight.js's name of the content's language; null: Markdown. */
   @Column({ type: 'text', nullable: true })
