@@ -163,7 +163,10 @@ try {
         if (typeof mustUse === 'function') {
           const wrong = mustUse(plan);
           if (wrong) failures.push(`${name}: ${wrong}`);
-        } else if (!plan.includes(`Index Scan using ${mustUse}`) || /Sort|Seq Scan/.test(top)) {
+        } else if (
+          !new RegExp(`Index (Only )?Scan using ${mustUse}\\b`).test(plan) ||
+          /Sort|Seq Scan/.test(top)
+        ) {
           failures.push(`${name}: expected an index scan on ${mustUse} under the Limit`);
         }
         return [];
@@ -202,7 +205,15 @@ try {
     ['common', 'linux'],
     ['rare', 'heisenbug'],
   ]) {
-    await explain(`tag page, a ${label} tag`, isTagPage, (s) => s.tags.page(name), 'paste_tags_tag_idx');
+    // A rare tag's few rows may be read by the index and sorted: a sort of tens of rows.
+    const check =
+      label === 'common'
+        ? 'paste_tags_tag_idx'
+        : (plan) =>
+            /paste_tags_tag_idx/.test(plan) && !/Seq Scan/.test(plan)
+              ? null
+              : 'expected paste_tags_tag_idx, no sequential scan';
+    await explain(`tag page, a ${label} tag`, isTagPage, (s) => s.tags.page(name), check);
   }
   let tagCursor = (await realTags.page('linux')).nextCursor;
   for (let i = 0; i < 20 && tagCursor; i++) tagCursor = (await realTags.page('linux', tagCursor)).nextCursor;
