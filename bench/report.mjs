@@ -24,7 +24,7 @@ export const READ_ROUTES = [
   ['searchLang', 'search, `lang:python`'],
   ['searchUser', 'search, `user:` (busiest member)'],
   ['searchIdent', 'search, identifier inside `this.…(`'],
-  ['searchNegated', 'search, `docker -compose`'],
+  ['searchNegated', 'search, `docker -failed`'],
   ['searchInTitle', 'search, `in:title nginx`'],
   ['searchDates', 'search, word with `after:` and `before:`'],
   ['searchFeatured', 'search, `is:featured`'],

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { Moderation17972000000000 } from '../src/infra/database/migrations/17972000000000-moderation.js';
+import { MIGRATIONS } from '../src/infra/database/migrations/index.js';
 import { createTestDatabase, type TestDatabase } from './support/postgres.js';
 
 /**
@@ -47,6 +48,10 @@ describe('the moderation migration', () => {
       [user!.id],
     );
 
+    // Rolled back as TypeORM would: the later migrations first, newest first (their triggers read `listed`).
+    const later = MIGRATIONS.slice(MIGRATIONS.indexOf(Moderation17972000000000) + 1);
+    for (const Later of [...later].reverse()) await new Later().down(runner());
+
     const indexes = async () =>
       (
         await client.query<{ indexdef: string }>(
@@ -83,5 +88,6 @@ describe('the moderation migration', () => {
       `INSERT INTO notifications (user_id, type, content, source) VALUES ($1, 'moderation', 'x', 'm:3')`,
       [user!.id],
     );
+    for (const Later of later) await new Later().up(runner());
   });
 });

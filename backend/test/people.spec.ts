@@ -337,10 +337,14 @@ describe('mutes and blocks', () => {
         const replyId = await reply(blocked.browser, threadId, `@${blocker.account.username} look`);
         await runJob('reply', { replyId });
         expect(await notifiedOf(`reply:${replyId}`)).toEqual([]);
-        // Another member's reply is told as ever.
+        // Another member's reply is told as ever (and the blocked member, who replied there and so
+        // watches the paste, hears of it as a watcher).
         const other = await reply(carol.browser, threadId, 'A reply');
         await runJob('reply', { replyId: other });
-        expect(await notifiedOf(`reply:${other}`)).toEqual([[blocker.user.id, 'reply']]);
+        expect(await notifiedOf(`reply:${other}`)).toEqual([
+          [blocker.user.id, 'reply'],
+          [blocked.user.id, 'watch'],
+        ]);
       });
 
       it('unblocked, the blocked member reaches the blocker again', async () => {

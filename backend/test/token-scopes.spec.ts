@@ -25,6 +25,11 @@ const PRIVATE_READS = [
   API.userBlocks,
   API.flagsMine,
   API.userNotificationPreferences,
+  API.threadWatch('{id}'),
+  API.userFollow('{id}'),
+  API.tagWatch('{name}'),
+  API.bookmarks,
+  API.userWatching,
 ];
 
 describe('token scopes: read and private:read', () => {
@@ -44,7 +49,10 @@ describe('token scopes: read and private:read', () => {
       .send({ recipientEmail: alice.account.username, subject: 'psst', content: 'a secret' })
       .expect(201);
     await bob.browser.post(API.chat).send({ message: 'members only' }).expect(201);
-    const paste = await alice.browser.post(API.threads).send({ title: 'mine', content: 'x' }).expect(201);
+    const paste = await alice.browser
+      .post(API.threads)
+      .send({ title: 'mine', content: 'x', tags: ['scoped-tag'] })
+      .expect(201);
     pasteId = (paste.body as { id: number }).id;
   });
 
@@ -66,7 +74,11 @@ describe('token scopes: read and private:read', () => {
 
   const get = (path: string, token: string) =>
     supertest(t.url).get(path).set('Authorization', `Bearer ${token}`);
-  const concrete = (path: string) => path.replace('{id}', String(alice.user.id));
+  // A paste's watch state needs a paste; a tag's, a tag some listed paste carries.
+  const concrete = (path: string) =>
+    (path === API.threadWatch('{id}') ? API.threadWatch(pasteId) : path)
+      .replace('{id}', String(alice.user.id))
+      .replace('{name}', 'scoped-tag');
 
   it('marks exactly the member-private reads private:read in the OpenAPI document', () => {
     const documented = API_OPERATIONS.filter(
