@@ -12,17 +12,25 @@ const FIRST_PARAMETER: Record<string, string> = {
   language: '{name}',
   adminTag: '{name}',
   adminTagMerge: '{name}',
+  tagWatch: '{name}',
+  bookmark: '{kind}',
 };
+/** The second, where it is not a version's number `{n}`. */
+const SECOND_PARAMETER: Record<string, string> = { bookmark: '{id}' };
 
 /**
  * Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key,
- * `{provider}` for a sign-in provider, `{name}` for a tag or a language, `{n}` for a version's number.
+ * `{provider}` for a sign-in provider, `{name}` for a tag or a language, `{kind}` for what a bookmark
+ * holds, `{n}` for a version's number.
  */
 const apiPaths = Object.entries(API).map(([name, value]) => ({
   name,
   path:
     typeof value === 'function'
-      ? (value as (first: string, n: string) => string)(FIRST_PARAMETER[name] ?? '{id}', '{n}')
+      ? (value as (first: string, n: string) => string)(
+          FIRST_PARAMETER[name] ?? '{id}',
+          SECOND_PARAMETER[name] ?? '{n}',
+        )
       : value,
 }));
 

@@ -2,6 +2,7 @@ import { adminDeleteUserQuerySchema, exportDownloadQuerySchema } from './account
 import { POST_MESSAGES } from './paste-views.js';
 import { reviewQuerySchema } from './moderation.js';
 import { API_OPERATIONS } from './openapi.js';
+import { oembedQuerySchema } from './feeds.js';
 import { createPasteQuerySchema } from './pastes.js';
 import { ssoStartQuerySchema } from './sso.js';
 import { tagsQuerySchema } from './tags.js';
@@ -140,6 +141,9 @@ describe('the query strings the OpenAPI table documents', () => {
     putObject: uploadAddressQuerySchema,
     describeUnsubscribe: unsubscribeQuerySchema,
     unsubscribe: unsubscribeQuerySchema,
+    listBookmarks: cursorQuerySchema,
+    searchFeed: searchQuerySchema,
+    oembed: oembedQuerySchema,
   } as const;
 
   it('are those of the schemas: each operation names the one its controller parses with', () => {

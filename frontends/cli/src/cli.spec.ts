@@ -47,6 +47,7 @@ describe('the options of each command', () => {
         '--json',
         '--lang',
         '--private',
+        '--tag',
         '--title',
         '--unlisted',
         '--version',
