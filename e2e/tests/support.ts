@@ -137,10 +137,18 @@ export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
  * verification mail (every account gets one at registration), or `'verification'` for that one.
  */
 export async function readOutboxMail(to: string, kind: 'other' | 'verification' = 'other'): Promise<string> {
-  const decode = (mail: string) =>
-    mail
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // The body only: headers are not quoted-printable (a List-Unsubscribe `token=35.…` would lose its `=3`).
+  const decode = (mail: string) => {
+    const end = /\r?\n\r?\n/.exec(mail);
+    const at = end ? end.index + end[0].length : 0;
+    return (
+      mail.slice(0, at) +
+      mail
+        .slice(at)
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    );
+  };
   const wanted = (mail: string) => mail.includes('/verify-email?token=') === (kind === 'verification');
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
   let found: string | undefined;
