@@ -125,7 +125,8 @@ export async function counterMismatches(sql) {
 /**
  * The notifications the acknowledged replies and messages are due (the rules of
  * notifications.processor.ts: the answered reply's author, then the paste's author, then the member
- * @mentioned; one per member and source; never the actor), as `user:source` keys.
+ * @mentioned; one per member and source; never the actor), as `user:source` keys; and who may be told
+ * of a reply as its paste's watcher.
  */
 async function dueNotifications(sql, ledger) {
   const due = new Set();
@@ -143,7 +144,17 @@ async function dueNotifications(sql, ledger) {
   }
   for (const m of ledger.messages)
     if (m.recipientId !== m.senderId) due.add(`${m.recipientId}:message:${m.id}`);
-  return due;
+  // Who may also be told as a watcher: a member who replied on the same paste (replying watches it),
+  // as their own reply's job may have run before or after this one.
+  const watchers = new Set();
+  const { rows: others } = await sql.query(
+    `SELECT DISTINCT r.id, o.author_id FROM replies r
+     JOIN replies o ON o.thread_id = r.thread_id AND o.author_id <> r.author_id
+     WHERE r.id = ANY($1)`,
+    [ledger.replies.map((r) => r.id)],
+  );
+  for (const row of others) watchers.add(`${row.author_id}:reply:${row.id}`);
+  return { due, watchers };
 }
 
 /**
@@ -152,7 +163,7 @@ async function dueNotifications(sql, ledger) {
  * gone, so this also counts the rows per key).
  */
 export async function notificationProblems(sql, ledger, { timeoutMs = 60_000 } = {}) {
-  const due = await dueNotifications(sql, ledger);
+  const { due, watchers } = await dueNotifications(sql, ledger);
   const sources = [
     ...ledger.replies.map((r) => `reply:${r.id}`),
     ...ledger.messages.map((m) => `message:${m.id}`),
@@ -163,12 +174,16 @@ export async function notificationProblems(sql, ledger, { timeoutMs = 60_000 } =
   let doubled;
   for (;;) {
     const { rows } = await sql.query(
-      'SELECT user_id, source, count(*)::int AS n FROM notifications WHERE source = ANY($1) GROUP BY user_id, source',
+      `SELECT user_id, source, count(*)::int AS n, bool_and(type = 'watch') AS watch
+       FROM notifications WHERE source = ANY($1) GROUP BY user_id, source`,
       [sources],
     );
     const have = new Set(rows.map((row) => `${row.user_id}:${row.source}`));
     missing = [...due].filter((key) => !have.has(key));
-    extra = [...have].filter((key) => !due.has(key));
+    extra = rows
+      .filter((row) => !row.watch || !watchers.has(`${row.user_id}:${row.source}`))
+      .map((row) => `${row.user_id}:${row.source}`)
+      .filter((key) => !due.has(key));
     doubled = rows.filter((row) => row.n > 1).map((row) => `${row.user_id}:${row.source}`);
     if (missing.length === 0 || Date.now() > deadline) break;
     await sleep(500);
