@@ -293,6 +293,11 @@ describe('tags', () => {
         expect(all[i - 1]!.pasteCount).toBeGreaterThanOrEqual(all[i]!.pasteCount);
       await visitor().get(API.tag('no-such-tag-here')).expect(404, TAG_NOT_FOUND);
       await visitor().get(API.tag('C++')).expect(404, TAG_NOT_FOUND);
+      // A prefix no name can start with suggests nothing (a NUL byte never reaches PostgreSQL).
+      for (const q of ['c++', '\u0000', `${stem}\u0000`]) {
+        expect((await list(q)).tags).toEqual([]);
+        expect((await admin.browser.get(API.adminTags).query({ q }).expect(200)).body).toEqual({ tags: [] });
+      }
     });
 
     it("pages a tag's pastes newest first, as home pages", async () => {

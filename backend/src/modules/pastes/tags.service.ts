@@ -48,6 +48,9 @@ interface TagChange {
   threads: number[];
 }
 
+/** Whether a typed prefix could start a tag's name (`c++`, or a NUL byte PostgreSQL refuses, cannot). */
+const namesAnyTag = (prefix: string | undefined) => prefix === undefined || /^[a-z0-9-]*$/.test(prefix);
+
 /** Moves what a module keeps of tag `fromId` to `intoId`, in the merge's transaction. */
 export type TagMergeHook = (manager: EntityManager, fromId: number, intoId: number) => Promise<void>;
 
@@ -78,6 +81,7 @@ export class TagsService {
    * TAG_SUGGESTIONS_MAX most used that start with it. A tag of private pastes only is never named.
    */
   async list(prefix?: string): Promise<TagList> {
+    if (!namesAnyTag(prefix)) return { tags: [] };
     const rows: TagRow[] =
       prefix === undefined
         ? await this.dataSource.query(
@@ -157,6 +161,7 @@ export class TagsService {
 
   /** Every tag, unused ones too, most used first (the admins' screen); `prefix` as in list. */
   async adminList(prefix?: string): Promise<TagList> {
+    if (!namesAnyTag(prefix)) return { tags: [] };
     const rows: TagRow[] = await this.dataSource.query(
       `SELECT ${TAG_SELECT} FROM tags g WHERE $1::text IS NULL OR starts_with(g.name, $1)
        ORDER BY g.paste_count DESC, g.name LIMIT ${ADMIN_TAGS_MAX}`,
