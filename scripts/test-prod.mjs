@@ -26,6 +26,7 @@ import { chatAcrossApis } from './test-prod/chat.mjs';
 import { metrics } from './test-prod/metrics.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
+import { edgeCache } from './test-prod/edge-cache.mjs';
 import { migrationsOnce } from './test-prod/migrations.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
@@ -54,6 +55,7 @@ const STEPS = [
   workerKilledMidJob,
   adminOnly,
   rateLimits,
+  edgeCache,
   backupRestore,
   stillReady,
 ];

@@ -16,6 +16,7 @@ import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';
+import { noSharedCookies } from './http/edge-cache.js';
 import { httpMetrics, metricsEndpoint } from './infra/metrics/metrics-http.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
@@ -109,6 +110,8 @@ export async function createApp({
   if (trustProxy !== false) app.set('trust proxy', trustProxy);
   app.use(noSniff);
   app.use(securityHeaders(config));
+  // Before anything that sets a cookie: an answer that sets one is never shared by a cache in front.
+  app.use(noSharedCookies);
   // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with
   // the session cookie: CORS answers them, and only them. Same-origin pages need none of it.
   const { allowedOrigins } = moduleOptions.config;

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isBearerRequest } from '../modules/auth/guards/bearer.js';
 import { hasCookie } from '../common/cookies.js';
+import { edgeCacheHeaders } from './edge-cache.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../infra/events/events.port.js';
 import { Metrics } from '../infra/metrics/metrics.js';
 import { signedInBySession } from '../modules/auth/session-user.js';
@@ -107,12 +108,11 @@ export function wantsFresh(req: Request): boolean {
 
 /**
  * Sends a JSON page: 304 when the browser holds it already (`If-None-Match`), gzip when it accepts it.
- * `no-cache`: a browser may keep it but asks every time (a write shows at once); `private` for an answer
- * made for one member.
+ * A browser keeps it but asks every time (a write shows at once); a visitor's may be shared by a cache in
+ * front for a few seconds (edgeCacheHeaders); `personal`: made for one member, never shared.
  */
 export function sendPage(req: Request, res: Response, page: Page, { personal = false } = {}): void {
-  res.setHeader('Cache-Control', personal ? 'private, no-cache' : 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding, Cookie');
+  edgeCacheHeaders(req, res, { personal });
   res.setHeader('ETag', page.etag);
   // Express compares If-None-Match with the ETag just set (weakly, as for a GET).
   if (req.fresh) {

@@ -9,6 +9,7 @@ import {
   Post,
   Query,
   UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
 import {
   API,
@@ -26,13 +27,18 @@ import {
   tagsQuerySchema,
 } from '@termpaste/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { EdgeCached } from '../../http/edge-cache.js';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { AdminGuard } from '../auth/guards/writer.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { TagsService } from './tags.service.js';
 
-/** Tags by use, a tag's pastes, a language's pastes: open to anyone, listed pastes only. */
+/**
+ * Tags by use, a tag's pastes, a language's pastes: open to anyone, listed pastes only, the same for all
+ * (a cache in front may share a visitor's).
+ */
 @Controller()
+@UseInterceptors(EdgeCached)
 export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
