@@ -271,7 +271,7 @@ describe('serving the built frontends compressed', () => {
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['vary']).toMatch(/Accept-Encoding/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(decoded(res)).toBe(SHELL_INDEX);
       const plain = await rawGet(`${t.url}${url}`);
@@ -296,7 +296,7 @@ describe('serving the built frontends compressed', () => {
     expect(res.headers['content-encoding']).toBe(coding);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['vary']).toMatch(/Accept-Encoding/);
-    expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(remotesManifestSchema.parse(JSON.parse(decoded(res)))).toMatchObject({
       forum: '/remotes/forum/remoteEntry.js',
     });
