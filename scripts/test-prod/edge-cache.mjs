@@ -64,6 +64,29 @@ export const edgeCache = {
       });
     const [dave, bob, carol] = [env.mentioned[1], env.bob, env.mentioned[0]];
 
+    // A new paste: on a visitor's home once the page they were handed is EDGE_FRESH_SECONDS old. Watched
+    // while the other checks run (they read other pages).
+    await visitor('/api/threads/recent');
+    const posted = Date.now();
+    const fresh = await dave.expect(201, 'POST', '/api/threads', {
+      title: 'Edge cache: a new paste',
+      content: 'shows on a visitor home within the bound',
+    });
+    let servedOld = 0;
+    const shown = waitFor(
+      "the new paste on a visitor's home",
+      async () => {
+        const res = await visitor('/api/threads/recent');
+        if (parsed(res).threads.some((card) => card.id === fresh.json.id)) return Date.now() - posted;
+        servedOld++;
+        return false;
+      },
+      (EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS + 2) * 1000,
+      200,
+    );
+    // Failing later, when awaited: not an unhandled rejection meanwhile.
+    shown.catch(() => undefined);
+
     // A paste bob voted on: his answer shows his vote, and must reach no one else.
     const paste = await dave.expect(201, 'POST', '/api/threads', {
       title: 'Edge cache: whose page is it',
@@ -106,25 +129,7 @@ export const edgeCache = {
 
     await setCookieNeverStored(context, after.headers.get('cache-control'));
 
-    // A new paste: on a visitor's home once the page they were handed is EDGE_FRESH_SECONDS old.
-    await visitor('/api/threads/recent');
-    const posted = Date.now();
-    const fresh = await dave.expect(201, 'POST', '/api/threads', {
-      title: 'Edge cache: a new paste',
-      content: 'shows on a visitor home within the bound',
-    });
-    let servedOld = 0;
-    const shownAfterMs = await waitFor(
-      "the new paste on a visitor's home",
-      async () => {
-        const res = await visitor('/api/threads/recent');
-        if (parsed(res).threads.some((card) => card.id === fresh.json.id)) return Date.now() - posted;
-        servedOld++;
-        return false;
-      },
-      (EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS + 2) * 1000,
-      200,
-    );
+    const shownAfterMs = await shown;
     assert(servedOld > 0, "the visitor's home was never answered from the cache after the write");
     assert(
       shownAfterMs <= (EDGE_FRESH_SECONDS + 1.5) * 1000,

@@ -37,11 +37,9 @@ export function mayBeMember(req: Request): boolean {
 }
 
 /**
- * The cache rule of a page a visitor may read (JSON, a feed, an embed, the app's HTML): shared by the
- * caches in front (EDGE_CACHE_CONTROL) for a visitor's request, `private, no-cache` for one that may be a
- * member's or when `personal` (the answer holds something of one reader's: their votes, a keyed paste).
- * `browserSeconds`: how long a browser or feed reader may keep it without asking (0 unless told).
- * Vary names what a member's request differs by, for caches that key on it.
+ * The cache rule of a page a visitor may read (JSON, feed, embed, app page): shared by caches in front;
+ * `private, no-cache` for a request that may be a member's or when `personal` (one reader's data: their
+ * votes, a keyed paste). `browserSeconds`: how long a browser or feed reader may keep it unasked.
  */
 export function edgeCacheHeaders(
   req: Request,
