@@ -127,9 +127,14 @@ describe('edge cache headers', () => {
     }
   });
 
-  it("keeps a keyed paste private to its reader, and a member's own votes", async () => {
+  it("keeps a keyed paste private to its reader, a live refresh, and a member's own votes", async () => {
     const byKey = await visitor().get(API.thread(keyed)).expect(200);
     expect(byKey.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL);
+    // A live refresh must show what its event told of: no shared copy from before it.
+    const refresh = await visitor()
+      .get(`${API.thread(pasteId)}?refresh=true`)
+      .expect(200);
+    expect(refresh.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL);
     const bob = await registered(t);
     await bob.browser.post(API.votes).send({ threadId: pasteId, value: 1 }).expect(200);
     const withVote = await bob.browser.get(API.thread(pasteId)).expect(200);
