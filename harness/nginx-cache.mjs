@@ -58,6 +58,7 @@ export async function startWebNginx({ nginxBin, upstream, dir, logDir, name = 'n
     existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '',
     'default_type application/octet-stream;',
     'access_log off;',
+    'sendfile on;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
     webConf({
       upstreams: [upstream],
