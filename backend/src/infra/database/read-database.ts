@@ -141,7 +141,7 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
     }));
     this.reads = new Counter({
       name: 'termpaste_db_reads_total',
-      help: 'Reads that may lag (the page cache loads, tags), by where they ran: replica, primary, or fallback (failed on a replica, run again on the primary)',
+      help: 'Reads that may lag (the page cache loads, tags), by where they ran: replica, primary, or fallback (a replica read it failed, run again on the primary)',
       labelNames: ['target'],
       registers: [metrics.registry],
     });
@@ -211,10 +211,9 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
       if (this.enabled) this.reads.inc({ target: 'primary' });
       return routed.exit(load);
     }
+    this.reads.inc({ target: 'replica' });
     try {
-      const value = await routed.run(replica.pool, load);
-      this.reads.inc({ target: 'replica' });
-      return value;
+      return await routed.run(replica.pool, load);
     } catch (error) {
       if (!isReplicaFailure(error)) throw error;
       if (replica.state === 'up') {
