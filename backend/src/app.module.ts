@@ -5,7 +5,7 @@ import { OriginGuard } from './modules/auth/guards/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
-import { ReadDatabaseModule } from './infra/database/read-database.js';
+import { ReadDatabaseModule } from './infra/database/read-database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { PresenceModule } from './infra/presence/presence.module.js';
 import { BackupModule } from './infra/backup/backup.module.js';

@@ -100,9 +100,8 @@ function gzipOf(page: Page): Buffer | null {
 
 /**
  * Whether the request carries the fresh-read cookie (its member wrote a moment ago) with a valid
- * session: anyone can send the cookie, and honouring it for them would let any visitor make every read
- * of theirs skip the cache. An access token's client that wrote a moment ago is fresh too (fresh-reads.ts).
- * A fresh read skips the read replicas as well: it runs on the primary.
+ * session (anyone can send the cookie: honoured for all, any visitor could skip the cache), or is an
+ * access token's that wrote a moment ago (fresh-reads.ts). A fresh read skips the replicas too.
  */
 export function wantsFresh(req: Request): boolean {
   return (hasCookie(req, FRESH_COOKIE) && signedInBySession(req)) || isFreshClientRead(req);

@@ -1,13 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  type DynamicModule,
-  Global,
-  Injectable,
-  Logger,
-  Module,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -106,10 +98,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Where the reads that may lag a moment run: a healthy read replica (DATABASE_READ_URL) or the primary.
- * `read` runs a load with every query it makes (TypeORM's and the prepared statements alike) on the
- * replica it picked: the primary's pool hands out the replica's connections within it, so no query
- * changes. A replica is checked in the background (down, or further behind than DATABASE_READ_MAX_LAG_MS:
- * no reads); a read it fails is run again on the primary. Without replicas, `read` is the load itself.
+ * Within `read`, the primary's pool hands out the picked replica's connections, so every query (TypeORM's,
+ * prepared ones) goes there unchanged. Replicas down or behind DATABASE_READ_MAX_LAG_MS (checked in the
+ * background) get no reads; a read one fails runs again on the primary.
  */
 @Injectable()
 export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
@@ -200,10 +191,9 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Runs `load` on a replica that is up, within the lag bound and caught up with the primary as it was at
-   * `since` (performance.now(); a page cache's last invalidation), else on the primary; `primary` forces
-   * the primary (a member who just wrote). A load the replica fails for going away runs again on the
-   * primary. Never for a write, nor a read inside a write's transaction, nor a permission check.
+   * Runs `load` on a replica that is up and has replayed what the primary had at `since` (performance.now(),
+   * a page cache's last invalidation), else on the primary (always with `primary`: a member who just
+   * wrote); run again on the primary if the replica goes away. Never for writes nor permission checks.
    */
   async read<T>(load: () => Promise<T>, { primary = false, since = -Infinity } = {}): Promise<T> {
     const replica = primary ? undefined : this.pick(since);
@@ -346,24 +336,4 @@ function routedPool(primary: pg.Pool): pg.Pool {
       return typeof value === 'function' ? (value as (...given: unknown[]) => unknown).bind(target) : value;
     },
   });
-}
-
-/** The read replicas of DATABASE_READ_URL, for every module (none configured: reads on the primary). */
-@Global()
-@Module({})
-export class ReadDatabaseModule {
-  static forRoot(config: ReadReplicasConfig, poolSize?: number): DynamicModule {
-    return {
-      module: ReadDatabaseModule,
-      providers: [
-        {
-          provide: ReadDatabase,
-          inject: [DataSource, Metrics],
-          useFactory: (dataSource: DataSource, metrics: Metrics) =>
-            new ReadDatabase(dataSource, config, metrics, poolSize),
-        },
-      ],
-      exports: [ReadDatabase],
-    };
-  }
 }
