@@ -97,10 +97,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Where the reads that may lag a moment run: a healthy read replica (DATABASE_READ_URL) or the primary.
- * Within `read`, the primary's pool hands out the picked replica's connections, so every query (TypeORM's,
- * prepared ones) goes there unchanged. Replicas down or behind DATABASE_READ_MAX_LAG_MS (checked in the
- * background) get no reads; a read one fails runs again on the primary.
+ * Where reads that may lag a moment run: a replica up and within DATABASE_READ_MAX_LAG_MS, else the
+ * primary. Within `read` the primary's pool hands out the replica's connections: no query changes.
  */
 @Injectable()
 export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
