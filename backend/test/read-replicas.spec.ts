@@ -43,18 +43,18 @@ describe('read replicas: configuration', () => {
     expect(none.readReplicas).toEqual({ urls: [], maxLagMs: 2000, checkMs: 1000 });
   });
 
-  it('refuses a bad list, a bad bound, and replicas without DATABASE_URL, saying why', () => {
+  it('refuses a bad list (never echoing it: it holds a password), a bad bound, replicas without DATABASE_URL', () => {
     expect(configError({ DATABASE_URL: PRIMARY, DATABASE_READ_URL: ',' })).toBe(
-      'Invalid configuration: DATABASE_READ_URL must list one or more postgres:// URLs, comma-separated (got ",")',
+      'Invalid configuration: DATABASE_READ_URL must list one or more postgres:// URLs, comma-separated',
     );
     expect(configError({ DATABASE_URL: PRIMARY, DATABASE_READ_URL: 'postgres://r1/db,r2' })).toBe(
-      'Invalid configuration: DATABASE_READ_URL must list postgres:// URLs, comma-separated (entry 2 is not a URL) (got "postgres://r1/db,r2")',
+      'Invalid configuration: DATABASE_READ_URL must list postgres:// URLs, comma-separated (entry 2 is not a URL)',
     );
     expect(configError({ DATABASE_URL: PRIMARY, DATABASE_READ_URL: 'mysql://r1/db' })).toBe(
-      'Invalid configuration: DATABASE_READ_URL must list postgres:// URLs, comma-separated (entry 1 is mysql://) (got "mysql://r1/db")',
+      'Invalid configuration: DATABASE_READ_URL must list postgres:// URLs, comma-separated (entry 1 is mysql://)',
     );
     expect(configError({ DATABASE_URL: PRIMARY, DATABASE_READ_URL: 'postgres://r/db,postgres://r/db' })).toBe(
-      'Invalid configuration: DATABASE_READ_URL must not list the same URL twice (got "postgres://r/db,postgres://r/db")',
+      'Invalid configuration: DATABASE_READ_URL must not list the same URL twice',
     );
     expect(configError({ DATABASE_URL: PRIMARY, DATABASE_READ_MAX_LAG_MS: '50' })).toBe(
       'Invalid configuration: DATABASE_READ_MAX_LAG_MS must be a whole number of milliseconds from 100 to 3600000 (got "50")',

@@ -1,0 +1,232 @@
+// A real streaming standby (Debian's pg_basebackup -R) as the DATABASE_READ_URL of two more APIs: a member
+// reads their own write at once while the standby's replay is paused, a visitor once it resumes; past the
+// lag bound reads move to the primary; the standby stopped under load costs no error answer, and takes
+// reads again once restarted.
+import { spawnSync } from 'node:child_process';
+import { chownSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { backendRequire, root } from '../../harness/paths.mjs';
+import { DB_PASSWORD } from '../../harness/postgres.mjs';
+import { Proc, startedWhile, systemUser } from '../../harness/proc.mjs';
+import { assert, freePort, waitFor } from '../../harness/wait.mjs';
+import { METRICS_TOKEN } from './context.mjs';
+
+const pg = backendRequire('pg');
+const isRoot = process.getuid?.() === 0;
+/** Short, so that the bound is passed within the step: production's default is 2 s. */
+const MAX_LAG_MS = 1000;
+const CHECK_MS = 100;
+
+function startStandby(tools, dir, port, logDir, user) {
+  const args = ['-D', join(dir, 'data'), '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];
+  args.push('-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'full_page_writes=off');
+  return new Proc('postgres-standby', join(tools.postgresBin, 'postgres'), args, {
+    env: { PATH: process.env.PATH, LANG: 'C' },
+    logDir,
+    ...user,
+  });
+}
+
+/** A client of the standby once it accepts connections (as a hot standby: consistent, in recovery). */
+async function standbyClient(url, proc) {
+  return startedWhile(
+    proc,
+    'starting',
+    waitFor(
+      'the standby to accept connections',
+      async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          const { rows } = await client.query('SELECT pg_is_in_recovery() AS standby');
+          assert(rows[0].standby, 'the standby is not in recovery');
+          return client;
+        } catch (error) {
+          await client.end().catch(() => undefined);
+          if (error.name === 'CheckFailed') throw error;
+          return false;
+        }
+      },
+      30_000,
+      100,
+    ),
+  );
+}
+
+async function startApi(env, n, { tmp, logDir }, standbyUrl) {
+  const port = await freePort();
+  const proc = new Proc(`api-replica-${n}`, process.execPath, [join(root, 'backend/dist/main.js')], {
+    env: {
+      ...env.backendEnv,
+      PORT: String(port),
+      DATA_DIR: join(tmp, `api-replica-${n}`),
+      PROCESS_JOBS: 'off',
+      RATE_LIMITS: 'off',
+      DATABASE_READ_URL: standbyUrl,
+      DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS),
+      DATABASE_READ_CHECK_MS: String(CHECK_MS),
+    },
+    logDir,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await startedWhile(
+    proc,
+    'starting',
+    waitFor(`api-replica-${n}'s /api/ready`, async () => (await fetch(`${url}/api/ready`)).ok, 60_000, 100),
+  );
+  return { proc, url };
+}
+
+async function scrape(api) {
+  const res = await fetch(`${api}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  return res.text();
+}
+
+/** The state the API gives its replica (`termpaste_db_read_replica_state{…,state="up"} 1`). */
+async function replicaState(api) {
+  return /termpaste_db_read_replica_state\{replica="[^"]+",state="(\w+)"\} 1\n/.exec(await scrape(api))?.[1];
+}
+
+async function replicaReads(api) {
+  return Number(/termpaste_db_reads_total\{target="replica"\} (\d+)/.exec(await scrape(api))?.[1] ?? 0);
+}
+
+const allIn = (apis, state) => async () =>
+  (await Promise.all(apis.map((api) => replicaState(api)))).every((seen) => seen === state);
+
+/** Titles on a tag's page as a visitor sees it through `api` (404: no such tag there). */
+async function visitorTag(api, tag) {
+  const res = await fetch(`${api}/api/tags/${tag}`);
+  if (res.status === 404) return [];
+  assert(res.status === 200, `GET /api/tags/${tag} answered ${res.status}`);
+  return (await res.json()).threads.map((card) => card.title);
+}
+
+export const readReplicas = {
+  name: 'a pg_basebackup standby as DATABASE_READ_URL: read-your-writes while it lags, the lag bound, stopped under load',
+  async run(env, { tools, tmp, logDir }) {
+    const dir = join(tmp, 'standby');
+    mkdirSync(dir, { mode: 0o700 });
+    const user = isRoot ? systemUser('postgres') : {};
+    if (isRoot) chownSync(dir, user.uid, user.gid);
+    const primary = `host=127.0.0.1 port=${env.postgres.port} user=termpaste password=${DB_PASSWORD}`;
+    const backup = spawnSync(
+      join(tools.postgresBin, 'pg_basebackup'),
+      ['-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '-d', primary],
+      { encoding: 'utf8', ...(isRoot ? { uid: user.uid, gid: user.gid } : {}) },
+    );
+    assert(backup.status === 0, `pg_basebackup failed (${backup.status}): ${backup.stderr}`);
+    const port = await freePort();
+    const standbyUrl = `postgres://termpaste:${DB_PASSWORD}@127.0.0.1:${port}/termpaste`;
+    let standby = startStandby(tools, dir, port, logDir, user);
+    const apis = [];
+    let admin;
+    try {
+      admin = await standbyClient(standbyUrl, standby);
+      apis.push(...(await Promise.all([1, 2].map((n) => startApi(env, n, { tmp, logDir }, standbyUrl)))));
+      const [one, two] = apis.map((api) => api.url);
+      await waitFor('both APIs to take their replica up', allIn([one, two], 'up'), 10_000, 50);
+
+      // Replay paused: the member's new paste is theirs at once, on either API; not a visitor's yet.
+      const { bob } = env;
+      const tag = `replica${Date.now().toString(36)}`;
+      await admin.query('SELECT pg_wal_replay_pause()');
+      const posted = await bob.request(
+        'POST',
+        '/api/threads',
+        { title: 'Read your writes', content: `x ${tag}\n`, tags: [tag] },
+        one,
+      );
+      assert(posted.status === 201, `posting answered ${posted.status}: ${posted.text.slice(0, 200)}`);
+      const fresh = posted.headers.getSetCookie().find((cookie) => cookie.startsWith('termpaste.fresh='));
+      assert(fresh, 'the write set no fresh cookie');
+      const cookie = { Cookie: `${bob.cookie}; ${fresh.split(';')[0]}` };
+      const own = await bob.request('GET', `/api/tags/${tag}`, undefined, two, cookie);
+      assert(
+        own.status === 200 && own.json.threads[0]?.title === 'Read your writes',
+        `the author's own read on api #2: ${own.status} ${own.text.slice(0, 200)}`,
+      );
+      assert(
+        (await visitorTag(one, tag)).length === 0,
+        'a visitor read the paused standby, yet saw the paste',
+      );
+      // Home was made stale by the write: its miss loads from the primary, never keeps the standby's page.
+      const home = await (await fetch(`${two}/api/threads/recent`)).json();
+      assert(
+        home.threads.some((card) => card.title === 'Read your writes'),
+        "home's miss came from the paused standby",
+      );
+      await admin.query('SELECT pg_wal_replay_resume()');
+      await waitFor(
+        'a visitor to see the paste once replay resumed',
+        async () => (await visitorTag(one, tag)).length === 1,
+        5000,
+        50,
+      );
+
+      // Paused past the bound: the APIs stop reading it; a visitor reads the primary.
+      await admin.query('SELECT pg_wal_replay_pause()');
+      const later = `${tag}b`;
+      const second = await bob.request(
+        'POST',
+        '/api/threads',
+        { title: 'Past the bound', content: `y ${later}\n`, tags: [later] },
+        one,
+      );
+      assert(second.status === 201, `posting answered ${second.status}: ${second.text.slice(0, 200)}`);
+      await waitFor('both APIs to find the replica lagging', allIn([one, two], 'lagging'), 5000, 50);
+      assert(
+        (await visitorTag(two, later)).length === 1,
+        'past the lag bound a visitor still read the standby',
+      );
+      await admin.query('SELECT pg_wal_replay_resume()');
+      await waitFor('the replica up again once it caught up', allIn([one, two], 'up'), 5000, 50);
+
+      // Stopped under a small load of visitor reads: not one error answer; reads go on, on the primary.
+      const answers = { count: 0, failed: [] };
+      let loading = true;
+      const load = async (api) => {
+        for (let i = 0; loading; i++) {
+          const path = i % 2 ? `/api/tags/${tag}` : '/api/tags';
+          const res = await fetch(`${api}${path}`).catch((error) => ({ status: error.message }));
+          answers.count++;
+          if (res.status !== 200) answers.failed.push(`${path}: ${res.status}`);
+          await res.arrayBuffer?.();
+        }
+      };
+      const loads = [one, two, one, two].map(load);
+      try {
+        await waitFor('replica reads under load', async () => (await replicaReads(one)) > 0, 5000, 50);
+        admin.on('error', () => undefined);
+        await standby.stop('SIGINT', 10_000);
+        await waitFor('both APIs to find the replica down', allIn([one, two], 'down'), 5000, 50);
+        const onPrimary = answers.count;
+        await waitFor('reads to go on without it', () => answers.count > onPrimary + 20, 5000, 20);
+        standby = startStandby(tools, dir, port, logDir, user);
+        await admin.end().catch(() => undefined);
+        admin = await standbyClient(standbyUrl, standby);
+        await waitFor('both APIs to take the restarted replica up', allIn([one, two], 'up'), 10_000, 50);
+        const before = await replicaReads(one);
+        await waitFor(
+          'reads on the replica again',
+          async () => (await replicaReads(one)) > before + 5,
+          5000,
+          50,
+        );
+      } finally {
+        loading = false;
+        await Promise.all(loads);
+      }
+      assert(
+        answers.failed.length === 0,
+        `error answers under load: ${answers.failed.slice(0, 5).join(', ')}`,
+      );
+      return `standby on :${port}; ${answers.count} reads under load, none failed`;
+    } finally {
+      await admin?.end().catch(() => undefined);
+      for (const api of apis) await api.proc.stop('SIGTERM', 10_000);
+      await standby.stop('SIGINT', 10_000);
+    }
+  },
+};
