@@ -2,7 +2,12 @@ import { API, type CreatedAccessToken } from '@termpaste/contracts';
 import { Client } from 'pg';
 import supertest from 'supertest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
-import { isReplicaFailure, parseLsn, ReadDatabase } from '../src/infra/database/read-database.js';
+import {
+  isReplicaFailure,
+  lastRecordEnd,
+  parseLsn,
+  ReadDatabase,
+} from '../src/infra/database/read-database.js';
 import { freePort } from '../src/infra/free-port.js';
 import { Metrics } from '../src/infra/metrics/metrics.js';
 import { registered } from './support/accounts.js';
@@ -71,6 +76,12 @@ describe('read replicas: configuration', () => {
   it('reads WAL positions and tells a replica going away from a bad query', () => {
     expect(parseLsn('0/16B3748')).toBe(0x16b3748n);
     expect(parseLsn('1/0')).toBe(1n << 32n);
+    // The primary's insert position just past a page header: nothing written there yet.
+    const sizes = { block: 8192, segment: String(16 * 1024 * 1024) };
+    expect(lastRecordEnd({ lsn: '0/2002018', ...sizes })).toBe(0x2002000n);
+    expect(lastRecordEnd({ lsn: '0/2000028', ...sizes })).toBe(0x2000000n);
+    expect(lastRecordEnd({ lsn: '0/2002020', ...sizes })).toBe(0x2002020n);
+    expect(lastRecordEnd({ lsn: '0/2000018', ...sizes })).toBe(0x2000018n);
     expect(isReplicaFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(
       true,
     );

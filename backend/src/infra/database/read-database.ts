@@ -32,6 +32,32 @@ interface PrimarySample {
   lsn: bigint;
 }
 
+/**
+ * The primary's insert position (its flush position lags behind commits made with synchronous_commit
+ * off, which readers already see), with the sizes that tell a bare page header.
+ */
+const PRIMARY_POSITION = `SELECT pg_current_wal_insert_lsn()::text AS lsn,
+  current_setting('wal_block_size')::int AS block,
+  (SELECT setting::bigint FROM pg_settings WHERE name = 'wal_segment_size')::text AS segment`;
+
+interface PrimaryReading {
+  lsn: string;
+  block: number;
+  segment: string;
+}
+
+/**
+ * Where the last WAL record written ends: the insert position, less a page header it points past when
+ * nothing was written on its page yet (a standby that replayed everything stops at the page's start).
+ */
+export function lastRecordEnd({ lsn, block, segment }: PrimaryReading): bigint {
+  const insert = parseLsn(lsn);
+  const offset = insert % BigInt(block);
+  // A page's short header takes 24 bytes; a segment's first page has the long one, 40.
+  const header = insert % BigInt(segment) === offset ? 40n : 24n;
+  return offset === header ? insert - offset : insert;
+}
+
 /** What a replica reports of itself at a check. */
 interface ReplicaReading {
   in_recovery: boolean;
@@ -233,11 +259,8 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
     const at = performance.now();
     const timeoutMs = Math.max(this.config.checkMs, 1000);
     try {
-      const { rows } = await withTimeout(
-        pool.query<{ lsn: string }>('SELECT pg_current_wal_flush_lsn()::text AS lsn'),
-        timeoutMs,
-      );
-      this.samples.push({ at, lsn: parseLsn(rows[0]!.lsn) });
+      const { rows } = await withTimeout(pool.query<PrimaryReading>(PRIMARY_POSITION), timeoutMs);
+      this.samples.push({ at, lsn: lastRecordEnd(rows[0]!) });
     } catch {
       // The primary did not answer: no new sample; the replicas' lag grows until it does.
     }
