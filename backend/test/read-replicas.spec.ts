@@ -9,7 +9,9 @@ import {
   ReadDatabase,
 } from '../src/infra/database/read-database.js';
 import { freePort } from '../src/infra/free-port.js';
+import { EventsPort } from '../src/infra/events/events.port.js';
 import { Metrics } from '../src/infra/metrics/metrics.js';
+import { clientKey } from '../src/http/fresh-reads.js';
 import { registered } from './support/accounts.js';
 import { createTestDatabase, type TestDatabase } from './support/postgres.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -153,7 +155,7 @@ describe('read replicas: routing', () => {
     expect(scrape).toMatch(/termpaste_db_read_replica_state\{replica="[^"]+",state="up"\} 1/);
   });
 
-  it("sends an access-token client's reads to the primary after its write, on any instance", async () => {
+  it("sends an access-token client's reads to the primary after its write, as any instance tells", async () => {
     const bob = await registered(t);
     const created = (
       await bob.browser
@@ -177,6 +179,23 @@ describe('read replicas: routing', () => {
     expect(mine.status).toBe(200);
     // Another client (another token) did not write: the replica.
     await supertest(t.url).get(API.tag(tag)).set('Authorization', `Bearer ${other.token}`).expect(404);
+    // Until another instance tells of a write of its own (through the events port: Redis between them).
+    await t.app
+      .get(EventsPort)
+      .broadcast({ type: 'client_wrote', client: clientKey(`Bearer ${other.token}`) });
+    await supertest(t.url).get(API.tag(tag)).set('Authorization', `Bearer ${other.token}`).expect(200);
+  });
+
+  it('sends what a read left running to the primary once it ended', async () => {
+    const name = async () =>
+      ((await t.dataSource.query('SELECT current_database() AS name')) as Array<{ name: string }>)[0]!.name;
+    let later: Promise<string> | undefined;
+    const where = await t.app.get(ReadDatabase).read(async () => {
+      later = new Promise((resolve) => setTimeout(() => resolve(name()), 50));
+      return name();
+    });
+    expect(where).toBe(replica.name);
+    expect(await later).toBe(t.database.name);
   });
 
   it('runs a read again on the primary when its replica goes away in the middle of it', async () => {

@@ -15,12 +15,9 @@ export function isFreshClientRead(req: Request): boolean {
   return freshRequests.has(req);
 }
 
-/** An access token's client, as the instances tell each other of it: a hash, never the token. */
-function clientOf(req: Request): string {
-  return createHash('sha256')
-    .update(req.headers.authorization ?? '')
-    .digest('base64url')
-    .slice(0, 22);
+/** An access token's client (its Authorization header), as instances tell each other of it: a hash. */
+export function clientKey(authorization: string): string {
+  return createHash('sha256').update(authorization).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -49,7 +46,7 @@ export class FreshClients implements OnModuleInit, OnModuleDestroy {
   /** Middleware for `/api`. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     if (!isBearerRequest(req)) return next();
-    const client = clientOf(req);
+    const client = clientKey(req.headers.authorization ?? '');
     if (req.method === 'GET' || req.method === 'HEAD') {
       if ((this.until.get(client) ?? 0) > Date.now()) freshRequests.add(req);
       return next();

@@ -7,8 +7,11 @@ import type { ReadReplicasConfig } from '../../config/read-replicas.js';
 import { Metrics } from '../metrics/metrics.js';
 import { TimedClient } from '../metrics/query-time.js';
 
-/** The pool a read runs on while `ReadDatabase.read` routes it to a replica (unset: the primary). */
-const routed = new AsyncLocalStorage<pg.Pool>();
+/**
+ * The pool a read runs on while `ReadDatabase.read` routes it to a replica (unset: the primary); `open`
+ * ends with the read, so work it left running (a timer, a write not awaited) goes to the primary.
+ */
+const routed = new AsyncLocalStorage<{ pool: pg.Pool; open: boolean }>();
 
 /** A replica's state: `up` takes reads; `lagging` (behind the bound), `down` and `unknown` do not. */
 export type ReplicaState = 'unknown' | 'up' | 'lagging' | 'down';
@@ -226,8 +229,9 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
       return routed.exit(load);
     }
     this.reads.inc({ target: 'replica' });
+    const route = { pool: replica.pool, open: true };
     try {
-      return await routed.run(replica.pool, load);
+      return await routed.run(route, load);
     } catch (error) {
       if (!isReplicaFailure(error)) throw error;
       if (replica.state === 'up') {
@@ -236,6 +240,8 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
       }
       this.reads.inc({ target: 'fallback' });
       return routed.exit(load);
+    } finally {
+      route.open = false;
     }
   }
 
@@ -349,7 +355,8 @@ function routedPool(primary: pg.Pool): pg.Pool {
     get(target, property) {
       if (property === 'connect' || property === 'query') {
         return (...args: unknown[]) => {
-          const pool = routed.getStore() ?? target;
+          const route = routed.getStore();
+          const pool = route?.open ? route.pool : target;
           return Reflect.apply(pool[property] as (...given: unknown[]) => unknown, pool, args);
         };
       }
