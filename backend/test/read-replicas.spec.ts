@@ -153,6 +153,9 @@ describe('read replicas: routing', () => {
     expect(scrape).toMatch(/termpaste_db_reads_total\{target="replica"\} [1-9]/);
     expect(scrape).toMatch(/termpaste_db_reads_total\{target="primary"\} [1-9]/);
     expect(scrape).toMatch(/termpaste_db_read_replica_state\{replica="[^"]+",state="up"\} 1/);
+    expect((await visitor().get(API.ready).expect(200)).body).toMatchObject({
+      replicas: { up: 1, total: 1 },
+    });
   });
 
   it("sends an access-token client's reads to the primary after its write, as any instance tells", async () => {
@@ -264,5 +267,13 @@ describe('read replicas: a replica that is down', () => {
       /termpaste_db_read_replica_state\{replica="127\.0\.0\.1:\d+\/termpaste",state="down"\} 1/,
     );
     expect(scrape).not.toMatch(/termpaste_db_reads_total\{target="replica"\}/);
+    // Still ready: its reads run on the primary.
+    const ready = await supertest(t.url).get(API.ready).expect(200);
+    expect(ready.body).toEqual({
+      status: 'ready',
+      db: 'up',
+      redis: 'not configured',
+      replicas: { up: 0, total: 1 },
+    });
   });
 });
