@@ -119,32 +119,72 @@ async function visitorTag(api, tag) {
   return (await res.json()).threads.map((card) => card.title);
 }
 
+/**
+ * Makes the standby (pg_basebackup -R of the run's PostgreSQL) and starts two APIs reading from it, at
+ * once: they find it down, and take it up once it answers. What it started is in the answer.
+ */
+async function startReplicaStack(env, { tools, tmp, logDir }) {
+  const stack = { apis: [], standby: undefined, admin: undefined };
+  stack.dir = join(tmp, 'standby');
+  mkdirSync(stack.dir, { mode: 0o700 });
+  stack.user = isRoot ? systemUser('postgres') : {};
+  if (isRoot) chownSync(stack.dir, stack.user.uid, stack.user.gid);
+  stack.port = await freePort();
+  stack.url = `postgres://termpaste:${DB_PASSWORD}@127.0.0.1:${stack.port}/termpaste`;
+  const starting = Promise.all([1, 2].map((n) => startApi(env, n, { tmp, logDir }, stack.url)));
+  starting.then((apis) => stack.apis.push(...apis)).catch(() => undefined);
+  stack.stop = async () => {
+    await stack.admin?.end().catch(() => undefined);
+    for (const api of await starting.catch(() => [])) await api.proc.stop('SIGTERM', 10_000);
+    await stack.standby?.stop('SIGINT', 10_000);
+  };
+  const primary = `host=127.0.0.1 port=${env.postgres.port} user=termpaste password=${DB_PASSWORD}`;
+  // --no-sync: a throwaway copy, as the primary runs with fsync off.
+  const args = [
+    '-D',
+    join(stack.dir, 'data'),
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+    '--no-sync',
+    '-d',
+    primary,
+  ];
+  const backup = await execFileAsync(join(tools.postgresBin, 'pg_basebackup'), args, {
+    ...(isRoot ? { uid: stack.user.uid, gid: stack.user.gid } : {}),
+  }).catch((error) => error);
+  if (backup instanceof Error) throw new Error(`pg_basebackup failed: ${backup.stderr || backup.message}`);
+  stack.standby = startStandby(tools, stack.dir, stack.port, logDir, stack.user);
+  stack.admin = await standbyClient(stack.url, stack.standby);
+  await starting;
+  return stack;
+}
+
+/**
+ * Starts the standby and its APIs in the background (their start-up overlaps the steps that wait, such
+ * as the worker's kill); readReplicas awaits them.
+ */
+export const readReplicasStart = {
+  name: 'start a pg_basebackup standby of PostgreSQL and two APIs reading from it, in the background',
+  async run(env, context) {
+    env.replicaStack = startReplicaStack(env, context);
+    // Failures are readReplicas' to report; the run's clean-up stops whatever was started.
+    env.replicaStack.catch(() => undefined);
+  },
+};
+
 export const readReplicas = {
   name: 'a pg_basebackup standby as DATABASE_READ_URL: read-your-writes while it lags, the lag bound, stopped under load',
-  async run(env, { tools, tmp, logDir }) {
-    const dir = join(tmp, 'standby');
-    mkdirSync(dir, { mode: 0o700 });
-    const user = isRoot ? systemUser('postgres') : {};
-    if (isRoot) chownSync(dir, user.uid, user.gid);
-    const primary = `host=127.0.0.1 port=${env.postgres.port} user=termpaste password=${DB_PASSWORD}`;
-    const port = await freePort();
-    const standbyUrl = `postgres://termpaste:${DB_PASSWORD}@127.0.0.1:${port}/termpaste`;
-    const apis = [];
-    let standby;
-    let admin;
+  async run(env, { tools, logDir }) {
+    assert(env.replicaStack, 'readReplicasStart did not run');
+    const stack = await env.replicaStack;
+    const { dir, port, user } = stack;
+    const standbyUrl = stack.url;
+    const apis = stack.apis;
+    let { standby, admin } = stack;
     try {
-      // The APIs start while the standby is made: they find it down, and take it up once it answers.
-      const starting = Promise.all([1, 2].map((n) => startApi(env, n, { tmp, logDir }, standbyUrl)));
-      starting.catch(() => undefined);
-      // --no-sync: a throwaway copy, as the primary runs with fsync off.
-      const args = ['-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync', '-d', primary];
-      const backup = await execFileAsync(join(tools.postgresBin, 'pg_basebackup'), args, {
-        ...(isRoot ? { uid: user.uid, gid: user.gid } : {}),
-      }).catch((error) => error);
-      assert(!(backup instanceof Error), `pg_basebackup failed: ${backup.stderr || backup.message}`);
-      standby = startStandby(tools, dir, port, logDir, user);
-      admin = await standbyClient(standbyUrl, standby);
-      apis.push(...(await starting));
       const [one, two] = apis.map((api) => api.url);
       await waitFor('both APIs to take their replica up', allIn([one, two], 'up'), 10_000, 50);
 
@@ -244,9 +284,8 @@ export const readReplicas = {
       );
       return `standby on :${port}; ${answers.count} reads under load, none failed`;
     } finally {
-      await admin?.end().catch(() => undefined);
-      for (const api of apis) await api.proc.stop('SIGTERM', 10_000);
-      await standby?.stop('SIGINT', 10_000);
+      Object.assign(stack, { standby, admin });
+      await stack.stop();
     }
   },
 };
