@@ -31,6 +31,7 @@ import { migrationsOnce } from './test-prod/migrations.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
 import { rateLimits } from './test-prod/rate-limits.mjs';
+import { readReplicas, readReplicasStart } from './test-prod/read-replicas.mjs';
 import { replyViaWorker } from './test-prod/reply-via-worker.mjs';
 import { health, stillReady, webAssets } from './test-prod/serving.mjs';
 import { startStack } from './test-prod/stack.mjs';
@@ -52,11 +53,13 @@ const STEPS = [
   metrics,
   tracing,
   adminCli,
+  readReplicasStart,
   workerKilledMidJob,
   adminOnly,
   rateLimits,
   edgeCache,
   backupRestore,
+  readReplicas,
   stillReady,
 ];
 

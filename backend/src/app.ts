@@ -21,6 +21,7 @@ import { httpMetrics, metricsEndpoint } from './infra/metrics/metrics-http.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
 import { frontendsRouter } from './http/frontends.js';
+import { FreshClients } from './http/fresh-reads.js';
 import { freshAfterWrites } from './http/page-cache.js';
 import { queueDashboard } from './http/queue-dashboard.js';
 import { noSniff } from './http/no-sniff.middleware.js';
@@ -134,6 +135,8 @@ export async function createApp({
   );
   // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
   app.use('/api', freshAfterWrites);
+  // An access token's client, which keeps no cookie, is marked on every instance instead.
+  app.use('/api', app.get(FreshClients).middleware);
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());

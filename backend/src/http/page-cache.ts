@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isBearerRequest } from '../modules/auth/guards/bearer.js';
 import { hasCookie } from '../common/cookies.js';
 import { edgeCacheHeaders } from './edge-cache.js';
+import { ReadDatabase } from '../infra/database/read-database.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../infra/events/events.port.js';
 import { Metrics } from '../infra/metrics/metrics.js';
 import { signedInBySession } from '../modules/auth/session-user.js';
+import { isFreshClientRead } from './fresh-reads.js';
 
 /**
  * Set for a few seconds on every answer to a write (`Path=/api`): while a member carries it, their reads
@@ -99,11 +101,11 @@ function gzipOf(page: Page): Buffer | null {
 
 /**
  * Whether the request carries the fresh-read cookie (its member wrote a moment ago) with a valid
- * session: anyone can send the cookie, and honouring it for them would let any visitor make every read
- * of theirs skip the cache.
+ * session (anyone can send the cookie: honoured for all, any visitor could skip the cache), or is an
+ * access token's that wrote a moment ago (fresh-reads.ts). A fresh read skips the replicas too.
  */
 export function wantsFresh(req: Request): boolean {
-  return hasCookie(req, FRESH_COOKIE) && signedInBySession(req);
+  return (hasCookie(req, FRESH_COOKIE) && signedInBySession(req)) || isFreshClientRead(req);
 }
 
 /**
@@ -166,6 +168,14 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Moves at every change: a load that saw it move keeps its result to itself. */
   private epoch = 0;
+  /**
+   * When the lists, all details, and each detail were last made stale (performance.now()): a miss is
+   * loaded from a read replica only if it has replayed what the primary had then (ReadDatabase.read),
+   * else from the primary, so that no page older than its invalidation is kept.
+   */
+  private listsChangedAt = -Infinity;
+  private detailsChangedAt = -Infinity;
+  private readonly detailChangedAt = new Map<number, number>();
   private readonly logger = new Logger('PageCache');
   private readonly unsubscribe: Array<() => void> = [];
 
@@ -175,6 +185,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly events: EventsPort,
     metrics: Metrics,
+    @Optional() private readonly reads?: ReadDatabase,
   ) {
     const count = (page: string, result: string) => metrics.pageCache.labels(page, result);
     this.counted = {
@@ -216,7 +227,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     return this.share(
       `list:${key}`,
       async () => {
-        const value = await load();
+        const value = await this.loadFromReplica(load, this.listsChangedAt);
         return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
       },
       (page) => this.lists.set(key, page),
@@ -236,13 +247,18 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       return Promise.resolve(cached);
     }
     this.counted.detail.miss.inc();
-    return this.share(`detail:${id}`, load, (page) => {
-      this.details.set(id, page);
-      for (const other of page.related ?? []) {
-        const pages = this.relatedPages.get(other) ?? new Set<number>();
-        this.relatedPages.set(other, pages.add(id));
-      }
-    });
+    const since = Math.max(this.detailsChangedAt, this.detailChangedAt.get(id) ?? -Infinity);
+    return this.share(
+      `detail:${id}`,
+      () => this.loadFromReplica(load, since),
+      (page) => {
+        this.details.set(id, page);
+        for (const other of page.related ?? []) {
+          const pages = this.relatedPages.get(other) ?? new Set<number>();
+          this.relatedPages.set(other, pages.add(id));
+        }
+      },
+    );
   }
 
   /** Drops what `change` made stale, here at once and on every other instance soon after. */
@@ -250,8 +266,31 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     return announcePagesChanged(this.events, change, this.logger);
   }
 
+  /** A miss's load, on a read replica that has replayed past `since` or on the primary. */
+  private loadFromReplica<T>(load: () => Promise<T>, since: number): Promise<T> {
+    return this.reads ? this.reads.read(load, { since }) : load();
+  }
+
+  /** Notes when `change` made the lists or every detail stale (loadFromReplica); drop notes each detail. */
+  private noteChange(change: PagesChanged): void {
+    const now = performance.now();
+    if (change.all || change.lists || change.profiles?.length || change.members?.length) {
+      this.listsChangedAt = now;
+    }
+    if (change.all || change.members?.length) this.detailsChangedAt = now;
+    if (this.detailChangedAt.size > 10_000) {
+      // Forgotten one by one, they move the all-details mark: never a replica older than one of them.
+      for (const [id, at] of this.detailChangedAt) {
+        if (at >= now - PAGE_TTL_MS) continue;
+        this.detailsChangedAt = Math.max(this.detailsChangedAt, at);
+        this.detailChangedAt.delete(id);
+      }
+    }
+  }
+
   private drop(change: PagesChanged): void {
     this.epoch++;
+    this.noteChange(change);
     if (change.all || change.lists) {
       this.lists.clear();
       for (const key of this.loading.keys()) if (key.startsWith('list:')) this.loading.delete(key);
@@ -263,7 +302,9 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // A paste's change changes the pages related to it too: a fork's original (its fork count), a paste's
     // forks (the title or the existence of what they were forked from).
     const threads = (change.threads ?? []).flatMap((id) => [id, ...(this.relatedPages.get(id) ?? [])]);
+    const now = performance.now();
     for (const id of threads) {
+      this.detailChangedAt.set(id, now);
       this.details.delete(id);
       this.loading.delete(`detail:${id}`);
     }
