@@ -5,6 +5,7 @@ import { NotFoundException } from '@nestjs/common';
 import { REMOTE_NAMES, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@termpaste/contracts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AppConfig } from '../config/config.js';
+import { AppPages } from './first-paint.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -171,6 +172,7 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
   const serveShellFiles = serveDirectory(shellDist);
 
   const manifest = manifestResponses(remotesManifest(config));
+  const appPages = new AppPages(shellIndex, remotesManifest(config));
   router.get(REMOTES_MANIFEST_PATH, (req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
     res.vary('Accept-Encoding');
@@ -209,10 +211,8 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
             .send(SHELL_NOT_BUILT_MESSAGE);
           return;
         }
-        if (await sendPrecompressed(req, res, next, shellIndex, NO_CACHE)) return;
-        res.sendFile(shellIndex, { headers: { 'Cache-Control': NO_CACHE } }, (error) => {
-          if (error && !res.headersSent) next(error);
-        });
+        // index.html with remotes.json in it, and a visitor's landing page painted (first-paint.ts).
+        await appPages.send(req, res, acceptedCodings(req)[0]);
       })
       .catch(next);
   });

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PAGES, type RemotesManifest } from '@termpaste/contracts';
+import {
+  escapeHtml,
+  landingPageHtml,
+  PAINT_DATA_ID,
+  PAINT_ID,
+  REMOTES_DATA_ID,
+  scriptJson,
+  type PaintData,
+} from '@termpaste/contracts/first-paint';
+import type { Request, Response } from 'express';
+import { hasCookie } from '../common/cookies.js';
+import { SESSION_COOKIE } from '../modules/auth/session.middleware.js';
+
+/** The skip link's target, the landing page's `<main>` (@termpaste/ui's CONTENT_ID). */
+const CONTENT_ID = 'content';
+
+/**
+ * Which app page a request gets:
+ * - `landing`: a visitor (no session cookie) opening `/`: the landing page painted in the HTML, and the
+ *   app told it is a visitor's (it skips asking who is signed in);
+ * - `visitor`: a visitor's other paths (sign-in pages, the 404 page): remotes.json in the page;
+ * - `member`: a request with a session cookie: remotes.json in the page and the forum's remote entry
+ *   fetched at once (home and pastes are the forum's). Nothing personal: the page is the same for all.
+ */
+export type AppPageKind = 'landing' | 'visitor' | 'member';
+
+export function appPageKind(req: Request): AppPageKind {
+  if (hasCookie(req, SESSION_COOKIE)) return 'member';
+  return req.path === PAGES.landing ? 'landing' : 'visitor';
+}
+
+/** An app page ready to send: its bytes in each coding, made once per build of the shell. */
+interface AppPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** index.html with what a first visit needs put in: no request waits on another before the page shows. */
+export function renderAppPage(index: string, kind: AppPageKind, manifest: RemotesManifest): string {
+  const head = [`<script type="application/json" id="${REMOTES_DATA_ID}">${scriptJson(manifest)}</script>`];
+  const forumEntry = manifest['forum'];
+  if (kind === 'member' && forumEntry) {
+    head.push(`<link rel="preload" as="script" href="${escapeHtml(forumEntry)}" />`);
+  }
+  let html = index.replace('</head>', `${head.join('')}</head>`);
+  if (kind === 'landing') {
+    const data: PaintData = { currentUser: null };
+    html = html.replace(
+      '<div id="root">',
+      `<script type="application/json" id="${PAINT_DATA_ID}">${scriptJson(data)}</script>` +
+        `<div id="${PAINT_ID}">${landingPageHtml(CONTENT_ID)}</div><div id="root">`,
+    );
+  }
+  return html;
+}
+
+function compressed(html: string): AppPage {
+  const bytes = Buffer.from(html);
+  return {
+    html: bytes,
+    br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(bytes, { level: 9 }),
+    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+  };
+}
+
+/**
+ * The shell's index.html as each kind of request gets it, made (and compressed) once and again only when
+ * the file changes (a new build).
+ */
+export class AppPages {
+  private built: { mtimeMs: number; pages: Map<AppPageKind, AppPage> } | null = null;
+
+  constructor(
+    private readonly indexPath: string,
+    private readonly manifest: RemotesManifest,
+  ) {}
+
+  private async page(kind: AppPageKind): Promise<AppPage> {
+    const { mtimeMs } = await stat(this.indexPath);
+    if (this.built?.mtimeMs !== mtimeMs) {
+      this.built = { mtimeMs, pages: new Map() };
+    }
+    const { pages } = this.built;
+    let page = pages.get(kind);
+    if (!page) {
+      const index = await readFile(this.indexPath, 'utf8');
+      page = compressed(renderAppPage(index, kind, this.manifest));
+      pages.set(kind, page);
+    }
+    return page;
+  }
+
+  /**
+   * Sends the page for `req`: `no-cache` as every app page (a browser asks each time, 304 when it holds
+   * it), varying with the cookie (a member's page is not a visitor's) and the coding.
+   */
+  async send(req: Request, res: Response, coding: 'br' | 'gzip' | undefined): Promise<void> {
+    const page = await this.page(appPageKind(req));
+    res.setHeader('Cache-Control', 'no-cache');
+    res.vary('Accept-Encoding');
+    res.vary('Cookie');
+    res.setHeader('ETag', page.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('html');
+    const body = coding ? page[coding] : page.html;
+    if (coding) res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+  }
+}
