@@ -44,6 +44,9 @@ function figures(lhr) {
     lcpMs: ms('largest-contentful-paint'),
     tbtMs: ms('total-blocking-time'),
     cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+    // What the LCP was, and the longest-waiting requests behind it, to see where the time goes.
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
     ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
     // What failed, for the reader of the JSON: the pass/fail audits that failed.
     failing: Object.values(lhr.audits)
@@ -70,34 +73,36 @@ export async function lighthouseRows(app, { cookie, hotThread, pages = null }) {
     ['code2000', `/thread/${codeThread}`],
   ];
   const rows = {};
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    for (const [name, path] of all) {
-      if (pages && !pages.includes(name)) continue;
-      // The landing page is the visitor's `/`; home is the member's.
-      const states = name === 'landing' ? ['visitor'] : name === 'home' ? ['member'] : ['visitor', 'member'];
-      for (const state of states) {
-        const headers = state === 'member' ? { Cookie: cookie } : undefined;
-        const { lhr } = await lighthouse(app.url + path, {
+  for (const [name, path] of all) {
+    if (pages && !pages.includes(name)) continue;
+    // The landing page is the visitor's `/`; home is the member's.
+    const states = name === 'landing' ? ['visitor'] : name === 'home' ? ['member'] : ['visitor', 'member'];
+    for (const state of states) {
+      const headers = state === 'member' ? { Cookie: cookie } : undefined;
+      // A browser of its own for each run: nothing of a member's run reaches a visitor's.
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+      });
+      let lhr;
+      try {
+        ({ lhr } = await lighthouse(app.url + path, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
           extraHeaders: headers,
-        });
-        const row = figures(lhr);
-        rows[`${name} ${state}`] = { path, ...row };
-        if (row.error) log(`  lighthouse ${name} (${state}): ${row.error}`);
-        log(
-          `  lighthouse ${name} (${state}): perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}`,
-        );
+        }));
+      } finally {
+        chrome.kill();
       }
+      const row = figures(lhr);
+      rows[`${name} ${state}`] = { path, ...row };
+      if (row.error) log(`  lighthouse ${name} (${state}): ${row.error}`);
+      log(
+        `  lighthouse ${name} (${state}): perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}`,
+      );
     }
-  } finally {
-    await chrome.kill();
   }
   return rows;
 }

@@ -51,6 +51,24 @@ describe('the first paint: app pages as the server sends them', () => {
     fixture = await createFrontendsFixture({
       'shell/dist/index.html': SHELL_INDEX,
       'forum/dist/remoteEntry.js': 'var forum = 1;',
+      // As the Module Federation builds write them (the parts read).
+      'shell/dist/mf-manifest.json': JSON.stringify({
+        shared: [
+          { name: 'react', assets: { js: { sync: ['static/js/async/react.0a1b2c3d.js'], async: [] } } },
+          { name: 'unused', assets: { js: { sync: [], async: ['static/js/async/no.0a1b2c3d.js'] } } },
+        ],
+      }),
+      'forum/dist/mf-manifest.json': JSON.stringify({
+        exposes: [
+          {
+            path: './screens',
+            assets: {
+              js: { sync: ['static/js/async/screens.0a1b2c3d.js'], async: ['static/js/async/later.js'] },
+              css: { sync: ['static/css/async/screens.0a1b2c3d.css'], async: [] },
+            },
+          },
+        ],
+      }),
     });
     t = await createTestApp({ env: { FRONTENDS_DIR: fixture.dir } });
   });
@@ -69,8 +87,10 @@ describe('the first paint: app pages as the server sends them', () => {
     expect(res.text).toContain(escapeHtml(TEXTS.landingTagline));
     expect(res.text).toContain('[ ACCESS TERMINAL ]');
     expect(scriptData(res.text, PAINT_DATA_ID)).toEqual({ currentUser: null });
-    // The entry script stays where the build put it: the page shows before it runs.
+    // The entry script stays where the build put it: the page shows before it runs. Nothing is
+    // preloaded: on a slow line it would take bandwidth from the styles the painted page waits for.
     expect(res.text).toContain('<script defer src="/static/js/index.0a1b2c3d.js"></script>');
+    expect(res.text).not.toContain('rel="preload"');
   });
 
   it('puts remotes.json in every app page: no round trip for it before the first remote', async () => {
@@ -95,8 +115,17 @@ describe('the first paint: app pages as the server sends them', () => {
     const res = await t.http.get('/').set('Cookie', MEMBER_COOKIE).expect(200);
     expect(res.text).not.toContain(PAINT_ID);
     expect(res.text).not.toContain(PAINT_DATA_ID);
-    // The forum (home, pastes) is what a member opens: its entry is fetched with the page.
-    expect(res.text).toContain('<link rel="preload" as="script" href="/remotes/forum/remoteEntry.js" />');
+    // The forum (home, pastes) is what a member opens: its entry and screens are fetched with the page,
+    // beside the shared libraries every page boots with; not what the screens load later.
+    for (const [as, href] of [
+      ['script', '/static/js/async/react.0a1b2c3d.js'],
+      ['script', '/remotes/forum/remoteEntry.js'],
+      ['script', '/remotes/forum/static/js/async/screens.0a1b2c3d.js'],
+      ['style', '/remotes/forum/static/css/async/screens.0a1b2c3d.css'],
+    ])
+      expect(res.text).toContain(`<link rel="preload" as="${as}" href="${href}" />`);
+    expect(res.text).not.toContain('later.js');
+    expect(res.text).not.toContain('no.0a1b2c3d.js');
     // A member's page is the same for every member: nothing of theirs is in it.
     const other = await t.http.get('/').set('Cookie', `${SESSION_COOKIE}=s%3Aother.sig`).expect(200);
     expect(other.text).toBe(res.text);
@@ -108,7 +137,11 @@ describe('the first paint: app pages as the server sends them', () => {
       const res = await t.http.get(path).expect(200);
       expect(res.text).not.toContain(PAINT_ID);
       expect(res.text).not.toContain(PAINT_DATA_ID);
-      expect(res.text).not.toContain('rel="preload"');
+      // The app draws it: the shared libraries it boots with come with the page; the forum's do not.
+      expect(res.text).toContain(
+        '<link rel="preload" as="script" href="/static/js/async/react.0a1b2c3d.js" />',
+      );
+      expect(res.text).not.toContain('href="/remotes/forum/');
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );

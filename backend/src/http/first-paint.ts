@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { PAGES, type RemotesManifest } from '@termpaste/contracts';
 import {
@@ -41,12 +42,75 @@ interface AppPage {
   etag: string;
 }
 
+/**
+ * The scripts and styles the app is known to load first, fetched with the page instead of one after
+ * another (index.js, then the shared libraries, then the forum's entry, then its screens): `shell`, the
+ * shared libraries every page boots with; `forum`, the forum remote's screens (home, pastes).
+ */
+export interface FirstAssets {
+  shell: { js: string[] };
+  forum: { js: string[]; css: string[] };
+}
+
+export const NO_FIRST_ASSETS: FirstAssets = { shell: { js: [] }, forum: { js: [], css: [] } };
+
+/** The part of a Module Federation mf-manifest.json read here. */
+interface MfManifest {
+  shared?: { assets?: { js?: { sync?: string[] } } }[];
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+async function readManifest(file: string): Promise<MfManifest | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as MfManifest;
+  } catch {
+    return null; // not built, or built without one: no hints, the app loads as it always did
+  }
+}
+
+/**
+ * The first assets, from the builds' mf-manifest.json: the shell's shared libraries, and the forum's
+ * exposed screens when the forum is served from here (REMOTE_URLS may put it elsewhere).
+ */
+export async function firstAssets(frontendsDir: string, manifest: RemotesManifest): Promise<FirstAssets> {
+  const shell = await readManifest(path.join(frontendsDir, 'shell', 'dist', 'mf-manifest.json'));
+  const shellJs = (shell?.shared ?? [])
+    .flatMap((one) => one.assets?.js?.sync ?? [])
+    .map((file) => `/${file}`);
+  const forumBase = '/remotes/forum/';
+  const forum =
+    manifest['forum'] === `${forumBase}remoteEntry.js`
+      ? await readManifest(path.join(frontendsDir, 'forum', 'dist', 'mf-manifest.json'))
+      : null;
+  const screens = forum?.exposes?.find((one) => one.path === './screens')?.assets;
+  return {
+    shell: { js: [...new Set(shellJs)] },
+    forum: {
+      js: (screens?.js?.sync ?? []).map((file) => forumBase + file),
+      css: (screens?.css?.sync ?? []).map((file) => forumBase + file),
+    },
+  };
+}
+
+const preload = (as: 'script' | 'style', href: string) =>
+  `<link rel="preload" as="${as}" href="${escapeHtml(href)}" />`;
+
 /** index.html with what a first visit needs put in: no request waits on another before the page shows. */
-export function renderAppPage(index: string, kind: AppPageKind, manifest: RemotesManifest): string {
+export function renderAppPage(
+  index: string,
+  kind: AppPageKind,
+  manifest: RemotesManifest,
+  assets: FirstAssets = NO_FIRST_ASSETS,
+): string {
   const head = [`<script type="application/json" id="${REMOTES_DATA_ID}">${scriptJson(manifest)}</script>`];
+  // Not on the painted landing page: its content needs the styles alone, and scripts fetched beside
+  // them on a slow line would only make it show later.
+  if (kind !== 'landing') head.push(...assets.shell.js.map((href) => preload('script', href)));
   const forumEntry = manifest['forum'];
   if (kind === 'member' && forumEntry) {
-    head.push(`<link rel="preload" as="script" href="${escapeHtml(forumEntry)}" />`);
+    head.push(preload('script', forumEntry));
+    head.push(...assets.forum.js.map((href) => preload('script', href)));
+    head.push(...assets.forum.css.map((href) => preload('style', href)));
   }
   let html = index.replace('</head>', `${head.join('')}</head>`);
   if (kind === 'landing') {
@@ -75,23 +139,31 @@ function compressed(html: string): AppPage {
  * the file changes (a new build).
  */
 export class AppPages {
-  private built: { mtimeMs: number; pages: Map<AppPageKind, AppPage> } | null = null;
+  private built: {
+    mtimeMs: number;
+    pages: Map<AppPageKind, AppPage>;
+    assets: Promise<FirstAssets>;
+  } | null = null;
 
   constructor(
-    private readonly indexPath: string,
+    private readonly frontendsDir: string,
     private readonly manifest: RemotesManifest,
   ) {}
+
+  private get indexPath(): string {
+    return path.join(this.frontendsDir, 'shell', 'dist', 'index.html');
+  }
 
   private async page(kind: AppPageKind): Promise<AppPage> {
     const { mtimeMs } = await stat(this.indexPath);
     if (this.built?.mtimeMs !== mtimeMs) {
-      this.built = { mtimeMs, pages: new Map() };
+      this.built = { mtimeMs, pages: new Map(), assets: firstAssets(this.frontendsDir, this.manifest) };
     }
-    const { pages } = this.built;
+    const { pages, assets } = this.built;
     let page = pages.get(kind);
     if (!page) {
       const index = await readFile(this.indexPath, 'utf8');
-      page = compressed(renderAppPage(index, kind, this.manifest));
+      page = compressed(renderAppPage(index, kind, this.manifest, await assets));
       pages.set(kind, page);
     }
     return page;

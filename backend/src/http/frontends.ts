@@ -172,7 +172,7 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
   const serveShellFiles = serveDirectory(shellDist);
 
   const manifest = manifestResponses(remotesManifest(config));
-  const appPages = new AppPages(shellIndex, remotesManifest(config));
+  const appPages = new AppPages(config.frontendsDir, remotesManifest(config));
   router.get(REMOTES_MANIFEST_PATH, (req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
     res.vary('Accept-Encoding');

@@ -1,0 +1,78 @@
+import { expect, test } from './test.js';
+import { screenshotPath, signUp } from './support.js';
+
+const TAGLINE = 'Share your pastes with the underground.';
+
+for (const [label, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 800],
+] as const) {
+  test(`a visitor's landing page is in the HTML, before any script runs (${label})`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Termpaste' })).toBeAttached();
+    await expect(page.getByRole('link', { name: '[ ACCESS TERMINAL ]' })).toBeVisible();
+    await expect(page.locator('#tp-paint .shell-landing__window')).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`first-paint-${label}-no-js`), fullPage: true });
+  });
+
+  test(`the app takes the painted landing page over without a shift, and it works (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    // Layout shifts from the navigation on, and where the window sat while painted by the server.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number; paintedBox?: DOMRect };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('DOMContentLoaded', () => {
+        w.paintedBox = document.querySelector('#tp-paint .shell-landing__window')?.getBoundingClientRect();
+      });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+    await page.goto('/');
+    // The app's own page replaces the painted one, then types the tagline as always.
+    await expect(page.locator('#tp-paint')).toHaveCount(0);
+    await expect(page.locator('#root .shell-landing__window')).toBeVisible();
+    await expect(page.getByTestId('tagline')).toHaveText(TAGLINE, { timeout: 10_000 });
+    const { shifts, painted, now } = await page.evaluate(() => {
+      const w = window as unknown as { shifts: number; paintedBox?: DOMRect };
+      const box = document.querySelector('#root .shell-landing__window')!.getBoundingClientRect();
+      return { shifts: w.shifts, painted: w.paintedBox, now: box.toJSON() as DOMRect };
+    });
+    expect(painted).toBeDefined();
+    expect({ x: now.x, y: now.y, width: now.width }).toEqual({
+      x: painted!.x,
+      y: painted!.y,
+      width: painted!.width,
+    });
+    expect(shifts).toBeLessThan(0.01);
+    // remotes.json came in the page; nothing else was asked of the server before the page showed.
+    expect(asked).not.toContain('/remotes.json');
+    await page.screenshot({ path: screenshotPath(`first-paint-${label}-app`), fullPage: true });
+
+    await page.getByRole('link', { name: /access terminal/i }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Username or email')).toBeVisible();
+    // Back to the landing page through the app, not the server: its own page, no painted copy.
+    await page.goBack();
+    await expect(page.locator('#root .shell-landing__window')).toBeVisible();
+    await expect(page.locator('#tp-paint')).toHaveCount(0);
+  });
+}
+
+test('a member gets their home from the app, never a painted visitor page', async ({ page }) => {
+  await signUp(page);
+  const response = await page.goto('/');
+  const html = await response!.text();
+  expect(html).not.toContain('id="tp-paint"');
+  expect(html).not.toContain('id="tp-data"');
+  await expect(page.getByText('Showing', { exact: false }).first()).toBeVisible();
+  await expect(page.locator('.shell-landing')).toHaveCount(0);
+});
