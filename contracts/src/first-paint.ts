@@ -65,7 +65,8 @@ export function landingPageHtml(contentId: string): string {
     `<p class="shell-landing__tagline"><span class="tp-sr-only">${e(TEXTS.landingTagline)}</span>` +
     `<span class="shell-landing__prompt" aria-hidden="true">$\u00a0</span>` +
     `<span data-testid="tagline" aria-hidden="true"></span>` +
-    `<span class="shell-landing__cursor" aria-hidden="true" style="animation-duration: ${LANDING.cursorBlinkMs * 2}ms;">█</span></p>` +
+    `<span class="shell-landing__cursor" aria-hidden="true" style="animation-duration: ${LANDING.cursorBlinkMs * 2}ms;">█</span>` +
+    `<span class="shell-landing__untyped" aria-hidden="true">${e(TEXTS.landingTagline)}</span></p>` +
     `<div class="shell-landing__cta"><a class="tp-button tp-button--primary tp-button--lg" href="/login" data-discover="true">[ ACCESS TERMINAL ]</a></div>` +
     `</div></div></main>`
   );

@@ -49,6 +49,10 @@ export function LandingPage() {
             >
               █
             </span>
+            {/* The rest, unseen, holds its room: the line wraps as it will once typed, nothing moves. */}
+            <span className="shell-landing__untyped" aria-hidden="true">
+              {TEXTS.landingTagline.slice(typed.length)}
+            </span>
           </p>
           <div className={done ? 'shell-landing__cta shell-landing__cta--ready' : 'shell-landing__cta'}>
             <Link to="/login" className="tp-button tp-button--primary tp-button--lg">
