@@ -87,9 +87,12 @@ describe('the first paint: app pages as the server sends them', () => {
     expect(res.text).toContain(escapeHtml(TEXTS.landingTagline));
     expect(res.text).toContain('[ ACCESS TERMINAL ]');
     expect(scriptData(res.text, PAINT_DATA_ID)).toEqual({ currentUser: null });
-    // The entry script stays where the build put it: the page shows before it runs. Nothing is
+    // The app's entry is started once the page has shown (by the shell's paint-boot.js), and nothing is
     // preloaded: on a slow line it would take bandwidth from the styles the painted page waits for.
-    expect(res.text).toContain('<script defer src="/static/js/index.0a1b2c3d.js"></script>');
+    expect(res.text).toContain(
+      '<script defer src="/paint-boot.js" data-entry="/static/js/index.0a1b2c3d.js"></script>',
+    );
+    expect(res.text).not.toContain('<script defer src="/static/js/index');
     expect(res.text).not.toContain('rel="preload"');
   });
 
@@ -114,6 +117,7 @@ describe('the first paint: app pages as the server sends them', () => {
   it('never paints for a request with a session cookie, nor says who is signed in', async () => {
     const res = await t.http.get('/').set('Cookie', MEMBER_COOKIE).expect(200);
     expect(res.text).not.toContain(PAINT_ID);
+    expect(res.text).toContain('<script defer src="/static/js/index.0a1b2c3d.js"></script>');
     expect(res.text).not.toContain(PAINT_DATA_ID);
     // The forum (home, pastes) is what a member opens: its entry and screens are fetched with the page,
     // beside the shared libraries every page boots with; not what the screens load later.

@@ -16,6 +16,9 @@ import type { Request, Response } from 'express';
 import { hasCookie } from '../common/cookies.js';
 import { SESSION_COOKIE } from '../modules/auth/session.middleware.js';
 
+/** The shell's loader that starts the app once a painted page has shown (shell/public/). */
+export const PAINT_BOOT = '/paint-boot.js';
+
 /** The skip link's target, the landing page's `<main>` (@termpaste/ui's CONTENT_ID). */
 const CONTENT_ID = 'content';
 
@@ -114,6 +117,12 @@ export function renderAppPage(
   }
   let html = index.replace('</head>', `${head.join('')}</head>`);
   if (kind === 'landing') {
+    // The app's entry is started by the shell's paint-boot.js once the page has shown: its scripts do
+    // not share the line with the styles the painted page waits for.
+    html = html.replace(
+      /<script defer src="([^"]+)"><\/script>/,
+      (_, entry: string) => `<script defer src="${PAINT_BOOT}" data-entry="${entry}"></script>`,
+    );
     const data: PaintData = { currentUser: null };
     html = html.replace(
       '<div id="root">',
