@@ -23,12 +23,9 @@ export const PAINT_BOOT = '/paint-boot.js';
 const CONTENT_ID = 'content';
 
 /**
- * Which app page a request gets:
- * - `landing`: a visitor (no session cookie) opening `/`: the landing page painted in the HTML, and the
- *   app told it is a visitor's (it skips asking who is signed in);
- * - `visitor`: a visitor's other paths (sign-in pages, the 404 page): remotes.json in the page;
- * - `member`: a request with a session cookie: remotes.json in the page and the forum's remote entry
- *   fetched at once (home and pastes are the forum's). Nothing personal: the page is the same for all.
+ * Which app page a request gets: `landing`, a visitor (no session cookie) at `/`, painted; `visitor`,
+ * their other paths (the app draws them); `member`, a request with a session cookie (the forum's first
+ * scripts preloaded). None holds anything personal: each is the same for everyone of its kind.
  */
 export type AppPageKind = 'landing' | 'visitor' | 'member';
 

@@ -1,6 +1,7 @@
 // The painted landing page's loader: the server sends it in place of the app's entry script (its address
 // in data-entry), so that the app's scripts are asked for only once the server's page has shown and the
 // visitor sees the content first. See backend/src/http/first-paint.ts.
+/* global document, requestAnimationFrame */
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
