@@ -83,7 +83,7 @@ describe('the first paint: app pages as the server sends them', () => {
       .get('/')
       .expect(200)
       .expect('Content-Type', /text\/html/);
-    expect(res.text).toContain(`<div id="${PAINT_ID}">${landingPageHtml('content')}</div><div id="root">`);
+    expect(res.text).toContain(`<div id="${PAINT_ID}">${landingPageHtml('content')}</div>`);
     expect(res.text).toContain(escapeHtml(TEXTS.landingTagline));
     expect(res.text).toContain('[ ACCESS TERMINAL ]');
     expect(scriptData(res.text, PAINT_DATA_ID)).toEqual({ currentUser: null });
@@ -139,8 +139,9 @@ describe('the first paint: app pages as the server sends them', () => {
     "sends a visitor's %s unpainted: the app draws it (the 404 page on a members' path)",
     async (path) => {
       const res = await t.http.get(path).expect(200);
-      expect(res.text).not.toContain(PAINT_ID);
-      expect(res.text).not.toContain(PAINT_DATA_ID);
+      expect(res.text).not.toContain(`id="${PAINT_ID}"`);
+      // Still told it is a visitor's: the app draws at once, without asking who is signed in.
+      expect(scriptData(res.text, PAINT_DATA_ID)).toEqual({ currentUser: null });
       // The app draws it: the shared libraries it boots with come with the page; the forum's do not.
       expect(res.text).toContain(
         '<link rel="preload" as="script" href="/static/js/async/react.0a1b2c3d.js" />',

@@ -120,11 +120,17 @@ export function renderAppPage(
       /<script defer src="([^"]+)"><\/script>/,
       (_, entry: string) => `<script defer src="${PAINT_BOOT}" data-entry="${entry}"></script>`,
     );
+    html = html.replace(
+      '<div id="root">',
+      `<div id="${PAINT_ID}">${landingPageHtml(CONTENT_ID)}</div><div id="root">`,
+    );
+  }
+  if (kind !== 'member') {
+    // No session cookie, no member: the app need not ask the API (a 401 it would log) before it draws.
     const data: PaintData = { currentUser: null };
     html = html.replace(
       '<div id="root">',
-      `<script type="application/json" id="${PAINT_DATA_ID}">${scriptJson(data)}</script>` +
-        `<div id="${PAINT_ID}">${landingPageHtml(CONTENT_ID)}</div><div id="root">`,
+      `<script type="application/json" id="${PAINT_DATA_ID}">${scriptJson(data)}</script><div id="root">`,
     );
   }
   return html;
