@@ -3,20 +3,25 @@ import { screenshotPath, signUp } from './support.js';
 
 const TAGLINE = 'Share your pastes with the underground.';
 
-for (const [label, width, height] of [
+const SIZES = [
   ['desktop', 1280, 800],
   ['phone', 390, 800],
-] as const) {
-  test(`a visitor's landing page is in the HTML, before any script runs (${label})`, async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
-    const page = await context.newPage();
+] as const;
+
+test("a visitor's landing page is in the HTML, before any script runs", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const [label, width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Termpaste' })).toBeAttached();
     await expect(page.getByRole('link', { name: '[ ACCESS TERMINAL ]' })).toBeVisible();
     await expect(page.locator('#tp-paint .shell-landing__window')).toBeVisible();
     await page.screenshot({ path: screenshotPath(`first-paint-${label}-no-js`), fullPage: true });
-  });
+  }
+});
 
+for (const [label, width, height] of SIZES) {
   test(`the app takes the painted landing page over without a shift, and it works (${label})`, async ({
     page,
   }) => {
@@ -51,7 +56,9 @@ for (const [label, width, height] of [
     // The app's own page replaces the painted one, then types the tagline as always.
     await expect(page.locator('#tp-paint')).toHaveCount(0);
     await expect(page.locator('#root .shell-landing__window')).toBeVisible();
-    await expect(page.getByTestId('tagline')).toHaveText(TAGLINE, { timeout: 10_000 });
+    // On a phone the tagline wraps: typed to its end, it must not have moved the page (landing.spec.ts
+    // checks the typing itself).
+    if (label === 'phone') await expect(page.getByTestId('tagline')).toHaveText(TAGLINE, { timeout: 10_000 });
     const { shifts, painted, now } = await page.evaluate(() => {
       const w = window as unknown as { shifts: number; paintedBox?: DOMRect; takenOverBox?: DOMRect };
       return { shifts: w.shifts, painted: w.paintedBox?.toJSON(), now: w.takenOverBox?.toJSON() };
