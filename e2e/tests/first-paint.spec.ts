@@ -19,6 +19,12 @@ test("a visitor's landing page is in the HTML, before any script runs", async ({
     await expect(page.locator('#tp-paint .shell-landing__window')).toBeVisible();
     await page.screenshot({ path: screenshotPath(`first-paint-${label}-no-js`), fullPage: true });
   }
+  // Typed later by the app; the rest of the line holds its room unseen meanwhile.
+  await expect(page.locator('#tp-paint .shell-landing__untyped')).toBeHidden();
+  // A visitor who asked for less motion gets no typing: the painted page shows the whole line already.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.locator('#tp-paint .shell-landing__untyped')).toBeVisible();
+  await expect(page.locator('#tp-paint .shell-landing__untyped')).toHaveText(TAGLINE);
 });
 
 for (const [label, width, height] of SIZES) {
