@@ -2,6 +2,7 @@
 // beside its goal, ✔ met, ✖ missed, – not measured in this run.
 import { edgeGoal, edgeRows } from './edge.mjs';
 import { LONG_TASK_MS } from './large-paste.mjs';
+import { lighthouseGoal, lighthouseTableRows } from './lighthouse.mjs';
 
 const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '–');
 const ms = (n) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : Math.round(n)} ms` : '–');
@@ -99,6 +100,7 @@ export function evaluate(report) {
         ? largePaste.python.longestTaskMs < LONG_TASK_MS && largePaste.ansi.longestTaskMs < LONG_TASK_MS
         : null,
   });
+  goals.push(lighthouseGoal(report));
   return goals;
 }
 
@@ -200,6 +202,7 @@ export function renderTable(report) {
       `no main-thread task ≥ ${LONG_TASK_MS} ms once lines show`,
       verdict.largePaste,
     );
+  lighthouseTableRows(report, row);
   const header = [
     `| measure | ${small ? `${sizeLabel(small.pastes)} pastes` : '–'} | ${large ? `${sizeLabel(large.pastes)} pastes` : '–'} | goal | |`,
     '|---|---|---|---|---|',

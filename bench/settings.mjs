@@ -11,7 +11,7 @@ const USAGE = `npm run bench [-- options]
   --duration S         seconds a route (default 10)
   --connections N      concurrent HTTP connections (default 64)
   --sockets N          chat sockets for the fan-out (default 1000)
-  --only a,b           just these measures: route names as in the JSON, or chat, js, largePaste, secretScan
+  --only a,b           just these measures: route names as in the JSON, or chat, js, largePaste, lighthouse, secretScan
   --skip-build         use the builds on disk
   --seed-only          seed (or reuse) the databases, measure nothing
   --cpu-prof           the app writes a V8 CPU profile under bench/results/ as it stops
@@ -43,7 +43,7 @@ function optionSpec() {
     'cpu-prof': { type: 'boolean', default: false },
   };
 }
-/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `largePaste`, `secretScan`). */
+/** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `largePaste`, `lighthouse`, `secretScan`). */
 export const only = options.only ? new Set(options.only.split(',')) : null;
 export const wanted = (name) => !only || only.has(name);
 export const smoke = options.smoke;

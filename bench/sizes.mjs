@@ -10,9 +10,10 @@ import { SEARCHES, snippets } from './corpus.mjs';
 import { prepareDatabase } from './database.mjs';
 import { firstVisitJs } from './first-visit.mjs';
 import { largePastesInChromium } from './large-paste.mjs';
+import { lighthouseRows } from './lighthouse.mjs';
 import { fanOut, load, startReference, summarize } from './load.mjs';
 import { HOT_REPLIES, seedShape } from './seed.mjs';
-import { label, log, MEMBERS, resultsDir, wanted } from './settings.mjs';
+import { label, log, MEMBERS, resultsDir, smoke, wanted } from './settings.mjs';
 
 /** A code snippet's method, found only inside `this.…(` (one paste in 192): identifier search. */
 const IDENTIFIER = /this\.(\w+)\(/.exec(snippets()[0])[1];
@@ -228,6 +229,12 @@ export async function measureWrites(size, measureJs) {
           `  large paste (${kind}): first lines ${lp[kind].firstLinesMs} ms, highlighted ${lp[kind].highlightedMs} ms, longest task after ${lp[kind].longestTaskMs} ms`,
         );
   }
+  // Minutes of Chromium: never in the smoke (CI).
+  if (measureJs && !smoke && wanted('lighthouse'))
+    result.lighthouse = await lighthouseRows(app, {
+      cookie: members.cookies[0],
+      hotThread: seedShape(size.pastes).hotThread,
+    });
   if (app.exited) throw new Error(`Termpaste exited during the benchmark; see ${app.logFile}`);
 }
 

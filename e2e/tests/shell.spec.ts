@@ -41,12 +41,22 @@ test('a remote that cannot load shows the module offline panel while the shell k
   page,
 }) => {
   await signUp(page);
-  // remotes.json names an address where no forum remote is deployed (the real server answers 404 there).
-  await page.route('**/remotes.json', async (route) => {
-    const response = await route.fetch();
-    const manifest = await response.json();
-    await route.fulfill({ response, json: { ...manifest, forum: '/remotes/forum-moved/remoteEntry.js' } });
-  });
+  // remotes.json (which the server puts in the page) names an address where no forum remote is deployed
+  // (the real server answers 404 there).
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '"forum":"/remotes/forum/remoteEntry.js"',
+        '"forum":"/remotes/forum-moved/remoteEntry.js"',
+      );
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: html });
+    },
+  );
   let forumAttempts = 0;
   page.on('request', (request) => {
     if (request.url().includes('/remotes/forum-moved/')) forumAttempts += 1;

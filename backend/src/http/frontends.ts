@@ -5,7 +5,7 @@ import { NotFoundException } from '@nestjs/common';
 import { REMOTE_NAMES, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@termpaste/contracts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AppConfig } from '../config/config.js';
-import { edgeCacheHeaders } from './edge-cache.js';
+import { AppPages } from './first-paint.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -172,6 +172,7 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
   const serveShellFiles = serveDirectory(shellDist);
 
   const manifest = manifestResponses(remotesManifest(config));
+  const appPages = new AppPages(config.frontendsDir, remotesManifest(config));
   router.get(REMOTES_MANIFEST_PATH, (req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
     res.vary('Accept-Encoding');
@@ -210,13 +211,8 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
             .send(SHELL_NOT_BUILT_MESSAGE);
           return;
         }
-        // The app's page for a visitor's path: a cache in front may share it as it shares the API's.
-        edgeCacheHeaders(req, res);
-        const cacheControl = String(res.getHeader('Cache-Control'));
-        if (await sendPrecompressed(req, res, next, shellIndex, cacheControl)) return;
-        res.sendFile(shellIndex, { headers: { 'Cache-Control': cacheControl } }, (error) => {
-          if (error && !res.headersSent) next(error);
-        });
+        // index.html with remotes.json in it, and a visitor's landing page painted (first-paint.ts).
+        await appPages.send(req, res, acceptedCodings(req)[0]);
       })
       .catch(next);
   });

@@ -1,5 +1,6 @@
 import {
   createQueryClient,
+  currentUserQuery,
   KeyboardShortcuts,
   siteQuery,
   SkipLink,
@@ -8,10 +9,14 @@ import {
 } from '@termpaste/ui';
 import type { ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { paintData } from './paint';
 import { AppRoutes } from './routes';
 
 // The shell owns the single QueryClient; every remote reads it through the shared react-query singleton.
 const queryClient = createQueryClient();
+// A page the server painted says who is reading (a visitor): the routes need not wait for the request.
+const painted = paintData();
+if (painted) queryClient.setQueryData(currentUserQuery.queryKey, painted.currentUser);
 // Read at start beside the current user: the sign-in pages need it to know which ways in to show.
 void queryClient.prefetchQuery(siteQuery);
 

@@ -1,24 +1,14 @@
 import { LANDING, TEXTS } from '@termpaste/contracts';
+import { LANDING_BOOT_LINES as BOOT_LINES, LANDING_LOGO as LOGO } from '@termpaste/contracts/first-paint';
 import { CONTENT_ID } from '@termpaste/ui';
 import { Link } from 'react-router-dom';
+import { useTakeOverPaint } from '../paint';
 import { useTypewriter } from './use-typewriter';
-
-const LOGO = String.raw`
- _____ _____ ____  __  __ ____   _    ____ _____ _____
-|_   _| ____|  _ \|  \/  |  _ \ / \  / ___|_   _| ____|
-  | | |  _| | |_) | |\/| | |_) / _ \ \___ \ | | |  _|
-  | | | |___|  _ <| |  | |  __/ ___ \ ___) || | | |___
-  |_| |_____|_| \_\_|  |_|_| /_/   \_\____/ |_| |_____|`.slice(1); // without the newline after the backtick
-
-const BOOT_LINES = [
-  '[ OK ] mounting /dev/pastes',
-  '[ OK ] starting live chat daemon',
-  '[ OK ] reputation engine online',
-];
 
 export function LandingPage() {
   const typed = useTypewriter(TEXTS.landingTagline, LANDING.typeIntervalMs);
   const done = typed.length === TEXTS.landingTagline.length;
+  useTakeOverPaint();
 
   return (
     <main className="shell-landing" id={CONTENT_ID}>
@@ -58,6 +48,10 @@ export function LandingPage() {
               style={{ animationDuration: `${LANDING.cursorBlinkMs * 2}ms` }}
             >
               █
+            </span>
+            {/* The rest, unseen, holds its room: the line wraps as it will once typed, nothing moves. */}
+            <span className="shell-landing__untyped" aria-hidden="true">
+              {TEXTS.landingTagline.slice(typed.length)}
             </span>
           </p>
           <div className={done ? 'shell-landing__cta shell-landing__cta--ready' : 'shell-landing__cta'}>

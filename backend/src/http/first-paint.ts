@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PAGES, type RemotesManifest } from '@termpaste/contracts';
+import {
+  escapeHtml,
+  landingPageHtml,
+  PAINT_DATA_ID,
+  PAINT_ID,
+  REMOTES_DATA_ID,
+  scriptJson,
+  type PaintData,
+} from '@termpaste/contracts/first-paint';
+import type { Request, Response } from 'express';
+import { hasCookie } from '../common/cookies.js';
+import { edgeCacheHeaders } from './edge-cache.js';
+import { SESSION_COOKIE } from '../modules/auth/session.middleware.js';
+
+/** The shell's loader that starts the app once a painted page has shown (shell/public/). */
+export const PAINT_BOOT = '/paint-boot.js';
+
+/** The skip link's target, the landing page's `<main>` (@termpaste/ui's CONTENT_ID). */
+const CONTENT_ID = 'content';
+
+/**
+ * Which app page a request gets: `landing`, a visitor (no session cookie) at `/`, painted; `visitor`,
+ * their other paths (the app draws them); `member`, a request with a session cookie (the forum's first
+ * scripts preloaded). None holds anything personal: each is the same for everyone of its kind.
+ */
+export type AppPageKind = 'landing' | 'visitor' | 'member';
+
+export function appPageKind(req: Request): AppPageKind {
+  if (hasCookie(req, SESSION_COOKIE)) return 'member';
+  return req.path === PAGES.landing ? 'landing' : 'visitor';
+}
+
+/** An app page ready to send: its bytes in each coding, made once per build of the shell. */
+interface AppPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * The scripts and styles the app is known to load first, fetched with the page instead of one after
+ * another (index.js, then the shared libraries, then the forum's entry, then its screens): `shell`, the
+ * shared libraries every page boots with; `forum`, the forum remote's screens (home, pastes).
+ */
+export interface FirstAssets {
+  shell: { js: string[] };
+  forum: { js: string[]; css: string[] };
+}
+
+export const NO_FIRST_ASSETS: FirstAssets = { shell: { js: [] }, forum: { js: [], css: [] } };
+
+/** The part of a Module Federation mf-manifest.json read here. */
+interface MfManifest {
+  shared?: { assets?: { js?: { sync?: string[] } } }[];
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+async function readManifest(file: string): Promise<MfManifest | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as MfManifest;
+  } catch {
+    return null; // not built, or built without one: no hints, the app loads as it always did
+  }
+}
+
+/**
+ * The first assets, from the builds' mf-manifest.json: the shell's shared libraries, and the forum's
+ * exposed screens when the forum is served from here (REMOTE_URLS may put it elsewhere).
+ */
+export async function firstAssets(frontendsDir: string, manifest: RemotesManifest): Promise<FirstAssets> {
+  const shell = await readManifest(path.join(frontendsDir, 'shell', 'dist', 'mf-manifest.json'));
+  const shellJs = (shell?.shared ?? [])
+    .flatMap((one) => one.assets?.js?.sync ?? [])
+    .map((file) => `/${file}`);
+  const forumBase = '/remotes/forum/';
+  const forum =
+    manifest['forum'] === `${forumBase}remoteEntry.js`
+      ? await readManifest(path.join(frontendsDir, 'forum', 'dist', 'mf-manifest.json'))
+      : null;
+  const screens = forum?.exposes?.find((one) => one.path === './screens')?.assets;
+  return {
+    shell: { js: [...new Set(shellJs)] },
+    forum: {
+      js: (screens?.js?.sync ?? []).map((file) => forumBase + file),
+      css: (screens?.css?.sync ?? []).map((file) => forumBase + file),
+    },
+  };
+}
+
+const preload = (as: 'script' | 'style', href: string) =>
+  `<link rel="preload" as="${as}" href="${escapeHtml(href)}" />`;
+
+/** index.html with what a first visit needs put in: no request waits on another before the page shows. */
+export function renderAppPage(
+  index: string,
+  kind: AppPageKind,
+  manifest: RemotesManifest,
+  assets: FirstAssets = NO_FIRST_ASSETS,
+): string {
+  const head = [`<script type="application/json" id="${REMOTES_DATA_ID}">${scriptJson(manifest)}</script>`];
+  // Not on the painted landing page: its content needs the styles alone, and scripts fetched beside
+  // them on a slow line would only make it show later.
+  if (kind !== 'landing') head.push(...assets.shell.js.map((href) => preload('script', href)));
+  const forumEntry = manifest['forum'];
+  if (kind === 'member' && forumEntry) {
+    head.push(preload('script', forumEntry));
+    head.push(...assets.forum.js.map((href) => preload('script', href)));
+    head.push(...assets.forum.css.map((href) => preload('style', href)));
+  }
+  let html = index.replace('</head>', `${head.join('')}</head>`);
+  if (kind === 'landing') {
+    // The app's entry is started by the shell's paint-boot.js once the page has shown: its scripts do
+    // not share the line with the styles the painted page waits for.
+    html = html.replace(
+      /<script defer src="([^"]+)"><\/script>/,
+      (_, entry: string) => `<script defer src="${PAINT_BOOT}" data-entry="${entry}"></script>`,
+    );
+    html = html.replace(
+      '<div id="root">',
+      `<div id="${PAINT_ID}">${landingPageHtml(CONTENT_ID)}</div><div id="root">`,
+    );
+  }
+  if (kind !== 'member') {
+    // No session cookie, no member: the app need not ask the API (a 401 it would log) before it draws.
+    const data: PaintData = { currentUser: null };
+    html = html.replace(
+      '<div id="root">',
+      `<script type="application/json" id="${PAINT_DATA_ID}">${scriptJson(data)}</script><div id="root">`,
+    );
+  }
+  return html;
+}
+
+function compressed(html: string): AppPage {
+  const bytes = Buffer.from(html);
+  return {
+    html: bytes,
+    br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(bytes, { level: 9 }),
+    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+  };
+}
+
+/**
+ * The shell's index.html as each kind of request gets it, made (and compressed) once and again only when
+ * the file changes (a new build).
+ */
+export class AppPages {
+  private built: {
+    mtimeMs: number;
+    pages: Map<AppPageKind, AppPage>;
+    assets: Promise<FirstAssets>;
+  } | null = null;
+
+  constructor(
+    private readonly frontendsDir: string,
+    private readonly manifest: RemotesManifest,
+  ) {}
+
+  private get indexPath(): string {
+    return path.join(this.frontendsDir, 'shell', 'dist', 'index.html');
+  }
+
+  private async page(kind: AppPageKind): Promise<AppPage> {
+    const { mtimeMs } = await stat(this.indexPath);
+    if (this.built?.mtimeMs !== mtimeMs) {
+      this.built = { mtimeMs, pages: new Map(), assets: firstAssets(this.frontendsDir, this.manifest) };
+    }
+    const { pages, assets } = this.built;
+    let page = pages.get(kind);
+    if (!page) {
+      const index = await readFile(this.indexPath, 'utf8');
+      page = compressed(renderAppPage(index, kind, this.manifest, await assets));
+      pages.set(kind, page);
+    }
+    return page;
+  }
+
+  /**
+   * Sends the page for `req`: a browser asks each time (304 when it holds it), a cache in front may keep
+   * a visitor's a few seconds (edgeCacheHeaders), varying with the cookie and the coding.
+   */
+  async send(req: Request, res: Response, coding: 'br' | 'gzip' | undefined): Promise<void> {
+    const page = await this.page(appPageKind(req));
+    // A visitor's page is the same for all: a cache in front may share it; a member's request never.
+    edgeCacheHeaders(req, res);
+    res.setHeader('ETag', page.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('html');
+    const body = coding ? page[coding] : page.html;
+    if (coding) res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+  }
+}

@@ -1,0 +1,20 @@
+// The painted landing page's loader: the server sends it in place of the app's entry script (its address
+// in data-entry), so that the app's scripts are asked for only once the server's page has shown and the
+// visitor sees the content first. See backend/src/http/first-paint.ts.
+/* global document, requestAnimationFrame */
+(function () {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  function load() {
+    var app = document.createElement('script');
+    app.src = entry;
+    document.head.appendChild(app);
+  }
+  // A hidden tab shows no frame (and runs no requestAnimationFrame): load at once there.
+  if (document.visibilityState === 'hidden') load();
+  else
+    requestAnimationFrame(function () {
+      setTimeout(load, 0);
+    });
+})();

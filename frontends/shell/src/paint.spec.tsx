@@ -1,0 +1,33 @@
+import { landingPageHtml, PAINT_ID } from '@termpaste/contracts/first-paint';
+import { CONTENT_ID } from '@termpaste/ui';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { LandingPage } from './pages/landing';
+
+describe('the server-painted landing page', () => {
+  afterEach(() => document.getElementById(PAINT_ID)?.remove());
+
+  it('is the markup LandingPage renders first, so the takeover changes nothing on screen', () => {
+    const painted = document.createElement('div');
+    painted.innerHTML = landingPageHtml(CONTENT_ID);
+    // Mounted before the app: the page removes it as it commits.
+    const { container } = render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
+    expect(container.innerHTML).toBe(painted.innerHTML);
+  });
+
+  it('removes the painted copy when the app page mounts', () => {
+    const paint = document.createElement('div');
+    paint.id = PAINT_ID;
+    document.body.append(paint);
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
+    expect(document.getElementById(PAINT_ID)).toBeNull();
+  });
+});
