@@ -104,7 +104,8 @@ export function TopBar({
           onClick={onToggleSidebar}
         />
       )}
-      <Link to="/" className="shell-topbar__home" aria-label="Home">
+      {/* Named by the word it shows (a voice-control user says what they see), and where it leads. */}
+      <Link to="/" className="shell-topbar__home" aria-label="termpaste home">
         <Home aria-hidden="true" size={18} />
         <span className="shell-topbar__brand">termpaste</span>
       </Link>
