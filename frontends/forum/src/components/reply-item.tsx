@@ -60,10 +60,8 @@ interface ReplyItemProps {
 }
 
 /**
- * One reply in the tree: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
- * (its author's delete takes the reply alone; an admin's, the replies under it too). A reply its author
- * deleted while replies stand under it shows as OWN_POSTS_TEXTS.replyDeleted, so the tree keeps its shape.
- * Memoised: the page redraws on every live change (readers, a new reply), the replies only when theirs.
+ * One reply in the tree (ReplyBody); one its author deleted while replies stand under it shows as
+ * OWN_POSTS_TEXTS.replyDeleted. Memoised: the page redraws on every live change, a reply on its own.
  */
 export const ReplyItem = memo(function ReplyItem(props: ReplyItemProps) {
   const { reply, depth, pending = false } = props;
@@ -116,7 +114,10 @@ function ReplyPreview({ reply }: { reply: ReplyView }) {
   );
 }
 
-/** A reply drawn in full: its head, its Markdown (or its edit form) and its buttons. */
+/**
+ * A reply drawn in full: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
+ * (its author's delete takes the reply alone; an admin's, the replies under it too).
+ */
 function ReplyBody({
   reply,
   depth,
