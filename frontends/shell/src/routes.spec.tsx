@@ -125,7 +125,7 @@ describe('routing by auth state', () => {
     );
     renderAt('/nowhere', { ...member, isAdmin: true });
     const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
-    expect(await sidebar.findByRole('link', { name: 'Review (3)' })).toHaveAttribute('href', '/admin/review');
+    expect(await sidebar.findByRole('link', { name: 'Review 3' })).toHaveAttribute('href', '/admin/review');
     expect(calls.map((call) => call.url)).toContain(API.adminReviewCount);
   });
 
@@ -139,7 +139,7 @@ describe('routing by auth state', () => {
 
   it('the unread badge shows only above 0', () => {
     renderAt('/nowhere', member, 3);
-    expect(screen.getByLabelText('3 unread')).toHaveTextContent('3');
+    expect(screen.getByLabelText('Notifications, 3 unread')).toHaveTextContent('3');
   });
 
   it('hides the unread badge at 0', () => {

@@ -14,7 +14,7 @@ export function UserMenuButton({ user, ...props }: { user: CurrentUser } & Compo
       aria-label={`${user.username} user menu`}
       {...props}
     >
-      <Avatar user={user} size={28} />
+      <Avatar user={user} size={28} alt="" drawnInitials />
       <span className="shell-usermenu__name">{user.username}</span>
     </button>
   );
