@@ -25,30 +25,33 @@ const hashReplyId = () => {
 
 /**
  * Draws in full the replies that near the screen (scrolled to, selected with j, found), ahead of the
- * idle batches.
+ * idle batches. One observer for the list: a reply already drawn is let go of as it comes into range.
  */
 function useRevealNearScreen(
   list: RefObject<HTMLOListElement | null>,
   indexOf: Map<number, number>,
   progressive: Progressive,
 ) {
-  const { done, reveal, isFull } = progressive;
+  const { done, reveal } = progressive;
   useEffect(() => {
     const container = list.current;
     if (done || !container || typeof IntersectionObserver !== 'function') return;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          const index = indexOf.get(Number((entry.target as HTMLElement).dataset.replyId));
-          if (entry.isIntersecting && index !== undefined) reveal(index);
+          if (!entry.isIntersecting) continue;
+          const item = entry.target as HTMLElement;
+          observer.unobserve(item);
+          const index = indexOf.get(Number(item.dataset.replyId));
+          if (index !== undefined && item.hasAttribute('data-pending')) reveal(index);
         }
       },
       { rootMargin: `${AHEAD_PX}px 0px` },
     );
     for (const item of container.querySelectorAll('[data-pending]')) observer.observe(item);
     return () => observer.disconnect();
-    // isFull changes exactly when the pending replies do.
-  }, [list, indexOf, reveal, isFull, done]);
+    // Only a new list of replies brings new pending ones; `done` ends the watch.
+  }, [list, indexOf, reveal, done]);
 }
 
 /**
@@ -93,9 +96,9 @@ export function Replies({
   const indexOf = useMemo(() => new Map(rows.map((row, index) => [row.reply.id, index])), [rows]);
   // j and k move through the replies; r answers the selected one (thread.tsx).
   const list = useKeyboardList<HTMLOListElement>('reply');
-  // Two hundred replies drawn at once block a phone for seconds: the first screen now, the rest as the
-  // page idles or as they near the screen.
-  const progressive = useProgressive(rows.length);
+  // Two hundred replies drawn at once block a phone for seconds: the first screen now, the others as they
+  // near the screen (drawing them all in idle moments would redo the long page's paint work each time).
+  const progressive = useProgressive(rows.length, { idle: false });
   useRevealNearScreen(list, indexOf, progressive);
   useReplyPermalink(indexOf, progressive.reveal);
   // Read once for the list: a gate per reply would watch the member's lists 200 times over.

@@ -47,7 +47,8 @@ describe('useProgressive', () => {
 
   it('draws a row that nears the screen (and the few after it) at once, however deep', () => {
     installBrowser();
-    const { result } = renderHook(() => useProgressive(200));
+    const { result } = renderHook(() => useProgressive(200, { idle: false }));
+    expect(idle).toHaveLength(0);
     act(() => result.current.reveal(150));
     const full = fullRows(result.current.isFull, 200);
     expect(full).toEqual([

@@ -3,7 +3,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 /** Rows drawn in full at once: about a phone's first screen of replies (those on screen follow at once). */
 export const FIRST_ROWS = 4;
 /** Rows drawn in full in one idle moment: a few milliseconds, well under a long task on a slow phone. */
-export const ROWS_PER_IDLE = 2;
+export const ROWS_PER_IDLE = 4;
 /** Rows drawn in full from one that nears the screen on. */
 export const ROWS_PER_REVEAL = 4;
 
@@ -30,11 +30,14 @@ export interface Progressive {
 }
 
 /**
- * A long list drawn in full a little at a time: the first rows at once, then a batch in each idle moment
- * (a transition, so typing and scrolling come first), and any row sooner when `reveal` is called for it.
+ * A long list drawn in full a little at a time: the first rows at once, any row when `reveal` is called
+ * for it, and with `idle` the rest a batch in each idle moment (a transition: typing and scrolling first).
  * Keeps each task short, where drawing every row at once would block the page for seconds.
  */
-export function useProgressive(total: number, first = FIRST_ROWS): Progressive {
+export function useProgressive(
+  total: number,
+  { first = FIRST_ROWS, idle = true }: { first?: number; idle?: boolean } = {},
+): Progressive {
   const [state, setState] = useState(() => ({
     count: canDefer() ? first : Number.POSITIVE_INFINITY,
     windows: [] as (readonly [number, number])[],
@@ -43,12 +46,12 @@ export function useProgressive(total: number, first = FIRST_ROWS): Progressive {
   const done = count >= total;
 
   useEffect(() => {
-    if (done) return;
+    if (done || !idle) return;
     const handle = whenIdle(() =>
       startTransition(() => setState((s) => ({ ...s, count: s.count + ROWS_PER_IDLE }))),
     );
     return () => cancelIdle(handle);
-  }, [count, done]);
+  }, [count, done, idle]);
 
   const reveal = useCallback((index: number) => {
     setState((s) => {
