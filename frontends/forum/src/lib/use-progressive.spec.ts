@@ -21,6 +21,8 @@ function removeBrowser() {
     delete (window as unknown as Record<string, unknown>)[name];
 }
 
+const keys = (count: number) => Array.from({ length: count }, (_, index) => 1000 + index);
+
 const fullRows = (isFull: (index: number) => boolean, total: number) =>
   Array.from({ length: total }, (_, index) => index).filter(isFull);
 
@@ -28,14 +30,14 @@ describe('useProgressive', () => {
   afterEach(removeBrowser);
 
   it('draws every row at once where the browser cannot tell what nears the screen', () => {
-    const { result } = renderHook(() => useProgressive(50));
+    const { result } = renderHook(() => useProgressive(keys(50)));
     expect(result.current.done).toBe(true);
     expect(fullRows(result.current.isFull, 50)).toHaveLength(50);
   });
 
   it('draws the first rows at once, then a few more in each idle moment until all are drawn', () => {
     installBrowser();
-    const { result } = renderHook(() => useProgressive(10));
+    const { result } = renderHook(() => useProgressive(keys(10)));
     expect(fullRows(result.current.isFull, 10)).toEqual(Array.from({ length: FIRST_ROWS }, (_, i) => i));
     expect(result.current.done).toBe(false);
     act(() => idle.shift()!());
@@ -47,7 +49,7 @@ describe('useProgressive', () => {
 
   it('draws a row that nears the screen (and the few after it) at once, however deep', () => {
     installBrowser();
-    const { result } = renderHook(() => useProgressive(200, { idle: false }));
+    const { result } = renderHook(() => useProgressive(keys(200), { idle: false }));
     expect(idle).toHaveLength(0);
     act(() => result.current.reveal(150));
     const full = fullRows(result.current.isFull, 200);
@@ -56,8 +58,21 @@ describe('useProgressive', () => {
       ...Array.from({ length: ROWS_PER_REVEAL }, (_, i) => 150 + i),
     ]);
     // Asking again for a drawn row changes nothing.
-    const before = result.current.isFull;
-    act(() => result.current.reveal(151));
-    expect(result.current.isFull).toBe(before);
+    act(() => result.current.reveal(150));
+    expect(fullRows(result.current.isFull, 200)).toEqual(full);
+  });
+
+  it('keeps a drawn row drawn when rows are inserted above it (by key, not by place)', () => {
+    installBrowser();
+    let rows = keys(20);
+    const { result, rerender } = renderHook(() => useProgressive(rows, { idle: false }));
+    act(() => result.current.reveal(10));
+    expect(result.current.isFull(10)).toBe(true);
+    // A live reply lands above: the drawn row is now the 12th, and still drawn; the new one is not.
+    rows = [...rows.slice(0, 5), 9999, ...rows.slice(5)];
+    rerender();
+    expect(result.current.isFull(11)).toBe(true);
+    expect(result.current.isFull(5)).toBe(false);
+    expect(result.current.done).toBe(false);
   });
 });

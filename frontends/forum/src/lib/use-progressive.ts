@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 /** Rows drawn in full at once: about a phone's first screen of replies (those on screen follow at once). */
 export const FIRST_ROWS = 4;
@@ -29,40 +29,47 @@ export interface Progressive {
   done: boolean;
 }
 
+/** `drawn` with `more` added (itself when it has them all, so nothing redraws). */
+function withKeys<K>(drawn: ReadonlySet<K>, more: readonly K[]): ReadonlySet<K> {
+  const missing = more.filter((key) => !drawn.has(key));
+  return missing.length === 0 ? drawn : new Set([...drawn, ...missing]);
+}
+
 /**
  * A long list drawn in full a little at a time: the first rows at once, any row when `reveal` is called
  * for it, and with `idle` the rest a batch in each idle moment (a transition: typing and scrolling first).
- * Keeps each task short, where drawing every row at once would block the page for seconds.
+ * Rows are remembered by key: one drawn stays drawn when rows are inserted above it (a live reply).
  */
-export function useProgressive(
-  total: number,
+export function useProgressive<K>(
+  keys: readonly K[],
   { first = FIRST_ROWS, idle = true }: { first?: number; idle?: boolean } = {},
 ): Progressive {
-  const [state, setState] = useState(() => ({
-    count: canDefer() ? first : Number.POSITIVE_INFINITY,
-    windows: [] as (readonly [number, number])[],
-  }));
-  const { count, windows } = state;
-  const done = count >= total;
+  // null: every row (nothing to wait for).
+  const [drawn, setDrawn] = useState<ReadonlySet<K> | null>(() =>
+    canDefer() ? new Set(keys.slice(0, first)) : null,
+  );
+  const done = drawn === null || keys.every((key) => drawn.has(key));
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
 
   useEffect(() => {
     if (done || !idle) return;
     const handle = whenIdle(() =>
-      startTransition(() => setState((s) => ({ ...s, count: s.count + ROWS_PER_IDLE }))),
+      startTransition(() =>
+        setDrawn((d) =>
+          d === null ? d : withKeys(d, keysRef.current.filter((key) => !d.has(key)).slice(0, ROWS_PER_IDLE)),
+        ),
+      ),
     );
     return () => cancelIdle(handle);
-  }, [count, done, idle]);
+  }, [drawn, done, idle]);
 
   const reveal = useCallback((index: number) => {
-    setState((s) => {
-      if (index < s.count || s.windows.some(([from, to]) => index >= from && index < to)) return s;
-      return { ...s, windows: [...s.windows, [index, index + ROWS_PER_REVEAL] as const] };
-    });
+    setDrawn((d) => (d === null ? d : withKeys(d, keysRef.current.slice(index, index + ROWS_PER_REVEAL))));
   }, []);
 
-  const isFull = useCallback(
-    (index: number) => index < count || windows.some(([from, to]) => index >= from && index < to),
-    [count, windows],
+  return useMemo(
+    () => ({ isFull: (index: number) => drawn === null || drawn.has(keys[index]!), reveal, done }),
+    [drawn, keys, reveal, done],
   );
-  return { isFull, reveal, done };
 }
