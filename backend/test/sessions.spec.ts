@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { API } from '@termpaste/contracts';
+import { API, SIGNED_OUT_HEADER } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { type Actor, AdminService } from '../src/modules/admin/admin.service.js';
 import { AuditService } from '../src/modules/audit/audit.service.js';
@@ -33,6 +33,18 @@ describe('sessions', () => {
     const days = (rows[0]!.expires_at.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
+  });
+
+  it("answers a visitor's current user 401, or 204 when asked with the signed-out header; a member's either way", async () => {
+    await t.http.get(API.currentUser).expect(401);
+    const empty = await t.http.get(API.currentUser).set(SIGNED_OUT_HEADER, '204').expect(204);
+    expect(empty.text).toBe('');
+    expect(empty.headers['cache-control']).toBe('no-store');
+    // Any other value is no such request: the 401 stays what other clients rely on.
+    await t.http.get(API.currentUser).set(SIGNED_OUT_HEADER, 'yes').expect(401);
+    const { browser, user } = await registered(t);
+    const res = await browser.get(API.currentUser).set(SIGNED_OUT_HEADER, '204').expect(200);
+    expect(res.body).toMatchObject({ id: user.id });
   });
 
   it('rolls: each answer to a signed-in browser renews the cookie', async () => {

@@ -107,3 +107,9 @@ export function passwordProblem(
   }
   return null;
 }
+
+/**
+ * A request header: the web app's own GET of the current user sends it (`SIGNED_OUT_HEADER: 204`) and
+ * gets 204 No Content for a visitor instead of 401, so a visitor's page logs no failed request.
+ */
+export const SIGNED_OUT_HEADER = 'X-Signed-Out';

@@ -114,7 +114,7 @@ test('a member finds a paste with j, opens it with o and replies to a reply with
 test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focuses the search', async ({
   page,
 }) => {
-  await signUp(page, newAccount('keys'));
+  const member = await signUp(page, newAccount('keys'));
   await page.goto('/hardest');
   await expect(page.getByRole('heading', { name: 'HARDEST POSTS' })).toBeVisible();
 
@@ -130,8 +130,9 @@ test('? opens the help and Esc closes it; g h, g n, g m and c go places; / focus
   await expect(help).toBeHidden();
 
   // Tab alone reaches it too: the user menu's Keyboard shortcuts; the focus comes back to the menu's button.
-  const menuButton = page.getByRole('button', { name: 'User menu' });
-  await tabTo(page, 'button', 'User menu');
+  // Named by the username it shows, then what it opens.
+  const menuButton = page.getByRole('button', { name: `${member.username} user menu` });
+  await tabTo(page, 'button', `${member.username} user menu`);
   await page.keyboard.press('Enter');
   const item = page.getByRole('menuitem', { name: /Keyboard shortcuts/ });
   await expect(item).toBeVisible();

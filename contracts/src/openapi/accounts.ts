@@ -20,11 +20,15 @@ export const ACCOUNTS_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The signed-in member',
     description:
       'With a personal access token, its member, whatever its scopes; without `email` unless the token ' +
-      'has `read`.',
+      'has `read`. A visitor gets 401, or 204 when the request has the header `X-Signed-Out: 204` (the ' +
+      "web app's own request, so a visitor's page logs no failed request).",
     tag: 'Accounts',
     auth: 'member',
     token: 'any',
-    responses: [json(200, 'The signed-in member', currentUserSchema)],
+    responses: [
+      json(200, 'The signed-in member', currentUserSchema),
+      { status: 204, description: 'No member signed in, asked with `X-Signed-Out: 204`' },
+    ],
   },
   {
     operationId: 'startSession',

@@ -75,9 +75,11 @@ describe('routing by auth state', () => {
     });
   });
 
-  it('the visitor top bar has a Home link and an access button to /api/login', async () => {
+  it('the visitor top bar has a home link named by its word and an access button to /api/login', async () => {
     renderAt('/anything', null);
-    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    // Its name holds the text it shows (WCAG 2.5.3: a voice-control user says what they see).
+    expect(screen.getByRole('link', { name: 'termpaste home' })).toHaveTextContent('termpaste');
+    expect(screen.getByRole('link', { name: 'termpaste home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'ACCESS' })).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
@@ -123,7 +125,7 @@ describe('routing by auth state', () => {
     );
     renderAt('/nowhere', { ...member, isAdmin: true });
     const sidebar = within(screen.getByRole('complementary', { name: 'Sidebar' }));
-    expect(await sidebar.findByRole('link', { name: 'Review (3)' })).toHaveAttribute('href', '/admin/review');
+    expect(await sidebar.findByRole('link', { name: 'Review 3' })).toHaveAttribute('href', '/admin/review');
     expect(calls.map((call) => call.url)).toContain(API.adminReviewCount);
   });
 
@@ -137,7 +139,7 @@ describe('routing by auth state', () => {
 
   it('the unread badge shows only above 0', () => {
     renderAt('/nowhere', member, 3);
-    expect(screen.getByLabelText('3 unread')).toHaveTextContent('3');
+    expect(screen.getByLabelText('Notifications, 3 unread')).toHaveTextContent('3');
   });
 
   it('hides the unread badge at 0', () => {

@@ -5,6 +5,7 @@ import {
   Header,
   HttpCode,
   Logger,
+  UnauthorizedException,
   Post,
   Redirect,
   Req,
@@ -24,13 +25,14 @@ import {
   registerSchema,
   type ResetPasswordBody,
   resetPasswordSchema,
+  SIGNED_OUT_HEADER,
 } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EventsPort } from '../../infra/events/events.port.js';
-import { CurrentUser } from './guards/current-user.decorator.js';
-import { SessionGuard } from './guards/session.guard.js';
+import { CurrentUser, OptionalCurrentUser } from './guards/current-user.decorator.js';
+import { OptionalSessionGuard } from './guards/session.guard.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { toCurrentUser } from '../users/user-rows.js';
@@ -77,15 +79,24 @@ export class AuthController {
   @Redirect(PAGES.login, 302)
   startSession(): void {}
 
-  /** With a token, its member whatever its scopes; the e-mail address only to a token with `read`. */
+  /**
+   * With a token, its member whatever its scopes; the e-mail address only to a token with `read`. A
+   * visitor: 401, or 204 when the web app asks with SIGNED_OUT_HEADER (no failed request in its console).
+   */
   @Get(API.currentUser)
   @AnyToken()
-  @UseGuards(SessionGuard)
+  @UseGuards(OptionalSessionGuard)
   @Header('Cache-Control', 'no-store')
   currentUser(
-    @CurrentUser() user: User,
+    @OptionalCurrentUser() user: User | null,
     @Req() req: Request,
-  ): CurrentUserBody | Omit<CurrentUserBody, 'email'> {
+    @Res({ passthrough: true }) res: Response,
+  ): CurrentUserBody | Omit<CurrentUserBody, 'email'> | undefined {
+    if (!user) {
+      if (req.get(SIGNED_OUT_HEADER) !== '204') throw new UnauthorizedException();
+      res.status(204);
+      return undefined;
+    }
     const body = toCurrentUser(user);
     if (!req.accessToken || req.accessToken.scopes.includes('read')) return body;
     const { email: _email, ...withoutEmail } = body;

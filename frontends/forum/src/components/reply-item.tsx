@@ -16,7 +16,7 @@ import {
 } from '@termpaste/ui';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type CSSProperties } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { useDeleteReply, useVote } from '../api/pastes';
 import { revisionQuery, revisionsQuery } from '../api/revisions';
 import { AuthorLine } from './author-line';
@@ -41,21 +41,7 @@ function useOwnHiddenText(replyId: number, enabled: boolean): string | undefined
   return enabled ? version.data?.content : undefined;
 }
 
-/**
- * One reply in the tree: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
- * (its author's delete takes the reply alone; an admin's, the replies under it too). A reply its author
- * deleted while replies stand under it shows as OWN_POSTS_TEXTS.replyDeleted, so the tree keeps its shape.
- */
-export function ReplyItem({
-  reply,
-  depth,
-  parent,
-  threadId,
-  signedIn,
-  isAdmin,
-  locked = false,
-  onReply,
-}: {
+interface ReplyItemProps {
   reply: ReplyView;
   depth: number;
   parent: ReplyView | null;
@@ -66,7 +52,82 @@ export function ReplyItem({
   locked?: boolean;
   /** Null when replies are closed to this viewer (signed out, or a locked paste for a member). */
   onReply: ((reply: ReplyView) => void) | null;
-}) {
+  /**
+   * Not drawn in full yet (a long thread draws its replies a few at a time): its author and its text as
+   * written, in the same element, so links to it, find-in-page and j/k already reach it.
+   */
+  pending?: boolean;
+}
+
+/**
+ * One reply in the tree (ReplyBody); one its author deleted while replies stand under it shows as
+ * OWN_POSTS_TEXTS.replyDeleted. Memoised: the page redraws on every live change, a reply on its own.
+ */
+export const ReplyItem = memo(function ReplyItem(props: ReplyItemProps) {
+  const { reply, depth, pending = false } = props;
+  const style = { '--forum-depth': Math.min(depth, MAX_INDENT) } as CSSProperties;
+  if (reply.deleted) {
+    return (
+      <li
+        className={cx('forum-reply', 'forum-reply--deleted', depth > 0 && 'forum-reply--nested')}
+        style={style}
+        aria-label="Deleted reply"
+        data-depth={depth}
+        data-reply-id={reply.id}
+        id={`reply-${reply.id}`}
+      >
+        <p className="forum-muted forum-reply__placeholder">{OWN_POSTS_TEXTS.replyDeleted}</p>
+      </li>
+    );
+  }
+  // The same element whether pending or not: the keyboard's selection and the focus stay on it.
+  return (
+    <li
+      className={cx('forum-reply', depth > 0 && 'forum-reply--nested')}
+      style={style}
+      aria-label={`Reply by ${reply.author?.username ?? 'Anonymous'}`}
+      data-depth={depth}
+      data-reply-id={reply.id}
+      data-pending={pending || undefined}
+      id={`reply-${reply.id}`}
+      {...KEYBOARD_ITEM}
+    >
+      {pending ? <ReplyPreview reply={reply} /> : <ReplyBody {...props} />}
+    </li>
+  );
+});
+
+/** A reply not drawn in full yet: its author and its text as written (cheap: no parse, no buttons). */
+function ReplyPreview({ reply }: { reply: ReplyView }) {
+  const withheld = isHiddenItem(reply) && reply.content === '';
+  return (
+    <>
+      <header className="forum-reply__head">
+        <span className="forum-reply__preview-author">{reply.author?.username ?? 'Anonymous'}</span>
+      </header>
+      {withheld ? (
+        <p className="tp-hidden-placeholder">[{MODERATION_TEXTS.hiddenPendingReview}]</p>
+      ) : (
+        <div className="forum-reply__preview">{reply.content}</div>
+      )}
+    </>
+  );
+}
+
+/**
+ * A reply drawn in full: who wrote it, its Markdown, its votes, and the reply, edit and delete buttons
+ * (its author's delete takes the reply alone; an admin's, the replies under it too).
+ */
+function ReplyBody({
+  reply,
+  depth,
+  parent,
+  threadId,
+  signedIn,
+  isAdmin,
+  locked = false,
+  onReply,
+}: ReplyItemProps) {
   const vote = useVote(threadId);
   const remove = useDeleteReply(threadId);
   const confirm = useConfirm();
@@ -109,31 +170,8 @@ export function ReplyItem({
     );
   };
 
-  if (reply.deleted) {
-    return (
-      <li
-        className={cx('forum-reply', 'forum-reply--deleted', depth > 0 && 'forum-reply--nested')}
-        style={{ '--forum-depth': Math.min(depth, MAX_INDENT) } as CSSProperties}
-        aria-label="Deleted reply"
-        data-depth={depth}
-        data-reply-id={reply.id}
-        id={`reply-${reply.id}`}
-      >
-        <p className="forum-muted forum-reply__placeholder">{OWN_POSTS_TEXTS.replyDeleted}</p>
-      </li>
-    );
-  }
-
   return (
-    <li
-      className={cx('forum-reply', depth > 0 && 'forum-reply--nested')}
-      style={{ '--forum-depth': Math.min(depth, MAX_INDENT) } as CSSProperties}
-      aria-label={`Reply by ${reply.author?.username ?? 'Anonymous'}`}
-      data-depth={depth}
-      data-reply-id={reply.id}
-      id={`reply-${reply.id}`}
-      {...KEYBOARD_ITEM}
-    >
+    <>
       <header className="forum-reply__head">
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />
         {reply.editedAt && (
@@ -206,6 +244,6 @@ export function ReplyItem({
           />
         )}
       </footer>
-    </li>
+    </>
   );
 }

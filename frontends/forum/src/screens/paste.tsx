@@ -20,7 +20,7 @@ import {
 } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, EyeOff, Flame } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { pasteQuery, useReadOnce } from '../api/pastes';
 import { usePasteLive, type PasteLive } from '../api/live';
@@ -149,11 +149,12 @@ function PasteView({
   const hiddenNow = useGoneAsHidden(String(thread.id), live.deleted && !burnt);
   useNoIndex(pasteKeyed(thread));
 
-  const replyTo = (reply: ReplyView) => {
+  // Stable: the replies are memoised, and redraw only when theirs changes.
+  const replyTo = useCallback((reply: ReplyView) => {
     setTarget(reply);
     textareaRef.current?.focus();
     textareaRef.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
-  };
+  }, []);
   // r: answers the reply j and k selected, else the paste.
   useKeyboardAction('reply', (selected) => {
     if (!canReply) return;

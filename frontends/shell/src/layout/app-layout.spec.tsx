@@ -71,7 +71,7 @@ describe('signed-in layout', () => {
     expect(socket.url).toMatch(/^ws:\/\/[^/]+\/ws\/chat\?scope=user$/);
     expect(screen.queryByLabelText(/unread/)).not.toBeInTheDocument();
     socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 4 });
-    expect(await screen.findByLabelText('4 unread')).toHaveTextContent('4');
+    expect(await screen.findByLabelText('Notifications, 4 unread')).toHaveTextContent('4');
     socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 0 });
     await waitFor(() => expect(screen.queryByLabelText(/unread/)).not.toBeInTheDocument());
     expect(client.getQueryData([API.notificationsUnreadCount])).toBe(0);
@@ -81,13 +81,13 @@ describe('signed-in layout', () => {
     renderAt('/users');
     const socket = await connectedSocket();
     socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 2 });
-    expect(await screen.findByLabelText('2 unread')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Notifications, 2 unread')).toBeInTheDocument();
     socket.serverSend('not json');
     socket.serverSend({ type: LIVE_EVENT.unreadCount, count: -3 });
     socket.serverSend({ type: LIVE_EVENT.unreadCount, count: 'many' });
     socket.serverSend({ type: 'unread', count: 9 });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByLabelText('2 unread')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notifications, 2 unread')).toBeInTheDocument();
   });
 
   it('sends a member signed out by staff to sign-in', async () => {

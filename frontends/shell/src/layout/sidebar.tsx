@@ -55,7 +55,8 @@ function SidebarLink({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
-  const named = item.count ? `${item.label} (${item.count})` : item.label;
+  // The count in the name as shown, not in brackets (a bracketed part does not count as the name's text).
+  const named = item.count ? `${item.label} ${item.count}` : item.label;
   const link = (
     <NavLink
       to={item.to}

@@ -43,14 +43,27 @@ function SearchBox() {
   );
 }
 
-function UnreadBadge() {
+/**
+ * The top bar's notifications link, with the unread count when there is one; named with the count as it
+ * shows it (WCAG 2.5.3: its name holds its visible text).
+ */
+function NotificationsLink() {
   const unread = useQuery<number>({ queryKey: [API.notificationsUnreadCount] });
   const count = typeof unread.data === 'number' ? unread.data : 0;
-  if (count <= 0) return null;
+  const shown = count > 99 ? '99+' : String(count);
   return (
-    <Badge variant="danger" className="shell-topbar__badge" aria-label={`${count} unread`}>
-      {count > 99 ? '99+' : count}
-    </Badge>
+    <Link
+      to={PAGES.notifications}
+      className="shell-topbar__icon"
+      aria-label={count > 0 ? `Notifications, ${shown} unread` : 'Notifications'}
+    >
+      <Bell aria-hidden="true" size={18} />
+      {count > 0 && (
+        <Badge variant="danger" className="shell-topbar__badge">
+          {shown}
+        </Badge>
+      )}
+    </Link>
   );
 }
 
@@ -104,7 +117,8 @@ export function TopBar({
           onClick={onToggleSidebar}
         />
       )}
-      <Link to="/" className="shell-topbar__home" aria-label="Home">
+      {/* Named by the word it shows (a voice-control user says what they see), and where it leads. */}
+      <Link to="/" className="shell-topbar__home" aria-label="termpaste home">
         <Home aria-hidden="true" size={18} />
         <span className="shell-topbar__brand">termpaste</span>
       </Link>
@@ -112,10 +126,7 @@ export function TopBar({
         <>
           <SearchBox />
           <nav className="shell-topbar__actions" aria-label="Account">
-            <Link to={PAGES.notifications} className="shell-topbar__icon" aria-label="Notifications">
-              <Bell aria-hidden="true" size={18} />
-              <UnreadBadge />
-            </Link>
+            <NotificationsLink />
             <Link to={PAGES.messages} className="shell-topbar__icon" aria-label="Messages">
               <Mail aria-hidden="true" size={18} />
             </Link>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { API, type CurrentUser } from '@termpaste/contracts';
+import { API, SIGNED_OUT_HEADER, type CurrentUser } from '@termpaste/contracts';
 import { UiProvider } from '../components/ui-provider.js';
 import { currentUserQuery, useCurrentUser } from './current-user.js';
 
@@ -73,5 +73,45 @@ describe('useCurrentUser', () => {
 
   it('uses the current-user path as its key', () => {
     expect(currentUserQuery.queryKey).toEqual([API.currentUser]);
+  });
+});
+
+describe('currentUserQuery', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  /** The query's own fetch, against a stub answering `status` (and `body`); the request it sent. */
+  async function ask(status: number, body = ''): Promise<{ result: unknown; init: RequestInit | undefined }> {
+    let init: RequestInit | undefined;
+    globalThis.fetch = (async (_url: string, given?: RequestInit) => {
+      init = given;
+      return {
+        ok: status >= 200 && status < 300,
+        status,
+        statusText: '',
+        text: async () => body,
+        json: async () => JSON.parse(body),
+      } as Response;
+    }) as typeof fetch;
+    const queryFn = currentUserQuery.queryFn as (context: { signal?: AbortSignal }) => Promise<unknown>;
+    return { result: await queryFn({}), init };
+  }
+
+  it('asks with the signed-out header, and reads a visitor 204 as null (no failed request logged)', async () => {
+    const { result, init } = await ask(204);
+    expect(result).toBeNull();
+    expect((init?.headers as Record<string, string>)[SIGNED_OUT_HEADER]).toBe('204');
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('reads a 401 as signed out too, and the member from a 200', async () => {
+    expect((await ask(401, 'Unauthorized')).result).toBeNull();
+    expect((await ask(200, JSON.stringify(member))).result).toEqual(member);
+  });
+
+  it('throws on another failure', async () => {
+    await expect(ask(500, 'down')).rejects.toThrow('500: down');
   });
 });

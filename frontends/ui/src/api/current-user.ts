@@ -1,14 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, type CurrentUser } from '@termpaste/contracts';
-import { getQueryFn } from './client.js';
+import { API, SIGNED_OUT_HEADER, type CurrentUser } from '@termpaste/contracts';
 
 /**
- * The signed-in user: a 401 means signed out (null, not an error), never retried. Invalidate
+ * The signed-in user, or null for a visitor: asked with SIGNED_OUT_HEADER, so the server answers a visitor
+ * 204 rather than 401 (a failed request in a visitor's console); a 401 means signed out too.
+ */
+async function fetchCurrentUser({ signal }: { signal?: AbortSignal }): Promise<CurrentUser | null> {
+  const res = await fetch(API.currentUser, {
+    credentials: 'include',
+    signal,
+    headers: { [SIGNED_OUT_HEADER]: '204' },
+  });
+  if (res.status === 204 || res.status === 401) return null;
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  return (await res.json()) as CurrentUser;
+}
+
+/**
+ * The signed-in user: null when signed out (not an error), never retried. Invalidate
  * `currentUserQuery.queryKey` after login, register, rank change and profile save.
  */
 export const currentUserQuery = queryOptions({
   queryKey: [API.currentUser],
-  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  queryFn: fetchCurrentUser,
   retry: false,
 });
 

@@ -57,4 +57,12 @@ describe('Avatar (fallback order)', () => {
     expect(avatar).not.toHaveAttribute('aria-label');
     expect(avatar).toHaveTextContent('AL');
   });
+
+  it('draws its initials with CSS, not as text, when asked (inside a control named by the text beside it)', () => {
+    const { container } = render(
+      <Avatar user={{ ...user, avatarUrl: null, profileImageUrl: null }} alt="" drawnInitials />,
+    );
+    expect(container.querySelector('.tp-avatar')).toHaveTextContent('');
+    expect(container.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'AL');
+  });
 });

@@ -8,6 +8,11 @@ export interface AvatarProps {
   size?: number;
   alt?: string;
   className?: string;
+  /**
+   * Initials drawn by CSS, not as text: beside the name inside a control (the user menu's button), whose
+   * accessible name must hold the text it shows (WCAG 2.5.3), and the name already says who it is.
+   */
+  drawnInitials?: boolean;
 }
 
 function displayName(user: AvatarUser | null | undefined): string {
@@ -22,7 +27,7 @@ function displayName(user: AvatarUser | null | undefined): string {
  * avatarUrl, else profileImageUrl, else initials; an image that fails falls back to the next, never a broken
  * picture.
  */
-export function Avatar({ user, size = 32, alt, className }: AvatarProps) {
+export function Avatar({ user, size = 32, alt, className, drawnInitials = false }: AvatarProps) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const sources = [user?.avatarUrl, user?.profileImageUrl].filter(
     (url): url is string => typeof url === 'string' && url.trim() !== '' && !failed.has(url),
@@ -51,7 +56,11 @@ export function Avatar({ user, size = 32, alt, className }: AvatarProps) {
   const image = label === '' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label };
   return (
     <span {...image} className={cx('tp-avatar', 'tp-avatar--initials', className)} style={style}>
-      <span aria-hidden="true">{initials(user)}</span>
+      {drawnInitials ? (
+        <span aria-hidden="true" className="tp-avatar__drawn" data-initials={initials(user)} />
+      ) : (
+        <span aria-hidden="true">{initials(user)}</span>
+      )}
     </span>
   );
 }

@@ -17,6 +17,15 @@ describe('highlighted lines as typed arrays (what the worker transfers)', () => 
     expect(decodeLine(encoded, 1, '')).toBeNull();
   });
 
+  it('highlights grammars that embed each other (typescript and javascript embed xml, which embeds javascript)', async () => {
+    for (const language of ['typescript', 'javascript', 'xml']) {
+      const lines = (await highlightLines(language, 'const a = 1;'))!;
+      expect(lines).not.toBeNull();
+    }
+    const [line] = (await highlightLines('typescript', 'const a: number = 1;'))!;
+    expect(line).toContainEqual({ text: 'const', className: 'hljs-keyword' });
+  });
+
   it('an unknown grammar highlights nothing', async () => {
     expect(await highlightLines('klingon', 'x')).toBeNull();
   });
