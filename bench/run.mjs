@@ -30,6 +30,7 @@ import {
   wanted,
 } from './settings.mjs';
 import { closeSize, measureCeiling, measureRead, measureWrites, openSize } from './sizes.mjs';
+import { measureMembers, membersProblems, membersTable } from './members.mjs';
 
 /** What makes the run fail: errors, non-2xx answers, lost pastes, undelivered chat messages; never speed. */
 function errors(report) {
@@ -46,6 +47,7 @@ function errors(report) {
           problems.push(`${label(run.pastes)} ${name}: ${one.errors} errors, ${one.non2xx} non-2xx answers`);
       }
     }
+    problems.push(...membersProblems(run));
     if (run.routes.createPaste?.lost)
       problems.push(
         `${label(run.pastes)} createPaste: ${run.routes.createPaste.lost} acknowledged pastes lost`,
@@ -81,6 +83,13 @@ if (options['seed-only']) {
 const opened = [];
 try {
   for (const pastes of sizes) opened.push(await openSize(pastes));
+  // `--members`: the members ramp alone, at the largest size (bench/members.mjs).
+  if (options.members) opened.at(-1).result.members = await measureMembers(opened.at(-1));
+  else await measureAll();
+} finally {
+  for (const size of opened) await closeSize(size);
+}
+async function measureAll() {
   log('\n## reads: each route at every size in turn');
   for (const kind of ['http', 'nest']) for (const size of opened) await measureCeiling(size, kind);
   // With several sizes each route runs twice at each, in the order 10 k, 1 M, 1 M, 10 k, and keeps the
@@ -92,8 +101,7 @@ try {
     for (const round of rounds) for (const size of round) await measureRead(size, name);
   }
   for (const [i, size] of opened.entries()) await measureWrites(size, i === 0);
-} finally {
-  for (const size of opened) await closeSize(size);
+  if (wanted('members')) opened.at(-1).result.members = await measureMembers(opened.at(-1));
 }
 const runs = opened.map((size) => size.result);
 const report = {
@@ -106,7 +114,7 @@ const report = {
   runs,
 };
 report.goals = evaluate(report);
-const table = renderTable(report);
+const table = (options.members ? '' : renderTable(report)) + membersTable(report);
 console.log('\n' + table);
 ensureDir(resultsDir);
 const stamp = report.date.replace(/[:.]/g, '-');
