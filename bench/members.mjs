@@ -172,7 +172,18 @@ async function scrape(metricsUrl) {
   try {
     const text = await (await fetch(`${metricsUrl}/metrics`)).text();
     const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1]);
+    // Page cache reads that waited for a load (misses) and those served from memory (hits).
+    const cache = (result) =>
+      [
+        ...text.matchAll(
+          new RegExp(`^termpaste_page_cache_requests_total\\{[^}]*result="${result}"[^}]*\\} (\\d+)`, 'gm'),
+        ),
+      ]
+        .map((m) => Number(m[1]))
+        .reduce((a, b) => a + b, 0);
     return {
+      cacheHits: cache('hit'),
+      cacheMisses: cache('miss'),
       loopP99Ms: +(value('nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1),
       loopMaxMs: +(value('nodejs_eventloop_lag_max_seconds') * 1000).toFixed(1),
       heapMb: +(value('nodejs_heap_size_used_bytes') / 2 ** 20).toFixed(0),
@@ -346,7 +357,8 @@ export async function measureMembers(size) {
     for (let count = config.start; count <= config.max; count += config.step) {
       const connect = await ask(child, { type: 'grow', count }, 'grown');
       await sleep(config.settle * 1000);
-      await scrape(app.metricsUrl); // resets the event-loop histogram: what follows is this step's
+      // Resets the event-loop histogram: what follows is this step's.
+      const metricsBefore = await scrape(app.metricsUrl);
       const pool = samplePool(sql, poolSize);
       const before = cpuNow(app.pid, child.pid);
       let rssMax = 0;
@@ -355,6 +367,8 @@ export async function measureMembers(size) {
       await sleep(config.hold * 1000);
       const after = cpuNow(app.pid, child.pid);
       const loop = await scrape(app.metricsUrl);
+      loop.cacheMisses -= metricsBefore.cacheMisses;
+      loop.cacheHits -= metricsBefore.cacheHits;
       clearInterval(rssTimer);
       const stats = await ask(child, { type: 'stop' }, 'stopped');
       const step = {
@@ -402,7 +416,7 @@ export function describeStep(s) {
     `reads p50 ${s.reads.p50} p99 ${s.reads.p99} ms, writes p50 ${s.writes.p50} p99 ${s.writes.p99} ms (${s.writes.count}),`,
     `chat ${s.chat.delivered}/${s.chat.expected} p99 ${s.chat.p99} ms, errors ${s.errors};`,
     `CPU app ${w.cpu.app} pg ${w.cpu.postgres} load ${w.cpu.load} others ${w.cpu.others},`,
-    `loop p99 ${w.loop.loopP99Ms} ms, pool busy ${w.pool.activeMean}/${w.pool.poolSize} (full ${Math.round((w.pool.saturated ?? 0) * 100)} %), RSS ${s.rssMb} MB (${w.rssPerMemberKb} KB/member)`,
+    `loop p99 ${w.loop.loopP99Ms} ms, page cache ${w.loop.cacheMisses} misses / ${w.loop.cacheHits} hits, pool busy ${w.pool.activeMean}/${w.pool.poolSize} (full ${Math.round((w.pool.saturated ?? 0) * 100)} %), RSS ${s.rssMb} MB (${w.rssPerMemberKb} KB/member)`,
     s.ok ? '✔' : `✖ ${s.missed.join('; ')}`,
   ].join(' ');
 }

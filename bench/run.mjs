@@ -70,7 +70,7 @@ log(
 );
 if (!options['skip-build']) await nx(['run-many', '-t', 'build', '--output-style=static']);
 // Secret scanning (bench/secret-scan.mjs): no database; `--only secretScan` measures it alone.
-if (wanted('secretScan')) {
+if (wanted('secretScan') && !options.members) {
   const scan = spawnSync(process.execPath, [join(root, 'bench/secret-scan.mjs')], { stdio: 'inherit' });
   if (scan.status !== 0) process.exit(scan.status ?? 1);
   if (only?.size === 1) process.exit(0);

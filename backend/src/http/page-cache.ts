@@ -141,9 +141,9 @@ export interface CachedDetail {
 }
 
 /**
- * The public pages every visitor reads (home, featured, search, profiles, pastes), serialized in memory
- * with gzip and ETag, LRU-bounded. Writes drop them on every instance. A load that started before a
- * change is not kept (it may have read before the write committed); concurrent misses share one load.
+ * Public pages in memory with gzip and ETag, LRU-bounded, dropped by writes on every instance (a load older
+ * than the change is not kept; misses share one load). A view flush drops nothing: the next reader reloads
+ * the page, those meanwhile get it as it was (the flushing instance's view count lacks those views then).
  */
 @Injectable()
 export class PageCache implements OnModuleInit, OnModuleDestroy {
@@ -152,6 +152,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     ttl: PAGE_TTL_MS,
     // The gzip comes later (at most about as big as the JSON): counted from the start.
     sizeCalculation: (page, key) => 2 * page.json.length + key.length,
+    dispose: (_page, key) => this.staleLists.delete(key),
   });
   private readonly details = new LRUCache<number, CachedDetail>({
     maxSize: DETAILS_MAX_BYTES,
@@ -159,8 +160,14 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // The parsed detail is kept too (a member's own votes are put into it): about three times its JSON.
     sizeCalculation: (page) => 4 * (page.head.length + page.tail.length),
     // Called for every way a page leaves (dropped, replaced, evicted, expired, cleared).
-    dispose: (page, id) => this.unrelate(id, page),
+    dispose: (page, id) => {
+      this.unrelate(id, page);
+      this.staleDetails.delete(id);
+    },
   });
+  /** Cached pages that a counters-only change made stale: served while one reload of each runs. */
+  private readonly staleLists = new Set<string>();
+  private readonly staleDetails = new Set<number>();
   /** For each paste, the cached details that change with it (their CachedDetail.related). */
   private readonly relatedPages = new Map<number, Set<number>>();
   private readonly loading = new Map<string, Promise<unknown>>();
@@ -209,18 +216,36 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // A paste it shows has expired since: read again (the lists read only pastes alive now).
     if (cached && (cached.staleAt ?? Infinity) <= Date.now()) this.lists.delete(key);
     else if (cached) {
+      // Stale: the first reader reloads it; those who come while that runs get this page.
+      if (this.staleLists.has(key) && !this.loading.has(`list:${key}`)) {
+        this.counted.list.miss.inc();
+        return this.reload(this.loadList(key, load), cached);
+      }
       this.counted.list.hit.inc();
       return Promise.resolve(cached);
     }
     this.counted.list.miss.inc();
+    return this.loadList(key, load);
+  }
+
+  private loadList(key: string, load: () => Promise<unknown>): Promise<Page> {
     return this.share(
       `list:${key}`,
       async () => {
         const value = await load();
         return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
       },
+      // Replacing the page disposes of the one before (and of its staleness).
       (page) => this.lists.set(key, page),
     );
+  }
+
+  /** A stale page's reload; if it fails, the stale page (kept, and reloaded at the next read). */
+  private reload<T>(reload: Promise<T>, stale: T): Promise<T> {
+    return reload.catch((error: unknown) => {
+      this.logger.warn(`Reloading a page failed: ${error instanceof Error ? error.message : String(error)}`);
+      return stale;
+    });
   }
 
   /** A paste's page as every visitor sees it, from the cache or `load`ed and kept. */
@@ -232,11 +257,20 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // Each id's page is made by one `load`: what it kept is a P.
     const cached = this.details.get(id) as P | undefined;
     if (cached) {
+      if (this.staleDetails.has(id) && !this.loading.has(`detail:${id}`)) {
+        this.counted.detail.miss.inc();
+        return this.reload(this.loadDetail(id, load), cached);
+      }
       this.counted.detail.hit.inc();
       return Promise.resolve(cached);
     }
     this.counted.detail.miss.inc();
+    return this.loadDetail(id, load);
+  }
+
+  private loadDetail<P extends CachedDetail>(id: number, load: () => Promise<P>): Promise<P> {
     return this.share(`detail:${id}`, load, (page) => {
+      // Replacing the page disposes of the one before (its relations, its staleness).
       this.details.set(id, page);
       for (const other of page.related ?? []) {
         const pages = this.relatedPages.get(other) ?? new Set<number>();
@@ -252,6 +286,11 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
 
   private drop(change: PagesChanged): void {
     this.epoch++;
+    if (change.countsOnly && !change.all) {
+      if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
+      for (const id of change.threads ?? []) if (this.details.has(id)) this.staleDetails.add(id);
+      return;
+    }
     if (change.all || change.lists) {
       this.lists.clear();
       for (const key of this.loading.keys()) if (key.startsWith('list:')) this.loading.delete(key);
