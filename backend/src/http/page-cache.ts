@@ -31,6 +31,8 @@ export function freshAfterWrites(req: Request, res: Response, next: NextFunction
 
 /** Smaller bodies are sent as they are: gzip would save a few bytes for its cost. */
 const GZIP_MIN_BYTES = 1024;
+/** Changes remembered for the loads under way, at most (see PageCache.remember). */
+const CHANGES_KEPT_MAX = 10_000;
 /** Memory the cached lists and paste details may take (their bytes, gzip included), each. */
 const LISTS_MAX_BYTES = 16 * 1024 * 1024;
 const DETAILS_MAX_BYTES = 32 * 1024 * 1024;
@@ -171,8 +173,18 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   /** For each paste, the cached details that change with it (their CachedDetail.related). */
   private readonly relatedPages = new Map<number, Set<number>>();
   private readonly loading = new Map<string, Promise<unknown>>();
-  /** Moves at every change: a load that saw it move keeps its result to itself. */
+  /** Loads under way, those a change took out of `loading` included. */
+  private running = 0;
+  /**
+   * Moves at every change. A load keeps its result to itself if a change since it started named its page
+   * (changedSince): changes to other pages, many a second with many members, let it be kept.
+   */
   private epoch = 0;
+  private allChangedAt = 0;
+  private listsChangedAt = 0;
+  /** The epoch of the last change to each page key (`detail:7`, `list:profile:3`) and each member shown. */
+  private readonly changedAt = new Map<string, number>();
+  private readonly membersChangedAt = new Map<number, number>();
   private readonly logger = new Logger('PageCache');
   private readonly unsubscribe: Array<() => void> = [];
 
@@ -285,7 +297,8 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private drop(change: PagesChanged): void {
-    this.epoch++;
+    const epoch = ++this.epoch;
+    this.remember(change, epoch);
     if (change.countsOnly && !change.all) {
       if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
       for (const id of change.threads ?? []) if (this.details.has(id)) this.staleDetails.add(id);
@@ -321,7 +334,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Drops the lists and details that show any of `users` (loads under way: the epoch moved). */
+  /** Drops the lists and details that show any of `users` (loads under way: see changedSince). */
   private dropShowing(users: ReadonlySet<number>): void {
     const shows = (shown: Iterable<number>) => [...shown].some((id) => users.has(id));
     const lists = [...this.lists.entries()].filter(([, page]) => shows(page.users ?? []));
@@ -331,19 +344,65 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     for (const [id] of details) this.details.delete(id);
   }
 
-  /** One load per key at a time; its result is kept only if nothing changed while it ran. */
+  /** Notes which pages `change` names, for the loads under way (see changedSince). */
+  private remember(change: PagesChanged, epoch: number): void {
+    if (change.all) this.allChangedAt = epoch;
+    if (change.lists) this.listsChangedAt = epoch;
+    for (const id of change.threads ?? []) this.changedAt.set(`detail:${id}`, epoch);
+    for (const id of change.profiles ?? []) this.changedAt.set(`list:profile:${id}`, epoch);
+    for (const id of change.members ?? []) this.membersChangedAt.set(id, epoch);
+    // Bounded: past this many, every load under way counts as overtaken (it reloads at the next read).
+    if (this.changedAt.size + this.membersChangedAt.size > CHANGES_KEPT_MAX) {
+      this.allChangedAt = epoch;
+      this.changedAt.clear();
+      this.membersChangedAt.clear();
+    }
+  }
+
+  /** Whether a change since `start` named the page `key` loaded as `value` (or a page or member it shows). */
+  private changedSince(key: string, start: number, value: unknown): boolean {
+    if (this.allChangedAt > start) return true;
+    if (key.startsWith('list:') && this.listsChangedAt > start) return true;
+    if ((this.changedAt.get(key) ?? 0) > start) return true;
+    const detail = key.startsWith('detail:') ? (value as CachedDetail) : undefined;
+    // A change of a paste it is related to (its original, its forks) drops it too.
+    for (const id of detail?.related ?? [])
+      if ((this.changedAt.get(`detail:${id}`) ?? 0) > start) return true;
+    const members = [...this.membersChangedAt].filter(([, at]) => at > start).map(([id]) => id);
+    if (members.length === 0) return false;
+    const shown = detail ? usersShown(detail.detail) : ((value as Page).users ?? new Set<number>());
+    return members.some((id) => shown.has(id));
+  }
+
+  /** One load per key at a time; its result is kept unless a change named its page while it ran. */
   private share<T>(key: string, load: () => Promise<T>, keep: (value: T) => void): Promise<T> {
     const running = this.loading.get(key) as Promise<T> | undefined;
     if (running) return running;
-    const epoch = this.epoch;
-    const promise = load().then(
+    const start = this.epoch;
+    this.running++;
+    const settle = () => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+      // No load under way (a dropped one included) needs to know of changes made before now.
+      if (--this.running === 0) {
+        this.changedAt.clear();
+        this.membersChangedAt.clear();
+      }
+    };
+    let loaded: Promise<T>;
+    try {
+      loaded = load();
+    } catch (error) {
+      loaded = Promise.reject(error as Error);
+    }
+    const promise = loaded.then(
       (value) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
-        if (this.epoch === epoch) keep(value);
+        const overtaken = this.changedSince(key, start, value);
+        settle();
+        if (!overtaken) keep(value);
         return value;
       },
       (error: unknown) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        settle();
         throw error;
       },
     );
