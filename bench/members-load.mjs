@@ -107,6 +107,21 @@ function watch(member, frame) {
 async function act(member, action) {
   const { cookie } = member;
   switch (action) {
+    case 'reload': {
+      // The forum opened again (a reload, a new tab): a new socket, then home.
+      member.reloading = true;
+      member.socket?.close();
+      member.reloading = false;
+      const why = await connect(member);
+      if (why && window) {
+        window.errors++;
+        if (window.errorSamples.length < 5) window.errorSamples.push(`reload: ${why}`);
+      }
+      const r = await request('GET', '/api/threads/recent', { cookie });
+      record('reads', action, r, r.status === 200);
+      watch(member, { thread: null, cards: init.homeIds.slice(0, 20), lists: true });
+      return;
+    }
     case 'home': {
       const r = await request('GET', '/api/threads/recent', { cookie });
       record('reads', action, r, r.status === 200);
@@ -139,7 +154,7 @@ async function act(member, action) {
       return;
     }
     case 'reply': {
-      const threadId = member.paste ?? pick(init.homeIds);
+      const threadId = init.replyIds.includes(member.paste) ? member.paste : pick(init.replyIds);
       const content = `Member ${member.id} answers: have you tried the ${pick(init.words)} flag? (${++member.seq})`;
       const r = await request('POST', `/api/threads/${threadId}/replies`, {
         cookie,
@@ -214,14 +229,15 @@ async function visit(visitor) {
   }
 }
 
-function onFrame(data) {
+function onFrame(got, data) {
   // Only chat frames are read: the rest (counts, cards, votes) are skipped unparsed.
   const text = data.toString();
   const at = text.indexOf('"members chat ');
   if (at < 0 || !text.includes('"type":"chat_message"')) return;
   const seq = Number(/members chat (\d+)/.exec(text.slice(at))[1]);
   const chat = chats.get(seq);
-  if (!chat) return;
+  if (!chat || got.has(seq)) return;
+  got.add(seq);
   chat.delivered++;
   if (chat.latencies.length < 2000) chat.latencies.push(performance.now() - chat.sentAt);
 }
@@ -240,18 +256,22 @@ function connect(member) {
       settled = true;
       resolve(ok ? null : why);
     };
+    // The chat messages this socket got; one it closes before getting is not owed to it (a reload).
+    const got = new Set();
+    socket.on('message', (data) => onFrame(got, data));
     socket.once('open', () => {
       openSockets++;
+      const openedAt = performance.now();
       socket.once('close', (code) => {
         openSockets--;
-        if (member.active && window) {
+        for (const [seq, chat] of chats) if (chat.sentAt >= openedAt && !got.has(seq)) chat.expected--;
+        if (member.active && !member.reloading && member.socket === socket && window) {
           window.errors++;
           if (window.errorSamples.length < 5) window.errorSamples.push(`socket closed ${code}`);
         }
       });
       done(true);
     });
-    socket.on('message', onFrame);
     socket.on('error', (error) => done(false, error.message));
     socket.once('unexpected-response', (_req, res) => done(false, `socket refused: ${res.statusCode}`));
   });

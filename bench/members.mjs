@@ -25,9 +25,20 @@ export const DEFAULT_MIX = {
   reply: 0.04,
   post: 0.01,
   chat: 0.002,
+  reload: 0.01,
 };
 /** `--smoke`: every kind of action a few times in 3 s (it fails only on errors and losses). */
-const SMOKE_MIX = { home: 2, paste: 2, profile: 1, search: 1, vote: 1, reply: 1, post: 1, chat: 1 };
+const SMOKE_MIX = {
+  home: 2,
+  paste: 2,
+  profile: 1,
+  search: 1,
+  vote: 1,
+  reply: 1,
+  post: 1,
+  chat: 1,
+  reload: 1,
+};
 /** The goals of a step: page reads' p99, writes' p99 (ms); no error, nothing lost. */
 export const READ_P99_MS = 100;
 export const WRITE_P99_MS = 250;
@@ -50,13 +61,13 @@ export function membersConfig() {
     start: number('members-start', smoke ? 20 : number('members-step', 2000)),
     step: number('members-step', smoke ? 20 : 2000),
     max: number('members-max', smoke ? 20 : 16_000),
-    hold: number('members-hold', smoke ? 3 : 30),
-    settle: number('members-settle', smoke ? 1 : 10),
+    hold: number('members-hold', smoke ? 3 : 20),
+    settle: number('members-settle', smoke ? 1 : 5),
     think: number('think', smoke ? 0.5 : 10),
     visitors: number('visitors', 0.5),
     connections: number('members-connections', 256),
     connectParallel: 100,
-    deliveryWaitMs: 5000,
+    deliveryWaitMs: smoke ? 5000 : 10_000,
     mix,
   };
 }
@@ -321,6 +332,11 @@ export async function measureMembers(size) {
   const { rows: popular } = await sql.query(
     'SELECT id FROM threads ORDER BY reply_count DESC, id DESC LIMIT 2000',
   );
+  // Replies go to pastes open to them (a few seeded pastes are locked).
+  const { rows: open } = await sql.query(
+    'SELECT id FROM threads WHERE NOT is_locked AND id = ANY($1::int[])',
+    [[...homeIds, ...popular.slice(0, 200).map((r) => r.id)]],
+  );
   const words = [
     ...new Set(
       Object.values(SEARCHES)
@@ -347,6 +363,7 @@ export async function measureMembers(size) {
         config: { ...config, pastes },
         pasteIds: popular.map((r) => r.id),
         homeIds,
+        replyIds: open.map((r) => r.id),
         profileIds: profileRows.map((r) => r.id),
         words,
       },
@@ -457,6 +474,7 @@ export function membersTable(report) {
     .map(([k, v]) => `${k} ${(v * 100).toFixed(1)} %`)
     .join(', ');
   const lines = [
+    '',
     '',
     `Members at ${label(run.pastes)} pastes: think ${c.think} s (uniform ½–1½×), ${c.visitors} visitors a member, mix ${mix}; ${c.hold} s a step after ${c.settle} s; ${c.connections} HTTP connections, a socket each. Held: **${m.held.toLocaleString('en')}** (goal ${MEMBERS_GOAL.toLocaleString('en')}); ${m.limit}.`,
     '',
