@@ -1,5 +1,6 @@
 // The benchmark's goals (issue "Fast at a million pastes") and its one markdown table: every figure
 // beside its goal, ✔ met, ✖ missed, – not measured in this run.
+import { edgeGoal, edgeRows } from './edge.mjs';
 import { LONG_TASK_MS } from './large-paste.mjs';
 import { membersCell, MEMBERS_GOAL } from './members.mjs';
 
@@ -71,6 +72,7 @@ export function evaluate(report) {
     );
     goals.push({ key, ok: all(checks) });
   }
+  goals.push(edgeGoal(report));
   const create = report.runs.map((r) => r.routes.createPaste);
   goals.push({
     key: 'createPaste',
@@ -144,6 +146,7 @@ export function renderTable(report) {
     goal.push(`p99 1 M ÷ 10 k ≤ ${SCALE_RATIO}${scale}`);
     row(name, ...both((r) => routeCell(r, key)), goal.join('; '), verdict[key]);
   }
+  edgeRows(row, both, verdict.edge);
   row(
     'create paste, sustained, every acknowledged paste checked',
     ...both((r) => {

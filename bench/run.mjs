@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { nx } from '../harness/nx.mjs';
 import { root } from '../harness/paths.mjs';
 import { prepareDatabase } from './database.mjs';
+import { measureEdge } from './edge.mjs';
 import { renderTable, evaluate } from './report.mjs';
 import {
   chatSockets,
@@ -48,6 +49,11 @@ function errors(report) {
       }
     }
     problems.push(...membersProblems(run));
+    for (const [name, r] of Object.entries(run.edge ?? {}))
+      if (r.nginx?.errors || r.nginx?.non2xx)
+        problems.push(
+          `${label(run.pastes)} ${name} through nginx: ${r.nginx.errors} errors, ${r.nginx.non2xx} non-2xx`,
+        );
     if (run.routes.createPaste?.lost)
       problems.push(
         `${label(run.pastes)} createPaste: ${run.routes.createPaste.lost} acknowledged pastes lost`,
@@ -100,6 +106,8 @@ async function measureAll() {
     if (!wanted(name)) continue;
     for (const round of rounds) for (const size of round) await measureRead(size, name);
   }
+  // A visitor's reads through nginx's page cache beside the app alone (bench/edge.mjs).
+  if (wanted('edge')) for (const size of opened) await measureEdge(size);
   for (const [i, size] of opened.entries()) await measureWrites(size, i === 0);
   if (wanted('members')) opened.at(-1).result.members = await measureMembers(opened.at(-1));
 }

@@ -16,7 +16,8 @@ FROM nginx:1.28-alpine
 ENV API_UPSTREAM=api:3000 \
     WEB_LISTEN=80 \
     WEB_ROOT=/usr/share/nginx/html \
-    NGINX_ENVSUBST_FILTER='^(API_UPSTREAM|WEB_LISTEN|WEB_ROOT)$'
+    WEB_CACHE_PATH=/var/cache/nginx/termpaste \
+    NGINX_ENVSUBST_FILTER='^(API_UPSTREAM|WEB_LISTEN|WEB_ROOT|WEB_CACHE_PATH)$'
 RUN rm -f /etc/nginx/conf.d/default.conf
 COPY deploy/nginx/web.conf.template /etc/nginx/templates/default.conf.template
 COPY --from=build /app/frontends/shell/dist /usr/share/nginx/html

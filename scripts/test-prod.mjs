@@ -26,10 +26,12 @@ import { chatAcrossApis } from './test-prod/chat.mjs';
 import { metrics } from './test-prod/metrics.mjs';
 import { anyFailed, check, printResults } from './test-prod/checks.mjs';
 import { elapsed, log } from './test-prod/context.mjs';
+import { edgeCache } from './test-prod/edge-cache.mjs';
 import { migrationsOnce } from './test-prod/migrations.mjs';
 import { usersAndPaste } from './test-prod/users.mjs';
 import { passwordReset } from './test-prod/password-reset.mjs';
 import { rateLimits } from './test-prod/rate-limits.mjs';
+import { readReplicas, readReplicasStart } from './test-prod/read-replicas.mjs';
 import { replyViaWorker } from './test-prod/reply-via-worker.mjs';
 import { health, stillReady, webAssets } from './test-prod/serving.mjs';
 import { startStack } from './test-prod/stack.mjs';
@@ -51,10 +53,13 @@ const STEPS = [
   metrics,
   tracing,
   adminCli,
+  readReplicasStart,
   workerKilledMidJob,
   adminOnly,
   rateLimits,
+  edgeCache,
   backupRestore,
+  readReplicas,
   stillReady,
 ];
 

@@ -5,6 +5,7 @@ import { OriginGuard } from './modules/auth/guards/origin.guard.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseModule } from './infra/database/database.module.js';
+import { ReadDatabaseModule } from './infra/database/read-database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { PresenceModule } from './infra/presence/presence.module.js';
 import { BackupModule } from './infra/backup/backup.module.js';
@@ -58,6 +59,8 @@ export class AppModule {
           poolSize: config.databasePoolSize,
           migrateOnStart: config.migrateOnStart,
         }),
+        // DATABASE_READ_URL: the reads that may lag a moment, on a healthy replica (else the primary).
+        ReadDatabaseModule.forRoot(config.readReplicas, config.databasePoolSize),
         // PROCESS_JOBS=off: this instance only enqueues; workers (main.worker.ts) run the jobs.
         QueueModule.forRoot({
           queues: QUEUE_NAMES,

@@ -16,10 +16,12 @@ import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { apiDocsRouter } from './http/api-docs.js';
+import { noSharedCookies } from './http/edge-cache.js';
 import { httpMetrics, metricsEndpoint } from './infra/metrics/metrics-http.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
 import { frontendsRouter } from './http/frontends.js';
+import { FreshClients } from './http/fresh-reads.js';
 import { freshAfterWrites } from './http/page-cache.js';
 import { queueDashboard } from './http/queue-dashboard.js';
 import { noSniff } from './http/no-sniff.middleware.js';
@@ -109,6 +111,8 @@ export async function createApp({
   if (trustProxy !== false) app.set('trust proxy', trustProxy);
   app.use(noSniff);
   app.use(securityHeaders(config));
+  // Before anything that sets a cookie: an answer that sets one is never shared by a cache in front.
+  app.use(noSharedCookies);
   // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with
   // the session cookie: CORS answers them, and only them. Same-origin pages need none of it.
   const { allowedOrigins } = moduleOptions.config;
@@ -131,6 +135,8 @@ export async function createApp({
   );
   // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
   app.use('/api', freshAfterWrites);
+  // An access token's client, which keeps no cookie, is marked on every instance instead.
+  app.use('/api', app.get(FreshClients).middleware);
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());

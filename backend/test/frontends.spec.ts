@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API, REMOTES_MANIFEST_PATH, remotesManifestSchema } from '@termpaste/contracts';
 import { SHELL_NOT_BUILT_MESSAGE } from '../src/http/frontends.js';
+import { EDGE_CACHE_CONTROL } from '../src/http/edge-cache.js';
 import { createFrontendsFixture, type FrontendsFixture } from './support/frontends-fixture.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -38,7 +39,7 @@ describe('serving the built frontends', () => {
       .expect(200)
       .expect('Content-Type', /text\/html/);
     expect(res.text).toBe(SHELL_INDEX);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
   });
 
   it.each(['/thread/5', '/settings/password', '/search?q=a.b'])(
@@ -49,7 +50,7 @@ describe('serving the built frontends', () => {
         .expect(200)
         .expect('Content-Type', /text\/html/);
       expect(res.text).toBe(SHELL_INDEX);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
     },
   );
 
@@ -262,19 +263,22 @@ describe('serving the built frontends compressed', () => {
     });
   });
 
-  it.each(['/', '/thread/5'])('sends the shell page at %s compressed, uncached', async (url) => {
-    const res = await rawGet(`${t.url}${url}`, 'gzip, deflate, br');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(decoded(res)).toBe(SHELL_INDEX);
-    const plain = await rawGet(`${t.url}${url}`);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body.toString()).toBe(SHELL_INDEX);
-  });
+  it.each(['/', '/thread/5'])(
+    'sends the shell page at %s compressed, revalidated by browsers',
+    async (url) => {
+      const res = await rawGet(`${t.url}${url}`, 'gzip, deflate, br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+      expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(decoded(res)).toBe(SHELL_INDEX);
+      const plain = await rawGet(`${t.url}${url}`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(SHELL_INDEX);
+    },
+  );
 
   it('answers HEAD with the headers of the compressed page, and no body', async () => {
     const res = await t.http.head('/thread/5').set('Accept-Encoding', 'br').expect(200);

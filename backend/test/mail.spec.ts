@@ -1,13 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
-import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
+import type { SMTPServerEnvelope } from 'smtp-server';
 import { QueuedMailService } from '../src/infra/mail/queued-mail.service.js';
 import { BullMqQueue } from '../src/infra/queue/bullmq.queue.js';
 import { QueuePort } from '../src/infra/queue/queue.port.js';
 import { parseMessage } from './support/eml.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
+import { type LoopbackSmtp, startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -98,34 +98,17 @@ describe('mail without SMTP_URL (embedded): the outbox', () => {
 
 describe('mail over SMTP_URL', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: LoopbackSmtp | undefined;
   const received: Array<{ envelope: SMTPServerEnvelope; raw: string }> = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ envelope: session.envelope, raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      smtp.once('error', reject);
-      smtp.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtp((raw, envelope) => received.push({ envelope, raw }));
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
   });
 
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers to the SMTP server with the right envelope, headers and body', async () => {

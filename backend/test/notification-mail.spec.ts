@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   API,
   MAIL_PREFERENCE_MESSAGES,
@@ -6,7 +5,6 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '@termpaste/contracts';
-import { SMTPServer } from 'smtp-server';
 import supertest from 'supertest';
 import { MAIL_QUEUE } from '../src/infra/mail/mail.service.js';
 import { ONLINE_TOPIC, PresencePort } from '../src/infra/presence/presence.port.js';
@@ -17,6 +15,7 @@ import { NoticeMails } from '../src/modules/mailings/notice-mails.js';
 import { registeredUnverified } from './support/accounts.js';
 import { type ParsedMessage, parseMessage } from './support/eml.js';
 import { connect, type LiveUser, liveUser } from './support/live.js';
+import { type LoopbackSmtp, startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -44,43 +43,23 @@ function partsOf(message: ParsedMessage, raw: string): { text: string; html: str
 
 describe('notification mails and digests (SMTP on loopback)', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: LoopbackSmtp | undefined;
   let author: LiveUser;
   const received: Received[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          const message = parseMessage(raw);
-          received.push({
-            to: session.envelope.rcptTo[0]!.address.toLowerCase(),
-            message,
-            ...partsOf(message, raw),
-          });
-          callback();
-        });
-      },
+    smtp = await startSmtp((raw, envelope) => {
+      const message = parseMessage(raw);
+      received.push({ to: envelope.rcptTo[0]!.address.toLowerCase(), message, ...partsOf(message, raw) });
     });
-    await new Promise<void>((resolve, reject) => {
-      smtp.once('error', reject);
-      smtp.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = smtp.server.address() as AddressInfo;
     // The sweeps' own schedule far off: each test runs them when it wants.
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_SWEEP_SECONDS: '3600' } });
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_SWEEP_SECONDS: '3600' } });
     author = await liveUser(t);
   });
 
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   const mailsTo = (member: LiveUser) =>

@@ -13,6 +13,7 @@ import {
 } from '@termpaste/contracts';
 import supertest from 'supertest';
 import { ViewCounter } from '../src/modules/pastes/view-counter.js';
+import { EDGE_CACHE_CONTROL } from '../src/http/edge-cache.js';
 import { FRESH_COOKIE } from '../src/http/page-cache.js';
 import { type Browser, registered, sessionCookie } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -158,7 +159,7 @@ describe('page cache', () => {
     const first = await visitor().get(API.threadsRecent).expect(200);
     const etag = first.headers['etag'] as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
     const again = await visitor().get(API.threadsRecent).set('If-None-Match', etag).expect(304);
     expect(again.text).toBe('');
     await paste(alice.browser, 'a newer paste');
@@ -187,7 +188,7 @@ describe('page cache', () => {
       },
     );
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers['vary']).toBe('Accept-Encoding, Cookie');
+    expect(zipped.headers['vary']).toBe('Accept-Encoding, Cookie, Authorization');
     expect(zipped.body.length).toBeLessThan(plain.text.length);
     expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(plain.body);
   });
@@ -223,7 +224,7 @@ describe('page cache', () => {
         expect(seenByAlice.replies[0]!.voteScore).toBe(-1);
       }
       const visitorAnswer = await visitor().get(API.thread(id)).expect(200);
-      expect(visitorAnswer.headers['cache-control']).toBe('no-cache');
+      expect(visitorAnswer.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
       const aliceAnswer = await alice.browser.get(API.thread(id)).expect(200);
       expect(aliceAnswer.headers['cache-control']).toBe('private, no-cache');
     });

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { AKISMET_QUEUE } from '../src/modules/screening/akismet.queue.js';
 import { BACKUP_QUEUE } from '../src/infra/backup/backup.queue.js';
 import { getQueueToken } from '@nestjs/bullmq';
 import { API, POST_MESSAGES } from '@termpaste/contracts';
 import type { Queue } from 'bullmq';
-import { SMTPServer } from 'smtp-server';
 import { CROSS_SITE_REFUSED } from '../src/common/origins.js';
 import { freePort } from '../src/infra/free-port.js';
 import { MAIL_QUEUE, SEND_MAIL_JOB } from '../src/infra/mail/mail.service.js';
@@ -18,6 +16,7 @@ import { UPLOADS_QUEUE } from '../src/modules/uploads/uploads.queue.js';
 import { QUEUE_DASHBOARD_ACTION_REFUSED, QUEUE_DASHBOARD_NEEDS_REDIS } from '../src/http/queue-dashboard.js';
 import { type Browser, registered } from './support/accounts.js';
 import { describeWithRedis, type RedisHandle, startRedis } from './support/redis.js';
+import { type LoopbackSmtp, startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 import { SUSPENSIONS_QUEUE } from '../src/modules/moderation/suspensions.queue.js';
@@ -42,7 +41,7 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
   let admin: Browser;
   let member: Browser;
   let smtpPort: number;
-  let smtp: SMTPServer | undefined;
+  let smtp: LoopbackSmtp | undefined;
   const delivered: string[] = [];
 
   beforeAll(async () => {
@@ -56,7 +55,7 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
   afterAll(async () => {
     await t?.close();
     await redis?.stop();
-    if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+    await smtp?.close();
   });
 
   const mailQueue = (): Queue => t.app.get<Queue>(getQueueToken(MAIL_QUEUE), { strict: false });
@@ -146,24 +145,8 @@ describeWithRedis('queue dashboard (bull-board) at /api/admin/queues', () => {
     expect(JSON.stringify(detail.body)).not.toContain('secret');
 
     // SMTP comes back.
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          delivered.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      smtp!.once('error', reject);
-      smtp!.listen(smtpPort, '127.0.0.1', () => resolve());
-    });
-    expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
+    smtp = await startSmtp((raw) => delivered.push(raw), smtpPort);
+    expect(smtp.port).toBe(smtpPort);
 
     const retry = `${BASE}/api/queues/${MAIL_QUEUE}/dashboard-mail-1/retry`;
     // Cross-site, or with no origin at all: refused, and nothing happens.

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { API } from '@termpaste/contracts';
-import { SMTPServer } from 'smtp-server';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { registered } from './support/accounts.js';
 import { parseMessage } from './support/eml.js';
+import { type LoopbackSmtp, startSmtp } from './support/smtp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -20,36 +19,21 @@ interface Received {
 
 describe('the mails that tell a member their ban or silence is over (SMTP on loopback)', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: LoopbackSmtp | undefined;
   let admin: Member;
   const received: Received[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const message = parseMessage(Buffer.concat(chunks).toString('utf8'));
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-            subject: message.headers.get('subject') ?? '',
-            body: message.body.replace(/\r\n/g, '\n'),
-          });
-          callback();
-        });
-      },
+    smtp = await startSmtp((raw, envelope) => {
+      const message = parseMessage(raw);
+      received.push({
+        to: envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+        subject: message.headers.get('subject') ?? '',
+        body: message.body.replace(/\r\n/g, '\n'),
+      });
     });
-    await new Promise<void>((resolve, reject) => {
-      smtp.once('error', reject);
-      smtp.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = smtp.server.address() as AddressInfo;
     t = await createTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MODERATION_TIME_SCALE: String(TIME_SCALE) },
+      env: { SMTP_URL: smtp.url, MODERATION_TIME_SCALE: String(TIME_SCALE) },
     });
     await registered(t); // the owner
     admin = await registered(t);
@@ -58,7 +42,7 @@ describe('the mails that tell a member their ban or silence is over (SMTP on loo
 
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   const mailsTo = (member: Member) =>

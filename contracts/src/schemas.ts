@@ -25,6 +25,11 @@ export const readySchema = z.object({
   status: z.enum(['ready', 'not ready']),
   db: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'not configured']),
+  /**
+   * With DATABASE_READ_URL: the read replicas taking reads now, of all; one down or lagging leaves the
+   * instance ready (its reads go to the primary).
+   */
+  replicas: z.object({ up: z.number().int(), total: z.number().int() }).optional(),
 });
 export type Ready = z.infer<typeof readySchema>;
 

@@ -3,27 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderTemplate } from '../../harness/nginx-cache.mjs';
 import { root } from '../../harness/paths.mjs';
 import { Proc, startedWhile } from '../../harness/proc.mjs';
 import { assert, waitFor } from '../../harness/wait.mjs';
 import { WEB_REMOTES } from './context.mjs';
-
-/**
- * Fills in a template's placeholders (a dollar sign and a name in braces), as the nginx image's envsubst
- * does; a line whose placeholder has a list of values is repeated once per value. An unknown placeholder
- * is an error, so a template and this script cannot drift apart silently.
- */
-export function renderTemplate(text, values) {
-  const placeholder = /\$\{(\w+)\}/g;
-  const lines = text.split('\n').flatMap((line) => {
-    const list = [...line.matchAll(placeholder)].map((m) => m[1]).find((name) => Array.isArray(values[name]));
-    return list ? values[list].map((value) => line.replaceAll(`\${${list}}`, value)) : [line];
-  });
-  return lines.join('\n').replace(placeholder, (_, name) => {
-    if (!(name in values)) throw new Error(`template placeholder \${${name}} has no value`);
-    return String(values[name]);
-  });
-}
 
 /** The html root as deploy/web.Dockerfile lays it out: the shell, and each remote under remotes/<name>/. */
 export function webRoot(tmp) {
@@ -54,6 +38,7 @@ function nginxConf({ tmp, logDir, html, admin, ports, apis, publicUrl }) {
     API_UPSTREAM: apis.map((api) => `127.0.0.1:${api.port}`),
     WEB_LISTEN: `127.0.0.1:${ports.web}`,
     WEB_ROOT: html,
+    WEB_CACHE_PATH: join(tmp, 'nginx', 'cache'),
   });
   const serverAt = web.search(/^server \{/m);
   assert(serverAt > 0, 'deploy/nginx/web.conf.template: no top-level `server {` block found');

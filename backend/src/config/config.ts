@@ -21,6 +21,7 @@ import { type ModerationConfig, moderationConfig } from './moderation.js';
 import { type MailingsConfig, mailingsConfig } from './mailings.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
+import { type ReadReplicasConfig, readReplicasConfig } from './read-replicas.js';
 import { reputationDailyCaps } from './reputation-caps.js';
 import { withSecretFiles } from './secret-files.js';
 import { sessionSecret } from './session-secret.js';
@@ -42,6 +43,7 @@ export { JOB_LOCK_SECONDS_DEFAULT, WORKER_HEALTH_PORT_DEFAULT } from './jobs.js'
 export { defaultLogFormat, LOG_FORMATS, type LogFormat, LOG_LEVELS, type LogLevel } from './logging.js';
 export { MODERATION_DEFAULTS, type ModerationConfig } from './moderation.js';
 export { PASTE_MAX_BYTES_DEFAULT, PASTE_MAX_BYTES_MAX } from './pastes.js';
+export { type ReadReplicasConfig } from './read-replicas.js';
 export { RATE_LIMIT_DEFAULTS, type RateLimitConfig } from './rate-limits.js';
 export { SESSION_SECRET_FILE, SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 export { S3_REGION_DEFAULT, type StorageConfig } from './storage.js';
@@ -54,6 +56,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  /** DATABASE_READ_URL, DATABASE_READ_MAX_LAG_MS, DATABASE_READ_CHECK_MS: the read replicas. */
+  readReplicas: ReadReplicasConfig;
   redisUrl: string | undefined;
   /**
    * PROCESS_JOBS: whether this API process runs the queue's jobs (default on). Off on API instances
@@ -186,6 +190,7 @@ export function loadConfig(
     host: vars.HOST ?? (embedded ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     database: databaseConfig(vars.DATABASE_URL, vars.EMBEDDED_PG_PORT, dataDir),
+    readReplicas: readReplicasConfig(vars),
     redisUrl: vars.REDIS_URL,
     processJobs: role === 'worker' || vars.PROCESS_JOBS !== 'off',
     migrateOnStart: vars.MIGRATE_ON_START !== 'off',

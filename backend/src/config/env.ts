@@ -10,6 +10,7 @@ import { metricsListen, metricsToken } from './metrics.js';
 import { FLAG_HIDE_THRESHOLD_MAX, MODERATION_TIME_SCALE_MAX } from './moderation.js';
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
+import { readReplicasEnv } from './read-replicas.js';
 import { SECRET_VARIABLES } from './secret-files.js';
 import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 import { githubUrl, oidcProviders } from './sso.js';
@@ -27,6 +28,7 @@ const envSchema = z.object({
   HOST: nonEmpty.optional(),
   DATA_DIR: nonEmpty.optional(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  ...readReplicasEnv,
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   PROCESS_JOBS: onOff.optional(),
   MIGRATE_ON_START: onOff.optional(),

@@ -154,6 +154,7 @@ describe('secrets from files (<NAME>_FILE)', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual(
       [
         'AKISMET_KEY',
+        'DATABASE_READ_URL',
         'DATABASE_URL',
         'GITHUB_CLIENT_SECRET',
         'METRICS_TOKEN',

@@ -10,6 +10,7 @@ import type { Env } from './env.js';
 export const SECRET_VARIABLES = [
   'SESSION_SECRET',
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'REDIS_URL',
   'SMTP_URL',
   'S3_ACCESS_KEY_ID',

@@ -5,6 +5,7 @@ import { NotFoundException } from '@nestjs/common';
 import { REMOTE_NAMES, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@termpaste/contracts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AppConfig } from '../config/config.js';
+import { edgeCacheHeaders } from './edge-cache.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -209,8 +210,11 @@ export function frontendsRouter(config: Pick<AppConfig, 'frontendsDir' | 'remote
             .send(SHELL_NOT_BUILT_MESSAGE);
           return;
         }
-        if (await sendPrecompressed(req, res, next, shellIndex, NO_CACHE)) return;
-        res.sendFile(shellIndex, { headers: { 'Cache-Control': NO_CACHE } }, (error) => {
+        // The app's page for a visitor's path: a cache in front may share it as it shares the API's.
+        edgeCacheHeaders(req, res);
+        const cacheControl = String(res.getHeader('Cache-Control'));
+        if (await sendPrecompressed(req, res, next, shellIndex, cacheControl)) return;
+        res.sendFile(shellIndex, { headers: { 'Cache-Control': cacheControl } }, (error) => {
           if (error && !res.headersSent) next(error);
         });
       })

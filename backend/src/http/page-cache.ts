@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { isBearerRequest } from '../modules/auth/guards/bearer.js';
 import { hasCookie } from '../common/cookies.js';
+import { edgeCacheHeaders } from './edge-cache.js';
+import { ReadDatabase } from '../infra/database/read-database.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../infra/events/events.port.js';
 import { Metrics } from '../infra/metrics/metrics.js';
 import { signedInBySession } from '../modules/auth/session-user.js';
+import { isFreshClientRead } from './fresh-reads.js';
 
 /**
  * Set for a few seconds on every answer to a write (`Path=/api`): while a member carries it, their reads
@@ -100,21 +103,20 @@ function gzipOf(page: Page): Buffer | null {
 
 /**
  * Whether the request carries the fresh-read cookie (its member wrote a moment ago) with a valid
- * session: anyone can send the cookie, and honouring it for them would let any visitor make every read
- * of theirs skip the cache.
+ * session (anyone can send the cookie: honoured for all, any visitor could skip the cache), or is an
+ * access token's that wrote a moment ago (fresh-reads.ts). A fresh read skips the replicas too.
  */
 export function wantsFresh(req: Request): boolean {
-  return hasCookie(req, FRESH_COOKIE) && signedInBySession(req);
+  return (hasCookie(req, FRESH_COOKIE) && signedInBySession(req)) || isFreshClientRead(req);
 }
 
 /**
  * Sends a JSON page: 304 when the browser holds it already (`If-None-Match`), gzip when it accepts it.
- * `no-cache`: a browser may keep it but asks every time (a write shows at once); `private` for an answer
- * made for one member.
+ * A browser keeps it but asks every time (a write shows at once); a visitor's may be shared by a cache in
+ * front for a few seconds (edgeCacheHeaders); `personal`: made for one member, never shared.
  */
 export function sendPage(req: Request, res: Response, page: Page, { personal = false } = {}): void {
-  res.setHeader('Cache-Control', personal ? 'private, no-cache' : 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding, Cookie');
+  edgeCacheHeaders(req, res, { personal });
   res.setHeader('ETag', page.etag);
   // Express compares If-None-Match with the ETag just set (weakly, as for a GET).
   if (req.fresh) {
@@ -180,11 +182,19 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
    * (changedSince): changes to other pages, many a second with many members, let it be kept.
    */
   private epoch = 0;
-  private allChangedAt = 0;
-  private listsChangedAt = 0;
+  private allChangedEpoch = 0;
+  private listsChangedEpoch = 0;
   /** The epoch of the last change to each page key (`detail:7`, `list:profile:3`) and each member shown. */
-  private readonly changedAt = new Map<string, number>();
-  private readonly membersChangedAt = new Map<number, number>();
+  private readonly changedEpoch = new Map<string, number>();
+  private readonly membersChangedEpoch = new Map<number, number>();
+  /**
+   * When the lists, all details, and each detail were last made stale (performance.now()): a miss is
+   * loaded from a read replica only if it has replayed what the primary had then (ReadDatabase.read),
+   * else from the primary, so that no page older than its invalidation is kept.
+   */
+  private listsChangedAt = -Infinity;
+  private detailsChangedAt = -Infinity;
+  private readonly detailChangedAt = new Map<number, number>();
   private readonly logger = new Logger('PageCache');
   private readonly unsubscribe: Array<() => void> = [];
 
@@ -194,6 +204,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly events: EventsPort,
     metrics: Metrics,
+    @Optional() private readonly reads?: ReadDatabase,
   ) {
     const count = (page: string, result: string) => metrics.pageCache.labels(page, result);
     this.counted = {
@@ -244,7 +255,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     return this.share(
       `list:${key}`,
       async () => {
-        const value = await load();
+        const value = await this.loadFromReplica(load, this.listsChangedAt);
         return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
       },
       // Replacing the page disposes of the one before (and of its staleness).
@@ -281,14 +292,19 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private loadDetail<P extends CachedDetail>(id: number, load: () => Promise<P>): Promise<P> {
-    return this.share(`detail:${id}`, load, (page) => {
-      // Replacing the page disposes of the one before (its relations, its staleness).
-      this.details.set(id, page);
-      for (const other of page.related ?? []) {
-        const pages = this.relatedPages.get(other) ?? new Set<number>();
-        this.relatedPages.set(other, pages.add(id));
-      }
-    });
+    const since = Math.max(this.detailsChangedAt, this.detailChangedAt.get(id) ?? -Infinity);
+    return this.share(
+      `detail:${id}`,
+      () => this.loadFromReplica(load, since),
+      (page) => {
+        // Replacing the page disposes of the one before (its relations, its staleness).
+        this.details.set(id, page);
+        for (const other of page.related ?? []) {
+          const pages = this.relatedPages.get(other) ?? new Set<number>();
+          this.relatedPages.set(other, pages.add(id));
+        }
+      },
+    );
   }
 
   /** Drops what `change` made stale, here at once and on every other instance soon after. */
@@ -296,12 +312,39 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     return announcePagesChanged(this.events, change, this.logger);
   }
 
+  /** A miss's load, on a read replica that has replayed past `since` or on the primary. */
+  private loadFromReplica<T>(load: () => Promise<T>, since: number): Promise<T> {
+    return this.reads ? this.reads.read(load, { since }) : load();
+  }
+
+  /** Notes when `change` made the lists or every detail stale (loadFromReplica); drop notes each detail. */
+  private noteChange(change: PagesChanged): void {
+    const now = performance.now();
+    if (change.all || change.lists || change.profiles?.length || change.members?.length) {
+      this.listsChangedAt = now;
+    }
+    if (change.all || change.members?.length) this.detailsChangedAt = now;
+    if (this.detailChangedAt.size > 10_000) {
+      // Forgotten one by one, they move the all-details mark: never a replica older than one of them.
+      for (const [id, at] of this.detailChangedAt) {
+        if (at >= now - PAGE_TTL_MS) continue;
+        this.detailsChangedAt = Math.max(this.detailsChangedAt, at);
+        this.detailChangedAt.delete(id);
+      }
+    }
+  }
+
   private drop(change: PagesChanged): void {
     const epoch = ++this.epoch;
     this.remember(change, epoch);
+    this.noteChange(change);
+    const now = performance.now();
     if (change.countsOnly && !change.all) {
       if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
-      for (const id of change.threads ?? []) if (this.details.has(id)) this.staleDetails.add(id);
+      for (const id of change.threads ?? []) {
+        this.detailChangedAt.set(id, now);
+        if (this.details.has(id)) this.staleDetails.add(id);
+      }
       return;
     }
     if (change.all || change.lists) {
@@ -316,6 +359,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // forks (the title or the existence of what they were forked from).
     const threads = (change.threads ?? []).flatMap((id) => [id, ...(this.relatedPages.get(id) ?? [])]);
     for (const id of threads) {
+      this.detailChangedAt.set(id, now);
       this.details.delete(id);
       this.loading.delete(`detail:${id}`);
     }
@@ -346,29 +390,29 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
 
   /** Notes which pages `change` names, for the loads under way (see changedSince). */
   private remember(change: PagesChanged, epoch: number): void {
-    if (change.all) this.allChangedAt = epoch;
-    if (change.lists) this.listsChangedAt = epoch;
-    for (const id of change.threads ?? []) this.changedAt.set(`detail:${id}`, epoch);
-    for (const id of change.profiles ?? []) this.changedAt.set(`list:profile:${id}`, epoch);
-    for (const id of change.members ?? []) this.membersChangedAt.set(id, epoch);
+    if (change.all) this.allChangedEpoch = epoch;
+    if (change.lists) this.listsChangedEpoch = epoch;
+    for (const id of change.threads ?? []) this.changedEpoch.set(`detail:${id}`, epoch);
+    for (const id of change.profiles ?? []) this.changedEpoch.set(`list:profile:${id}`, epoch);
+    for (const id of change.members ?? []) this.membersChangedEpoch.set(id, epoch);
     // Bounded: past this many, every load under way counts as overtaken (it reloads at the next read).
-    if (this.changedAt.size + this.membersChangedAt.size > CHANGES_KEPT_MAX) {
-      this.allChangedAt = epoch;
-      this.changedAt.clear();
-      this.membersChangedAt.clear();
+    if (this.changedEpoch.size + this.membersChangedEpoch.size > CHANGES_KEPT_MAX) {
+      this.allChangedEpoch = epoch;
+      this.changedEpoch.clear();
+      this.membersChangedEpoch.clear();
     }
   }
 
   /** Whether a change since `start` named the page `key` loaded as `value` (or a page or member it shows). */
   private changedSince(key: string, start: number, value: unknown): boolean {
-    if (this.allChangedAt > start) return true;
-    if (key.startsWith('list:') && this.listsChangedAt > start) return true;
-    if ((this.changedAt.get(key) ?? 0) > start) return true;
+    if (this.allChangedEpoch > start) return true;
+    if (key.startsWith('list:') && this.listsChangedEpoch > start) return true;
+    if ((this.changedEpoch.get(key) ?? 0) > start) return true;
     const detail = key.startsWith('detail:') ? (value as CachedDetail) : undefined;
     // A change of a paste it is related to (its original, its forks) drops it too.
     for (const id of detail?.related ?? [])
-      if ((this.changedAt.get(`detail:${id}`) ?? 0) > start) return true;
-    const members = [...this.membersChangedAt].filter(([, at]) => at > start).map(([id]) => id);
+      if ((this.changedEpoch.get(`detail:${id}`) ?? 0) > start) return true;
+    const members = [...this.membersChangedEpoch].filter(([, at]) => at > start).map(([id]) => id);
     if (members.length === 0) return false;
     const shown = detail ? usersShown(detail.detail) : ((value as Page).users ?? new Set<number>());
     return members.some((id) => shown.has(id));
@@ -384,8 +428,8 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       if (this.loading.get(key) === promise) this.loading.delete(key);
       // No load under way (a dropped one included) needs to know of changes made before now.
       if (--this.running === 0) {
-        this.changedAt.clear();
-        this.membersChangedAt.clear();
+        this.changedEpoch.clear();
+        this.membersChangedEpoch.clear();
       }
     };
     let loaded: Promise<T>;

@@ -12,7 +12,7 @@ const ATOM = {
 } as const;
 
 const FEED_NOTE =
-  'Public (listed) pastes only. Cached for a minute (`Cache-Control: public, max-age=60`) with an ETag.';
+  'Public (listed) pastes only. A feed reader may keep it a minute (`max-age=60`), a shared cache a few seconds (`s-maxage`); with an ETag.';
 
 /**
  * The Atom feeds (served beside the app, not under /api) and oEmbed. The embed pages (`/embed/{id}`)

@@ -56,7 +56,15 @@ export interface PasteHidden {
   threadId: number;
   authorId: number | null;
 }
-export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden;
+/**
+ * An access-token client (a hash of its token) is writing: its reads skip the page cache and the read
+ * replicas for a moment on every instance (http/fresh-reads.ts).
+ */
+export interface ClientWrote {
+  type: 'client_wrote';
+  client: string;
+}
+export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden | ClientWrote;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**

@@ -1,9 +1,10 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Ready } from '@termpaste/contracts';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { ReadDatabase } from '../../infra/database/read-database.js';
 
 /** How long the database has to answer before it counts as down. */
 export const DATABASE_CHECK_TIMEOUT_MS = 2000;
@@ -44,6 +45,7 @@ export class HealthService implements OnApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     @InjectConfig() config: Pick<AppConfig, 'redisUrl'>,
+    @Optional() private readonly reads?: ReadDatabase,
   ) {
     this.redisUrl = config.redisUrl;
   }
@@ -68,7 +70,13 @@ export class HealthService implements OnApplicationShutdown {
       status: db && redis !== false ? 'ready' : 'not ready',
       db: db ? 'up' : 'down',
       redis: redisState,
+      ...(this.reads?.enabled ? { replicas: this.replicasUp(this.reads) } : {}),
     };
+  }
+
+  private replicasUp(reads: ReadDatabase): { up: number; total: number } {
+    const states = reads.states();
+    return { up: states.filter(({ state }) => state === 'up').length, total: states.length };
   }
 
   async onApplicationShutdown(): Promise<void> {

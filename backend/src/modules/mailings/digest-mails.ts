@@ -1,19 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type DigestFrequency, PAGES } from '@termpaste/contracts';
-import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
-import { MAIL_QUEUE, MailJobRunner, type MailMessage } from '../../infra/mail/mail.service.js';
-import { ONLINE_TOPIC, PresencePort } from '../../infra/presence/presence.port.js';
-import { QueuePort } from '../../infra/queue/queue.port.js';
+import { MAIL_QUEUE, type MailMessage } from '../../infra/mail/mail.service.js';
 import { sessionUsedSinceSql } from '../auth/session-activity-sql.js';
 import { type DigestPaste, topPastesSql } from '../pastes/mail-sql.js';
 import { mailableMemberJoin, mailableMembersFrom } from '../users/mail-sql.js';
 import { mailHtml, type MailLink, mailText } from './mail-layout.js';
-import { MailSettings } from './mail-settings.service.js';
 import { DIGEST_PASTES, type DigestMailJob, MAILINGS_JOBS, SWEEP_BATCH } from './mailings.jobs.js';
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeUrl } from './notice-mails.js';
-import { newUnsubscribeKey } from './unsubscribe-tokens.js';
+import { type DueMember, SweptMails } from './swept-mails.js';
 
 /** A digest's period. */
 const PERIOD_MS: Record<Exclude<DigestFrequency, 'never'>, number> = {
@@ -21,9 +15,7 @@ const PERIOD_MS: Record<Exclude<DigestFrequency, 'never'>, number> = {
   weekly: 7 * 86_400_000,
 };
 
-interface DueMember {
-  userId: number;
-  since: Date | null;
+interface DueDigest extends DueMember {
   frequency: Exclude<DigestFrequency, 'never'>;
 }
 
@@ -33,30 +25,12 @@ interface DueMember {
  * are (`digest_mailed_at` moved from the value read), written when the job runs.
  */
 @Injectable()
-export class DigestMails extends MailJobRunner {
-  private readonly logger = new Logger('DigestMails');
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly queue: QueuePort,
-    private readonly presence: PresencePort,
-    private readonly settings: MailSettings,
-    @InjectConfig() private readonly config: AppConfig,
-  ) {
-    super();
-  }
-
-  async run(name: string, data: unknown): Promise<MailMessage | null> {
-    if (name === MAILINGS_JOBS.digestSweep) {
-      await this.sweep();
-      return null;
-    }
-    return this.write(data as DigestMailJob);
-  }
+export class DigestMails extends SweptMails<DigestMailJob> {
+  protected readonly sweepJob = MAILINGS_JOBS.digestSweep;
 
   /** Claims the members due a digest now and queues one each; returns how many. */
   async sweep(): Promise<number> {
-    const due: DueMember[] = await this.dataSource.query(
+    const due: DueDigest[] = await this.dataSource.query(
       `SELECT u.id AS "userId", s.digest_mailed_at AS since, COALESCE(s.digest, 'weekly') AS frequency
        FROM ${mailableMembersFrom('u')}
        LEFT JOIN mail_settings s ON s.user_id = u.id
@@ -68,32 +42,17 @@ export class DigestMails extends MailJobRunner {
        LIMIT $2`,
       [this.config.mailings.digestAwayMs, SWEEP_BATCH],
     );
-    if (due.length === 0) return 0;
-    const online = await this.presence.present(
-      ONLINE_TOPIC,
-      due.map((member) => String(member.userId)),
-    );
-    let queued = 0;
-    for (const [i, member] of due.entries()) {
-      if (online[i]) continue;
-      const [claimed]: Array<{ at: Date }> = await this.dataSource.query(
-        `INSERT INTO mail_settings (user_id, unsubscribe_key, digest_mailed_at)
-         VALUES ($1, $2, date_trunc('milliseconds', now()))
-         ON CONFLICT (user_id) DO UPDATE SET digest_mailed_at = EXCLUDED.digest_mailed_at
-         WHERE mail_settings.digest_mailed_at IS NOT DISTINCT FROM $3
-         RETURNING digest_mailed_at AS at`,
-        [member.userId, newUnsubscribeKey(), member.since],
-      );
-      if (!claimed) continue;
-      const periodStart = claimed.at.getTime() - PERIOD_MS[member.frequency];
+    return this.queueAway(due, async (member) => {
+      const at = await this.claim('digest_mailed_at', member);
+      if (!at) return false;
+      const periodStart = at.getTime() - PERIOD_MS[member.frequency];
       const since = new Date(Math.max(periodStart, member.since?.getTime() ?? periodStart));
       const job: DigestMailJob = { userId: member.userId, since: since.toISOString() };
       await this.queue.add(MAIL_QUEUE, MAILINGS_JOBS.digestMail, job, {
-        jobId: `digest-mail-${member.userId}-${claimed.at.getTime()}`,
+        jobId: `digest-mail-${member.userId}-${at.getTime()}`,
       });
-      queued++;
-    }
-    return queued;
+      return true;
+    });
   }
 
   /** The member's digest; null when nothing was posted in the period (or they may no longer be mailed). */

@@ -55,20 +55,31 @@ export function mailText(body: MailBody): string {
   return [body.greeting, '', body.intro, '', ...items, '', '--', ...links, ''].join('\n');
 }
 
+/** A note's parts (`40 votes · 9 replies · by alice`) each kept on one line: a narrow screen breaks between them. */
+function noteHtml(note: string): string {
+  return note
+    .split(' · ')
+    .map((part) => `<span style="white-space:nowrap">${escapeHtml(part)}</span>`)
+    .join(' · ');
+}
+
 export function mailHtml(body: MailBody): string {
   const e = escapeHtml;
   const link = (url: string, text: string, color: string = COLORS.accent) =>
     `<a href="${e(url)}" style="color:${color};text-decoration:underline">${text}</a>`;
+  // The marker in a column of its own: a long title wraps, and its note sits, under the title's first letter.
   const items = body.items
-    .map(
-      (item) =>
-        `<tr><td style="padding:6px 0;border-bottom:1px solid ${COLORS.border};color:${COLORS.fg}">` +
-        `<span style="color:${COLORS.accent}">&gt;</span> ${link(item.url, e(item.text), COLORS.strong)}` +
-        (item.note
-          ? `<br><span style="color:${COLORS.muted};font-size:12px">&nbsp;&nbsp;[${e(item.note)}]</span>`
-          : '') +
-        '</td></tr>',
-    )
+    .map((item, i) => {
+      // A rule between items; the footer's own border closes the list.
+      const rule = i < body.items.length - 1 ? `border-bottom:1px solid ${COLORS.border};` : '';
+      const note = item.note
+        ? `<br><span style="color:${COLORS.muted};font-size:12px">[${noteHtml(item.note)}]</span>`
+        : '';
+      return (
+        `<tr><td width="16" valign="top" style="width:16px;padding:6px 0;${rule}color:${COLORS.accent}">&gt;</td>` +
+        `<td style="padding:6px 0;${rule}color:${COLORS.fg}">${link(item.url, e(item.text), COLORS.strong)}${note}</td></tr>`
+      );
+    })
     .join('\n');
   const links = body.links
     .map((l) => `<div style="margin:4px 0">${link(l.url, e(l.label), COLORS.muted)}</div>`)

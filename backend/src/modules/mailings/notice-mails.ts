@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   API,
   MAIL_NOTICE_KINDS,
@@ -8,12 +8,7 @@ import {
   PAGES,
   type UnsubscribeScope,
 } from '@termpaste/contracts';
-import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../config/config.js';
-import { InjectConfig } from '../../config/config.module.js';
-import { MAIL_QUEUE, MailJobRunner, type MailMessage } from '../../infra/mail/mail.service.js';
-import { ONLINE_TOPIC, PresencePort } from '../../infra/presence/presence.port.js';
-import { QueuePort } from '../../infra/queue/queue.port.js';
+import { MAIL_QUEUE, type MailMessage } from '../../infra/mail/mail.service.js';
 import { unreadNoticesFrom } from '../notifications/notice-mail-sql.js';
 import { replySourceShownSql } from '../pastes/mail-sql.js';
 import { readablePasteJoin } from '../pastes/post-sql.js';
@@ -21,7 +16,7 @@ import { REF_COLUMNS, refOf, type RefRow } from '../pastes/visibility.js';
 import { hiddenByBlockSql } from '../screening/people-sql.js';
 import { mailableMemberJoin } from '../users/mail-sql.js';
 import { mailHtml, type MailItem, type MailLink, mailText } from './mail-layout.js';
-import { MailSettings, wantsMailSql } from './mail-settings.service.js';
+import { wantsMailSql } from './mail-settings.service.js';
 import {
   MAILINGS_JOBS,
   NOTICE_MAIL_ITEMS_MAX,
@@ -29,12 +24,8 @@ import {
   type NoticeMailJob,
   SWEEP_BATCH,
 } from './mailings.jobs.js';
-import { newUnsubscribeKey, signUnsubscribe } from './unsubscribe-tokens.js';
-
-interface DueMember {
-  userId: number;
-  since: Date | null;
-}
+import { type DueMember, SweptMails } from './swept-mails.js';
+import { signUnsubscribe } from './unsubscribe-tokens.js';
 
 type NoticeItemRow = RefRow & {
   type: NotificationType;
@@ -54,26 +45,8 @@ const isMailKind = (type: NotificationType): type is MailNoticeKind =>
  * read (two workers never both claim); written when its job runs, without what is no longer readable.
  */
 @Injectable()
-export class NoticeMails extends MailJobRunner {
-  private readonly logger = new Logger('NoticeMails');
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly queue: QueuePort,
-    private readonly presence: PresencePort,
-    private readonly settings: MailSettings,
-    @InjectConfig() private readonly config: AppConfig,
-  ) {
-    super();
-  }
-
-  async run(name: string, data: unknown): Promise<MailMessage | null> {
-    if (name === MAILINGS_JOBS.noticeSweep) {
-      await this.sweep();
-      return null;
-    }
-    return this.write(data as NoticeMailJob);
-  }
+export class NoticeMails extends SweptMails<NoticeMailJob> {
+  protected readonly sweepJob = MAILINGS_JOBS.noticeSweep;
 
   /** Claims the members due a mail now and queues one each; returns how many. */
   async sweep(): Promise<number> {
@@ -89,17 +62,9 @@ export class NoticeMails extends MailJobRunner {
        LIMIT $2`,
       [this.config.mailings.awayMs, SWEEP_BATCH, NOTICE_MAIL_LOOKBACK_MS],
     );
-    if (due.length === 0) return 0;
-    // Online (a live socket open anywhere): the bell tells them; they are mailed once they leave.
-    const online = await this.presence.present(
-      ONLINE_TOPIC,
-      due.map((member) => String(member.userId)),
-    );
-    let queued = 0;
-    for (const [i, member] of due.entries()) {
-      if (online[i]) continue;
-      const until = await this.claim(member);
-      if (!until) continue;
+    return this.queueAway(due, async (member) => {
+      const until = await this.claim('notices_mailed_at', member);
+      if (!until) return false;
       const job: NoticeMailJob = {
         userId: member.userId,
         since: member.since?.toISOString() ?? null,
@@ -108,25 +73,8 @@ export class NoticeMails extends MailJobRunner {
       await this.queue.add(MAIL_QUEUE, MAILINGS_JOBS.noticeMail, job, {
         jobId: `notice-mail-${member.userId}-${until.getTime()}`,
       });
-      queued++;
-    }
-    return queued;
-  }
-
-  /**
-   * Moves the member's mark from what the sweep read to now (milliseconds, so it reads back exactly):
-   * null when another sweep moved it first.
-   */
-  private async claim({ userId, since }: DueMember): Promise<Date | null> {
-    const [row]: Array<{ until: Date }> = await this.dataSource.query(
-      `INSERT INTO mail_settings (user_id, unsubscribe_key, notices_mailed_at)
-       VALUES ($1, $2, date_trunc('milliseconds', now()))
-       ON CONFLICT (user_id) DO UPDATE SET notices_mailed_at = EXCLUDED.notices_mailed_at
-       WHERE mail_settings.notices_mailed_at IS NOT DISTINCT FROM $3
-       RETURNING notices_mailed_at AS until`,
-      [userId, newUnsubscribeKey(), since],
-    );
-    return row?.until ?? null;
+      return true;
+    });
   }
 
   /** The member's mail, from what is unread and still theirs to read now; null: nothing left to tell. */

@@ -10,6 +10,7 @@ import {
   Query,
   Req,
   Res,
+  UseInterceptors,
 } from '@nestjs/common';
 import {
   API,
@@ -32,6 +33,7 @@ import { LRUCache } from 'lru-cache';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { EdgeCached } from '../../http/edge-cache.js';
 import { allowFraming } from '../../http/security-headers.js';
 import { embedNotFoundPage, embedPage, linesOf } from './embed-page.js';
 import { sendText, textAnswer, type TextAnswer } from './feeds.controller.js';
@@ -104,7 +106,7 @@ export class EmbedsController {
       answer = textAnswer(embedPage(shown, this.config.productName), etag);
       this.rendered.set(etag, answer);
     }
-    sendText(req, res, answer, { type: HTML, cacheControl: 'no-cache' });
+    sendText(req, res, answer, { type: HTML });
   }
 
   /**
@@ -112,6 +114,7 @@ export class EmbedsController {
    * format but JSON, 404 for what cannot be embedded (FEED_MESSAGES).
    */
   @Get(API.oembed)
+  @UseInterceptors(EdgeCached)
   async oembed(@Query(new ZodValidationPipe(oembedQuerySchema)) query: OembedQuery): Promise<Oembed> {
     const url = query.url?.trim();
     if (!url) throw new BadRequestException(FEED_MESSAGES.oembedUrlRequired);

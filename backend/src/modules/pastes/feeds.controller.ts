@@ -17,6 +17,7 @@ import { parseId } from '../../common/parse-id.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { edgeCacheHeaders } from '../../http/edge-cache.js';
 import { PageCache } from '../../http/page-cache.js';
 import { SearchRateLimited } from '../auth/rate-limit.guard.js';
 import { atomFeed, type FeedEntry, type FeedInfo } from './atom.js';
@@ -40,15 +41,17 @@ export function textAnswer(text: string, etag?: string): TextAnswer {
   };
 }
 
-/** Sends `answer` (304 to a reader that holds it, gzip to one that accepts it). */
+/**
+ * Sends `answer` (304 to a reader that holds it, gzip to one that accepts it), shared by the caches in
+ * front for a visitor (edgeCacheHeaders); `browserSeconds`: how long a reader may keep it without asking.
+ */
 export function sendText(
   req: Request,
   res: Response,
   answer: TextAnswer,
-  { type, cacheControl }: { type: string; cacheControl: string },
+  { type, browserSeconds = 0 }: { type: string; browserSeconds?: number },
 ): void {
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
+  edgeCacheHeaders(req, res, { browserSeconds });
   res.setHeader('ETag', answer.etag);
   if (req.fresh) {
     res.status(304).end();
@@ -62,8 +65,8 @@ export function sendText(
   res.status(200).end(body);
 }
 
-/** Feed readers poll: a minute in any cache, then asked again with the ETag (304 while unchanged). */
-const FEED_CACHE_CONTROL = 'public, max-age=60';
+/** Feed readers poll: a minute in their cache, then asked again with the ETag (304 while unchanged). */
+const FEED_READER_SECONDS = 60;
 const FEED_CONTENT_TYPE = `${FEED_TYPE}; charset=utf-8`;
 /** Rendered feeds, by their data's ETag: what they show is in the key, so nothing makes one stale. */
 const RENDERED_MAX_BYTES = 8 * 1024 * 1024;
@@ -160,6 +163,6 @@ export class FeedsController {
       answer = textAnswer(atomFeed(this.config, info, entries), `"atom-${page.etag.slice(1)}`);
       this.rendered.set(key, answer);
     }
-    sendText(req, res, answer, { type: FEED_CONTENT_TYPE, cacheControl: FEED_CACHE_CONTROL });
+    sendText(req, res, answer, { type: FEED_CONTENT_TYPE, browserSeconds: FEED_READER_SECONDS });
   }
 }

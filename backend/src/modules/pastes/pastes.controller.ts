@@ -160,8 +160,9 @@ export class PastesController {
     const views = refresh
       ? this.pastes.viewCount(paste, page.storedViews)
       : this.pastes.viewed(paste, page.storedViews);
-    // A keyed paste's page is its reader's: never kept by a shared cache, nor indexed.
-    const personal = typeof ref === 'string';
+    // A keyed paste's page is its reader's: never kept by a shared cache, nor indexed. A live refresh
+    // must show the change its event told of: never a shared cache's copy from before it.
+    const personal = typeof ref === 'string' || refresh;
     if (pasteKeyed(page.detail)) res.setHeader('X-Robots-Tag', 'noindex');
     if (!viewer) return sendDetail(req, res, page, views, { personal });
     page = ownOriginalNamed(page, viewer) ?? page;

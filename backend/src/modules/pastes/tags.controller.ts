@@ -8,7 +8,9 @@ import {
   Patch,
   Post,
   Query,
+  Req,
   UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
 import {
   API,
@@ -25,36 +27,53 @@ import {
   type TagsQuery,
   tagsQuerySchema,
 } from '@termpaste/contracts';
+import type { Request } from 'express';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { EdgeCached } from '../../http/edge-cache.js';
+import { wantsFresh } from '../../http/page-cache.js';
+import { ReadDatabase } from '../../infra/database/read-database.js';
 import { CurrentUser } from '../auth/guards/current-user.decorator.js';
 import { AdminGuard } from '../auth/guards/writer.guard.js';
 import type { User } from '../users/entities/user.entity.js';
 import { TagsService } from './tags.service.js';
 
-/** Tags by use, a tag's pastes, a language's pastes: open to anyone, listed pastes only. */
+/**
+ * Tags by use, a tag's pastes, a language's pastes: open to anyone, listed pastes only, the same for all
+ * (a cache in front may share a visitor's). Read on a read replica when one is healthy (they may lag a
+ * moment), on the primary for a member who just wrote.
+ */
 @Controller()
+@UseInterceptors(EdgeCached)
 export class TagsController {
-  constructor(private readonly tags: TagsService) {}
+  constructor(
+    private readonly tags: TagsService,
+    private readonly reads: ReadDatabase,
+  ) {}
 
   @Get(API.tags)
-  list(@Query(new ZodValidationPipe(tagsQuerySchema)) { q }: TagsQuery): Promise<TagList> {
-    return this.tags.list(q);
+  list(
+    @Query(new ZodValidationPipe(tagsQuerySchema)) { q }: TagsQuery,
+    @Req() req: Request,
+  ): Promise<TagList> {
+    return this.reads.read(() => this.tags.list(q), { primary: wantsFresh(req) });
   }
 
   @Get(API.tag(':name'))
   page(
     @Param('name') name: string,
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
+    @Req() req: Request,
   ): Promise<TagPage> {
-    return this.tags.page(name, cursor);
+    return this.reads.read(() => this.tags.page(name, cursor), { primary: wantsFresh(req) });
   }
 
   @Get(API.language(':name'))
   language(
     @Param('name') name: string,
     @Query(new ZodValidationPipe(cursorQuerySchema)) { cursor }: CursorQuery,
+    @Req() req: Request,
   ): Promise<LanguagePage> {
-    return this.tags.language(name, cursor);
+    return this.reads.read(() => this.tags.language(name, cursor), { primary: wantsFresh(req) });
   }
 }
 

@@ -85,6 +85,20 @@ describe('TAGS tab', () => {
     ]);
   });
 
+  it('waits for a name: MERGE is disabled while the field is empty, and Enter asks nothing', async () => {
+    const { writes, user } = renderTags({ tags: TAGS });
+    await waitFor(() => expect(row('old-tag')).toBeInTheDocument());
+    await user.click(within(row('old-tag')).getByRole('button', { name: 'MERGE' }));
+    const field = within(row('old-tag')).getByRole('textbox', { name: 'Tag to merge old-tag into' });
+    expect(within(row('old-tag')).getByRole('button', { name: 'MERGE' })).toBeDisabled();
+    await user.type(field, '  {Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(row('old-tag')).queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(field, 'py');
+    expect(within(row('old-tag')).getByRole('button', { name: 'MERGE' })).toBeEnabled();
+    expect(writes).toHaveLength(0);
+  });
+
   it("deletes after the confirmation, and shows the server's refusal", async () => {
     const { writes, user } = renderTags({ tags: TAGS }, () => 404);
     await waitFor(() => expect(row('python')).toBeInTheDocument());

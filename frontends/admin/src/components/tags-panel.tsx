@@ -89,8 +89,8 @@ function TagRow({ tag }: { tag: TagSummary }) {
           <span className="adm-tag adm-muted">#{tag.name}</span>
         )}
       </TableCell>
-      <TableCell className="adm-nowrap">{tag.pasteCount}</TableCell>
-      <TableCell>
+      <TableCell className="adm-nowrap adm-tag-count">{tag.pasteCount}</TableCell>
+      <TableCell className="adm-tag-actions">
         {mode ? (
           <form className="adm-tag-form" onSubmit={(event) => void submit(event)} noValidate>
             <Input
@@ -105,7 +105,8 @@ function TagRow({ tag }: { tag: TagSummary }) {
                 setError(null);
               }}
             />
-            <Button type="submit" size="sm" variant="primary" loading={busy}>
+            {/* Disabled while empty: Enter does nothing rather than refuse a tag named "". */}
+            <Button type="submit" size="sm" variant="primary" loading={busy} disabled={text.trim() === ''}>
               {mode === 'rename' ? 'RENAME' : 'MERGE'}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setMode(null)}>
@@ -162,7 +163,7 @@ export function TagsPanel() {
       ) : list && list.length === 0 ? (
         <p className="adm-muted">No tags.</p>
       ) : (
-        <Table aria-label="Tags">
+        <Table aria-label="Tags" className="adm-tags">
           <TableHeader>
             <TableRow>
               {COLUMNS.map((column) => (

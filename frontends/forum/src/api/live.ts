@@ -25,6 +25,11 @@ import { asDeleted, withoutDeadBranches } from '../lib/reply-tree';
 
 /** How long before reading again a paste whose change the first read did not show yet. */
 export const LIVE_RETRY_MS = 1000;
+/**
+ * How many more times SHOW reads a list that lacks the pastes it announced, LIVE_RETRY_MS apart: past
+ * the few seconds a cache in front may keep the list (the backend's s-maxage).
+ */
+const SHOW_READS_MAX = 8;
 
 type PasteEvent = Extract<LiveEvent, { threadId: PasteRef }>;
 
@@ -272,10 +277,23 @@ export function useListLive({
     },
   });
 
+  // What SHOW asked for, and how many more reads it may take: a cache in front (nginx, a CDN) may hand a
+  // visitor the list from a few seconds before the paste came, so it is read again until it shows.
+  const [asked, setAsked] = useState<{ ids: PasteRef[]; left: number }>({ ids: [], left: 0 });
   const show = useCallback(() => {
+    setAsked({ ids: fresh.filter((threadId) => !shownIds.has(threadId)), left: SHOW_READS_MAX });
     setFresh([]);
     void refreshQueries(client, queryKey);
-  }, [client, queryKey]);
+  }, [client, queryKey, fresh, shownIds]);
+  const missing = asked.left > 0 && asked.ids.some((threadId) => !shownIds.has(threadId));
+  useEffect(() => {
+    if (!missing) return;
+    const timer = setTimeout(() => {
+      setAsked((before) => ({ ...before, left: before.left - 1 }));
+      void refreshQueries(client, queryKey);
+    }, LIVE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [missing, asked, client, queryKey]);
   // A paste heard of while SHOW's read was on its way is on screen once it lands: news no more.
   const count = fresh.filter((threadId) => !shownIds.has(threadId)).length;
   return { count, show };

@@ -64,6 +64,87 @@ export function SearchHelp() {
 
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', new: 'Newest', top: 'Top votes' };
 
+type QueryChange = Partial<ParsedSearch>;
+
+/**
+ * One control of the search filters: the operator it writes (also its label), the kind of input, and how
+ * it reads its value from the query and writes a new one back.
+ */
+type FilterField = { operator: string } & (
+  | {
+      kind: 'text';
+      placeholder: string;
+      read: (query: ParsedSearch) => string | undefined;
+      write: (value: string) => QueryChange;
+    }
+  | { kind: 'date'; read: (query: ParsedSearch) => string | undefined; write: (value: string) => QueryChange }
+  | {
+      kind: 'select';
+      options: ReadonlyArray<{ value: string; label: string }>;
+      read: (query: ParsedSearch) => string | undefined;
+      write: (value: string) => QueryChange;
+    }
+  | { kind: 'check'; read: (query: ParsedSearch) => boolean; write: (on: boolean) => QueryChange }
+);
+
+const FILTER_FIELDS: readonly FilterField[] = [
+  {
+    operator: 'user:',
+    kind: 'text',
+    placeholder: 'name',
+    read: (query) => query.user,
+    write: (value) => ({ user: value.trim() || undefined }),
+  },
+  {
+    operator: 'tag:',
+    kind: 'text',
+    placeholder: 'rust cli',
+    read: (query) => query.tags.join(' '),
+    write: (value) => ({
+      tags: value
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean),
+    }),
+  },
+  {
+    operator: 'lang:',
+    kind: 'text',
+    placeholder: 'python',
+    read: (query) => query.lang,
+    write: (value) => ({ lang: value.trim().toLowerCase() || undefined }),
+  },
+  {
+    operator: 'after:',
+    kind: 'date',
+    read: (query) => query.after,
+    write: (value) => ({ after: value || undefined }),
+  },
+  {
+    operator: 'before:',
+    kind: 'date',
+    read: (query) => query.before,
+    write: (value) => ({ before: value || undefined }),
+  },
+  {
+    operator: 'sort:',
+    kind: 'select',
+    options: [
+      { value: '', label: 'Default' },
+      ...SEARCH_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })),
+    ],
+    read: (query) => query.sort,
+    write: (value) => ({ sort: (value || undefined) as SearchSort | undefined }),
+  },
+  {
+    operator: 'is:featured',
+    kind: 'check',
+    read: (query) => query.featured,
+    write: (on) => ({ featured: on }),
+  },
+  { operator: 'in:title', kind: 'check', read: (query) => query.inTitle, write: (on) => ({ inTitle: on }) },
+];
+
 /**
  * A text filter: typed freely, written into the query when it is left or on Enter (a half-typed name
  * would otherwise be refused at each keystroke), shown anew when the query changes.
@@ -112,101 +193,82 @@ export function SearchFilters({ text, onChange }: { text: string; onChange: (tex
     setRefused(checked.ok ? null : checked.error);
     if (checked.ok) onChange(next);
   };
-  const field = (name: string) => `${id}-${name}`;
+  // The flags' check boxes sit together after the fields.
+  const controls = (flags: boolean) =>
+    FILTER_FIELDS.filter((filter) => (filter.kind === 'check') === flags).map((filter) => (
+      <FilterControl
+        key={filter.operator}
+        field={filter}
+        query={query}
+        id={`${id}-${filter.operator.replace(':', '')}`}
+        set={set}
+      />
+    ));
   const problem = parsed.ok ? refused : parsed.error;
   return (
     <fieldset className="forum-search-filters" aria-label="Search filters" disabled={query === null}>
-      <div className="tp-field">
-        <Label htmlFor={field('user')}>user:</Label>
-        <DraftInput
-          id={field('user')}
-          placeholder="name"
-          value={query?.user ?? ''}
-          commit={(value) => set({ user: value.trim() || undefined })}
-        />
-      </div>
-      <div className="tp-field">
-        <Label htmlFor={field('tag')}>tag:</Label>
-        <DraftInput
-          id={field('tag')}
-          placeholder="rust cli"
-          value={query?.tags.join(' ') ?? ''}
-          commit={(value) =>
-            set({
-              tags: value
-                .toLowerCase()
-                .split(/[\s,]+/)
-                .filter(Boolean),
-            })
-          }
-        />
-      </div>
-      <div className="tp-field">
-        <Label htmlFor={field('lang')}>lang:</Label>
-        <DraftInput
-          id={field('lang')}
-          placeholder="python"
-          value={query?.lang ?? ''}
-          commit={(value) => set({ lang: value.trim().toLowerCase() || undefined })}
-        />
-      </div>
-      <div className="tp-field">
-        <Label htmlFor={field('after')}>after:</Label>
-        <Input
-          id={field('after')}
-          type="date"
-          value={query?.after ?? ''}
-          onChange={(event) => set({ after: event.target.value || undefined })}
-        />
-      </div>
-      <div className="tp-field">
-        <Label htmlFor={field('before')}>before:</Label>
-        <Input
-          id={field('before')}
-          type="date"
-          value={query?.before ?? ''}
-          onChange={(event) => set({ before: event.target.value || undefined })}
-        />
-      </div>
-      <div className="tp-field">
-        <Label htmlFor={field('sort')}>sort:</Label>
-        <select
-          id={field('sort')}
-          className="tp-input forum-select"
-          value={query?.sort ?? ''}
-          onChange={(event) => set({ sort: (event.target.value || undefined) as SearchSort | undefined })}
-        >
-          <option value="">Default</option>
-          {SEARCH_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="forum-search-filters__checks">
-        <label className="forum-check">
-          <input
-            type="checkbox"
-            checked={query?.featured ?? false}
-            onChange={(event) => set({ featured: event.target.checked })}
-          />
-          <span>is:featured</span>
-        </label>
-        <label className="forum-check">
-          <input
-            type="checkbox"
-            checked={query?.inTitle ?? false}
-            onChange={(event) => set({ inTitle: event.target.checked })}
-          />
-          <span>in:title</span>
-        </label>
-      </div>
+      {controls(false)}
+      <div className="forum-search-filters__checks">{controls(true)}</div>
       {problem && (
         <p className="forum-error forum-search-filters__problem" role="alert">
           {problem}
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The input of one filter, labelled by its operator; a check box for a flag, a field for anything else. */
+function FilterControl({
+  field,
+  query,
+  id,
+  set,
+}: {
+  field: FilterField;
+  query: ParsedSearch | null;
+  id: string;
+  set: (change: QueryChange) => void;
+}) {
+  if (field.kind === 'check') {
+    return (
+      <label className="forum-check">
+        <input
+          type="checkbox"
+          checked={(query && field.read(query)) ?? false}
+          onChange={(event) => set(field.write(event.target.checked))}
+        />
+        <span>{field.operator}</span>
+      </label>
+    );
+  }
+  const value = (query && field.read(query)) ?? '';
+  return (
+    <div className="tp-field">
+      <Label htmlFor={id}>{field.operator}</Label>
+      {field.kind === 'text' ? (
+        <DraftInput
+          id={id}
+          placeholder={field.placeholder}
+          value={value}
+          commit={(next) => set(field.write(next))}
+        />
+      ) : field.kind === 'date' ? (
+        <Input id={id} type="date" value={value} onChange={(event) => set(field.write(event.target.value))} />
+      ) : (
+        <select
+          id={id}
+          className="tp-input forum-select"
+          value={value}
+          onChange={(event) => set(field.write(event.target.value))}
+        >
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
   );
 }

@@ -73,6 +73,21 @@ describe('home, live', () => {
     expect(screen.getByText('Showing 4 of 4 total pastes')).toBeInTheDocument();
   });
 
+  it('reads the list again while it lacks what SHOW announced (a cache in front had an older one)', async () => {
+    const server = { page: { pinned: [], threads: [card(1)], nextCursor: null, total: 1 } };
+    const { socket, calls, user } = await renderHome(server);
+    await waitFor(() => expect(JSON.parse(socket.sent.at(-1)!)).toMatchObject({ type: 'watch' }));
+    socket.serverSend({ type: 'paste_added', threadId: 2 });
+    await screen.findByText(/1 new paste/);
+    const before = urls(calls).length;
+    await user.click(screen.getByRole('button', { name: 'SHOW' }));
+    // The first read lacks it; the one a moment later has it, and that is the last.
+    await waitFor(() => expect(urls(calls)).toHaveLength(before + 1));
+    server.page = { ...server.page, threads: [card(2), card(1)], total: 2 };
+    await waitFor(() => expect(row('Recent pastes', 'paste 2')).toBeInTheDocument(), { timeout: 3000 });
+    expect(urls(calls)).toHaveLength(before + 2);
+  });
+
   it('does not count a paste heard of while SHOW reads the list, once the list shows it', async () => {
     let release = () => {};
     const page = (threads: PasteCard[]): RecentPastesPage => ({

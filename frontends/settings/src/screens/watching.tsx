@@ -8,115 +8,136 @@ import {
   useAutoWatch,
   UserName,
   useWatchChange,
+  type WatchChange,
   watchingListQuery,
 } from '@termpaste/ui';
 import { useQuery } from '@tanstack/react-query';
+import type { Key, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-function Pastes({ list }: { list: WatchingList }) {
+/** What one row of a watch list shows: its accessible name, an optional picture, the link and the line under it. */
+interface WatchRow {
+  key: Key;
+  name: string;
+  picture?: ReactNode;
+  link: ReactNode;
+  detail: ReactNode;
+}
+
+/** One section of the watching screen: a titled list whose rows each have a button that stops watching. */
+function WatchList<Item>({
+  title,
+  empty,
+  items,
+  row,
+  stopText,
+  stop,
+}: {
+  title: string;
+  empty: string;
+  items: Item[];
+  row: (item: Item) => WatchRow;
+  stopText: string;
+  stop: (item: Item) => WatchChange;
+}) {
   const change = useWatchChange();
   return (
-    <Card title={WATCHING_TEXTS.pastesTitle} className="settings-page">
-      {list.pastes.length === 0 ? (
-        <p className="tp-muted">{WATCHING_TEXTS.noPastes}</p>
+    <Card title={title} className="settings-page">
+      {items.length === 0 ? (
+        <p className="tp-muted">{empty}</p>
       ) : (
-        <ul className="settings-people" aria-label={WATCHING_TEXTS.pastesTitle}>
-          {list.pastes.map((paste) => (
-            <li key={String(paste.ref)} className="settings-person" aria-label={paste.title}>
-              <div className="settings-person__who">
-                <Link to={PAGES.thread(paste.ref)} className="settings-person__name">
-                  {paste.title}
-                </Link>
-                <span className="tp-muted settings-person__since">
-                  by {paste.author?.username ?? 'Anonymous'} · watched {relativeTime(paste.watchedAt)}
-                </span>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={change.isPending}
-                aria-label={`${WATCHING_TEXTS.unwatch} ${paste.title}`}
-                onClick={() => change.mutate({ what: 'paste', ref: paste.ref, on: false })}
-              >
-                {WATCHING_TEXTS.unwatch}
-              </Button>
-            </li>
-          ))}
+        <ul className="settings-people" aria-label={title}>
+          {items.map((item) => {
+            const { key, name, picture, link, detail } = row(item);
+            return (
+              <li key={key} className="settings-person" aria-label={name}>
+                {picture}
+                <div className="settings-person__who">
+                  {link}
+                  <span className="tp-muted settings-person__since">{detail}</span>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={change.isPending}
+                  aria-label={`${stopText} ${name}`}
+                  onClick={() => change.mutate(stop(item))}
+                >
+                  {stopText}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Card>
+  );
+}
+
+function Pastes({ list }: { list: WatchingList }) {
+  return (
+    <WatchList
+      title={WATCHING_TEXTS.pastesTitle}
+      empty={WATCHING_TEXTS.noPastes}
+      items={list.pastes}
+      row={(paste) => ({
+        key: String(paste.ref),
+        name: paste.title,
+        link: (
+          <Link to={PAGES.thread(paste.ref)} className="settings-person__name">
+            {paste.title}
+          </Link>
+        ),
+        detail: `by ${paste.author?.username ?? 'Anonymous'} · watched ${relativeTime(paste.watchedAt)}`,
+      })}
+      stopText={WATCHING_TEXTS.unwatch}
+      stop={(paste) => ({ what: 'paste', ref: paste.ref, on: false })}
+    />
   );
 }
 
 function Members({ list }: { list: WatchingList }) {
-  const change = useWatchChange();
   return (
-    <Card title={WATCHING_TEXTS.membersTitle} className="settings-page">
-      {list.members.length === 0 ? (
-        <p className="tp-muted">{WATCHING_TEXTS.noMembers}</p>
-      ) : (
-        <ul className="settings-people" aria-label={WATCHING_TEXTS.membersTitle}>
-          {list.members.map(({ member, followedAt }) => (
-            <li key={member.id} className="settings-person" aria-label={member.username}>
-              <Avatar user={member} size={32} />
-              <div className="settings-person__who">
-                <Link to={PAGES.profile(member.id)} className="settings-person__name">
-                  <UserName user={member} />
-                </Link>
-                <span className="tp-muted settings-person__since">followed {relativeTime(followedAt)}</span>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={change.isPending}
-                aria-label={`${WATCHING_TEXTS.unfollow} ${member.username}`}
-                onClick={() =>
-                  change.mutate({ what: 'member', id: member.id, username: member.username, on: false })
-                }
-              >
-                {WATCHING_TEXTS.unfollow}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <WatchList
+      title={WATCHING_TEXTS.membersTitle}
+      empty={WATCHING_TEXTS.noMembers}
+      items={list.members}
+      row={({ member, followedAt }) => ({
+        key: member.id,
+        name: member.username,
+        picture: <Avatar user={member} size={32} />,
+        link: (
+          <Link to={PAGES.profile(member.id)} className="settings-person__name">
+            <UserName user={member} />
+          </Link>
+        ),
+        detail: `followed ${relativeTime(followedAt)}`,
+      })}
+      stopText={WATCHING_TEXTS.unfollow}
+      stop={({ member }) => ({ what: 'member', id: member.id, username: member.username, on: false })}
+    />
   );
 }
 
 function Tags({ list }: { list: WatchingList }) {
-  const change = useWatchChange();
   return (
-    <Card title={WATCHING_TEXTS.tagsTitle} className="settings-page">
-      {list.tags.length === 0 ? (
-        <p className="tp-muted">{WATCHING_TEXTS.noTags}</p>
-      ) : (
-        <ul className="settings-people" aria-label={WATCHING_TEXTS.tagsTitle}>
-          {list.tags.map((tag) => (
-            <li key={tag.name} className="settings-person" aria-label={tag.name}>
-              <div className="settings-person__who">
-                <a href={`/tag/${encodeURIComponent(tag.name)}`} className="settings-person__name">
-                  #{tag.name}
-                </a>
-                <span className="tp-muted settings-person__since">
-                  {tag.pasteCount} {tag.pasteCount === 1 ? 'paste' : 'pastes'} · watched{' '}
-                  {relativeTime(tag.watchedAt)}
-                </span>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={change.isPending}
-                aria-label={`${WATCHING_TEXTS.unwatch} ${tag.name}`}
-                onClick={() => change.mutate({ what: 'tag', name: tag.name, on: false })}
-              >
-                {WATCHING_TEXTS.unwatch}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <WatchList
+      title={WATCHING_TEXTS.tagsTitle}
+      empty={WATCHING_TEXTS.noTags}
+      items={list.tags}
+      row={(tag) => ({
+        key: tag.name,
+        name: tag.name,
+        link: (
+          <a href={`/tag/${encodeURIComponent(tag.name)}`} className="settings-person__name">
+            #{tag.name}
+          </a>
+        ),
+        detail: `${tag.pasteCount} ${tag.pasteCount === 1 ? 'paste' : 'pastes'} · watched ${relativeTime(tag.watchedAt)}`,
+      })}
+      stopText={WATCHING_TEXTS.unwatch}
+      stop={(tag) => ({ what: 'tag', name: tag.name, on: false })}
+    />
   );
 }
 

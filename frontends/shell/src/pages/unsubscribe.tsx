@@ -5,10 +5,10 @@ import {
   type UnsubscribeResult,
   unsubscribeResultSchema,
 } from '@termpaste/contracts';
-import { Button, Card, errorMessage, getJson, sendJson, Spinner, useCurrentUser } from '@termpaste/ui';
+import { Button, errorMessage, getJson, sendJson, Spinner, useCurrentUser } from '@termpaste/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthLayout } from './auth/auth-layout';
+import { LinkOutcome, LinkPage } from './link-page';
 
 /**
  * `/unsubscribe?token=…`, opened from a mail's unsubscribe link, signed in or not: says what the link
@@ -31,7 +31,7 @@ export function UnsubscribePage() {
 
   let body;
   if (!token) {
-    body = <Outcome ok={false} text={MAIL_PREFERENCE_MESSAGES.tokenMissing} />;
+    body = <LinkOutcome ok={false} text={MAIL_PREFERENCE_MESSAGES.tokenMissing} />;
   } else if (described.isPending) {
     body = (
       <p className="shell-verify-page__line" role="status">
@@ -39,9 +39,11 @@ export function UnsubscribePage() {
       </p>
     );
   } else if (described.isError) {
-    body = <Outcome ok={false} text={errorMessage(described.error, MAIL_PREFERENCE_MESSAGES.tokenInvalid)} />;
+    body = (
+      <LinkOutcome ok={false} text={errorMessage(described.error, MAIL_PREFERENCE_MESSAGES.tokenInvalid)} />
+    );
   } else if (confirm.isSuccess || described.data.unsubscribed) {
-    body = <Outcome ok text={done(confirm.data ?? described.data)} />;
+    body = <LinkOutcome ok text={done(confirm.data ?? described.data)} />;
   } else {
     body = (
       <>
@@ -49,7 +51,7 @@ export function UnsubscribePage() {
           Stop {described.data.what} for <strong>{described.data.username}</strong>?
         </p>
         {confirm.isError && (
-          <Outcome ok={false} text={errorMessage(confirm.error, MAIL_PREFERENCE_MESSAGES.tokenInvalid)} />
+          <LinkOutcome ok={false} text={errorMessage(confirm.error, MAIL_PREFERENCE_MESSAGES.tokenInvalid)} />
         )}
         <div className="shell-auth__links">
           <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
@@ -67,34 +69,14 @@ export function UnsubscribePage() {
     </nav>
   );
 
-  if (!user) {
-    return (
-      <AuthLayout title="UNSUBSCRIBE" subtitle="From the e-mails of this site.">
-        {body}
-        {next}
-      </AuthLayout>
-    );
-  }
   return (
-    <Card titleLevel={1} title="UNSUBSCRIBE" className="shell-verify-page">
+    <LinkPage title="UNSUBSCRIBE" subtitle="From the e-mails of this site.">
       {body}
       {next}
-    </Card>
+    </LinkPage>
   );
 }
 
 function done(result: UnsubscribeResult): string {
   return `No more ${result.what} for ${result.username}. You can turn them on again in your settings.`;
-}
-
-function Outcome({ ok, text }: { ok: boolean; text: string }) {
-  return (
-    <p
-      className={`shell-verify-page__line ${ok ? 'shell-verify-page__ok' : 'shell-verify-page__fail'}`}
-      role="status"
-    >
-      <span aria-hidden="true">{ok ? '[OK] ' : '[FAIL] '}</span>
-      {text}
-    </p>
-  );
 }

@@ -1,9 +1,9 @@
 import { API, PAGES, VERIFY_MESSAGES } from '@termpaste/contracts';
-import { apiRequest, Card, errorMessage, Spinner, useCurrentUser } from '@termpaste/ui';
+import { apiRequest, errorMessage, Spinner, useCurrentUser } from '@termpaste/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthLayout } from './auth/auth-layout';
+import { LinkOutcome, LinkPage } from './link-page';
 
 /**
  * `/verify-email?token=…`, opened from the verification mail, signed in or not: sends the token once
@@ -30,13 +30,13 @@ export function VerifyEmailPage() {
   const alreadyVerified = verify.isError && user?.emailVerified === true;
   let body;
   if (!token) {
-    body = <Outcome ok={false} text={`${VERIFY_MESSAGES.invalidToken}: the link has no token.`} />;
+    body = <LinkOutcome ok={false} text={`${VERIFY_MESSAGES.invalidToken}: the link has no token.`} />;
   } else if (verify.isSuccess || alreadyVerified) {
     body = (
-      <Outcome ok text={verify.isSuccess ? VERIFY_MESSAGES.verified : VERIFY_MESSAGES.alreadyVerified} />
+      <LinkOutcome ok text={verify.isSuccess ? VERIFY_MESSAGES.verified : VERIFY_MESSAGES.alreadyVerified} />
     );
   } else if (verify.isError) {
-    body = <Outcome ok={false} text={errorMessage(verify.error, VERIFY_MESSAGES.invalidToken)} />;
+    body = <LinkOutcome ok={false} text={errorMessage(verify.error, VERIFY_MESSAGES.invalidToken)} />;
   } else {
     body = (
       <p className="shell-verify-page__line" role="status">
@@ -60,30 +60,10 @@ export function VerifyEmailPage() {
     </nav>
   );
 
-  if (!user) {
-    return (
-      <AuthLayout title="VERIFY E-MAIL" subtitle="Checking the link from your mail.">
-        {body}
-        {next}
-      </AuthLayout>
-    );
-  }
   return (
-    <Card titleLevel={1} title="VERIFY E-MAIL" className="shell-verify-page">
+    <LinkPage title="VERIFY E-MAIL" subtitle="Checking the link from your mail.">
       {body}
       {next}
-    </Card>
-  );
-}
-
-function Outcome({ ok, text }: { ok: boolean; text: string }) {
-  return (
-    <p
-      className={`shell-verify-page__line ${ok ? 'shell-verify-page__ok' : 'shell-verify-page__fail'}`}
-      role="status"
-    >
-      <span aria-hidden="true">{ok ? '[OK] ' : '[FAIL] '}</span>
-      {text}
-    </p>
+    </LinkPage>
   );
 }

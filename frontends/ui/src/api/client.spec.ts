@@ -176,7 +176,8 @@ describe('getQueryFn', () => {
     expect(data).toEqual({ id: 42, title: 't' });
     expect(received[0]).toMatchObject({ method: 'GET', url: '/api/threads/42', body: '' });
     expect(received[0]!.headers['content-type']).toBeUndefined();
-    expect(spy.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
+    // Revalidated each time: the browser never serves the page's stale-while-revalidate copy.
+    expect(spy.mock.calls[0]![1]).toMatchObject({ credentials: 'include', cache: 'no-cache' });
   });
 
   it('throws on 401 by default', async () => {

@@ -55,7 +55,13 @@ export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.map(String).join('/'), { credentials: 'include', signal });
+    // Always asked again (a 304 while unchanged): the page's stale-while-revalidate is for the caches in
+    // front, never for the browser's, which would show a live refresh's read from before the change.
+    const res = await fetch(queryKey.map(String).join('/'), {
+      credentials: 'include',
+      cache: 'no-cache',
+      signal,
+    });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;
