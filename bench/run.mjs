@@ -7,6 +7,7 @@
 //   npm run bench -- --smoke            10,000 pastes, 1 s a route; fails only on errors (CI)
 //   npm run bench -- --sizes 10000 --duration 5 --sockets 200 --skip-build
 //   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
+//   npm run bench -- --members          the members ramp alone, at 1 M pastes (bench/members.mjs)
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
