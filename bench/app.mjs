@@ -20,6 +20,9 @@ export async function startApp(database, pastes) {
   // …from a few members, all alike: the spam signals (which still run) would hold the copies.
   Object.assign(env, { MODERATION_NEW_MEMBER_POSTS: '0', MODERATION_DUPLICATE_ACCOUNTS: '1000' });
   env.LOG_LEVEL = 'warn';
+  // The members ramp reads the event-loop delay from the app's metrics, on a port of their own.
+  const metricsPort = await freePort();
+  env.METRICS_LISTEN = `127.0.0.1:${metricsPort}`;
   if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
   // `--cpu-prof`: the app writes a V8 CPU profile (open it in Chromium's DevTools) as it stops.
   const profile = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [];
@@ -43,6 +46,7 @@ export async function startApp(database, pastes) {
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     pid: child.pid,
     logFile,
     get exited() {

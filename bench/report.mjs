@@ -3,6 +3,7 @@
 import { edgeGoal, edgeRows } from './edge.mjs';
 import { LONG_TASK_MS } from './large-paste.mjs';
 import { lighthouseGoal, lighthouseTableRows } from './lighthouse.mjs';
+import { membersCell, MEMBERS_GOAL } from './members.mjs';
 
 const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '–');
 const ms = (n) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : Math.round(n)} ms` : '–');
@@ -90,6 +91,8 @@ export function evaluate(report) {
     key: 'rss',
     ok: all(report.runs.flatMap((r) => [r.rssIdleMb < RSS_IDLE_MB, r.rssLoadMb < RSS_LOAD_MB])),
   });
+  const withMembers = report.runs.findLast((r) => r.members);
+  goals.push({ key: 'members', ok: withMembers ? withMembers.members.held >= MEMBERS_GOAL : null });
   const js = report.runs[0]?.js;
   goals.push({ key: 'js', ok: js && !js.skipped ? js.gzipKb < JS_GZIP_KB : null });
   const largePaste = report.runs[0]?.largePaste;
@@ -124,13 +127,13 @@ export function renderTable(report) {
 
   row(
     'ceiling: bare Node `http`, same home payload',
-    ...both((r) => `${fmt(r.ceilings.http.rps)} req/s`),
+    ...both((r) => `${fmt(r.ceilings.http?.rps)} req/s`),
     'machine ceiling',
     null,
   );
   row(
     'ceiling: NestJS+Express static route, same payload',
-    ...both((r) => `${fmt(r.ceilings.nest.rps)} req/s · 1×`),
+    ...both((r) => `${fmt(r.ceilings.nest?.rps)} req/s · 1×`),
     'stack ceiling (÷ below)',
     null,
   );
@@ -171,6 +174,12 @@ export function renderTable(report) {
     ...both((r) => `${fmt(r.rssIdleMb)} MB / ${fmt(r.rssLoadMb)} MB`),
     `< ${RSS_IDLE_MB} MB / < ${RSS_LOAD_MB} MB`,
     verdict.rss,
+  );
+  row(
+    'members held, each signed in with its live socket, reading, voting, replying, chatting (bench/members.mjs)',
+    ...both((r) => membersCell(r)),
+    `≥ ${fmt(MEMBERS_GOAL)} with reads p99 < 100 ms, writes p99 < 250 ms, no error, nothing lost`,
+    verdict.members,
   );
   const js = report.runs[0]?.js;
   row(

@@ -7,6 +7,7 @@
 //   npm run bench -- --smoke            10,000 pastes, 1 s a route; fails only on errors (CI)
 //   npm run bench -- --sizes 10000 --duration 5 --sockets 200 --skip-build
 //   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
+//   npm run bench -- --members          the members ramp alone, at 1 M pastes (bench/members.mjs)
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import {
   wanted,
 } from './settings.mjs';
 import { closeSize, measureCeiling, measureRead, measureWrites, openSize } from './sizes.mjs';
+import { measureMembers, membersProblems, membersTable } from './members.mjs';
 
 /** What makes the run fail: errors, non-2xx answers, lost pastes, undelivered chat messages; never speed. */
 function errors(report) {
@@ -47,6 +49,7 @@ function errors(report) {
           problems.push(`${label(run.pastes)} ${name}: ${one.errors} errors, ${one.non2xx} non-2xx answers`);
       }
     }
+    problems.push(...membersProblems(run));
     for (const [name, r] of Object.entries(run.edge ?? {}))
       if (r.nginx?.errors || r.nginx?.non2xx)
         problems.push(
@@ -74,7 +77,7 @@ log(
 );
 if (!options['skip-build']) await nx(['run-many', '-t', 'build', '--output-style=static']);
 // Secret scanning (bench/secret-scan.mjs): no database; `--only secretScan` measures it alone.
-if (wanted('secretScan')) {
+if (wanted('secretScan') && !options.members) {
   const scan = spawnSync(process.execPath, [join(root, 'bench/secret-scan.mjs')], { stdio: 'inherit' });
   if (scan.status !== 0) process.exit(scan.status ?? 1);
   if (only?.size === 1) process.exit(0);
@@ -87,6 +90,13 @@ if (options['seed-only']) {
 const opened = [];
 try {
   for (const pastes of sizes) opened.push(await openSize(pastes));
+  // `--members`: the members ramp alone, at the largest size (bench/members.mjs).
+  if (options.members) opened.at(-1).result.members = await measureMembers(opened.at(-1));
+  else await measureAll();
+} finally {
+  for (const size of opened) await closeSize(size);
+}
+async function measureAll() {
   log('\n## reads: each route at every size in turn');
   for (const kind of ['http', 'nest']) for (const size of opened) await measureCeiling(size, kind);
   // With several sizes each route runs twice at each, in the order 10 k, 1 M, 1 M, 10 k, and keeps the
@@ -100,8 +110,7 @@ try {
   // A visitor's reads through nginx's page cache beside the app alone (bench/edge.mjs).
   if (wanted('edge')) for (const size of opened) await measureEdge(size);
   for (const [i, size] of opened.entries()) await measureWrites(size, i === 0);
-} finally {
-  for (const size of opened) await closeSize(size);
+  if (wanted('members')) opened.at(-1).result.members = await measureMembers(opened.at(-1));
 }
 const runs = opened.map((size) => size.result);
 const report = {
@@ -114,7 +123,7 @@ const report = {
   runs,
 };
 report.goals = evaluate(report);
-const table = renderTable(report);
+const table = (options.members ? '' : renderTable(report)) + membersTable(report);
 console.log('\n' + table);
 ensureDir(resultsDir);
 const stamp = report.date.replace(/[:.]/g, '-');

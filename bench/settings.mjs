@@ -15,6 +15,8 @@ const USAGE = `npm run bench [-- options]
   --skip-build         use the builds on disk
   --seed-only          seed (or reuse) the databases, measure nothing
   --cpu-prof           the app writes a V8 CPU profile under bench/results/ as it stops
+  --members            only the members ramp (default at 1 M pastes); bench/members.mjs has its options:
+                       --members-start/-step/-max N, --members-hold S, --think S, --visitors R, --mix JSON|file
   --help               this text`;
 const parsed = (() => {
   try {
@@ -41,13 +43,28 @@ function optionSpec() {
     'seed-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    members: { type: 'boolean', default: false },
+    ...Object.fromEntries(
+      [
+        'members-start',
+        'members-step',
+        'members-max',
+        'members-hold',
+        'members-settle',
+        'members-connections',
+      ]
+        .concat(['think', 'visitors', 'mix'])
+        .map((name) => [name, { type: 'string' }]),
+    ),
   };
 }
 /** `--only createPaste,vote`: measure just these (route names as in the JSON; also `chat`, `js`, `largePaste`, `lighthouse`, `secretScan`). */
 export const only = options.only ? new Set(options.only.split(',')) : null;
 export const wanted = (name) => !only || only.has(name);
 export const smoke = options.smoke;
-export const sizes = (options.sizes ?? (smoke ? '10000' : '10000,1000000')).split(',').map(Number);
+export const sizes = (options.sizes ?? (smoke ? '10000' : options.members ? '1000000' : '10000,1000000'))
+  .split(',')
+  .map(Number);
 export const duration = Number(options.duration ?? (smoke ? 1 : 10));
 export const connections = Number(options.connections);
 export const chatSockets = Number(options.sockets ?? 1000);

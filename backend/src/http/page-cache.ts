@@ -34,6 +34,8 @@ export function freshAfterWrites(req: Request, res: Response, next: NextFunction
 
 /** Smaller bodies are sent as they are: gzip would save a few bytes for its cost. */
 const GZIP_MIN_BYTES = 1024;
+/** Changes remembered for the loads under way, at most (see PageCache.remember). */
+const CHANGES_KEPT_MAX = 10_000;
 /** Memory the cached lists and paste details may take (their bytes, gzip included), each. */
 const LISTS_MAX_BYTES = 16 * 1024 * 1024;
 const DETAILS_MAX_BYTES = 32 * 1024 * 1024;
@@ -143,9 +145,9 @@ export interface CachedDetail {
 }
 
 /**
- * The public pages every visitor reads (home, featured, search, profiles, pastes), serialized in memory
- * with gzip and ETag, LRU-bounded. Writes drop them on every instance. A load that started before a
- * change is not kept (it may have read before the write committed); concurrent misses share one load.
+ * Public pages in memory with gzip and ETag, LRU-bounded, dropped by writes on every instance (a load older
+ * than the change is not kept; misses share one load). A view flush drops nothing: the next reader reloads
+ * the page, those meanwhile get it as it was (the flushing instance's view count lacks those views then).
  */
 @Injectable()
 export class PageCache implements OnModuleInit, OnModuleDestroy {
@@ -154,6 +156,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     ttl: PAGE_TTL_MS,
     // The gzip comes later (at most about as big as the JSON): counted from the start.
     sizeCalculation: (page, key) => 2 * page.json.length + key.length,
+    dispose: (_page, key) => this.staleLists.delete(key),
   });
   private readonly details = new LRUCache<number, CachedDetail>({
     maxSize: DETAILS_MAX_BYTES,
@@ -161,13 +164,29 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // The parsed detail is kept too (a member's own votes are put into it): about three times its JSON.
     sizeCalculation: (page) => 4 * (page.head.length + page.tail.length),
     // Called for every way a page leaves (dropped, replaced, evicted, expired, cleared).
-    dispose: (page, id) => this.unrelate(id, page),
+    dispose: (page, id) => {
+      this.unrelate(id, page);
+      this.staleDetails.delete(id);
+    },
   });
+  /** Cached pages that a counters-only change made stale: served while one reload of each runs. */
+  private readonly staleLists = new Set<string>();
+  private readonly staleDetails = new Set<number>();
   /** For each paste, the cached details that change with it (their CachedDetail.related). */
   private readonly relatedPages = new Map<number, Set<number>>();
   private readonly loading = new Map<string, Promise<unknown>>();
-  /** Moves at every change: a load that saw it move keeps its result to itself. */
+  /** Loads under way, those a change took out of `loading` included. */
+  private running = 0;
+  /**
+   * Moves at every change. A load keeps its result to itself if a change since it started named its page
+   * (changedSince): changes to other pages, many a second with many members, let it be kept.
+   */
   private epoch = 0;
+  private allChangedEpoch = 0;
+  private listsChangedEpoch = 0;
+  /** The epoch of the last change to each page key (`detail:7`, `list:profile:3`) and each member shown. */
+  private readonly changedEpoch = new Map<string, number>();
+  private readonly membersChangedEpoch = new Map<number, number>();
   /**
    * When the lists, all details, and each detail were last made stale (performance.now()): a miss is
    * loaded from a read replica only if it has replayed what the primary had then (ReadDatabase.read),
@@ -220,18 +239,36 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // A paste it shows has expired since: read again (the lists read only pastes alive now).
     if (cached && (cached.staleAt ?? Infinity) <= Date.now()) this.lists.delete(key);
     else if (cached) {
+      // Stale: the first reader reloads it; those who come while that runs get this page.
+      if (this.staleLists.has(key) && !this.loading.has(`list:${key}`)) {
+        this.counted.list.miss.inc();
+        return this.reload(this.loadList(key, load), cached);
+      }
       this.counted.list.hit.inc();
       return Promise.resolve(cached);
     }
     this.counted.list.miss.inc();
+    return this.loadList(key, load);
+  }
+
+  private loadList(key: string, load: () => Promise<unknown>): Promise<Page> {
     return this.share(
       `list:${key}`,
       async () => {
         const value = await this.loadFromReplica(load, this.listsChangedAt);
         return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
       },
+      // Replacing the page disposes of the one before (and of its staleness).
       (page) => this.lists.set(key, page),
     );
+  }
+
+  /** A stale page's reload; if it fails, the stale page (kept, and reloaded at the next read). */
+  private reload<T>(reload: Promise<T>, stale: T): Promise<T> {
+    return reload.catch((error: unknown) => {
+      this.logger.warn(`Reloading a page failed: ${error instanceof Error ? error.message : String(error)}`);
+      return stale;
+    });
   }
 
   /** A paste's page as every visitor sees it, from the cache or `load`ed and kept. */
@@ -243,15 +280,24 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // Each id's page is made by one `load`: what it kept is a P.
     const cached = this.details.get(id) as P | undefined;
     if (cached) {
+      if (this.staleDetails.has(id) && !this.loading.has(`detail:${id}`)) {
+        this.counted.detail.miss.inc();
+        return this.reload(this.loadDetail(id, load), cached);
+      }
       this.counted.detail.hit.inc();
       return Promise.resolve(cached);
     }
     this.counted.detail.miss.inc();
+    return this.loadDetail(id, load);
+  }
+
+  private loadDetail<P extends CachedDetail>(id: number, load: () => Promise<P>): Promise<P> {
     const since = Math.max(this.detailsChangedAt, this.detailChangedAt.get(id) ?? -Infinity);
     return this.share(
       `detail:${id}`,
       () => this.loadFromReplica(load, since),
       (page) => {
+        // Replacing the page disposes of the one before (its relations, its staleness).
         this.details.set(id, page);
         for (const other of page.related ?? []) {
           const pages = this.relatedPages.get(other) ?? new Set<number>();
@@ -289,8 +335,18 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private drop(change: PagesChanged): void {
-    this.epoch++;
+    const epoch = ++this.epoch;
+    this.remember(change, epoch);
     this.noteChange(change);
+    const now = performance.now();
+    if (change.countsOnly && !change.all) {
+      if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
+      for (const id of change.threads ?? []) {
+        this.detailChangedAt.set(id, now);
+        if (this.details.has(id)) this.staleDetails.add(id);
+      }
+      return;
+    }
     if (change.all || change.lists) {
       this.lists.clear();
       for (const key of this.loading.keys()) if (key.startsWith('list:')) this.loading.delete(key);
@@ -302,7 +358,6 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // A paste's change changes the pages related to it too: a fork's original (its fork count), a paste's
     // forks (the title or the existence of what they were forked from).
     const threads = (change.threads ?? []).flatMap((id) => [id, ...(this.relatedPages.get(id) ?? [])]);
-    const now = performance.now();
     for (const id of threads) {
       this.detailChangedAt.set(id, now);
       this.details.delete(id);
@@ -323,7 +378,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Drops the lists and details that show any of `users` (loads under way: the epoch moved). */
+  /** Drops the lists and details that show any of `users` (loads under way: see changedSince). */
   private dropShowing(users: ReadonlySet<number>): void {
     const shows = (shown: Iterable<number>) => [...shown].some((id) => users.has(id));
     const lists = [...this.lists.entries()].filter(([, page]) => shows(page.users ?? []));
@@ -333,19 +388,65 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     for (const [id] of details) this.details.delete(id);
   }
 
-  /** One load per key at a time; its result is kept only if nothing changed while it ran. */
+  /** Notes which pages `change` names, for the loads under way (see changedSince). */
+  private remember(change: PagesChanged, epoch: number): void {
+    if (change.all) this.allChangedEpoch = epoch;
+    if (change.lists) this.listsChangedEpoch = epoch;
+    for (const id of change.threads ?? []) this.changedEpoch.set(`detail:${id}`, epoch);
+    for (const id of change.profiles ?? []) this.changedEpoch.set(`list:profile:${id}`, epoch);
+    for (const id of change.members ?? []) this.membersChangedEpoch.set(id, epoch);
+    // Bounded: past this many, every load under way counts as overtaken (it reloads at the next read).
+    if (this.changedEpoch.size + this.membersChangedEpoch.size > CHANGES_KEPT_MAX) {
+      this.allChangedEpoch = epoch;
+      this.changedEpoch.clear();
+      this.membersChangedEpoch.clear();
+    }
+  }
+
+  /** Whether a change since `start` named the page `key` loaded as `value` (or a page or member it shows). */
+  private changedSince(key: string, start: number, value: unknown): boolean {
+    if (this.allChangedEpoch > start) return true;
+    if (key.startsWith('list:') && this.listsChangedEpoch > start) return true;
+    if ((this.changedEpoch.get(key) ?? 0) > start) return true;
+    const detail = key.startsWith('detail:') ? (value as CachedDetail) : undefined;
+    // A change of a paste it is related to (its original, its forks) drops it too.
+    for (const id of detail?.related ?? [])
+      if ((this.changedEpoch.get(`detail:${id}`) ?? 0) > start) return true;
+    const members = [...this.membersChangedEpoch].filter(([, at]) => at > start).map(([id]) => id);
+    if (members.length === 0) return false;
+    const shown = detail ? usersShown(detail.detail) : ((value as Page).users ?? new Set<number>());
+    return members.some((id) => shown.has(id));
+  }
+
+  /** One load per key at a time; its result is kept unless a change named its page while it ran. */
   private share<T>(key: string, load: () => Promise<T>, keep: (value: T) => void): Promise<T> {
     const running = this.loading.get(key) as Promise<T> | undefined;
     if (running) return running;
-    const epoch = this.epoch;
-    const promise = load().then(
+    const start = this.epoch;
+    this.running++;
+    const settle = () => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+      // No load under way (a dropped one included) needs to know of changes made before now.
+      if (--this.running === 0) {
+        this.changedEpoch.clear();
+        this.membersChangedEpoch.clear();
+      }
+    };
+    let loaded: Promise<T>;
+    try {
+      loaded = load();
+    } catch (error) {
+      loaded = Promise.reject(error as Error);
+    }
+    const promise = loaded.then(
       (value) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
-        if (this.epoch === epoch) keep(value);
+        const overtaken = this.changedSince(key, start, value);
+        settle();
+        if (!overtaken) keep(value);
         return value;
       },
       (error: unknown) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        settle();
         throw error;
       },
     );

@@ -36,6 +36,11 @@ export interface PagesChanged {
   profiles?: number[];
   /** Members whose name, avatar or bio changed: every page that shows them (as an author, a replier). */
   members?: number[];
+  /**
+   * Only counters moved (stored view counts): the pages named stay served, each while one reload of it
+   * runs, instead of every reader waiting for it.
+   */
+  countsOnly?: true;
 }
 /** The presence counts of these topics (presence.port.ts) changed: each instance tells its watchers. */
 export interface PresenceChanged {

@@ -98,6 +98,12 @@ const readersFrame = (threadId: number, count: number) => ({
   count,
 });
 
+/** Online count frames a second this instance sends at most, over all its chat sockets (showOnline). */
+export const ONLINE_FRAMES_PER_S = 2000;
+/** The least time between two broadcasts of the online count to `sockets` sockets: 5 ms for 10, 5 s for 10,000 (10 s at most). */
+export const onlineGapMs = (sockets: number): number =>
+  Math.min(10_000, (sockets * 1000) / ONLINE_FRAMES_PER_S);
+
 /** What a client frame is: a ping, a watch (valid or not), or anything else (ignored). */
 type ClientFrame = { kind: 'ping' } | { kind: 'watch'; watch: LiveWatch } | { kind: 'bad-watch' } | null;
 
@@ -135,6 +141,10 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
   private unsubscribe: (() => void) | undefined;
   private unsubscribeInstances: (() => void) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
+  /** The online count's last broadcast, and the count waiting for the next (see showOnline). */
+  private onlineShownAt = 0;
+  private onlineWaiting: number | undefined;
+  private onlineTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly events: EventsPort,
@@ -175,6 +185,8 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
     this.unsubscribeInstances?.();
     this.unsubscribeInstances = undefined;
     clearInterval(this.heartbeat);
+    clearTimeout(this.onlineTimer);
+    this.onlineTimer = undefined;
   }
 
   /** How many sockets are open (for tests and diagnostics). */
@@ -418,8 +430,7 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
   private showCounts(counts: Map<string, number>): void {
     for (const [topic, count] of counts) {
       if (topic === ONLINE_TOPIC) {
-        const frame = onlineFrame(count);
-        for (const socket of this.chatSockets) this.send(socket, frame);
+        this.showOnline(count);
         continue;
       }
       const threadId = pasteOfTopic(topic);
@@ -430,6 +441,32 @@ export class LiveGateway implements OnGatewayConnection<WebSocket>, OnModuleInit
         this.send(socket, this.frameOf(this.sockets.get(socket), frame, frames));
       }
     }
+  }
+
+  /**
+   * The online count to every chat socket here, at most once in onlineGapMs of them: each change reaching
+   * every socket costs O(sockets²) as members come and go; this keeps it to ONLINE_FRAMES_PER_S.
+   */
+  private showOnline(count: number): void {
+    this.onlineWaiting = count;
+    if (this.onlineTimer) return;
+    const wait = this.onlineShownAt + onlineGapMs(this.chatSockets.size) - Date.now();
+    if (wait <= 0) {
+      this.broadcastOnline();
+      return;
+    }
+    this.onlineTimer = setTimeout(() => this.broadcastOnline(), wait);
+    this.onlineTimer.unref();
+  }
+
+  private broadcastOnline(): void {
+    this.onlineTimer = undefined;
+    const count = this.onlineWaiting;
+    this.onlineWaiting = undefined;
+    if (count === undefined) return;
+    this.onlineShownAt = Date.now();
+    const frame = onlineFrame(count);
+    for (const socket of this.chatSockets) this.send(socket, frame);
   }
 
   private deliver(envelope: LiveEnvelope): void {

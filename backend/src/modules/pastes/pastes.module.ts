@@ -78,7 +78,7 @@ export class PastesModule implements OnModuleInit, OnModuleDestroy {
   /** Stored view counts moved: the cards and details that show them are stale (on every instance). */
   onModuleInit(): void {
     this.flushed = this.views.flushed$.subscribe((threads) => {
-      void this.pages.changed({ lists: true, threads });
+      void this.pages.changed({ lists: true, threads, countsOnly: true });
     });
   }
 
