@@ -46,7 +46,7 @@ export async function load(
       },
     });
   };
-  await run(smoke ? 0.5 : 1, false);
+  await run(smoke ? 0.2 : 1, false);
   return run(duration, true);
 }
 export function percentile(sorted, p) {

@@ -4,7 +4,7 @@
 // bench/results/. See bench/README.md.
 //
 //   npm run bench                       both sizes, 10 s a route (first run seeds 1 M pastes: minutes)
-//   npm run bench -- --smoke            10,000 pastes, 1 s a route; fails only on errors (CI)
+//   npm run bench -- --smoke            10,000 pastes, 0.5 s a route; fails only on errors (CI)
 //   npm run bench -- --sizes 10000 --duration 5 --sockets 200 --skip-build
 //   npm run bench -- --seed-only        seed (or reuse) the databases, measure nothing
 //   npm run bench -- --members          the members ramp alone, at 1 M pastes (bench/members.mjs)

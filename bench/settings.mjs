@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { root } from '../harness/paths.mjs';
 
 const USAGE = `npm run bench [-- options]
-  --smoke              10,000 pastes, 1 s a route; fails only on errors (what CI runs)
+  --smoke              10,000 pastes, 0.5 s a route; fails only on errors (what CI runs)
   --sizes 10000,1000000  the seeded sizes to measure (default both; 1 M is seeded once, minutes)
   --duration S         seconds a route (default 10)
   --connections N      concurrent HTTP connections (default 64)
@@ -65,7 +65,7 @@ export const smoke = options.smoke;
 export const sizes = (options.sizes ?? (smoke ? '10000' : options.members ? '1000000' : '10000,1000000'))
   .split(',')
   .map(Number);
-export const duration = Number(options.duration ?? (smoke ? 1 : 10));
+export const duration = Number(options.duration ?? (smoke ? 0.5 : 10));
 export const connections = Number(options.connections);
 export const chatSockets = Number(options.sockets ?? 1000);
 export const CHAT_RATE = 10;

@@ -131,7 +131,7 @@ if (existsSync(chromium)) {
   );
 }
 
-// The benchmark's smoke (10,000 pastes, 2 s a route, on the build above): fails on errors, lost writes or
+// The benchmark's smoke (10,000 pastes, 0.5 s a route, on the build above): fails on errors, lost writes or
 // undelivered chat messages, never on speed (these machines are shared and noisy).
 await step('benchmark smoke (npm run bench -- --smoke)', (output) =>
   sh(process.execPath, [join(root, 'bench/run.mjs'), '--smoke', '--skip-build'], {}, output),
