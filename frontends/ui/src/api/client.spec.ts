@@ -243,5 +243,9 @@ describe('currentUserQuery', () => {
     const queryFn = currentUserQuery.queryFn as ReturnType<typeof getQueryFn>;
     await expect(runQuery(queryFn, [`${base}${API.currentUser}`])).resolves.toBeNull();
     expect(received[0]).toMatchObject({ method: 'GET', url: API.currentUser });
+
+    // A visitor is told by a 204 (asked for with the header): no failed request in their console.
+    reply = { status: 204, body: '' };
+    await expect(runQuery(queryFn, [`${base}${API.currentUser}`])).resolves.toBeNull();
   });
 });

@@ -95,8 +95,11 @@ describe('currentUserQuery', () => {
         json: async () => JSON.parse(body),
       } as Response;
     }) as typeof fetch;
-    const queryFn = currentUserQuery.queryFn as (context: { signal?: AbortSignal }) => Promise<unknown>;
-    return { result: await queryFn({}), init };
+    const queryFn = currentUserQuery.queryFn as (context: {
+      queryKey: readonly unknown[];
+      signal?: AbortSignal;
+    }) => Promise<unknown>;
+    return { result: await queryFn({ queryKey: currentUserQuery.queryKey }), init };
   }
 
   it('asks with the signed-out header, and reads a visitor 204 as null (no failed request logged)', async () => {

@@ -5,8 +5,15 @@ import { API, SIGNED_OUT_HEADER, type CurrentUser } from '@termpaste/contracts';
  * The signed-in user, or null for a visitor: asked with SIGNED_OUT_HEADER, so the server answers a visitor
  * 204 rather than 401 (a failed request in a visitor's console); a 401 means signed out too.
  */
-async function fetchCurrentUser({ signal }: { signal?: AbortSignal }): Promise<CurrentUser | null> {
-  const res = await fetch(API.currentUser, {
+async function fetchCurrentUser({
+  queryKey,
+  signal,
+}: {
+  queryKey: readonly unknown[];
+  signal?: AbortSignal;
+}): Promise<CurrentUser | null> {
+  // The key is the address (API.currentUser), as for every query of the app.
+  const res = await fetch(String(queryKey[0]), {
     credentials: 'include',
     signal,
     headers: { [SIGNED_OUT_HEADER]: '204' },
