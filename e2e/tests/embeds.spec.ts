@@ -41,7 +41,7 @@ test('another site embeds a paste through oEmbed; EMBED copies the snippet', asy
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: screenshotPath(`embeds-paste-page-${width}`) });
   }
-  await page.getByRole('button', { name: 'EMBED' }).click();
+  await page.getByRole('button', { name: 'EMBED', exact: true }).click();
   await expectToast(page, 'Embed code copied: paste it into your page');
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   expect(snippet).toMatch(new RegExp(`^<iframe src="${baseURL()}/embed/${id}" `));

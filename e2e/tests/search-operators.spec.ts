@@ -28,7 +28,11 @@ test('a member finds a paste with tag:, lang: and a "phrase", from the box, the 
 
   // The box takes operators and a phrase.
   await page.goto('/search');
-  const box = page.getByRole('searchbox', { name: 'Search pastes' }).last();
+  // The top bar's box and the screen's: wait for both, else `last()` is the top bar's until the screen
+  // has loaded, and the Enter after the fill goes to the screen's empty box.
+  const boxes = page.getByRole('searchbox', { name: 'Search pastes' });
+  await expect(boxes).toHaveCount(2);
+  const box = boxes.last();
   await box.fill(`lang:python "${word} capacitor"`);
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=lang%3Apython/);

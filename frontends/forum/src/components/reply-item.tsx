@@ -161,12 +161,11 @@ function ReplyBody({
           },
     );
     if (!confirmed) return;
-    remove.mutate(
-      { replyId: reply.id, own },
-      {
-        onSuccess: () =>
-          toast({ title: own ? OWN_POSTS_MESSAGES.replyDeleted : 'Reply deleted successfully' }),
-      },
+    // Not mutate's onSuccess: this body unmounts once the paste is read again (the reply becomes its
+    // placeholder), and a mutation's per-call callbacks are dropped with their component.
+    remove.mutateAsync({ replyId: reply.id, own }).then(
+      () => toast({ title: own ? OWN_POSTS_MESSAGES.replyDeleted : 'Reply deleted successfully' }),
+      () => undefined, // the hook's onError has told them
     );
   };
 
