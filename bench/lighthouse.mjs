@@ -79,23 +79,29 @@ export async function lighthouseRows(app, { cookie, hotThread, pages = null }) {
     const states = name === 'landing' ? ['visitor'] : name === 'home' ? ['member'] : ['visitor', 'member'];
     for (const state of states) {
       const headers = state === 'member' ? { Cookie: cookie } : undefined;
-      // A browser of its own for each run: nothing of a member's run reaches a visitor's.
-      const chrome = await chromeLauncher.launch({
-        chromePath,
-        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-      });
-      let lhr;
-      try {
-        ({ lhr } = await lighthouse(app.url + path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          extraHeaders: headers,
-        }));
-      } finally {
-        chrome.kill();
-      }
+      const measure = async () => {
+        // A browser of its own for each run: nothing of a member's run reaches a visitor's.
+        const chrome = await chromeLauncher.launch({
+          chromePath,
+          chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+        });
+        try {
+          const { lhr } = await lighthouse(app.url + path, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            extraHeaders: headers,
+          });
+          return lhr;
+        } finally {
+          chrome.kill();
+        }
+      };
+      let lhr = await measure();
+      // Lighthouse's own failure to record the trace (NO_NAVSTART, "run Lighthouse again") measured
+      // nothing of the page: one more run, and its error is reported if it fails again.
+      if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = await measure();
       const row = figures(lhr);
       rows[`${name} ${state}`] = { path, ...row };
       if (row.error) log(`  lighthouse ${name} (${state}): ${row.error}`);
