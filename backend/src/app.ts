@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -32,6 +33,9 @@ import { requestId } from './logging/request-id.js';
 import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
 import { SessionWsAdapter } from './modules/auth/session-ws.adapter.js';
 import { UsersService } from './modules/users/users.service.js';
+
+/** How long an idle keep-alive connection stays open: longer than a proxy in front keeps its own. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** `/api/uploads` as seen by middleware mounted at `/api`. */
 const UPLOADS_UNDER_API = API.uploads.slice('/api'.length);
@@ -140,6 +144,11 @@ export async function createApp({
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());
+  // Idle keep-alive connections outlive a proxy's (nginx keeps its upstream ones 60 s): else the proxy can
+  // send a request on a connection Node is closing (5 s by default) and answer 502 for a POST.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   // WebSocket gateways (`/ws/chat`): upgrades only from our own site, for a signed-in member.
   app.useWebSocketAdapter(
     new SessionWsAdapter(app.getHttpServer(), {

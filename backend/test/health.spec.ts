@@ -1,4 +1,6 @@
+import { get, Agent } from 'node:http';
 import { API, healthSchema } from '@termpaste/contracts';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/app.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 describe('GET /api/health', () => {
@@ -16,6 +18,19 @@ describe('GET /api/health', () => {
     const res = await t.http.get(API.health).expect(200);
     expect(healthSchema.parse(res.body)).toEqual({ status: 'ok', db: 'up' });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps an idle connection longer than a proxy in front keeps its own (nginx: 60 s)', async () => {
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    const agent = new Agent({ keepAlive: true });
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      get(`${t.url}${API.health}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      }).on('error', reject);
+    });
+    agent.destroy();
+    expect(headers['keep-alive']).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
   });
 
   it('has no /metrics without METRICS_TOKEN or METRICS_LISTEN: never public, never the app shell', async () => {
