@@ -1,6 +1,6 @@
 import { InProcessEvents } from '../infra/events/in-process.events.js';
 import { Metrics } from '../infra/metrics/metrics.js';
-import { type CachedDetail, PageCache } from './page-cache.js';
+import { type CachedDetail, PageCache, SEARCH_COUNTS_TTL_MS } from './page-cache.js';
 
 /** A load the test finishes when it wants: `calls` counts the loads started. */
 function controlledLoad<T>(make: (n: number) => T) {
@@ -59,6 +59,50 @@ describe('the page cache after a change of counters only (stored view counts)', 
     const after = await cache.list('home', home.load, false);
     expect(JSON.parse(after.json.toString())).toEqual({ version: 2 });
     expect(home.calls).toBe(2);
+  });
+
+  it('keeps a search page through counter changes (its life is short), drops it for any other', async () => {
+    const search = controlledLoad((n) => ({ version: n }));
+    const first = cache.list('search:1:docker', search.load, false);
+    search.finish();
+    await first;
+    await flushed(events, []);
+    // Not reloaded for a vote: the same page, no load started (it lives SEARCH_COUNTS_TTL_MS at most).
+    const kept = await cache.list('search:1:docker', search.load, false);
+    expect(JSON.parse(kept.json.toString())).toEqual({ version: 1 });
+    expect(search.calls).toBe(1);
+    expect(SEARCH_COUNTS_TTL_MS).toBeLessThanOrEqual(10_000);
+    // Nor for a reply (what a search finds is the same), while the other lists are made again.
+    const home = controlledLoad((n) => ({ version: n }));
+    const homeFirst = cache.list('home:', home.load, false);
+    home.finish();
+    await homeFirst;
+    events.broadcast({ type: 'pages_changed', lists: true, threads: [3], searchKept: true });
+    await cache.list('search:1:docker', search.load, false);
+    expect(search.calls).toBe(1);
+    const homeAgain = cache.list('home:', home.load, false);
+    expect(home.calls).toBe(2);
+    home.finish();
+    await homeAgain;
+    // A paste posted, edited, hidden or deleted: made again before anyone reads it.
+    events.broadcast({ type: 'pages_changed', lists: true });
+    const dropped = cache.list('search:1:docker', search.load, false);
+    expect(search.calls).toBe(2);
+    search.finish();
+    expect(JSON.parse((await dropped).json.toString())).toEqual({ version: 2 });
+  });
+
+  it("has a member's profile reloaded when only their reputation moved", async () => {
+    const profile = controlledLoad((n) => ({ version: n }));
+    const first = cache.list('profile:9', profile.load, false);
+    profile.finish();
+    await first;
+    events.broadcast({ type: 'pages_changed', threads: [1], profiles: [9], countsOnly: true });
+    const reloading = cache.list('profile:9', profile.load, false);
+    const meanwhile = await cache.list('profile:9', profile.load, false);
+    expect(JSON.parse(meanwhile.json.toString())).toEqual({ version: 1 });
+    profile.finish();
+    expect(JSON.parse((await reloading).json.toString())).toEqual({ version: 2 });
   });
 
   it('does the same for the pastes named, and leaves the others alone', async () => {

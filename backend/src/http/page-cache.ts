@@ -45,6 +45,16 @@ const DETAILS_MAX_BYTES = 32 * 1024 * 1024;
  */
 export const PAGE_TTL_MS = 60_000;
 
+/**
+ * How long a search page may show counters (scores, reply counts) older than the stored ones: a vote or a
+ * reply does not drop it. Any other change (a paste posted, edited, hidden, deleted) drops it at once.
+ */
+export const SEARCH_COUNTS_TTL_MS = 10_000;
+
+function isSearchKey(key: string): boolean {
+  return key.startsWith('search:');
+}
+
 /** A JSON answer ready to send: its bytes, its ETag, and its gzip once a browser asked for it. */
 export interface Page {
   json: Buffer;
@@ -259,7 +269,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
         return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
       },
       // Replacing the page disposes of the one before (and of its staleness).
-      (page) => this.lists.set(key, page),
+      (page) => this.lists.set(key, page, isSearchKey(key) ? { ttl: SEARCH_COUNTS_TTL_MS } : undefined),
     );
   }
 
@@ -340,7 +350,14 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     this.noteChange(change);
     const now = performance.now();
     if (change.countsOnly && !change.all) {
-      if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
+      // Search pages keep their counters for SEARCH_COUNTS_TTL_MS at most: a common word's search is the
+      // dearest page to make, and every vote would otherwise have it made again.
+      if (change.lists) {
+        for (const key of this.lists.keys()) if (!isSearchKey(key)) this.staleLists.add(key);
+      }
+      for (const id of change.profiles ?? []) {
+        if (this.lists.has(`profile:${id}`)) this.staleLists.add(`profile:${id}`);
+      }
       for (const id of change.threads ?? []) {
         this.detailChangedAt.set(id, now);
         if (this.details.has(id)) this.staleDetails.add(id);
@@ -348,8 +365,12 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (change.all || change.lists) {
-      this.lists.clear();
-      for (const key of this.loading.keys()) if (key.startsWith('list:')) this.loading.delete(key);
+      // A reply leaves what a search finds as it was: its pages keep their counters a little while.
+      const keep = !change.all && change.searchKept ? isSearchKey : () => false;
+      for (const key of [...this.lists.keys()]) if (!keep(key)) this.lists.delete(key);
+      for (const key of this.loading.keys()) {
+        if (key.startsWith('list:') && !keep(key.slice('list:'.length))) this.loading.delete(key);
+      }
     }
     if (change.all) {
       this.details.clear();

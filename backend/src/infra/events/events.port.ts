@@ -41,6 +41,11 @@ export interface PagesChanged {
    * runs, instead of every reader waiting for it.
    */
   countsOnly?: true;
+  /**
+   * The lists changed but not which pastes a search finds (a reply: counters and last activity on cards):
+   * search pages stay served for the little while they live.
+   */
+  searchKept?: true;
 }
 /** The presence counts of these topics (presence.port.ts) changed: each instance tells its watchers. */
 export interface PresenceChanged {

@@ -784,7 +784,7 @@ export class PastesService {
 
   /** After a reply's commit: the pages it changed, and the live event. */
   private async afterReply(author: User, threadId: number, created: CreatedReply): Promise<void> {
-    await this.pagesChanged({ lists: true, threads: [threadId] }, author, created.earned, {
+    await this.pagesChanged({ lists: true, threads: [threadId], searchKept: true }, author, created.earned, {
       type: PASTE_LIVE_EVENT.replyAdded,
       threadId,
       replyId: created.id,

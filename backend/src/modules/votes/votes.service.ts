@@ -137,8 +137,11 @@ export class VotesService implements ViewerVotesReader {
     );
     // A paste's score shows on its card in every list; a reply's on its paste's page only. The author's
     // reputation shows on their profile, and on every page they wrote on once their rank changes.
+    // Only counters move (a score, a reputation): pages stay served while one reload of each runs.
     const pages: Omit<PagesChanged, 'type'> =
-      target.kind === 'paste' ? { lists: true, threads: [pasteId] } : { threads: [pasteId] };
+      target.kind === 'paste'
+        ? { lists: true, threads: [pasteId], countsOnly: true }
+        : { threads: [pasteId], countsOnly: true };
     const change = moved as ReputationChange | null;
     if (change && change.points !== 0) pages.profiles = [change.userId];
     const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
