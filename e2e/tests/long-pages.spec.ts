@@ -81,4 +81,20 @@ test("a 2,000-line code paste: a line's link lands on it, selected", async ({ pa
   await expect(line(1499)).not.toHaveClass(/cv-line--selected/);
   // Only a window of the lines is in the page.
   expect(await page.locator('[data-line]').count()).toBeLessThan(300);
+
+  // On a phone, what arrives after the page is drawn (the watch bar, the readers count) moves nothing.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts = ((window as unknown as { shifts: number[] }).shifts = [] as number[]);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/thread/${paste.id}`);
+  await expect(page.getByTestId('presence-count')).toBeVisible();
+  await expect(page.locator('.forum-watch-bar:not(.tp-reserved)')).toBeVisible();
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThan(0.05);
 });

@@ -36,7 +36,19 @@ export function PasteWatchBar({ thread }: { thread: PasteDetail }) {
     enabled: user !== null && !thread.burnAfterReading,
   });
   const change = useWatchChange();
-  if (user === null || thread.burnAfterReading || !state.data) return null;
+  if (user === null || thread.burnAfterReading) return null;
+  // Until the state is read, its room kept (unseen, inert): the bar appearing would wrap the top row on a
+  // phone and push the whole page down.
+  if (!state.data)
+    return (
+      <span className="forum-watch-bar tp-reserved" aria-hidden="true" inert>
+        <Button variant="ghost" size="sm" tabIndex={-1}>
+          <Bell size={12} aria-hidden="true" />
+          {WATCHING_TEXTS.watch}
+        </Button>
+        <IconButton size="sm" label={WATCHING_TEXTS.bookmark} icon={<Bookmark size={14} />} tabIndex={-1} />
+      </span>
+    );
   const watching = state.data.watching;
   return (
     <span className="forum-watch-bar">
@@ -65,7 +77,14 @@ export function PasteWatchBar({ thread }: { thread: PasteDetail }) {
 export function ReplyBookmark({ replyId, pasteRef }: { replyId: number; pasteRef: PasteRef }) {
   const { user } = useCurrentUser();
   const state = useQuery({ ...pasteWatchQuery(pasteRef), enabled: user !== null });
-  if (user === null || !state.data) return null;
+  if (user === null) return null;
+  // Its room kept until the state is read: the icon arriving could wrap the reply's buttons.
+  if (!state.data)
+    return (
+      <span className="tp-reserved" aria-hidden="true" inert>
+        <IconButton size="sm" label={WATCHING_TEXTS.bookmark} icon={<Bookmark size={14} />} tabIndex={-1} />
+      </span>
+    );
   const saved = state.data.replyBookmarks.find((entry) => entry.replyId === replyId);
   return (
     <BookmarkButton

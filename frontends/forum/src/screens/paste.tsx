@@ -177,7 +177,12 @@ function PasteView({
         </Button>
         {!burnt && <PasteEmbed thread={thread} />}
         <PasteWatchBar thread={thread} />
-        <PresenceCount count={live.readers} label="reading" title="Members reading this paste now" />
+        <PresenceCount
+          count={live.readers}
+          label="reading"
+          title="Members reading this paste now"
+          reserve={!burnt && signedIn}
+        />
       </div>
       {burnt && <Notice tone="note">{OWN_POSTS_TEXTS.burnShown}</Notice>}
       {isHiddenItem(thread) && (

@@ -19,6 +19,14 @@ describe('live notices', () => {
     expect(status).toHaveClass('tp-badge', 'tp-presence');
   });
 
+  it('PresenceCount with reserve keeps its room, unseen and silent, until the count is known', () => {
+    const { container } = render(<PresenceCount count={undefined} label="reading" reserve />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const room = container.querySelector('.tp-presence')!;
+    expect(room).toHaveClass('tp-reserved');
+    expect(room).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('NewItemsBar says how many and shows them on SHOW; nothing at zero', async () => {
     const onShow = jest.fn();
     const { rerender } = render(<NewItemsBar count={0} noun="paste" onShow={onShow} />);

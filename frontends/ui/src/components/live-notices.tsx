@@ -15,6 +15,7 @@ export function PresenceCount({
   label,
   title,
   className,
+  reserve = false,
 }: {
   count: number | undefined;
   /** What the count is, after it: `online`, `reading`. */
@@ -22,8 +23,15 @@ export function PresenceCount({
   /** A longer description (a tooltip and the accessible name). */
   title?: string;
   className?: string;
+  /** Until the count is known, keep its room (unseen), so its arrival moves nothing. */
+  reserve?: boolean;
 }) {
-  if (count === undefined) return null;
+  if (count === undefined)
+    return reserve ? (
+      <Badge className={cx('tp-presence', 'tp-reserved', className)} aria-hidden="true">
+        <span className="tp-presence__dot" />0 {label}
+      </Badge>
+    ) : null;
   return (
     <Badge
       className={cx('tp-presence', className)}

@@ -1,6 +1,5 @@
 import { Component, lazy, memo, Suspense, type ReactNode } from 'react';
 import { cx } from '../lib/cx.js';
-import { Skeleton } from './skeleton.js';
 
 // The parser, its plugins and the highlighter are fetched with the first Markdown a page shows, never
 // with the pages that show none (home, lists).
@@ -20,15 +19,17 @@ export function preloadMarkdown(): Promise<void> {
   );
 }
 
-const MAX_SKELETON_LINES = 6;
-
-/** Grey lines where the text will be, about as many as it has (a few at most). */
-function MarkdownSkeleton({ text }: { text: string }) {
-  const lines = Math.min(MAX_SKELETON_LINES, Math.max(1, text.trim().split('\n').length));
+/**
+ * The text as written, a paragraph per blank-line-separated block, until it can be drawn: about the
+ * height it will have drawn, so nothing below moves when it is (a few grey lines would), and already
+ * there for find-in-page.
+ */
+function MarkdownDraft({ text }: { text: string }) {
+  const blocks = text.split(/\n[ \t]*\n/).filter((block) => block.trim() !== '');
   return (
     <div className="tp-markdown__loading" aria-busy="true">
-      {Array.from({ length: lines }, (_, line) => (
-        <Skeleton key={line} width={line === lines - 1 && lines > 1 ? '60%' : undefined} />
+      {blocks.map((block, n) => (
+        <p key={n}>{block}</p>
       ))}
     </div>
   );
@@ -53,16 +54,15 @@ export interface MarkdownProps {
 }
 
 /**
- * Member-written Markdown, rendered by markdown-renderer.tsx once fetched; a skeleton of its lines until
- * then.
+ * Member-written Markdown, rendered by markdown-renderer.tsx once fetched; the text as written until then.
  */
 export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
-  const skeleton = <MarkdownSkeleton text={children} />;
+  const draft = <MarkdownDraft text={children} />;
   return (
     <div className={cx('tp-markdown', className)}>
       <PlainTextOnError text={children}>
-        <Suspense fallback={skeleton}>
-          <MarkdownRenderer fallback={skeleton}>{children}</MarkdownRenderer>
+        <Suspense fallback={draft}>
+          <MarkdownRenderer fallback={draft}>{children}</MarkdownRenderer>
         </Suspense>
       </PlainTextOnError>
     </div>
