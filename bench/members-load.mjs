@@ -6,6 +6,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { makeAct, summary } from './members-actions.mjs';
 
 /** @type {{ url: string, wsUrl: string, members: {id:number, cookie:string}[], config: any, pasteIds: number[], homeIds: number[], profileIds: number[], words: string[] }} */
 let init;
@@ -103,100 +104,19 @@ function watch(member, frame) {
     member.socket.send(JSON.stringify({ type: 'watch', ...frame }));
 }
 
-/** One action of a member, as the mix draws it. */
-async function act(member, action) {
-  const { cookie } = member;
-  switch (action) {
-    case 'reload': {
-      // The forum opened again (a reload, a new tab): a new socket, then home.
-      member.reloading = true;
-      member.socket?.close();
-      member.reloading = false;
-      const why = await connect(member);
-      if (why && window) {
-        window.errors++;
-        if (window.errorSamples.length < 5) window.errorSamples.push(`reload: ${why}`);
-      }
-      const r = await request('GET', '/api/threads/recent', { cookie });
-      record('reads', action, r, r.status === 200);
-      watch(member, { thread: null, cards: init.homeIds.slice(0, 20), lists: true });
-      return;
-    }
-    case 'home': {
-      const r = await request('GET', '/api/threads/recent', { cookie });
-      record('reads', action, r, r.status === 200);
-      watch(member, { thread: null, cards: init.homeIds.slice(0, 20), lists: true });
-      return;
-    }
-    case 'paste': {
-      const id = pasteId();
-      const r = await request('GET', `/api/threads/${id}`, { cookie });
-      record('reads', action, r, r.status === 200);
-      watch(member, { thread: id, cards: [], lists: false });
-      member.paste = id;
-      return;
-    }
-    case 'profile': {
-      const r = await request('GET', `/api/users/${pick(init.profileIds)}`, { cookie });
-      record('reads', action, r, r.status === 200);
-      return;
-    }
-    case 'search': {
-      const r = await request('GET', `/api/search?q=${encodeURIComponent(pick(init.words))}`, { cookie });
-      record('reads', action, r, r.status === 200);
-      return;
-    }
-    case 'vote': {
-      // A vote on the paste they read (or one of home's); the same vote again takes it back.
-      const threadId = member.paste ?? pick(init.homeIds);
-      const r = await request('POST', '/api/votes', { cookie, body: { threadId, value: 1 } });
-      record('writes', action, r, r.status >= 200 && r.status < 300);
-      return;
-    }
-    case 'reply': {
-      const threadId = init.replyIds.includes(member.paste) ? member.paste : pick(init.replyIds);
-      const content = `Member ${member.id} answers: have you tried the ${pick(init.words)} flag? (${++member.seq})`;
-      const r = await request('POST', `/api/threads/${threadId}/replies`, {
-        cookie,
-        body: { content },
-        wantBody: true,
-      });
-      const ok = r.status === 201 && Number.isInteger(r.body?.id);
-      record('writes', action, r, ok || r.status === 202);
-      if (ok) window?.replies.push(r.body.id);
-      else if (r.status === 202 && window) window.held++;
-      return;
-    }
-    case 'post': {
-      const body = {
-        title: `Member ${member.id}: ${pick(init.words)} notes ${++member.seq}`,
-        content: `# ${pick(init.words)}\n\n${init.words.slice(0, 40).join(' ')}\n\n    $ ${pick(init.words)} --verbose\n`,
-      };
-      const r = await request('POST', '/api/threads', { cookie, body, wantBody: true });
-      const ok = r.status === 201 && Number.isInteger(r.body?.id);
-      record('writes', action, r, ok || r.status === 202);
-      if (ok) window?.pastes.push(r.body.id);
-      else if (r.status === 202 && window) window.held++;
-      return;
-    }
-    case 'chat': {
-      const seq = ++chatSeq;
-      const sentAt = performance.now();
-      // Every member socket open now must get it.
-      if (window) chats.set(seq, { sentAt, expected: openSockets, delivered: 0, latencies: [] });
-      const r = await request('POST', '/api/chat/messages', {
-        cookie,
-        body: { content: `members chat ${seq}` },
-        wantBody: true,
-      });
-      const ok = r.status === 201 || r.status === 200;
-      record('writes', action, r, ok);
-      if (!ok) chats.delete(seq);
-      else if (Number.isInteger(r.body?.id)) window?.chatIds.push(r.body.id);
-      return;
-    }
-  }
-}
+const act = makeAct({
+  init: () => init,
+  window: () => window,
+  chats,
+  nextChat: () => ++chatSeq,
+  openSockets: () => openSockets,
+  request,
+  record,
+  watch,
+  connect,
+  pick,
+  pasteId,
+});
 
 async function visitorAct() {
   const home = Math.random() < 0.4;
@@ -303,18 +223,6 @@ async function grow(count) {
     connectFailures: failures.length,
     failureSamples: failures.slice(0, 5),
     connectMs: Math.round(performance.now() - started),
-  };
-}
-
-function summary(latencies) {
-  const sorted = Float64Array.from(latencies).sort();
-  const at = (p) =>
-    sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1) : null;
-  return {
-    count: sorted.length,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: sorted.length ? +sorted[sorted.length - 1].toFixed(1) : null,
   };
 }
 

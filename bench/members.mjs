@@ -4,9 +4,8 @@
 // reads and of writes, errors, anything lost (every created paste, reply and chat message looked up or
 // counted as delivered), and where the time went (CPU of each process, event-loop delay, the pool, RSS).
 // See bench/README.md ("Members").
-import { createHmac, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +13,8 @@ import { root } from '../harness/paths.mjs';
 import { rssMb } from './app.mjs';
 import { SEARCHES } from './corpus.mjs';
 import { label, log, options, smoke } from './settings.mjs';
+import { seedMembers, cpuNow, scrape, samplePool } from './members-probes.mjs';
+import { describeStep, MEMBERS_GOAL } from './members-report.mjs';
 
 /** What members do, as shares of their actions (each action follows a think time). `--mix` overrides. */
 export const DEFAULT_MIX = {
@@ -42,10 +43,6 @@ const SMOKE_MIX = {
 /** The goals of a step: page reads' p99, writes' p99 (ms); no error, nothing lost. */
 export const READ_P99_MS = 100;
 export const WRITE_P99_MS = 250;
-export const MEMBERS_GOAL = 10_000;
-
-const SESSION_DAYS = 30;
-const TICKS = 100; // clock ticks a second in /proc/<pid>/stat (USER_HZ)
 
 /** The ramp's settings, from the command line (`--members-max` …) or their defaults. */
 export function membersConfig() {
@@ -69,176 +66,6 @@ export function membersConfig() {
     connectParallel: 100,
     deliveryWaitMs: smoke ? 5000 : 10_000,
     mix,
-  };
-}
-
-/** express-session's signed cookie for `sid` (cookie-signature: HMAC-SHA256, base64 without padding). */
-export function sessionCookie(sid, secret) {
-  const signature = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `termpaste.sid=${encodeURIComponent(`s:${sid}.${signature}`)}`;
-}
-
-function sessionSecret(database) {
-  if (database.env.SESSION_SECRET) return database.env.SESSION_SECRET;
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  return readFileSync(join(database.env.DATA_DIR, 'session-secret'), 'utf8').trim();
-}
-
-/**
- * `count` members, each signed in with a session of their own, made by SQL (no password is hashed: a
- * sign-in costs the API an argon2 hash, which is not what this measures): accounts a few days old and
- * verified, and a row in `sessions` as the app's session store writes it.
- */
-async function seedMembers(sql, database, count) {
-  const secret = sessionSecret(database);
-  const { rows } = await sql.query(
-    `INSERT INTO users (username, email, password_hash, created_at, email_verified_at)
-     SELECT 'mbr_' || n, 'mbr_' || n || '@members.bench', (SELECT password_hash FROM users ORDER BY id LIMIT 1),
-       now() - interval '3 days', now() - interval '3 days'
-     FROM generate_series(1, $1::int) n
-     RETURNING id`,
-    [count],
-  );
-  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  const sids = ids.map(() => randomBytes(18).toString('base64url'));
-  const data = (id) =>
-    JSON.stringify({
-      cookie: {
-        originalMaxAge: SESSION_DAYS * 86_400_000,
-        expires: expires.toISOString(),
-        secure: false,
-        httpOnly: true,
-        path: '/',
-        sameSite: 'lax',
-      },
-      passport: { user: id },
-    });
-  await sql.query(
-    `INSERT INTO sessions (sid, user_id, data, expires_at)
-     SELECT sid, user_id, data::jsonb, $4 FROM unnest($1::text[], $2::int[], $3::text[]) AS s(sid, user_id, data)`,
-    [sids, ids, ids.map(data), expires],
-  );
-  return ids.map((id, i) => ({ id, cookie: sessionCookie(sids[i], secret) }));
-}
-
-/** utime + stime of a process, in seconds (0 once it is gone). */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The processes under `pid` (the embedded PostgreSQL and its backends, under the app). */
-function descendants(pid) {
-  const parent = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const under = [];
-  const walk = (p) => {
-    for (const [child, ppid] of parent) {
-      if (ppid !== p) continue;
-      under.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return under;
-}
-
-/** CPU seconds of the app, of PostgreSQL (the app's children, embedded), and of the load generator. */
-function cpuNow(appPid, loadPid) {
-  const pg = descendants(appPid);
-  return {
-    at: Date.now(),
-    app: cpuSeconds(appPid),
-    postgres: pg.reduce((n, pid) => n + cpuSeconds(pid), 0),
-    postgresSeen: pg.length,
-    load: cpuSeconds(loadPid),
-    machine: machineCpu(),
-  };
-}
-
-/** The machine's busy CPU seconds (all cores, every process: the other tenants too). */
-function machineCpu() {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const idle = ticks[3] + ticks[4];
-  return (ticks.reduce((a, b) => a + b, 0) - idle) / TICKS;
-}
-
-/** The app's Prometheus figures we read (METRICS_LISTEN): event-loop delay since the last scrape. */
-async function scrape(metricsUrl) {
-  if (!metricsUrl) return {};
-  try {
-    const text = await (await fetch(`${metricsUrl}/metrics`)).text();
-    const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1]);
-    // Page cache reads that waited for a load (misses) and those served from memory (hits).
-    const cache = (result) =>
-      [
-        ...text.matchAll(
-          new RegExp(`^termpaste_page_cache_requests_total\\{[^}]*result="${result}"[^}]*\\} (\\d+)`, 'gm'),
-        ),
-      ]
-        .map((m) => Number(m[1]))
-        .reduce((a, b) => a + b, 0);
-    return {
-      cacheHits: cache('hit'),
-      cacheMisses: cache('miss'),
-      loopP99Ms: +(value('nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1),
-      loopMaxMs: +(value('nodejs_eventloop_lag_max_seconds') * 1000).toFixed(1),
-      heapMb: +(value('nodejs_heap_size_used_bytes') / 2 ** 20).toFixed(0),
-    };
-  } catch {
-    return {};
-  }
-}
-
-/**
- * The app's pool as PostgreSQL sees it, sampled: its connections running a statement. A step whose
- * samples often find every one of them busy had requests waiting for a connection.
- */
-function samplePool(sql, poolSize) {
-  const samples = [];
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        const { rows } = await sql.query(
-          `SELECT count(*) FILTER (WHERE state = 'active')::int AS active, count(*)::int AS open
-           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-             AND backend_type = 'client backend'`,
-        );
-        samples.push(rows[0]);
-      } catch {
-        // the sampler is best effort
-      }
-      await sleep(250);
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await loop;
-    const active = samples.map((s) => s.active);
-    return {
-      poolSize,
-      samples: samples.length,
-      activeMean: active.length ? +(active.reduce((a, b) => a + b, 0) / active.length).toFixed(1) : null,
-      activeMax: active.length ? Math.max(...active) : null,
-      saturated: active.length
-        ? +(active.filter((n) => n >= poolSize).length / active.length).toFixed(2)
-        : null,
-    };
   };
 }
 
@@ -426,67 +253,4 @@ export async function measureMembers(size) {
   return result;
 }
 
-export function describeStep(s) {
-  const w = s.where;
-  return [
-    `  ${s.members.toLocaleString('en')} members (${s.sockets} sockets, ${s.visitors} visitors): ${s.requestsPerSecond} req/s,`,
-    `reads p50 ${s.reads.p50} p99 ${s.reads.p99} ms, writes p50 ${s.writes.p50} p99 ${s.writes.p99} ms (${s.writes.count}),`,
-    `chat ${s.chat.delivered}/${s.chat.expected} p99 ${s.chat.p99} ms, errors ${s.errors};`,
-    `CPU app ${w.cpu.app} pg ${w.cpu.postgres} load ${w.cpu.load} others ${w.cpu.others},`,
-    `loop p99 ${w.loop.loopP99Ms} ms, page cache ${w.loop.cacheMisses} misses / ${w.loop.cacheHits} hits, pool busy ${w.pool.activeMean}/${w.pool.poolSize} (full ${Math.round((w.pool.saturated ?? 0) * 100)} %), RSS ${s.rssMb} MB (${w.rssPerMemberKb} KB/member)`,
-    s.ok ? '✔' : `✖ ${s.missed.join('; ')}`,
-  ].join(' ');
-}
-
-/** The run's problems that fail it (errors, losses), never speed: for `--smoke`. */
-export function membersProblems(run) {
-  const problems = [];
-  for (const s of run.members?.steps ?? []) {
-    if (s.errors || s.connect.connectFailures)
-      problems.push(
-        `members ${s.members}: ${s.errors} errors, ${s.connect.connectFailures} sockets refused (${[...s.errorSamples, ...s.connect.failureSamples].join('; ')})`,
-      );
-    if (s.lost.pastes || s.lost.replies || s.lost.chatRows || s.chat.lost)
-      problems.push(`members ${s.members}: lost ${JSON.stringify(s.lost)}, ${s.chat.lost} chat deliveries`);
-    if (!s.reads.count) problems.push(`members ${s.members}: no page read answered`);
-  }
-  return problems;
-}
-
-/** The members row of the bench table: the figure, its goal, and what stopped the ramp. */
-export function membersCell(run) {
-  const m = run?.members;
-  if (!m) return '–';
-  const last = m.steps.findLast((s) => s.ok);
-  const detail = last
-    ? ` · at it: reads p99 ${last.reads.p99} ms, writes p99 ${last.writes.p99} ms, CPU app ${last.where.cpu.app} / pg ${last.where.cpu.postgres} / load ${last.where.cpu.load}, ${last.where.rssPerMemberKb} KB and ${last.where.perMemberMinuteMs} ms CPU a member-minute`
-    : '';
-  return `**${m.held.toLocaleString('en')} members**${detail} · ${m.limit}`;
-}
-
-/** The ramp's steps as a markdown table (after the bench table), and what stopped it. */
-export function membersTable(report) {
-  const run = report.runs.findLast((r) => r.members);
-  if (!run) return '';
-  const m = run.members;
-  const c = m.config;
-  const mix = Object.entries(c.mix)
-    .map(([k, v]) => `${k} ${(v * 100).toFixed(1)} %`)
-    .join(', ');
-  const lines = [
-    '',
-    '',
-    `Members at ${label(run.pastes)} pastes: think ${c.think} s (uniform ½–1½×), ${c.visitors} visitors a member, mix ${mix}; ${c.hold} s a step after ${c.settle} s; ${c.connections} HTTP connections, a socket each. Held: **${m.held.toLocaleString('en')}** (goal ${MEMBERS_GOAL.toLocaleString('en')}); ${m.limit}.`,
-    '',
-    '| members | req/s | reads p50 / p99 | writes p50 / p99 | chat delivered, p99 | errors, lost | CPU app / pg / load / others (cores) | loop p99 | pool busy (full) | API RSS (per member) | server CPU a member-minute | |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const s of m.steps) {
-    const w = s.where;
-    const lost = s.lost.pastes + s.lost.replies + s.lost.chatRows + s.chat.lost;
-    lines.push(
-      `| ${s.members.toLocaleString('en')} | ${s.requestsPerSecond.toLocaleString('en')} | ${s.reads.p50} / ${s.reads.p99} ms | ${s.writes.p50 ?? '–'} / ${s.writes.p99 ?? '–'} ms | ${s.chat.delivered.toLocaleString('en')}/${s.chat.expected.toLocaleString('en')}, ${s.chat.p99 ?? '–'} ms | ${s.errors + s.connect.connectFailures}, ${lost} | ${w.cpu.app} / ${w.cpu.postgres} / ${w.cpu.load} / ${w.cpu.others} | ${w.loop.loopP99Ms ?? '–'} ms | ${w.pool.activeMean}/${w.pool.poolSize} (${Math.round((w.pool.saturated ?? 0) * 100)} %) | ${Math.round(s.rssMb)} MB (${w.rssPerMemberKb} KB) | ${w.perMemberMinuteMs} ms | ${s.ok ? '✔' : '✖'} |`,
-    );
-  }
-  return lines.join('\n');
-}
+export { describeStep, MEMBERS_GOAL, membersCell, membersProblems, membersTable } from './members-report.mjs';
