@@ -186,7 +186,8 @@ describe('hidden pending review', () => {
     const own = await waitFor(() => replyItem('trinity'));
     expect(own).toHaveTextContent(MODERATION_TEXTS.hiddenOwn);
     // Its text, which the shared page does not carry, from its newest version.
-    expect(await within(own).findByText('my own words')).toBeInTheDocument();
+    // Shown as written first, then drawn: an element found early may be replaced, so ask for the text.
+    await waitFor(() => expect(own).toHaveTextContent('my own words'));
     await user.click(within(own).getByRole('button', { name: 'EDIT' }));
     expect(within(own).getByRole('textbox', { name: 'Reply content' })).toHaveValue('my own words');
   });
