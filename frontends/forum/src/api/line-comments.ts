@@ -1,4 +1,5 @@
-import { API, editedPasteSchema } from '@termpaste/contracts';
+import { API } from '@termpaste/contracts';
+import { editedPasteSchema } from '@termpaste/contracts/revisions';
 import { refreshQueries, sendJson, toastError } from '@termpaste/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pasteQuery } from './pastes';
