@@ -116,9 +116,8 @@ export interface AppliedSuggestion {
 
 /**
  * The paste's text (now `current`) with reply `replyId`'s suggestion applied, in the edit's transaction
- * on the locked paste `threadId` (the reply locked too): 404 for no live comment of this paste, 422 for
- * one without a suggestion or that would leave the paste blank, 409 when applied before or when a
- * later version changed its lines.
+ * (paste and reply locked): 404 for no live comment of this paste, 422 for one without a suggestion or
+ * that would leave the paste blank, 409 when applied before or a later version changed its lines.
  */
 export async function suggestedContent(
   manager: EntityManager,

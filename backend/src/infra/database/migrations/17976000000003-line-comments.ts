@@ -1,10 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Comments on lines: a top-level reply may point at lines `anchor_from`..`anchor_to` of version
- * `anchor_version` of its paste (with a hash of those lines, to tell when a later version changed them)
- * and carry a suggested replacement for them; `suggestion_applied` is the version applying it made. A
- * paste's version made by applying one credits its suggester.
+ * Comments on lines: a top-level reply may point at lines of a version of its paste (with a hash of
+ * them, to tell when a later version changed them) and suggest a replacement; `suggestion_applied` is
+ * the version applying it made, and that version credits the suggester.
  */
 export class LineComments17976000000003 implements MigrationInterface {
   name = 'LineComments17976000000003';
