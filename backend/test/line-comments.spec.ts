@@ -77,6 +77,7 @@ describe('line comments and suggested changes', () => {
 
   it('a member comments on lines 3–5 with a suggestion; the author applies it, credited in the history', async () => {
     const p = await paste();
+    await admin.browser.put(API.threadWatch(p.ref)).expect((res) => expect(res.status).toBeLessThan(300));
     const posted = await comment(bob, p.ref, {
       content: `Tidier @${carol.user.username}`,
       anchor: { fromLine: 3, toLine: 5, version: 1 },
@@ -100,6 +101,7 @@ describe('line comments and suggested changes', () => {
     };
     await waitFor('the author told of the comment', () => told(alice.user.id, 'reply'));
     await waitFor('the mentioned member told', () => told(carol.user.id, 'mention'));
+    await waitFor('a watcher told', () => told(admin.user.id, 'watch'));
     await carol.browser.post(API.votes).send({ replyId, value: 1 }).expect(200);
 
     // Only the paste's author applies it: another member, an admin, a visitor are refused.
@@ -270,6 +272,24 @@ describe('line comments and suggested changes', () => {
     });
     // The deleted comment shows nothing of its lines or suggestion.
     expect((await page(p.ref)).replies.find((reply) => reply.id === gone.body.id)).toBeUndefined();
+  });
+
+  it('a comment hidden pending review shows nothing of its lines or suggestion, and does not apply', async () => {
+    const p = await paste();
+    const posted = await comment(bob, p.ref, {
+      anchor: { fromLine: 2, toLine: 2, version: 1 },
+      suggestion: 'TWO',
+    }).expect(201);
+    const replyId = posted.body.id as number;
+    await t.dataSource.query('UPDATE replies SET hidden_at = now() WHERE id = $1', [replyId]);
+    const hidden = await replyOf(p.ref, replyId);
+    expect(hidden).toMatchObject({ hidden: true, content: '' });
+    expect(hidden.anchor).toBeUndefined();
+    expect(hidden.suggestion).toBeUndefined();
+    await apply(alice, p.ref, replyId).expect(404, {
+      statusCode: 404,
+      message: LINE_COMMENT_MESSAGES.commentNotFound,
+    });
   });
 
   it('a paste made private hides its line comments through every route; commenting and applying are 404', async () => {
