@@ -125,36 +125,34 @@ function InlineComment({
 }
 
 /**
- * In the replies list: which lines a comment is on (a link to them), or that it is on an older version
- * (a link to that version); and its suggestion.
+ * In the replies list, above a line comment's text: which lines it is on (a link to them), or that it
+ * is on an older version (a link to that version).
  */
 export function LineCommentMark({ reply, threadId }: { reply: ReplyView; threadId: string }) {
+  const anchor = reply.anchor;
+  if (!anchor) return null;
+  const named = LINE_COMMENT_TEXTS.lines(anchor.fromLine, anchor.toLine);
+  return reply.outdated ? (
+    <p className="lc-mark">
+      <span className="tp-badge lc-older">{LINE_COMMENT_TEXTS.olderVersion}</span>{' '}
+      <Link to={versionHref(threadId, anchor.version)}>
+        <History size={12} aria-hidden="true" /> {named} of version {anchor.version}
+      </Link>
+    </p>
+  ) : (
+    <p className="lc-mark">
+      <a href={lineHash({ start: anchor.fromLine, end: anchor.toLine })}>{named}</a>
+    </p>
+  );
+}
+
+/** In the replies list, under a line comment's text: its suggested change (APPLY for the author). */
+export function LineCommentSuggestion({ reply, threadId }: { reply: ReplyView; threadId: string }) {
   const paste = usePasteLines();
   const content = paste?.content;
   const lines = useMemo(() => (content === undefined ? null : pasteLines(content)), [content]);
-  const anchor = reply.anchor;
-  if (!anchor) return null;
-  const range = { start: anchor.fromLine, end: anchor.toLine };
-  const named = LINE_COMMENT_TEXTS.lines(anchor.fromLine, anchor.toLine);
-  return (
-    <div className="lc-mark">
-      {reply.outdated ? (
-        <p className="lc-mark__where">
-          <span className="tp-badge lc-older">{LINE_COMMENT_TEXTS.olderVersion}</span>{' '}
-          <Link to={versionHref(threadId, anchor.version)}>
-            <History size={12} aria-hidden="true" /> {named} of version {anchor.version}
-          </Link>
-        </p>
-      ) : (
-        <p className="lc-mark__where">
-          <a href={lineHash(range)} className="lc-mark__lines">
-            {named}
-          </a>
-        </p>
-      )}
-      <Suggestion reply={reply} threadId={threadId} authorId={paste?.authorId ?? null} lines={lines} />
-    </div>
-  );
+  if (!reply.anchor || reply.suggestion === undefined) return null;
+  return <Suggestion reply={reply} threadId={threadId} authorId={paste?.authorId ?? null} lines={lines} />;
 }
 
 /**

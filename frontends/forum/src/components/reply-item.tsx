@@ -22,7 +22,7 @@ import { revisionQuery, revisionsQuery } from '../api/revisions';
 import { AuthorLine } from './author-line';
 import { EditReplyForm } from './edit-reply-form';
 import { EditedMark } from './edited-mark';
-import { LineCommentMark } from './line-comments';
+import { LineCommentMark, LineCommentSuggestion } from './line-comments';
 import { ReplyExcerpt } from './reply-excerpt';
 import { VoteButtons } from './vote-buttons';
 import { ReplyBookmark } from './watch-controls';
@@ -201,6 +201,7 @@ function ReplyBody({
         <>
           <Markdown>{shown}</Markdown>
           <ReplyExcerpt text={shown} />
+          {!hidden && <LineCommentSuggestion reply={reply} threadId={threadId} />}
         </>
       )}
       <footer className="forum-reply__foot">

@@ -132,8 +132,7 @@ function VersionsTable({
                 <AuthorLink author={revision.editor} />
                 {revision.suggestionReplyId != null && (
                   <span className="forum-muted rev-credit">
-                    {' '}
-                    · suggested by <AuthorLink author={revision.suggestedBy ?? null} />
+                    suggested by <AuthorLink author={revision.suggestedBy ?? null} />
                   </span>
                 )}
               </TableCell>
