@@ -153,6 +153,26 @@ describe('posts held for approval: APPROVE and REJECT', () => {
     expect(JSON.stringify(detail.body)).toContain('A held reply that waits');
   });
 
+  it('a held line comment keeps its lines and suggestion when approved; a bad one is refused, not held', async () => {
+    const m = await registered(t);
+    const anchor = { fromLine: 1, toLine: 1, version: 1 };
+    // Judged before it is held: lines past the end are a 400 at once.
+    await m.browser
+      .post(API.threadReplies(hostPaste))
+      .send({ content: 'On line 9', anchor: { ...anchor, fromLine: 9, toLine: 9 } })
+      .expect(400);
+    const itemId = await held(
+      await m.browser.post(API.threadReplies(hostPaste)).send({ content: 'Say y', anchor, suggestion: 'y' }),
+    );
+    await decide(itemId, 'approve').expect(200);
+    const { target_id } = await item(itemId);
+    const [reply] = await t.dataSource.query(
+      'SELECT anchor_from, anchor_to, anchor_version, suggestion FROM replies WHERE id = $1',
+      [target_id],
+    );
+    expect(reply).toEqual({ anchor_from: 1, anchor_to: 1, anchor_version: 1, suggestion: 'y' });
+  });
+
   it("moves the admins' live count of open items when a post is held", async () => {
     const socket = await connect(t, { cookie: owner.cookie });
     try {

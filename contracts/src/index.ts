@@ -11,6 +11,7 @@ export * from './verification.js';
 export * from './visibility.js';
 export * from './own-posts.js';
 export * from './paste-views.js';
+export * from './line-comments.js';
 export * from './pastes.js';
 export * from './tags.js';
 export * from './watching.js';

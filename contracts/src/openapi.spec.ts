@@ -16,7 +16,7 @@ const FIRST_PARAMETER: Record<string, string> = {
   bookmark: '{kind}',
 };
 /** The second, where it is not a version's number `{n}`. */
-const SECOND_PARAMETER: Record<string, string> = { bookmark: '{id}' };
+const SECOND_PARAMETER: Record<string, string> = { bookmark: '{id}', threadSuggestionApply: '{replyId}' };
 
 /**
  * Each path of API as OpenAPI writes it: `{id}` for an id, `{key}` for a stored object's key,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOT_PASTE, LIMITS } from './limits.js';
+import { lineAnchorSchema, suggestionSchema } from './line-comments.js';
 import { effectiveRank, type Rank } from './ranks.js';
 import { tagsSchema } from './tags.js';
 import { rowId, storableText } from './text.js';
@@ -124,6 +125,10 @@ export type ForkBody = z.infer<typeof forkBodySchema>;
 export const createReplySchema = z.object({
   content,
   parentId: rowId.nullable().optional(),
+  /** A line comment: the lines of a version of the paste it is on (top-level replies only). */
+  anchor: lineAnchorSchema.nullable().optional(),
+  /** A line comment's suggested replacement for its lines ('' removes them): needs `anchor`. */
+  suggestion: suggestionSchema.nullable().optional(),
 });
 export type CreateReplyBody = z.infer<typeof createReplySchema>;
 
@@ -214,6 +219,14 @@ export const replySchema = z.object({
    * .hiddenPendingReview, its content empty for everyone (the page is shared); its author may still edit it.
    */
   hidden: z.boolean(),
+  /** A line comment's lines (absent: an ordinary reply, or a deleted or hidden one). */
+  anchor: lineAnchorSchema.optional(),
+  /** A later version changed its lines: shown 'on an older version', linked to `anchor.version`. */
+  outdated: z.boolean().optional(),
+  /** Its suggested replacement for the lines ('' removes them), absent when none. */
+  suggestion: z.string().optional(),
+  /** The version applying the suggestion made, or null while it is not applied. */
+  suggestionApplied: z.number().int().nullable().optional(),
 });
 export type ReplyView = z.infer<typeof replySchema>;
 

@@ -143,6 +143,10 @@ export const revisionSummarySchema = z.object({
   title: z.string().nullable(),
   /** Its author or an admin removed it: its text reads 404 (REVISIONS_MESSAGES.revisionRemoved). */
   removed: z.boolean(),
+  /** A paste's version made by applying a line comment's suggestion: who suggested it (null once gone). */
+  suggestedBy: publicAuthorSchema.nullable().optional(),
+  /** That line comment (a reply of the paste). */
+  suggestionReplyId: z.number().int().nullable().optional(),
 });
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 

@@ -43,6 +43,9 @@ export const API = {
   /** A paste's versions, newest first, and one version's full text. */
   threadRevisions: (id: string | number) => `/api/threads/${id}/revisions`,
   threadRevision: (id: string | number, n: string | number) => `/api/threads/${id}/revisions/${n}`,
+  /** The paste's author applies a line comment's suggested change: a new version crediting its author. */
+  threadSuggestionApply: (id: string | number, replyId: string | number) =>
+    `/api/threads/${id}/suggestions/${replyId}/apply`,
   /** A reply (its author or an admin edits it with PATCH), its versions, and one version's text. */
   reply: (id: string | number) => `/api/replies/${id}`,
   replyRevisions: (id: string | number) => `/api/replies/${id}/revisions`,

@@ -148,3 +148,76 @@ test('an edit that takes a secret out offers to purge the old version; the histo
   await expect(page.getByText(key)).toHaveCount(0);
   await page.screenshot({ path: screenshotPath('revisions-removed'), fullPage: true });
 });
+
+test('a member comments on lines 3–5 with a suggestion; the author applies it; the history credits them', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, newAccount('author'));
+  const script = ['#!/bin/sh', 'set -e', 'echo one', 'echo two', 'echo three', 'exit 0', ''].join('\n');
+  const created = await page.request.post('/api/threads', {
+    data: { title: 'three echoes', content: script, language: 'bash' },
+    headers: { Origin: baseURL() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  // The reviewer, in a browser of their own: lines 3 to 5 by mouse, then c from the keyboard.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const reviewerPage = await context.newPage();
+  const reviewer = await signUp(reviewerPage, newAccount('reviewer'));
+  await reviewerPage.goto(`/thread/${id}`);
+  const code = reviewerPage.getByRole('region', { name: 'Paste content', exact: true });
+  await code.getByRole('link', { name: 'Line 3', exact: true }).click();
+  await code.getByRole('link', { name: 'Line 5', exact: true }).click({ modifiers: ['Shift'] });
+  await expect(code.getByTestId('cv-selection')).toHaveText('L3-L5');
+  await reviewerPage.keyboard.press('c');
+  const form = reviewerPage.getByRole('form', { name: 'Comment on lines 3–5' });
+  await form.getByLabel('Your comment on lines 3–5').fill('Say it in one line');
+  await form.getByRole('button', { name: 'SUGGEST A CHANGE' }).click();
+  const suggestion = form.getByLabel('Suggested text for lines 3–5');
+  await expect(suggestion).toHaveValue('echo one\necho two\necho three');
+  await suggestion.fill('echo one two three');
+  await form.getByRole('button', { name: 'POST COMMENT' }).click();
+
+  const inline = code.getByTestId('line-comments-5');
+  await expect(inline).toContainText('Say it in one line');
+  await expect(inline.locator('.lc-diff__line--removed')).toHaveText(['echo one', 'echo two', 'echo three']);
+  await expect(inline.locator('.lc-diff__line--added')).toHaveText(['echo one two three']);
+  // Only the paste's author applies it.
+  await expect(inline.getByRole('button', { name: 'APPLY' })).toHaveCount(0);
+  const replies = reviewerPage.getByRole('region', { name: /1 REPLY/ });
+  await expect(replies.getByRole('link', { name: 'lines 3–5' })).toHaveAttribute('href', '#L3-L5');
+  await reviewerPage.screenshot({ path: screenshotPath('line-comments-reviewer-1280'), fullPage: true });
+  await reviewerPage.setViewportSize({ width: 390, height: 844 });
+  await reviewerPage.screenshot({ path: screenshotPath('line-comments-reviewer-390'), fullPage: true });
+  await context.close();
+
+  // The author sees the diff and APPLY: a new version, the comment marked applied.
+  await page.goto(`/thread/${id}`);
+  const authorsCode = page.getByRole('region', { name: 'Paste content', exact: true });
+  const comment = authorsCode.getByTestId('line-comments-5');
+  await comment.getByRole('button', { name: 'APPLY' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Apply this suggestion?' });
+  await dialog.getByRole('button', { name: 'APPLY' }).click();
+  await expect(authorsCode.locator('.cv-line[data-line="3"] .cv-code')).toHaveText('echo one two three');
+  await expect(authorsCode.locator('.cv-line[data-line="4"] .cv-code')).toHaveText('exit 0');
+  const replyList = page.getByRole('region', { name: /1 REPLY/ });
+  await expect(replyList.getByRole('link', { name: 'applied in version 2' })).toBeVisible();
+  // Its lines changed: the comment now stands 'on an older version', linked to version 1.
+  await expect(replyList.getByText('on an older version')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('line-comments-applied-1280'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: screenshotPath('line-comments-applied-390'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(`/thread/${id}/revisions`);
+  const table = page.getByRole('table', { name: 'Versions' });
+  await expect(table.getByRole('row').nth(1)).toContainText('v2');
+  const credited = table.getByRole('row').nth(1);
+  await expect(credited.locator('.rev-credit')).toContainText('suggested by');
+  await expect(credited.locator('.rev-credit').getByRole('link', { name: reviewer.username })).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText('+1 −3');
+  await page.screenshot({ path: screenshotPath('line-comments-history-1280'), fullPage: true });
+});

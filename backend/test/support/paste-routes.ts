@@ -208,6 +208,10 @@ export async function expectPasteHidden(
       viewer.agent.patch(API.thread(ref)).send({ visibility: 'public' }),
     );
     await expect404(`DELETE revision 1 by ${who}`, viewer.agent.delete(API.threadRevision(ref, 1)));
+    await expect404(
+      `applying a suggestion by ${who}`,
+      viewer.agent.post(API.threadSuggestionApply(ref, paste.replyId ?? 1)),
+    );
     await expect404(`a vote by ${who}`, viewer.agent.post(API.votes).send({ threadId: ref, value: 1 }));
   }
   if (paste.replyId !== undefined) {

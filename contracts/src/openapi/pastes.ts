@@ -188,7 +188,11 @@ export const PASTES_OPERATIONS: readonly ApiOperation[] = [
     path: API.threadReplies(ID),
     summary: 'Replies to a paste (or to a reply: `parentId`)',
     description:
-      'A locked paste takes replies from admins only (403); a paste that burns after reading takes none (403).' +
+      'A locked paste takes replies from admins only (403); a paste that burns after reading takes none (403). ' +
+      "A line comment names its lines in `anchor` (`fromLine`..`toLine` of the paste's `version`, at most " +
+      '200 lines, within that version: 400) and may carry a `suggestion` replacing them (at most 20,000 ' +
+      'characters; one that changes nothing is a 400); only a top-level reply takes an anchor (400 with ' +
+      '`parentId`).' +
       SCREENED,
     tag: 'Forum',
     auth: 'member',

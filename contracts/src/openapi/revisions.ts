@@ -89,6 +89,23 @@ export const REVISIONS_OPERATIONS: readonly ApiOperation[] = [
     errors: [404, 409],
   },
   {
+    operationId: 'applySuggestion',
+    method: 'post',
+    path: API.threadSuggestionApply(ID, '{replyId}'),
+    summary: "Applies a line comment's suggested change to the paste",
+    description:
+      "The paste's author only (403 for anyone else, admins too; 404 for a paste you may not read, and for " +
+      'a reply that is not a live comment of this paste). The anchored lines are replaced by the suggestion ' +
+      'through the edit path: a new version whose history credits the suggester (`suggestedBy`), counted ' +
+      'as an edit (429). 409 when it was applied before or a later version changed its lines; 422 for a ' +
+      'comment without a suggestion, or one that would leave the paste empty; 413 past PASTE_MAX_BYTES.',
+    tag: 'Forum',
+    auth: 'member',
+    token: 'pastes:write',
+    responses: [json(200, 'The paste as it is now', editedPasteSchema)],
+    errors: [404, 409, 413, 422, 429],
+  },
+  {
     operationId: 'getReplyRevisions',
     method: 'get',
     path: API.replyRevisions(ID),

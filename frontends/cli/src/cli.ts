@@ -134,15 +134,19 @@ Examples:
     .description("print a paste's raw text, byte for byte")
     .argument('<id-or-url>', REF_HELP)
     .option('--json', 'print the paste as GET /api/threads/{id} answers it, not its raw text')
+    .option('--comments', 'print its comments under the text: line comments with their lines and suggestions')
     .addHelpText(
       'after',
       `
 Examples:
   termpaste get 42
   termpaste get https://paste.example.org/thread/42 > saved.txt
+  termpaste get 42 --comments
   termpaste get 42 --json | jq .title`,
     )
-    .action((ref: string, _options: unknown, command: Command) => get(ref, { json: jsonOf(command) }));
+    .action((ref: string, options: { comments?: boolean }, command: Command) =>
+      get(ref, { json: jsonOf(command), comments: options.comments === true }),
+    );
 
   root
     .command('list')

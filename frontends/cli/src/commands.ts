@@ -8,10 +8,13 @@ import type {
   HeldPost,
   PasteRef,
   PasteCard,
+  PasteDetail,
+  Revision,
   UserProfile,
   Visibility,
 } from '@termpaste/contracts';
 import { type Answer, call, json, refusal } from './client.js';
+import { formatComments, lines } from './comments.js';
 import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './config.js';
 import { RequestError, UsageError } from './errors.js';
 import { CLI_MESSAGES } from './messages.js';
@@ -188,13 +191,17 @@ async function readInputFile(file: string): Promise<Buffer> {
  */
 export async function get(
   ref: string,
-  options: { json?: boolean } = {},
+  options: { json?: boolean; comments?: boolean } = {},
   env: Env = process.env,
 ): Promise<void> {
   const { url, token } = await settings(env);
   const paste = pasteRef(ref, url);
   // The token goes only to the forum it was made on.
   const sameForum = url !== undefined && paste.base === url;
+  if (options.comments && !options.json) {
+    await getWithComments(paste, sameForum ? token : undefined);
+    return;
+  }
   const route = options.json ? ROUTES.thread(paste.id) : ROUTES.threadRaw(paste.id);
   const answer = await call(paste.base + route, {
     token: sameForum ? token : undefined,
@@ -203,6 +210,32 @@ export async function get(
   if (answer.status !== 200) throw refusal(answer, { url: paste.base });
   if (options.json) printJson(json<unknown>(answer));
   else await writeOut(answer.body);
+}
+
+/**
+ * `get --comments`: the paste's text, then its comments (line comments with their lines and suggested
+ * changes; an older version's lines read from its history).
+ */
+async function getWithComments(
+  paste: { base: string; id: string },
+  token: string | undefined,
+): Promise<void> {
+  const answer = await call(paste.base + ROUTES.thread(paste.id), { token, headers: JSON_ACCEPT });
+  if (answer.status !== 200) throw refusal(answer, { url: paste.base });
+  const detail = json<PasteDetail>(answer);
+  const versions = new Map<number, string[] | null>();
+  for (const reply of detail.replies) {
+    const version = reply.outdated ? reply.anchor?.version : undefined;
+    if (version === undefined || versions.has(version)) continue;
+    const old = await call(paste.base + ROUTES.threadRevision(paste.id, version), {
+      token,
+      headers: JSON_ACCEPT,
+    });
+    versions.set(version, old.status === 200 ? lines(json<Revision>(old).content) : null);
+  }
+  const text = detail.content ?? '';
+  process.stdout.write(`${text}${text.endsWith('\n') ? '' : '\n'}\n`);
+  process.stdout.write(formatComments(detail, versions));
 }
 
 /**

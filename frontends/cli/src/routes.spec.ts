@@ -9,6 +9,7 @@ describe('the paths the CLI calls', () => {
     expect(ROUTES.thread(7)).toBe(API.thread(7));
     expect(ROUTES.threadRaw(7)).toBe(API.threadRaw(7));
     expect(ROUTES.threadFork('AbCdEfGhIjKlMnOpQrStUv')).toBe(API.threadFork('AbCdEfGhIjKlMnOpQrStUv'));
+    expect(ROUTES.threadRevision(7, 2)).toBe(API.threadRevision(7, 2));
     expect(PASTE_PAGE(7)).toBe(PAGES.thread(7));
   });
 });

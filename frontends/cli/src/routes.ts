@@ -12,9 +12,10 @@ export const ROUTES = {
   thread: (id: string | number) => `/api/threads/${id}`,
   threadRaw: (id: string | number) => `/api/threads/${id}/raw`,
   threadFork: (id: string | number) => `/api/threads/${id}/fork`,
+  threadRevision: (id: string | number, n: string | number) => `/api/threads/${id}/revisions/${n}`,
 } as const satisfies Pick<
   typeof API,
-  'currentUser' | 'pastes' | 'user' | 'thread' | 'threadRaw' | 'threadFork'
+  'currentUser' | 'pastes' | 'user' | 'thread' | 'threadRaw' | 'threadFork' | 'threadRevision'
 >;
 
 /** A paste's page on the site. */

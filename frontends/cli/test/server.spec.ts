@@ -246,6 +246,36 @@ describe('termpaste against a Termpaste server', () => {
       expect(anonymous.stdout.equals(Buffer.from(content, 'utf8'))).toBe(true);
     });
 
+    it('--comments prints the text, then each comment: line comments with their lines and suggestions', async () => {
+      const made = await termpaste([await file('review.sh', 'one\ntwo\nthree\nfour\nfive\n')], {
+        env: saved,
+      });
+      const [id] = pasteIds(made.stdout, t.url);
+      const other = await registered(t);
+      const posted = await other.browser
+        .post(API.threadReplies(id!))
+        .send({
+          content: 'Shout it',
+          anchor: { fromLine: 3, toLine: 4, version: 1 },
+          suggestion: 'THREE\nFOUR',
+        })
+        .expect(201);
+      await browser
+        .post(API.threadReplies(id!))
+        .send({ content: 'Thanks', parentId: posted.body.id })
+        .expect(201);
+      const run = await termpaste(['get', String(id), '--comments'], { env: saved });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const out = run.stdout.toString('utf8');
+      expect(out.startsWith('one\ntwo\nthree\nfour\nfive\n\n2 comments\n\n')).toBe(true);
+      expect(out).toMatch(
+        new RegExp(
+          `#${posted.body.id} ${other.user.username} on lines 3-4 .+\n  3 \\| three\n  4 \\| four\n  Shout it\n  suggested change:\n  - three\n  - four\n  \\+ THREE\n  \\+ FOUR\n`,
+        ),
+      );
+      expect(out).toMatch(new RegExp(`${username} .+ \\(answering #${posted.body.id}\\)\n  Thanks\n`));
+    });
+
     it("exits 1 with the server's message for a paste that does not exist", async () => {
       const run = await termpaste(['get', '999999'], { env: saved });
       expect(run.code).toBe(1);

@@ -13,6 +13,7 @@ import {
   type EditedPaste,
   type ExpiresIn,
   editRefusal,
+  LINE_COMMENT_MESSAGES,
   PASTE_LIVE_EVENT,
   POST_MESSAGES,
   revisionLines,
@@ -32,6 +33,7 @@ import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra
 import { secretValues } from '../../common/secret-scanner.js';
 import { AuditService, excerpt } from '../audit/audit.service.js';
 import { lineChanges } from './line-changes.js';
+import { type AppliedSuggestion, suggestedContent } from './line-comments.js';
 import { PasteExpiry } from './paste-expiry.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
@@ -124,7 +126,27 @@ export class EditsService {
     return announcePagesChanged(this.events, change, this.logger, pasteEvent);
   }
 
-  async editPaste(editor: Editor, ref: PasteRef, change: PasteChange): Promise<EditedPaste> {
+  /**
+   * Applies line comment `replyId`'s suggestion to the paste, as its author's edit (a new version that
+   * credits the suggester, the comment marked applied, in one transaction): 403 for anyone but the
+   * author; `check` judges the new text (its size) before it is written.
+   */
+  applySuggestion(
+    editor: Editor,
+    ref: PasteRef,
+    replyId: number,
+    check: (content: string) => void,
+  ): Promise<EditedPaste> {
+    return this.editPaste(editor, ref, {}, { replyId, check });
+  }
+
+  async editPaste(
+    editor: Editor,
+    ref: PasteRef,
+    requested: PasteChange,
+    suggestion?: { replyId: number; check: (content: string) => void },
+  ): Promise<EditedPaste> {
+    let change = requested;
     let expiresAt: Date | null | undefined;
     let retagged = false;
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
@@ -139,8 +161,18 @@ export class EditsService {
         );
         if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
         const threadId = row.id;
+        // A suggestion is its paste's author's to take: an admin's powers do not reach it.
+        if (suggestion && editor.id !== row.authorId) {
+          throw new ForbiddenException(LINE_COMMENT_MESSAGES.notYourPaste);
+        }
         const refusal = editRefusal(editor, { authorId: row.authorId, locked: row.isLocked });
         if (refusal) throw new ForbiddenException(refusal);
+        let credit: AppliedSuggestion | null = null;
+        if (suggestion) {
+          credit = await suggestedContent(manager, threadId, row.content, suggestion.replyId);
+          suggestion.check(credit.content);
+          change = { content: credit.content };
+        }
         const seen = await this.changeVisibility(manager, editor, row, change.visibility);
         if (change.expiresIn !== undefined) {
           // From now, whatever it was; no version of its own (the text did not change).
@@ -203,12 +235,29 @@ export class EditsService {
         const n = Math.max(kept, 1) + 1;
         const lines = lineChanges(row.content, next.content);
         const [revision]: Array<Row<PasteRevision, 'createdAt'>> = await manager.query(
-          `INSERT INTO thread_revisions
-             (thread_id, n, title, content, language, editor_id, lines_added, lines_removed)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at AS "createdAt"`,
-          [threadId, n, next.title, next.content, next.language, editor.id, lines.added, lines.removed],
+          `INSERT INTO thread_revisions (thread_id, n, title, content, language, editor_id, lines_added,
+             lines_removed, suggested_by, suggestion_reply_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING created_at AS "createdAt"`,
+          [
+            threadId,
+            n,
+            next.title,
+            next.content,
+            next.language,
+            editor.id,
+            lines.added,
+            lines.removed,
+            credit?.suggestedBy ?? null,
+            credit?.replyId ?? null,
+          ],
         );
         const editedAt = revision!.createdAt;
+        if (credit) {
+          await manager.query('UPDATE replies SET suggestion_applied = $2 WHERE id = $1', [
+            credit.replyId,
+            n,
+          ]);
+        }
         await prune(manager, PASTE_VERSIONS, threadId, n);
         await manager.query(
           'UPDATE threads SET title = $2, content = $3, language = $4, edited_at = $5 WHERE id = $1',

@@ -12,6 +12,7 @@ import { excerpt } from '../audit/audit.service.js';
 import type { Paste } from './entities/paste.entity.js';
 import type { PasteRevision } from './entities/paste-revision.entity.js';
 import type { Reply } from './entities/reply.entity.js';
+import { linesHashOf } from './line-comments.js';
 import type { ReviewedPost } from './review-posts.js';
 import { refOf, type RefRow } from './visibility.js';
 
@@ -67,6 +68,12 @@ export const PAGE_REPLY_PROPERTIES = [
   'createdAt',
   'editedAt',
   'voteScore',
+  'anchorFrom',
+  'anchorTo',
+  'anchorVersion',
+  'anchorHash',
+  'suggestion',
+  'suggestionApplied',
 ] as const;
 
 export type PageReplyRow = Row<Reply, (typeof PAGE_REPLY_PROPERTIES)[number]> & {
@@ -79,8 +86,14 @@ export type PageReplyRow = Row<Reply, (typeof PAGE_REPLY_PROPERTIES)[number]> & 
  * A reply as the shared page of paste `pasteRef` shows it: a deleted one is a placeholder that tells
  * nothing but its place in the tree; a hidden one's text is nobody's here (its author reads its versions).
  */
-export function toReplyView(row: PageReplyRow, pasteRef: PasteRef): ReplyView {
+export function toReplyView(
+  row: PageReplyRow,
+  pasteRef: PasteRef,
+  pasteLines: () => readonly string[],
+): ReplyView {
+  const shown = !row.deleted && !row.hidden;
   return {
+    ...(shown ? lineCommentView(row, pasteLines) : {}),
     id: row.id,
     threadId: pasteRef,
     parentId: row.parentId,
@@ -95,6 +108,21 @@ export function toReplyView(row: PageReplyRow, pasteRef: PasteRef): ReplyView {
   };
 }
 
+/** A line comment's fields of a reply's view: none for an ordinary reply. */
+function lineCommentView(
+  row: PageReplyRow,
+  pasteLines: () => readonly string[],
+): Pick<ReplyView, 'anchor' | 'outdated' | 'suggestion' | 'suggestionApplied'> {
+  if (row.anchorFrom === null || row.anchorTo === null || row.anchorVersion === null) return {};
+  return {
+    anchor: { fromLine: row.anchorFrom, toLine: row.anchorTo, version: row.anchorVersion },
+    outdated: linesHashOf(pasteLines(), row.anchorFrom, row.anchorTo) !== row.anchorHash,
+    ...(row.suggestion === null
+      ? {}
+      : { suggestion: row.suggestion, suggestionApplied: row.suggestionApplied }),
+  };
+}
+
 /** A version's own columns (a paste's and a reply's versions share them). */
 export const VERSION_PROPERTIES = ['n', 'createdAt', 'linesAdded', 'linesRemoved'] as const;
 
@@ -102,6 +130,9 @@ export const VERSION_PROPERTIES = ['n', 'createdAt', 'linesAdded', 'linesRemoved
 export type VersionRow = Row<PasteRevision, (typeof VERSION_PROPERTIES)[number] | 'title'> & {
   editor: PublicAuthor | null;
   removed: boolean;
+  /** A paste's version made by applying a suggestion: its suggester, and the line comment. */
+  suggestedBy?: PublicAuthor | null;
+  suggestionReplyId?: number | null;
 };
 
 /** A version with its text; a reply's has a NULL language. */
@@ -116,6 +147,9 @@ export function toRevisionSummary(row: VersionRow): RevisionSummary {
     linesRemoved: row.linesRemoved,
     title: row.title,
     removed: row.removed,
+    ...(row.suggestionReplyId
+      ? { suggestedBy: row.suggestedBy ?? null, suggestionReplyId: row.suggestionReplyId }
+      : {}),
   };
 }
 

@@ -311,6 +311,7 @@ export class PastesController {
   ): Promise<{ id: number } | HeldPost> {
     const paste = pasteRefParam(id);
     await refuseSecrets(body.content, allowSecrets);
+    if (body.suggestion) await refuseSecrets(body.suggestion, allowSecrets);
     return answerPosted(res, await this.pastes.createReply(user, paste, body, { client: clientOf(req) }));
   }
 

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   type CreateReplyBody,
+  pasteLines,
   type CreatePasteBody,
   FEATURED_MAX,
   PASTE_LIVE_EVENT,
@@ -65,6 +66,7 @@ import { authorJoin, authorJson } from '../users/author-sql.js';
 import { CARD_COLUMNS, CARD_FROM } from './cards.js';
 import { Paste } from './entities/paste.entity.js';
 import { Reply } from './entities/reply.entity.js';
+import { anchorColumns } from './line-comments.js';
 import { type CardRow, PAGE_REPLY_PROPERTIES, type PageReplyRow, toCard, toReplyView } from './paste-rows.js';
 import { type Row, selectColumns } from '../../infra/database/columns.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -156,7 +158,9 @@ export interface ForkOriginal {
 
 /** A new reply's row and its notification job ($5: its trace), to the outbox; the paste is locked before it. */
 const INSERT_REPLY = lockingSql`WITH reply AS (
-     INSERT INTO replies (thread_id, parent_id, author_id, content) VALUES ($1, $2, $3, $4)
+     INSERT INTO replies (thread_id, parent_id, author_id, content,
+       anchor_from, anchor_to, anchor_version, anchor_hash, suggestion)
+     VALUES ($1, $2, $3, $4, $6, $7, $8, $9, $10)
      RETURNING id, created_at
    ), queued AS (${outboxInsertSql('reply', notificationJobSql('reply', '$5'))})
    SELECT id, created_at AS "createdAt" FROM reply`;
@@ -224,7 +228,7 @@ export interface HeldPasteRequest {
 export interface HeldReplyRequest {
   kind: 'reply';
   ref: PasteRef;
-  body: { content: string; parentId: number | null };
+  body: Pick<CreateReplyBody, 'content' | 'parentId' | 'anchor' | 'suggestion'> & { parentId: number | null };
 }
 
 export type HeldRequest = HeldPasteRequest | HeldReplyRequest;
@@ -372,6 +376,9 @@ export class PastesService {
       listed: row.original.listed,
     };
     const shown = withoutDeadBranches(replies);
+    // Split once, and only when a line comment asks whether its lines changed since.
+    let split: string[] | undefined;
+    const lines = () => (split ??= pasteLines(row.content));
     const detail: PasteDetail = {
       ...card,
       content: row.content,
@@ -387,7 +394,7 @@ export class PastesService {
       forkCount: row.forkCount,
       myVote: null,
       hidden: row.hidden,
-      replies: shown.map((reply) => toReplyView(reply, card.id)),
+      replies: shown.map((reply) => toReplyView(reply, card.id, lines)),
     };
     const related = row.forkedFromId === null ? row.forkIds : [row.forkedFromId, ...row.forkIds];
     return { detail, storedViews: row.viewCount, id: row.id, authorId: row.authorId, original, related };
@@ -694,10 +701,17 @@ export class PastesService {
           if (signals.length > 0) {
             this.checkReplyable(author, paste);
             await this.checkParent(manager, paste.id, body.parentId ?? null);
+            // Judged now as when it is posted (its lines may change before staff approve it).
+            await anchorColumns(manager, paste.id, body);
             const request: HeldReplyRequest = {
               kind: 'reply',
               ref,
-              body: { content: body.content, parentId: body.parentId ?? null },
+              body: {
+                content: body.content,
+                parentId: body.parentId ?? null,
+                ...(body.anchor ? { anchor: body.anchor } : {}),
+                ...(typeof body.suggestion === 'string' ? { suggestion: body.suggestion } : {}),
+              },
             };
             return this.hold(manager, submission, signals, {
               title: null,
@@ -764,12 +778,18 @@ export class PastesService {
     this.checkReplyable(author, paste);
     const parentId = body.parentId ?? null;
     await this.checkParent(manager, threadId, parentId);
+    const anchor = await anchorColumns(manager, threadId, body);
     const [reply] = await queryLocking<Array<Row<Reply, 'id' | 'createdAt'>>>(manager, INSERT_REPLY, [
       threadId,
       parentId,
       author.id,
       body.content,
       traceparent(),
+      anchor.anchorFrom,
+      anchor.anchorTo,
+      anchor.anchorVersion,
+      anchor.anchorHash,
+      anchor.suggestion,
     ]);
     const [[counted]] = (await manager.query(
       `UPDATE threads SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import {
   API,
   type EditedReply,
@@ -7,6 +7,7 @@ import {
   editReplySchema,
   type EditPasteBody,
   editPasteSchema,
+  LINE_COMMENT_MESSAGES,
   POST_MESSAGES,
   type Revision,
   type RevisionList,
@@ -90,6 +91,27 @@ export class RevisionsController {
     const reply = replyId(id);
     await refuseSecrets(body.content, allowSecrets);
     return this.edits.editReply(editorOf(req, user), reply, body.content);
+  }
+
+  /**
+   * The paste's author applies a line comment's suggestion (line-comments.ts): a new version through the
+   * edit path, counted as an edit (429), crediting the suggester; the new text at most PASTE_MAX_BYTES.
+   */
+  @Post(API.threadSuggestionApply(':id', ':replyId'))
+  @WriteRateLimited('edit')
+  @TokenScope('pastes:write')
+  @HttpCode(200)
+  applySuggestion(
+    @Req() req: Request,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('replyId') reply: string,
+  ): Promise<EditedPaste> {
+    const paste = pasteRefParam(id);
+    const comment = parseId(reply, LINE_COMMENT_MESSAGES.commentNotFound);
+    return this.edits.applySuggestion(editorOf(req, user), paste, comment, (content) =>
+      checkPasteSize(content, this.config.pasteMaxBytes),
+    );
   }
 
   @Get(API.threadRevisions(':id'))

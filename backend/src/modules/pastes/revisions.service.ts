@@ -35,6 +35,9 @@ interface Kind {
   title: (alias: string) => string;
   language: (alias: string) => string;
   notFound: string;
+  /** A version's credit (a paste's made by applying a suggestion), as `v`, with its join. */
+  credit: string;
+  creditJoin: string;
 }
 
 /** Who may read a reply's versions: its paste's author alone while the paste burns after reading. */
@@ -49,6 +52,8 @@ const PASTE: Kind = {
   title: (alias) => `${alias}.title`,
   language: (alias) => `${alias}.language`,
   notFound: POST_MESSAGES.pasteNotFound,
+  credit: `${authorJson('s')} AS "suggestedBy", v.suggestion_reply_id AS "suggestionReplyId"`,
+  creditJoin: authorJoin('s', 'v.suggested_by'),
 };
 const REPLY: Kind = {
   table: 'reply_revisions',
@@ -59,6 +64,8 @@ const REPLY: Kind = {
   title: () => 'NULL::text',
   language: () => 'NULL::text',
   notFound: POST_MESSAGES.replyNotFound,
+  credit: 'NULL::json AS "suggestedBy", NULL::int AS "suggestionReplyId"',
+  creditJoin: '',
 };
 
 /** The numbers missing between the versions kept (`ns`, newest first): what edits pruned, newest first. */
@@ -205,8 +212,8 @@ export class RevisionsService {
     await this.mustBeAlive(kind, id);
     const rows: VersionRow[] = await this.dataSource.query(
       `SELECT ${kind.version}, ${authorJson('a')} AS editor,
-         ${kind.title('v')} AS title, v.purged_at IS NOT NULL AS removed
-       FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')}
+         ${kind.title('v')} AS title, v.purged_at IS NOT NULL AS removed, ${kind.credit}
+       FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')} ${kind.creditJoin}
        WHERE v.${kind.key} = $1 ORDER BY v.n DESC`,
       [id],
     );
@@ -221,8 +228,8 @@ export class RevisionsService {
     await this.mustBeAlive(kind, id);
     const [row]: FullVersionRow[] = await this.dataSource.query(
       `SELECT ${kind.version}, ${authorJson('a')} AS editor, ${kind.title('v')} AS title, v.content, ${kind.language('v')} AS language,
-         v.purged_at IS NOT NULL AS removed
-       FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')}
+         v.purged_at IS NOT NULL AS removed, ${kind.credit}
+       FROM ${kind.table} v ${authorJoin('a', 'v.editor_id')} ${kind.creditJoin}
        WHERE v.${kind.key} = $1 AND v.n = $2`,
       [id, n],
     );

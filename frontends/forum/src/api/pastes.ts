@@ -1,6 +1,7 @@
 import {
   API,
   type CreatePasteBody,
+  type CreateReplyBody,
   createdSchema,
   heldPostSchema,
   type ForkBody,
@@ -164,7 +165,7 @@ export function useCreateReply(threadId: string) {
   const client = useQueryClient();
   const guard = useSecretWarning();
   return useMutation({
-    mutationFn: (body: { content: string; parentId: number | null }) =>
+    mutationFn: (body: Pick<CreateReplyBody, 'content' | 'parentId' | 'anchor' | 'suggestion'>) =>
       guard((allowSecrets) =>
         sendJson('POST', API.threadReplies(threadId), postedSchema, withAllowSecrets(body, allowSecrets)),
       ),

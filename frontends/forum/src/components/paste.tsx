@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useVote } from '../api/pastes';
 import { AuthorLine } from './author-line';
-import { CodeView, isCodeLanguage } from './code-view';
+import { isCodeLanguage } from './code-view';
+import { CommentableCode } from './line-comments';
 import { EditPasteForm } from './edit-paste-form';
 import { EditedMark } from './edited-mark';
 import { BurnMark, ExpiryMark } from './expiry';
@@ -142,7 +143,9 @@ export function Paste({
               {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
               {isAdmin && <PasteModeration thread={thread} />}
               {code ? (
-                <CodeView
+                <CommentableCode
+                  thread={thread}
+                  gone={gone}
                   text={thread.content ?? ''}
                   language={language}
                   lineLinks

@@ -110,7 +110,12 @@ export function Replies({
       {rows.length === 0 ? (
         <p className="forum-muted">No replies yet.</p>
       ) : (
-        <PasteLinesProvider id={thread.id} content={thread.content ?? ''} language={thread.language}>
+        <PasteLinesProvider
+          id={thread.id}
+          content={thread.content ?? ''}
+          language={thread.language}
+          authorId={thread.author?.id ?? null}
+        >
           <ol className="forum-replies" ref={list}>
             {rows.map((row, index) => (
               <ReplyRowItem

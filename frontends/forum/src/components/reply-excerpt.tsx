@@ -8,6 +8,8 @@ interface PasteLines {
   id: number | string;
   content: string;
   language: string;
+  /** The paste's author (who may apply a line comment's suggestion). */
+  authorId?: number | null;
 }
 
 const PasteLinesContext = createContext<PasteLines | null>(null);
@@ -17,19 +19,24 @@ export function PasteLinesProvider({
   id,
   content,
   language,
+  authorId,
   children,
 }: {
   id: number | string;
   content: string;
   language: string | null | undefined;
+  authorId?: number | null;
   children: ReactNode;
 }) {
   const value = useMemo(
-    () => (isCodeLanguage(language) ? { id, content, language } : null),
-    [id, content, language],
+    () => (isCodeLanguage(language) ? { id, content, language, authorId } : null),
+    [id, content, language, authorId],
   );
   return <PasteLinesContext.Provider value={value}>{children}</PasteLinesContext.Provider>;
 }
+
+/** The paste the replies are under, when it is shown in the code view. */
+export const usePasteLines = () => useContext(PasteLinesContext);
 
 /** An excerpt shows this many lines at most (a reference to more shows its first ones). */
 export const EXCERPT_MAX_LINES = 40;

@@ -22,6 +22,7 @@ import { revisionQuery, revisionsQuery } from '../api/revisions';
 import { AuthorLine } from './author-line';
 import { EditReplyForm } from './edit-reply-form';
 import { EditedMark } from './edited-mark';
+import { LineCommentMark, LineCommentSuggestion } from './line-comments';
 import { ReplyExcerpt } from './reply-excerpt';
 import { VoteButtons } from './vote-buttons';
 import { ReplyBookmark } from './watch-controls';
@@ -182,6 +183,7 @@ function ReplyBody({
           </a>
         )}
       </header>
+      {!hidden && <LineCommentMark reply={reply} threadId={threadId} />}
       {hidden && mine && (
         <Notice tone="error" className="forum-hidden-own">
           {MODERATION_TEXTS.hiddenOwn}
@@ -199,6 +201,7 @@ function ReplyBody({
         <>
           <Markdown>{shown}</Markdown>
           <ReplyExcerpt text={shown} />
+          {!hidden && <LineCommentSuggestion reply={reply} threadId={threadId} />}
         </>
       )}
       <footer className="forum-reply__foot">

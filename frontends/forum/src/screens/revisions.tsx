@@ -92,6 +92,7 @@ function VersionsTable({
         {revisions.map((revision) => (
           <Fragment key={revision.n}>
             <TableRow
+              id={reply ? undefined : `v${revision.n}`}
               aria-current={revision.n === pair.to ? 'true' : undefined}
               className={revision.removed ? 'rev-row--removed' : undefined}
             >
@@ -129,6 +130,11 @@ function VersionsTable({
               </TableCell>
               <TableCell>
                 <AuthorLink author={revision.editor} />
+                {revision.suggestionReplyId != null && (
+                  <span className="forum-muted rev-credit">
+                    suggested by <AuthorLink author={revision.suggestedBy ?? null} />
+                  </span>
+                )}
               </TableCell>
               <TableCell className="forum-num">
                 <span className="rev-added">+{revision.linesAdded}</span>{' '}

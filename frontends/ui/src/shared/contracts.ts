@@ -13,6 +13,7 @@ export * from '../../../../contracts/dist/auth.js';
 export * from '../../../../contracts/dist/verification.js';
 export * from '../../../../contracts/dist/visibility.js';
 export * from '../../../../contracts/dist/paste-views.js';
+export * from '../../../../contracts/dist/line-comments.js';
 export * from '../../../../contracts/dist/tags.js';
 export * from '../../../../contracts/dist/watching.js';
 export * from '../../../../contracts/dist/tag-views.js';

@@ -4,6 +4,7 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm
 @Entity('thread_revisions')
 @Check('thread_revisions_purged_check', '(purged_at IS NULL) = (content IS NOT NULL AND title IS NOT NULL)')
 @Index('thread_revisions_editor_idx', ['editorId'])
+@Index('thread_revisions_suggested_by_idx', ['suggestedBy'], { where: 'suggested_by IS NOT NULL' })
 export class PasteRevision {
   @PrimaryColumn({ name: 'thread_id', type: 'integer', primaryKeyConstraintName: 'thread_revisions_pkey' })
   @ForeignKey('threads', { name: 'thread_revisions_thread_id_fkey', onDelete: 'CASCADE' })
@@ -38,4 +39,13 @@ export class PasteRevision {
 
   @Column({ name: 'purged_at', type: 'timestamptz', nullable: true })
   purgedAt!: Date | null;
+
+  /** A version made by applying a member's suggested change credits them (null once they are gone). */
+  @Column({ name: 'suggested_by', type: 'integer', nullable: true })
+  @ForeignKey('users', { name: 'thread_revisions_suggested_by_fkey', onDelete: 'SET NULL' })
+  suggestedBy!: number | null;
+
+  /** The line comment whose suggestion made it. */
+  @Column({ name: 'suggestion_reply_id', type: 'integer', nullable: true })
+  suggestionReplyId!: number | null;
 }

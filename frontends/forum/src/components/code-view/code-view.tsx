@@ -1,8 +1,9 @@
 import { AnsiSpans, Button, CopyButton, cx, stripAnsi, toast } from '@termpaste/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FileText, Link2, WrapText } from 'lucide-react';
+import { FileText, Link2, MessageSquarePlus, WrapText } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import {
+  Fragment,
   useCallback,
   useEffect,
   useMemo,
@@ -48,6 +49,13 @@ export interface CodeViewProps {
   /** The view's accessible name. */
   label?: string;
   className?: string;
+  /**
+   * With `lineLinks`: COMMENT beside the selected lines (and the `c` key while the view has the focus)
+   * calls this with them.
+   */
+  onComment?: (range: LineRange) => void;
+  /** What shows under a line (its comments), when the view draws every line (not virtualised). */
+  afterLine?: (lineNumber: number) => ReactNode;
 }
 
 /** The text's lines (a final line feed ends the last line, it does not start another). */
@@ -85,6 +93,8 @@ export function CodeView({
   lineClassName,
   label,
   className,
+  onComment,
+  afterLine,
 }: CodeViewProps) {
   const isAnsi = language === 'ansi';
   // Line feeds normalised: the highlighted tokens of a line cut its text exactly.
@@ -169,7 +179,8 @@ export function CodeView({
     ) : (
       lines[index]
     );
-    return (
+    const after = measured ? null : afterLine?.(number);
+    const line = (
       <div
         key={index}
         className={cx('cv-line', isSelected && 'cv-line--selected', lineClassName?.(number))}
@@ -195,6 +206,13 @@ export function CodeView({
         )}
         <code className="cv-code">{content}</code>
       </div>
+    );
+    if (after === null || after === undefined) return line;
+    return (
+      <Fragment key={index}>
+        {line}
+        {after}
+      </Fragment>
     );
   };
 
@@ -222,6 +240,18 @@ export function CodeView({
       data-language={language ?? 'plaintext'}
       data-highlighted={highlighted ? 'true' : 'false'}
       style={{ '--cv-digits': String(lastNumber).length } as CSSProperties}
+      onKeyDown={
+        onComment && lineLinks
+          ? (event) => {
+              // c: comment on the selected lines (select them with a line number: Enter, Shift+Enter).
+              const typing = (event.target as HTMLElement).closest('input, textarea, [contenteditable]');
+              if (event.key !== 'c' || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+              if (!selected) return;
+              event.preventDefault();
+              onComment(selected);
+            }
+          : undefined
+      }
     >
       {toolbar && (
         <div className="cv-toolbar">
@@ -251,6 +281,18 @@ export function CodeView({
               <Button variant="ghost" size="sm" onClick={() => void copyLink()}>
                 <Link2 size={12} aria-hidden="true" />
                 COPY LINK
+              </Button>
+            )}
+            {lineLinks && selected && onComment && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-keyshortcuts="c"
+                title="Comment on the selected lines (c)"
+                onClick={() => onComment(selected)}
+              >
+                <MessageSquarePlus size={12} aria-hidden="true" />
+                COMMENT
               </Button>
             )}
             <CopyButton text={() => (isAnsi ? stripAnsi(text) : text)} label="COPY" aria-label="Copy paste" />
