@@ -1,6 +1,6 @@
 import { InProcessEvents } from '../infra/events/in-process.events.js';
 import { Metrics } from '../infra/metrics/metrics.js';
-import { type CachedDetail, PageCache, SEARCH_COUNTS_TTL_MS } from './page-cache.js';
+import { type CachedDetail, PageCache } from './page-cache.js';
 
 /** A load the test finishes when it wants: `calls` counts the loads started. */
 function controlledLoad<T>(make: (n: number) => T) {

@@ -238,6 +238,9 @@ interface CreatedReply {
   replyCount: number;
 }
 
+/** The cached lists a new listed paste may be on (listNamed): featured and others' profiles are not. */
+const NEW_PASTE_LISTS = ['home:*', 'search:*', 'feed:*'];
+
 /** PostgreSQL's foreign_key_violation. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -609,7 +612,9 @@ export class PastesService {
     if (row.listed) {
       // A listed fork moves its original's fork count.
       const threads = forkedFrom === undefined ? undefined : [forkedFrom];
-      await this.pagesChanged({ lists: true, threads }, author, row.points ?? 0, {
+      // The lists it may be on (home, searches, feeds: a tag's, its author's) and its author's profile.
+      const change = { listPages: NEW_PASTE_LISTS, profiles: [author.id], threads };
+      await this.pagesChanged(change, author, row.points ?? 0, {
         type: PASTE_LIVE_EVENT.pasteAdded,
         threadId: row.id,
       });
@@ -784,7 +789,9 @@ export class PastesService {
 
   /** After a reply's commit: the pages it changed, and the live event. */
   private async afterReply(author: User, threadId: number, created: CreatedReply): Promise<void> {
-    await this.pagesChanged({ lists: true, threads: [threadId], searchKept: true }, author, created.earned, {
+    // Its paste's page; the counters on that paste's cards; the replier's profile (their count).
+    const change = { threads: [threadId], cards: [threadId], profiles: [author.id] };
+    await this.pagesChanged(change, author, created.earned, {
       type: PASTE_LIVE_EVENT.replyAdded,
       threadId,
       replyId: created.id,
