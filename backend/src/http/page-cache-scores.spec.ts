@@ -141,3 +141,47 @@ describe('the page cache after a vote: the score put into the pages that show it
     expect(loads).toBe(1);
   });
 });
+
+describe('the page cache after a new paste: a search page asked whether the paste is its own', () => {
+  let events: InProcessEvents;
+  let cache: PageCache;
+
+  beforeEach(() => {
+    events = new InProcessEvents();
+    cache = new PageCache(events, new Metrics());
+    cache.onModuleInit();
+  });
+  afterEach(() => cache.onModuleDestroy());
+
+  it('keeps the page when it does not find the paste, makes it again when it does', async () => {
+    let loads = 0;
+    const load = () => Promise.resolve({ version: ++loads });
+    const asked: number[][] = [];
+    let finds = false;
+    const owns = (ids: readonly number[]) => {
+      asked.push([...ids]);
+      return Promise.resolve(finds);
+    };
+    await cache.list('search:1:docker', load, false, owns);
+    await cache.list('home:', load, false);
+    expect(loads).toBe(2);
+
+    await events.broadcast({ type: 'pages_changed', posted: [11] });
+    await events.broadcast({ type: 'pages_changed', posted: [12] });
+    // Readers meanwhile share one question.
+    const kept = await Promise.all([1, 2].map(() => cache.list('search:1:docker', load, false, owns)));
+    for (const page of kept) expect(JSON.parse(page.json.toString())).toEqual({ version: 1 });
+    expect(asked).toEqual([[11, 12]]);
+    // Asked once: the next reader gets the page as it is; home (named by no change) was never asked.
+    await cache.list('search:1:docker', load, false, owns);
+    expect((await cache.list('home:', load, false)).json.toString()).toBe('{"version":2}');
+    expect(asked).toHaveLength(1);
+    expect(loads).toBe(2);
+
+    finds = true;
+    await events.broadcast({ type: 'pages_changed', posted: [13] });
+    const made = await cache.list('search:1:docker', load, false, owns);
+    expect(JSON.parse(made.json.toString())).toEqual({ version: 3 });
+    expect(asked).toEqual([[11, 12], [13]]);
+  });
+});

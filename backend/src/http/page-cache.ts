@@ -55,6 +55,9 @@ export function listNamed(key: string, pattern: string): boolean {
   return pattern.endsWith('*') ? key.startsWith(pattern.slice(0, -1)) : key === pattern;
 }
 
+/** Whether any of the pastes `ids` (new ones) would be on a list page: it changes only if one would. */
+export type OwnsPastes = (ids: readonly number[]) => Promise<boolean>;
+
 /** A JSON answer ready to send: its bytes, its ETag, and its gzip once a browser asked for it. */
 export interface Page {
   json: Buffer;
@@ -64,8 +67,10 @@ export interface Page {
   users?: ReadonlySet<number>;
   /** The pastes whose cards a cached list shows (cardsShown), to patch or reload it when they move. */
   cards?: ReadonlySet<number>;
-  /** What a cached list was made from, to put a moved score into it (PageCache.patchScores). */
+  /** What a cached list was made from, to put a moved score into it (PageCache.patchScore). */
   value?: unknown;
+  /** Whether any of these new pastes belongs on the page (a search's): see PageCache.list's `owns`. */
+  owns?: OwnsPastes;
   /** When the first paste a cached list shows expires (epoch ms): the list is stale from then. */
   staleAt?: number;
 }
@@ -235,7 +240,10 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     // The gzip comes later (at most about as big as the JSON), and the parsed value is kept (about twice
     // its JSON): counted from the start.
     sizeCalculation: (page, key) => 4 * page.json.length + key.length,
-    dispose: (_page, key) => this.staleLists.delete(key),
+    dispose: (_page, key) => {
+      this.staleLists.delete(key);
+      this.posted.delete(key);
+    },
   });
   private readonly details = new LRUCache<number, CachedDetail>({
     maxSize: DETAILS_MAX_BYTES,
@@ -248,6 +256,9 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       this.staleDetails.delete(id);
     },
   });
+  /** For each cached list that can tell (Page.owns), the new pastes it has not been asked about yet. */
+  private readonly posted = new Map<string, Set<number>>();
+  private readonly checks = new Map<string, Promise<boolean>>();
   /** Cached pages that a counters-only change made stale: served while one reload of each runs. */
   private readonly staleLists = new Set<string>();
   private readonly staleDetails = new Set<number>();
@@ -262,6 +273,8 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
    */
   private epoch = 0;
   private allChangedEpoch = 0;
+  /** The last change that posted a paste: a load under way of a page that can tell is not kept. */
+  private postedEpoch = 0;
   private listsChangedEpoch = 0;
   /** The epoch of the last change to each page key (`detail:7`, `list:profile:3`) and each member shown. */
   private readonly changedEpoch = new Map<string, number>();
@@ -311,12 +324,16 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     for (const off of this.unsubscribe.splice(0)) off();
   }
 
-  /** A list page (`key` names it and its parameters), from the cache or `load`ed and kept. */
-  list(key: string, load: () => Promise<unknown>, fresh: boolean): Promise<Page> {
+  /**
+   * A list page (`key` names it and its parameters), from the cache or `load`ed and kept. `owns`: whether
+   * new pastes belong on it (a search's); with it, a new paste changes the page only if it does.
+   */
+  list(key: string, load: () => Promise<unknown>, fresh: boolean, owns?: OwnsPastes): Promise<Page> {
     if (fresh) {
       this.counted.list.bypass.inc();
       return load().then(toPage);
     }
+    if (this.posted.has(key)) return this.checkPosted(key, load, owns);
     const cached = this.lists.get(key);
     // A paste it shows has expired since: read again (the lists read only pastes alive now).
     if (cached && (cached.staleAt ?? Infinity) <= Date.now()) this.lists.delete(key);
@@ -330,16 +347,43 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       return Promise.resolve(cached);
     }
     this.counted.list.miss.inc();
-    return this.loadList(key, load);
+    return this.loadList(key, load, owns);
   }
 
-  private loadList(key: string, load: () => Promise<unknown>): Promise<Page> {
+  /**
+   * A cached page new pastes were posted since: kept if none of them belongs on it (one check, shared by
+   * the readers meanwhile), else made again.
+   */
+  private checkPosted(key: string, load: () => Promise<unknown>, owns?: OwnsPastes): Promise<Page> {
+    let checking = this.checks.get(key);
+    if (!checking) {
+      const ids = [...(this.posted.get(key) ?? [])];
+      const page = this.lists.get(key);
+      const check = page?.owns ?? (() => Promise.resolve(true));
+      checking = check(ids)
+        .catch(() => true)
+        .then((changed) => {
+          if (this.checks.get(key) === checking) this.checks.delete(key);
+          const still = this.posted.get(key);
+          // Pastes posted while the check ran are checked at the next read.
+          for (const id of ids) still?.delete(id);
+          if (still?.size === 0) this.posted.delete(key);
+          if (changed) this.lists.delete(key);
+          return changed;
+        });
+      this.checks.set(key, checking);
+    }
+    // Kept: served from the cache; changed: dropped above, so loaded again.
+    return checking.then(() => this.list(key, load, false, owns));
+  }
+
+  private loadList(key: string, load: () => Promise<unknown>, owns?: OwnsPastes): Promise<Page> {
     return this.share(
       `list:${key}`,
       async () => {
         const value = await this.loadFromReplica(load, this.listsChangedAt);
         const shown = { users: usersShown(value), cards: cardsShown(value) };
-        return { ...toPage(value), ...shown, value, staleAt: firstExpiry(value) };
+        return { ...toPage(value), ...shown, value, owns, staleAt: firstExpiry(value) };
       },
       // Replacing the page disposes of the one before (and of its staleness).
       (page) => this.lists.set(key, page),
@@ -439,6 +483,14 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       }
     }
     for (const pattern of change.listPages ?? []) this.dropLists((key) => listNamed(key, pattern));
+    if (change.posted?.length) {
+      for (const [key, page] of this.lists.entries()) {
+        if (!page.owns) continue;
+        const ids = this.posted.get(key) ?? new Set<number>();
+        for (const id of change.posted) ids.add(id);
+        this.posted.set(key, ids);
+      }
+    }
     if (change.countsOnly && !change.all) {
       if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
       for (const id of change.profiles ?? []) {
@@ -525,6 +577,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     for (const id of change.members ?? []) this.membersChangedEpoch.set(id, epoch);
     for (const id of change.cards ?? []) this.cardsChangedEpoch.set(id, epoch);
     for (const pattern of change.listPages ?? []) this.listPagesChangedEpoch.set(pattern, epoch);
+    if (change.posted?.length) this.postedEpoch = epoch;
     for (const score of change.scores ?? []) {
       // A load under way may have read the score before the vote: not kept.
       this.changedEpoch.set(`detail:${score.threadId}`, epoch);
@@ -559,6 +612,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       for (const [pattern, at] of this.listPagesChangedEpoch) {
         if (at > start && listNamed(listKey, pattern)) return true;
       }
+      if ((value as Page).owns && this.postedEpoch > start) return true;
       for (const id of (value as Page).cards ?? []) {
         if ((this.cardsChangedEpoch.get(id) ?? 0) > start) return true;
       }

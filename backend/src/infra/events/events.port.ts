@@ -51,6 +51,11 @@ export interface PagesChanged {
    * them stay served while one reload of each runs; the other lists are left as they are.
    */
   cards?: number[];
+  /**
+   * New listed pastes: a cached list that can tell whether a paste is one of its own (a search page) is
+   * asked at its next read, and kept if none is; the lists that cannot are named by `listPages`.
+   */
+  posted?: number[];
   /** Scores a vote moved: put into the cached pages that show them (a paste's page, its cards) in place. */
   scores?: ScoreMoved[];
 }

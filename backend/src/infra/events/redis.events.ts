@@ -39,6 +39,7 @@ const instanceMessageSchema = z.object({
       countsOnly: z.literal(true).optional(),
       listPages: z.array(z.string().min(1).max(300)).max(100).optional(),
       cards: z.array(z.number().int().positive()).max(10_000).optional(),
+      posted: z.array(z.number().int().positive()).max(10_000).optional(),
       scores: z
         .array(
           z.object({

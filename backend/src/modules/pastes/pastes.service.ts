@@ -238,8 +238,8 @@ interface CreatedReply {
   replyCount: number;
 }
 
-/** The cached lists a new listed paste may be on (listNamed): featured and others' profiles are not. */
-const NEW_PASTE_LISTS = ['home:*', 'search:*', 'feed:*'];
+/** The cached lists a new listed paste is on (listNamed); featured and others' profiles are not. */
+const NEW_PASTE_LISTS = ['home:*', 'feed:*'];
 
 /** PostgreSQL's foreign_key_violation. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -612,8 +612,9 @@ export class PastesService {
     if (row.listed) {
       // A listed fork moves its original's fork count.
       const threads = forkedFrom === undefined ? undefined : [forkedFrom];
-      // The lists it may be on (home, searches, feeds: a tag's, its author's) and its author's profile.
-      const change = { listPages: NEW_PASTE_LISTS, profiles: [author.id], threads };
+      // The lists it is on (home, feeds: a tag's, its author's), its author's profile, and the searches
+      // that find it (asked at their next read).
+      const change = { listPages: NEW_PASTE_LISTS, posted: [row.id], profiles: [author.id], threads };
       await this.pagesChanged(change, author, row.points ?? 0, {
         type: PASTE_LIVE_EVENT.pasteAdded,
         threadId: row.id,
