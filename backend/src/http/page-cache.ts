@@ -129,12 +129,13 @@ function putScore(value: unknown, score: ScoreMoved, inReplies = false): boolean
     record['voteScore'] = score.voteScore;
     moved = true;
   }
-  for (const [key, field] of Object.entries(record)) {
+  const replies = (record as { replies?: unknown }).replies;
+  for (const field of Object.values(record)) {
     if (typeof field !== 'object' || field === null) continue;
     // Reply ids are not paste ids: only the replies of the vote's own paste are looked into.
-    const replies = key === 'replies';
-    if (replies && !inReplies && record['id'] !== score.threadId) continue;
-    moved = putScore(field, score, inReplies || replies) || moved;
+    const isReplies = field === replies;
+    if (isReplies && !inReplies && record['id'] !== score.threadId) continue;
+    moved = putScore(field, score, inReplies || isReplies) || moved;
   }
   return moved;
 }
