@@ -145,22 +145,39 @@ export async function scrape(metricsUrl) {
  */
 export function samplePool(sql, poolSize) {
   const samples = [];
+  // What the active statements were (their first words) and what they waited on, counted over the samples.
+  const statements = new Map();
+  const waits = new Map();
+  const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
       try {
         const { rows } = await sql.query(
-          `SELECT count(*) FILTER (WHERE state = 'active')::int AS active, count(*)::int AS open
+          `SELECT state = 'active' AS active, left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS statement,
+             coalesce(wait_event_type || ':' || wait_event, 'CPU') AS wait
            FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
              AND backend_type = 'client backend'`,
         );
-        samples.push(rows[0]);
+        const active = rows.filter((row) => row.active);
+        samples.push({ active: active.length, open: rows.length });
+        for (const row of active) {
+          count(statements, row.statement);
+          count(waits, row.wait);
+        }
       } catch {
         // the sampler is best effort
       }
       await sleep(250);
     }
   })();
+  const top = (map, n) => {
+    const total = [...map.values()].reduce((a, b) => a + b, 0);
+    return [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([what, times]) => ({ what, share: +(times / total).toFixed(2) }));
+  };
   return async () => {
     stopped = true;
     await loop;
@@ -173,6 +190,8 @@ export function samplePool(sql, poolSize) {
       saturated: active.length
         ? +(active.filter((n) => n >= poolSize).length / active.length).toFixed(2)
         : null,
+      statements: top(statements, 5),
+      waits: top(waits, 4),
     };
   };
 }

@@ -11,7 +11,15 @@ export function describeStep(s) {
     `CPU app ${w.cpu.app} pg ${w.cpu.postgres} load ${w.cpu.load} others ${w.cpu.others},`,
     `loop p99 ${w.loop.loopP99Ms} ms, page cache ${w.loop.cacheMisses} misses / ${w.loop.cacheHits} hits, pool busy ${w.pool.activeMean}/${w.pool.poolSize} (full ${Math.round((w.pool.saturated ?? 0) * 100)} %), RSS ${s.rssMb} MB (${w.rssPerMemberKb} KB/member)`,
     s.ok ? '✔' : `✖ ${s.missed.join('; ')}`,
+    postgresSpent(w.pool),
   ].join(' ');
+}
+
+/** What PostgreSQL's active statements were and waited on, as shares of the pool sampler's sightings. */
+function postgresSpent(pool) {
+  if (!pool.statements?.length) return '';
+  const shares = (list) => list.map((x) => `${Math.round(x.share * 100)} % ${x.what}`).join('; ');
+  return `\n    PostgreSQL active: ${shares(pool.statements)}\n    waiting on: ${shares(pool.waits)}`;
 }
 
 /** The run's problems that fail it (errors, losses), never speed: for `--smoke`. */

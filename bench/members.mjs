@@ -15,6 +15,7 @@ import { SEARCHES } from './corpus.mjs';
 import { label, log, options, smoke } from './settings.mjs';
 import { seedMembers, cpuNow, scrape, samplePool } from './members-probes.mjs';
 import { describeStep, MEMBERS_GOAL } from './members-report.mjs';
+import { placeProcesses } from './members-cpus.mjs';
 
 /** What members do, as shares of their actions (each action follows a think time). `--mix` overrides. */
 export const DEFAULT_MIX = {
@@ -64,6 +65,7 @@ export function membersConfig() {
     visitors: number('visitors', 0.5),
     connections: number('members-connections', 256),
     connectParallel: 100,
+    cpus: { loadCpus: options['load-cpus'], serverCpus: options['server-cpus'] },
     deliveryWaitMs: smoke ? 5000 : 10_000,
     mix,
   };
@@ -174,7 +176,9 @@ export async function measureMembers(size) {
   const child = fork(join(root, 'bench/members-load.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const result = { config, goal: MEMBERS_GOAL, steps: [], held: 0 };
+  const placed = placeProcesses({ loadPid: child.pid, appPid: app.pid, ...config.cpus });
+  log(`  ${placed}`);
+  const result = { config, goal: MEMBERS_GOAL, steps: [], held: 0, placed };
   const { DATABASE_POOL_SIZE_DEFAULT } = await import(
     pathToFileURL(join(root, 'backend/dist/config/database.js')).href
   );

@@ -16,7 +16,8 @@ const USAGE = `npm run bench [-- options]
   --seed-only          seed (or reuse) the databases, measure nothing
   --cpu-prof           the app writes a V8 CPU profile under bench/results/ as it stops
   --members            only the members ramp (default at 1 M pastes); bench/members.mjs has its options:
-                       --members-start/-step/-max N, --members-hold S, --think S, --visitors R, --mix JSON|file
+                       --members-start/-step/-max N, --members-hold S, --think S, --visitors R, --mix JSON|file,
+                       --load-cpus LIST|none, --server-cpus LIST (taskset CPU lists)
   --help               this text`;
 const parsed = (() => {
   try {
@@ -53,7 +54,7 @@ function optionSpec() {
         'members-settle',
         'members-connections',
       ]
-        .concat(['think', 'visitors', 'mix'])
+        .concat(['think', 'visitors', 'mix', 'load-cpus', 'server-cpus'])
         .map((name) => [name, { type: 'string' }]),
     ),
   };

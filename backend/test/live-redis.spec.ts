@@ -139,6 +139,26 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       off();
     });
 
+    it("carries a vote's score, a reply's cards, a new paste's lists and a client's write", async () => {
+      const theirs: InstanceEvent[] = [];
+      const off = two.onBroadcast((event) => theirs.push(event));
+      const events: InstanceEvent[] = [
+        {
+          type: 'pages_changed',
+          scores: [{ threadId: 7, replyId: null, voteScore: -2 }],
+          profiles: [3],
+          countsOnly: true,
+        },
+        { type: 'pages_changed', threads: [7], cards: [7], profiles: [4] },
+        { type: 'pages_changed', listPages: ['home:*', 'feed:*'], posted: [9], profiles: [4] },
+        { type: 'client_wrote', client: 'abc123' },
+      ];
+      for (const event of events) await one.broadcast(event);
+      await waitFor('the other instance', () => theirs.length === events.length);
+      expect(theirs).toEqual(events);
+      off();
+    });
+
     it('ignores and logs instance events that do not parse', async () => {
       const raw = new Redis(redis.url);
       const seen: InstanceEvent[] = [];
@@ -288,6 +308,16 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         const detail = (await supertest(a.url).get(API.thread(id))).body as PasteDetail;
         return detail.replyCount === 1;
       });
+      // A vote on B: its score put into A's cached paste page and home card, the voter's own vote theirs.
+      const voter = await liveUser(b);
+      await readA();
+      await voter.browser.post(API.votes).send({ threadId: id, value: 1 }).expect(200);
+      await waitFor('A to show the score', async () => {
+        const detail = (await supertest(a.url).get(API.thread(id))).body as PasteDetail;
+        const home = (await supertest(a.url).get(API.threadsRecent)).body as RecentPastesPage;
+        return detail.voteScore === 1 && home.threads.find((card) => card.id === id)?.voteScore === 1;
+      });
+      expect(((await supertest(a.url).get(API.thread(id))).body as PasteDetail).myVote).toBeNull();
     });
 
     it('a profile saved on B drops on A the pages that show its member, and no other', async () => {

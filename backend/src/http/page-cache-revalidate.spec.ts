@@ -1,6 +1,6 @@
 import { InProcessEvents } from '../infra/events/in-process.events.js';
 import { Metrics } from '../infra/metrics/metrics.js';
-import { type CachedDetail, PageCache, SEARCH_COUNTS_TTL_MS } from './page-cache.js';
+import { type CachedDetail, PageCache } from './page-cache.js';
 
 /** A load the test finishes when it wants: `calls` counts the loads started. */
 function controlledLoad<T>(make: (n: number) => T) {
@@ -61,35 +61,40 @@ describe('the page cache after a change of counters only (stored view counts)', 
     expect(home.calls).toBe(2);
   });
 
-  it('keeps a search page through counter changes (its life is short), drops it for any other', async () => {
-    const search = controlledLoad((n) => ({ version: n }));
-    const first = cache.list('search:1:docker', search.load, false);
+  it('reloads only the lists that show a paste whose counters moved, and no list for a reply elsewhere', async () => {
+    const search = controlledLoad((n) => ({ threads: [{ id: 3, replyCount: n }] }));
+    const home = controlledLoad((n) => ({ threads: [{ id: 4, replyCount: n }] }));
+    for (const [key, load] of [
+      ['search:1:docker', search],
+      ['home:', home],
+    ] as const) {
+      const first = cache.list(key, load.load, false);
+      load.finish();
+      await first;
+    }
+    // A reply on paste 3: its cards reload once (served meanwhile); home, which does not show it, stays.
+    events.broadcast({ type: 'pages_changed', threads: [3], cards: [3] });
+    const reloading = cache.list('search:1:docker', search.load, false);
+    const meanwhile = await cache.list('search:1:docker', search.load, false);
+    expect(JSON.parse(meanwhile.json.toString())).toEqual({ threads: [{ id: 3, replyCount: 1 }] });
     search.finish();
-    await first;
-    await flushed(events, []);
-    // Not reloaded for a vote: the same page, no load started (it lives SEARCH_COUNTS_TTL_MS at most).
-    const kept = await cache.list('search:1:docker', search.load, false);
-    expect(JSON.parse(kept.json.toString())).toEqual({ version: 1 });
-    expect(search.calls).toBe(1);
-    expect(SEARCH_COUNTS_TTL_MS).toBeLessThanOrEqual(10_000);
-    // Nor for a reply (what a search finds is the same), while the other lists are made again.
-    const home = controlledLoad((n) => ({ version: n }));
-    const homeFirst = cache.list('home:', home.load, false);
-    home.finish();
-    await homeFirst;
-    events.broadcast({ type: 'pages_changed', lists: true, threads: [3], searchKept: true });
-    await cache.list('search:1:docker', search.load, false);
-    expect(search.calls).toBe(1);
-    const homeAgain = cache.list('home:', home.load, false);
+    expect(JSON.parse((await reloading).json.toString())).toEqual({ threads: [{ id: 3, replyCount: 2 }] });
+    await cache.list('home:', home.load, false);
+    expect(home.calls).toBe(1);
+    // The lists a change names by key or prefix are dropped, the others kept.
+    events.broadcast({ type: 'pages_changed', listPages: ['home:*'] });
+    const dropped = cache.list('home:', home.load, false);
     expect(home.calls).toBe(2);
     home.finish();
-    await homeAgain;
-    // A paste posted, edited, hidden or deleted: made again before anyone reads it.
-    events.broadcast({ type: 'pages_changed', lists: true });
-    const dropped = cache.list('search:1:docker', search.load, false);
+    await dropped;
+    await cache.list('search:1:docker', search.load, false);
     expect(search.calls).toBe(2);
+    // Any paste posted, edited, hidden or deleted (`lists`): every list made again before anyone reads it.
+    events.broadcast({ type: 'pages_changed', lists: true });
+    const again = cache.list('search:1:docker', search.load, false);
+    expect(search.calls).toBe(3);
     search.finish();
-    expect(JSON.parse((await dropped).json.toString())).toEqual({ version: 2 });
+    await again;
   });
 
   it("has a member's profile reloaded when only their reputation moved", async () => {

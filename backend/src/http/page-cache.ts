@@ -7,7 +7,12 @@ import { isBearerRequest } from '../modules/auth/guards/bearer.js';
 import { hasCookie } from '../common/cookies.js';
 import { edgeCacheHeaders } from './edge-cache.js';
 import { ReadDatabase } from '../infra/database/read-database.js';
-import { announcePagesChanged, EventsPort, type PagesChanged } from '../infra/events/events.port.js';
+import {
+  announcePagesChanged,
+  EventsPort,
+  type PagesChanged,
+  type ScoreMoved,
+} from '../infra/events/events.port.js';
 import { Metrics } from '../infra/metrics/metrics.js';
 import { signedInBySession } from '../modules/auth/session-user.js';
 import { isFreshClientRead } from './fresh-reads.js';
@@ -45,15 +50,13 @@ const DETAILS_MAX_BYTES = 32 * 1024 * 1024;
  */
 export const PAGE_TTL_MS = 60_000;
 
-/**
- * How long a search page may show counters (scores, reply counts) older than the stored ones: a vote or a
- * reply does not drop it. Any other change (a paste posted, edited, hidden, deleted) drops it at once.
- */
-export const SEARCH_COUNTS_TTL_MS = 10_000;
-
-function isSearchKey(key: string): boolean {
-  return key.startsWith('search:');
+/** Whether the list `key` is one that `pattern` names: that key, or a prefix ending in `*`. */
+export function listNamed(key: string, pattern: string): boolean {
+  return pattern.endsWith('*') ? key.startsWith(pattern.slice(0, -1)) : key === pattern;
 }
+
+/** Whether any of the pastes `ids` (new ones) would be on a list page: it changes only if one would. */
+export type OwnsPastes = (ids: readonly number[]) => Promise<boolean>;
 
 /** A JSON answer ready to send: its bytes, its ETag, and its gzip once a browser asked for it. */
 export interface Page {
@@ -62,6 +65,12 @@ export interface Page {
   gzip?: Buffer | null;
   /** The members a cached list shows (usersShown), to drop it when one of them changes. */
   users?: ReadonlySet<number>;
+  /** The pastes whose cards a cached list shows (cardsShown), to patch or reload it when they move. */
+  cards?: ReadonlySet<number>;
+  /** What a cached list was made from, to put a moved score into it (PageCache.patchScore). */
+  value?: unknown;
+  /** Whether any of these new pastes belongs on the page (a search's): see PageCache.list's `owns`. */
+  owns?: OwnsPastes;
   /** When the first paste a cached list shows expires (epoch ms): the list is stale from then. */
   staleAt?: number;
 }
@@ -82,6 +91,71 @@ export function usersShown(value: unknown, into = new Set<number>()): Set<number
     }
   }
   return into;
+}
+
+/**
+ * The pastes whose cards a page shows: the ids of the objects with a numeric `id` and a `replyCount` (a
+ * card's counters), so that a vote or a reply reloads or patches only the lists that show its paste.
+ */
+export function cardsShown(value: unknown, into = new Set<number>()): Set<number> {
+  if (Array.isArray(value)) {
+    for (const item of value) cardsShown(item, into);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    if (typeof record['id'] === 'number' && typeof record['replyCount'] === 'number') into.add(record['id']);
+    for (const field of Object.values(record)) {
+      if (typeof field === 'object' && field !== null) cardsShown(field, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * Puts `score` into what a page was made from: a paste's into its cards and its page (objects with its
+ * `id`, a `voteScore` and a `replyCount`), a reply's into its paste's `replies`. Whether anything moved.
+ */
+function putScore(value: unknown, score: ScoreMoved, inReplies = false): boolean {
+  let moved = false;
+  if (Array.isArray(value)) {
+    for (const item of value) moved = putScore(item, score, inReplies) || moved;
+    return moved;
+  }
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const isTarget = inReplies
+    ? score.replyId !== null && record['id'] === score.replyId
+    : score.replyId === null && record['id'] === score.threadId && typeof record['replyCount'] === 'number';
+  if (isTarget && typeof record['voteScore'] === 'number' && record['voteScore'] !== score.voteScore) {
+    record['voteScore'] = score.voteScore;
+    moved = true;
+  }
+  const replies = (record as { replies?: unknown }).replies;
+  for (const field of Object.values(record)) {
+    if (typeof field !== 'object' || field === null) continue;
+    // Reply ids are not paste ids: only the replies of the vote's own paste are looked into.
+    const isReplies = field === replies;
+    if (isReplies && !inReplies && record['id'] !== score.threadId) continue;
+    moved = putScore(field, score, inReplies || isReplies) || moved;
+  }
+  return moved;
+}
+
+/** Stands for the view count in a cached detail: above any int4 count, so it is never a real one. */
+const VIEWS_MARK = 2 ** 31;
+const VIEWS_KEY = '"viewCount":';
+
+/**
+ * A paste's page serialized around its view count: `head` + the count + `tail` (see CachedDetail). Its
+ * ETag leaves the count out (weak: the same paste with a few more views is the same page to a browser).
+ */
+export function splitAroundViews(detail: object): Pick<CachedDetail, 'head' | 'tail' | 'etag'> {
+  const json = JSON.stringify({ ...detail, viewCount: VIEWS_MARK });
+  // The first match is the paste's own key: inside a string value the quotes would be escaped.
+  const at = json.indexOf(`${VIEWS_KEY}${VIEWS_MARK}`) + VIEWS_KEY.length;
+  const head = Buffer.from(json.slice(0, at));
+  const tail = Buffer.from(json.slice(at + String(VIEWS_MARK).length));
+  const etag = `W/"${createHash('sha1').update(head).update(tail).digest('base64url')}"`;
+  return { head, tail, etag };
 }
 
 /** When the first paste (an object with an `expiresAt`) in a page expires, in epoch ms; Infinity: never. */
@@ -164,9 +238,13 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   private readonly lists = new LRUCache<string, Page>({
     maxSize: LISTS_MAX_BYTES,
     ttl: PAGE_TTL_MS,
-    // The gzip comes later (at most about as big as the JSON): counted from the start.
-    sizeCalculation: (page, key) => 2 * page.json.length + key.length,
-    dispose: (_page, key) => this.staleLists.delete(key),
+    // The gzip comes later (at most about as big as the JSON), and the parsed value is kept (about twice
+    // its JSON): counted from the start.
+    sizeCalculation: (page, key) => 4 * page.json.length + key.length,
+    dispose: (_page, key) => {
+      this.staleLists.delete(key);
+      this.posted.delete(key);
+    },
   });
   private readonly details = new LRUCache<number, CachedDetail>({
     maxSize: DETAILS_MAX_BYTES,
@@ -179,6 +257,9 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       this.staleDetails.delete(id);
     },
   });
+  /** For each cached list that can tell (Page.owns), the new pastes it has not been asked about yet. */
+  private readonly posted = new Map<string, Set<number>>();
+  private readonly checks = new Map<string, Promise<boolean>>();
   /** Cached pages that a counters-only change made stale: served while one reload of each runs. */
   private readonly staleLists = new Set<string>();
   private readonly staleDetails = new Set<number>();
@@ -193,10 +274,15 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
    */
   private epoch = 0;
   private allChangedEpoch = 0;
+  /** The last change that posted a paste: a load under way of a page that can tell is not kept. */
+  private postedEpoch = 0;
   private listsChangedEpoch = 0;
   /** The epoch of the last change to each page key (`detail:7`, `list:profile:3`) and each member shown. */
   private readonly changedEpoch = new Map<string, number>();
   private readonly membersChangedEpoch = new Map<number, number>();
+  /** The same for each paste whose cards moved, and each list pattern a change named (listNamed). */
+  private readonly cardsChangedEpoch = new Map<number, number>();
+  private readonly listPagesChangedEpoch = new Map<string, number>();
   /**
    * When the lists, all details, and each detail were last made stale (performance.now()): a miss is
    * loaded from a read replica only if it has replayed what the primary had then (ReadDatabase.read),
@@ -239,12 +325,16 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     for (const off of this.unsubscribe.splice(0)) off();
   }
 
-  /** A list page (`key` names it and its parameters), from the cache or `load`ed and kept. */
-  list(key: string, load: () => Promise<unknown>, fresh: boolean): Promise<Page> {
+  /**
+   * A list page (`key` names it and its parameters), from the cache or `load`ed and kept. `owns`: whether
+   * new pastes belong on it (a search's); with it, a new paste changes the page only if it does.
+   */
+  list(key: string, load: () => Promise<unknown>, fresh: boolean, owns?: OwnsPastes): Promise<Page> {
     if (fresh) {
       this.counted.list.bypass.inc();
       return load().then(toPage);
     }
+    if (this.posted.has(key)) return this.checkPosted(key, load, owns);
     const cached = this.lists.get(key);
     // A paste it shows has expired since: read again (the lists read only pastes alive now).
     if (cached && (cached.staleAt ?? Infinity) <= Date.now()) this.lists.delete(key);
@@ -258,18 +348,46 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       return Promise.resolve(cached);
     }
     this.counted.list.miss.inc();
-    return this.loadList(key, load);
+    return this.loadList(key, load, owns);
   }
 
-  private loadList(key: string, load: () => Promise<unknown>): Promise<Page> {
+  /**
+   * A cached page new pastes were posted since: kept if none of them belongs on it (one check, shared by
+   * the readers meanwhile), else made again.
+   */
+  private checkPosted(key: string, load: () => Promise<unknown>, owns?: OwnsPastes): Promise<Page> {
+    let checking = this.checks.get(key);
+    if (!checking) {
+      const ids = [...(this.posted.get(key) ?? [])];
+      const page = this.lists.get(key);
+      const check = page?.owns ?? (() => Promise.resolve(true));
+      checking = check(ids)
+        .catch(() => true)
+        .then((changed) => {
+          if (this.checks.get(key) === checking) this.checks.delete(key);
+          const still = this.posted.get(key);
+          // Pastes posted while the check ran are checked at the next read.
+          for (const id of ids) still?.delete(id);
+          if (still?.size === 0) this.posted.delete(key);
+          if (changed) this.lists.delete(key);
+          return changed;
+        });
+      this.checks.set(key, checking);
+    }
+    // Kept: served from the cache; changed: dropped above, so loaded again.
+    return checking.then(() => this.list(key, load, false, owns));
+  }
+
+  private loadList(key: string, load: () => Promise<unknown>, owns?: OwnsPastes): Promise<Page> {
     return this.share(
       `list:${key}`,
       async () => {
         const value = await this.loadFromReplica(load, this.listsChangedAt);
-        return { ...toPage(value), users: usersShown(value), staleAt: firstExpiry(value) };
+        const shown = { users: usersShown(value), cards: cardsShown(value) };
+        return { ...toPage(value), ...shown, value, owns, staleAt: firstExpiry(value) };
       },
       // Replacing the page disposes of the one before (and of its staleness).
-      (page) => this.lists.set(key, page, isSearchKey(key) ? { ttl: SEARCH_COUNTS_TTL_MS } : undefined),
+      (page) => this.lists.set(key, page),
     );
   }
 
@@ -330,7 +448,15 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
   /** Notes when `change` made the lists or every detail stale (loadFromReplica); drop notes each detail. */
   private noteChange(change: PagesChanged): void {
     const now = performance.now();
-    if (change.all || change.lists || change.profiles?.length || change.members?.length) {
+    const cardsMoved = change.cards?.length || change.scores?.some((score) => score.replyId === null);
+    if (
+      change.all ||
+      change.lists ||
+      change.profiles?.length ||
+      change.members?.length ||
+      change.listPages?.length ||
+      cardsMoved
+    ) {
       this.listsChangedAt = now;
     }
     if (change.all || change.members?.length) this.detailsChangedAt = now;
@@ -349,12 +475,25 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     this.remember(change, epoch);
     this.noteChange(change);
     const now = performance.now();
-    if (change.countsOnly && !change.all) {
-      // Search pages keep their counters for SEARCH_COUNTS_TTL_MS at most: a common word's search is the
-      // dearest page to make, and every vote would otherwise have it made again.
-      if (change.lists) {
-        for (const key of this.lists.keys()) if (!isSearchKey(key)) this.staleLists.add(key);
+    for (const score of change.scores ?? []) this.patchScore(score, now);
+    // A reply moves its paste's counters: the lists that show its card reload once, served meanwhile.
+    if (change.cards?.length) {
+      const cards = new Set(change.cards);
+      for (const [key, page] of this.lists.entries()) {
+        if ([...(page.cards ?? [])].some((id) => cards.has(id))) this.staleLists.add(key);
       }
+    }
+    for (const pattern of change.listPages ?? []) this.dropLists((key) => listNamed(key, pattern));
+    if (change.posted?.length) {
+      for (const [key, page] of this.lists.entries()) {
+        if (!page.owns) continue;
+        const ids = this.posted.get(key) ?? new Set<number>();
+        for (const id of change.posted) ids.add(id);
+        this.posted.set(key, ids);
+      }
+    }
+    if (change.countsOnly && !change.all) {
+      if (change.lists) for (const key of this.lists.keys()) this.staleLists.add(key);
       for (const id of change.profiles ?? []) {
         if (this.lists.has(`profile:${id}`)) this.staleLists.add(`profile:${id}`);
       }
@@ -364,14 +503,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       }
       return;
     }
-    if (change.all || change.lists) {
-      // A reply leaves what a search finds as it was: its pages keep their counters a little while.
-      const keep = !change.all && change.searchKept ? isSearchKey : () => false;
-      for (const key of [...this.lists.keys()]) if (!keep(key)) this.lists.delete(key);
-      for (const key of this.loading.keys()) {
-        if (key.startsWith('list:') && !keep(key.slice('list:'.length))) this.loading.delete(key);
-      }
-    }
+    if (change.all || change.lists) this.dropLists(() => true);
     if (change.all) {
       this.details.clear();
       for (const key of this.loading.keys()) if (key.startsWith('detail:')) this.loading.delete(key);
@@ -389,6 +521,34 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
       this.loading.delete(`list:profile:${id}`);
     }
     if (change.members?.length) this.dropShowing(new Set(change.members));
+  }
+
+  /** Drops the lists whose key is `named`, and forgets their loads under way. */
+  private dropLists(named: (key: string) => boolean): void {
+    for (const key of [...this.lists.keys()]) if (named(key)) this.lists.delete(key);
+    for (const key of this.loading.keys()) {
+      if (key.startsWith('list:') && named(key.slice('list:'.length))) this.loading.delete(key);
+    }
+  }
+
+  /**
+   * Puts a vote's score into the cached pages that show it, in place: its paste's page, and the cards of
+   * that paste in the lists (a 200-reply page is not made again for one number). Their ETags move.
+   */
+  private patchScore(score: ScoreMoved, now: number): void {
+    this.detailChangedAt.set(score.threadId, now);
+    const detail = this.details.peek(score.threadId);
+    if (detail && putScore(detail.detail, score)) {
+      Object.assign(detail, splitAroundViews(detail.detail as object));
+    }
+    if (score.replyId !== null) return;
+    for (const page of this.lists.values()) {
+      if (!page.cards?.has(score.threadId) || !putScore(page.value, score)) continue;
+      const patched = toPage(page.value);
+      page.json = patched.json;
+      page.etag = patched.etag;
+      page.gzip = undefined;
+    }
   }
 
   private unrelate(id: number, page: CachedDetail): void {
@@ -416,12 +576,31 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     for (const id of change.threads ?? []) this.changedEpoch.set(`detail:${id}`, epoch);
     for (const id of change.profiles ?? []) this.changedEpoch.set(`list:profile:${id}`, epoch);
     for (const id of change.members ?? []) this.membersChangedEpoch.set(id, epoch);
-    // Bounded: past this many, every load under way counts as overtaken (it reloads at the next read).
-    if (this.changedEpoch.size + this.membersChangedEpoch.size > CHANGES_KEPT_MAX) {
-      this.allChangedEpoch = epoch;
-      this.changedEpoch.clear();
-      this.membersChangedEpoch.clear();
+    for (const id of change.cards ?? []) this.cardsChangedEpoch.set(id, epoch);
+    for (const pattern of change.listPages ?? []) this.listPagesChangedEpoch.set(pattern, epoch);
+    if (change.posted?.length) this.postedEpoch = epoch;
+    for (const score of change.scores ?? []) {
+      // A load under way may have read the score before the vote: not kept.
+      this.changedEpoch.set(`detail:${score.threadId}`, epoch);
+      if (score.replyId === null) this.cardsChangedEpoch.set(score.threadId, epoch);
     }
+    // Bounded: past this many, every load under way counts as overtaken (it reloads at the next read).
+    const kept =
+      this.changedEpoch.size +
+      this.membersChangedEpoch.size +
+      this.cardsChangedEpoch.size +
+      this.listPagesChangedEpoch.size;
+    if (kept > CHANGES_KEPT_MAX) {
+      this.allChangedEpoch = epoch;
+      this.forgetChanges();
+    }
+  }
+
+  private forgetChanges(): void {
+    this.changedEpoch.clear();
+    this.membersChangedEpoch.clear();
+    this.cardsChangedEpoch.clear();
+    this.listPagesChangedEpoch.clear();
   }
 
   /** Whether a change since `start` named the page `key` loaded as `value` (or a page or member it shows). */
@@ -429,6 +608,16 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     if (this.allChangedEpoch > start) return true;
     if (key.startsWith('list:') && this.listsChangedEpoch > start) return true;
     if ((this.changedEpoch.get(key) ?? 0) > start) return true;
+    if (key.startsWith('list:')) {
+      const listKey = key.slice('list:'.length);
+      for (const [pattern, at] of this.listPagesChangedEpoch) {
+        if (at > start && listNamed(listKey, pattern)) return true;
+      }
+      if ((value as Page).owns && this.postedEpoch > start) return true;
+      for (const id of (value as Page).cards ?? []) {
+        if ((this.cardsChangedEpoch.get(id) ?? 0) > start) return true;
+      }
+    }
     const detail = key.startsWith('detail:') ? (value as CachedDetail) : undefined;
     // A change of a paste it is related to (its original, its forks) drops it too.
     for (const id of detail?.related ?? [])
@@ -448,10 +637,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
     const settle = () => {
       if (this.loading.get(key) === promise) this.loading.delete(key);
       // No load under way (a dropped one included) needs to know of changes made before now.
-      if (--this.running === 0) {
-        this.changedEpoch.clear();
-        this.membersChangedEpoch.clear();
-      }
+      if (--this.running === 0) this.forgetChanges();
     };
     let loaded: Promise<T>;
     try {

@@ -42,10 +42,28 @@ export interface PagesChanged {
    */
   countsOnly?: true;
   /**
-   * The lists changed but not which pastes a search finds (a reply: counters and last activity on cards):
-   * search pages stay served for the little while they live.
+   * List pages by key (`profile:7`), or each list whose key starts with a prefix ending in `*`
+   * (`search:*`): dropped. A change names the lists it changes instead of `lists` (every list).
    */
-  searchKept?: true;
+  listPages?: string[];
+  /**
+   * Pastes whose cards' counters moved (a reply's count and last replier): the lists that show one of
+   * them stay served while one reload of each runs; the other lists are left as they are.
+   */
+  cards?: number[];
+  /**
+   * New listed pastes: a cached list that can tell whether a paste is one of its own (a search page) is
+   * asked at its next read, and kept if none is; the lists that cannot are named by `listPages`.
+   */
+  posted?: number[];
+  /** Scores a vote moved: put into the cached pages that show them (a paste's page, its cards) in place. */
+  scores?: ScoreMoved[];
+}
+/** A paste's (`replyId` null) or a reply's score, as a vote left it. */
+export interface ScoreMoved {
+  threadId: number;
+  replyId: number | null;
+  voteScore: number;
 }
 /** The presence counts of these topics (presence.port.ts) changed: each instance tells its watchers. */
 export interface PresenceChanged {

@@ -36,6 +36,20 @@ const instanceMessageSchema = z.object({
       threads: z.array(z.number().int().positive()).max(10_000).optional(),
       profiles: z.array(z.number().int().positive()).max(10_000).optional(),
       members: z.array(z.number().int().positive()).max(10_000).optional(),
+      countsOnly: z.literal(true).optional(),
+      listPages: z.array(z.string().min(1).max(300)).max(100).optional(),
+      cards: z.array(z.number().int().positive()).max(10_000).optional(),
+      posted: z.array(z.number().int().positive()).max(10_000).optional(),
+      scores: z
+        .array(
+          z.object({
+            threadId: z.number().int().positive(),
+            replyId: z.number().int().positive().nullable(),
+            voteScore: z.number().int(),
+          }),
+        )
+        .max(10_000)
+        .optional(),
     }),
     z.object({
       type: z.literal('presence_changed'),
@@ -46,6 +60,7 @@ const instanceMessageSchema = z.object({
       threadId: z.number().int().positive(),
       authorId: z.number().int().positive().nullable(),
     }),
+    z.object({ type: z.literal('client_wrote'), client: z.string().min(1).max(200) }),
   ]),
 });
 

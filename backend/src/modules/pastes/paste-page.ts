@@ -1,17 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { PasteDetail } from '@termpaste/contracts';
 import type { Request, Response } from 'express';
-import { type CachedDetail, sendPage, toPage } from '../../http/page-cache.js';
+import { type CachedDetail, sendPage, splitAroundViews, toPage } from '../../http/page-cache.js';
 import type { ForkOriginal } from './pastes.service.js';
-
-/** Stands for the view count in a cached detail: above any int4 count, so it is never a real one. */
-const VIEWS_MARK = 2 ** 31;
-const VIEWS_KEY = '"viewCount":';
 
 /**
  * A paste's detail as every visitor sees it, serialized around its view count (which moves with every
- * read): `head` + the count + `tail` is the answer. Its ETag leaves the count out (weak: the same paste
- * with a few more views is the same page to a browser that has it).
+ * read): `head` + the count + `tail` is the answer (splitAroundViews).
  */
 export interface DetailPage extends CachedDetail {
   detail: PasteDetail;
@@ -26,13 +20,7 @@ export interface DetailPage extends CachedDetail {
 }
 
 export function toDetailPage(detail: PasteDetail, storedViews: number): DetailPage {
-  const json = JSON.stringify({ ...detail, viewCount: VIEWS_MARK });
-  // The first match is the paste's own key: inside a string value the quotes would be escaped.
-  const at = json.indexOf(`${VIEWS_KEY}${VIEWS_MARK}`) + VIEWS_KEY.length;
-  const head = Buffer.from(json.slice(0, at));
-  const tail = Buffer.from(json.slice(at + String(VIEWS_MARK).length));
-  const etag = `W/"${createHash('sha1').update(head).update(tail).digest('base64url')}"`;
-  return { detail, storedViews, head, tail, etag };
+  return { detail, storedViews, ...splitAroundViews(detail) };
 }
 
 /**

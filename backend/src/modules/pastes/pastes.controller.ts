@@ -327,6 +327,9 @@ export class PastesController {
     @Res() res: Response,
   ): Promise<void> {
     const load = (): Promise<SearchResults> => this.searching.search(query, pageNumber);
-    sendPage(req, res, await this.pages.list(`search:${pageNumber}:${query}`, load, wantsFresh(req)));
+    // A new paste the search does not find leaves its pages as they are.
+    const owns = (ids: readonly number[]) => this.searching.findsAny(query, ids);
+    const key = `search:${pageNumber}:${query}`;
+    sendPage(req, res, await this.pages.list(key, load, wantsFresh(req), owns));
   }
 }

@@ -75,10 +75,13 @@ export class PastesModule implements OnModuleInit, OnModuleDestroy {
     private readonly pages: PageCache,
   ) {}
 
-  /** Stored view counts moved: the cards and details that show them are stale (on every instance). */
+  /**
+   * Stored view counts moved: those pastes' pages and the lists that show their cards are stale (on every
+   * instance); the other lists are left as they are.
+   */
   onModuleInit(): void {
     this.flushed = this.views.flushed$.subscribe((threads) => {
-      void this.pages.changed({ lists: true, threads, countsOnly: true });
+      void this.pages.changed({ cards: threads, threads, countsOnly: true });
     });
   }
 

@@ -242,6 +242,9 @@ interface CreatedReply {
   replyCount: number;
 }
 
+/** The cached lists a new listed paste is on (listNamed); featured and others' profiles are not. */
+const NEW_PASTE_LISTS = ['home:*', 'feed:*'];
+
 /** PostgreSQL's foreign_key_violation. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -616,7 +619,10 @@ export class PastesService {
     if (row.listed) {
       // A listed fork moves its original's fork count.
       const threads = forkedFrom === undefined ? undefined : [forkedFrom];
-      await this.pagesChanged({ lists: true, threads }, author, row.points ?? 0, {
+      // The lists it is on (home, feeds: a tag's, its author's), its author's profile, and the searches
+      // that find it (asked at their next read).
+      const change = { listPages: NEW_PASTE_LISTS, posted: [row.id], profiles: [author.id], threads };
+      await this.pagesChanged(change, author, row.points ?? 0, {
         type: PASTE_LIVE_EVENT.pasteAdded,
         threadId: row.id,
       });
@@ -804,7 +810,9 @@ export class PastesService {
 
   /** After a reply's commit: the pages it changed, and the live event. */
   private async afterReply(author: User, threadId: number, created: CreatedReply): Promise<void> {
-    await this.pagesChanged({ lists: true, threads: [threadId], searchKept: true }, author, created.earned, {
+    // Its paste's page; the counters on that paste's cards; the replier's profile (their count).
+    const change = { threads: [threadId], cards: [threadId], profiles: [author.id] };
+    await this.pagesChanged(change, author, created.earned, {
       type: PASTE_LIVE_EVENT.replyAdded,
       threadId,
       replyId: created.id,

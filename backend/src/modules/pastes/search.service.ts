@@ -136,6 +136,21 @@ export class SearchService {
     };
   }
 
+  /**
+   * Whether the search `text` finds any of the pastes `ids` (new ones): if none, its pages are as they
+   * were. A query that does not parse finds nothing.
+   */
+  async findsAny(text: string, ids: readonly number[]): Promise<boolean> {
+    const parsed = parseSearchQuery(text);
+    if (!parsed.ok || ids.length === 0) return false;
+    const { params, match } = this.toSql(parsed.query);
+    const [row] = await this.dataSource.query<Array<{ found: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM threads t WHERE t.id = ANY (${params.add(ids)}::int[]) AND ${match}) AS found`,
+      params.values,
+    );
+    return row?.found ?? true;
+  }
+
   /** The newest matches, at most `cap + 1` (one more says there are more than `cap`). */
   private async candidates(
     sql: SearchSql,

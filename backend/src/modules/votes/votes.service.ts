@@ -135,13 +135,13 @@ export class VotesService implements ViewerVotesReader {
         return { value, voteScore };
       }),
     );
-    // A paste's score shows on its card in every list; a reply's on its paste's page only. The author's
-    // reputation shows on their profile, and on every page they wrote on once their rank changes.
-    // Only counters move (a score, a reputation): pages stay served while one reload of each runs.
-    const pages: Omit<PagesChanged, 'type'> =
-      target.kind === 'paste'
-        ? { lists: true, threads: [pasteId], countsOnly: true }
-        : { threads: [pasteId], countsOnly: true };
+    // The score is put into the cached pages that show it (the paste's page, its cards), in place. The
+    // author's reputation shows on their profile, and on every page they wrote on once their rank changes.
+    const score = { threadId: pasteId, replyId: target.kind === 'reply' ? target.id : null };
+    const pages: Omit<PagesChanged, 'type'> = {
+      scores: [{ ...score, voteScore: result.voteScore }],
+      countsOnly: true,
+    };
     const change = moved as ReputationChange | null;
     if (change && change.points !== 0) pages.profiles = [change.userId];
     const rankMoved = change !== null && rankChanges(change.reputation - change.points, change.points);
