@@ -32,7 +32,8 @@ describe('page cache', () => {
   const visitor = () => supertest(t.url);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Views are flushed by the tests themselves: a timer's flush mid-test reloads a page the test reads.
+    t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '300' } });
     admin = await registered(t); // the first account: owner and admin
     alice = await registered(t);
     bob = await registered(t);
