@@ -35,6 +35,7 @@ import { TagWrites17974000000001 } from './17974000000001-tag-writes.js';
 import { CodeWords17974000000002 } from './17974000000002-code-words.js';
 import { Watching17974000000003 } from './17974000000003-watching.js';
 import { MailNotices17974000000004 } from './17974000000004-mail-notices.js';
+import { SshKeys17976000000004 } from './17976000000004-ssh-keys.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   CodeWords17974000000002,
   Watching17974000000003,
   MailNotices17974000000004,
+  SshKeys17976000000004,
 ];
