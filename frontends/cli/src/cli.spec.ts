@@ -38,15 +38,17 @@ describe('the options of each command', () => {
     return command.options.map((option) => option.long).sort();
   };
 
-  it('a new paste: visibility, expiry, burn', () => {
+  it('a new paste: visibility, expiry, burn, signing', () => {
     expect(flags()).toEqual(
       [
         '--allow-secrets',
         '--burn',
         '--expire',
         '--json',
+        '--key',
         '--lang',
         '--private',
+        '--sign',
         '--tag',
         '--title',
         '--unlisted',

@@ -83,6 +83,11 @@ export function program(json = false): Command {
   lifeOptions(root, false)
     .option('--burn', 'delete it the moment its first reader (not you) is shown it')
     .option('--allow-secrets', 'publish even when the server finds what looks like a secret (a key, a token)')
+    .option('--sign', 'sign it with your SSH key (ssh-keygen -Y sign -n termpaste): the paste shows VERIFIED')
+    .option(
+      '--key <file>',
+      'the SSH key --sign uses (default ~/.ssh/id_ed25519); its .pub must be in Settings → SSH KEYS',
+    )
     .option('--json', JSON_HELP)
     .addHelpText(
       'after',
@@ -94,6 +99,7 @@ Examples:
   termpaste a.py b.py --lang python        # one paste each
   termpaste deploy.sh --tag bash --tag ci  # tagged (or --tag bash,ci)
   termpaste notes.md --unlisted --expire 1d
+  termpaste install.sh --sign              # signed with ~/.ssh/id_ed25519 (--key FILE for another)
   termpaste secret.txt --private --burn
   termpaste get 42 > saved.txt
   termpaste edit 42 fixed.log --title "build log, fixed"

@@ -16,6 +16,7 @@ import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './con
 import { RequestError, UsageError } from './errors.js';
 import { CLI_MESSAGES } from './messages.js';
 import { PASTE_PAGE, ROUTES } from './routes.js';
+import { defaultSigningKey, signPaste } from './signing.js';
 import { promptHidden, readStdin } from './terminal.js';
 
 type Env = Record<string, string | undefined>;
@@ -65,6 +66,10 @@ export interface CreateOptions {
   burn?: boolean;
   /** `--tag`, each as given (repeated, or a comma list). */
   tag?: string[];
+  /** `--sign`: an SSH signature of each paste's bytes (ssh-keygen -Y sign) goes with it. */
+  sign?: boolean;
+  /** `--key FILE`: the SSH key to sign with (default ~/.ssh/id_ed25519). */
+  key?: string;
   json?: boolean;
 }
 
@@ -102,14 +107,22 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
     });
   }
 
-  for (const input of inputs) {
+  // Every paste is signed before the first is sent: a key that cannot sign sends nothing.
+  const keyFile = options.key ?? defaultSigningKey();
+  const signatures: Array<string | undefined> = [];
+  for (const input of inputs)
+    signatures.push(options.sign ? await signPaste(input.bytes, keyFile, env) : undefined);
+
+  for (const [i, input] of inputs.entries()) {
     const search = new URLSearchParams(query);
     if (input.title !== undefined) search.set('title', input.title);
+    const signature = signatures[i];
     const answer = await call(`${url}${ROUTES.pastes}${search.size > 0 ? `?${search}` : ''}`, {
       method: 'POST',
       token,
-      headers: { ...JSON_ACCEPT, 'Content-Type': 'application/octet-stream' },
-      body: input.bytes,
+      ...(signature === undefined
+        ? { headers: { ...JSON_ACCEPT, 'Content-Type': 'application/octet-stream' }, body: input.bytes }
+        : signedForm(input.bytes, signature)),
     });
     if (answer.status === 202) {
       printHeld(answer, options);
@@ -122,6 +135,24 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
     if (options.json) printJson(created);
     else process.stdout.write(`${created.url}\n`);
   }
+}
+
+/** A form of the paste's exact bytes (`file`, nameless as curl's stdin, so nothing is guessed from a name) and its signature. */
+export function signedForm(
+  bytes: Buffer,
+  signature: string,
+): { headers: Record<string, string>; body: Buffer } {
+  const boundary = `termpaste-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="signature"\r\n\r\n${signature}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="-"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { headers: { ...JSON_ACCEPT, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body };
 }
 
 /**
