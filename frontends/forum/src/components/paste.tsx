@@ -16,6 +16,7 @@ import { PasteFlags } from './paste-flags';
 import { VoteButtons } from './vote-buttons';
 import { TagLinks } from './tags';
 import { VisibilityBadge } from './visibility';
+import { SignatureMark } from './signature';
 
 /**
  * The paste on its page: its buttons, votes, flags, author and views, and its content (Markdown, or the code
@@ -140,6 +141,7 @@ export function Paste({
                 )}
               </p>
               {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
+              {thread.signature && <SignatureMark signature={thread.signature} threadId={thread.id} />}
               {isAdmin && <PasteModeration thread={thread} />}
               {code ? (
                 <CodeView
