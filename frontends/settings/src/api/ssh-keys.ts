@@ -1,10 +1,5 @@
 import { API } from '@termpaste/contracts';
-import {
-  type AddSshKeyBody,
-  type SshKey,
-  sshKeyListSchema,
-  sshKeySchema,
-} from '@termpaste/contracts/signing';
+import { type AddSshKeyBody, type SshKey, sshKeyListSchema, sshKeySchema } from '@termpaste/contracts';
 import { apiRequest, getJson, sendJson, toast, toastError } from '@termpaste/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -5,13 +5,14 @@ import {
   SSH_KEY_TITLE_MAX,
   SSH_KEYS_PER_USER_MAX,
   type SshKey,
-} from '@termpaste/contracts/signing';
+} from '@termpaste/contracts';
 import {
   Badge,
   Button,
   Card,
   CharCount,
   CopyButton,
+  errorMessage,
   FormActions,
   Input,
   Label,
@@ -50,7 +51,7 @@ function AddKeyForm() {
         setTitle('');
       },
       // The server's reason (a private key, a bad blob…) under the field too, not only in the toast.
-      onError: (error) => setProblem(error instanceof Error ? error.message.replace(/^\d+: /, '') : null),
+      onError: (error) => setProblem(errorMessage(error, SSH_KEY_TEXTS.addFailed)),
     });
   };
 
