@@ -8,7 +8,7 @@ import {
 } from '@termpaste/contracts';
 
 /*
- * OpenSSH public keys (RFC 4253 §6.6, RFC 5656, PROTOCOL.u2f) and SSH signatures (PROTOCOL.sshsig), read
+ * OpenSSH public keys (RFC 4253, RFC 5656, PROTOCOL.u2f) and SSH signatures (PROTOCOL.sshsig), read
  * and checked with node:crypto alone. No npm package verifies SSHSIG (sshpk reads keys, not this format).
  */
 
