@@ -68,7 +68,7 @@ describe('the options of each command', () => {
       '--title',
       '--unlisted',
     ];
-    expect(flags('edit')).toEqual(edit.sort());
+    expect(flags('edit')).toEqual([...edit, '--key', '--sign'].sort());
     expect(flags('fork')).toEqual([...edit, '--burn'].sort());
     expect(flags('delete')).toEqual(['--json']);
   });

@@ -360,19 +360,23 @@ function text(bytes: Buffer, name: string): string {
 }
 
 /**
- * `termpaste edit ID|URL [FILE] [--title T] [--lang L] [--public|--unlisted|--private] [--expire E]`:
- * `PATCH /api/threads/{id}`; prints the paste's URL (its ref may change with its visibility).
+ * `termpaste edit ID|URL [FILE] [--title T] [--lang L] [--public|--unlisted|--private] [--expire E] [--sign]`:
+ * `PATCH /api/threads/{id}`; prints the paste's URL (its ref may change with its visibility). A new
+ * content drops the paste's signature on the server unless `--sign` signs it.
  */
 export async function edit(
   ref: string,
   file: string | undefined,
-  options: ChangeOptions,
+  options: ChangeOptions & { sign?: boolean; key?: string },
   env: Env = process.env,
 ): Promise<void> {
   changeBody(options);
   const { url, token, id } = await ownPaste(ref, env);
   const { content, name } = await newContent(file);
-  const body = changeBody(options, content);
+  if (options.sign && content === undefined) throw new UsageError(CLI_MESSAGES.signNeedsContent);
+  const body: Record<string, unknown> = changeBody(options, content);
+  if (options.sign && content !== undefined)
+    body.signature = await signPaste(Buffer.from(content, 'utf8'), options.key ?? defaultSigningKey(), env);
   if (Object.keys(body).length === 0) throw new UsageError(CLI_MESSAGES.nothingToChange);
   const answer = await call(url + ROUTES.thread(id) + (options.allowSecrets ? '?allowSecrets=true' : ''), {
     method: 'PATCH',

@@ -59,6 +59,24 @@ describe('termpaste --sign', () => {
     expect(sshVerify(allowed, username, sig, Buffer.from(content)).status).toBe(0);
   });
 
+  it('edit --sign signs the new content; an edit without it leaves the paste unsigned', async () => {
+    const made = await termpaste(['--sign', '--key', key.file, '--json'], { env, input: 'v1\n' });
+    const { id } = JSON.parse(made.stdout.toString()) as CreatedPaste;
+    const signature = async () =>
+      ((await t.browser().get(API.thread(id)).expect(200)).body as PasteDetail).signature ?? null;
+    expect((await signature())?.state).toBe('verified');
+    const plain = await termpaste(['edit', String(id)], { env, input: 'v2\n' });
+    expect([plain.code, plain.stderr]).toEqual([0, '']);
+    expect(await signature()).toBeNull();
+    const signed = await termpaste(['edit', String(id), '--sign', '--key', key.file], { env, input: 'v3\n' });
+    expect([signed.code, signed.stderr]).toEqual([0, '']);
+    expect(await signature()).toMatchObject({ state: 'verified', fingerprint: key.fingerprint });
+    const nothing = await termpaste(['edit', String(id), '--sign', '--key', key.file, '--title', 'x'], {
+      env,
+    });
+    expect([nothing.code, nothing.stderr]).toEqual([2, `termpaste: ${CLI_MESSAGES.signNeedsContent}\n`]);
+  });
+
   it('signs standard input, and says what is wrong: a key not on the profile, or no key at all', async () => {
     const ok = await termpaste(['--sign', '--key', key.file], { env, input: 'piped and signed\n' });
     expect([ok.code, ok.stderr]).toEqual([0, '']);
