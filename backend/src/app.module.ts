@@ -35,6 +35,7 @@ import { RanksModule } from './modules/ranks/ranks.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { VotesModule } from './modules/votes/votes.module.js';
 import { WatchingModule } from './modules/watching/watching.module.js';
+import { SigningModule } from './modules/signing/signing.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -81,6 +82,7 @@ export class AppModule {
         FeedsModule,
         VotesModule,
         WatchingModule,
+        SigningModule,
         ChatModule,
         LiveModule,
         NotificationsModule,

@@ -16,6 +16,8 @@ import { PasteTag } from './modules/pastes/entities/paste-tag.entity.js';
 import { Tag } from './modules/pastes/entities/tag.entity.js';
 import { MailSetting } from './modules/mailings/entities/mail-setting.entity.js';
 import { Bookmark } from './modules/watching/entities/bookmark.entity.js';
+import { PasteSignature } from './modules/signing/entities/paste-signature.entity.js';
+import { SshKey } from './modules/signing/entities/ssh-key.entity.js';
 import { MemberFollow } from './modules/watching/entities/member-follow.entity.js';
 import { PasteWatch } from './modules/watching/entities/paste-watch.entity.js';
 import { TagWatch } from './modules/watching/entities/tag-watch.entity.js';
@@ -61,6 +63,8 @@ export const ENTITIES: Entities = [
   MemberFollow,
   TagWatch,
   Bookmark,
+  SshKey,
+  PasteSignature,
   WatchSetting,
   PostFingerprint,
   ReviewItem,

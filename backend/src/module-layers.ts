@@ -24,6 +24,8 @@ export const LAYERS = [
   'screening',
   'notifications',
   'ranks',
+  // Members' SSH keys and the check of a paste's SSH signature.
+  'signing',
   'pastes',
   'votes',
   // Watching pastes and tags, following members, bookmarks, and the notifications they make.

@@ -209,10 +209,12 @@ describe('your data, and leaving', () => {
         'providers.json',
         'replies.json',
         'reputation.json',
+        'ssh-keys.json',
         'tokens.json',
         'votes.json',
       ]);
       const json = <T = unknown[]>(name: string) => JSON.parse(files.get(name)!.toString('utf8')) as T;
+      expect(json('ssh-keys.json')).toEqual([]);
       expect(files.get('avatar.png')).toEqual(PNG);
       expect(json('profile.json')).toMatchObject({ id: alice.user.id, email: alice.user.email });
       expect(json('profile.json')).not.toHaveProperty('password_hash');

@@ -22,6 +22,7 @@ export * from './messaging.js';
 export * from './settings.js';
 export * from './mail-preferences.js';
 export * from './tokens.js';
+export * from './signing.js';
 export * from './account.js';
 export * from './sso.js';
 export * from './secrets.js';

@@ -86,6 +86,7 @@ import { SETTINGS_OPERATIONS } from './openapi/settings.js';
 import { MAIL_OPERATIONS } from './openapi/mail.js';
 import { PEOPLE_OPERATIONS } from './openapi/people.js';
 import { TOKENS_OPERATIONS } from './openapi/tokens.js';
+import { SIGNING_OPERATIONS } from './openapi/signing.js';
 import { ACCOUNT_OPERATIONS } from './openapi/account.js';
 import { SSO_OPERATIONS } from './openapi/sso.js';
 import { MESSAGES_OPERATIONS } from './openapi/messages.js';
@@ -135,6 +136,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...MAIL_OPERATIONS,
   ...PEOPLE_OPERATIONS,
   ...TOKENS_OPERATIONS,
+  ...SIGNING_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...MESSAGES_OPERATIONS,
   ...CHAT_OPERATIONS,

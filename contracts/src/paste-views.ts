@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOT_PASTE, LIMITS } from './limits.js';
 import { lineAnchorSchema, suggestionSchema } from './line-comments.js';
 import { effectiveRank, type Rank } from './ranks.js';
+import { pasteSignatureSchema, signatureFieldSchema } from './signing.js';
 import { tagsSchema } from './tags.js';
 import { rowId, storableText } from './text.js';
 import { expiresInSchema, pasteRefSchema, visibilitySchema } from './visibility.js';
@@ -111,6 +112,11 @@ export const createPasteSchema = z.object({
   burnAfterReading: z.boolean('burnAfterReading must be true or false').optional(),
   /** Its tags (tagsSchema): at most TAGS_PER_PASTE_MAX; absent: none (on an edit: unchanged). */
   tags: tagsSchema.optional(),
+  /**
+   * An SSH signature of the content's exact UTF-8 bytes (`ssh-keygen -Y sign -n termpaste`, armoured) by
+   * one of the author's SSH keys: checked when the paste is made (422 when it does not match).
+   */
+  signature: signatureFieldSchema.optional(),
 });
 export type CreatePasteBody = z.infer<typeof createPasteSchema>;
 
@@ -249,6 +255,8 @@ export const pasteDetailSchema = pasteCardSchema.extend({
   /** Hidden pending review: only its author reads it (others get 404 MODERATION_MESSAGES.pasteHidden). */
   hidden: z.boolean(),
   replies: z.array(replySchema),
+  /** Its SSH signature's state (signing.ts); absent or null: unsigned. */
+  signature: pasteSignatureSchema.nullable().optional(),
 });
 export type PasteDetail = z.infer<typeof pasteDetailSchema>;
 

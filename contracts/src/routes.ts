@@ -34,6 +34,8 @@ export const API = {
   threads: '/api/threads',
   thread: (id: string | number) => `/api/threads/${id}`,
   threadRaw: (id: string | number) => `/api/threads/${id}/raw`,
+  /** A signed paste's armoured SSH signature (`ssh-keygen -Y verify -s`), beside its raw text. */
+  threadRawSignature: (id: string | number) => `/api/threads/${id}/raw.sig`,
   threadReplies: (id: string | number) => `/api/threads/${id}/replies`,
   /** A paste that burns after reading: its content, deleting it in the same transaction. */
   threadReadOnce: (id: string | number) => `/api/threads/${id}/read-once`,
@@ -82,6 +84,11 @@ export const API = {
   /** The signed-in member's personal access tokens (session only). */
   userTokens: '/api/user/tokens',
   userToken: (id: string | number) => `/api/user/tokens/${id}`,
+  /** The signed-in member's SSH public keys (session only), and one to delete. */
+  userKeys: '/api/user/keys',
+  userKey: (id: string | number) => `/api/user/keys/${id}`,
+  /** A member's SSH public keys in `authorized_keys` format, for anyone (like GitHub's `.keys`). */
+  userPublicKeys: (id: string | number) => `/api/users/${id}/keys`,
   /** Single sign-on: start at a provider, its callback, the first sign-in's username. */
   ssoStart: (provider: string) => `/api/auth/sso/${provider}`,
   ssoCallback: (provider: string) => `/api/auth/sso/${provider}/callback`,
@@ -212,6 +219,8 @@ export const PAGES = {
   settingsWatching: '/settings/watching',
   bookmarks: '/bookmarks',
   settingsTokens: '/settings/tokens',
+  /** The member's SSH keys, which sign pastes. */
+  settingsKeys: '/settings/keys',
   /** Linked sign-in providers. */
   settingsAccounts: '/settings/accounts',
   /** Export my data, delete my account. */
@@ -252,6 +261,7 @@ export const SIGNED_IN_ROUTES = [
   { path: '/settings', remote: 'settings', screen: 'Settings' },
   { path: '/settings/password', remote: 'settings', screen: 'ChangePassword' },
   { path: '/settings/tokens', remote: 'settings', screen: 'Tokens' },
+  { path: '/settings/keys', remote: 'settings', screen: 'SshKeys' },
   { path: '/settings/accounts', remote: 'settings', screen: 'Accounts' },
   { path: '/settings/account', remote: 'settings', screen: 'Account' },
   { path: '/settings/people', remote: 'settings', screen: 'People' },

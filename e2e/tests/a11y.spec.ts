@@ -206,6 +206,7 @@ for (const viewport of VIEWPORTS) {
         { name: 'settings', path: '/settings', ready: heading('PROFILE SETTINGS') },
         { name: 'change password', path: '/settings/password', ready: heading('CHANGE PASSWORD') },
         { name: 'access tokens', path: '/settings/tokens', ready: heading('ACCESS TOKENS') },
+        { name: 'ssh keys', path: '/settings/keys', ready: heading(/^SSH KEYS$/) },
         { name: 'your data', path: '/settings/account', ready: (p) => p.getByTestId('export-status') },
         { name: 'upgrades', path: '/upgrades', ready: heading('UPGRADES') },
         { name: 'support', path: '/support', ready: heading('SUPPORT') },

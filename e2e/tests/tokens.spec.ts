@@ -1,8 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { rankFromReputation, REPUTATION, TOKEN_MESSAGES, TOKEN_PATTERN } from '@termpaste/contracts';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  rankFromReputation,
+  REPUTATION,
+  SIGNING_TEXTS,
+  SSH_KEY_MESSAGES,
+  TOKEN_MESSAGES,
+  TOKEN_PATTERN,
+} from '@termpaste/contracts';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +197,102 @@ test('a member makes a token in settings, pastes a file with the curl line shown
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain(TOKEN_MESSAGES.invalid);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    await context.close();
+  }
+});
+
+/** A key pair made by OpenSSH's ssh-keygen in `folder`: its file, public line and fingerprint. */
+function sshKey(folder: string): { file: string; publicLine: string; fingerprint: string } {
+  const file = join(folder, 'id_ed25519');
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'e2e@laptop', '-f', file]);
+  const publicLine = readFileSync(`${file}.pub`, 'utf8').trim();
+  const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${file}.pub`], {
+    encoding: 'utf8',
+  }).split(' ')[1]!;
+  return { file, publicLine, fingerprint };
+}
+
+test('a member adds an SSH key in settings, and a paste signed with it shows VERIFIED', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signUp(page, newAccount('signer'));
+  const folder = mkdtempSync(join(tmpdir(), 'termpaste-ssh-'));
+  try {
+    const key = sshKey(folder);
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'SSH KEYS' }).click();
+    await expect(page).toHaveURL(/\/settings\/keys$/);
+    const list = page.getByRole('region', { name: 'YOUR SSH KEYS' });
+    await expect(list.getByText('No SSH keys yet.', { exact: false })).toBeVisible();
+
+    // The private key by mistake: refused, with why, and never echoed.
+    await page.getByLabel('Public key').fill(readFileSync(key.file, 'utf8'));
+    await page.getByRole('button', { name: 'ADD KEY' }).click();
+    await expect(page.getByTestId('ssh-key-problem')).toHaveText(SSH_KEY_MESSAGES.privateKey);
+    await page.getByLabel('Public key').fill(key.publicLine);
+    await page.getByLabel('Title (optional)').fill('e2e laptop');
+    await page.getByRole('button', { name: 'ADD KEY' }).click();
+    const item = list.getByRole('listitem', { name: 'e2e laptop' });
+    await expect(item.getByTestId('ssh-key-fingerprint')).toHaveText(key.fingerprint);
+    await expect(item).toContainText('ssh-ed25519');
+    await expect(page.getByTestId('ssh-key-count')).toHaveText('1/10');
+    await page.screenshot({ path: screenshotPath('ssh-keys-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('ssh-keys-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A paste signed with ssh-keygen over its exact bytes, made through the API.
+    const content = '#!/bin/sh\nset -eu\necho "installing termpaste tools"\n';
+    writeFileSync(join(folder, 'install.sh'), content);
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-Y',
+      'sign',
+      '-n',
+      'termpaste',
+      '-f',
+      key.file,
+      join(folder, 'install.sh'),
+    ]);
+    const signature = readFileSync(join(folder, 'install.sh.sig'), 'utf8');
+    const made = await page.request.post('/api/threads', {
+      data: { title: 'install.sh', content, language: 'bash', signature },
+      headers: { Origin: baseURL() },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    await page.goto(`/thread/${id}`);
+    const mark = page.getByTestId('paste-signature');
+    await expect(mark).toContainText(SIGNING_TEXTS.verified);
+    await expect(mark).toContainText(SIGNING_TEXTS.verifiedDetail(key.fingerprint, 'e2e laptop'));
+    await expect(mark.getByRole('link', { name: 'raw.sig' })).toHaveAttribute(
+      'href',
+      `/api/threads/${id}/raw.sig`,
+    );
+    await page.screenshot({ path: screenshotPath('signed-paste-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('signed-paste-390'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Deleting the key (after a confirmation) turns VERIFIED into a warning.
+    await page.goto('/settings/keys');
+    await item.getByRole('button', { name: 'DELETE e2e laptop' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete this SSH key?' })
+      .getByRole('button', { name: 'DELETE' })
+      .click();
+    await expectToast(page, 'SSH key deleted', 'e2e laptop');
+    await page.goto(`/thread/${id}`);
+    await expect(mark).toContainText(SIGNING_TEXTS.keyRemoved);
+    await expect(mark).toContainText(SIGNING_TEXTS.keyRemovedDetail(key.fingerprint));
+    await page.screenshot({ path: screenshotPath('signed-paste-key-removed-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: screenshotPath('signed-paste-key-removed-390'), fullPage: true });
   } finally {
     rmSync(folder, { recursive: true, force: true });
     await context.close();

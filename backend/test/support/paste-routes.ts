@@ -191,6 +191,8 @@ export async function expectPasteHidden(
   for (const ref of refsOf(paste)) {
     await expect404(`GET ${API.thread(ref)} by ${who}`, viewer.agent.get(API.thread(ref)), pageMessage);
     await expect404(`GET raw by ${who}`, viewer.agent.get(API.threadRaw(ref)));
+    // Its signature (if any) is served where its raw text is: never a hint that it exists.
+    await expect404(`GET raw.sig by ${who}`, viewer.agent.get(API.threadRawSignature(ref)));
     await expect404(`GET revisions by ${who}`, viewer.agent.get(API.threadRevisions(ref)));
     await expect404(`GET revision 1 by ${who}`, viewer.agent.get(API.threadRevision(ref, 1)));
     // The embed: its own 404 page (HTML, for the frame it shows in).
@@ -258,6 +260,10 @@ export async function expectPasteUnlistedButReadable(
   await viewer.agent.get(API.threadRevisions(paste.key)).expect(200);
   await expect404(`GET by number by ${viewer.label}`, viewer.agent.get(API.thread(paste.id)));
   await expect404(`GET raw by number by ${viewer.label}`, viewer.agent.get(API.threadRaw(paste.id)));
+  await expect404(
+    `GET raw.sig by number by ${viewer.label}`,
+    viewer.agent.get(API.threadRawSignature(paste.id)),
+  );
   await expect404(
     `GET revisions by number by ${viewer.label}`,
     viewer.agent.get(API.threadRevisions(paste.id)),

@@ -67,14 +67,16 @@ export const PASTES_OPERATIONS: readonly ApiOperation[] = [
     description:
       'The content is at most PASTE_MAX_BYTES of UTF-8 (1 MiB by default; larger: 413). `language`: a ' +
       'highlight.js language name or alias, stored by its canonical name (unknown: 400); absent, null or ' +
-      '`markdown`: Markdown.' +
+      "`markdown`: Markdown. `signature`: an SSH signature of the content's exact UTF-8 bytes " +
+      "(`ssh-keygen -Y sign -n termpaste`, armoured) by one of the author's SSH keys; 400 when it cannot " +
+      'be read, 422 when it is by none of their keys, in another namespace, or does not match the content.' +
       SCREENED,
     tag: 'Forum',
     auth: 'member',
     token: 'pastes:write',
     body: createPasteSchema,
     responses: [json(201, 'Posted', createdSchema), held],
-    errors: [400, 413, 429],
+    errors: [400, 413, 422, 429],
   },
   {
     operationId: 'createPaste',
@@ -86,7 +88,9 @@ export const PASTES_OPERATIONS: readonly ApiOperation[] = [
       'sends application/x-www-form-urlencoded), but for two: `multipart/form-data` takes the paste from ' +
       'its `file` part (`curl -F file=@path`: the file name is the title when none is given, and its ' +
       'extension the language; `title` and `lang` fields may come too), and `application/json` is ' +
-      '`{title?, content, language?}`. The title is 1–200 characters after trimming; without one, the ' +
+      "`{title?, content, language?, signature?}`. A form's `signature` field, or JSON's, is an SSH " +
+      "signature of the content (`ssh-keygen -Y sign -n termpaste`, armoured) by one of the author's SSH " +
+      'keys: 400 when it cannot be read, 422 when it is not by one of their keys or does not match. The title is 1–200 characters after trimming; without one, the ' +
       'first non-blank line of the content, cut to 200. The content must not be blank (400), is at most ' +
       'PASTE_MAX_BYTES (1 MiB by default: 413, answered before the rest of a larger body is read) and must ' +
       'be UTF-8 text without NUL bytes (415). The answer is the URL and a newline as text/plain, or ' +
@@ -113,7 +117,7 @@ export const PASTES_OPERATIONS: readonly ApiOperation[] = [
         contentType: 'text/plain',
       },
     ],
-    errors: [400, 413, 415, 429],
+    errors: [400, 413, 415, 422, 429],
   },
   {
     operationId: 'getThread',

@@ -38,15 +38,17 @@ describe('the options of each command', () => {
     return command.options.map((option) => option.long).sort();
   };
 
-  it('a new paste: visibility, expiry, burn', () => {
+  it('a new paste: visibility, expiry, burn, signing', () => {
     expect(flags()).toEqual(
       [
         '--allow-secrets',
         '--burn',
         '--expire',
         '--json',
+        '--key',
         '--lang',
         '--private',
+        '--sign',
         '--tag',
         '--title',
         '--unlisted',
@@ -66,7 +68,7 @@ describe('the options of each command', () => {
       '--title',
       '--unlisted',
     ];
-    expect(flags('edit')).toEqual(edit.sort());
+    expect(flags('edit')).toEqual([...edit, '--key', '--sign'].sort());
     expect(flags('fork')).toEqual([...edit, '--burn'].sort());
     expect(flags('delete')).toEqual(['--json']);
   });

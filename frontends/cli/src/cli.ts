@@ -23,6 +23,7 @@ const ENVIRONMENT = `
 Environment:
   TERMPASTE_URL    the forum's URL (over the one \`termpaste login\` saved)
   TERMPASTE_TOKEN  an access token (over the saved one; \`termpaste login\` saves it)
+  TERMPASTE_SSH_KEYGEN  the ssh-keygen --sign runs (default: the one on the PATH)
   XDG_CONFIG_HOME  where the login is saved: $XDG_CONFIG_HOME/termpaste/config.json (default ~/.config)
 
 --json (every command): the server's JSON answer on standard output, one document a line; an error as
@@ -83,6 +84,11 @@ export function program(json = false): Command {
   lifeOptions(root, false)
     .option('--burn', 'delete it the moment its first reader (not you) is shown it')
     .option('--allow-secrets', 'publish even when the server finds what looks like a secret (a key, a token)')
+    .option('--sign', 'sign it with your SSH key (ssh-keygen -Y sign -n termpaste): the paste shows VERIFIED')
+    .option(
+      '--key <file>',
+      'the SSH key --sign uses (default ~/.ssh/id_ed25519); its .pub must be in Settings → SSH KEYS',
+    )
     .option('--json', JSON_HELP)
     .addHelpText(
       'after',
@@ -94,6 +100,7 @@ Examples:
   termpaste a.py b.py --lang python        # one paste each
   termpaste deploy.sh --tag bash --tag ci  # tagged (or --tag bash,ci)
   termpaste notes.md --unlisted --expire 1d
+  termpaste install.sh --sign              # signed with ~/.ssh/id_ed25519 (--key FILE for another)
   termpaste secret.txt --private --burn
   termpaste get 42 > saved.txt
   termpaste edit 42 fixed.log --title "build log, fixed"
@@ -163,6 +170,8 @@ Examples:
     .option('-l, --lang <language>', 'the language to highlight it as (markdown: none)');
   lifeOptions(edited, true)
     .option('--allow-secrets', 'publish even when the server finds what looks like a secret')
+    .option('--sign', 'sign the new content with your SSH key (without it, a new content is unsigned)')
+    .option('--key <file>', 'the SSH key --sign uses (default ~/.ssh/id_ed25519)')
     .option('--json', 'print the paste as PATCH /api/threads/{id} answers it')
     .addHelpText(
       'after',
@@ -172,12 +181,18 @@ unguessable URL: the one printed.
 
 Examples:
   termpaste edit 42 build.log
+  termpaste edit 42 install.sh --sign      # a signed paste stays signed only when signed anew
   make 2>&1 | termpaste edit 42
   termpaste edit 42 --title "now with the fix" --private
   termpaste edit 42 --expire never`,
     )
-    .action((ref: string, file: string | undefined, options: ChangeOptions, command: Command) =>
-      edit(ref, file, { ...options, json: jsonOf(command) }),
+    .action(
+      (
+        ref: string,
+        file: string | undefined,
+        options: ChangeOptions & { sign?: boolean; key?: string },
+        command: Command,
+      ) => edit(ref, file, { ...options, json: jsonOf(command) }),
     );
 
   const forked = root

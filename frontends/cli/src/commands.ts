@@ -19,6 +19,7 @@ import { DEFAULT_URL, normalizeUrl, readSaved, saveLogin, settings } from './con
 import { RequestError, UsageError } from './errors.js';
 import { CLI_MESSAGES } from './messages.js';
 import { PASTE_PAGE, ROUTES } from './routes.js';
+import { defaultSigningKey, signPaste } from './signing.js';
 import { promptHidden, readStdin } from './terminal.js';
 
 type Env = Record<string, string | undefined>;
@@ -68,6 +69,10 @@ export interface CreateOptions {
   burn?: boolean;
   /** `--tag`, each as given (repeated, or a comma list). */
   tag?: string[];
+  /** `--sign`: an SSH signature of each paste's bytes (ssh-keygen -Y sign) goes with it. */
+  sign?: boolean;
+  /** `--key FILE`: the SSH key to sign with (default ~/.ssh/id_ed25519). */
+  key?: string;
   json?: boolean;
 }
 
@@ -105,14 +110,22 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
     });
   }
 
-  for (const input of inputs) {
+  // Every paste is signed before the first is sent: a key that cannot sign sends nothing.
+  const keyFile = options.key ?? defaultSigningKey();
+  const signatures: Array<string | undefined> = [];
+  for (const input of inputs)
+    signatures.push(options.sign ? await signPaste(input.bytes, keyFile, env) : undefined);
+
+  for (const [i, input] of inputs.entries()) {
     const search = new URLSearchParams(query);
     if (input.title !== undefined) search.set('title', input.title);
+    const signature = signatures[i];
     const answer = await call(`${url}${ROUTES.pastes}${search.size > 0 ? `?${search}` : ''}`, {
       method: 'POST',
       token,
-      headers: { ...JSON_ACCEPT, 'Content-Type': 'application/octet-stream' },
-      body: input.bytes,
+      ...(signature === undefined
+        ? { headers: { ...JSON_ACCEPT, 'Content-Type': 'application/octet-stream' }, body: input.bytes }
+        : signedForm(input.bytes, signature)),
     });
     if (answer.status === 202) {
       printHeld(answer, options);
@@ -125,6 +138,24 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
     if (options.json) printJson(created);
     else process.stdout.write(`${created.url}\n`);
   }
+}
+
+/** A form of the paste's exact bytes (`file`, nameless as curl's stdin, so nothing is guessed from a name) and its signature. */
+export function signedForm(
+  bytes: Buffer,
+  signature: string,
+): { headers: Record<string, string>; body: Buffer } {
+  const boundary = `termpaste-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="signature"\r\n\r\n${signature}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="-"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { headers: { ...JSON_ACCEPT, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body };
 }
 
 /**
@@ -362,19 +393,23 @@ function text(bytes: Buffer, name: string): string {
 }
 
 /**
- * `termpaste edit ID|URL [FILE] [--title T] [--lang L] [--public|--unlisted|--private] [--expire E]`:
- * `PATCH /api/threads/{id}`; prints the paste's URL (its ref may change with its visibility).
+ * `termpaste edit ID|URL [FILE] [--title T] [--lang L] [--public|--unlisted|--private] [--expire E] [--sign]`:
+ * `PATCH /api/threads/{id}`; prints the paste's URL (its ref may change with its visibility). A new
+ * content drops the paste's signature on the server unless `--sign` signs it.
  */
 export async function edit(
   ref: string,
   file: string | undefined,
-  options: ChangeOptions,
+  options: ChangeOptions & { sign?: boolean; key?: string },
   env: Env = process.env,
 ): Promise<void> {
   changeBody(options);
   const { url, token, id } = await ownPaste(ref, env);
   const { content, name } = await newContent(file);
-  const body = changeBody(options, content);
+  if (options.sign && content === undefined) throw new UsageError(CLI_MESSAGES.signNeedsContent);
+  const body: Record<string, unknown> = changeBody(options, content);
+  if (options.sign && content !== undefined)
+    body.signature = await signPaste(Buffer.from(content, 'utf8'), options.key ?? defaultSigningKey(), env);
   if (Object.keys(body).length === 0) throw new UsageError(CLI_MESSAGES.nothingToChange);
   const answer = await call(url + ROUTES.thread(id) + (options.allowSecrets ? '?allowSecrets=true' : ''), {
     method: 'PATCH',

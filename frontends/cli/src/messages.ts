@@ -23,6 +23,11 @@ export const CLI_MESSAGES = {
   noToken: 'no token given: paste one at the prompt, pipe it in, or set TERMPASTE_TOKEN',
   notLoggedIn: 'not logged in: run `termpaste login --url URL`, or set TERMPASTE_TOKEN and TERMPASTE_URL',
   noUrl: 'no forum URL: run `termpaste login --url URL`, or set TERMPASTE_URL',
+  noSigningKey: (file: string) =>
+    `no SSH key at ${file}: name one with --key (its public key must be in Settings → SSH KEYS)`,
+  noSshKeygen: (program: string) => `cannot sign: ${program} not found (install OpenSSH 8.1 or later)`,
+  signFailed: (why: string) => `ssh-keygen could not sign: ${why}`,
+  signNeedsContent: '--sign signs the new content: give it (a FILE, or a pipe)',
   // Talking to the server (exit 1).
   unreachable: (url: string, why: string) => `cannot reach ${url} (${why}): check the URL and your network`,
   timedOut: (url: string, seconds: number) => `${url} did not answer within ${seconds} s`,

@@ -8,6 +8,7 @@ import { ProfileSettingsScreen } from './screens/profile-settings';
 import { RanksScreen } from './screens/ranks';
 import { SupportScreen } from './screens/support';
 import { TokensScreen } from './screens/tokens';
+import { SshKeysScreen } from './screens/ssh-keys';
 import { PremiumRanksScreen } from './screens/premium-ranks';
 import { WelcomeScreen } from './screens/welcome';
 import { WatchingScreen } from './screens/watching';
@@ -24,6 +25,7 @@ describe('the screens module the shell loads', () => {
       Settings: ProfileSettingsScreen,
       ChangePassword: ChangePasswordScreen,
       Tokens: TokensScreen,
+      SshKeys: SshKeysScreen,
       Accounts: AccountsScreen,
       Account: AccountScreen,
       People: PeopleScreen,

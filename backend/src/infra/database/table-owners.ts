@@ -22,6 +22,7 @@ export const MODULES = [
   'screening',
   'mailings',
   'watching',
+  'signing',
 ] as const;
 
 /** A module of `src/modules/`, or `infra` for everything outside it. */
@@ -92,6 +93,10 @@ export const TABLE_OWNERS = {
   tag_watches: 'watching',
   bookmarks: 'watching',
   watch_settings: 'watching',
+
+  // signing: members' SSH public keys, pastes' SSH signatures.
+  ssh_keys: 'signing',
+  paste_signatures: 'signing',
 
   // infra: the transactional outbox (infra/outbox), TypeORM's record of the migrations run, and its
   // record of generated columns' expressions (TypeORM creates it when an entity has one).

@@ -31,6 +31,7 @@ import { NOTIFICATIONS_FILE, notificationsForExport } from '../notifications/use
 import { ledgerForExport } from '../ranks/user-ledger.js';
 import { pastesForExport, REPLIES_FILE, repliesForExport } from '../pastes/user-posts.js';
 import { tokensForExport } from '../auth/tokens/user-tokens.js';
+import { sshKeysForExport } from '../signing/user-keys.js';
 import { profileForExport } from '../users/user-profile.js';
 import { VOTES_FILE, votesForExport } from '../votes/user-votes.js';
 import { ACCOUNT_QUEUE, EXPORT_BUILD_JOB, type ExportBuildJob } from './account.queue.js';
@@ -269,6 +270,7 @@ export class ExportsService {
         { name: 'reputation.json', data: await ledgerForExport(manager, userId) },
         { name: 'tokens.json', data: await tokensForExport(manager, userId) },
         { name: 'providers.json', data: await identitiesForExport(manager, userId) },
+        { name: 'ssh-keys.json', data: await sshKeysForExport(manager, userId) },
       ];
       const extras: Array<{ name: string; bytes: Buffer }> = [];
       const avatarUrl = (profile.avatar_url ?? profile.profile_image_url) as string | null;

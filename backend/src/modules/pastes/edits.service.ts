@@ -18,6 +18,7 @@ import {
   POST_MESSAGES,
   revisionLines,
   OWN_POSTS_MESSAGES,
+  SIGNATURE_MESSAGES,
   type PasteLiveEvent,
   pasteKeyed,
   type PasteRef,
@@ -38,6 +39,7 @@ import { PasteExpiry } from './paste-expiry.js';
 import { UsersService } from '../users/users.service.js';
 import { PASTE_STATS_SLOT } from './pastes.service.js';
 import { takeLock } from '../../infra/database/lock-order.js';
+import { SigningService } from '../signing/signing.service.js';
 
 /**
  * Who edits: the signed-in member, with an admin's powers only with a session (an access token never carries
@@ -61,6 +63,8 @@ export interface PasteChange {
   visibility?: Visibility;
   /** Its tags, already judged (tagsSchema); `[]` takes them all off. No version of its own. */
   tags?: string[];
+  /** A new SSH signature of the (new) content by its author; absent: a new content drops the old one. */
+  signature?: string;
 }
 
 /** What a change of visibility did for the paste's readers (EditsService.changeVisibility). */
@@ -120,6 +124,7 @@ export class EditsService {
     private readonly events: EventsPort,
     private readonly expiry: PasteExpiry,
     private readonly users: UsersService,
+    private readonly signing: SigningService,
   ) {}
 
   private pagesChanged(change: Omit<PagesChanged, 'type'>, pasteEvent?: PasteLiveEvent): Promise<void> {
@@ -149,6 +154,7 @@ export class EditsService {
     let change = requested;
     let expiresAt: Date | null | undefined;
     let retagged = false;
+    let signed = false;
     const { view, changed, authorId, before, threadId, seen } = await this.dataSource.transaction(
       async (manager) => {
         // Only a reader edits: a private paste is its author's alone (an admin's edit finds none).
@@ -202,6 +208,18 @@ export class EditsService {
           content: change.content ?? row.content,
           language: change.language === undefined ? row.language : change.language,
         };
+        // A signature signs exact bytes: new ones keep it only with a new signature, by the author.
+        if (change.signature !== undefined) {
+          if (editor.id !== row.authorId) throw new ForbiddenException(SIGNATURE_MESSAGES.authorOnly);
+          await this.signing.replace(
+            manager,
+            threadId,
+            await this.signing.check(row.authorId, next.content, change.signature),
+          );
+          signed = true;
+        } else if (next.content !== row.content) {
+          await this.signing.drop(manager, threadId);
+        }
         const kept = await this.versions(manager, 'thread_revisions', 'thread_id', threadId);
         const unchanged =
           next.title === row.title && next.content === row.content && next.language === row.language;
@@ -293,7 +311,7 @@ export class EditsService {
     const profiles = authorId === null ? {} : { profiles: [authorId] };
     if (expiresAt !== undefined) await this.expiry.schedule(threadId, expiresAt);
     // Its card and page show when it expires, and its tags.
-    if (!changed && (expiresAt !== undefined || retagged)) {
+    if (!changed && (expiresAt !== undefined || retagged || signed)) {
       await announcePagesChanged(this.events, { lists: true, threads: [threadId] }, this.logger);
     }
     if (changed) {

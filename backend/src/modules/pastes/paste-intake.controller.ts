@@ -85,7 +85,11 @@ export class PasteIntakeController {
       givenTitle ??
       (submission.fileName ? clip(submission.fileName, LIMITS.titleMax) : undefined) ??
       (typeof content === 'string' ? defaultTitle(content) : undefined);
-    const parsed = createPasteSchema.safeParse({ title, content });
+    const parsed = createPasteSchema.safeParse({
+      title,
+      content,
+      signature: submission.signature ?? undefined,
+    });
     if (!parsed.success) {
       // A title made from blank content is blank too: only the content is at fault.
       const issues = parsed.error.issues.filter(

@@ -50,6 +50,8 @@ export interface PasteSubmission {
   fileName?: string;
   /** The body's own tags (a form's comma-separated `tags`, JSON's list), if any. */
   tags?: unknown;
+  /** An armoured SSH signature of the content (a form's `signature` field, or JSON's), if any. */
+  signature?: unknown;
 }
 
 export function pasteTooLarge(maxBytes: number): PayloadTooLargeException {
@@ -241,6 +243,7 @@ function readForm(req: Request, maxBytes: number): Promise<PasteSubmission> {
               title: fields.get('title'),
               language: fields.get('lang') ?? fields.get('language'),
               tags: fields.get('tags'),
+              signature: fields.get('signature'),
               // curl names standard input `-` (`-F file=@-`): no name to go by.
               fileName: fileName && fileName !== '-' ? fileName : undefined,
             });
@@ -282,9 +285,9 @@ async function readJson(req: Request, maxBytes: number): Promise<PasteSubmission
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestException(PASTE_MESSAGES.jsonShape);
   }
-  const { title, content, language, tags } = body as Record<string, unknown>;
+  const { title, content, language, tags, signature } = body as Record<string, unknown>;
   if (typeof content === 'string') checkPasteText(content, maxBytes);
-  return { content, title, language, tags };
+  return { content, title, language, tags, signature };
 }
 
 /** Reads `POST /api/pastes`'s body by its type (see PasteSubmission). */

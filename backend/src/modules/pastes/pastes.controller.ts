@@ -187,6 +187,24 @@ export class PastesController {
   }
 
   /**
+   * A signed paste's armoured SSH signature, to anyone who may read its raw text (else 404, as for none);
+   * 404 when it is unsigned. `ssh-keygen -Y verify -n termpaste -s` checks it against the raw text.
+   */
+  @Get(API.threadRawSignature(':id'))
+  @UseGuards(OptionalSessionGuard)
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async rawSignature(
+    @Param('id') id: string,
+    @OptionalCurrentUser() viewer: User | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const { signature, keyed } = await this.pastes.rawSignature(pasteRefParam(id), viewer?.id ?? null);
+    if (keyed) res.setHeader('X-Robots-Tag', 'noindex');
+    return signature;
+  }
+
+  /**
    * A paste that burns after reading, with its content, to anyone who may read it (visitors too), and
    * removed for good in the same transaction unless its author reads it: one reader gets it, any later
    * call is a 404. A POST, so that no link preview, crawler, GET or HEAD ever burns it.

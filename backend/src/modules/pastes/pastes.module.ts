@@ -7,6 +7,7 @@ import { ScreeningModule } from '../screening/screening.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RanksModule } from '../ranks/ranks.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { SigningModule } from '../signing/signing.module.js';
 import { PastesController } from './pastes.controller.js';
 import { PastesAdminController } from './pastes-admin.controller.js';
 import { PastesService } from './pastes.service.js';
@@ -34,6 +35,7 @@ import { TagsService } from './tags.service.js';
 @Module({
   imports: [
     UsersModule,
+    SigningModule,
     NotificationsModule,
     PostNoticesModule,
     AuditModule,

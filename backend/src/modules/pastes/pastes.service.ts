@@ -29,6 +29,7 @@ import {
   type HeldPost,
   MODERATION_MESSAGES,
   type SpamSignal,
+  SIGNATURE_MESSAGES,
   type Visibility,
 } from '@termpaste/contracts';
 import {
@@ -72,6 +73,8 @@ import { type Row, selectColumns } from '../../infra/database/columns.js';
 import type { User } from '../users/entities/user.entity.js';
 import { moveReputation } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
+import { type CheckedSignature, SigningService, toPasteSignature } from '../signing/signing.service.js';
+import { type PasteSignatureRow, pasteSignatureJson } from '../signing/signing-sql.js';
 
 import { PASTE_STATS_SLOT } from './paste-stats.js';
 
@@ -198,6 +201,7 @@ type DetailRow = CardRow &
     forkCount: number;
     forkIds: number[];
     original: (RefRow & Row<Paste, 'id' | 'title' | 'authorId'> & { listed: boolean }) | null;
+    signature: PasteSignatureRow | null;
   };
 
 /** A new paste's fields, as the routes pass them (`language` canonical or null). */
@@ -276,6 +280,7 @@ export class PastesService {
     private readonly expiry: PasteExpiry,
     private readonly spam: SpamScreen,
     private readonly reviewItems: ReviewQueuePort,
+    private readonly signing: SigningService,
   ) {}
 
   /**
@@ -358,7 +363,8 @@ export class PastesService {
              (SELECT json_build_object('id', o.id, 'title', o.title, 'authorId', o.author_id,
                 'listed', ${listedSql('o')}, 'pasteKey', o.key, 'pasteVisibility', o.visibility,
                 'pasteBurns', o.burn_after_reading)
-              FROM threads o WHERE o.id = t.forked_from_id AND ${aliveSql('o')}) AS original
+              FROM threads o WHERE o.id = t.forked_from_id AND ${aliveSql('o')}) AS original,
+             ${pasteSignatureJson('t')} AS signature
            FROM ${CARD_FROM} WHERE ${refWhere('t', ref, 1)} AND ${aliveSql('t')}`,
         [ref],
       ),
@@ -398,6 +404,7 @@ export class PastesService {
       myVote: null,
       hidden: row.hidden,
       replies: shown.map((reply) => toReplyView(reply, card.id, lines)),
+      signature: toPasteSignature(row.signature),
     };
     const related = row.forkedFromId === null ? row.forkIds : [row.forkedFromId, ...row.forkIds];
     return { detail, storedViews: row.viewCount, id: row.id, authorId: row.authorId, original, related };
@@ -421,15 +428,29 @@ export class PastesService {
    * The exact text of the paste `ref` names, if `viewerId` (null: a visitor) may read it; a paste that
    * burns after reading shows its text to its author only (others read it once, through `read-once`).
    */
-  async raw(ref: PasteRef, viewerId: number | null): Promise<{ content: string; keyed: boolean }> {
-    const [row]: Array<{ content: string; keyed: boolean }> = await this.dataSource.query(
-      `SELECT t.content, (t.visibility <> 'public' OR t.burn_after_reading) AS keyed
+  async raw(
+    ref: PasteRef,
+    viewerId: number | null,
+  ): Promise<{ id: number; content: string; keyed: boolean }> {
+    const [row]: Array<{ id: number; content: string; keyed: boolean }> = await this.dataSource.query(
+      `SELECT t.id, t.content, (t.visibility <> 'public' OR t.burn_after_reading) AS keyed
        FROM threads t WHERE ${refWhere('t', ref, 1)} AND ${readableSql('t', '$2::int')}
          AND (NOT t.burn_after_reading OR t.author_id = $2::int)`,
       [ref, viewerId],
     );
     if (!row) throw new NotFoundException(POST_MESSAGES.pasteNotFound);
     return row;
+  }
+
+  /**
+   * The armoured SSH signature of the paste `ref` names, to whoever may read its raw text (else 404, as
+   * for none); 404 when it is unsigned.
+   */
+  async rawSignature(ref: PasteRef, viewerId: number | null): Promise<{ signature: string; keyed: boolean }> {
+    const { id, keyed } = await this.raw(ref, viewerId);
+    const signature = await this.signing.armoured(id);
+    if (signature === null) throw new NotFoundException(SIGNATURE_MESSAGES.unsigned);
+    return { signature, keyed };
   }
 
   /**
@@ -443,9 +464,16 @@ export class PastesService {
     options: PasteOptions = {},
   ): Promise<{ id: PasteRef } | HeldPost> {
     const plan = await this.planPaste(body, options);
+    // Checked against the author's keys before anything is written: 400 or 422 when it does not hold.
+    const signature =
+      body.signature === undefined ? null : await this.signing.check(author.id, body.content, body.signature);
     const screened = options.screen !== false && this.spam.screens(author);
     if (!screened && (options.screen === false || !this.spam.queues(author))) {
-      const row = await this.insertPaste(this.dataSource, author, plan);
+      const row = signature
+        ? await signedOutOnMissingAuthor(() =>
+            this.dataSource.transaction((manager) => this.insertSigned(manager, author, plan, signature)),
+          )
+        : await this.insertPaste(this.dataSource, author, plan);
       return { id: await this.afterPaste(author, plan, row) };
     }
     const submission: Submission = {
@@ -476,7 +504,7 @@ export class PastesService {
             request: { ...request },
           });
         }
-        const row = await this.insertPaste(manager, author, plan);
+        const row = await this.insertSigned(manager, author, plan, signature);
         await this.spam.published(manager, {
           ...submission,
           targetType: 'paste',
@@ -517,7 +545,14 @@ export class PastesService {
         forkedFrom: request.forkedFrom ?? undefined,
         mentions: request.mentions,
       });
-      const row = await this.insertPaste(manager, author, plan);
+      // Signed when it was held; still signed if its author still lists the key (else made unsigned).
+      const signature =
+        request.body.signature === undefined
+          ? null
+          : await this.signing
+              .check(author.id, request.body.content, request.body.signature)
+              .catch(() => null);
+      const row = await this.insertSigned(manager, author, plan, signature);
       const ref = plan.keyed && plan.key !== null ? plan.key : row.id;
       return {
         kind: 'paste',
@@ -607,6 +642,18 @@ export class PastesService {
         : await queryPrepared(db, CREATE_PASTE, params);
     // The account was deleted since the guard loaded it: signed out.
     if (!row) throw new UnauthorizedException();
+    return row;
+  }
+
+  /** The new paste's statement and, when signed, its signature, in `manager`'s transaction. */
+  private async insertSigned(
+    manager: EntityManager,
+    author: User,
+    plan: PastePlan,
+    signature: CheckedSignature | null,
+  ): Promise<CreatedPaste> {
+    const row = await this.insertPaste(manager, author, plan);
+    if (signature) await this.signing.record(manager, row.id, signature);
     return row;
   }
 

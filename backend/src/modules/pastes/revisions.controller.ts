@@ -76,6 +76,7 @@ export class RevisionsController {
       visibility: body.visibility,
       expiresIn: body.expiresIn,
       tags: body.tags,
+      signature: body.signature,
     });
   }
 

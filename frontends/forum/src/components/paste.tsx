@@ -17,6 +17,7 @@ import { PasteFlags } from './paste-flags';
 import { VoteButtons } from './vote-buttons';
 import { TagLinks } from './tags';
 import { VisibilityBadge } from './visibility';
+import { SignatureMark } from './signature';
 
 /**
  * The paste on its page: its buttons, votes, flags, author and views, and its content (Markdown, or the code
@@ -141,6 +142,7 @@ export function Paste({
                 )}
               </p>
               {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
+              {thread.signature && <SignatureMark signature={thread.signature} threadId={thread.id} />}
               {isAdmin && <PasteModeration thread={thread} />}
               {code ? (
                 <CommentableCode

@@ -147,6 +147,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <Link to={PAGES.settingsTokens} className="tp-button tp-button--outline tp-button--md">
               ACCESS TOKENS
             </Link>
+            <Link to={PAGES.settingsKeys} className="tp-button tp-button--outline tp-button--md">
+              SSH KEYS
+            </Link>
             <Link to={PAGES.settingsAccounts} className="tp-button tp-button--outline tp-button--md">
               LINKED ACCOUNTS
             </Link>

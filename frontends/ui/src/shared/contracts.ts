@@ -20,6 +20,7 @@ export * from '../../../../contracts/dist/tag-views.js';
 export * from '../../../../contracts/dist/live.js';
 export * from '../../../../contracts/dist/messaging.js';
 export * from '../../../../contracts/dist/mail-preferences.js';
+export * from '../../../../contracts/dist/signing.js';
 export * from '../../../../contracts/dist/secrets.js';
 export * from '../../../../contracts/dist/people.js';
 export * from '../../../../contracts/dist/feeds.js';
