@@ -99,7 +99,7 @@ export function Replies({
   // Two hundred replies drawn at once block a phone for seconds: the first screen now, the others as they
   // near the screen (drawing them all in idle moments would redo the long page's paint work each time).
   const keys = useMemo(() => rows.map((row) => row.reply.id), [rows]);
-  const progressive = useProgressive(keys, { idle: false });
+  const progressive = useProgressive(keys);
   useRevealNearScreen(list, indexOf, progressive);
   useReplyPermalink(indexOf, progressive.reveal);
   // Read once for the list: a gate per reply would watch the member's lists 200 times over.
