@@ -9,6 +9,7 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react';
+import { keepInView } from '../lib/keep-in-view';
 import { replyTree, type ReplyRow } from '../lib/reply-tree';
 import { useProgressive, type Progressive } from '../lib/use-progressive';
 import { PasteLinesProvider } from './reply-excerpt';
@@ -74,7 +75,9 @@ function useReplyPermalink(indexOf: Map<number, number>, reveal: (index: number)
     return () => window.removeEventListener('hashchange', follow);
   }, [indexOf, reveal]);
   useLayoutEffect(() => {
-    if (target) document.getElementById(`reply-${target.id}`)?.scrollIntoView({ block: 'start' });
+    const element = target && document.getElementById(`reply-${target.id}`);
+    // Kept at the top while the replies around it are drawn in full and the page above settles.
+    return element ? keepInView(element) : undefined;
   }, [target]);
 }
 
