@@ -56,8 +56,9 @@ export async function startApp(database, pastes) {
       if (exited) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGINT');
-      if (!(await Promise.race([gone.then(() => true), sleep(30_000).then(() => false)])))
-        child.kill('SIGKILL');
+      // Not ref'd: once the app is gone, a pending 30 s timer held the finished bench open for 30 s.
+      const patience = sleep(30_000, false, { ref: false });
+      if (!(await Promise.race([gone.then(() => true), patience]))) child.kill('SIGKILL');
     },
   };
 }

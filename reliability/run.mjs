@@ -16,7 +16,7 @@ import { redisRestart } from './scenarios/redis-restart.mjs';
 const { values: options } = parseArgs({
   options: {
     only: { type: 'string' },
-    duration: { type: 'string', default: '40' },
+    duration: { type: 'string', default: '20' },
     members: { type: 'string', default: '200' },
     'skip-build': { type: 'boolean', default: false },
   },

@@ -1,5 +1,5 @@
 import { API, type CreatedAccessToken } from '@termpaste/contracts';
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import supertest from 'supertest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import {
@@ -193,10 +193,14 @@ describe('read replicas: routing', () => {
     const name = async () =>
       ((await t.dataSource.query('SELECT current_database() AS name')) as Array<{ name: string }>)[0]!.name;
     let later: Promise<string> | undefined;
+    // Its timer fires once the read has ended (a fixed delay raced a slow read on a busy machine).
+    let ended = () => undefined as void;
+    const end = new Promise<void>((resolve) => (ended = resolve));
     const where = await t.app.get(ReadDatabase).read(async () => {
-      later = new Promise((resolve) => setTimeout(() => resolve(name()), 50));
+      later = new Promise((resolve) => void end.then(() => setTimeout(() => resolve(name()), 10)));
       return name();
     });
+    ended();
     expect(where).toBe(replica.name);
     expect(await later).toBe(t.database.name);
   });
@@ -229,6 +233,23 @@ describe('read replicas: routing', () => {
       expect(reads.states()[0]?.state).toBe('down');
     } finally {
       await admin.end();
+    }
+  });
+
+  it('finds the replica caught up while every connection of the primary pool is taken', async () => {
+    const reads = t.app.get(ReadDatabase);
+    // The app's pool, every connection held (a burst of slow queries); the checks have their own.
+    const pool = (t.dataSource.driver as unknown as { master: Pool & { options: { max: number } } }).master;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      expect(pool.totalCount).toBe(pool.options.max);
+      // A check that waited for the app's pool (5 s at most) would not sample the primary now: it would
+      // find the replica as far behind as its last sample, beyond the 2 s bound.
+      await (reads as unknown as { check(): Promise<void> }).check();
+      expect(reads.states()[0]).toMatchObject({ state: 'up' });
+      expect(reads.states()[0]!.lagMs).toBeLessThan(1000);
+    } finally {
+      for (const client of held) client.release();
     }
   });
 });

@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freshApp, log, members, serverErrorProblems, startLoad, verify, within } from './common.mjs';
 
 const MEMBERS = 40;
-const BEFORE_MS = 8_000;
-const AFTER_MS = 8_000;
+const BEFORE_MS = 5_000;
+const AFTER_MS = 5_000;
 
 export async function crashApi() {
   const { app, cleanup } = await freshApp('crash-api');

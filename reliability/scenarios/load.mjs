@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freshApp, log, members, serverErrorProblems, startLoad, verify } from './common.mjs';
 
-export async function load({ members: count = 200, seconds = 40 } = {}) {
+export async function load({ members: count = 200, seconds = 20 } = {}) {
   const { app, cleanup } = await freshApp('load');
   let failed = true;
   try {

@@ -7,6 +7,12 @@ import { isBearerRequest } from '../modules/auth/guards/bearer.js';
 /** How long after a write its client's reads skip the page cache and the replicas: the fresh cookie's. */
 export const CLIENT_FRESH_SECONDS = 10;
 
+/**
+ * A write answered within this of its start is told once, as it starts: its window then counts from
+ * its start, as good as from its end. A longer one is told again as it ends (ms).
+ */
+export const CLIENT_WRITE_RETELL_MS = 1000;
+
 /** Reads by an access-token client that wrote a moment ago (on any instance): see FreshClients. */
 const freshRequests = new WeakSet<Request>();
 
@@ -22,8 +28,8 @@ export function clientKey(authorization: string): string {
 
 /**
  * Read-your-writes for access-token clients, which keep no cookie: a write by a token marks its client
- * on every instance (an instance event, through Redis with REDIS_URL) as it starts and as it ends, and
- * that client's reads in the CLIENT_FRESH_SECONDS that follow skip the page cache and the read replicas.
+ * on every instance (an instance event, through Redis with REDIS_URL) as it starts, and a long one as it
+ * ends; that client's reads in the CLIENT_FRESH_SECONDS that follow skip the page cache and the replicas.
  */
 @Injectable()
 export class FreshClients implements OnModuleInit, OnModuleDestroy {
@@ -51,8 +57,11 @@ export class FreshClients implements OnModuleInit, OnModuleDestroy {
       if ((this.until.get(client) ?? 0) > Date.now()) freshRequests.add(req);
       return next();
     }
-    // Again once answered: a long write's window counts from its end.
-    res.on('finish', () => void this.announce(client));
+    // Again once answered if it was long: its window counts from its end.
+    const started = Date.now();
+    res.on('finish', () => {
+      if (Date.now() - started > CLIENT_WRITE_RETELL_MS) void this.announce(client);
+    });
     // Told to every instance before the write runs, so its answer never outruns the mark.
     void this.announce(client).then(() => next());
   };

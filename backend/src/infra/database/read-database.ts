@@ -135,7 +135,11 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
   private readonly replicas: Replica[];
   /** The primary's recent positions, oldest first, to tell how far behind a replica's replay is. */
   private readonly samples: PrimarySample[] = [];
-  private primaryPool: pg.Pool | undefined;
+  /**
+   * One connection of its own to the primary, for the checks' position samples: borrowed from the app's
+   * pool, a check waited behind a saturated pool's queue and the replicas looked behind the primary.
+   */
+  private primaryCheck: pg.Pool | undefined;
   private timer: NodeJS.Timeout | undefined;
   private next = 0;
   private readonly reads: Counter<'target'>;
@@ -203,8 +207,8 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (!this.enabled) return;
-    const driver = this.dataSource.driver as unknown as { master: pg.Pool };
-    this.primaryPool = driver.master;
+    const driver = this.dataSource.driver as unknown as { master: pg.Pool & { options: pg.PoolConfig } };
+    this.primaryCheck = checkPool(driver.master.options);
     driver.master = routedPool(driver.master);
     void this.check();
     this.timer = setInterval(() => void this.check(), this.config.checkMs);
@@ -214,7 +218,9 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await Promise.all(this.replicas.map((replica) => replica.pool.end().catch(() => undefined)));
+    const pools = [...this.replicas.map((replica) => replica.pool), this.primaryCheck];
+    this.primaryCheck = undefined;
+    await Promise.all(pools.map((pool) => pool?.end().catch(() => undefined)));
   }
 
   /**
@@ -260,7 +266,7 @@ export class ReadDatabase implements OnModuleInit, OnApplicationShutdown {
 
   /** Samples the primary's position, then reads each replica's replay position against it. */
   private async check(): Promise<void> {
-    const pool = this.primaryPool;
+    const pool = this.primaryCheck;
     if (!pool) return;
     const at = performance.now();
     const timeoutMs = Math.max(this.config.checkMs, 1000);
@@ -342,6 +348,14 @@ function replicaPool(url: string, max: number | undefined): pg.Pool {
     },
   });
   // An idle connection the replica drops: the pool lets it go; the next check says it is down.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The checks' own connection to the primary: made as the app's pool is, one connection kept open. */
+function checkPool(options: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...options, max: 1, idleTimeoutMillis: 0 });
+  // The primary dropping it (restarted): the pool lets it go; the next check connects again.
   pool.on('error', () => undefined);
   return pool;
 }

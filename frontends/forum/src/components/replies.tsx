@@ -9,6 +9,7 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react';
+import { keepInView } from '../lib/keep-in-view';
 import { replyTree, type ReplyRow } from '../lib/reply-tree';
 import { useProgressive, type Progressive } from '../lib/use-progressive';
 import { PasteLinesProvider } from './reply-excerpt';
@@ -74,7 +75,9 @@ function useReplyPermalink(indexOf: Map<number, number>, reveal: (index: number)
     return () => window.removeEventListener('hashchange', follow);
   }, [indexOf, reveal]);
   useLayoutEffect(() => {
-    if (target) document.getElementById(`reply-${target.id}`)?.scrollIntoView({ block: 'start' });
+    const element = target && document.getElementById(`reply-${target.id}`);
+    // Kept at the top while the replies around it are drawn in full and the page above settles.
+    return element ? keepInView(element) : undefined;
   }, [target]);
 }
 
@@ -99,7 +102,7 @@ export function Replies({
   // Two hundred replies drawn at once block a phone for seconds: the first screen now, the others as they
   // near the screen (drawing them all in idle moments would redo the long page's paint work each time).
   const keys = useMemo(() => rows.map((row) => row.reply.id), [rows]);
-  const progressive = useProgressive(keys, { idle: false });
+  const progressive = useProgressive(keys);
   useRevealNearScreen(list, indexOf, progressive);
   useReplyPermalink(indexOf, progressive.reveal);
   // Read once for the list: a gate per reply would watch the member's lists 200 times over.

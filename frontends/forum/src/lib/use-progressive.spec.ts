@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { FIRST_ROWS, ROWS_PER_IDLE, ROWS_PER_REVEAL, useProgressive } from './use-progressive';
+import { FIRST_ROWS, ROWS_PER_REVEAL, useProgressive } from './use-progressive';
 
 /** Idle callbacks the hook asked for, run by the test. */
 let idle: Array<() => void> = [];
@@ -35,21 +35,9 @@ describe('useProgressive', () => {
     expect(fullRows(result.current.isFull, 50)).toHaveLength(50);
   });
 
-  it('draws the first rows at once, then a few more in each idle moment until all are drawn', () => {
-    installBrowser();
-    const { result } = renderHook(() => useProgressive(keys(10)));
-    expect(fullRows(result.current.isFull, 10)).toEqual(Array.from({ length: FIRST_ROWS }, (_, i) => i));
-    expect(result.current.done).toBe(false);
-    act(() => idle.shift()!());
-    expect(fullRows(result.current.isFull, 10)).toHaveLength(FIRST_ROWS + ROWS_PER_IDLE);
-    while (idle.length > 0) act(() => idle.shift()!());
-    expect(result.current.done).toBe(true);
-    expect(fullRows(result.current.isFull, 10)).toHaveLength(10);
-  });
-
   it('draws a row that nears the screen (and the few after it) at once, however deep', () => {
     installBrowser();
-    const { result } = renderHook(() => useProgressive(keys(200), { idle: false }));
+    const { result } = renderHook(() => useProgressive(keys(200)));
     expect(idle).toHaveLength(0);
     act(() => result.current.reveal(150));
     const full = fullRows(result.current.isFull, 200);
@@ -65,7 +53,7 @@ describe('useProgressive', () => {
   it('keeps a drawn row drawn when rows are inserted above it (by key, not by place)', () => {
     installBrowser();
     let rows = keys(20);
-    const { result, rerender } = renderHook(() => useProgressive(rows, { idle: false }));
+    const { result, rerender } = renderHook(() => useProgressive(rows));
     act(() => result.current.reveal(10));
     expect(result.current.isFull(10)).toBe(true);
     // A live reply lands above: the drawn row is now the 12th, and still drawn; the new one is not.
