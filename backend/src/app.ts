@@ -6,6 +6,7 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import { API } from '@termpaste/contracts';
 import express, {
   type Application,
+  type Express,
   type NextFunction,
   type Request,
   type RequestHandler,
@@ -69,6 +70,31 @@ export function caseSensitiveExpress(): Application {
   return instance;
 }
 
+/**
+ * What every `/api` request goes through before its route, as one middleware (each mounted one costs every
+ * request a router step): its session, and the read-your-writes marks.
+ */
+function apiRequests(session: RequestHandler, freshClients: RequestHandler): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
+    // never carry a (rolling) session cookie.
+    // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
+    // A request with a personal access token is judged by the token alone: it reads and sets no cookie.
+    const bearer = isBearerRequest(req);
+    const withSession = !bearer && !isUploadsPath(req.path) && mayHaveSession(req);
+    // Nor has it a write to mark: a visitor's read goes straight on.
+    if (!withSession && !bearer && isRead(req)) return next();
+    const marks = (error?: unknown): void => {
+      if (error) return next(error);
+      // Reads that follow a write skip the page cache for a moment (read-your-writes across instances);
+      // an access token's client, which keeps no cookie, is marked on every instance instead.
+      freshAfterWrites(req, res, () => void freshClients(req, res, next));
+    };
+    if (withSession) void session(req, res, marks);
+    else marks();
+  };
+}
+
 export interface CreateAppOptions extends AppModuleOptions {
   /** Nest's logger instead of the configured one (tests pass one that keeps the lines). */
   logger?: LoggerService | LogLevel[] | false;
@@ -115,8 +141,8 @@ export async function createApp({
   if (trustProxy !== false) app.set('trust proxy', trustProxy);
   app.use(noSniff);
   app.use(securityHeaders(config));
-  // Before anything that sets a cookie: an answer that sets one is never shared by a cache in front.
-  app.use(noSharedCookies);
+  // An answer that sets a cookie is never shared by a cache in front.
+  noSharedCookies(app.getHttpAdapter().getInstance() as Express);
   // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with
   // the session cookie: CORS answers them, and only them. Same-origin pages need none of it.
   const { allowedOrigins } = moduleOptions.config;
@@ -127,20 +153,7 @@ export async function createApp({
   app.use(apiDocsRouter(config));
   // JSON and forms, save the routes that read their own body (OWN_BODY_ROUTES).
   useBodyParsers(app);
-  const session = app.get<RequestHandler>(SESSION_MIDDLEWARE);
-  // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
-  // never carry a (rolling) session cookie.
-  // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
-  // A request with a personal access token is judged by the token alone: it reads and sets no cookie.
-  app.use('/api', (req: Request, res: Response, next: NextFunction) =>
-    isUploadsPath(req.path) || !mayHaveSession(req) || isBearerRequest(req)
-      ? next()
-      : session(req, res, next),
-  );
-  // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
-  app.use('/api', freshAfterWrites);
-  // An access token's client, which keeps no cookie, is marked on every instance instead.
-  app.use('/api', app.get(FreshClients).middleware);
+  app.use('/api', apiRequests(app.get<RequestHandler>(SESSION_MIDDLEWARE), app.get(FreshClients).middleware));
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());
