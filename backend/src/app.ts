@@ -17,12 +17,12 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
-import { apiDocsRouter } from './http/api-docs.js';
+import { apiDocs } from './http/api-docs.js';
 import { noSharedCookies } from './http/edge-cache.js';
 import { httpMetrics, metricsEndpoint } from './infra/metrics/metrics-http.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
-import { frontendsRouter } from './http/frontends.js';
+import { frontends } from './http/frontends.js';
 import { FreshClients } from './http/fresh-reads.js';
 import { freshAfterWrites } from './http/page-cache.js';
 import { queueDashboard } from './http/queue-dashboard.js';
@@ -149,8 +149,8 @@ export async function createApp({
   if (allowedOrigins.length > 0) {
     app.enableCors({ origin: allowedOrigins, credentials: true, maxAge: 600 });
   }
-  app.use(frontendsRouter(moduleOptions.config));
-  app.use(apiDocsRouter(config));
+  app.use(frontends(moduleOptions.config));
+  app.use(apiDocs(config));
   // JSON and forms, save the routes that read their own body (OWN_BODY_ROUTES).
   useBodyParsers(app);
   app.use('/api', apiRequests(app.get<RequestHandler>(SESSION_MIDDLEWARE), app.get(FreshClients).middleware));
