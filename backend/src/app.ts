@@ -24,14 +24,18 @@ import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
 import { frontends } from './http/frontends.js';
 import { FreshClients } from './http/fresh-reads.js';
-import { freshAfterWrites } from './http/page-cache.js';
+import { FRESH_COOKIE, freshAfterWrites } from './http/page-cache.js';
 import { queueDashboard } from './http/queue-dashboard.js';
 import { noSniff } from './http/no-sniff.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
 import { PrettyLogger } from './logging/pretty-logs.js';
 import { requestId } from './logging/request-id.js';
-import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
+import {
+  SESSION_COOKIE,
+  SESSION_MIDDLEWARE,
+  SESSION_READS_MIDDLEWARE,
+} from './modules/auth/session.middleware.js';
 import { SessionWsAdapter } from './modules/auth/session-ws.adapter.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -74,7 +78,10 @@ export function caseSensitiveExpress(): Application {
  * What every `/api` request goes through before its route, as one middleware (each mounted one costs every
  * request a router step): its session, and the read-your-writes marks.
  */
-function apiRequests(session: RequestHandler, freshClients: RequestHandler): RequestHandler {
+function apiRequests(
+  { session, sessionReads }: { session: RequestHandler; sessionReads: RequestHandler },
+  freshClients: RequestHandler,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
     // never carry a (rolling) session cookie.
@@ -90,8 +97,10 @@ function apiRequests(session: RequestHandler, freshClients: RequestHandler): Req
       // an access token's client, which keeps no cookie, is marked on every instance instead.
       freshAfterWrites(req, res, () => void freshClients(req, res, next));
     };
-    if (withSession) void session(req, res, marks);
-    else marks();
+    if (!withSession) return marks();
+    // A read may take its session as read a moment ago, unless its member just wrote (their change shows).
+    const reads = isRead(req) && !hasCookie(req, FRESH_COOKIE) && req.headers.upgrade === undefined;
+    void (reads ? sessionReads : session)(req, res, marks);
   };
 }
 
@@ -153,7 +162,11 @@ export async function createApp({
   app.use(apiDocs(config));
   // JSON and forms, save the routes that read their own body (OWN_BODY_ROUTES).
   useBodyParsers(app);
-  app.use('/api', apiRequests(app.get<RequestHandler>(SESSION_MIDDLEWARE), app.get(FreshClients).middleware));
+  const sessions = {
+    session: app.get<RequestHandler>(SESSION_MIDDLEWARE),
+    sessionReads: app.get<RequestHandler>(SESSION_READS_MIDDLEWARE),
+  };
+  app.use('/api', apiRequests(sessions, app.get(FreshClients).middleware));
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());
