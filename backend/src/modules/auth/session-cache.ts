@@ -1,7 +1,10 @@
 import { LRUCache } from 'lru-cache';
 
-/** Sessions one instance keeps at most (LRU): about 2 KB each (the session's JSON and its member's row). */
-export const SESSION_CACHE_MAX = 10_000;
+/**
+ * Sessions one instance keeps at most (LRU): about 3 KB each (the session's JSON and its member's row), so
+ * 16 MB at most; more than the members a busy instance serves within one SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MAX = 5_000;
 
 /**
  * Signed-in reads' sessions as read a moment ago (SESSION_CACHE_MS, at most a second): a page load's
