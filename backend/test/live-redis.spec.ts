@@ -139,6 +139,19 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       off();
     });
 
+    it("carries an access token's write and a member's changed sessions to the other instances", async () => {
+      const theirs: InstanceEvent[] = [];
+      const off = two.onBroadcast((event) => theirs.push(event));
+      const events: InstanceEvent[] = [
+        { type: 'client_wrote', client: 'AbCdEfGhIjKlMnOpQrStUv' },
+        { type: 'sessions_changed', members: [4] },
+      ];
+      for (const event of events) await one.broadcast(event);
+      await waitFor('the other instance', () => theirs.length === 2);
+      expect(theirs).toEqual(events);
+      off();
+    });
+
     it('ignores and logs instance events that do not parse', async () => {
       const raw = new Redis(redis.url);
       const seen: InstanceEvent[] = [];

@@ -46,6 +46,11 @@ const instanceMessageSchema = z.object({
       threadId: z.number().int().positive(),
       authorId: z.number().int().positive().nullable(),
     }),
+    z.object({ type: z.literal('client_wrote'), client: z.string().min(1).max(64) }),
+    z.object({
+      type: z.literal('sessions_changed'),
+      members: z.array(z.number().int().positive()).min(1).max(10_000),
+    }),
   ]),
 });
 
