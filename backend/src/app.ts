@@ -6,6 +6,7 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import { API } from '@termpaste/contracts';
 import express, {
   type Application,
+  type Express,
   type NextFunction,
   type Request,
   type RequestHandler,
@@ -16,21 +17,25 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import { isBearerRequest } from './modules/auth/guards/bearer.js';
 import { hasCookie } from './common/cookies.js';
 import { ErrorFilter } from './common/error.filter.js';
-import { apiDocsRouter } from './http/api-docs.js';
+import { apiDocs } from './http/api-docs.js';
 import { noSharedCookies } from './http/edge-cache.js';
 import { httpMetrics, metricsEndpoint } from './infra/metrics/metrics-http.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { useBodyParsers } from './http/body-parsing.js';
-import { frontendsRouter } from './http/frontends.js';
+import { frontends } from './http/frontends.js';
 import { FreshClients } from './http/fresh-reads.js';
-import { freshAfterWrites } from './http/page-cache.js';
+import { FRESH_COOKIE, freshAfterWrites } from './http/page-cache.js';
 import { queueDashboard } from './http/queue-dashboard.js';
 import { noSniff } from './http/no-sniff.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createJsonLogs, type JsonLogs } from './logging/json-logs.js';
 import { PrettyLogger } from './logging/pretty-logs.js';
 import { requestId } from './logging/request-id.js';
-import { SESSION_COOKIE, SESSION_MIDDLEWARE } from './modules/auth/session.middleware.js';
+import {
+  SESSION_COOKIE,
+  SESSION_MIDDLEWARE,
+  SESSION_READS_MIDDLEWARE,
+} from './modules/auth/session.middleware.js';
 import { SessionWsAdapter } from './modules/auth/session-ws.adapter.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -67,6 +72,36 @@ export function caseSensitiveExpress(): Application {
   const instance = express();
   instance.set('case sensitive routing', true);
   return instance;
+}
+
+/**
+ * What every `/api` request goes through before its route, as one middleware (each mounted one costs every
+ * request a router step): its session, and the read-your-writes marks.
+ */
+function apiRequests(
+  { session, sessionReads }: { session: RequestHandler; sessionReads: RequestHandler },
+  freshClients: RequestHandler,
+): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
+    // never carry a (rolling) session cookie.
+    // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
+    // A request with a personal access token is judged by the token alone: it reads and sets no cookie.
+    const bearer = isBearerRequest(req);
+    const withSession = !bearer && !isUploadsPath(req.path) && mayHaveSession(req);
+    // Nor has it a write to mark: a visitor's read goes straight on.
+    if (!withSession && !bearer && isRead(req)) return next();
+    const marks = (error?: unknown): void => {
+      if (error) return next(error);
+      // Reads that follow a write skip the page cache for a moment (read-your-writes across instances);
+      // an access token's client, which keeps no cookie, is marked on every instance instead.
+      freshAfterWrites(req, res, () => void freshClients(req, res, next));
+    };
+    if (!withSession) return marks();
+    // A read may take its session as read a moment ago, unless its member just wrote (their change shows).
+    const reads = isRead(req) && !hasCookie(req, FRESH_COOKIE) && req.headers.upgrade === undefined;
+    void (reads ? sessionReads : session)(req, res, marks);
+  };
 }
 
 export interface CreateAppOptions extends AppModuleOptions {
@@ -115,32 +150,23 @@ export async function createApp({
   if (trustProxy !== false) app.set('trust proxy', trustProxy);
   app.use(noSniff);
   app.use(securityHeaders(config));
-  // Before anything that sets a cookie: an answer that sets one is never shared by a cache in front.
-  app.use(noSharedCookies);
+  // An answer that sets a cookie is never shared by a cache in front.
+  noSharedCookies(app.getHttpAdapter().getInstance() as Express);
   // ALLOWED_ORIGINS (the admin remote's own origin, say) may also call the API from their pages, with
   // the session cookie: CORS answers them, and only them. Same-origin pages need none of it.
   const { allowedOrigins } = moduleOptions.config;
   if (allowedOrigins.length > 0) {
     app.enableCors({ origin: allowedOrigins, credentials: true, maxAge: 600 });
   }
-  app.use(frontendsRouter(moduleOptions.config));
-  app.use(apiDocsRouter(config));
+  app.use(frontends(moduleOptions.config));
+  app.use(apiDocs(config));
   // JSON and forms, save the routes that read their own body (OWN_BODY_ROUTES).
   useBodyParsers(app);
-  const session = app.get<RequestHandler>(SESSION_MIDDLEWARE);
-  // Uploads need no session (their signature authorizes them), and stored files, cached publicly, must
-  // never carry a (rolling) session cookie.
-  // A visitor's read skips the session altogether (no store lookup, no cookie): it has none to load.
-  // A request with a personal access token is judged by the token alone: it reads and sets no cookie.
-  app.use('/api', (req: Request, res: Response, next: NextFunction) =>
-    isUploadsPath(req.path) || !mayHaveSession(req) || isBearerRequest(req)
-      ? next()
-      : session(req, res, next),
-  );
-  // Reads that follow a write skip the page cache for a moment (read-your-writes across instances).
-  app.use('/api', freshAfterWrites);
-  // An access token's client, which keeps no cookie, is marked on every instance instead.
-  app.use('/api', app.get(FreshClients).middleware);
+  const sessions = {
+    session: app.get<RequestHandler>(SESSION_MIDDLEWARE),
+    sessionReads: app.get<RequestHandler>(SESSION_READS_MIDDLEWARE),
+  };
+  app.use('/api', apiRequests(sessions, app.get(FreshClients).middleware));
   // The operators' queue dashboard (bull-board): plain Express, it checks the admin and the origin itself.
   app.use(API.adminQueues, await queueDashboard(app));
   app.useGlobalFilters(new ErrorFilter());

@@ -173,7 +173,7 @@ describe('edge cache headers', () => {
 
   it('never lets a shared cache keep an answer that sets a cookie', async () => {
     const app = express();
-    app.use(noSharedCookies);
+    noSharedCookies(app);
     app.get('/cookie', (_req, res) => {
       res.setHeader('Cache-Control', EDGE_CACHE_CONTROL);
       res.cookie('any', '1');

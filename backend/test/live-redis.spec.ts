@@ -139,7 +139,7 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
       off();
     });
 
-    it("carries a vote's score, a reply's cards, a new paste's lists and a client's write", async () => {
+    it("carries a vote's score, a reply's cards, a new paste's lists, a client's write and sessions", async () => {
       const theirs: InstanceEvent[] = [];
       const off = two.onBroadcast((event) => theirs.push(event));
       const events: InstanceEvent[] = [
@@ -152,6 +152,7 @@ describeWithRedis('live events over Redis (REDIS_URL set)', () => {
         { type: 'pages_changed', threads: [7], cards: [7], profiles: [4] },
         { type: 'pages_changed', listPages: ['home:*', 'feed:*'], posted: [9], profiles: [4] },
         { type: 'client_wrote', client: 'abc123' },
+        { type: 'sessions_changed', members: [4] },
       ];
       for (const event of events) await one.broadcast(event);
       await waitFor('the other instance', () => theirs.length === events.length);

@@ -22,6 +22,7 @@ import { type MailingsConfig, mailingsConfig } from './mailings.js';
 import { PASTE_MAX_BYTES_DEFAULT } from './pastes.js';
 import { type RateLimitConfig, rateLimitConfig } from './rate-limits.js';
 import { type ReadReplicasConfig, readReplicasConfig } from './read-replicas.js';
+import { sessionCacheMs } from './session-cache.js';
 import { reputationDailyCaps } from './reputation-caps.js';
 import { withSecretFiles } from './secret-files.js';
 import { sessionSecret } from './session-secret.js';
@@ -81,6 +82,8 @@ export interface AppConfig {
   sessionSecret: string;
   /** A session ends this many days after its sign-in, however active (SESSION_MAX_AGE_DAYS). */
   sessionMaxAgeDays: number;
+  /** SESSION_CACHE_MS: how long a signed-in read may use its session as read a moment ago (≤ 1 s). */
+  sessionCacheMs: number;
   productName: string;
   frontendsDir: string;
   /** Entries of remotes.json to replace (remote name to entry URL). */
@@ -200,6 +203,7 @@ export function loadConfig(
     publicUrlSet: vars.PUBLIC_URL !== undefined,
     sessionSecret: secret,
     sessionMaxAgeDays: vars.SESSION_MAX_AGE_DAYS ?? SESSION_MAX_AGE_DAYS_DEFAULT,
+    sessionCacheMs: sessionCacheMs(vars),
     productName: vars.PRODUCT_NAME ?? PRODUCT_NAME_DEFAULT,
     frontendsDir: frontendsDir(vars.FRONTENDS_DIR, cwd),
     remoteUrls: vars.REMOTE_URLS ?? {},

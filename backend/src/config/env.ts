@@ -11,6 +11,7 @@ import { FLAG_HIDE_THRESHOLD_MAX, MODERATION_TIME_SCALE_MAX } from './moderation
 import { originList } from './origins.js';
 import { PASTE_MAX_BYTES_MAX } from './pastes.js';
 import { readReplicasEnv } from './read-replicas.js';
+import { sessionCacheEnv } from './session-cache.js';
 import { SECRET_VARIABLES } from './secret-files.js';
 import { SESSION_SECRET_MIN_LENGTH } from './session-secret.js';
 import { githubUrl, oidcProviders } from './sso.js';
@@ -29,6 +30,7 @@ const envSchema = z.object({
   DATA_DIR: nonEmpty.optional(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   ...readReplicasEnv,
+  ...sessionCacheEnv,
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   PROCESS_JOBS: onOff.optional(),
   MIGRATE_ON_START: onOff.optional(),

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { API, buildOpenApiDocument } from '@termpaste/contracts';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { AppConfig } from '../config/config.js';
 
 const require = createRequire(import.meta.url);
@@ -60,6 +60,14 @@ const INIT = `window.addEventListener('load', function () {
  * The API's documentation: `GET /api/docs/openapi.json`, generated from the contracts' zod schemas
  * (buildOpenApiDocument), and `GET /api/docs`, Swagger UI showing it.
  */
+/** apiDocsRouter for the app: only requests under API.docs go through its routes. */
+export function apiDocs(config: Pick<AppConfig, 'productName' | 'publicUrl'>): RequestHandler {
+  const router = apiDocsRouter(config);
+  const under = `${API.docs}/`;
+  return (req, res, next) =>
+    req.path === API.docs || req.path.startsWith(under) ? router(req, res, next) : next();
+}
+
 export function apiDocsRouter(config: Pick<AppConfig, 'productName' | 'publicUrl'>): Router {
   const router = express.Router({ caseSensitive: true });
   let document: string | undefined;

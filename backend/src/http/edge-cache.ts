@@ -1,5 +1,5 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import { type Observable, tap } from 'rxjs';
 import { hasCookie } from '../common/cookies.js';
 import { SESSION_COOKIE } from '../modules/auth/session.middleware.js';
@@ -20,6 +20,9 @@ export const EDGE_STALE_SECONDS = 10;
  * (max-age=0, with the ETag: a 304 while unchanged).
  */
 export const EDGE_CACHE_CONTROL = sharedCacheControl(0);
+/** What a cache in front keys an answer on besides its address: set once, as one header. */
+export const EDGE_VARY = 'Accept-Encoding, Cookie, Authorization';
+const EDGE_VARY_FIELDS = EDGE_VARY.split(', ');
 /** An answer made for one member (or that might be): their browser only, asked each time. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
@@ -47,8 +50,17 @@ export function edgeCacheHeaders(
   { personal = false, browserSeconds = 0 }: { personal?: boolean; browserSeconds?: number } = {},
 ): void {
   const shared = !personal && !mayBeMember(req);
-  res.setHeader('Cache-Control', shared ? sharedCacheControl(browserSeconds) : PERSONAL_CACHE_CONTROL);
-  for (const header of ['Accept-Encoding', 'Cookie', 'Authorization']) res.vary(header);
+  res.setHeader(
+    'Cache-Control',
+    !shared
+      ? PERSONAL_CACHE_CONTROL
+      : browserSeconds === 0
+        ? EDGE_CACHE_CONTROL
+        : sharedCacheControl(browserSeconds),
+  );
+  // Every answer of the hot reads: one header set, not three merges (a Vary set before, CORS's, is kept).
+  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', EDGE_VARY);
+  else for (const field of EDGE_VARY_FIELDS) res.vary(field);
 }
 
 /** Whether a Cache-Control lets a shared cache keep the answer. */
@@ -58,19 +70,19 @@ function sharedCacheable(cacheControl: unknown): boolean {
 }
 
 /**
- * Middleware, mounted before anything that sets cookies (the session's rolling cookie is set as the
- * headers go out): an answer that sets a cookie is never one a shared cache may keep, whatever its
- * handler said.
+ * An answer that sets a cookie is never one a shared cache may keep, whatever its handler said: checked as
+ * the headers go out (after the session's rolling cookie is set), by the app's own `writeHead`, so that no
+ * request pays for a wrapper of its own.
  */
-export function noSharedCookies(_req: Request, res: Response, next: NextFunction): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    if (res.getHeader('Set-Cookie') !== undefined && sharedCacheable(res.getHeader('Cache-Control'))) {
-      res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+export function noSharedCookies(app: Express): void {
+  const { response } = app;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: Response, ...args: unknown[]) {
+    if (this.getHeader('Set-Cookie') !== undefined && sharedCacheable(this.getHeader('Cache-Control'))) {
+      this.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
     }
-    return writeHead(...args);
-  }) as Response['writeHead'];
-  next();
+    return Reflect.apply(writeHead, this, args) as Response;
+  } as Response['writeHead'];
 }
 
 /**

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { NotFoundException } from '@nestjs/common';
 import { REMOTE_NAMES, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@termpaste/contracts';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import type { AppConfig } from '../config/config.js';
 import { AppPages } from './first-paint.js';
 
@@ -158,6 +164,15 @@ function manifestResponses(manifest: RemotesManifest): { json: string } & Record
 
 function isReadOnly(req: Request): boolean {
   return req.method === 'GET' || req.method === 'HEAD';
+}
+
+/**
+ * frontendsRouter for the app: a request for the server's own paths (the API above all) passes by at once,
+ * not through each of the router's layers to learn that none of them is its.
+ */
+export function frontends(config: Pick<AppConfig, 'frontendsDir' | 'remoteUrls'>): RequestHandler {
+  const router = frontendsRouter(config);
+  return (req, res, next) => (isServerPath(req.path) ? next() : router(req, res, next));
 }
 
 /**

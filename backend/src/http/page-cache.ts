@@ -442,7 +442,7 @@ export class PageCache implements OnModuleInit, OnModuleDestroy {
 
   /** A miss's load, on a read replica that has replayed past `since` or on the primary. */
   private loadFromReplica<T>(load: () => Promise<T>, since: number): Promise<T> {
-    return this.reads ? this.reads.read(load, { since }) : load();
+    return this.reads?.enabled ? this.reads.read(load, { since }) : load();
   }
 
   /** Notes when `change` made the lists or every detail stale (loadFromReplica); drop notes each detail. */

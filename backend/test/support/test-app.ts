@@ -89,6 +89,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // The spam signals off as the limits are (tests post many, alike, from new accounts): nobody is a
       // new member, copies and bursts are held far beyond what a test posts. Suites about them set them.
       ...SPAM_SIGNALS_OFF,
+      // Suites change members by SQL and read the change at once: sessions read each time, but in the
+      // suite about the session cache.
+      SESSION_CACHE_MS: '0',
       ...options.env,
     });
     app = await createApp({

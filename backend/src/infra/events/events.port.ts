@@ -87,7 +87,12 @@ export interface ClientWrote {
   type: 'client_wrote';
   client: string;
 }
-export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden | ClientWrote;
+/** The API changed these members (a ban, a role): instances read their sessions afresh (SessionsService). */
+export interface SessionsChanged {
+  type: 'sessions_changed';
+  members: number[];
+}
+export type InstanceEvent = PagesChanged | PresenceChanged | PasteHidden | ClientWrote | SessionsChanged;
 export type InstanceListener = (event: InstanceEvent) => void;
 
 /**

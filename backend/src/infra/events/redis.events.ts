@@ -61,6 +61,10 @@ const instanceMessageSchema = z.object({
       authorId: z.number().int().positive().nullable(),
     }),
     z.object({ type: z.literal('client_wrote'), client: z.string().min(1).max(200) }),
+    z.object({
+      type: z.literal('sessions_changed'),
+      members: z.array(z.number().int().positive()).min(1).max(10_000),
+    }),
   ]),
 });
 

@@ -295,6 +295,8 @@ export class AdminService {
       return this.userAdmin.view(manager, target.id);
     });
     await this.afterCommit(after);
+    // Their sessions are read afresh on every instance: a role or a ban counts at once.
+    await this.sessions.memberChanged(userId);
     return user;
   }
 

@@ -15,7 +15,11 @@ import { LocalLoginGuard } from './local-login.guard.js';
 import { LocalStrategy } from './local.strategy.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { rateLimitThrottlers } from './rate-limit.guard.js';
-import { createSessionMiddleware, SESSION_MIDDLEWARE } from './session.middleware.js';
+import {
+  createSessionMiddleware,
+  SESSION_MIDDLEWARE,
+  SESSION_READS_MIDDLEWARE,
+} from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SiteController } from './site.controller.js';
 import { TokensSweepModule } from './tokens-sweep.module.js';
@@ -86,8 +90,14 @@ import { VerificationController } from './verification.controller.js';
       inject: [APP_CONFIG, SessionsService],
       useFactory: createSessionMiddleware,
     },
+    {
+      provide: SESSION_READS_MIDDLEWARE,
+      inject: [APP_CONFIG, SessionsService],
+      useFactory: (config: AppConfig, sessions: SessionsService) =>
+        createSessionMiddleware(config, sessions, { cachedReads: true }),
+    },
   ],
-  exports: [SESSION_MIDDLEWARE],
+  exports: [SESSION_MIDDLEWARE, SESSION_READS_MIDDLEWARE],
 })
 export class AuthModule implements OnApplicationBootstrap {
   private readonly logger = new Logger('Auth');

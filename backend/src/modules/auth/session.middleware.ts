@@ -10,6 +10,11 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Injection token of the express-session middleware (createApp mounts it on /api). */
 export const SESSION_MIDDLEWARE = Symbol('SESSION_MIDDLEWARE');
+/**
+ * The same for a read that may take its session as this instance read it a moment ago (SESSION_CACHE_MS):
+ * createApp's choice for a GET that follows no write of its member's.
+ */
+export const SESSION_READS_MIDDLEWARE = Symbol('SESSION_READS_MIDDLEWARE');
 
 export function isHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
   return new URL(config.publicUrl).protocol === 'https:';
@@ -23,11 +28,12 @@ export function sessionCookieOptions(config: Pick<AppConfig, 'publicUrl'>): Cook
 export function createSessionMiddleware(
   config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>,
   sessions: SessionsService,
+  { cachedReads = false } = {},
 ): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new PgSessionStore(sessions, SESSION_MAX_AGE_MS),
+    store: new PgSessionStore(sessions, SESSION_MAX_AGE_MS, cachedReads),
     // Only signed-in sessions are stored; a visitor gets no cookie and costs no row.
     saveUninitialized: false,
     resave: false,

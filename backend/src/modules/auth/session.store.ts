@@ -10,15 +10,17 @@ type WithSessionUser = SessionData & { [SESSION_USER]?: User | null };
 
 /** express-session's store interface over our `sessions` table. */
 export class PgSessionStore extends Store {
+  /** `cachedReads`: reads may take a session this instance read a moment ago (SessionsService.get). */
   constructor(
     private readonly sessions: SessionsService,
     private readonly maxAgeMs: number,
+    private readonly cachedReads = false,
   ) {
     super();
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.sessions.get(sid).then((found) => {
+    this.sessions.get(sid, { cached: this.cachedReads }).then((found) => {
       if (!found) return callback(null, null);
       // A symbol: express-session copies, hashes and saves only the data's own string keys.
       const data: WithSessionUser = fromStoredSession(found.data);

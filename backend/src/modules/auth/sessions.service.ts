@@ -1,10 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
+import { LIVE_EVENT } from '@termpaste/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { type PreparedStatement, prepare, queryPrepared } from '../../infra/database/prepared.js';
+import { EventsPort } from '../../infra/events/events.port.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type UserJoin, userJoin } from '../users/users.service.js';
+import { SessionCache } from './session-cache.js';
 
 /** What we keep of a session: express-session's JSON (its cookie and passport's sign-in). */
 export type StoredSession = Record<string, unknown>;
@@ -38,6 +41,9 @@ function sessionBySid(dataSource: DataSource): { statement: SessionStatement; us
   return sessionStatement;
 }
 
+/** The member a session's row names (null: none), as the cache drops a member's sessions by it. */
+const memberOfRow = (row: SessionRow): number | null => (row['member.id'] as number | null) ?? null;
+
 /** A stored session, and the member it names as they are now (null: none, or the account is gone). */
 export interface SessionWithUser {
   data: StoredSession;
@@ -52,8 +58,11 @@ const TOUCH_GRANULARITY_MS = 60 * 60 * 1000;
  * revocable per user. express-session reads and writes them through the auth module's store.
  */
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Sessions');
+  /** Signed-in reads' sessions, a moment each (SESSION_CACHE_MS): see SessionCache. */
+  private readonly cache: SessionCache<SessionRow>;
+  private readonly unsubscribe: Array<() => void> = [];
   private lastPrune = 0;
   /**
    * When this process last stored or touched each session, oldest first: a touch within
@@ -64,23 +73,72 @@ export class SessionsService {
 
   constructor(
     private readonly dataSource: DataSource,
-    @InjectConfig() private readonly config: Pick<AppConfig, 'sessionMaxAgeDays'>,
-  ) {}
+    @InjectConfig() private readonly config: Pick<AppConfig, 'sessionMaxAgeDays' | 'sessionCacheMs'>,
+    @Optional() private readonly events?: EventsPort,
+  ) {
+    this.cache = new SessionCache(config.sessionCacheMs, memberOfRow);
+  }
 
-  async get(sid: string): Promise<SessionWithUser | undefined> {
+  onModuleInit(): void {
+    if (!this.events) return;
+    // Changes the API made on any instance: sessions_changed (memberChanged), a live sign-out (a ban, a
+    // password change, a sign-out), a member shown on pages changed (a rename).
+    this.unsubscribe.push(
+      this.events.onBroadcast((event) => {
+        if (event.type === 'sessions_changed') this.cache.dropMembers(event.members);
+        if (event.type === 'pages_changed' && event.members) this.cache.dropMembers(event.members);
+      }),
+      this.events.subscribe((envelope) => {
+        if (envelope.to === 'user' && envelope.event.type === LIVE_EVENT.signedOut) {
+          this.cache.dropMembers([envelope.userId]);
+        }
+      }),
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+  }
+
+  /**
+   * Session `sid` and its member. `cached`: a read's, which may take what this instance read up to
+   * SESSION_CACHE_MS ago (a write, a socket's upgrade and a read after a write read afresh).
+   */
+  async get(sid: string, { cached = false } = {}): Promise<SessionWithUser | undefined> {
     const { statement, user } = sessionBySid(this.dataSource);
-    const [row] = await queryPrepared(this.dataSource, statement, [sid, this.config.sessionMaxAgeDays]);
-    return row && { data: row.sessionData, user: user.userOf(row) };
+    const load = async () =>
+      (await queryPrepared(this.dataSource, statement, [sid, this.config.sessionMaxAgeDays]))[0];
+    const row = cached ? await this.cache.get(sid, load) : await load();
+    if (!row) return undefined;
+    // Each request its own copies: express-session and the guards change what they are given.
+    return { data: cached ? structuredClone(row.sessionData) : row.sessionData, user: user.userOf(row) };
+  }
+
+  /**
+   * The API changed member `userId` (banned, silenced, renamed, made admin or not): every instance reads
+   * their sessions afresh from now on. Call it once the change has committed.
+   */
+  async memberChanged(userId: number): Promise<void> {
+    this.cache.dropMembers([userId]);
+    try {
+      await this.events?.broadcast({ type: 'sessions_changed', members: [userId] });
+    } catch (error) {
+      this.logger.warn(
+        `Other instances not told of a changed member: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** `userId`: the member the session is signed in as (null: none), for revokeUserSessions. */
   async set(sid: string, data: StoredSession, userId: number | null, expiresAt: Date): Promise<void> {
     this.pruneNowAndThen();
+    this.cache.dropSession(sid);
     await this.dataSource.query(
       `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (sid) DO UPDATE SET user_id = $2, data = $3, expires_at = $4`,
       [sid, userId, JSON.stringify(data), expiresAt],
     );
+    this.cache.dropSession(sid);
     this.remember(sid);
   }
 
@@ -102,7 +160,10 @@ export class SessionsService {
 
   async destroy(sid: string): Promise<void> {
     this.touched.delete(sid);
+    this.cache.dropSession(sid);
     await this.dataSource.query('DELETE FROM sessions WHERE sid = $1', [sid]);
+    // Dropped again once gone: a read that came meanwhile may have kept it.
+    this.cache.dropSession(sid);
   }
 
   /**
@@ -118,6 +179,9 @@ export class SessionsService {
       'DELETE FROM sessions WHERE user_id = $1 AND sid IS DISTINCT FROM $2',
       [userId, exceptSid ?? null],
     );
+    // Within a transaction, reads may keep the old rows until it commits: the live sign-out that follows
+    // every commit of a revocation drops them again, on every instance.
+    this.cache.dropMembers([userId]);
     return affected;
   }
 
