@@ -15,6 +15,7 @@ import {
 import type { Request, Response } from 'express';
 import { hasCookie } from '../common/cookies.js';
 import { edgeCacheHeaders } from './edge-cache.js';
+import { loopbackReader, memberPaintOf, paintMemberPage } from './member-paint.js';
 import { SESSION_COOKIE } from '../modules/auth/session.middleware.js';
 
 /** The shell's loader that starts the app once a painted page has shown (shell/public/). */
@@ -96,35 +97,58 @@ export async function firstAssets(frontendsDir: string, manifest: RemotesManifes
 const preload = (as: 'script' | 'style', href: string) =>
   `<link rel="preload" as="${as}" href="${escapeHtml(href)}" />`;
 
-/** index.html with what a first visit needs put in: no request waits on another before the page shows. */
+/** A `<link rel="preload">` list paint-boot.js adds once the painted page has shown. */
+const bootPreloads = (hrefs: string[]) => escapeHtml(JSON.stringify(hrefs));
+
+/**
+ * The app's entry script, started by the shell's paint-boot.js once a painted page has shown: its scripts
+ * do not share the line with the styles the painted page waits for. `preload`: fetched beside it then.
+ */
+function bootAfterPaint(html: string, preloads: string[] = []): string {
+  return html.replace(
+    /<script defer src="([^"]+)"><\/script>/,
+    (_, entry: string) =>
+      `<script defer src="${PAINT_BOOT}" data-entry="${entry}"` +
+      (preloads.length > 0 ? ` data-preload="${bootPreloads(preloads)}"` : '') +
+      `></script>`,
+  );
+}
+
+/**
+ * index.html with what a first visit needs put in: no request waits on another before the page shows.
+ * `painted`: a member's first screen drawn by the server (member-paint.ts), for `member` pages.
+ */
 export function renderAppPage(
   index: string,
   kind: AppPageKind,
   manifest: RemotesManifest,
   assets: FirstAssets = NO_FIRST_ASSETS,
+  painted: string | null = null,
 ): string {
   const head = [`<script type="application/json" id="${REMOTES_DATA_ID}">${scriptJson(manifest)}</script>`];
-  // Not on the painted landing page: its content needs the styles alone, and scripts fetched beside
-  // them on a slow line would only make it show later.
-  if (kind !== 'landing') head.push(...assets.shell.js.map((href) => preload('script', href)));
   const forumEntry = manifest['forum'];
-  if (kind === 'member' && forumEntry) {
-    head.push(preload('script', forumEntry));
-    head.push(...assets.forum.js.map((href) => preload('script', href)));
-    head.push(...assets.forum.css.map((href) => preload('style', href)));
+  const memberScripts =
+    kind === 'member' && forumEntry ? [...assets.shell.js, forumEntry, ...assets.forum.js] : assets.shell.js;
+  if (painted !== null) {
+    // The painted screen needs the forum's styles to show; its scripts come once it has shown.
+    head.push(...assets.forum.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`));
+  } else if (kind !== 'landing') {
+    // Not on the painted landing page: its content needs the styles alone, and scripts fetched beside
+    // them on a slow line would only make it show later.
+    head.push(...memberScripts.map((href) => preload('script', href)));
+    if (kind === 'member') head.push(...assets.forum.css.map((href) => preload('style', href)));
   }
   let html = index.replace('</head>', `${head.join('')}</head>`);
   if (kind === 'landing') {
-    // The app's entry is started by the shell's paint-boot.js once the page has shown: its scripts do
-    // not share the line with the styles the painted page waits for.
-    html = html.replace(
-      /<script defer src="([^"]+)"><\/script>/,
-      (_, entry: string) => `<script defer src="${PAINT_BOOT}" data-entry="${entry}"></script>`,
-    );
+    html = bootAfterPaint(html);
     html = html.replace(
       '<div id="root">',
       `<div id="${PAINT_ID}">${landingPageHtml(CONTENT_ID)}</div><div id="root">`,
     );
+  }
+  if (painted !== null) {
+    html = bootAfterPaint(html, memberScripts);
+    html = html.replace('<div id="root">', `<div id="${PAINT_ID}">${painted}</div><div id="root">`);
   }
   if (kind !== 'member') {
     // No session cookie, no member: the app need not ask the API (a 401 it would log) before it draws.
@@ -137,12 +161,13 @@ export function renderAppPage(
   return html;
 }
 
-function compressed(html: string): AppPage {
+/** `quality`: 11 for a page made once a build, a quick 5 for a member's painted page, made each time. */
+function compressed(html: string, quality = 11): AppPage {
   const bytes = Buffer.from(html);
   return {
     html: bytes,
-    br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(bytes, { level: 9 }),
+    br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }),
+    gzip: gzipSync(bytes, { level: quality === 11 ? 9 : 6 }),
     etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
   };
 }
@@ -156,6 +181,7 @@ export class AppPages {
     mtimeMs: number;
     pages: Map<AppPageKind, AppPage>;
     assets: Promise<FirstAssets>;
+    index: Promise<string>;
   } | null = null;
 
   constructor(
@@ -167,19 +193,38 @@ export class AppPages {
     return path.join(this.frontendsDir, 'shell', 'dist', 'index.html');
   }
 
-  private async page(kind: AppPageKind): Promise<AppPage> {
+  private async current(): Promise<{ index: string; pages: Map<AppPageKind, AppPage>; assets: FirstAssets }> {
     const { mtimeMs } = await stat(this.indexPath);
     if (this.built?.mtimeMs !== mtimeMs) {
-      this.built = { mtimeMs, pages: new Map(), assets: firstAssets(this.frontendsDir, this.manifest) };
+      this.built = {
+        mtimeMs,
+        pages: new Map(),
+        assets: firstAssets(this.frontendsDir, this.manifest),
+        index: readFile(this.indexPath, 'utf8'),
+      };
     }
-    const { pages, assets } = this.built;
+    const { pages, assets, index } = this.built;
+    return { pages, assets: await assets, index: await index };
+  }
+
+  private async page(kind: AppPageKind): Promise<AppPage> {
+    const { pages, assets, index } = await this.current();
     let page = pages.get(kind);
     if (!page) {
-      const index = await readFile(this.indexPath, 'utf8');
-      page = compressed(renderAppPage(index, kind, this.manifest, await assets));
+      page = compressed(renderAppPage(index, kind, this.manifest, assets));
       pages.set(kind, page);
     }
     return page;
+  }
+
+  /** A member's page with their first screen painted, or null when it has none (member-paint.ts). */
+  private async memberPage(req: Request): Promise<AppPage | null> {
+    const what = memberPaintOf(req.path);
+    if (!what) return null;
+    const painted = await paintMemberPage(what, loopbackReader(req));
+    if (painted === null) return null;
+    const { assets, index } = await this.current();
+    return compressed(renderAppPage(index, 'member', this.manifest, assets, painted), 5);
   }
 
   /**
@@ -187,7 +232,9 @@ export class AppPages {
    * a visitor's a few seconds (edgeCacheHeaders), varying with the cookie and the coding.
    */
   async send(req: Request, res: Response, coding: 'br' | 'gzip' | undefined): Promise<void> {
-    const page = await this.page(appPageKind(req));
+    const kind = appPageKind(req);
+    // A member's painted page is theirs alone: edgeCacheHeaders makes it `private, no-cache`.
+    const page = (kind === 'member' ? await this.memberPage(req) : null) ?? (await this.page(kind));
     // A visitor's page is the same for all: a cache in front may share it; a member's request never.
     edgeCacheHeaders(req, res);
     res.setHeader('ETag', page.etag);

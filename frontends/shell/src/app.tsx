@@ -9,7 +9,7 @@ import {
 } from '@termpaste/ui';
 import type { ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
-import { paintData } from './paint';
+import { paintData, usePaintRelease } from './paint';
 import { AppRoutes } from './routes';
 
 // The shell owns the single QueryClient; every remote reads it through the shared react-query singleton.
@@ -24,6 +24,7 @@ void queryClient.prefetchQuery(siteQuery);
 function Keyboard({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
+  usePaintRelease();
   return (
     <KeyboardShortcuts navigate={navigate} enabled={user !== null}>
       {children}

@@ -1,5 +1,6 @@
 import { PAINT_DATA_ID, PAINT_ID, type PaintData } from '@termpaste/contracts/first-paint';
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /**
  * The data the server embedded in a painted page (a visitor's: who they are), read once at start; null
@@ -26,4 +27,24 @@ export function takeOverPaint(): void {
  */
 export function useTakeOverPaint(): void {
   useLayoutEffect(takeOverPaint, []);
+}
+
+/** How long a member's painted screen may wait for its app screen before it goes anyway. */
+export const PAINT_RELEASE_MS = 15_000;
+
+/**
+ * A member's painted screen is taken over by its app screen once that has its data (the forum's
+ * useTakeOverPaint). Should the reader move elsewhere first, or that screen never come (its remote failed
+ * to load), the painted copy goes anyway: it never hides the app for long.
+ */
+export function usePaintRelease(): void {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) takeOverPaint();
+  }, [pathname]);
+  useEffect(() => {
+    const timer = setTimeout(takeOverPaint, PAINT_RELEASE_MS);
+    return () => clearTimeout(timer);
+  }, []);
 }

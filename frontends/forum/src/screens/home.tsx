@@ -7,6 +7,7 @@ import { recentPastesQuery } from '../api/pastes';
 import { useListLive } from '../api/live';
 import { FeedLink } from '../components/feed-link';
 import { PasteTable } from '../components/paste-table';
+import { useTakeOverPaint } from '../lib/take-over-paint';
 
 /**
  * Home: pinned pastes apart, the rest newest first, 50 at a time. Pastes added since it loaded are
@@ -36,6 +37,7 @@ function RecentPastes() {
     queryKey: recentPastesQuery.queryKey,
     isNew: (event) => event.type === PASTE_LIVE_EVENT.pasteAdded || undefined,
   });
+  useTakeOverPaint(recent.data !== undefined || recent.isError);
   const bar = <NewItemsBar count={news.count} noun="paste" onShow={news.show} className="forum-new-items" />;
 
   const addPaste = (

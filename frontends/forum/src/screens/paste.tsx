@@ -33,6 +33,7 @@ import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError, isPasteRef } from '../lib/not-found';
+import { useTakeOverPaint } from '../lib/take-over-paint';
 import { PasteWatchBar } from '../components/watch-controls';
 
 /** The element of a reply in the tree. */
@@ -331,6 +332,8 @@ export function PasteScreen() {
   useEffect(() => {
     if (burnt) client.removeQueries({ queryKey: pasteQuery(id).queryKey, exact: true });
   }, [burnt, client, id]);
+
+  useTakeOverPaint(burnt !== null || thread.data !== undefined || thread.isError || !isPasteRef(id));
 
   if (burnt && String(burnt.id) === id) return <PasteView thread={burnt} live={NO_LIVE} burnt />;
   if (isHiddenError(thread.error)) return <HiddenCard />;
