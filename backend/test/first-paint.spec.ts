@@ -5,6 +5,7 @@ import { type RemotesManifest, TEXTS } from '@termpaste/contracts';
 import {
   escapeHtml,
   landingPageHtml,
+  notFoundPageHtml,
   PAINT_DATA_ID,
   PAINT_ID,
   REMOTES_DATA_ID,
@@ -148,8 +149,8 @@ describe('the first paint: app pages as the server sends them', () => {
     expect(other.text).toBe(res.text);
   });
 
-  it.each(['/login', '/register', '/thread/5', '/no/such/page'])(
-    "sends a visitor's %s unpainted: the app draws it (the 404 page on a members' path)",
+  it.each(['/login', '/register', '/Login/'])(
+    "sends a visitor's %s unpainted: the app draws it",
     async (path) => {
       const res = await t.http.get(path).expect(200);
       expect(res.text).not.toContain(`id="${PAINT_ID}"`);
@@ -160,6 +161,22 @@ describe('the first paint: app pages as the server sends them', () => {
         '<link rel="preload" as="script" href="/static/js/async/react.0a1b2c3d.js" />',
       );
       expect(res.text).not.toContain('href="/remotes/forum/');
+      expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
+    },
+  );
+
+  it.each(['/thread/5', '/no/such/page', '/search/'])(
+    "paints a visitor's 404 page on %s (a members' path), shared by caches in front",
+    async (path) => {
+      const res = await t.http.get(path).expect(200);
+      expect(res.text).toContain(`<div id="${PAINT_ID}">${notFoundPageHtml('content')}</div>`);
+      expect(res.text).toContain('404 Page Not Found');
+      expect(scriptData(res.text, PAINT_DATA_ID)).toEqual({ currentUser: null });
+      // As the landing page: the app starts once the page has shown, nothing preloaded before.
+      expect(res.text).toContain(
+        '<script defer src="/paint-boot.js" data-entry="/static/js/index.0a1b2c3d.js">',
+      );
+      expect(res.text).not.toContain('rel="preload"');
       expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
     },
   );

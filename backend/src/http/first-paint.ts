@@ -6,10 +6,12 @@ import { PAGES, type RemotesManifest } from '@termpaste/contracts';
 import {
   escapeHtml,
   landingPageHtml,
+  notFoundPageHtml,
   PAINT_DATA_ID,
   PAINT_ID,
   REMOTES_DATA_ID,
   scriptJson,
+  VISITOR_PAGE_PATHS,
   type PaintData,
 } from '@termpaste/contracts/first-paint';
 import type { Request, Response } from 'express';
@@ -25,15 +27,23 @@ export const PAINT_BOOT = '/paint-boot.js';
 const CONTENT_ID = 'content';
 
 /**
- * Which app page a request gets: `landing`, a visitor (no session cookie) at `/`, painted; `visitor`,
- * their other paths (the app draws them); `member`, a request with a session cookie (the forum's first
- * scripts preloaded). None holds anything personal: each is the same for everyone of its kind.
+ * Which app page a request gets: `landing`, a visitor (no session cookie) at `/`, painted; `notFound`,
+ * a visitor's 404 page (every path but theirs), painted; `visitor`, their sign-in pages (the app draws
+ * them); `member`, a request with a session cookie (the forum's first scripts preloaded; home and pastes
+ * painted with the member's own data by member-paint.ts, never shared). The first three are the same for
+ * every visitor.
  */
-export type AppPageKind = 'landing' | 'visitor' | 'member';
+export type AppPageKind = 'landing' | 'notFound' | 'visitor' | 'member';
+
+/** A path as the app's router matches it: in any letter case, a trailing slash or not. */
+const routed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
 
 export function appPageKind(req: Request): AppPageKind {
   if (hasCookie(req, SESSION_COOKIE)) return 'member';
-  return req.path === PAGES.landing ? 'landing' : 'visitor';
+  const path = routed(req.path);
+  if (path === PAGES.landing) return 'landing';
+  // A visitor sees the landing and sign-in pages only: any other path is their 404 page, painted too.
+  return VISITOR_PAGE_PATHS.includes(path) ? 'visitor' : 'notFound';
 }
 
 /** An app page ready to send: its bytes in each coding, made once per build of the shell. */
@@ -132,19 +142,17 @@ export function renderAppPage(
   if (painted !== null) {
     // The painted screen needs the forum's styles to show; its scripts come once it has shown.
     head.push(...assets.forum.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`));
-  } else if (kind !== 'landing') {
-    // Not on the painted landing page: its content needs the styles alone, and scripts fetched beside
-    // them on a slow line would only make it show later.
+  } else if (kind === 'member' || kind === 'visitor') {
+    // Not on a painted page (landing, 404): its content needs the styles alone, and scripts fetched
+    // beside them on a slow line would only make it show later.
     head.push(...memberScripts.map((href) => preload('script', href)));
     if (kind === 'member') head.push(...assets.forum.css.map((href) => preload('style', href)));
   }
   let html = index.replace('</head>', `${head.join('')}</head>`);
-  if (kind === 'landing') {
+  if (kind === 'landing' || kind === 'notFound') {
+    const page = kind === 'landing' ? landingPageHtml(CONTENT_ID) : notFoundPageHtml(CONTENT_ID);
     html = bootAfterPaint(html);
-    html = html.replace(
-      '<div id="root">',
-      `<div id="${PAINT_ID}">${landingPageHtml(CONTENT_ID)}</div><div id="root">`,
-    );
+    html = html.replace('<div id="root">', `<div id="${PAINT_ID}">${page}</div><div id="root">`);
   }
   if (painted !== null) {
     html = bootAfterPaint(html, memberScripts);

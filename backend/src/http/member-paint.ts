@@ -33,7 +33,7 @@ export type MemberPaint = { page: 'home' } | { page: 'paste'; ref: string };
 export function memberPaintOf(pathname: string): MemberPaint | null {
   if (pathname === PAGES.home) return { page: 'home' };
   const paste = /^\/thread\/([A-Za-z0-9_-]{1,64})$/.exec(pathname);
-  return paste ? { page: 'paste', ref: paste[1]! } : null;
+  return paste && paste[1] !== 'new' ? { page: 'paste', ref: paste[1]! } : null;
 }
 
 /** A JSON read of the API, as this member, on the connection's own address (loopback in effect). */
