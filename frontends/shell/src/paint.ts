@@ -1,5 +1,6 @@
-import { PAINT_DATA_ID, PAINT_ID, type PaintData } from '@termpaste/contracts/first-paint';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { PAINT_DATA_ID, type PaintData } from '@termpaste/contracts/first-paint';
+import { takeOverPaint } from '@termpaste/ui';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
@@ -16,18 +17,7 @@ export function paintData(): PaintData | null {
   }
 }
 
-/** Removes the server's painted page: the app's own, rendered the same, shows in its place. */
-export function takeOverPaint(): void {
-  document.getElementById(PAINT_ID)?.remove();
-}
-
-/**
- * For a page the server paints: the painted copy goes as this one commits, before the browser paints
- * again, so the swap is never seen (no flash, no shift).
- */
-export function useTakeOverPaint(): void {
-  useLayoutEffect(takeOverPaint, []);
-}
+export { takeOverPaint, useTakeOverPaint } from '@termpaste/ui';
 
 /** How long a member's painted screen may wait for its app screen before it goes anyway. */
 export const PAINT_RELEASE_MS = 15_000;

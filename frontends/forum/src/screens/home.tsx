@@ -1,5 +1,5 @@
 import { FEEDS, PASTE_LIVE_EVENT, PAGES } from '@termpaste/contracts';
-import { Card, ListFooter, NewItemsBar } from '@termpaste/ui';
+import { Card, ListFooter, NewItemsBar, useTakeOverPaint } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,6 @@ import { recentPastesQuery } from '../api/pastes';
 import { useListLive } from '../api/live';
 import { FeedLink } from '../components/feed-link';
 import { PasteTable } from '../components/paste-table';
-import { useTakeOverPaint } from '../lib/take-over-paint';
 
 /**
  * Home: pinned pastes apart, the rest newest first, 50 at a time. Pastes added since it loaded are

@@ -17,6 +17,7 @@ import {
   Spinner,
   useCurrentUser,
   useKeyboardAction,
+  useTakeOverPaint,
 } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, EyeOff, Flame } from 'lucide-react';
@@ -33,7 +34,6 @@ import { Replies } from '../components/replies';
 import { ReplyForm } from '../components/reply-form';
 import { useGoBack } from '../lib/go-back';
 import { isNotFoundError, isPasteRef } from '../lib/not-found';
-import { useTakeOverPaint } from '../lib/take-over-paint';
 import { PasteWatchBar } from '../components/watch-controls';
 
 /** The element of a reply in the tree. */
