@@ -68,7 +68,7 @@ export const NO_FIRST_ASSETS: FirstAssets = { shell: { js: [] }, forum: { js: []
 
 /** The part of a Module Federation mf-manifest.json read here. */
 interface MfManifest {
-  shared?: { assets?: { js?: { sync?: string[] } } }[];
+  shared?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
   exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
@@ -87,6 +87,9 @@ async function readManifest(file: string): Promise<MfManifest | null> {
 export async function firstAssets(frontendsDir: string, manifest: RemotesManifest): Promise<FirstAssets> {
   const shell = await readManifest(path.join(frontendsDir, 'shell', 'dist', 'mf-manifest.json'));
   const shellJs = (shell?.shared ?? [])
+    // The contracts' files shared apart come with the first screen that reads them (frontends/mf-shared.ts),
+    // not with every first visit: preloaded, they would be fetched on every one.
+    .filter((one) => !one.name?.startsWith('@termpaste/contracts/'))
     .flatMap((one) => one.assets?.js?.sync ?? [])
     .map((file) => `/${file}`);
   const forumBase = '/remotes/forum/';
