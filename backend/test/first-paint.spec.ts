@@ -8,6 +8,7 @@ import {
   notFoundPageHtml,
   PAINT_DATA_ID,
   PAINT_ID,
+  PAINT_QUERIES_ID,
   REMOTES_DATA_ID,
   scriptJson,
 } from '@termpaste/contracts/first-paint';
@@ -180,6 +181,20 @@ describe('the first paint: app pages as the server sends them', () => {
       expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
     },
   );
+
+  it("puts a member's painted screen and its data in the page, the data unable to close its script", () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const html = renderAppPage(SHELL_INDEX, 'member', {}, undefined, {
+      html: '<p>painted</p>',
+      queries: [[['/api/threads', '7'], { title: hostile }]],
+    });
+    expect(html).toContain(`<div id="${PAINT_ID}"><p>painted</p></div>`);
+    expect(html).not.toContain(hostile);
+    expect(scriptData(html, PAINT_QUERIES_ID)).toEqual([[['/api/threads', '7'], { title: hostile }]]);
+    // Its scripts start once it has shown, all of them fetched beside its entry.
+    expect(html).toContain('<script defer src="/paint-boot.js" data-entry="/static/js/index.0a1b2c3d.js"');
+    expect(html).not.toContain(PAINT_DATA_ID);
+  });
 
   it('is revalidated by browsers, shared by caches in front for visitors only, varies with the cookie and the coding, and answers 304', async () => {
     const res = await t.http.get('/').expect(200);

@@ -58,7 +58,8 @@ function reader(answers: Record<string, unknown>) {
   return { read, asked };
 }
 
-const NOBODY = { [API.userMutes]: people(), [API.userBlocks]: people() };
+const ME = { id: 9, username: 'me' };
+const NOBODY = { [API.userMutes]: people(), [API.userBlocks]: people(), [API.currentUser]: ME };
 
 describe("a member's painted first screen", () => {
   it('paints home and paste addresses only', () => {
@@ -79,11 +80,14 @@ describe("a member's painted first screen", () => {
         total: 1,
       } as RecentPastesPage,
     });
-    const html = (await paintMemberPage({ page: 'home' }, read))!;
+    const { html, queries } = (await paintMemberPage({ page: 'home' }, read))!;
     expect(html).toContain(ESCAPED);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).toContain('RECENT PASTES');
+    // What it was drawn from, by the app's query keys: the app starts with it.
+    expect(queries.map(([key]) => key)).toEqual([[API.currentUser], [API.threadsRecent]]);
+    expect(queries[1]![1]).toMatchObject({ pageParams: [null], pages: [{ total: 1 }] });
   });
 
   it('shows Markdown as written, escaped, a paragraph a block, and reads the paste without counting a view', async () => {
@@ -109,7 +113,7 @@ describe("a member's painted first screen", () => {
         ],
       }),
     });
-    const html = (await paintMemberPage({ page: 'paste', ref: '7' }, read))!;
+    const { html } = (await paintMemberPage({ page: 'paste', ref: '7' }, read))!;
     expect(asked).toContain('/api/threads/7?refresh=true');
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
@@ -137,7 +141,7 @@ describe("a member's painted first screen", () => {
       ...NOBODY,
       [`${API.thread('7')}?refresh=true`]: detail({ content: code, language: 'javascript', replies }),
     });
-    const html = (await paintMemberPage({ page: 'paste', ref: '7' }, read))!;
+    const { html } = (await paintMemberPage({ page: 'paste', ref: '7' }, read))!;
     expect(html.match(/class="cv-line"/g)).toHaveLength(PAINT_CODE_LINES);
     expect(html).toContain('line 1 &lt;/code&gt;&lt;b&gt;');
     expect(html).not.toContain(`line ${PAINT_CODE_LINES + 1} `);
@@ -153,14 +157,15 @@ describe("a member's painted first screen", () => {
     };
     const home = await paintMemberPage(
       { page: 'home' },
-      reader({ [API.userMutes]: people(5), [API.userBlocks]: people(), [API.threadsRecent]: recent }).read,
+      reader({ ...NOBODY, [API.userMutes]: people(5), [API.threadsRecent]: recent }).read,
     );
-    expect(home).not.toContain('Paste 1<');
-    expect(home).toContain('Paste 2<');
+    expect(home?.html).not.toContain('Paste 1<');
+    expect(home?.html).toContain('Paste 2<');
     const paste = `${API.thread('7')}?refresh=true`;
     // A blocked author's paste; one that burns after reading; the API's 404; the lists unreadable.
     for (const answers of [
-      { [API.userMutes]: people(), [API.userBlocks]: people(1), [paste]: detail() },
+      { ...NOBODY, [API.userBlocks]: people(1), [paste]: detail() },
+      { ...NOBODY, [API.currentUser]: null, [paste]: detail() },
       { ...NOBODY, [paste]: detail({ burnAfterReading: true, content: undefined }) },
       { ...NOBODY },
       { [paste]: detail() },

@@ -15,6 +15,13 @@ export const PAINT_DATA_ID = 'tp-data';
 /** A JSON script with remotes.json's content, so the app does not fetch it. */
 export const REMOTES_DATA_ID = 'tp-remotes';
 
+/**
+ * A JSON script of a member's painted page (never cached in front): the API's answers the server drew it
+ * from, each with the app's query key, so the app starts with them rather than asking again first.
+ */
+export const PAINT_QUERIES_ID = 'tp-queries';
+export type PaintedQuery = [key: unknown[], data: unknown];
+
 /** What a painted page carries for the app: only a visitor's, never a member's data. */
 export interface PaintData {
   currentUser: null;

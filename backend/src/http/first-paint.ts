@@ -9,6 +9,7 @@ import {
   notFoundPageHtml,
   PAINT_DATA_ID,
   PAINT_ID,
+  PAINT_QUERIES_ID,
   REMOTES_DATA_ID,
   scriptJson,
   VISITOR_PAGE_PATHS,
@@ -17,7 +18,7 @@ import {
 import type { Request, Response } from 'express';
 import { hasCookie } from '../common/cookies.js';
 import { edgeCacheHeaders } from './edge-cache.js';
-import { loopbackReader, memberPaintOf, paintMemberPage } from './member-paint.js';
+import { loopbackReader, memberPaintOf, paintMemberPage, type MemberPainted } from './member-paint.js';
 import { SESSION_COOKIE } from '../modules/auth/session.middleware.js';
 
 /** The shell's loader that starts the app once a painted page has shown (shell/public/). */
@@ -136,7 +137,7 @@ export function renderAppPage(
   kind: AppPageKind,
   manifest: RemotesManifest,
   assets: FirstAssets = NO_FIRST_ASSETS,
-  painted: string | null = null,
+  painted: MemberPainted | null = null,
 ): string {
   const head = [`<script type="application/json" id="${REMOTES_DATA_ID}">${scriptJson(manifest)}</script>`];
   const forumEntry = manifest['forum'];
@@ -159,7 +160,12 @@ export function renderAppPage(
   }
   if (painted !== null) {
     html = bootAfterPaint(html, memberScripts);
-    html = html.replace('<div id="root">', `<div id="${PAINT_ID}">${painted}</div><div id="root">`);
+    html = html.replace(
+      '<div id="root">',
+      `<div id="${PAINT_ID}">${painted.html}</div>` +
+        `<script type="application/json" id="${PAINT_QUERIES_ID}">${scriptJson(painted.queries)}</script>` +
+        `<div id="root">`,
+    );
   }
   if (kind !== 'member') {
     // No session cookie, no member: the app need not ask the API (a 401 it would log) before it draws.

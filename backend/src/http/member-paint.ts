@@ -1,12 +1,13 @@
 import {
   API,
+  type CurrentUser,
   PAGES,
   type PasteCard,
   type PasteDetail,
   type PeopleList,
   type RecentPastesPage,
 } from '@termpaste/contracts';
-import { escapeHtml as e } from '@termpaste/contracts/first-paint';
+import { escapeHtml as e, type PaintedQuery } from '@termpaste/contracts/first-paint';
 import type { Request } from 'express';
 
 /**
@@ -64,20 +65,34 @@ async function hiddenAuthors(read: ReadApi): Promise<Set<number> | null> {
   return new Set([...mutes.members, ...blocks.members].map((entry) => entry.member.id));
 }
 
-/** The member's first screen as HTML, or null when it cannot be painted (the app then draws it). */
-export async function paintMemberPage(what: MemberPaint, read: ReadApi): Promise<string | null> {
+/**
+ * A member's painted page: its HTML, and the API's answers it was drawn from, by the app's query keys,
+ * so the app draws its screen at once with them instead of asking again first.
+ */
+export interface MemberPainted {
+  html: string;
+  queries: PaintedQuery[];
+}
+
+/** The member's first screen, or null when it cannot be painted (the app then draws it). */
+export async function paintMemberPage(what: MemberPaint, read: ReadApi): Promise<MemberPainted | null> {
   try {
-    const hidden = await hiddenAuthors(read);
-    if (!hidden) return null;
+    const [hidden, user] = await Promise.all([hiddenAuthors(read), read<CurrentUser>(API.currentUser)]);
+    if (!hidden || !user) return null;
+    const me: PaintedQuery = [[API.currentUser], user];
     if (what.page === 'home') {
       const page = await read<RecentPastesPage>(API.threadsRecent);
-      return page ? memberFrame(homeHtml(page, hidden)) : null;
+      if (!page) return null;
+      // As the app's infinite query holds it: its first page.
+      const recent: PaintedQuery = [[API.threadsRecent], { pages: [page], pageParams: [null] }];
+      return { html: memberFrame(homeHtml(page, hidden)), queries: [me, recent] };
     }
     // refresh: the painted read counts no view (the app's own read of the page does).
     const paste = await read<PasteDetail>(`${API.thread(encodeURIComponent(what.ref))}?refresh=true`);
     if (!paste) return null;
     const body = pasteHtml(paste, hidden);
-    return body === null ? null : memberFrame(body);
+    if (body === null) return null;
+    return { html: memberFrame(body), queries: [me, [[API.threads, what.ref], paste]] };
   } catch {
     return null; // too slow, or the API refused: the app loads it as it always did
   }

@@ -1,4 +1,9 @@
-import { PAINT_DATA_ID, type PaintData } from '@termpaste/contracts/first-paint';
+import {
+  PAINT_DATA_ID,
+  PAINT_QUERIES_ID,
+  type PaintData,
+  type PaintedQuery,
+} from '@termpaste/contracts/first-paint';
 import { takeOverPaint } from '@termpaste/ui';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -14,6 +19,21 @@ export function paintData(): PaintData | null {
     return JSON.parse(script.textContent) as PaintData;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The API's answers a member's painted page was drawn from (their user, home's first page or the paste),
+ * by query key: the app starts with them, so its first screen needs no request first. Empty elsewhere.
+ */
+export function paintedQueries(): PaintedQuery[] {
+  const script = document.getElementById(PAINT_QUERIES_ID);
+  if (!script?.textContent) return [];
+  try {
+    const queries: unknown = JSON.parse(script.textContent);
+    return Array.isArray(queries) ? (queries as PaintedQuery[]) : [];
+  } catch {
+    return [];
   }
 }
 
