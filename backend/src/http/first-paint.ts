@@ -28,11 +28,9 @@ export const PAINT_BOOT = '/paint-boot.js';
 const CONTENT_ID = 'content';
 
 /**
- * Which app page a request gets: `landing`, a visitor (no session cookie) at `/`, painted; `notFound`,
- * a visitor's 404 page (every path but theirs), painted; `visitor`, their sign-in pages (the app draws
- * them); `member`, a request with a session cookie (the forum's first scripts preloaded; home and pastes
- * painted with the member's own data by member-paint.ts, never shared). The first three are the same for
- * every visitor.
+ * Which app page a request gets: `landing` (a visitor's `/`) and `notFound` (any path of theirs but
+ * the sign-in pages), painted, the same for every visitor; `visitor`, their sign-in pages (the app draws
+ * them); `member`, a session cookie's: home and pastes painted with their data (member-paint.ts).
  */
 export type AppPageKind = 'landing' | 'notFound' | 'visitor' | 'member';
 

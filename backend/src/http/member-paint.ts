@@ -10,13 +10,10 @@ import {
 import { escapeHtml as e, type PaintedQuery } from '@termpaste/contracts/first-paint';
 import type { Request } from 'express';
 
-/**
- * A member's first screen painted by the server: home's list, a paste with its first replies, a code
- * paste's first lines, so the page shows before the app's scripts have run. It is read through the API's
- * own routes with the member's cookie (their permissions, visibility and 404s are the API's), then drawn
- * with the app's classes; every member-written string is escaped, Markdown shown as written. The app
- * takes over once its screen has its data (forum's useTakeOverPaint).
- */
+// A member's first screen painted by the server (home, a paste and its first replies, a code paste's
+// first lines), so it shows before the app's scripts run. Read through the API's own routes with the
+// member's cookie (permissions and 404s are the API's), drawn with the app's classes, every string
+// escaped, Markdown as written. The app takes over once its screen has its data (useTakeOverPaint).
 
 /** How long the page waits for its data before it goes out unpainted (the app then loads it). */
 const PAINT_WAIT_MS = 1500;

@@ -7,10 +7,9 @@ export function takeOverPaint(): void {
 }
 
 /**
- * For a page the server paints (the landing and 404 pages, a member's home and pastes): the painted copy
- * goes as the app's page commits with what it shows (`ready`: its data is there), before the browser
- * paints again, so the swap is never seen (no flash, no spinner between). Painted and drawn are
- * different elements: nothing moves (no layout shift). Here, in the shared ui, so a remote that uses it
+ * For a page the server paints (landing, 404, a member's home and pastes): the painted copy goes as the
+ * app's page commits with its data (`ready`), before the next frame: no flash, no spinner between, and
+ * nothing moves (painted and drawn are different elements). In the shared ui, so a remote using it
  * bundles nothing of the contracts' first-paint file.
  */
 export function useTakeOverPaint(ready = true): void {
