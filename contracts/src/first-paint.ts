@@ -2,24 +2,14 @@ import { LANDING } from './limits.js';
 import { PAGES } from './routes.js';
 import { TEXTS } from './texts.js';
 
+export { PAINT_DATA_ID, PAINT_ID, PAINT_QUERIES_ID, REMOTES_DATA_ID } from './paint-ids.js';
+
 /**
  * The first paint: the server sends a visitor's landing page with its content already in the HTML, the
  * same markup the shell's LandingPage renders first (a shell test holds them equal), so the page shows
  * before any script runs; the app takes it over when its own page is ready.
  */
 
-/** The element the server's painted page is in: the app removes it when its page mounts. */
-export const PAINT_ID = 'tp-paint';
-/** A JSON script with the data the app would fetch first (`currentUser`), so it does not. */
-export const PAINT_DATA_ID = 'tp-data';
-/** A JSON script with remotes.json's content, so the app does not fetch it. */
-export const REMOTES_DATA_ID = 'tp-remotes';
-
-/**
- * A JSON script of a member's painted page (never cached in front): the API's answers the server drew it
- * from, each with the app's query key, so the app starts with them rather than asking again first.
- */
-export const PAINT_QUERIES_ID = 'tp-queries';
 export type PaintedQuery = [key: unknown[], data: unknown];
 
 /** What a painted page carries for the app: only a visitor's, never a member's data. */
