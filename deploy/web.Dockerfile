@@ -1,5 +1,6 @@
 # The web service: the shell and the forum, messaging and settings remotes as static files on nginx, which
-# proxies /api, /ws and /remotes.json to the api replicas (deploy/nginx/web.conf.template). The admin
+# proxies the app page, /api, /ws and /remotes.json to the api replicas (deploy/nginx/web.conf.template):
+# the api paints the app page, from its own copy of the shell's index.html (deploy/Dockerfile). The admin
 # remote has an image and an origin of its own (deploy/admin.Dockerfile). Build context: the repository root.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { approvedSpecs } from './approved-install-scripts.mjs';
-import { installScriptProblems } from './check-dockerfiles.mjs';
+import { appPageProblems, installScriptProblems } from './check-dockerfiles.mjs';
 
 const deploy = new URL('../deploy/', import.meta.url);
 
@@ -55,4 +55,23 @@ test("the backend image's runtime stage copies every workspace's manifest (npm c
     );
   }
   assert.match(runtime, /--workspace=@termpaste\/backend --include-workspace-root=false/);
+});
+
+test("production serves the painted app page: nginx asks the api, whose image holds the shell's page", () => {
+  const api = readFileSync(new URL('Dockerfile', deploy), 'utf8');
+  const web = readFileSync(new URL('nginx/web.conf.template', deploy), 'utf8');
+  assert.deepEqual(appPageProblems(api, web), []);
+  // The page from disk, unpainted, as before; an api image without the shell's page.
+  const fromDisk = web.replace('try_files $uri @app;', 'try_files $uri /index.html;');
+  assert.deepEqual(appPageProblems(api, fromDisk), [
+    'deploy/nginx/web.conf.template: `location /` does not send app paths to the api (@app)',
+  ]);
+  const bare = api
+    .split('\n')
+    .filter((line) => !line.includes('frontends/shell/dist/index.html'))
+    .join('\n');
+  assert.deepEqual(appPageProblems(bare, web), [
+    'deploy/Dockerfile: the api image lacks frontends/shell/dist/index.html',
+    'deploy/Dockerfile: the api image lacks frontends/shell/dist/mf-manifest.json',
+  ]);
 });

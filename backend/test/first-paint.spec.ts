@@ -5,8 +5,10 @@ import { type RemotesManifest, TEXTS } from '@termpaste/contracts';
 import {
   escapeHtml,
   landingPageHtml,
+  notFoundPageHtml,
   PAINT_DATA_ID,
   PAINT_ID,
+  PAINT_QUERIES_ID,
   REMOTES_DATA_ID,
   scriptJson,
 } from '@termpaste/contracts/first-paint';
@@ -148,8 +150,8 @@ describe('the first paint: app pages as the server sends them', () => {
     expect(other.text).toBe(res.text);
   });
 
-  it.each(['/login', '/register', '/thread/5', '/no/such/page'])(
-    "sends a visitor's %s unpainted: the app draws it (the 404 page on a members' path)",
+  it.each(['/login', '/register', '/Login/'])(
+    "sends a visitor's %s unpainted: the app draws it",
     async (path) => {
       const res = await t.http.get(path).expect(200);
       expect(res.text).not.toContain(`id="${PAINT_ID}"`);
@@ -163,6 +165,36 @@ describe('the first paint: app pages as the server sends them', () => {
       expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
     },
   );
+
+  it.each(['/thread/5', '/no/such/page', '/search/'])(
+    "paints a visitor's 404 page on %s (a members' path), shared by caches in front",
+    async (path) => {
+      const res = await t.http.get(path).expect(200);
+      expect(res.text).toContain(`<div id="${PAINT_ID}">${notFoundPageHtml('content')}</div>`);
+      expect(res.text).toContain('404 Page Not Found');
+      expect(scriptData(res.text, PAINT_DATA_ID)).toEqual({ currentUser: null });
+      // As the landing page: the app starts once the page has shown, nothing preloaded before.
+      expect(res.text).toContain(
+        '<script defer src="/paint-boot.js" data-entry="/static/js/index.0a1b2c3d.js">',
+      );
+      expect(res.text).not.toContain('rel="preload"');
+      expect(res.headers['cache-control']).toBe(EDGE_CACHE_CONTROL);
+    },
+  );
+
+  it("puts a member's painted screen and its data in the page, the data unable to close its script", () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const html = renderAppPage(SHELL_INDEX, 'member', {}, undefined, {
+      html: '<p>painted</p>',
+      queries: [[['/api/threads', '7'], { title: hostile }]],
+    });
+    expect(html).toContain(`<div id="${PAINT_ID}"><p>painted</p></div>`);
+    expect(html).not.toContain(hostile);
+    expect(scriptData(html, PAINT_QUERIES_ID)).toEqual([[['/api/threads', '7'], { title: hostile }]]);
+    // Its scripts start once it has shown, all of them fetched beside its entry.
+    expect(html).toContain('<script defer src="/paint-boot.js" data-entry="/static/js/index.0a1b2c3d.js"');
+    expect(html).not.toContain(PAINT_DATA_ID);
+  });
 
   it('is revalidated by browsers, shared by caches in front for visitors only, varies with the cookie and the coding, and answers 304', async () => {
     const res = await t.http.get('/').expect(200);

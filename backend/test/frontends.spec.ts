@@ -11,8 +11,15 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 const SHELL_INDEX = '<!doctype html><title>Termpaste</title><div id="root"></div>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An app page without what the server adds for a visitor (first-paint.spec.ts tests it). */
+/** The page as built: without a visitor's painted 404 page, its data and its loader (first-paint.spec.ts). */
 const unpainted = (html: string) =>
-  html.replace(/<script type="application\/json" id="tp-data">[^<]*<\/script>/, '');
+  html
+    .replace(/<div id="tp-paint">.*?<\/div><\/main><\/div>/s, '')
+    .replace(/<script type="application\/json" id="tp-data">[^<]*<\/script>/, '')
+    .replace(
+      /<script defer src="\/paint-boot\.js" data-entry="([^"]+)"><\/script>/,
+      '<script defer src="$1"></script>',
+    );
 
 describe('serving the built frontends', () => {
   let fixture: FrontendsFixture;

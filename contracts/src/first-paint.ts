@@ -1,5 +1,8 @@
 import { LANDING } from './limits.js';
+import { PAGES } from './routes.js';
 import { TEXTS } from './texts.js';
+
+export { PAINT_DATA_ID, PAINT_ID, PAINT_QUERIES_ID, REMOTES_DATA_ID } from './paint-ids.js';
 
 /**
  * The first paint: the server sends a visitor's landing page with its content already in the HTML, the
@@ -7,12 +10,7 @@ import { TEXTS } from './texts.js';
  * before any script runs; the app takes it over when its own page is ready.
  */
 
-/** The element the server's painted page is in: the app removes it when its page mounts. */
-export const PAINT_ID = 'tp-paint';
-/** A JSON script with the data the app would fetch first (`currentUser`), so it does not. */
-export const PAINT_DATA_ID = 'tp-data';
-/** A JSON script with remotes.json's content, so the app does not fetch it. */
-export const REMOTES_DATA_ID = 'tp-remotes';
+export type PaintedQuery = [key: unknown[], data: unknown];
 
 /** What a painted page carries for the app: only a visitor's, never a member's data. */
 export interface PaintData {
@@ -69,5 +67,42 @@ export function landingPageHtml(contentId: string): string {
     `<span class="shell-landing__untyped" aria-hidden="true">${e(TEXTS.landingTagline)}</span></p>` +
     `<div class="shell-landing__cta"><a class="tp-button tp-button--primary tp-button--lg" href="/login" data-discover="true">[ ACCESS TERMINAL ]</a></div>` +
     `</div></div></main>`
+  );
+}
+
+/** The paths a visitor's app draws a page of its own on: every other path is their 404 page. */
+export const VISITOR_PAGE_PATHS: readonly string[] = [
+  PAGES.landing,
+  PAGES.login,
+  PAGES.register,
+  PAGES.forgotPassword,
+  PAGES.resetPassword,
+  PAGES.verifyEmail,
+  PAGES.unsubscribe,
+];
+
+export const NOT_FOUND_ART = `  _  _    ___   _  _
+ | || |  / _ \\ | || |
+ | || |_| | | || || |_
+ |__   _| |_| ||__   _|
+    |_|  \\___/    |_|`;
+
+/** The house icon of the top bar's home link (lucide's Home, as React renders it). */
+const HOME_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-house lucide-home" aria-hidden="true"><path d="M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8"></path><path d="M3 10a2 2 0 0 1 .709-1.528l7-6a2 2 0 0 1 2.582 0l7 6A2 2 0 0 1 21 10v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z"></path></svg>';
+
+/** A visitor's 404 page as the shell renders it (the top bar without a member, then the page). */
+export function notFoundPageHtml(contentId: string): string {
+  const e = escapeHtml;
+  return (
+    `<header class="shell-topbar"><a class="shell-topbar__home" aria-label="termpaste home" href="/" data-discover="true">` +
+    `${HOME_ICON}<span class="shell-topbar__brand">termpaste</span></a>` +
+    `<nav class="shell-topbar__actions"><button type="button" class="tp-button tp-button--primary tp-button--sm">ACCESS</button></nav></header>` +
+    `<main id="${e(contentId)}"><div class="shell-not-found">` +
+    `<pre class="shell-not-found__code" aria-hidden="true">${e(NOT_FOUND_ART)}</pre>` +
+    `<h1 class="shell-not-found__title">404 Page Not Found</h1>` +
+    `<p class="shell-not-found__text">${e(TEXTS.notFound)}</p>` +
+    `<p class="shell-muted"><span aria-hidden="true">&gt; </span><a href="/" data-discover="true">cd ~</a></p>` +
+    `</div></main>`
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { screenshotPath, signUp } from './support.js';
+import { baseURL, screenshotPath, signUp } from './support.js';
 
 const TAGLINE = 'Share your pastes with the underground.';
 
@@ -86,12 +86,60 @@ for (const [label, width, height] of SIZES) {
   });
 }
 
-test('a member gets their home from the app, never a painted visitor page', async ({ page }) => {
+test("a member's home and paste are painted by the server, escaped, and the app takes over without a shift", async ({
+  page,
+}) => {
   await signUp(page);
-  const response = await page.goto('/');
-  const html = await response!.text();
-  expect(html).not.toContain('id="tp-paint"');
-  expect(html).not.toContain('id="tp-data"');
-  await expect(page.getByText('RECENT PASTES')).toBeVisible();
+  const hostile = '<img src=x onerror="window.__owned=1"></script><script>window.__owned=2</script>';
+  const created = await page.request.post('/api/threads', {
+    data: { title: `Painted ${hostile}`, content: `# Heading\n\nSome **bold** text ${hostile}\n\nMore.` },
+    headers: { Origin: baseURL() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  // Before any script: the content is in the HTML, as text, theirs only (never kept by a cache in front).
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await page.context().cookies());
+  const still = await context.newPage();
+  const home = await still.goto('/');
+  expect(home!.headers()['cache-control']).toBe('private, no-cache');
+  await expect(still.locator('#tp-paint').getByRole('heading', { name: 'RECENT PASTES' })).toBeVisible();
+  await expect(still.locator('#tp-paint').getByRole('link', { name: `Painted ${hostile}` })).toBeVisible();
+  const pasteResponse = await still.goto(`/thread/${id}`);
+  expect(pasteResponse!.headers()['cache-control']).toBe('private, no-cache');
+  const html = await pasteResponse!.text();
+  expect(html).not.toContain('<img src=x');
+  expect(html).not.toContain('<script>window.__owned');
+  await expect(still.locator('#tp-paint h1')).toHaveText(`Painted ${hostile}`);
+  await expect(still.locator('#tp-paint').getByText(`Some **bold** text ${hostile}`)).toBeVisible();
+  await expect(still.locator('#tp-paint img')).toHaveCount(0);
+  await still.setViewportSize({ width: 390, height: 800 });
+  await still.screenshot({ path: screenshotPath('first-paint-member-no-js') });
+  await context.close();
+
+  // With scripts: the app's own screen replaces the painted one, nothing moves, nothing ran.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['/', `/thread/${id}`]) {
+    await page.goto(path);
+    await expect(page.locator('#tp-paint')).toHaveCount(0);
+    await expect(page.locator('#root main').first()).toBeVisible();
+    const { shifts, owned } = await page.evaluate(() => {
+      const w = window as unknown as { shifts: number; __owned?: number };
+      return { shifts: w.shifts, owned: w.__owned };
+    });
+    expect(owned).toBeUndefined();
+    expect(shifts).toBeLessThan(0.05);
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Painted ${hostile}`);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: screenshotPath('first-paint-member-app') });
   await expect(page.locator('.shell-landing')).toHaveCount(0);
 });

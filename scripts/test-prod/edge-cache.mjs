@@ -127,6 +127,26 @@ export const edgeCache = {
     const token = await visitor(detail, { Authorization: 'Bearer tp_not_a_real_token' });
     assert(cacheStatus(token) === 'BYPASS', `a request with a token was ${cacheStatus(token)}`);
 
+    // The app page comes from the api, painted: a visitor's 404 page shared, a member's paste theirs alone.
+    const page = `/thread/${paste.json.id}`;
+    await visitor(page);
+    const painted = await visitor(page);
+    assert(
+      cacheStatus(painted) === 'HIT' &&
+        painted.text.includes('id="tp-paint"') &&
+        painted.text.includes('404'),
+      `a visitor's app page: ${cacheStatus(painted)}, painted ${painted.text.includes('id="tp-paint"')}`,
+    );
+    for (const who of [bob, carol]) {
+      const res = await who.request('GET', page);
+      assert(
+        cacheStatus(res) === 'BYPASS' &&
+          res.headers.get('cache-control') === 'private, no-cache' &&
+          res.text.includes('<h1 class="forum-thread__title">Edge cache: whose page is it</h1>'),
+        `${who.username}'s app page: ${cacheStatus(res)}, ${res.headers.get('cache-control')}, not painted with the paste`,
+      );
+    }
+
     await setCookieNeverStored(context, after.headers.get('cache-control'));
 
     const shownAfterMs = await shown;

@@ -6,7 +6,22 @@
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
+  // The scripts the app asks for next (a member's page lists them): fetched beside its entry, not one
+  // after another.
+  var preload = [];
+  try {
+    preload = JSON.parse(script.getAttribute('data-preload') || '[]');
+  } catch (error) {
+    preload = [];
+  }
   function load() {
+    for (var i = 0; i < preload.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = preload[i];
+      document.head.appendChild(link);
+    }
     var app = document.createElement('script');
     app.src = entry;
     document.head.appendChild(app);

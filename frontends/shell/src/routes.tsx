@@ -1,10 +1,9 @@
 import { PAGES, SIGNED_IN_ROUTES } from '@termpaste/contracts';
-import { CONTENT_ID, Spinner, useCurrentUser } from '@termpaste/ui';
+import { Spinner, useCurrentUser } from '@termpaste/ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
-import { TopBar } from './layout/top-bar';
-import { NotFoundPage } from './pages/not-found';
+import { NotFoundPage, VisitorNotFound } from './pages/not-found';
 import { RemoteScreen } from './remotes/remote-screen';
 
 /** One of the visitors' pages, all fetched as one chunk (pages/public-pages.ts) when the first is shown. */
@@ -55,19 +54,7 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path={PAGES.verifyEmail} element={pending ?? <VerifyEmailPage />} />
           <Route path={PAGES.unsubscribe} element={pending ?? <UnsubscribePage />} />
-          <Route
-            path="*"
-            element={
-              pending ?? (
-                <>
-                  <TopBar user={null} />
-                  <main id={CONTENT_ID}>
-                    <NotFoundPage />
-                  </main>
-                </>
-              )
-            }
-          />
+          <Route path="*" element={pending ?? <VisitorNotFound />} />
         </Routes>
       </Suspense>
     );

@@ -2,6 +2,7 @@
 // one tooltip provider, one confirm dialog). Styles: import '@termpaste/ui/theme.css' once in each app.
 
 export { cx } from './lib/cx.js';
+export { takeOverPaint, useTakeOverPaint } from './lib/paint.js';
 export {
   AnsiSpans,
   AnsiText,

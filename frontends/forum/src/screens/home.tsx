@@ -1,5 +1,5 @@
 import { FEEDS, PASTE_LIVE_EVENT, PAGES } from '@termpaste/contracts';
-import { Card, ListFooter, NewItemsBar } from '@termpaste/ui';
+import { Card, ListFooter, NewItemsBar, useTakeOverPaint } from '@termpaste/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -36,6 +36,7 @@ function RecentPastes() {
     queryKey: recentPastesQuery.queryKey,
     isNew: (event) => event.type === PASTE_LIVE_EVENT.pasteAdded || undefined,
   });
+  useTakeOverPaint(recent.data !== undefined || recent.isError);
   const bar = <NewItemsBar count={news.count} noun="paste" onShow={news.show} className="forum-new-items" />;
 
   const addPaste = (

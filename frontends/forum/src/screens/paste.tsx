@@ -17,6 +17,7 @@ import {
   Spinner,
   useCurrentUser,
   useKeyboardAction,
+  useTakeOverPaint,
 } from '@termpaste/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, EyeOff, Flame } from 'lucide-react';
@@ -331,6 +332,8 @@ export function PasteScreen() {
   useEffect(() => {
     if (burnt) client.removeQueries({ queryKey: pasteQuery(id).queryKey, exact: true });
   }, [burnt, client, id]);
+
+  useTakeOverPaint(burnt !== null || thread.data !== undefined || thread.isError || !isPasteRef(id));
 
   if (burnt && String(burnt.id) === id) return <PasteView thread={burnt} live={NO_LIVE} burnt />;
   if (isHiddenError(thread.error)) return <HiddenCard />;
