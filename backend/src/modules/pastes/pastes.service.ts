@@ -73,6 +73,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { moveReputation } from '../users/user-sql.js';
 import { UsersService } from '../users/users.service.js';
 
+import { checkRecording } from './languages.js';
 import { PASTE_STATS_SLOT } from './paste-stats.js';
 
 export { PASTE_STATS_SLOT };
@@ -560,6 +561,7 @@ export class PastesService {
 
   /** What a new paste's statement takes, worked out before it runs. */
   private async planPaste(body: PasteBody, { forkedFrom, mentions = true }: PasteOptions) {
+    checkRecording(body.language, body.content);
     const visibility = body.visibility ?? 'public';
     const burnAfterReading = body.burnAfterReading ?? false;
     const keyed = pasteKeyed({ visibility, burnAfterReading });

@@ -36,6 +36,7 @@ import { CodeWords17974000000002 } from './17974000000002-code-words.js';
 import { Watching17974000000003 } from './17974000000003-watching.js';
 import { MailNotices17974000000004 } from './17974000000004-mail-notices.js';
 import { LineComments17976000000003 } from './17976000000003-line-comments.js';
+import { RecordingText17976000000007 } from './17976000000007-recording-text.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   Watching17974000000003,
   MailNotices17974000000004,
   LineComments17976000000003,
+  RecordingText17976000000007,
 ];
