@@ -1,4 +1,5 @@
-import { API, ASCIICAST, PAGES, pasteKeyed, type PasteDetail } from '@termpaste/contracts';
+import { API, PAGES, pasteKeyed, type PasteDetail } from '@termpaste/contracts';
+import { ASCIICAST } from '@termpaste/contracts/asciicast';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, Card, CopyButton, FlagButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, GitFork, Pencil } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { asciicastText, parseAsciicast, type Asciicast } from '@termpaste/contracts';
+import { asciicastText, parseAsciicast, type Asciicast } from '@termpaste/contracts/asciicast';
 import { AnsiSpans, Button, CopyButton, useAnsi, type AnsiLine } from '@termpaste/ui';
 import { FileText, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { parseAsciicast, type Asciicast } from '@termpaste/contracts';
+import { parseAsciicast, type Asciicast } from '@termpaste/contracts/asciicast';
 import { CastScreen, CastTimeline, clock, eventsUntil, hashTime } from './cast-screen';
 
 const cast = parseAsciicast(

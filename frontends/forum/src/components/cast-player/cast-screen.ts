@@ -1,5 +1,5 @@
 /* eslint-disable no-control-regex -- terminal escape sequences are control characters */
-import type { AsciicastEvent } from '@termpaste/contracts';
+import type { AsciicastEvent } from '@termpaste/contracts/asciicast';
 
 /**
  * A recording's screen at a time, kept simple: its output's lines (SGR colours kept) with line feeds,
