@@ -328,8 +328,13 @@ test('a terminal recording plays, #t= seeks it, its text is copyable and found b
   await expect(screen).toContainText('signed quillfeather done', { timeout: 5000 });
   await expect(clockText).toHaveText('0:03 / 0:03');
 
-  // A #t= link (as a reply's) seeks back.
-  await page.evaluate(() => (window.location.hash = 't=0.5'));
+  // A reply's #t= link seeks back.
+  const reply = await page.request.post(`/api/threads/${id}/replies`, {
+    data: { content: 'it starts [here](#t=0.5)' },
+    headers: { Origin: baseURL() },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  await page.getByRole('link', { name: 'here', exact: true }).click();
   await expect(screen).toContainText('$ ./release --dry-run');
   await expect(screen).not.toContainText('marbleworth');
 
