@@ -50,6 +50,7 @@ export const SHARED_SINGLETONS = {
         'reputation',
         'own-posts',
         'moderation',
+        'asciicast',
       ] as const
     ).map((file) => [
       `@termpaste/contracts/${file}`,

@@ -35,3 +35,4 @@ export * from './reputation.js';
 export * from './search-query.js';
 export * from './queries.js';
 export * from './openapi.js';
+export * from './asciicast.js';

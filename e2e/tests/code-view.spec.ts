@@ -294,3 +294,64 @@ test("a member's first visit to home loads none of the code view (and says what 
   );
   // The budget (< 200 KB gzip) is bench/'s to judge (npm run bench: js); this prints the figure.
 });
+
+/** An asciinema recording (asciicast v2): three lines over three seconds, a word in colour. */
+const CAST = [
+  JSON.stringify({ version: 2, width: 60, height: 8, env: { SHELL: '/bin/zsh' } }),
+  JSON.stringify([0.2, 'o', '$ ./release --dry-run\r\n']),
+  JSON.stringify([1.0, 'o', 'packing \x1b[32mmarbleworth\x1b[0m\r\n']),
+  JSON.stringify([3.0, 'o', 'signed \x1b[1mquillfeather\x1b[0m done\r\n']),
+].join('\n');
+
+test('a terminal recording plays, #t= seeks it, its text is copyable and found by search', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page, newAccount('cast'));
+  const id = await createPaste(page, { title: 'release recording', content: CAST });
+  const screen = page.getByTestId('cast-screen');
+  const clockText = page.getByTestId('cast-clock');
+
+  // #t=1 opens it at one second: what was printed by then, not what comes later.
+  await page.goto(`/thread/${id}#t=1`);
+  await expect(clockText).toHaveText('0:01 / 0:03');
+  await expect(screen).toContainText('packing marbleworth');
+  await expect(screen).not.toContainText('quillfeather');
+  await expect(screen.getByText('marbleworth', { exact: true })).toHaveCSS('color', 'rgb(51, 255, 102)');
+
+  // Keyboard: 4× then play from the seek bar's start; it plays to its end.
+  await page.getByRole('button', { name: '4×' }).press('Enter');
+  await page.getByRole('slider', { name: 'Seek' }).focus();
+  await page.keyboard.press('Home');
+  await expect(clockText).toHaveText('0:00 / 0:03');
+  await page.getByRole('button', { name: 'Play' }).press('Enter');
+  await expect(screen).toContainText('signed quillfeather done', { timeout: 5000 });
+  await expect(clockText).toHaveText('0:03 / 0:03');
+
+  // A reply's #t= link seeks back.
+  const reply = await page.request.post(`/api/threads/${id}/replies`, {
+    data: { content: 'it starts [here](#t=0.5)' },
+    headers: { Origin: baseURL() },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  await page.getByRole('link', { name: 'here', exact: true }).click();
+  await expect(screen).toContainText('$ ./release --dry-run');
+  await expect(screen).not.toContainText('marbleworth');
+
+  // The screen and the full text are text, without escapes; the link at this time carries #t=.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+  await page.getByRole('button', { name: 'Copy a link at this time' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/thread/${id}#t=0`);
+  await page.getByRole('button', { name: 'FULL TEXT' }).click();
+  await expect(page.getByTestId('cast-text')).toHaveText(
+    '$ ./release --dry-run\npacking marbleworth\nsigned quillfeather done\n',
+  );
+  await page.screenshot({ path: screenshotPath('cast-player-1280') });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: screenshotPath('cast-player-390'), fullPage: true });
+
+  // Raw is the recording's bytes; search finds a word it printed, not its JSON.
+  expect(await (await page.request.get(`/api/threads/${id}/raw`)).text()).toBe(CAST);
+  await page.goto('/search?q=quillfeather');
+  await expect(page.getByRole('link', { name: 'release recording' })).toBeVisible();
+});

@@ -98,6 +98,7 @@ Examples:
   termpaste build.log                      # prints the paste's URL
   make 2>&1 | termpaste --title "make output"
   termpaste a.py b.py --lang python        # one paste each
+  termpaste demo.cast                      # an asciinema recording, played in the page
   termpaste deploy.sh --tag bash --tag ci  # tagged (or --tag bash,ci)
   termpaste notes.md --unlisted --expire 1d
   termpaste install.sh --sign              # signed with ~/.ssh/id_ed25519 (--key FILE for another)

@@ -83,6 +83,14 @@ export function tagsOf(values: readonly string[] | undefined): string | undefine
   return given.length > 0 ? given.join(',') : undefined;
 }
 
+/** The language of an asciinema recording (asciicast v2), as the API names it. */
+export const RECORDING_LANGUAGE = 'asciicast';
+
+/** Whether a file is an asciinema recording by its name (`rec.cast`). */
+export function isRecordingFile(name: string): boolean {
+  return /\.cast$/i.test(name);
+}
+
 /**
  * `termpaste [FILE…] [--title T] [--lang L] [--tag NAME…] [--unlisted|--private] [--expire E] [--burn] [--allow-secrets]`:
  * one paste per file (`-` or a piped stdin), each URL (or, with --json, the server's answer) printed as
@@ -120,6 +128,9 @@ export async function paste(files: string[], options: CreateOptions, env: Env = 
     const search = new URLSearchParams(query);
     if (input.title !== undefined) search.set('title', input.title);
     const signature = signatures[i];
+    // A `.cast` file is sent as a terminal recording (one that is malformed is told so); one of another
+    // name is recognised by the server from its content.
+    if (!search.has('lang') && isRecordingFile(input.name)) search.set('lang', RECORDING_LANGUAGE);
     const answer = await call(`${url}${ROUTES.pastes}${search.size > 0 ? `?${search}` : ''}`, {
       method: 'POST',
       token,

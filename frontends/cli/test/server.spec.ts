@@ -211,6 +211,21 @@ describe('termpaste against a Termpaste server', () => {
       ]);
     });
 
+    it('a .cast file is sent as a terminal recording; a malformed one is refused with the reason', async () => {
+      const cast = '{"version": 2, "width": 80, "height": 24}\n[0.5, "o", "hello\\r\\n"]\n';
+      const run = await termpaste([await file('rec.cast', cast)], { env: saved });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const [id] = pasteIds(run.stdout, t.url);
+      expect((await detail(id!)).language).toBe('asciicast');
+      expect((await raw(id!)).toString()).toBe(cast);
+      // Piped, it is recognised by its content.
+      const piped = await termpaste([], { env: saved, input: cast });
+      expect((await detail(pasteIds(piped.stdout, t.url)[0]!)).language).toBe('asciicast');
+      const bad = await termpaste([await file('bad.cast', 'not a recording\n')], { env: saved });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('Recording is not an asciicast v2');
+    });
+
     it('TERMPASTE_TOKEN and TERMPASTE_URL override the saved login', async () => {
       const other = await tempDir('termpaste-cli-xdg-');
       try {

@@ -28,6 +28,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Row, selectColumns } from '../../infra/database/columns.js';
 import { Paste } from './entities/paste.entity.js';
+import { checkRecording } from './languages.js';
 import type { PasteRevision } from './entities/paste-revision.entity.js';
 import { Reply } from './entities/reply.entity.js';
 import { announcePagesChanged, EventsPort, type PagesChanged } from '../../infra/events/events.port.js';
@@ -208,6 +209,9 @@ export class EditsService {
           content: change.content ?? row.content,
           language: change.language === undefined ? row.language : change.language,
         };
+        // A recording stays one only while its content is one (400 otherwise, before anything is written).
+        if (next.content !== row.content || next.language !== row.language)
+          checkRecording(next.language, next.content);
         // A signature signs exact bytes: new ones keep it only with a new signature, by the author.
         if (change.signature !== undefined) {
           if (editor.id !== row.authorId) throw new ForbiddenException(SIGNATURE_MESSAGES.authorOnly);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BadRequestException } from '@nestjs/common';
-import { PASTE_MESSAGES } from '@termpaste/contracts';
+import { ASCIICAST, PASTE_MESSAGES, looksLikeAsciicast, parseAsciicast } from '@termpaste/contracts';
 
 /** highlight.js's name of Markdown: a paste in it is stored without a language (NULL), the default. */
 const MARKDOWN = 'markdown';
@@ -29,7 +29,12 @@ function languages(): Languages {
   if (loaded) return loaded;
   // CommonJS: its ESM entry only wraps this one.
   const hljs = createRequire(import.meta.url)('highlight.js') as typeof import('highlight.js').default;
-  const canonical = new Map<string, string>([[ANSI, ANSI]]);
+  // A terminal recording: `.cast` is asciinema's extension.
+  const canonical = new Map<string, string>([
+    [ANSI, ANSI],
+    [ASCIICAST, ASCIICAST],
+    ['cast', ASCIICAST],
+  ]);
   for (const name of hljs.listLanguages()) canonical.set(name.toLowerCase(), name);
   for (const name of hljs.listLanguages()) {
     for (const alias of hljs.getLanguage(name)?.aliases ?? []) {
@@ -75,9 +80,23 @@ export function hasSgr(content: string): boolean {
   return SGR.test(content);
 }
 
-/** The language of a paste none was named for: terminal output when it has SGR sequences, else Markdown. */
+/**
+ * The language of a paste none was named for: a recording when it is one, terminal output when it has SGR
+ * sequences, else Markdown.
+ */
 export function guessLanguage(content: string): string | null {
+  if (looksLikeAsciicast(content) && !('error' in parseAsciicast(content))) return ASCIICAST;
   return hasSgr(content) ? ANSI : null;
+}
+
+/**
+ * 400 (ASCIICAST_MESSAGES) when the paste is to be stored as a recording (`language` asciicast) and its
+ * content is not a well-formed asciicast v2 recording.
+ */
+export function checkRecording(language: string | null | undefined, content: string): void {
+  if (language !== ASCIICAST) return;
+  const parsed = parseAsciicast(content);
+  if ('error' in parsed) throw new BadRequestException(parsed.error);
 }
 
 /**

@@ -76,6 +76,7 @@ import { UsersService } from '../users/users.service.js';
 import { type CheckedSignature, SigningService, toPasteSignature } from '../signing/signing.service.js';
 import { type PasteSignatureRow, pasteSignatureJson } from '../signing/signing-sql.js';
 
+import { checkRecording } from './languages.js';
 import { PASTE_STATS_SLOT } from './paste-stats.js';
 
 export { PASTE_STATS_SLOT };
@@ -598,6 +599,7 @@ export class PastesService {
 
   /** What a new paste's statement takes, worked out before it runs. */
   private async planPaste(body: PasteBody, { forkedFrom, mentions = true }: PasteOptions) {
+    checkRecording(body.language, body.content);
     const visibility = body.visibility ?? 'public';
     const burnAfterReading = body.burnAfterReading ?? false;
     const keyed = pasteKeyed({ visibility, burnAfterReading });

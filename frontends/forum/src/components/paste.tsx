@@ -1,4 +1,5 @@
 import { API, PAGES, pasteKeyed, type PasteDetail } from '@termpaste/contracts';
+import { ASCIICAST } from '@termpaste/contracts/asciicast';
 import { OWN_POSTS_TEXTS } from '@termpaste/contracts/own-posts';
 import { Button, Card, CopyButton, FlagButton, Markdown } from '@termpaste/ui';
 import { Eye, FileText, GitFork, Pencil } from 'lucide-react';
@@ -6,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useVote } from '../api/pastes';
 import { AuthorLine } from './author-line';
+import { CastPlayer } from './cast-player/cast-player';
 import { isCodeLanguage } from './code-view';
 import { CommentableCode } from './line-comments';
 import { EditPasteForm } from './edit-paste-form';
@@ -51,6 +53,19 @@ export function Paste({
   const [editing, setEditing] = useState(false);
   const language = thread.language ?? null;
   const code = isCodeLanguage(language);
+  const codeView = code && (
+    <CommentableCode
+      thread={thread}
+      gone={gone}
+      text={thread.content ?? ''}
+      language={language}
+      lineLinks
+      {...(gone ? {} : { rawHref: API.threadRaw(thread.id) })}
+      languageHref={language === null ? undefined : PAGES.language(language)}
+      label="Paste content"
+      className="forum-thread__content"
+    />
+  );
 
   return (
     <Card
@@ -144,18 +159,14 @@ export function Paste({
               {thread.forkedFrom && <ForkedFrom forkedFrom={thread.forkedFrom} />}
               {thread.signature && <SignatureMark signature={thread.signature} threadId={thread.id} />}
               {isAdmin && <PasteModeration thread={thread} />}
-              {code ? (
-                <CommentableCode
-                  thread={thread}
-                  gone={gone}
-                  text={thread.content ?? ''}
-                  language={language}
-                  lineLinks
+              {language === ASCIICAST ? (
+                <CastPlayer
+                  content={thread.content ?? ''}
                   {...(gone ? {} : { rawHref: API.threadRaw(thread.id) })}
-                  languageHref={language === null ? undefined : PAGES.language(language)}
-                  label="Paste content"
-                  className="forum-thread__content"
+                  fallback={codeView}
                 />
+              ) : code ? (
+                codeView
               ) : (
                 <Markdown className="forum-thread__content">{thread.content ?? ''}</Markdown>
               )}

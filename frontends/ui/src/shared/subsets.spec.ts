@@ -10,6 +10,7 @@ import * as contractsTokens from './contracts-tokens.js';
 import * as contractsAccount from './contracts-account.js';
 import * as contractsOwnPosts from './contracts-own-posts.js';
 import * as contractsModeration from './contracts-moderation.js';
+import * as contractsAsciicast from './contracts-asciicast.js';
 import * as contracts from './contracts.js';
 import * as router from './react-router-dom.js';
 
@@ -33,6 +34,7 @@ const APART = [
   'reputation',
   'own-posts',
   'moderation',
+  'asciicast',
 ];
 
 /**
@@ -52,6 +54,7 @@ const SUBSETS = [
   { name: '@termpaste/contracts/reputation', provided: contractsReputation },
   { name: '@termpaste/contracts/own-posts', provided: contractsOwnPosts },
   { name: '@termpaste/contracts/moderation', provided: contractsModeration },
+  { name: '@termpaste/contracts/asciicast', provided: contractsAsciicast },
 ];
 
 /** The source files an app build bundles: every .ts/.tsx under frontends/<app>/src but specs and test helpers. */

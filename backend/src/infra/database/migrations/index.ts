@@ -37,6 +37,7 @@ import { Watching17974000000003 } from './17974000000003-watching.js';
 import { MailNotices17974000000004 } from './17974000000004-mail-notices.js';
 import { LineComments17976000000003 } from './17976000000003-line-comments.js';
 import { SshKeys17976000000004 } from './17976000000004-ssh-keys.js';
+import { RecordingText17976000000007 } from './17976000000007-recording-text.js';
 
 /** Every migration, oldest first. Listed as classes: globs do not work with native ESM. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   MailNotices17974000000004,
   LineComments17976000000003,
   SshKeys17976000000004,
+  RecordingText17976000000007,
 ];

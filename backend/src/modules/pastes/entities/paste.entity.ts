@@ -6,6 +6,9 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from
  * descending order where the migrations made them so (TypeORM's indexes carry no direction), and
  * `search` is stored in its row (STORAGE MAIN, which TypeORM does not describe).
  */
+/** What the search vectors read: a recording's printed text (the SQL function asciicast_text), else the content. */
+const SEARCHED_TEXT = "CASE WHEN language = 'asciicast' THEN asciicast_text(content) ELSE content END";
+
 @Entity('threads')
 @Check('threads_visibility_check', "visibility IN ('public', 'unlisted', 'private')")
 @Check('threads_key_check', "(visibility = 'public' AND NOT burn_after_reading) OR key IS NOT NULL")
@@ -68,7 +71,10 @@ export class Paste {
   @ForeignKey('users', { name: 'threads_last_reply_author_id_fkey', onDelete: 'SET NULL' })
   lastReplyAuthorId!: number | null;
 
-  /** The full-text vector: the title above the content's first 100,000 characters. Never read back. */
+  /**
+   * The full-text vector: the title above the content's first 100,000 characters (a recording's printed
+   * text, not its JSON). Never read back.
+   */
   @Column({
     type: 'tsvector',
     nullable: true,
@@ -76,7 +82,7 @@ export class Paste {
     generatedType: 'STORED',
     asExpression:
       "setweight(to_tsvector('english', title), 'A') || " +
-      "setweight(to_tsvector('english', left(content, 100000)), 'B')",
+      `setweight(to_tsvector('english', left(${SEARCHED_TEXT}, 100000)), 'B')`,
   })
   search!: string | null;
 
@@ -87,8 +93,7 @@ export class Paste {
     nullable: true,
     select: false,
     generatedType: 'STORED',
-    asExpression:
-      "to_tsvector('simple', regexp_replace(left(title || ' ' || content, 100000), '[^[:alnum:]]+', ' ', 'g'))",
+    asExpression: `to_tsvector('simple', regexp_replace(left(title || ' ' || ${SEARCHED_TEXT}, 100000), '[^[:alnum:]]+', ' ', 'g'))`,
   })
   codeWords!: string | null;
 
