@@ -1,13 +1,14 @@
 import type { Visibility } from '@termpaste/contracts';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+/** What the search vectors read: a recording's printed text (the SQL function asciicast_text), else the content. */
+const SEARCHED_TEXT = "CASE WHEN language = 'asciicast' THEN asciicast_text(content) ELSE content END";
+
 /**
  * A paste (the table `threads`). Counters are kept by the writes that change them. Index keys are in
  * descending order where the migrations made them so (TypeORM's indexes carry no direction), and
  * `search` is stored in its row (STORAGE MAIN, which TypeORM does not describe).
  */
-/** What the search vectors read: a recording's printed text (the SQL function asciicast_text), else the content. */
-const SEARCHED_TEXT = "CASE WHEN language = 'asciicast' THEN asciicast_text(content) ELSE content END";
 
 @Entity('threads')
 @Check('threads_visibility_check', "visibility IN ('public', 'unlisted', 'private')")
