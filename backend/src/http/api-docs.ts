@@ -60,14 +60,6 @@ const INIT = `window.addEventListener('load', function () {
  * The API's documentation: `GET /api/docs/openapi.json`, generated from the contracts' zod schemas
  * (buildOpenApiDocument), and `GET /api/docs`, Swagger UI showing it.
  */
-/** apiDocsRouter for the app: only requests under API.docs go through its routes. */
-export function apiDocs(config: Pick<AppConfig, 'productName' | 'publicUrl'>): RequestHandler {
-  const router = apiDocsRouter(config);
-  const under = `${API.docs}/`;
-  return (req, res, next) =>
-    req.path === API.docs || req.path.startsWith(under) ? router(req, res, next) : next();
-}
-
 export function apiDocsRouter(config: Pick<AppConfig, 'productName' | 'publicUrl'>): Router {
   const router = express.Router({ caseSensitive: true });
   let document: string | undefined;
@@ -103,4 +95,14 @@ export function apiDocsRouter(config: Pick<AppConfig, 'productName' | 'publicUrl
   }
 
   return router;
+}
+
+/** apiDocsRouter for the app: only requests under API.docs go through its routes. */
+export function apiDocs(config: Pick<AppConfig, 'productName' | 'publicUrl'>): RequestHandler {
+  const router = apiDocsRouter(config);
+  const under = `${API.docs}/`;
+  const handler: RequestHandler = (req, res, next) =>
+    req.path === API.docs || req.path.startsWith(under) ? router(req, res, next) : next();
+  // The router's routes stay readable (as a mounted router's are) to whoever lists what the app serves.
+  return Object.assign(handler, { stack: router.stack });
 }
