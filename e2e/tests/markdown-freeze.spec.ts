@@ -40,7 +40,10 @@ const longestTask = (page: Page) =>
     Math.round(Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks)),
   );
 
-/** Opens `path` and waits for its h1; how long after `apiPath` arrived from the API it was in the page (ms). */
+/**
+ * Opens `path` and waits for its h1; how long after its data arrived (`apiPath` from the API, or the painted
+ * document that carries it) it was in the page (ms).
+ */
 async function openAndTimeTitle(page: Page, path: string, title: string, apiPath: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
@@ -48,9 +51,12 @@ async function openAndTimeTitle(page: Page, path: string, title: string, apiPath
     const entry = performance
       .getEntriesByType('resource')
       .find((e) => new URL(e.name).pathname === wanted) as PerformanceResourceTiming | undefined;
+    // A member's painted page brings the paste's data with the document: no API read comes first.
+    const painted = document.getElementById('tp-queries') !== null;
+    const page = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     return {
       titleAt: (window as unknown as { __titleAt: number }).__titleAt,
-      arrived: entry?.responseEnd ?? NaN,
+      arrived: (painted ? page?.responseEnd : entry?.responseEnd) ?? NaN,
     };
   }, apiPath);
   return Math.round(titleAt - arrived);

@@ -1,5 +1,5 @@
 import { TEXTS } from '@termpaste/contracts';
-import { Button, Card } from '@termpaste/ui';
+import { Button, Card, useTakeOverPaint } from '@termpaste/ui';
 
 /** Shown in a remote's area when it cannot be loaded or crashes; the rest of the shell keeps working. */
 export function ModuleOffline({
@@ -11,6 +11,8 @@ export function ModuleOffline({
   detail?: string;
   onRetry?: () => void;
 }) {
+  // A painted page waiting for this remote would hide the panel: it gives way as soon as the panel shows.
+  useTakeOverPaint();
   return (
     <div className="shell-offline" role="alert" data-testid="module-offline">
       <Card titleLevel={1} title={TEXTS.moduleOffline}>
