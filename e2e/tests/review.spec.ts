@@ -45,8 +45,18 @@ test('three members flag a spam paste; it is hidden; staff agree and suspend its
   test.setTimeout(180_000);
   const headers = { Origin: baseURL() };
 
+  // The spammer, three verified members who flag the paste and a fourth who reads it, signed up together:
+  // what is tested here is flagging, not sign-up, and each sign-up mostly waits for its verification mail.
+  const [spammer, flagger1, flagger2, flagger3, other] = await Promise.all([
+    memberPage(browser, 'spammer'),
+    memberPage(browser, 'flagger'),
+    memberPage(browser, 'flagger'),
+    memberPage(browser, 'flagger'),
+    memberPage(browser, 'reader'),
+  ]);
+  const flaggers = [flagger1!, flagger2!, flagger3!];
+
   // The spammer posts.
-  const spammer = await memberPage(browser, 'spammer');
   const title = `CHEAP PILLS ${spammer.account.username}`;
   const created = await spammer.page.request.post('/api/threads', {
     data: { title, content: '## BUY NOW\n\nVisit pills.example for the best prices!\n' },
@@ -61,15 +71,9 @@ test('three members flag a spam paste; it is hidden; staff agree and suspend its
   await expect(spammer.page.getByRole('button', { name: /^FLAG/ })).toHaveCount(0);
 
   // Three verified members flag it from its page.
-  const flaggers = [
-    await memberPage(browser, 'flagger'),
-    await memberPage(browser, 'flagger'),
-    await memberPage(browser, 'flagger'),
-  ];
   await flagPaste(flaggers[0]!.page, id, title, 'review-flag-dialog-1280');
   await flagPaste(flaggers[1]!.page, id, title);
   // Two flags: still shown to others.
-  const other = await memberPage(browser, 'reader');
   await other.page.goto(`/thread/${id}`);
   await expect(other.page.getByRole('heading', { name: title })).toBeVisible();
   await flagPaste(flaggers[2]!.page, id, title);

@@ -10,10 +10,12 @@ import { prodTools } from '../../harness/prod-tools.mjs';
 import { startRedis } from '../../harness/redis.mjs';
 import { startSmtp } from '../../harness/smtp.mjs';
 import { App, removeDir, scratchDir } from '../lib/app.mjs';
-import { log, serverErrorProblems, startLoad, verify } from './common.mjs';
+import { log, serverErrorProblems, startLoad, verify, within } from './common.mjs';
 
 const MEMBERS = 30;
 const DOWN_MS = 3_000;
+/** Writes acknowledged before Redis goes, and again after it is back, before the load stops. */
+const WRITES_EACH_SIDE = 300;
 
 export async function redisRestart() {
   const tools = prodTools();
@@ -55,19 +57,31 @@ export async function redisRestart() {
     log(`production mode up: PostgreSQL, Redis, SMTP, a worker and an API at ${api.url}`);
     const list = await registerUsers(api.url, () => smtp.received.map((m) => m.raw), MEMBERS);
     const run = startLoad(list, { seed: 17 });
-    await sleep(6_000);
-    await redis.proc.stop('SIGTERM', 10_000);
-    log(
-      `Redis stopped (SIGTERM: it writes its append-only file) after ${run.ledger.writes} acknowledged writes`,
-    );
-    await sleep(DOWN_MS);
-    services.push((await startRedis(tools, scratch, logDir, { port: redis.port })).proc);
-    log(`Redis started again on port ${redis.port} after ${DOWN_MS / 1000} s down`);
-    await sleep(10_000);
-    const ledger = await run.stop();
-    log(`${ledger.requests} requests: ${ledger.statusLine()}`);
     const sql = api.sql();
     try {
+      const notified = async () =>
+        (await sql.query('SELECT count(*)::int AS n FROM notifications')).rows[0].n;
+      // Until the load's writes are acknowledged and their notification jobs run (at most the 6 s it was
+      // given before), rather than a fixed time.
+      await within(6_000, async () => run.ledger.writes >= WRITES_EACH_SIDE && (await notified()) > 0);
+      await redis.proc.stop('SIGTERM', 10_000);
+      log(
+        `Redis stopped (SIGTERM: it writes its append-only file) after ${run.ledger.writes} acknowledged writes`,
+      );
+      await sleep(DOWN_MS);
+      services.push((await startRedis(tools, scratch, logDir, { port: redis.port })).proc);
+      log(`Redis started again on port ${redis.port} after ${DOWN_MS / 1000} s down`);
+      const back = { writes: run.ledger.writes, notified: await notified() };
+      // Until writes are acknowledged again and new notification jobs have run through the restarted Redis
+      // (at most the 10 s it was given before).
+      const tookMs = await within(
+        10_000,
+        async () => run.ledger.writes >= back.writes + WRITES_EACH_SIDE && (await notified()) > back.notified,
+      );
+      const again = tookMs === undefined ? 'not within 10 s' : `after ${(tookMs / 1000).toFixed(1)} s`;
+      log(`writes acknowledged and notification jobs run again ${again}`);
+      const ledger = await run.stop();
+      log(`${ledger.requests} requests: ${ledger.statusLine()}`);
       const checked = await verify(sql, ledger);
       const problems = [
         ...serverErrorProblems(ledger, (line) => line.includes('→ 503')),
