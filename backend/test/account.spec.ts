@@ -223,6 +223,7 @@ describe('your data, and leaving', () => {
       expect(pastes.find((p) => p.title === 'Public one')!.versions).toHaveLength(2);
       expect(pastes.map((p) => p.key)).toEqual(expect.arrayContaining([privateKey, unlistedKey]));
       expect(json('replies.json')).toEqual([expect.objectContaining({ content: 'a reply of alice' })]);
+      expect(json('replies.json')[0]).not.toHaveProperty('anchor_hash'); // internal, never exported
       expect(
         (json('messages.json') as Array<{ direction: string; subject: string }>).map((m) => [
           m.direction,

@@ -28,7 +28,8 @@ export const REPLIES_FILE = 'replies.json';
 /** The member's replies (on pastes still alive), with their versions. */
 export async function repliesForExport(db: Db, userId: number): Promise<unknown[]> {
   const rows: Array<{ reply: unknown }> = await db.query(
-    `SELECT to_jsonb(r) || jsonb_build_object('versions', coalesce((
+    // anchor_hash is internal: a digest of the commented lines of a paste that may be someone else's.
+    `SELECT (to_jsonb(r) - 'anchor_hash') || jsonb_build_object('versions', coalesce((
               SELECT jsonb_agg(to_jsonb(v) ORDER BY v.n) FROM reply_revisions v WHERE v.reply_id = r.id), '[]'::jsonb)
             ) AS reply
      FROM replies r JOIN threads t ON t.id = r.thread_id
